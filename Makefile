@@ -1,0 +1,48 @@
+# shudu — two commands on a fresh machine (Python 3.11 + a C compiler):
+#   make run    create .venv, build the engine, solve a sample puzzle
+#   make test   create .venv with the test extras, run the whole suite
+
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV   := .venv
+BIN    := $(VENV)/bin
+CSRC   := $(wildcard csrc/*.c csrc/*.h)
+
+.PHONY: run test lint sanitize bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+
+$(VENV)/.installed: $(BIN)/python pyproject.toml setup.py
+	$(BIN)/python -m pip install -q -e .
+	@touch $@
+
+$(VENV)/.installed-test: $(VENV)/.installed
+	$(BIN)/python -m pip install -q -e '.[test]'
+	@touch $@
+
+# Rebuild the extension in place whenever a C source changes.
+$(VENV)/.built: $(VENV)/.installed $(CSRC)
+	$(BIN)/python setup.py -q build_ext --inplace
+	@touch $@
+
+run: $(VENV)/.built
+	$(BIN)/shudu solve examples/sample.txt
+	$(BIN)/shudu solve --count examples/few.sdm
+
+test: $(VENV)/.installed-test $(VENV)/.built
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/python -m pytest -q
+
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff check src tests benchmarks
+
+sanitize:
+	bash scripts/sanitize.sh
+
+bench: $(VENV)/.built
+	$(BIN)/python -m pip install -q -e '.[bench]'
+	$(BIN)/python benchmarks/bench_engine.py --markdown benchmarks/RESULTS.md
+
+clean:
+	rm -rf $(VENV) build src/*.egg-info src/shudu/_engine*.so

@@ -1,0 +1,63 @@
+"""shudu (数独): solve, explain, rate and generate Sudoku puzzles.
+
+>>> import shudu
+>>> grid = shudu.solve("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+>>> str(grid)[:9]
+'417369825'
+>>> shudu.count("." * 81)
+2
+"""
+
+from importlib.metadata import PackageNotFoundError, version
+
+from .engine import (
+    BatchResult,
+    SearchResult,
+    SolutionIterator,
+    count,
+    count_many,
+    search,
+    solutions,
+    solve,
+    solve_many,
+)
+from .errors import InvalidPuzzle, ParseError, ShuduError, UnsupportedRules
+from .formats import Pencilmarks, Record, iter_records, parse, parse_pencilmarks, read_file, write
+from .grid import Grid
+from .rules import CLASSIC, Cell, House, Rules, cell_name, parse_cell
+
+try:
+    __version__ = version("shudu")
+except PackageNotFoundError:  # pragma: no cover - running from a source tree
+    __version__ = "0.0.0"
+
+__all__ = [
+    "CLASSIC",
+    "BatchResult",
+    "Cell",
+    "Grid",
+    "House",
+    "InvalidPuzzle",
+    "ParseError",
+    "Pencilmarks",
+    "Record",
+    "Rules",
+    "SearchResult",
+    "ShuduError",
+    "SolutionIterator",
+    "UnsupportedRules",
+    "__version__",
+    "cell_name",
+    "count",
+    "count_many",
+    "iter_records",
+    "parse",
+    "parse_cell",
+    "parse_pencilmarks",
+    "read_file",
+    "search",
+    "solutions",
+    "solve",
+    "solve_many",
+    "write",
+]

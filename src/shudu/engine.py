@@ -1,0 +1,351 @@
+"""Exact solving: first solution, solution count, all solutions, and fast batches.
+
+A thin layer over the C extension :mod:`shudu._engine`: classic 9x9 puzzles take the
+band-bitboard fast path, every other :class:`~shudu.rules.Rules` the generic solver.
+"No solution" and "several solutions" are answers, never errors; bad input raises
+:class:`~shudu.errors.ParseError` or :class:`~shudu.errors.InvalidPuzzle` before any
+search starts.
+
+>>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+>>> str(solve(p))[:20]
+'41736982563215894795'
+>>> count(p), count("." * 81), search(p).status
+(1, 2, 'unique')
+"""
+
+from __future__ import annotations
+
+import os
+from array import array
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from . import _engine
+from .errors import ParseError, UnsupportedRules
+from .grid import Grid, PuzzleLike
+from .rules import CLASSIC, Rules
+
+__all__ = [
+    "SearchResult",
+    "BatchResult",
+    "SolutionIterator",
+    "solve",
+    "count",
+    "search",
+    "solutions",
+    "solve_many",
+    "count_many",
+]
+
+_solve9 = _engine.solve9
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    """What one search found: how many solutions (up to ``limit``), the first one, and
+    how hard the engine had to work (``guesses``: branch points; ``nodes``: search nodes).
+
+    >>> r = search("." * 81, limit=2)
+    >>> r.count, r.status, r.unique, r.solution is not None
+    (2, 'multiple', False, True)
+    """
+
+    count: int
+    limit: int
+    solution: Grid | None
+    guesses: int
+    nodes: int
+
+    @property
+    def status(self) -> str:
+        """``"none"``, ``"unique"`` or ``"multiple"`` (needs ``limit >= 2`` to tell)."""
+        if self.count == 0:
+            return "none"
+        if self.count == 1 and self.limit >= 2:
+            return "unique"
+        return "multiple" if self.count > 1 else "solved"
+
+    @property
+    def unique(self) -> bool:
+        """True when exactly one solution exists (only meaningful with ``limit >= 2``)."""
+        return self.count == 1 and self.limit >= 2
+
+
+def _as_grid(puzzle: PuzzleLike, rules: Rules | None) -> Grid:
+    if isinstance(puzzle, Grid):
+        if rules is not None and rules != puzzle.rules:
+            return Grid(puzzle.cells, rules)
+        puzzle.check()
+        return puzzle
+    if isinstance(puzzle, str):
+        from .formats import parse
+
+        return parse(puzzle, rules=rules)
+    return Grid(puzzle, rules)
+
+
+@lru_cache(maxsize=64)
+def _tables(rules: Rules) -> Any:
+    """The C-side constraint tables for a Rules value (built once per rules)."""
+    if rules.constraints:
+        kinds = ", ".join(sorted({getattr(c, "kind", type(c).__name__) for c in rules.constraints}))
+        raise UnsupportedRules(f"the solving engine does not handle these constraints yet: {kinds}")
+    houses = [c for h in rules.houses for c in h.cells]
+    starts = [0]
+    peers: list[int] = []
+    for cell_peers in rules.peers:
+        peers.extend(cell_peers)
+        starts.append(len(peers))
+    return _engine.Rules(rules.size, houses, starts, peers)
+
+
+def _run(grid: Grid, limit: int, seed: int | None) -> SearchResult:
+    rules = grid.rules
+    if rules is CLASSIC or rules.is_classic9:
+        n, sol, guesses, nodes = _solve9(grid.cells, limit, seed)
+    else:
+        n, sol, guesses, nodes = _engine.search(_tables(rules), grid.cells, limit, seed)
+    solution = Grid._trusted(rules, sol) if sol is not None else None
+    return SearchResult(n, limit, solution, guesses, nodes)
+
+
+def solve(puzzle: PuzzleLike, rules: Rules | None = None, *, seed: int | None = None) -> Grid | None:
+    """The first solution, or ``None`` when there is none.
+
+    ``puzzle`` is text in any notation, a :class:`Grid`, bytes or a sequence of ints;
+    ``seed`` makes the search try digits in a random (reproducible) order, so the
+    empty grid yields a random full grid.
+
+    >>> solve("." * 81).is_complete
+    True
+    >>> solve("." * 81, seed=1) != solve("." * 81, seed=2)
+    True
+    >>> print(solve("1234" + "." * 12, Rules(4)).pretty())
+    1 2 | 3 4
+    3 4 | 1 2
+    ----+----
+    2 1 | 4 3
+    4 3 | 2 1
+    >>> solve("123......456......78......9" + "." * 54) is None  # nothing fits r3c3
+    True
+    """
+    if rules is None and type(puzzle) is str and len(puzzle) == 81:
+        try:
+            n, sol, _, _ = _solve9(puzzle, 1, seed)
+        except ValueError:
+            pass  # let the full parser name the bad character
+        else:
+            if n:
+                return Grid._trusted(CLASSIC, sol)
+    return _run(_as_grid(puzzle, rules), 1, seed).solution
+
+
+def count(puzzle: PuzzleLike, limit: int = 2, rules: Rules | None = None) -> int:
+    """Number of solutions, counting no further than ``limit`` (2 = uniqueness check).
+
+    >>> count("." * 81, limit=5)
+    5
+    """
+    return _run(_as_grid(puzzle, rules), limit, None).count
+
+
+def search(
+    puzzle: PuzzleLike,
+    rules: Rules | None = None,
+    *,
+    limit: int = 2,
+    seed: int | None = None,
+) -> SearchResult:
+    """Count up to ``limit`` solutions and keep the first, with search statistics.
+
+    >>> search("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......").unique
+    True
+    """
+    return _run(_as_grid(puzzle, rules), limit, seed)
+
+
+class SolutionIterator(Iterator[Grid]):
+    """Lazy iterator over every solution; ``guesses`` and ``nodes`` grow as it runs.
+
+    >>> it = solutions("." * 16, Rules(4))
+    >>> sum(1 for _ in it), it.guesses > 0
+    (288, True)
+    """
+
+    def __init__(self, grid: Grid, seed: int | None = None) -> None:
+        self._rules = grid.rules
+        self._it = _engine.Enumerator(_tables(grid.rules), grid.cells, seed)
+
+    def __iter__(self) -> SolutionIterator:
+        return self
+
+    def __next__(self) -> Grid:
+        return Grid._trusted(self._rules, next(self._it))
+
+    @property
+    def guesses(self) -> int:
+        """Branch points so far."""
+        return int(self._it.stats[0])
+
+    @property
+    def nodes(self) -> int:
+        """Search nodes so far."""
+        return int(self._it.stats[1])
+
+
+def solutions(
+    puzzle: PuzzleLike, rules: Rules | None = None, *, seed: int | None = None
+) -> SolutionIterator:
+    """Every solution, lazily (use ``itertools.islice`` to take a few).
+
+    >>> from itertools import islice
+    >>> len(list(islice(solutions("." * 81), 3)))
+    3
+    """
+    return SolutionIterator(_as_grid(puzzle, rules), seed)
+
+
+# ---------------------------------------------------------------------- batches
+
+
+@dataclass(frozen=True, slots=True)
+class BatchResult:
+    """Results of :func:`solve_many` for N puzzles.
+
+    ``solutions`` holds N*n*n cell values (0 where a puzzle has no solution) — a NumPy
+    ``(N, n*n)`` uint8 array when the input was a NumPy array, else a ``bytearray``;
+    ``counts`` and ``guesses`` hold one int per puzzle (NumPy arrays or ``array``).
+
+    >>> r = solve_many(b"." * 81 * 2, limit=2)
+    >>> list(r.counts), len(r), r.grid(0).is_complete
+    ([2, 2], 2, True)
+    """
+
+    rules: Rules
+    solutions: Any
+    counts: Any
+    guesses: Any
+
+    def __len__(self) -> int:
+        return len(self.counts)
+
+    def grid(self, index: int) -> Grid | None:
+        """Solution ``index`` as a Grid (``None`` when that puzzle has none)."""
+        if self.solutions is None or not self.counts[index]:
+            return None
+        n2 = self.rules.ncells
+        row = self.solutions[index] if _is_numpy(self.solutions) else self.solutions[
+            index * n2:(index + 1) * n2
+        ]
+        return Grid._trusted(self.rules, bytes(row))
+
+    def grids(self) -> Iterator[Grid | None]:
+        """Every solution in order (``None`` for puzzles with none)."""
+        return (self.grid(i) for i in range(len(self)))
+
+
+def _is_numpy(obj: object) -> bool:
+    return type(obj).__module__ == "numpy" and hasattr(obj, "__array_interface__")
+
+
+def _batch_buffer(puzzles: Any, rules: Rules) -> tuple[Any, bool]:
+    """Turn the accepted inputs into one contiguous buffer of N*n*n bytes."""
+    n2 = rules.ncells
+    if _is_numpy(puzzles):
+        import numpy as np
+
+        arr = np.ascontiguousarray(puzzles, dtype=np.uint8)
+        if arr.ndim == 1 and arr.size % n2 == 0:
+            arr = arr.reshape(-1, n2)
+        if arr.ndim == 3:
+            arr = arr.reshape(arr.shape[0], -1)
+        if arr.ndim != 2 or arr.shape[1] != n2:
+            raise ParseError(f"expected an array of shape (N, {n2})", found=str(puzzles.shape))
+        return arr, True
+    if isinstance(puzzles, (bytes, bytearray, memoryview)):
+        data = bytes(puzzles) if isinstance(puzzles, memoryview) else puzzles
+        if b"\n" in data:
+            data = b"".join(line.strip()[:n2] for line in data.splitlines() if line.strip())
+        return data, False
+    if isinstance(puzzles, str):
+        raise TypeError("give a list of puzzle strings, bytes, or a NumPy array")
+    parts: list[bytes] = []
+    for item in puzzles:
+        if isinstance(item, Grid):
+            parts.append(item.cells)
+        elif isinstance(item, str):
+            parts.append(item.encode("ascii", "replace"))
+        else:
+            parts.append(bytes(item))
+    return b"".join(parts), False
+
+
+def _threads(threads: int | None) -> int:
+    if threads is None or threads <= 0:
+        return os.cpu_count() or 1
+    return threads
+
+
+def _batch(
+    puzzles: Any, rules: Rules | None, limit: int, threads: int | None, want: bool
+) -> BatchResult:
+    rules = rules or CLASSIC
+    buf, numpy_in = _batch_buffer(puzzles, rules)
+    tables = None if rules.is_classic9 else _tables(rules)
+    sols, counts, guesses = _engine.batch(tables, buf, limit, _threads(threads), want)
+    if numpy_in:
+        import numpy as np
+
+        out_sols = None
+        if sols is not None:
+            out_sols = np.frombuffer(sols, dtype=np.uint8).reshape(-1, rules.ncells)
+        return BatchResult(
+            rules,
+            out_sols,
+            np.frombuffer(counts, dtype=np.int32),
+            np.frombuffer(guesses, dtype=np.uint32),
+        )
+    c, g = array("i"), array("I")
+    c.frombytes(counts)
+    g.frombytes(guesses)
+    return BatchResult(rules, sols, c, g)
+
+
+def solve_many(
+    puzzles: bytes | bytearray | memoryview | Iterable[Any] | Any,
+    rules: Rules | None = None,
+    *,
+    threads: int | None = 1,
+    limit: int = 1,
+) -> BatchResult:
+    """Solve N puzzles in one call, on ``threads`` cores (``None``/0 = all).
+
+    ``puzzles`` is a buffer of N*n*n bytes (ASCII symbols such as ``4..3.`` or raw
+    values 0..n; newlines between puzzles are allowed), a NumPy uint8 array of shape
+    ``(N, n*n)`` or ``(N, n, n)``, or an iterable of strings/Grids.  With ``limit=2``
+    the counts also tell which puzzles are unique.  Givens that conflict count 0.
+
+    >>> r = solve_many(["4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"])
+    >>> list(r.counts), str(r.grid(0))[:9]
+    ([1], '417369825')
+    """
+    return _batch(puzzles, rules, limit, threads, True)
+
+
+def count_many(
+    puzzles: bytes | bytearray | memoryview | Iterable[Any] | Any,
+    limit: int = 2,
+    rules: Rules | None = None,
+    *,
+    threads: int | None = 1,
+) -> Any:
+    """Solution counts (up to ``limit``) of N puzzles: the batch uniqueness check.
+
+    Returns a NumPy int32 array for NumPy input, else an ``array('i')``.
+
+    >>> list(count_many([b"." * 81, "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"]))
+    [2, 1]
+    """
+    return _batch(puzzles, rules, limit, threads, False).counts

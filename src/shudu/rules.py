@@ -1,0 +1,542 @@
+"""Puzzle geometry and variant constraints as one immutable value.
+
+A :class:`Rules` value says how big the grid is, which groups of cells ("houses") must
+hold every digit exactly once, and which further pairs of cells may not repeat a digit
+(anti-knight, anti-king).  Variants compose: X-sudoku on a jigsaw with the anti-knight
+rule is simply ``Rules(9, regions=..., diagonals=True, anti_knight=True)``.
+
+Cells are plain ints ``0 .. n*n - 1`` in row-major order; ``r1c1`` names are 1-based.
+
+>>> r = Rules(9, diagonals=True, anti_knight=True)
+>>> r.size, len(r.houses), r.spec
+(9, 29, 'x+anti-knight')
+>>> Rules.from_spec("x+anti-knight") == r
+True
+>>> len(Rules(6).houses), Rules(6).box
+(18, (2, 3))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from typing import Any, NamedTuple, Protocol
+
+from .errors import ParseError, UnsupportedRules
+
+__all__ = [
+    "Cell",
+    "House",
+    "Constraint",
+    "Rules",
+    "CLASSIC",
+    "DEFAULT_BOXES",
+    "MAX_SIZE",
+    "cell_name",
+    "parse_cell",
+]
+
+Cell = int
+"""A cell index, ``row * size + column`` (0-based)."""
+
+MAX_SIZE = 25
+"""Largest supported grid side (digits 1-9 then A-P)."""
+
+DEFAULT_BOXES: dict[int, tuple[int, int]] = {
+    1: (1, 1),
+    4: (2, 2),
+    6: (2, 3),
+    8: (2, 4),
+    9: (3, 3),
+    10: (2, 5),
+    12: (3, 4),
+    14: (2, 7),
+    15: (3, 5),
+    16: (4, 4),
+    18: (3, 6),
+    20: (4, 5),
+    21: (3, 7),
+    24: (4, 6),
+    25: (5, 5),
+}
+"""Usual box shape (rows, columns) for each size."""
+
+_KNIGHT = ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))
+_KING = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
+
+
+def cell_name(cell: Cell, size: int = 9) -> str:
+    """Name a cell in the usual ``r<row>c<col>`` notation (1-based).
+
+    >>> cell_name(0), cell_name(80), cell_name(17, 16)
+    ('r1c1', 'r9c9', 'r2c2')
+    """
+    row, col = divmod(cell, size)
+    return f"r{row + 1}c{col + 1}"
+
+
+def parse_cell(name: str, size: int = 9) -> Cell:
+    """Read an ``r<row>c<col>`` name (1-based, case-insensitive) back to a cell index.
+
+    >>> parse_cell("r2c3"), parse_cell("R9C9")
+    (11, 80)
+    """
+    text = name.strip().lower()
+    if not text.startswith("r") or "c" not in text:
+        raise ParseError("expected a cell like r1c1", found=name)
+    row_text, _, col_text = text[1:].partition("c")
+    if not (row_text.isdigit() and col_text.isdigit()):
+        raise ParseError("expected a cell like r1c1", found=name)
+    row, col = int(row_text), int(col_text)
+    if not (1 <= row <= size and 1 <= col <= size):
+        raise ParseError(f"expected rows and columns 1..{size}", found=name)
+    return (row - 1) * size + (col - 1)
+
+
+class House(NamedTuple):
+    """A group of cells holding every digit exactly once.
+
+    >>> Rules(4).houses[0]
+    House(kind='row', index=0, cells=(0, 1, 2, 3))
+    >>> Rules(4).houses[0].name
+    'row 1'
+    """
+
+    kind: str
+    index: int
+    cells: tuple[Cell, ...]
+
+    @property
+    def name(self) -> str:
+        """Readable name, e.g. ``row 1``, ``box 5``, ``diagonal 1``."""
+        return f"{self.kind} {self.index + 1}"
+
+
+class Constraint(Protocol):
+    """A constraint beyond houses and peer pairs (killer cages, ...).
+
+    Implementations name the cells they read and can check a complete or partial
+    assignment.  The solving engine refuses rules whose constraints it does not know.
+    """
+
+    kind: str
+    cells: tuple[Cell, ...]
+
+    def check(self, values: Sequence[int]) -> bool:
+        """True when ``values`` (0 = empty) does not break the constraint."""
+        ...
+
+
+def _normalise_regions(regions: Iterable[int] | str, size: int) -> tuple[int, ...]:
+    if isinstance(regions, str):
+        text = "".join(regions.split())
+        ids: list[int] = []
+        for pos, ch in enumerate(text):
+            if ch.isdigit():
+                ids.append(int(ch))
+            elif ch.isalpha():
+                ids.append(ord(ch.upper()) - ord("A") + 10)
+            else:
+                raise ParseError(
+                    "expected a region id (0-9, A-Z) for every cell", column=pos + 1, found=ch
+                )
+        regions = ids
+    result = tuple(int(x) for x in regions)
+    if len(result) != size * size:
+        raise ParseError(
+            f"expected a region map of {size * size} cells", found=f"{len(result)} cells"
+        )
+    # Renumber to 0..n-1 in order of first appearance so "1-9" and "0-8" maps compare equal.
+    order: dict[int, int] = {}
+    for rid in result:
+        order.setdefault(rid, len(order))
+    if len(order) != size:
+        raise ParseError(f"expected {size} regions", found=f"{len(order)} regions")
+    renumbered = tuple(order[rid] for rid in result)
+    for rid in range(size):
+        count = renumbered.count(rid)
+        if count != size:
+            first = renumbered.index(rid)
+            raise ParseError(
+                f"expected every region to have {size} cells; the region at "
+                f"{cell_name(first, size)} has {count}"
+            )
+    return renumbered
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Geometry and variant constraints of a puzzle.
+
+    ``size`` is the side n (digits 1..n); ``box`` the (rows, columns) shape of a box,
+    defaulting to the usual one for the size; ``regions`` a jigsaw map (region id per
+    cell) that replaces the boxes; ``diagonals`` adds both main diagonals (X-sudoku);
+    ``windows`` adds the windoku windows; ``anti_knight``/``anti_king`` forbid a digit
+    to repeat a knight's / king's move away; ``extra_houses`` adds any further groups of
+    n cells; ``constraints`` holds constraints beyond houses (killer cages, ...).
+
+    >>> Rules()
+    Rules(size=9)
+    >>> Rules(16).box
+    (4, 4)
+    >>> Rules(9, windows=True).houses[-1].name
+    'window 4'
+    """
+
+    size: int = 9
+    box: tuple[int, int] | None = None
+    regions: tuple[int, ...] | None = None
+    diagonals: bool = False
+    windows: bool = False
+    anti_knight: bool = False
+    anti_king: bool = False
+    extra_houses: tuple[tuple[Cell, ...], ...] = ()
+    constraints: tuple[Any, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        n = self.size
+        if not isinstance(n, int) or not 1 <= n <= MAX_SIZE:
+            raise UnsupportedRules(f"size must be an integer 1..{MAX_SIZE}, got {n!r}")
+        box = self.box
+        if box is None:
+            if self.regions is None and n not in DEFAULT_BOXES:
+                raise UnsupportedRules(
+                    f"size {n} has no usual box shape; give box=(rows, cols) or regions"
+                )
+            box = DEFAULT_BOXES.get(n, (1, n))
+        else:
+            box = (int(box[0]), int(box[1]))
+            if box[0] * box[1] != n or min(box) < 1:
+                raise UnsupportedRules(f"a {box[0]}x{box[1]} box does not fit size {n}")
+        object.__setattr__(self, "box", box)
+        if self.regions is not None:
+            object.__setattr__(self, "regions", _normalise_regions(self.regions, n))
+        extra = tuple(tuple(int(c) for c in h) for h in self.extra_houses)
+        for h in extra:
+            if len(h) != n or len(set(h)) != n or not all(0 <= c < n * n for c in h):
+                raise UnsupportedRules(f"an extra house must be {n} distinct cells, got {h}")
+        object.__setattr__(self, "extra_houses", extra)
+        object.__setattr__(self, "constraints", tuple(self.constraints))
+
+    # ------------------------------------------------------------------ building
+    @classmethod
+    def classic(cls, size: int = 9) -> Rules:
+        """Plain rules for a size: rows, columns and the usual boxes.
+
+        >>> Rules.classic(4).box
+        (2, 2)
+        """
+        return cls(size)
+
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with some fields changed (rules compose by adding fields).
+
+        >>> Rules().replace(diagonals=True).spec
+        'x'
+        """
+        return replace(self, **changes)
+
+    @classmethod
+    def from_spec(cls, spec: str, size: int | None = None) -> Rules:
+        """Rules from a short text such as ``"x+anti-knight"`` or ``"16"``.
+
+        Parts joined by ``+``: a size (``9``, ``16``, ``6x6``), a box (``box=2x3``),
+        ``classic``, ``x`` (diagonals), ``windoku``, ``anti-knight``, ``anti-king``,
+        ``jigsaw=<region map>``.
+
+        >>> Rules.from_spec("16+x").size, Rules.from_spec("16+x").diagonals
+        (16, True)
+        >>> Rules.from_spec("windoku+anti-king").spec
+        'windoku+anti-king'
+        """
+        fields: dict[str, Any] = {}
+        n = size
+        for raw in spec.replace(",", "+").split("+"):
+            part = raw.strip().lower()
+            if not part or part in ("classic", "sudoku", "standard"):
+                continue
+            if part.isdigit():
+                n = int(part)
+            elif "x" in part and part.replace("x", "").isdigit() and part.count("x") == 1:
+                a, b = (int(v) for v in part.split("x"))
+                if a != b:
+                    raise ParseError("expected a square size such as 9x9", found=raw)
+                n = a
+            elif part.startswith("box=") or part.startswith("box:"):
+                dims = part[4:].split("x")
+                if len(dims) != 2 or not all(d.isdigit() for d in dims):
+                    raise ParseError("expected a box like box=2x3", found=raw)
+                fields["box"] = (int(dims[0]), int(dims[1]))
+            elif part in ("x", "diagonal", "diagonals", "x-sudoku"):
+                fields["diagonals"] = True
+            elif part in ("windoku", "windows", "hyper"):
+                fields["windows"] = True
+            elif part in ("anti-knight", "antiknight", "knight"):
+                fields["anti_knight"] = True
+            elif part in ("anti-king", "antiking", "king"):
+                fields["anti_king"] = True
+            elif part.startswith("jigsaw=") or part.startswith("jigsaw:"):
+                fields["regions"] = raw.strip()[7:]
+            else:
+                raise ParseError(
+                    "expected a rules part: a size, box=RxC, x, windoku, anti-knight, "
+                    "anti-king or jigsaw=<map>",
+                    found=raw.strip(),
+                )
+        if n is None:
+            regions = fields.get("regions")
+            n = round(len("".join(regions.split())) ** 0.5) if isinstance(regions, str) else 9
+        return cls(n, **fields)
+
+    @property
+    def spec(self) -> str:
+        """Short text form, readable back with :meth:`from_spec`.
+
+        >>> Rules(16, diagonals=True).spec
+        '16+x'
+        """
+        parts: list[str] = []
+        n = self.size
+        if n != 9:
+            parts.append(str(n))
+        if self.regions is None and self.box != DEFAULT_BOXES.get(n):
+            parts.append(f"box={self.box[0]}x{self.box[1]}")
+        if self.regions is not None:
+            parts.append("jigsaw=" + "".join(_region_symbol(r) for r in self.regions))
+        if self.diagonals:
+            parts.append("x")
+        if self.windows:
+            parts.append("windoku")
+        if self.anti_knight:
+            parts.append("anti-knight")
+        if self.anti_king:
+            parts.append("anti-king")
+        if self.extra_houses or self.constraints:
+            parts.append("custom")
+        return "+".join(parts) if parts else "classic"
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready description (the ``rules`` object of the JSON format).
+
+        >>> Rules(6, anti_king=True).to_dict()
+        {'size': 6, 'box': [2, 3], 'anti_king': True}
+        """
+        d: dict[str, Any] = {"size": self.size}
+        if self.regions is not None:
+            d["regions"] = "".join(_region_symbol(r) for r in self.regions)
+        else:
+            d["box"] = list(self.box)  # type: ignore[arg-type]
+        for name in ("diagonals", "windows", "anti_knight", "anti_king"):
+            if getattr(self, name):
+                d[name] = True
+        if self.extra_houses:
+            d["extra_houses"] = [list(h) for h in self.extra_houses]
+        if self.constraints:
+            d["constraints"] = [c.to_dict() for c in self.constraints]
+        return d
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
+        """Inverse of :meth:`to_dict`; unknown keys are an error.
+
+        >>> Rules.from_dict({"size": 9, "diagonals": True}).spec
+        'x'
+        """
+        allowed = {"size", "box", "regions", "diagonals", "windows", "anti_knight",
+                   "anti_king", "extra_houses", "variant", "spec"}
+        unknown = set(data) - allowed
+        if unknown:
+            raise ParseError(
+                "expected rules keys among " + ", ".join(sorted(allowed)),
+                found=", ".join(sorted(unknown)),
+            )
+        base = cls.from_spec(data["spec"]) if "spec" in data else None
+        size = int(data.get("size", base.size if base else 9))
+        kwargs: dict[str, Any] = {}
+        if base is not None:
+            kwargs.update(
+                box=base.box, regions=base.regions, diagonals=base.diagonals,
+                windows=base.windows, anti_knight=base.anti_knight, anti_king=base.anti_king,
+            )
+        if "box" in data:
+            box = data["box"]
+            if isinstance(box, str):
+                box = box.lower().split("x")
+            kwargs["box"] = (int(box[0]), int(box[1]))
+        if "regions" in data:
+            kwargs["regions"] = data["regions"]
+            kwargs.pop("box", None)
+        for name in ("diagonals", "windows", "anti_knight", "anti_king"):
+            if name in data:
+                kwargs[name] = bool(data[name])
+        if "extra_houses" in data:
+            kwargs["extra_houses"] = tuple(tuple(h) for h in data["extra_houses"])
+        return cls(size, **kwargs)
+
+    # ------------------------------------------------------------------ geometry
+    @property
+    def ncells(self) -> int:
+        """Number of cells, n*n.
+
+        >>> Rules(16).ncells
+        256
+        """
+        return self.size * self.size
+
+    @property
+    def is_classic9(self) -> bool:
+        """True for plain 9x9 sudoku (the engine's fast path).
+
+        >>> Rules().is_classic9, Rules(diagonals=True).is_classic9
+        (True, False)
+        """
+        return self == CLASSIC
+
+    @property
+    def is_classic(self) -> bool:
+        """True when only rows, columns and regular boxes apply (any size).
+
+        >>> Rules(16).is_classic, Rules(anti_king=True).is_classic
+        (True, False)
+        """
+        return (
+            self.regions is None
+            and not (self.diagonals or self.windows or self.anti_knight or self.anti_king)
+            and not self.extra_houses
+            and not self.constraints
+        )
+
+    def box_of(self, cell: Cell) -> int:
+        """Index of the box (or jigsaw region) holding a cell.
+
+        >>> Rules().box_of(80), Rules(6).box_of(5)
+        (8, 1)
+        """
+        if self.regions is not None:
+            return self.regions[cell]
+        n = self.size
+        br, bc = self.box  # type: ignore[misc]
+        row, col = divmod(cell, n)
+        return (row // br) * (n // bc) + col // bc
+
+    @cached_property
+    def houses(self) -> tuple[House, ...]:
+        """Every house: rows, columns, boxes or regions, then diagonals, windows, extras."""
+        n = self.size
+        out: list[House] = []
+        out += [House("row", r, tuple(r * n + c for c in range(n))) for r in range(n)]
+        out += [House("column", c, tuple(r * n + c for r in range(n))) for c in range(n)]
+        kind = "region" if self.regions is not None else "box"
+        groups: list[list[Cell]] = [[] for _ in range(n)]
+        for cell in range(n * n):
+            groups[self.box_of(cell)].append(cell)
+        out += [House(kind, i, tuple(g)) for i, g in enumerate(groups)]
+        if self.diagonals:
+            out.append(House("diagonal", 0, tuple(i * n + i for i in range(n))))
+            out.append(House("diagonal", 1, tuple(i * n + (n - 1 - i) for i in range(n))))
+        if self.windows:
+            for k, (r0, c0) in enumerate(self._window_origins()):
+                br, bc = self.box  # type: ignore[misc]
+                cells = tuple((r0 + dr) * n + c0 + dc for dr in range(br) for dc in range(bc))
+                out.append(House("window", k, cells))
+        out += [House("extra", i, h) for i, h in enumerate(self.extra_houses)]
+        return tuple(out)
+
+    def _window_origins(self) -> list[tuple[int, int]]:
+        n = self.size
+        br, bc = self.box  # type: ignore[misc]
+        rows = [1 + k * (br + 1) for k in range(n) if 1 + k * (br + 1) + br <= n]
+        cols = [1 + k * (bc + 1) for k in range(n) if 1 + k * (bc + 1) + bc <= n]
+        return [(r, c) for r in rows for c in cols]
+
+    def _relations(self) -> list[tuple[str, tuple[tuple[int, int], ...]]]:
+        rel = []
+        if self.anti_knight:
+            rel.append(("a knight's move", _KNIGHT))
+        if self.anti_king:
+            rel.append(("a king's move", _KING))
+        return rel
+
+    @cached_property
+    def peers(self) -> tuple[tuple[Cell, ...], ...]:
+        """For each cell, the sorted cells that may not hold the same digit."""
+        n = self.size
+        sets: list[set[Cell]] = [set() for _ in range(n * n)]
+        for house in self.houses:
+            for c in house.cells:
+                sets[c].update(house.cells)
+        for _, moves in self._relations():
+            for cell in range(n * n):
+                r, c = divmod(cell, n)
+                for dr, dc in moves:
+                    rr, cc = r + dr, c + dc
+                    if 0 <= rr < n and 0 <= cc < n:
+                        sets[cell].add(rr * n + cc)
+        for cell, s in enumerate(sets):
+            s.discard(cell)
+        return tuple(tuple(sorted(s)) for s in sets)
+
+    def relation(self, a: Cell, b: Cell) -> str | None:
+        """Name of a house or relation that makes two cells peers, else ``None``.
+
+        >>> Rules().relation(0, 4), Rules().relation(0, 10), Rules().relation(0, 80)
+        ('row 1', 'box 1', None)
+        >>> Rules(anti_knight=True).relation(0, 11)
+        "a knight's move"
+        """
+        for house in self.houses:
+            if a in house.cells and b in house.cells:
+                return house.name
+        n = self.size
+        (ra, ca), (rb, cb) = divmod(a, n), divmod(b, n)
+        for name, moves in self._relations():
+            if (rb - ra, cb - ca) in moves:
+                return name
+        return None
+
+    def conflicts(self, values: Sequence[int]) -> list[tuple[Cell, Cell]]:
+        """Pairs of peer cells holding the same non-zero digit (first cell lower).
+
+        >>> Rules(4).conflicts([1, 1, 0, 0] + [0] * 12)
+        [(0, 1)]
+        """
+        pairs: list[tuple[Cell, Cell]] = []
+        peers = self.peers
+        for cell, v in enumerate(values):
+            if v:
+                for p in peers[cell]:
+                    if p > cell and values[p] == v:
+                        pairs.append((cell, p))
+        return pairs
+
+    def cell_name(self, cell: Cell) -> str:
+        """``r<row>c<col>`` name of a cell for this size.
+
+        >>> Rules(16).cell_name(255)
+        'r16c16'
+        """
+        return cell_name(cell, self.size)
+
+    def __repr__(self) -> str:
+        parts = [f"size={self.size}"]
+        if self.regions is None and self.box != DEFAULT_BOXES.get(self.size):
+            parts.append(f"box={self.box}")
+        if self.regions is not None:
+            parts.append(f"regions={''.join(_region_symbol(r) for r in self.regions)!r}")
+        for name in ("diagonals", "windows", "anti_knight", "anti_king"):
+            if getattr(self, name):
+                parts.append(f"{name}=True")
+        if self.extra_houses:
+            parts.append(f"extra_houses={self.extra_houses!r}")
+        if self.constraints:
+            parts.append(f"constraints={self.constraints!r}")
+        return f"Rules({', '.join(parts)})"
+
+
+def _region_symbol(rid: int) -> str:
+    return str(rid) if rid < 10 else chr(ord("A") + rid - 10)
+
+
+CLASSIC = Rules(9)
+"""Plain 9x9 sudoku."""

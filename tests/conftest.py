@@ -1,0 +1,29 @@
+"""Shared fixtures: where the real puzzle collections live, and an independent checker."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED_DATA = ROOT.parent / "shared" / "data"
+
+
+def shared_file(name: str) -> Path:
+    """Path of a file in ../shared/data, skipping the test with a clear reason if absent."""
+    path = SHARED_DATA / name
+    if not path.exists():
+        pytest.skip(f"{path} not found: the shared puzzle collections sit beside the repository")
+    return path
+
+
+@pytest.fixture
+def shared() -> type:
+    """Access to ../shared/data for tests that read the real collections."""
+
+    class Shared:
+        file = staticmethod(shared_file)
+        root = SHARED_DATA
+
+    return Shared

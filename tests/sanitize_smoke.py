@@ -1,0 +1,94 @@
+"""Hostile input for the C engine, run by scripts/sanitize.sh under AddressSanitizer.
+
+Not collected by pytest (no test_ prefix): it exits non-zero on the first wrong answer,
+and the sanitizers abort on the first memory or undefined-behaviour error.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+
+import shudu
+from shudu import Rules, _engine
+
+
+def main() -> int:
+    quick = os.environ.get("SHUDU_SMOKE_QUICK") == "1"
+    rng = random.Random(1)
+    rounds = 100 if quick else 400
+    assert shudu.engine.__file__ and _engine.__file__
+    print("engine:", _engine.__file__)
+
+    # Boundary: every bad argument raises, never touches memory it should not.
+    bad_calls = [
+        lambda: _engine.solve9(b""),
+        lambda: _engine.solve9(b"\xff" * 81),
+        lambda: _engine.solve9("é" * 81),
+        lambda: _engine.solve9("." * 81, -1),
+        lambda: _engine.solve9("." * 81, 2**40),
+        lambda: _engine.solve9(None),
+        lambda: _engine.batch(None, b"." * 82, 1, 1, True),
+        lambda: _engine.batch(None, b"?" * 81, 1, 1, True),
+        lambda: _engine.batch(None, b"." * 81, 0, 1, True),
+        lambda: _engine.Rules(0, [], [0], []),
+        lambda: _engine.Rules(4, [0, 1, 2, 3, 4], [0] * 17, []),
+        lambda: _engine.Rules(4, list(range(4)), [0] * 16, []),
+        lambda: _engine.Rules(4, list(range(4)), [0] + [1] * 16, [16]),
+        lambda: _engine.Rules(4, list(range(4)), [0, 1] + [1] * 15, [0]),
+        lambda: _engine.Rules(4, [0, 0, 1, 2], [0] * 17, []),
+    ]
+    for call in bad_calls:
+        try:
+            call()
+        except (ValueError, TypeError, OverflowError):
+            pass
+        else:
+            print("accepted bad input:", call, file=sys.stderr)
+            return 1
+
+    # Random partial grids of every size and variant, conflicts included.
+    for size in (4, 6, 8, 9, 12, 16, 25):
+        for variant in ({}, {"diagonals": True}, {"anti_knight": True}, {"windows": True}):
+            rules = Rules(size, **variant)
+            tables = shudu.engine._tables(rules)
+            for _ in range(rounds // (size // 4 + 1)):
+                density = rng.random() * 0.5
+                cells = bytes(
+                    rng.randint(1, size) if rng.random() < density else 0
+                    for _ in range(size * size)
+                )
+                n, sol, _, _ = _engine.search(tables, cells, 2, rng.randrange(2**64))
+                if sol is not None and any(c and c != s for c, s in zip(cells, sol)):
+                    print("solution ignores a given", size, variant, file=sys.stderr)
+                    return 1
+                if size == 9 and not variant:
+                    fast = _engine.solve9(cells, 2)
+                    if fast[0] != n:
+                        print("fast and generic paths disagree", cells, file=sys.stderr)
+                        return 1
+            # Enumerator: take a few, drop it half-way.
+            it = _engine.Enumerator(tables, bytes(size * size), 5)
+            for _, _sol in zip(range(3), it):
+                pass
+            del it
+
+    # Batches across threads, both paths.
+    puzzles = b"".join(
+        bytes(rng.randint(0, 9) if rng.random() < 0.2 else 0 for _ in range(81))
+        for _ in range(2000 if not quick else 300)
+    )
+    one = _engine.batch(None, puzzles, 2, 1, True)
+    two = _engine.batch(None, puzzles, 2, 2, True)
+    if one[1] != two[1]:
+        print("thread count changed the answers", file=sys.stderr)
+        return 1
+    tables16 = shudu.engine._tables(Rules(16))
+    _engine.batch(tables16, bytes(256) * 8, 2, 2, True)
+    print("sanitize smoke: ok")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
