@@ -137,13 +137,9 @@ static PyObject *py_solve9(PyObject *self, PyObject *const *args, Py_ssize_t nar
     if (read_puzzle(args[0], 81, MAP9, MAP9_TEXT, in) < 0) return NULL;
     sd_stats st = {0, 0};
     int count;
-    if (limit <= 2) {
-        count = s9_solve(in, out, (int)limit, rng, &st);
-    } else {
-        Py_BEGIN_ALLOW_THREADS
-        count = s9_solve(in, out, (int)limit, rng, &st);
-        Py_END_ALLOW_THREADS
-    }
+    Py_BEGIN_ALLOW_THREADS
+    count = s9_solve(in, out, (int)limit, rng, &st);
+    Py_END_ALLOW_THREADS
     PyObject *sol;
     if (count > 0) {
         sol = PyBytes_FromStringAndSize((const char *)out, 81);
@@ -153,6 +149,25 @@ static PyObject *py_solve9(PyObject *self, PyObject *const *args, Py_ssize_t nar
     }
     return Py_BuildValue("(iNKK)", count, sol, (unsigned long long)st.guesses,
                          (unsigned long long)st.nodes);
+}
+
+/* has_conflict9(values) -> bool: any digit repeated in a row, column or box of a 9x9 grid
+ * (values: 81 bytes 0..9, or symbols). */
+static PyObject *py_has_conflict9(PyObject *self, PyObject *arg) {
+    (void)self;
+    uint8_t v[81];
+    if (read_puzzle(arg, 81, MAP9, MAP9_TEXT, v) < 0) return NULL;
+    uint16_t rows[9] = {0}, cols[9] = {0}, boxes[9] = {0};
+    for (int i = 0; i < 81; i++) {
+        if (!v[i]) continue;
+        uint16_t bit = (uint16_t)(1u << v[i]);
+        int r = i / 9, c = i % 9, b = (r / 3) * 3 + c / 3;
+        if ((rows[r] | cols[c] | boxes[b]) & bit) Py_RETURN_TRUE;
+        rows[r] |= bit;
+        cols[c] |= bit;
+        boxes[b] |= bit;
+    }
+    Py_RETURN_FALSE;
 }
 
 /* ------------------------------------------------------------------------ rules object */
@@ -592,6 +607,8 @@ fail:
 static PyMethodDef methods[] = {
     {"solve9", (PyCFunction)(void (*)(void))py_solve9, METH_FASTCALL,
      "solve9(puzzle, limit=1, seed=None) -> (count, solution|None, guesses, nodes)"},
+    {"has_conflict9", py_has_conflict9, METH_O,
+     "has_conflict9(values) -> True when a digit repeats in a row, column or box"},
     {"search", py_search, METH_VARARGS,
      "search(rules, puzzle, limit=1, seed=None) -> (count, solution|None, guesses, nodes)"},
     {"batch", py_batch, METH_VARARGS,

@@ -34,7 +34,7 @@ def test_other_sizes_use_letters() -> None:
 
 
 def test_invalid_values_and_conflicts() -> None:
-    with pytest.raises(ParseError, match="0..4"):
+    with pytest.raises(ParseError, match=r"0\.\.4"):
         Grid([5] + [0] * 15, Rules(4))
     with pytest.raises(ParseError, match="square"):
         Grid([0] * 15)

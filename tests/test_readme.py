@@ -56,8 +56,8 @@ def test_console_example_runs_as_written(command: str, expected: str) -> None:
 
 def test_quick_start_is_exactly_the_two_make_targets() -> None:
     quick = README.split("## Quick start", 1)[1].split("##", 1)[0]
-    commands = [line.split("#")[0].strip() for line in re.findall(r"```sh\n(.*?)```", quick, re.S)[0]
-                .splitlines() if line.strip()]
+    block = re.findall(r"```sh\n(.*?)```", quick, re.S)[0]
+    commands = [line.split("#")[0].strip() for line in block.splitlines() if line.strip()]
     assert commands == ["make run", "make test"]
     makefile = (ROOT / "Makefile").read_text()
     assert re.search(r"^run:", makefile, re.M) and re.search(r"^test:", makefile, re.M)

@@ -33,7 +33,9 @@ def test_variant_houses_and_peers() -> None:
     windows = [h for h in w.houses if h.kind == "window"]
     assert len(windows) == 4 and windows[0].cells[0] == 10 and windows[3].cells[-1] == 70
     k = Rules(anti_knight=True)
-    assert 19 in k.peers[0] and 11 in k.peers[0] and 20 not in k.peers[0]
+    assert 21 in k.peers[40] and 21 not in Rules().peers[40]
+    assert {21, 23, 29, 33, 47, 51, 57, 59} <= set(k.peers[40])
+    assert len(k.peers[40]) == 20 + 8
     king = Rules(anti_king=True)
     assert 10 in king.peers[0]  # already a box mate, still a peer
     far = Rules(anti_king=True).peers[30]
@@ -84,8 +86,8 @@ def test_relations_and_conflicts_name_the_house() -> None:
     r = Rules(anti_knight=True)
     assert r.relation(0, 1) == "row 1"
     assert r.relation(0, 9) == "column 1"
-    assert r.relation(0, 19) == "a knight's move"
-    assert r.conflicts([5] + [0] * 18 + [5] + [0] * 61) == [(0, 19)]
+    assert r.relation(40, 21) == "a knight's move"
+    assert r.conflicts([0] * 21 + [5] + [0] * 18 + [5] + [0] * 40) == [(21, 40)]
 
 
 def test_cell_names() -> None:

@@ -11,7 +11,7 @@ readable line.
 
 from __future__ import annotations
 
-__all__ = ["ShuduError", "ParseError", "InvalidPuzzle", "UnsupportedRules"]
+__all__ = ["InvalidPuzzle", "ParseError", "ShuduError", "UnsupportedRules"]
 
 
 class ShuduError(Exception):

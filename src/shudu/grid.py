@@ -20,7 +20,7 @@ from typing import Any
 from .errors import InvalidPuzzle, ParseError
 from .rules import CLASSIC, Cell, Rules
 
-__all__ = ["Grid", "SYMBOLS", "digit_symbol", "PuzzleLike"]
+__all__ = ["SYMBOLS", "Grid", "PuzzleLike", "digit_symbol"]
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
 """Digit symbols: 1-9 then A-P (10-25)."""
@@ -51,7 +51,7 @@ class Grid:
     shudu.errors.InvalidPuzzle: digit 1 appears twice in row 1: r1c1 and r1c2
     """
 
-    __slots__ = ("_rules", "_cells", "_hash")
+    __slots__ = ("_cells", "_hash", "_rules")
 
     _rules: Rules
     _cells: bytes

@@ -18,21 +18,22 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from operator import itemgetter
 from typing import Any, NamedTuple, Protocol
 
 from .errors import ParseError, UnsupportedRules
 
 __all__ = [
-    "Cell",
-    "House",
-    "Constraint",
-    "Rules",
     "CLASSIC",
     "DEFAULT_BOXES",
     "MAX_SIZE",
+    "Cell",
+    "Constraint",
+    "House",
+    "Rules",
     "cell_name",
     "parse_cell",
 ]
@@ -477,12 +478,16 @@ class Rules:
             s.discard(cell)
         return tuple(tuple(sorted(s)) for s in sets)
 
+    @cached_property
+    def _house_getters(self) -> tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]:
+        return tuple(itemgetter(*h.cells) for h in self.houses if len(h.cells) > 1)
+
     def relation(self, a: Cell, b: Cell) -> str | None:
         """Name of a house or relation that makes two cells peers, else ``None``.
 
         >>> Rules().relation(0, 4), Rules().relation(0, 10), Rules().relation(0, 80)
         ('row 1', 'box 1', None)
-        >>> Rules(anti_knight=True).relation(0, 11)
+        >>> Rules(anti_knight=True).relation(40, 21)
         "a knight's move"
         """
         for house in self.houses:
@@ -501,6 +506,20 @@ class Rules:
         >>> Rules(4).conflicts([1, 1, 0, 0] + [0] * 12)
         [(0, 1)]
         """
+        if self.is_classic9 and len(values) == 81:
+            from ._engine import has_conflict9
+
+            if not has_conflict9(bytes(values)):
+                return []
+        elif not self._relations():
+            # Fast screen: a house is clean when its non-zero digits are all distinct.
+            for get in self._house_getters:
+                t = get(values)
+                filled = len(t) - t.count(0)
+                if filled > 1 and len(set(t)) - (0 in t) != filled:
+                    break
+            else:
+                return []
         pairs: list[tuple[Cell, Cell]] = []
         peers = self.peers
         for cell, v in enumerate(values):

@@ -1,0 +1,627 @@
+/* Generic Sudoku solving core (see generic.h).
+ *
+ * State (one array of uint32 words, copied as a whole for snapshots):
+ *   cand[c]        candidate digits of cell c (bit d-1 for digit d);
+ *   pos[h*n + d]   positions (index within house h) where digit d+1 can still go.
+ * The two views are kept consistent by every elimination.  A cell is "placed"
+ * once its mask is a single bit and that bit has been removed from all its
+ * peers; after a successful propagation every single-bit cell is placed.
+ *
+ * Propagation runs to a fixpoint:
+ *   - naked singles: a queue of cells that became single; placing one removes
+ *     its digit from every peer;
+ *   - hidden singles: a queue of (house, digit) entries whose position mask
+ *     became single; the digit is placed there.  An empty cell mask or an empty
+ *     position mask is a contradiction;
+ *   - locked candidates (for n >= SG_LC_MIN_N): for two houses A, B sharing at
+ *     least two cells, a digit whose positions in A all lie in A∩B is removed
+ *     from B\A (and symmetrically).
+ *
+ * Search: depth-first with an explicit stack.  Each level keeps a snapshot of
+ * the state taken before its branch, the branch cell and the digits not yet
+ * tried, so sg_next can stop after a solution and resume later.  On larger
+ * grids (n >= SG_PROBE_MIN_N) every node first runs a lookahead on the cells
+ * with two candidates and on the digits with two positions left in a house: a
+ * placement that propagates (singles only) to a contradiction is eliminated,
+ * and the branch goes to the bivalue cell whose two placements propagated
+ * furthest.  Otherwise the branch cell is one with the fewest
+ * candidates, ties going to the cell with the most unplaced peers. */
+#include "generic.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef SG_LC_MIN_N
+#define SG_LC_MIN_N 9
+#endif
+
+#ifndef SG_PROBE_MIN_N
+#define SG_PROBE_MIN_N 16
+#endif
+
+/* How many search nodes between two looks at the cancellation flag. */
+#define SG_CANCEL_EVERY 16
+
+enum { ST_DONE = 0, ST_DESCEND = 1, ST_BACKTRACK = 2 };
+
+typedef struct sg_hent {
+    int32_t base; /* h * n: start of the house's entries in pos */
+    uint32_t bit; /* 1 << position of the cell within the house */
+    int32_t h;
+} sg_hent;
+
+typedef struct sg_pair {
+    int32_t a, b;     /* house indices */
+    uint32_t ia, ib;  /* positions of A∩B within A, within B */
+} sg_pair;
+
+typedef struct sg_level {
+    int32_t cell;     /* branch cell */
+    uint32_t untried; /* digits of cell not tried yet */
+    int32_t fresh;    /* 1 while the working state still equals the snapshot */
+} sg_level;
+
+struct sg_solver {
+    int n, ncells, nhouses;
+    uint32_t full;
+    size_t swords;     /* words in a state: ncells + nhouses * n */
+
+    /* rules */
+    uint16_t *houses;  /* nhouses * n */
+    int32_t *pstart;   /* ncells + 1 */
+    uint16_t *peers;   /* all peers (for the branching heuristic) */
+    int32_t *xstart;   /* ncells + 1 */
+    uint16_t *xpeers;  /* peers that share no house with the cell */
+    int32_t *hstart;   /* ncells + 1 */
+    sg_hent *hent;     /* houses containing each cell */
+
+    /* locked candidates */
+    int use_lc;
+    int npairs;
+    sg_pair *pairs;
+    uint8_t *lcd;      /* per house: changed since the last locked-candidates pass */
+    uint8_t *lcd_cur;
+
+    /* search state */
+    uint32_t *cur;     /* working state */
+    uint32_t *snap;    /* one snapshot per level */
+    uint32_t *probe;   /* scratch state for lookahead */
+    uint32_t *safe;    /* ncells: digits known not to fail a lookahead */
+    int use_probe;
+    sg_level *lv;
+    int depth;
+    int status;
+    int random;
+    uint64_t rng;
+    sd_stats st;
+    const volatile int *cancel;
+    unsigned cancel_tick;
+    uint8_t *scratch;  /* ncells: solutions sg_count does not hand out */
+
+    /* propagation queues (empty between propagations) */
+    uint16_t *nq;      /* cells that became single */
+    uint32_t *hq;      /* (house*n + digit) * 32 + digit of single position masks */
+    int placed;        /* cells placed by the last propagation */
+};
+
+static inline int popc(uint32_t x) {
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0f0f0f0fu;
+    return (int)((x * 0x01010101u) >> 24);
+}
+static inline int ctz(uint32_t x) { return __builtin_ctz(x); }
+
+void sg_free(sg_solver *s) {
+    if (!s) return;
+    free(s->houses);
+    free(s->pstart);
+    free(s->peers);
+    free(s->xstart);
+    free(s->xpeers);
+    free(s->hstart);
+    free(s->hent);
+    free(s->pairs);
+    free(s->lcd);
+    free(s->lcd_cur);
+    free(s->cur);
+    free(s->snap);
+    free(s->probe);
+    free(s->safe);
+    free(s->lv);
+    free(s->scratch);
+    free(s->nq);
+    free(s->hq);
+    free(s);
+}
+
+/* House pairs sharing at least two (but not all) cells. */
+static int build_pairs(sg_solver *s) {
+    const int n = s->n, nh = s->nhouses, nc = s->ncells;
+    int32_t *cnt = calloc((size_t)(nh ? nh : 1), sizeof *cnt);
+    int32_t *where = malloc((size_t)nc * sizeof *where);
+    int ok = 0;
+    if (!cnt || !where) goto out;
+    for (int c = 0; c < nc; c++) where[c] = -1;
+    for (int pass = 0; pass < 2; pass++) {
+        int k = 0;
+        for (int a = 0; a < nh; a++) {
+            const uint16_t *ha = s->houses + (size_t)a * n;
+            for (int i = 0; i < n; i++) {
+                int c = ha[i];
+                for (int j = s->hstart[c]; j < s->hstart[c + 1]; j++)
+                    if (s->hent[j].h > a) cnt[s->hent[j].h]++;
+            }
+            for (int b = a + 1; b < nh; b++) {
+                int m = cnt[b];
+                cnt[b] = 0;
+                if (m < 2 || m >= n) continue;
+                if (pass == 0) {
+                    k++;
+                    continue;
+                }
+                const uint16_t *hb = s->houses + (size_t)b * n;
+                uint32_t ia = 0, ib = 0;
+                for (int i = 0; i < n; i++) where[hb[i]] = i;
+                for (int i = 0; i < n; i++)
+                    if (where[ha[i]] >= 0) {
+                        ia |= 1u << i;
+                        ib |= 1u << where[ha[i]];
+                    }
+                for (int i = 0; i < n; i++) where[hb[i]] = -1;
+                s->pairs[k++] = (sg_pair){a, b, ia, ib};
+            }
+        }
+        if (pass == 0) {
+            s->npairs = k;
+            s->pairs = malloc((size_t)(k ? k : 1) * sizeof *s->pairs);
+            if (!s->pairs) goto out;
+        }
+    }
+    ok = 1;
+out:
+    free(cnt);
+    free(where);
+    return ok ? 0 : -1;
+}
+
+sg_solver *sg_new(const sg_rules *r) {
+    if (!r || r->n < 1 || r->n > SG_MAX_N || r->ncells < 1 || r->ncells > 65535 ||
+        r->nhouses < 0 || (size_t)r->nhouses * r->n > (1u << 26))
+        return NULL;
+    sg_solver *s = calloc(1, sizeof *s);
+    if (!s) return NULL;
+    const int n = r->n, nc = r->ncells, nh = r->nhouses;
+    s->n = n;
+    s->ncells = nc;
+    s->nhouses = nh;
+    s->full = n == 32 ? 0xffffffffu : ((1u << n) - 1);
+    const size_t hsz = (size_t)nh * n;
+    const size_t npeer = (size_t)r->peer_start[nc];
+    s->swords = (size_t)nc + hsz;
+
+    s->houses = malloc((hsz ? hsz : 1) * sizeof *s->houses);
+    s->pstart = malloc(((size_t)nc + 1) * sizeof *s->pstart);
+    s->peers = malloc((npeer ? npeer : 1) * sizeof *s->peers);
+    s->xstart = malloc(((size_t)nc + 1) * sizeof *s->xstart);
+    s->xpeers = malloc((npeer ? npeer : 1) * sizeof *s->xpeers);
+    s->hstart = calloc((size_t)nc + 2, sizeof *s->hstart);
+    s->hent = malloc((hsz ? hsz : 1) * sizeof *s->hent);
+    s->lcd = calloc(nh ? (size_t)nh : 1, 1);
+    s->lcd_cur = calloc(nh ? (size_t)nh : 1, 1);
+    s->cur = malloc(s->swords * sizeof *s->cur);
+    s->snap = malloc(s->swords * nc * sizeof *s->snap);
+    s->probe = malloc(s->swords * sizeof *s->probe);
+    s->safe = malloc((size_t)nc * sizeof *s->safe);
+    s->lv = malloc(((size_t)nc + 1) * sizeof *s->lv);
+    s->scratch = malloc((size_t)nc);
+    s->nq = malloc((size_t)nc * sizeof *s->nq);
+    s->hq = malloc((hsz ? hsz : 1) * sizeof *s->hq);
+    if (!s->houses || !s->pstart || !s->peers || !s->xstart || !s->xpeers || !s->hstart || !s->hent || !s->lcd ||
+        !s->lcd_cur || !s->cur || !s->snap || !s->probe || !s->safe || !s->lv || !s->scratch || !s->nq ||
+        !s->hq)
+        goto fail;
+
+    for (size_t i = 0; i < hsz; i++) s->houses[i] = (uint16_t)r->houses[i];
+    for (int c = 0; c <= nc; c++) s->pstart[c] = r->peer_start[c];
+    for (size_t i = 0; i < npeer; i++) s->peers[i] = (uint16_t)r->peers[i];
+
+    /* cell -> (house, position) entries, CSR */
+    for (size_t i = 0; i < hsz; i++) s->hstart[s->houses[i] + 2]++;
+    for (int c = 0; c < nc; c++) s->hstart[c + 2] += s->hstart[c + 1];
+    for (int h = 0; h < nh; h++)
+        for (int i = 0; i < n; i++) {
+            int c = s->houses[(size_t)h * n + i];
+            s->hent[s->hstart[c + 1]++] = (sg_hent){h * n, 1u << i, h};
+        }
+
+    /* peers outside the cell's houses need their own elimination pass */
+    {
+        int32_t *mark = malloc((size_t)nc * sizeof *mark);
+        if (!mark) goto fail;
+        for (int c = 0; c < nc; c++) mark[c] = -1;
+        int k = 0;
+        for (int c = 0; c < nc; c++) {
+            s->xstart[c] = k;
+            for (int j = s->hstart[c]; j < s->hstart[c + 1]; j++) {
+                const uint16_t *hc = s->houses + s->hent[j].base;
+                for (int i = 0; i < n; i++) mark[hc[i]] = c;
+            }
+            for (int j = s->pstart[c]; j < s->pstart[c + 1]; j++)
+                if (mark[s->peers[j]] != c) s->xpeers[k++] = s->peers[j];
+        }
+        s->xstart[nc] = k;
+        free(mark);
+    }
+
+    s->use_lc = n >= SG_LC_MIN_N;
+    s->use_probe = n >= SG_PROBE_MIN_N;
+    if (s->use_lc) {
+        if (build_pairs(s) < 0) goto fail;
+        if (s->npairs == 0) s->use_lc = 0;
+    }
+    s->status = ST_DONE;
+    return s;
+fail:
+    sg_free(s);
+    return NULL;
+}
+
+void sg_set_cancel(sg_solver *s, const volatile int *flag) { s->cancel = flag; }
+
+void sg_get_stats(const sg_solver *s, sd_stats *st) { *st = s->st; }
+
+/* ---------------------------------------------------------------- propagation */
+
+/* Remove the digits M (non-empty, all present) from cell P, updating the
+ * position masks and queueing new singles.  Jumps to fail on contradiction. */
+#define SG_ELIM(P, M)                                                      \
+    do {                                                                   \
+        const int p_ = (P);                                                \
+        uint32_t m_ = (M);                                                 \
+        const uint32_t x_ = cand[p_] & ~m_;                                \
+        cand[p_] = x_;                                                     \
+        if (!x_) goto fail;                                                \
+        if (!(x_ & (x_ - 1))) nq[nqt++] = (uint16_t)p_;                    \
+        const sg_hent *e0_ = hent + hstart[p_], *e1_ = hent + hstart[p_ + 1]; \
+        do {                                                               \
+            const uint32_t d_ = (uint32_t)ctz(m_);                         \
+            m_ &= m_ - 1;                                                  \
+            for (const sg_hent *e_ = e0_; e_ < e1_; e_++) {                \
+                const uint32_t i_ = (uint32_t)e_->base + d_;               \
+                const uint32_t v_ = pos[i_] & ~e_->bit;                    \
+                pos[i_] = v_;                                              \
+                if (!(v_ & (v_ - 1))) {                                    \
+                    if (!v_) goto fail;                                    \
+                    hq[hqt++] = i_ * 32 + d_;                              \
+                }                                                          \
+                if (lc) lcd[e_->h] = 1;                                    \
+            }                                                              \
+        } while (m_);                                                      \
+    } while (0)
+
+/* Run the deductions on state st to a fixpoint, after first setting the
+ * givens (if non-NULL) or placing digit bit d0 in cell c0 (if c0 >= 0).
+ * lc: also apply locked candidates (and track the houses it must look at).
+ * Returns 0 ok, -1 on contradiction. */
+static inline __attribute__((always_inline)) int propagate_impl(sg_solver *s, uint32_t *st,
+                                                                const uint8_t *givens, int c0,
+                                                                uint32_t d0, const int lc) {
+    uint32_t *restrict cand = st;
+    uint32_t *restrict pos = st + s->ncells;
+    uint16_t *restrict nq = s->nq;
+    uint32_t *restrict hq = s->hq;
+    uint8_t *restrict lcd = s->lcd;
+    const uint16_t *restrict xpeers = s->xpeers;
+    const int32_t *restrict xstart = s->xstart;
+    const int32_t *restrict hstart = s->hstart;
+    const sg_hent *restrict hent = s->hent;
+    const uint16_t *restrict houses = s->houses;
+    int nqh = 0, nqt = 0, hqh = 0, hqt = 0;
+
+    if (givens) {
+        const int nc = s->ncells;
+        for (int c = 0; c < nc; c++) {
+            int v = givens[c];
+            if (!v) continue;
+            uint32_t bit = 1u << (v - 1);
+            if (v > s->n || !(cand[c] & bit)) goto fail;
+            if (cand[c] != bit) SG_ELIM(c, cand[c] & ~bit);
+        }
+    }
+    if (c0 >= 0 && cand[c0] != d0) SG_ELIM(c0, cand[c0] & ~d0);
+
+    for (;;) {
+        for (;;) {
+            /* naked singles: place every queued cell */
+            while (nqh < nqt) {
+                const int c = nq[nqh++];
+                const uint32_t bit = cand[c];
+                const uint32_t d = (uint32_t)ctz(bit);
+                /* house-mates that still have the digit, from the position masks */
+                for (int j = hstart[c]; j < hstart[c + 1]; j++) {
+                    const uint32_t i = (uint32_t)hent[j].base + d, own = hent[j].bit;
+                    const uint16_t *hc = houses + hent[j].base;
+                    uint32_t m;
+                    while ((m = pos[i] & ~own) != 0) SG_ELIM(hc[ctz(m)], bit);
+                }
+                const uint16_t *pp = xpeers + xstart[c];
+                const uint16_t *pe = xpeers + xstart[c + 1];
+                for (; pp < pe; pp++) {
+                    const int p = *pp;
+                    if (cand[p] & bit) SG_ELIM(p, bit);
+                }
+            }
+            if (hqh == hqt) break;
+            /* hidden singles */
+            while (hqh < hqt) {
+                const uint32_t e = hq[hqh++];
+                const uint32_t i = e >> 5, d = e & 31;
+                const uint32_t v = pos[i];
+                const int c = houses[i - d + (uint32_t)ctz(v)];
+                const uint32_t bit = 1u << d;
+                if (cand[c] != bit) SG_ELIM(c, cand[c] & ~bit);
+            }
+        }
+        if (!lc) break;
+
+        /* locked candidates on the house pairs touched since the last pass */
+        const int nh = s->nhouses, n = s->n;
+        uint8_t *restrict lcur = s->lcd_cur;
+        memcpy(lcur, lcd, (size_t)nh);
+        memset(lcd, 0, (size_t)nh);
+        int changed = 0;
+        for (int k = 0; k < s->npairs; k++) {
+            const sg_pair *pr = &s->pairs[k];
+            if (!(lcur[pr->a] | lcur[pr->b])) continue;
+            const uint32_t *pa = pos + (size_t)pr->a * n;
+            const uint32_t *pb = pos + (size_t)pr->b * n;
+            const uint32_t ia = pr->ia, ib = pr->ib;
+            /* za/zb: digits with no position outside A∩B in A / in B */
+            uint32_t za = 0, zb = 0;
+            for (int d = 0; d < n; d++) {
+                za |= (uint32_t)((pa[d] & ~ia) == 0) << d;
+                zb |= (uint32_t)((pb[d] & ~ib) == 0) << d;
+            }
+            const uint32_t fromb = za & ~zb, froma = zb & ~za;
+            if (!(fromb | froma)) continue;
+            changed = 1;
+            for (int side = 0; side < 2; side++) {
+                const int h = side ? pr->a : pr->b;
+                const uint32_t keep = side ? ia : ib;
+                const uint16_t *hc = houses + (size_t)h * n;
+                for (uint32_t dm = side ? froma : fromb; dm; dm &= dm - 1) {
+                    const int d = ctz(dm);
+                    for (uint32_t m = pos[(size_t)h * n + d] & ~keep; m; m &= m - 1)
+                        SG_ELIM(hc[ctz(m)], 1u << d);
+                }
+            }
+        }
+        if (!changed && nqh == nqt && hqh == hqt) break;
+    }
+    s->placed = nqt;
+    return 0;
+fail:
+    if (lc) memset(lcd, 0, (size_t)s->nhouses);
+    return -1;
+}
+
+static int propagate_lc(sg_solver *s, uint32_t *st, const uint8_t *givens, int c0, uint32_t d0) {
+    return propagate_impl(s, st, givens, c0, d0, 1);
+}
+
+static int propagate_plain(sg_solver *s, uint32_t *st, const uint8_t *givens, int c0, uint32_t d0) {
+    return propagate_impl(s, st, givens, c0, d0, 0);
+}
+
+/* Full propagation of the working state (with locked candidates if enabled). */
+static int propagate(sg_solver *s, uint32_t *st, const uint8_t *givens, int c0, uint32_t d0) {
+    return s->use_lc ? propagate_lc(s, st, givens, c0, d0) : propagate_plain(s, st, givens, c0, d0);
+}
+
+/* ---------------------------------------------------------------- search */
+
+int sg_start(sg_solver *s, const uint8_t *givens, const uint64_t *rng) {
+    const int nc = s->ncells, n = s->n, nh = s->nhouses;
+    s->st.guesses = s->st.nodes = 0;
+    s->depth = 0;
+    s->random = rng != NULL;
+    if (rng) s->rng = *rng ? *rng : sd_seed(0);
+    uint32_t *cand = s->cur, *pos = s->cur + nc;
+    for (int c = 0; c < nc; c++) cand[c] = s->full;
+    for (size_t i = 0; i < (size_t)nh * n; i++) pos[i] = s->full;
+    s->status = ST_DONE;
+    if (s->use_lc) memset(s->lcd, 1, (size_t)nh);
+    if (propagate(s, s->cur, givens, -1, 0) < 0) return -1;
+    s->status = ST_DESCEND;
+    return 0;
+}
+
+/* Unplaced cell with the fewest candidates, ties going to the one with the most
+ * unplaced peers; -1 if every cell is placed. */
+static int pick_cell(const sg_solver *s) {
+    const uint32_t *cand = s->cur;
+    const int nc = s->ncells;
+    int best = -1, bc = 33;
+    for (int c = 0; c < nc; c++) {
+        uint32_t x = cand[c];
+        if (!(x & (x - 1))) continue;
+        int k = popc(x);
+        if (k < bc) {
+            bc = k;
+            best = c;
+        }
+    }
+    if (best < 0) return -1;
+    int bscore = -1, pick = best;
+    for (int c = best; c < nc; c++) {
+        uint32_t x = cand[c];
+        if (!(x & (x - 1)) || popc(x) != bc) continue;
+        int sc = 0;
+        for (int j = s->pstart[c]; j < s->pstart[c + 1]; j++) {
+            uint32_t y = cand[s->peers[j]];
+            sc += (y & (y - 1)) != 0;
+        }
+        if (sc > bscore) {
+            bscore = sc;
+            pick = c;
+        }
+    }
+    return pick;
+}
+
+/* Lookahead on the cells with two candidates, then on the digits with two
+ * positions left in a house: a placement that leads to a contradiction by
+ * singles propagation is eliminated (and the working state propagated again).
+ * Sets *branch to the bivalue cell whose two placements placed the most cells
+ * (-1 if none).  Returns -1 on contradiction. */
+/* After a successful lookahead in state pb: every digit it placed would
+ * propagate to a subset of the same consequences, so it cannot fail either
+ * (as long as the working state does not change). */
+static inline void mark_safe(sg_solver *s, const uint32_t *pb) {
+    for (int k = 0; k < s->placed; k++) {
+        int c = s->nq[k];
+        s->safe[c] |= pb[c];
+    }
+}
+
+static int probe(sg_solver *s, int *branch) {
+    const int nc = s->ncells;
+    const size_t bytes = s->swords * sizeof *s->cur;
+    uint32_t *cur = s->cur, *pb = s->probe;
+    int best = -1, changed = 0;
+    long bscore = -1;
+    memset(s->safe, 0, (size_t)nc * sizeof *s->safe);
+    for (int c = 0; c < nc; c++) {
+        const uint32_t x = cur[c], y = x & (x - 1);
+        if (!y || (y & (y - 1))) continue; /* not exactly two candidates */
+        long sc = 1;
+        for (uint32_t m = x; m; m &= m - 1) {
+            uint32_t d = m & -m;
+            memcpy(pb, cur, bytes);
+            if (propagate_plain(s, pb, NULL, c, d) < 0) {
+                if (propagate_plain(s, cur, NULL, c, x & ~d) < 0) return -1;
+                memset(s->safe, 0, (size_t)nc * sizeof *s->safe);
+                changed = 1;
+                sc = -1;
+                break;
+            }
+            sc *= s->placed + 1;
+            mark_safe(s, pb);
+        }
+        if (sc > bscore) {
+            bscore = sc;
+            best = c;
+        }
+    }
+    /* digits with exactly two positions left in a house: probe both places */
+    const int n = s->n;
+    const uint32_t *pos = cur + nc;
+    for (int h = 0; h < s->nhouses; h++) {
+        const uint16_t *hc = s->houses + (size_t)h * n;
+        for (int d = 0; d < n; d++) {
+            const uint32_t v = pos[(size_t)h * n + d], y = v & (v - 1);
+            if (!y || (y & (y - 1))) continue;
+            for (uint32_t m = v; m; m &= m - 1) {
+                const int c = hc[ctz(m)];
+                const uint32_t bit = 1u << d, x = cur[c];
+                if (!(x & bit) || x == bit || (s->safe[c] & bit)) continue;
+                memcpy(pb, cur, bytes);
+                if (propagate_plain(s, pb, NULL, c, bit) < 0) {
+                    if (propagate_plain(s, cur, NULL, c, x & ~bit) < 0) return -1;
+                    memset(s->safe, 0, (size_t)nc * sizeof *s->safe);
+                    changed = 1;
+                    break;
+                }
+                mark_safe(s, pb);
+            }
+        }
+    }
+    if (changed && s->use_lc) {
+        /* the eliminations above were not tracked for locked candidates */
+        memset(s->lcd, 1, (size_t)s->nhouses);
+        if (propagate_lc(s, cur, NULL, -1, 0) < 0) return -1;
+    }
+    /* an elimination after the best cell was scored may have placed it */
+    if (best >= 0 && !(cur[best] & (cur[best] - 1))) best = -1;
+    *branch = best;
+    return 0;
+}
+
+static inline uint32_t pick_digit(sg_solver *s, uint32_t m) {
+    if (!s->random) return m & -m;
+    uint32_t k = sd_below(&s->rng, (uint32_t)popc(m));
+    while (k--) m &= m - 1;
+    return m & -m;
+}
+
+int sg_next(sg_solver *s, uint8_t *out) {
+    const int nc = s->ncells;
+    const size_t bytes = s->swords * sizeof *s->cur;
+    for (;;) {
+        if (s->status == ST_DONE) return 0;
+        if (s->cancel && ++s->cancel_tick >= SG_CANCEL_EVERY) {
+            s->cancel_tick = 0;
+            if (*s->cancel) return -2;
+        }
+        if (s->status == ST_DESCEND) {
+            /* working state is propagated and consistent */
+            int c = -1;
+            if (s->use_probe && probe(s, &c) < 0) {
+                s->status = ST_BACKTRACK;
+                continue;
+            }
+            if (c < 0) c = pick_cell(s);
+            if (c < 0) {
+                for (int i = 0; i < nc; i++) out[i] = (uint8_t)(ctz(s->cur[i]) + 1);
+                s->status = ST_BACKTRACK;
+                return 1;
+            }
+            sg_level *L = &s->lv[s->depth];
+            L->cell = c;
+            L->untried = s->cur[c];
+            L->fresh = 1;
+            memcpy(s->snap + s->swords * s->depth, s->cur, bytes);
+            s->depth++;
+            s->st.guesses++;
+        } else if (s->depth == 0) {
+            /* ST_BACKTRACK with nothing left to resume */
+            s->status = ST_DONE;
+            return 0;
+        }
+
+        /* try the next digit of the innermost level */
+        sg_level *L = &s->lv[s->depth - 1];
+        const int c = L->cell;
+        const uint32_t d = pick_digit(s, L->untried);
+        L->untried &= ~d;
+        if (!L->fresh) memcpy(s->cur, s->snap + s->swords * (s->depth - 1), bytes);
+        L->fresh = 0;
+        if (!L->untried) s->depth--; /* last alternative: no need to come back */
+        s->st.nodes++;
+        s->status = propagate(s, s->cur, NULL, c, d) < 0 ? ST_BACKTRACK : ST_DESCEND;
+    }
+}
+
+int sg_count(sg_solver *s, const uint8_t *givens, int limit, uint8_t *first_out,
+             const uint64_t *rng, sd_stats *st) {
+    int count = 0;
+    if (limit < 1) limit = 1;
+    if (sg_start(s, givens, rng) == 0) {
+        while (count < limit) {
+            uint8_t *buf = (count == 0 && first_out) ? first_out : s->scratch;
+            int r = sg_next(s, buf);
+            if (r == -2) {
+                count = -2;
+                break;
+            }
+            if (r == 0) break;
+            count++;
+        }
+    }
+    if (st) {
+        st->guesses += s->st.guesses;
+        st->nodes += s->st.nodes;
+    }
+    return count;
+}

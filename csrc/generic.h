@@ -1,0 +1,67 @@
+/* Generic Sudoku solving core: any size n <= 32 (a digit set fits a uint32),
+ * any variant whose constraints are expressed as houses (groups of n cells that
+ * hold every digit exactly once) plus per-cell peer lists (cells that may not
+ * share a digit).
+ *
+ * The solver keeps its whole search state (an explicit stack of snapshots), so
+ * sg_next() can be called repeatedly to enumerate solutions lazily.  A solver
+ * object is not shared between threads; distinct solver objects are independent
+ * (no mutable globals). */
+#ifndef SHUDU_GENERIC_H
+#define SHUDU_GENERIC_H
+
+#include <stdint.h>
+#include "common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SG_MAX_N 32
+
+typedef struct sg_rules {
+    int n, ncells, nhouses;
+    const int32_t *houses;      /* nhouses * n cell indices */
+    const int32_t *peer_start;  /* ncells + 1 offsets into peers */
+    const int32_t *peers;       /* symmetric, no self; includes every house-mate */
+} sg_rules;
+
+typedef struct sg_solver sg_solver; /* opaque, owns its memory */
+
+/* Build a solver for the rules (copies what it needs; the rules arrays may be
+ * freed afterwards).  NULL on allocation failure or if n is outside 1..32. */
+sg_solver *sg_new(const sg_rules *rules);
+void sg_free(sg_solver *s);
+
+/* Load givens (ncells values, 0 = empty, 1..n) and reset the search.
+ * rng: NULL = deterministic branch order; otherwise a PRNG state (copied, see
+ * sd_seed) used to pick the branch order at random, so the first solution of an
+ * empty grid is a random full grid.
+ * Returns 0 ok, -1 on an immediate contradiction (then sg_next returns 0). */
+int sg_start(sg_solver *s, const uint8_t *givens, const uint64_t *rng);
+
+/* Find the next solution of the current search; writes ncells values (1..n) to
+ * out.  Returns 1 if a solution was written, 0 once the search space is
+ * exhausted (and on every later call), -2 if cancelled through the flag set by
+ * sg_set_cancel (the search can then be resumed by calling sg_next again). */
+int sg_next(sg_solver *s, uint8_t *out);
+
+/* Statistics of the current search since sg_start (overwrites *st). */
+void sg_get_stats(const sg_solver *s, sd_stats *st);
+
+/* Count solutions of givens, stopping at limit (>= 1).  The first solution is
+ * written to first_out if non-NULL and at least one exists.  The statistics of
+ * this search are added to *st if non-NULL.  Returns the count (0..limit), or
+ * -2 if cancelled. */
+int sg_count(sg_solver *s, const uint8_t *givens, int limit, uint8_t *first_out,
+             const uint64_t *rng, sd_stats *st);
+
+/* Cooperative cancellation: while flag is non-NULL and *flag is non-zero,
+ * sg_next (and sg_count) return -2 within a few search nodes.  NULL disables. */
+void sg_set_cancel(sg_solver *s, const volatile int *flag);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,646 @@
+/* Fast solver for classic 9x9 Sudoku.
+ *
+ * Representation: the grid is split into three bands of three rows.  For every
+ * digit d (0..8) and band b (0..2) a 27-bit word F[d*3+b] holds the cells of that
+ * band where d is still possible (placed cells stay set for their own digit).
+ * Bit layout inside a band: bit = (row % 3) * 9 + column.
+ *
+ * Propagation of one digit-band word ("update"):
+ *   - the nine mini-rows (row x box segments) that are non-empty form a 3x3
+ *     occupancy matrix; the digit must occupy a permutation of it (once per row,
+ *     once per box), so only mini-rows lying on some feasible permutation survive
+ *     (this covers pointing / claiming locked candidates inside the band and box
+ *     hidden singles);
+ *   - a box whose candidates lie in one column claims that column: the column is
+ *     removed from the digit's words in the other two bands;
+ *   - a row with a single remaining cell fixes the digit there: the cell becomes
+ *     solved and the other digits lose it.
+ * Updates are repeated until no word changes.  Then the same permutation rule is
+ * applied per stack (3 columns x 3 bands) to each digit whose words changed, which
+ * gives box/column locked candidates and column hidden singles; if that removes
+ * anything, band updates resume.  Then naked singles (cells with one candidate)
+ * are placed.  When nothing more follows, the search branches on a bivalue cell
+ * (the one with the most unsolved and bivalue peers) if there is one, otherwise
+ * on a cell with the fewest candidates, saving the state on a bounded explicit
+ * stack (each level fixes one more cell, so at most 81 levels).
+ *
+ * All state lives on the caller's stack; the tables are static const, so the
+ * solver is reentrant and thread-safe.
+ */
+#include <string.h>
+#include "solve9.h"
+
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
+/* s9_complex[m]: m holds one bit per mini-row (bit row*3+box set when the digit
+ * still has a candidate there); result = cells of the mini-rows that lie on at
+ * least one row/box permutation contained in m (0 when none exists). */
+static const uint32_t s9_complex[512] = {
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x01C71C0, 0x01C71C0, 0x01C71C0, 0x01C71C0, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x01C71C0, 0x01C71C0, 0x01C71C0, 0x01C71C0,
+    0x0000000, 0x0000000, 0x01F8038, 0x01F8038, 0x0000000, 0x0000000,
+    0x01F8038, 0x01F8038, 0x0000000, 0x0000000, 0x01F8038, 0x01F8038,
+    0x0000000, 0x0000000, 0x01F8038, 0x01F8038, 0x0000000, 0x0000000,
+    0x01F8038, 0x01F8038, 0x01C71C0, 0x01C71C0, 0x01FF1F8, 0x01FF1F8,
+    0x0000000, 0x0000000, 0x01F8038, 0x01F8038, 0x01C71C0, 0x01C71C0,
+    0x01FF1F8, 0x01FF1F8, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0E00FC0, 0x0E00FC0, 0x0E00FC0, 0x0E00FC0,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0E00FC0, 0x0E00FC0, 0x0E00FC0, 0x0E00FC0, 0x0000000, 0x0E38007,
+    0x0000000, 0x0E38007, 0x0000000, 0x0E38007, 0x0000000, 0x0E38007,
+    0x0000000, 0x0E38007, 0x0000000, 0x0E38007, 0x0E00FC0, 0x0E38FC7,
+    0x0E00FC0, 0x0E38FC7, 0x0000000, 0x0E38007, 0x0000000, 0x0E38007,
+    0x0000000, 0x0E38007, 0x0000000, 0x0E38007, 0x0000000, 0x0E38007,
+    0x0000000, 0x0E38007, 0x0E00FC0, 0x0E38FC7, 0x0E00FC0, 0x0E38FC7,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0E00FC0, 0x0E00FC0, 0x0E00FC0, 0x0E00FC0, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x01C71C0, 0x01C71C0, 0x01C71C0, 0x01C71C0,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0FC7FC0, 0x0FC7FC0,
+    0x0FC7FC0, 0x0FC7FC0, 0x0000000, 0x0E38007, 0x01F8038, 0x0FF803F,
+    0x0000000, 0x0E38007, 0x01F8038, 0x0FF803F, 0x0000000, 0x0E38007,
+    0x01F8038, 0x0FF803F, 0x0E00FC0, 0x0E38FC7, 0x0FF8FF8, 0x0FF8FFF,
+    0x0000000, 0x0E38007, 0x01F8038, 0x0FF803F, 0x01C71C0, 0x0FFF1C7,
+    0x01FF1F8, 0x0FFF1FF, 0x0000000, 0x0E38007, 0x01F8038, 0x0FF803F,
+    0x0FC7FC0, 0x0FFFFC7, 0x0FFFFF8, 0x0FFFFFF, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x7000E38, 0x7000E38, 0x0000000, 0x0000000,
+    0x7000E38, 0x7000E38, 0x0000000, 0x7007007, 0x0000000, 0x7007007,
+    0x0000000, 0x7007007, 0x0000000, 0x7007007, 0x0000000, 0x7007007,
+    0x7000E38, 0x7007E3F, 0x0000000, 0x7007007, 0x7000E38, 0x7007E3F,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x7000E38, 0x7000E38,
+    0x0000000, 0x0000000, 0x7000E38, 0x7000E38, 0x0000000, 0x7007007,
+    0x0000000, 0x7007007, 0x0000000, 0x7007007, 0x0000000, 0x7007007,
+    0x0000000, 0x7007007, 0x7000E38, 0x7007E3F, 0x0000000, 0x7007007,
+    0x7000E38, 0x7007E3F, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x7000E38, 0x7000E38, 0x0000000, 0x0000000, 0x7000E38, 0x7000E38,
+    0x0000000, 0x7007007, 0x0000000, 0x7007007, 0x01C71C0, 0x71C71C7,
+    0x01C71C0, 0x71C71C7, 0x0000000, 0x7007007, 0x7000E38, 0x7007E3F,
+    0x01C71C0, 0x71C71C7, 0x71C7FF8, 0x71C7FFF, 0x0000000, 0x0000000,
+    0x01F8038, 0x01F8038, 0x0000000, 0x0000000, 0x01F8038, 0x01F8038,
+    0x0000000, 0x0000000, 0x71F8E38, 0x71F8E38, 0x0000000, 0x0000000,
+    0x71F8E38, 0x71F8E38, 0x0000000, 0x7007007, 0x01F8038, 0x71FF03F,
+    0x01C71C0, 0x71C71C7, 0x01FF1F8, 0x71FF1FF, 0x0000000, 0x7007007,
+    0x71F8E38, 0x71FFE3F, 0x01C71C0, 0x71C71C7, 0x71FFFF8, 0x71FFFFF,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x7000E38, 0x7000E38,
+    0x0E00FC0, 0x0E00FC0, 0x7E00FF8, 0x7E00FF8, 0x0000000, 0x7007007,
+    0x0000000, 0x7007007, 0x0000000, 0x7007007, 0x0000000, 0x7007007,
+    0x0000000, 0x7007007, 0x7000E38, 0x7007E3F, 0x0E00FC0, 0x7E07FC7,
+    0x7E00FF8, 0x7E07FFF, 0x0000000, 0x0E38007, 0x0000000, 0x0E38007,
+    0x0000000, 0x0E38007, 0x0000000, 0x0E38007, 0x0000000, 0x0E38007,
+    0x7000E38, 0x7E38E3F, 0x0E00FC0, 0x0E38FC7, 0x7E00FF8, 0x7E38FFF,
+    0x0000000, 0x7E3F007, 0x0000000, 0x7E3F007, 0x0000000, 0x7E3F007,
+    0x0000000, 0x7E3F007, 0x0000000, 0x7E3F007, 0x7000E38, 0x7E3FE3F,
+    0x0E00FC0, 0x7E3FFC7, 0x7E00FF8, 0x7E3FFFF, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
+    0x0000000, 0x0000000, 0x7000E38, 0x7000E38, 0x0E00FC0, 0x0E00FC0,
+    0x7E00FF8, 0x7E00FF8, 0x0000000, 0x7007007, 0x0000000, 0x7007007,
+    0x01C71C0, 0x71C71C7, 0x01C71C0, 0x71C71C7, 0x0000000, 0x7007007,
+    0x7000E38, 0x7007E3F, 0x0FC7FC0, 0x7FC7FC7, 0x7FC7FF8, 0x7FC7FFF,
+    0x0000000, 0x0E38007, 0x01F8038, 0x0FF803F, 0x0000000, 0x0E38007,
+    0x01F8038, 0x0FF803F, 0x0000000, 0x0E38007, 0x71F8E38, 0x7FF8E3F,
+    0x0E00FC0, 0x0E38FC7, 0x7FF8FF8, 0x7FF8FFF, 0x0000000, 0x7E3F007,
+    0x01F8038, 0x7FFF03F, 0x01C71C0, 0x7FFF1C7, 0x01FF1F8, 0x7FFF1FF,
+    0x0000000, 0x7E3F007, 0x71F8E38, 0x7FFFE3F, 0x0FC7FC0, 0x7FFFFC7,
+    0x7FFFFF8, 0x7FFFFFF,
+};
+#if !defined(__BMI2__)
+/* s9_shrink[x]: for a 9-bit row x, bit k set when box segment k is non-empty. */
+static const uint8_t s9_shrink[512] = {
+    0, 1, 1, 1, 1, 1, 1, 1, 2, 3, 3, 3, 3, 3, 3, 3,
+    2, 3, 3, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 3, 3,
+    2, 3, 3, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 3, 3,
+    2, 3, 3, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 3, 3,
+    4, 5, 5, 5, 5, 5, 5, 5, 6, 7, 7, 7, 7, 7, 7, 7,
+    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+    4, 5, 5, 5, 5, 5, 5, 5, 6, 7, 7, 7, 7, 7, 7, 7,
+    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+    4, 5, 5, 5, 5, 5, 5, 5, 6, 7, 7, 7, 7, 7, 7, 7,
+    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+    4, 5, 5, 5, 5, 5, 5, 5, 6, 7, 7, 7, 7, 7, 7, 7,
+    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+    4, 5, 5, 5, 5, 5, 5, 5, 6, 7, 7, 7, 7, 7, 7, 7,
+    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+    4, 5, 5, 5, 5, 5, 5, 5, 6, 7, 7, 7, 7, 7, 7, 7,
+    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+    4, 5, 5, 5, 5, 5, 5, 5, 6, 7, 7, 7, 7, 7, 7, 7,
+    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+};
+#endif
+
+/* s9_rowbox[pos]: row and box of cell pos within its band (pos included). */
+static const uint32_t s9_rowbox[27] = {
+    0x01C0FFF, 0x01C0FFF, 0x01C0FFF, 0x0E071FF, 0x0E071FF, 0x0E071FF, 0x70381FF, 0x70381FF, 0x70381FF,
+    0x01FFE07, 0x01FFE07, 0x01FFE07, 0x0E3FE38, 0x0E3FE38, 0x0E3FE38, 0x703FFC0, 0x703FFC0, 0x703FFC0,
+    0x7FC0E07, 0x7FC0E07, 0x7FC0E07, 0x7FC7038, 0x7FC7038, 0x7FC7038, 0x7FF81C0, 0x7FF81C0, 0x7FF81C0,
+};
+/* s9_col[pos]: column of cell pos within its band. */
+static const uint32_t s9_col[27] = {
+    0x0040201, 0x0080402, 0x0100804, 0x0201008, 0x0402010, 0x0804020, 0x1008040, 0x2010080, 0x4020100,
+    0x0040201, 0x0080402, 0x0100804, 0x0201008, 0x0402010, 0x0804020, 0x1008040, 0x2010080, 0x4020100,
+    0x0040201, 0x0080402, 0x0100804, 0x0201008, 0x0402010, 0x0804020, 0x1008040, 0x2010080, 0x4020100,
+};
+
+/* s9_point[cols]: cols = columns (9 bits) where a digit is possible in one band.
+ * For every box whose candidates lie in a single column, that column is cleared
+ * in the result; the result is ANDed into the digit's words of the other bands. */
+static const uint32_t s9_point[512] = {
+    0x7FFFFFF, 0x7FBFDFE, 0x7F7FBFD, 0x7FFFFFF, 0x7EFF7FB, 0x7FFFFFF,
+    0x7FFFFFF, 0x7FFFFFF, 0x7DFEFF7, 0x7DBEDF6, 0x7D7EBF5, 0x7DFEFF7,
+    0x7CFE7F3, 0x7DFEFF7, 0x7DFEFF7, 0x7DFEFF7, 0x7BFDFEF, 0x7BBDDEE,
+    0x7B7DBED, 0x7BFDFEF, 0x7AFD7EB, 0x7BFDFEF, 0x7BFDFEF, 0x7BFDFEF,
+    0x7FFFFFF, 0x7FBFDFE, 0x7F7FBFD, 0x7FFFFFF, 0x7EFF7FB, 0x7FFFFFF,
+    0x7FFFFFF, 0x7FFFFFF, 0x77FBFDF, 0x77BBDDE, 0x777BBDD, 0x77FBFDF,
+    0x76FB7DB, 0x77FBFDF, 0x77FBFDF, 0x77FBFDF, 0x7FFFFFF, 0x7FBFDFE,
+    0x7F7FBFD, 0x7FFFFFF, 0x7EFF7FB, 0x7FFFFFF, 0x7FFFFFF, 0x7FFFFFF,
+    0x7FFFFFF, 0x7FBFDFE, 0x7F7FBFD, 0x7FFFFFF, 0x7EFF7FB, 0x7FFFFFF,
+    0x7FFFFFF, 0x7FFFFFF, 0x7FFFFFF, 0x7FBFDFE, 0x7F7FBFD, 0x7FFFFFF,
+    0x7EFF7FB, 0x7FFFFFF, 0x7FFFFFF, 0x7FFFFFF, 0x6FF7FBF, 0x6FB7DBE,
+    0x6F77BBD, 0x6FF7FBF, 0x6EF77BB, 0x6FF7FBF, 0x6FF7FBF, 0x6FF7FBF,
+    0x6DF6FB7, 0x6DB6DB6, 0x6D76BB5, 0x6DF6FB7, 0x6CF67B3, 0x6DF6FB7,
+    0x6DF6FB7, 0x6DF6FB7, 0x6BF5FAF, 0x6BB5DAE, 0x6B75BAD, 0x6BF5FAF,
+    0x6AF57AB, 0x6BF5FAF, 0x6BF5FAF, 0x6BF5FAF, 0x6FF7FBF, 0x6FB7DBE,
+    0x6F77BBD, 0x6FF7FBF, 0x6EF77BB, 0x6FF7FBF, 0x6FF7FBF, 0x6FF7FBF,
+    0x67F3F9F, 0x67B3D9E, 0x6773B9D, 0x67F3F9F, 0x66F379B, 0x67F3F9F,
+    0x67F3F9F, 0x67F3F9F, 0x6FF7FBF, 0x6FB7DBE, 0x6F77BBD, 0x6FF7FBF,
+    0x6EF77BB, 0x6FF7FBF, 0x6FF7FBF, 0x6FF7FBF, 0x6FF7FBF, 0x6FB7DBE,
+    0x6F77BBD, 0x6FF7FBF, 0x6EF77BB, 0x6FF7FBF, 0x6FF7FBF, 0x6FF7FBF,
+    0x6FF7FBF, 0x6FB7DBE, 0x6F77BBD, 0x6FF7FBF, 0x6EF77BB, 0x6FF7FBF,
+    0x6FF7FBF, 0x6FF7FBF, 0x5FEFF7F, 0x5FAFD7E, 0x5F6FB7D, 0x5FEFF7F,
+    0x5EEF77B, 0x5FEFF7F, 0x5FEFF7F, 0x5FEFF7F, 0x5DEEF77, 0x5DAED76,
+    0x5D6EB75, 0x5DEEF77, 0x5CEE773, 0x5DEEF77, 0x5DEEF77, 0x5DEEF77,
+    0x5BEDF6F, 0x5BADD6E, 0x5B6DB6D, 0x5BEDF6F, 0x5AED76B, 0x5BEDF6F,
+    0x5BEDF6F, 0x5BEDF6F, 0x5FEFF7F, 0x5FAFD7E, 0x5F6FB7D, 0x5FEFF7F,
+    0x5EEF77B, 0x5FEFF7F, 0x5FEFF7F, 0x5FEFF7F, 0x57EBF5F, 0x57ABD5E,
+    0x576BB5D, 0x57EBF5F, 0x56EB75B, 0x57EBF5F, 0x57EBF5F, 0x57EBF5F,
+    0x5FEFF7F, 0x5FAFD7E, 0x5F6FB7D, 0x5FEFF7F, 0x5EEF77B, 0x5FEFF7F,
+    0x5FEFF7F, 0x5FEFF7F, 0x5FEFF7F, 0x5FAFD7E, 0x5F6FB7D, 0x5FEFF7F,
+    0x5EEF77B, 0x5FEFF7F, 0x5FEFF7F, 0x5FEFF7F, 0x5FEFF7F, 0x5FAFD7E,
+    0x5F6FB7D, 0x5FEFF7F, 0x5EEF77B, 0x5FEFF7F, 0x5FEFF7F, 0x5FEFF7F,
+    0x7FFFFFF, 0x7FBFDFE, 0x7F7FBFD, 0x7FFFFFF, 0x7EFF7FB, 0x7FFFFFF,
+    0x7FFFFFF, 0x7FFFFFF, 0x7DFEFF7, 0x7DBEDF6, 0x7D7EBF5, 0x7DFEFF7,
+    0x7CFE7F3, 0x7DFEFF7, 0x7DFEFF7, 0x7DFEFF7, 0x7BFDFEF, 0x7BBDDEE,
+    0x7B7DBED, 0x7BFDFEF, 0x7AFD7EB, 0x7BFDFEF, 0x7BFDFEF, 0x7BFDFEF,
+    0x7FFFFFF, 0x7FBFDFE, 0x7F7FBFD, 0x7FFFFFF, 0x7EFF7FB, 0x7FFFFFF,
+    0x7FFFFFF, 0x7FFFFFF, 0x77FBFDF, 0x77BBDDE, 0x777BBDD, 0x77FBFDF,
+    0x76FB7DB, 0x77FBFDF, 0x77FBFDF, 0x77FBFDF, 0x7FFFFFF, 0x7FBFDFE,
+    0x7F7FBFD, 0x7FFFFFF, 0x7EFF7FB, 0x7FFFFFF, 0x7FFFFFF, 0x7FFFFFF,
+    0x7FFFFFF, 0x7FBFDFE, 0x7F7FBFD, 0x7FFFFFF, 0x7EFF7FB, 0x7FFFFFF,
+    0x7FFFFFF, 0x7FFFFFF, 0x7FFFFFF, 0x7FBFDFE, 0x7F7FBFD, 0x7FFFFFF,
+    0x7EFF7FB, 0x7FFFFFF, 0x7FFFFFF, 0x7FFFFFF, 0x3FDFEFF, 0x3F9FCFE,
+    0x3F5FAFD, 0x3FDFEFF, 0x3EDF6FB, 0x3FDFEFF, 0x3FDFEFF, 0x3FDFEFF,
+    0x3DDEEF7, 0x3D9ECF6, 0x3D5EAF5, 0x3DDEEF7, 0x3CDE6F3, 0x3DDEEF7,
+    0x3DDEEF7, 0x3DDEEF7, 0x3BDDEEF, 0x3B9DCEE, 0x3B5DAED, 0x3BDDEEF,
+    0x3ADD6EB, 0x3BDDEEF, 0x3BDDEEF, 0x3BDDEEF, 0x3FDFEFF, 0x3F9FCFE,
+    0x3F5FAFD, 0x3FDFEFF, 0x3EDF6FB, 0x3FDFEFF, 0x3FDFEFF, 0x3FDFEFF,
+    0x37DBEDF, 0x379BCDE, 0x375BADD, 0x37DBEDF, 0x36DB6DB, 0x37DBEDF,
+    0x37DBEDF, 0x37DBEDF, 0x3FDFEFF, 0x3F9FCFE, 0x3F5FAFD, 0x3FDFEFF,
+    0x3EDF6FB, 0x3FDFEFF, 0x3FDFEFF, 0x3FDFEFF, 0x3FDFEFF, 0x3F9FCFE,
+    0x3F5FAFD, 0x3FDFEFF, 0x3EDF6FB, 0x3FDFEFF, 0x3FDFEFF, 0x3FDFEFF,
+    0x3FDFEFF, 0x3F9FCFE, 0x3F5FAFD, 0x3FDFEFF, 0x3EDF6FB, 0x3FDFEFF,
+    0x3FDFEFF, 0x3FDFEFF, 0x7FFFFFF, 0x7FBFDFE, 0x7F7FBFD, 0x7FFFFFF,
+    0x7EFF7FB, 0x7FFFFFF, 0x7FFFFFF, 0x7FFFFFF, 0x7DFEFF7, 0x7DBEDF6,
+    0x7D7EBF5, 0x7DFEFF7, 0x7CFE7F3, 0x7DFEFF7, 0x7DFEFF7, 0x7DFEFF7,
+    0x7BFDFEF, 0x7BBDDEE, 0x7B7DBED, 0x7BFDFEF, 0x7AFD7EB, 0x7BFDFEF,
+    0x7BFDFEF, 0x7BFDFEF, 0x7FFFFFF, 0x7FBFDFE, 0x7F7FBFD, 0x7FFFFFF,
+    0x7EFF7FB, 0x7FFFFFF, 0x7FFFFFF, 0x7FFFFFF, 0x77FBFDF, 0x77BBDDE,
+    0x777BBDD, 0x77FBFDF, 0x76FB7DB, 0x77FBFDF, 0x77FBFDF, 0x77FBFDF,
+    0x7FFFFFF, 0x7FBFDFE, 0x7F7FBFD, 0x7FFFFFF, 0x7EFF7FB, 0x7FFFFFF,
+    0x7FFFFFF, 0x7FFFFFF, 0x7FFFFFF, 0x7FBFDFE, 0x7F7FBFD, 0x7FFFFFF,
+    0x7EFF7FB, 0x7FFFFFF, 0x7FFFFFF, 0x7FFFFFF, 0x7FFFFFF, 0x7FBFDFE,
+    0x7F7FBFD, 0x7FFFFFF, 0x7EFF7FB, 0x7FFFFFF, 0x7FFFFFF, 0x7FFFFFF,
+    0x7FFFFFF, 0x7FBFDFE, 0x7F7FBFD, 0x7FFFFFF, 0x7EFF7FB, 0x7FFFFFF,
+    0x7FFFFFF, 0x7FFFFFF, 0x7DFEFF7, 0x7DBEDF6, 0x7D7EBF5, 0x7DFEFF7,
+    0x7CFE7F3, 0x7DFEFF7, 0x7DFEFF7, 0x7DFEFF7, 0x7BFDFEF, 0x7BBDDEE,
+    0x7B7DBED, 0x7BFDFEF, 0x7AFD7EB, 0x7BFDFEF, 0x7BFDFEF, 0x7BFDFEF,
+    0x7FFFFFF, 0x7FBFDFE, 0x7F7FBFD, 0x7FFFFFF, 0x7EFF7FB, 0x7FFFFFF,
+    0x7FFFFFF, 0x7FFFFFF, 0x77FBFDF, 0x77BBDDE, 0x777BBDD, 0x77FBFDF,
+    0x76FB7DB, 0x77FBFDF, 0x77FBFDF, 0x77FBFDF, 0x7FFFFFF, 0x7FBFDFE,
+    0x7F7FBFD, 0x7FFFFFF, 0x7EFF7FB, 0x7FFFFFF, 0x7FFFFFF, 0x7FFFFFF,
+    0x7FFFFFF, 0x7FBFDFE, 0x7F7FBFD, 0x7FFFFFF, 0x7EFF7FB, 0x7FFFFFF,
+    0x7FFFFFF, 0x7FFFFFF, 0x7FFFFFF, 0x7FBFDFE, 0x7F7FBFD, 0x7FFFFFF,
+    0x7EFF7FB, 0x7FFFFFF, 0x7FFFFFF, 0x7FFFFFF, 0x7FFFFFF, 0x7FBFDFE,
+    0x7F7FBFD, 0x7FFFFFF, 0x7EFF7FB, 0x7FFFFFF, 0x7FFFFFF, 0x7FFFFFF,
+    0x7DFEFF7, 0x7DBEDF6, 0x7D7EBF5, 0x7DFEFF7, 0x7CFE7F3, 0x7DFEFF7,
+    0x7DFEFF7, 0x7DFEFF7, 0x7BFDFEF, 0x7BBDDEE, 0x7B7DBED, 0x7BFDFEF,
+    0x7AFD7EB, 0x7BFDFEF, 0x7BFDFEF, 0x7BFDFEF, 0x7FFFFFF, 0x7FBFDFE,
+    0x7F7FBFD, 0x7FFFFFF, 0x7EFF7FB, 0x7FFFFFF, 0x7FFFFFF, 0x7FFFFFF,
+    0x77FBFDF, 0x77BBDDE, 0x777BBDD, 0x77FBFDF, 0x76FB7DB, 0x77FBFDF,
+    0x77FBFDF, 0x77FBFDF, 0x7FFFFFF, 0x7FBFDFE, 0x7F7FBFD, 0x7FFFFFF,
+    0x7EFF7FB, 0x7FFFFFF, 0x7FFFFFF, 0x7FFFFFF, 0x7FFFFFF, 0x7FBFDFE,
+    0x7F7FBFD, 0x7FFFFFF, 0x7EFF7FB, 0x7FFFFFF, 0x7FFFFFF, 0x7FFFFFF,
+    0x7FFFFFF, 0x7FBFDFE, 0x7F7FBFD, 0x7FFFFFF, 0x7EFF7FB, 0x7FFFFFF,
+    0x7FFFFFF, 0x7FFFFFF,
+};
+
+/* s9_perm[m]: m is a 3x3 availability matrix (bit r*3+k); result = the pairs
+ * (r,k) lying on at least one permutation contained in m. */
+static const uint16_t s9_perm[512] = {
+    0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+    0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+    0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+    0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+    0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+    0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+    0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+    0x054, 0x054, 0x054, 0x054, 0x000, 0x000, 0x000, 0x000, 0x054, 0x054, 0x054, 0x054,
+    0x000, 0x000, 0x062, 0x062, 0x000, 0x000, 0x062, 0x062, 0x000, 0x000, 0x062, 0x062,
+    0x000, 0x000, 0x062, 0x062, 0x000, 0x000, 0x062, 0x062, 0x054, 0x054, 0x076, 0x076,
+    0x000, 0x000, 0x062, 0x062, 0x054, 0x054, 0x076, 0x076, 0x000, 0x000, 0x000, 0x000,
+    0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x08C, 0x08C, 0x08C, 0x08C,
+    0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+    0x08C, 0x08C, 0x08C, 0x08C, 0x000, 0x0A1, 0x000, 0x0A1, 0x000, 0x0A1, 0x000, 0x0A1,
+    0x000, 0x0A1, 0x000, 0x0A1, 0x08C, 0x0AD, 0x08C, 0x0AD, 0x000, 0x0A1, 0x000, 0x0A1,
+    0x000, 0x0A1, 0x000, 0x0A1, 0x000, 0x0A1, 0x000, 0x0A1, 0x08C, 0x0AD, 0x08C, 0x0AD,
+    0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+    0x08C, 0x08C, 0x08C, 0x08C, 0x000, 0x000, 0x000, 0x000, 0x054, 0x054, 0x054, 0x054,
+    0x000, 0x000, 0x000, 0x000, 0x0DC, 0x0DC, 0x0DC, 0x0DC, 0x000, 0x0A1, 0x062, 0x0E3,
+    0x000, 0x0A1, 0x062, 0x0E3, 0x000, 0x0A1, 0x062, 0x0E3, 0x08C, 0x0AD, 0x0EE, 0x0EF,
+    0x000, 0x0A1, 0x062, 0x0E3, 0x054, 0x0F5, 0x076, 0x0F7, 0x000, 0x0A1, 0x062, 0x0E3,
+    0x0DC, 0x0FD, 0x0FE, 0x0FF, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+    0x000, 0x000, 0x10A, 0x10A, 0x000, 0x000, 0x10A, 0x10A, 0x000, 0x111, 0x000, 0x111,
+    0x000, 0x111, 0x000, 0x111, 0x000, 0x111, 0x10A, 0x11B, 0x000, 0x111, 0x10A, 0x11B,
+    0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x10A, 0x10A,
+    0x000, 0x000, 0x10A, 0x10A, 0x000, 0x111, 0x000, 0x111, 0x000, 0x111, 0x000, 0x111,
+    0x000, 0x111, 0x10A, 0x11B, 0x000, 0x111, 0x10A, 0x11B, 0x000, 0x000, 0x000, 0x000,
+    0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x10A, 0x10A, 0x000, 0x000, 0x10A, 0x10A,
+    0x000, 0x111, 0x000, 0x111, 0x054, 0x155, 0x054, 0x155, 0x000, 0x111, 0x10A, 0x11B,
+    0x054, 0x155, 0x15E, 0x15F, 0x000, 0x000, 0x062, 0x062, 0x000, 0x000, 0x062, 0x062,
+    0x000, 0x000, 0x16A, 0x16A, 0x000, 0x000, 0x16A, 0x16A, 0x000, 0x111, 0x062, 0x173,
+    0x054, 0x155, 0x076, 0x177, 0x000, 0x111, 0x16A, 0x17B, 0x054, 0x155, 0x17E, 0x17F,
+    0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x10A, 0x10A,
+    0x08C, 0x08C, 0x18E, 0x18E, 0x000, 0x111, 0x000, 0x111, 0x000, 0x111, 0x000, 0x111,
+    0x000, 0x111, 0x10A, 0x11B, 0x08C, 0x19D, 0x18E, 0x19F, 0x000, 0x0A1, 0x000, 0x0A1,
+    0x000, 0x0A1, 0x000, 0x0A1, 0x000, 0x0A1, 0x10A, 0x1AB, 0x08C, 0x0AD, 0x18E, 0x1AF,
+    0x000, 0x1B1, 0x000, 0x1B1, 0x000, 0x1B1, 0x000, 0x1B1, 0x000, 0x1B1, 0x10A, 0x1BB,
+    0x08C, 0x1BD, 0x18E, 0x1BF, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+    0x000, 0x000, 0x10A, 0x10A, 0x08C, 0x08C, 0x18E, 0x18E, 0x000, 0x111, 0x000, 0x111,
+    0x054, 0x155, 0x054, 0x155, 0x000, 0x111, 0x10A, 0x11B, 0x0DC, 0x1DD, 0x1DE, 0x1DF,
+    0x000, 0x0A1, 0x062, 0x0E3, 0x000, 0x0A1, 0x062, 0x0E3, 0x000, 0x0A1, 0x16A, 0x1EB,
+    0x08C, 0x0AD, 0x1EE, 0x1EF, 0x000, 0x1B1, 0x062, 0x1F3, 0x054, 0x1F5, 0x076, 0x1F7,
+    0x000, 0x1B1, 0x16A, 0x1FB, 0x0DC, 0x1FD, 0x1FE, 0x1FF,
+};
+
+#define S9_ROW_LSB 0x40201u /* lowest bit of each row of a band */
+
+typedef struct s9_state {
+    uint32_t F[27]; /* F[d*3+b]: candidate/placed cells of digit d in band b */
+    uint32_t C[27]; /* F[i] as of its last update; F[i] != C[i] means pending work */
+    uint32_t U[3];  /* unsolved cells per band */
+} s9_state;
+
+/* A branch point.  The state there is fully propagated (F[i] == C[i] for every
+ * word), so only F and U are saved. */
+typedef struct s9_frame {
+    uint32_t F[27]; /* F of the state before the branch */
+    uint32_t U[3];  /* U of the state before the branch */
+    uint32_t b;    /* band of the branch cell */
+    uint32_t pos;  /* bit position of the branch cell within its band */
+    uint32_t rem;  /* digits (bit d) still to be tried */
+} s9_frame;
+
+/* 9-bit mini-row occupancy of a band word (bit row*3+box). */
+static inline uint32_t s9_minirows(uint32_t a) {
+#if defined(__BMI2__)
+    return _pext_u32(a | (a >> 1) | (a >> 2), 0x1249249u);
+#else
+    return (uint32_t)s9_shrink[a & 0x1FF] | (uint32_t)s9_shrink[(a >> 9) & 0x1FF] << 3 |
+           (uint32_t)s9_shrink[(a >> 18) & 0x1FF] << 6;
+#endif
+}
+
+/* Update digit-band word d*3+b.  Returns 0 on contradiction. */
+static inline __attribute__((always_inline)) int s9_update(s9_state *s, const int d, const int b) {
+    const int i = d * 3 + b;
+    uint32_t a = s->F[i];
+    a &= s9_complex[s9_minirows(a)];
+    if (!a) return 0;
+    s->F[i] = a;
+    s->C[i] = a;
+    /* Every row is non-empty here, so subtracting one per row never borrows across
+     * rows; t has the lowest candidate of each row removed. */
+    uint32_t t = a & (a - S9_ROW_LSB);
+    uint32_t single = 0;
+    if (!(t & 0x00001FFu)) single |= 0x00001FFu;
+    if (!(t & 0x003FE00u)) single |= 0x003FE00u;
+    if (!(t & 0x7FC0000u)) single |= 0x7FC0000u;
+    uint32_t cm = s9_point[(a | (a >> 9) | (a >> 18)) & 0x1FFu];
+    s->F[d * 3 + (b + 1) % 3] &= cm;
+    s->F[d * 3 + (b + 2) % 3] &= cm;
+    uint32_t ns = a & single & s->U[b];
+    if (ns) {
+        s->U[b] &= ~ns;
+        uint32_t keep = ~ns;
+        #pragma GCC unroll 9
+        for (int e = 0; e < 9; e++)
+            if (e != d) s->F[e * 3 + b] &= keep;
+    }
+    return 1;
+}
+
+/* Run band updates until no word changes.  Returns 0 on contradiction, else
+ * 0x80000000 | (bit d set when a word of digit d was updated). */
+static uint32_t s9_fixpoint(s9_state *s) {
+    uint32_t digits = 0x80000000u;
+    int any;
+    do {
+        any = 0;
+#define S9_UPD(d, b)                                       \
+        if (s->F[(d) * 3 + (b)] != s->C[(d) * 3 + (b)]) {  \
+            any = 1;                                       \
+            digits |= 1u << (d);                           \
+            if (!s9_update(s, (d), (b))) return 0;         \
+        }
+#define S9_UPD_DIGIT(d) S9_UPD(d, 0) S9_UPD(d, 1) S9_UPD(d, 2)
+        S9_UPD_DIGIT(0) S9_UPD_DIGIT(1) S9_UPD_DIGIT(2)
+        S9_UPD_DIGIT(3) S9_UPD_DIGIT(4) S9_UPD_DIGIT(5)
+        S9_UPD_DIGIT(6) S9_UPD_DIGIT(7) S9_UPD_DIGIT(8)
+#undef S9_UPD_DIGIT
+#undef S9_UPD
+    } while (any);
+    return digits;
+}
+
+#define S9_STACK0 0x1C0E07u /* three columns of stack 0 in a folded word, per band */
+
+/* Stack logic for digit d: in each stack the digit occupies one column per band
+ * and one band per column, i.e. a permutation of the 3x3 (band, column)
+ * occupancy matrix; columns of a band that lie on no such permutation are
+ * removed (box/column locked candidates, column hidden singles). */
+static inline __attribute__((always_inline)) int s9_stack(s9_state *s, const int d) {
+    uint32_t a0 = s->F[d * 3], a1 = s->F[d * 3 + 1], a2 = s->F[d * 3 + 2];
+    uint32_t x = ((a0 | (a0 >> 9) | (a0 >> 18)) & 0x1FFu) | ((a1 | (a1 >> 9) | (a1 >> 18)) & 0x1FFu) << 9 |
+                 ((a2 | (a2 >> 9) | (a2 >> 18)) & 0x1FFu) << 18;
+    uint32_t m;
+#if defined(__BMI2__)
+    m = _pdep_u32(s9_perm[_pext_u32(x, S9_STACK0)], S9_STACK0) |
+        _pdep_u32(s9_perm[_pext_u32(x, S9_STACK0 << 3)], S9_STACK0 << 3) |
+        _pdep_u32(s9_perm[_pext_u32(x, S9_STACK0 << 6)], S9_STACK0 << 6);
+#else
+    m = 0;
+    #pragma GCC unroll 9
+    for (int k = 0; k < 9; k += 3) {
+        uint32_t y = x >> k;
+        uint32_t p = s9_perm[(y & 7u) | ((y >> 6) & 0x38u) | ((y >> 12) & 0x1C0u)];
+        m |= ((p & 7u) | (p & 0x38u) << 6 | (p & 0x1C0u) << 12) << k;
+    }
+#endif
+    if (m == x) return 0;
+    uint32_t n0 = a0 & ((m & 0x1FFu) * S9_ROW_LSB);
+    uint32_t n1 = a1 & (((m >> 9) & 0x1FFu) * S9_ROW_LSB);
+    uint32_t n2 = a2 & ((m >> 18) * S9_ROW_LSB);
+    s->F[d * 3] = n0;
+    s->F[d * 3 + 1] = n1;
+    s->F[d * 3 + 2] = n2;
+    return ((n0 ^ a0) | (n1 ^ a1) | (n2 ^ a2)) != 0;
+}
+
+/* Band updates and stack logic until nothing changes.  Returns 0 on contradiction. */
+static int s9_fixpoint_all(s9_state *s) {
+    for (;;) {
+        uint32_t digits = s9_fixpoint(s); /* digits whose words were updated */
+        if (!digits) return 0;
+        digits &= 0x1FFu;
+        int any = 0;
+        while (digits) {
+            int d = __builtin_ctz(digits);
+            digits &= digits - 1;
+            any |= s9_stack(s, d);
+        }
+        if (!any) return 1;
+    }
+}
+
+/* Place digit d at bit pos of band b (the caller checked it is a candidate). */
+static inline void s9_place(s9_state *s, int d, int b, int pos) {
+    uint32_t bit = 1u << pos;
+    uint32_t keep = ~bit;
+    #pragma GCC unroll 9
+    for (int e = 0; e < 9; e++) s->F[e * 3 + b] &= keep;
+    s->F[d * 3 + b] = (s->F[d * 3 + b] & ~s9_rowbox[pos]) | bit;
+    uint32_t cm = ~s9_col[pos];
+    s->F[d * 3 + (b + 1) % 3] &= cm;
+    s->F[d * 3 + (b + 2) % 3] &= cm;
+    s->U[b] &= keep;
+}
+
+/* Candidate digits (bit d) of cell pos in band b. */
+static inline uint32_t s9_cands(const s9_state *s, int b, int pos) {
+    uint32_t m = 0;
+    #pragma GCC unroll 9
+    for (int d = 0; d < 9; d++) m |= ((s->F[d * 3 + b] >> pos) & 1u) << d;
+    return m;
+}
+
+/* Place naked singles.  Returns 0 on contradiction, 1 if something was placed,
+ * 2 if nothing was placed; in that case bv[b] receives the bivalue cells of band b. */
+static inline int s9_singles(s9_state *s, uint32_t *bv) {
+    int placed = 0;
+    for (int b = 0; b < 3; b++) {
+        uint32_t u = s->U[b];
+        bv[b] = 0;
+        if (!u) continue;
+        uint32_t one = 0, two = 0, three = 0;
+        #pragma GCC unroll 9
+        for (int d = 0; d < 9; d++) {
+            uint32_t m = s->F[d * 3 + b];
+            three |= two & m;
+            two |= one & m;
+            one |= m;
+        }
+        if (u & ~one) return 0;
+        uint32_t sg = u & ~two;
+        bv[b] = u & ~three;
+        if (sg) {
+            placed = 1;
+            for (int d = 0; d < 9; d++) {
+                uint32_t m = sg & s->F[d * 3 + b];
+                while (m) {
+                    int pos = __builtin_ctz(m);
+                    m &= m - 1;
+                    /* a single placed just before may have removed the only candidate */
+                    if (!((s->F[d * 3 + b] >> pos) & 1u)) return 0;
+                    s9_place(s, d, b, pos);
+                }
+            }
+        }
+    }
+    return placed ? 1 : 2;
+}
+
+/* Full propagation.  Returns 0 contradiction, 1 open (bv filled), 2 solved. */
+static int s9_propagate(s9_state *s, uint32_t *bv) {
+    for (;;) {
+        if (!s9_fixpoint_all(s)) return 0;
+        if (!(s->U[0] | s->U[1] | s->U[2])) return 2;
+        int r = s9_singles(s, bv);
+        if (r == 0) return 0;
+        if (r == 2) return 1;
+    }
+}
+
+/* Choose the branch cell among the bivalue cells: the one with the most unsolved
+ * peers plus bivalue peers (first one on ties).  Returns 0 when there is none. */
+static inline int s9_pick_bivalue(const s9_state *s, const uint32_t *bv, int *bb, int *bpos) {
+    int best = -1;
+    for (int b = 0; b < 3; b++) {
+        uint32_t m = bv[b];
+        int o1 = (b + 1) % 3, o2 = (b + 2) % 3;
+        uint32_t uo = s->U[o1] | s->U[o2], bo = bv[o1] | bv[o2];
+        while (m) {
+            int pos = __builtin_ctz(m);
+            m &= m - 1;
+            uint32_t rb = s9_rowbox[pos], cl = s9_col[pos];
+            int sc = __builtin_popcount(s->U[b] & rb) + __builtin_popcount(uo & cl) +
+                     __builtin_popcount(bv[b] & rb) + __builtin_popcount(bo & cl);
+            if (sc > best) {
+                best = sc;
+                *bb = b;
+                *bpos = pos;
+            }
+        }
+    }
+    return best >= 0;
+}
+
+/* Cell with the fewest candidates (used when no bivalue cell exists). */
+static void s9_min_cell(const s9_state *s, int *bb, int *bpos) {
+    int best = 10;
+    for (int b = 0; b < 3; b++) {
+        uint32_t u = s->U[b];
+        while (u) {
+            int pos = __builtin_ctz(u);
+            u &= u - 1;
+            int n = __builtin_popcount(s9_cands(s, b, pos));
+            if (n < best) {
+                best = n;
+                *bb = b;
+                *bpos = pos;
+            }
+        }
+    }
+}
+
+/* Remove and return one digit of *rem: the lowest, or a random one with rng. */
+static inline int s9_take(uint32_t *rem, uint64_t *rng) {
+    uint32_t m = *rem;
+    if (rng) {
+        uint32_t k = sd_below(rng, (uint32_t)__builtin_popcount(m));
+        while (k--) m &= m - 1;
+    }
+    int d = __builtin_ctz(m);
+    *rem &= ~(1u << d);
+    return d;
+}
+
+static void s9_extract(const s9_state *s, uint8_t *out) {
+    for (int d = 0; d < 9; d++)
+        for (int b = 0; b < 3; b++) {
+            uint32_t m = s->F[d * 3 + b];
+            while (m) {
+                out[b * 27 + __builtin_ctz(m)] = (uint8_t)(d + 1);
+                m &= m - 1;
+            }
+        }
+}
+
+void s9_init(void) {}
+
+int s9_solve(const uint8_t *in, uint8_t *out, int limit, uint64_t *rng, sd_stats *st) {
+    s9_frame stack[82]; /* branch cells get solved along the chain: depth <= 81 */
+    s9_state cur;
+    int sp = 0, count = 0;
+    uint64_t guesses = 0, nodes = 0;
+
+    if (limit < 1) limit = 1;
+    for (int i = 0; i < 27; i++) {
+        cur.F[i] = 0x7FFFFFFu;
+        cur.C[i] = 0xFFFFFFFFu; /* forces a first update of every word */
+    }
+    cur.U[0] = cur.U[1] = cur.U[2] = 0x7FFFFFFu;
+    for (int c = 0; c < 81; c++) {
+        unsigned v = in[c];
+        if (v == 0 || v > 9) continue;
+        int b = c / 27, pos = c % 27, d = (int)v - 1;
+        if (!((cur.F[d * 3 + b] >> pos) & 1u)) goto done; /* conflicting givens */
+        s9_place(&cur, d, b, pos);
+    }
+
+    for (;;) {
+        int bb = 0, bpos = 0;
+        uint32_t bv[3];
+        nodes++;
+        int r = s9_propagate(&cur, bv);
+        if (r == 1) {
+            if (!s9_pick_bivalue(&cur, bv, &bb, &bpos)) s9_min_cell(&cur, &bb, &bpos);
+            uint32_t rem = s9_cands(&cur, bb, bpos);
+            guesses++;
+            int d = s9_take(&rem, rng);
+            s9_frame *f = &stack[sp++];
+            memcpy(f->F, cur.F, sizeof f->F);
+            memcpy(f->U, cur.U, sizeof f->U);
+            f->b = (uint32_t)bb;
+            f->pos = (uint32_t)bpos;
+            f->rem = rem;
+            s9_place(&cur, d, bb, bpos);
+            continue;
+        }
+        if (r == 2) {
+            if (count == 0 && out) s9_extract(&cur, out);
+            if (++count >= limit) break;
+        }
+        /* backtrack */
+        if (sp == 0) break;
+        {
+            s9_frame *f = &stack[sp - 1];
+            int d = s9_take(&f->rem, rng);
+            memcpy(cur.F, f->F, sizeof cur.F);
+            memcpy(cur.C, f->F, sizeof cur.C);
+            memcpy(cur.U, f->U, sizeof cur.U);
+            int b = (int)f->b, pos = (int)f->pos;
+            if (!f->rem) sp--;
+            s9_place(&cur, d, b, pos);
+        }
+    }
+done:
+    if (st) {
+        st->guesses += guesses;
+        st->nodes += nodes;
+    }
+    return count;
+}

@@ -1,0 +1,33 @@
+/* Fast solver for classic 9x9 Sudoku (band-oriented bitboards). */
+#ifndef SHUDU_SOLVE9_H
+#define SHUDU_SOLVE9_H
+
+#include <stdint.h>
+#include "common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Solve a classic 9x9 puzzle.
+ * in:    81 cell values, row-major, 0 = empty, 1..9 = given (values > 9 are treated as empty).
+ * out:   if non-NULL, receives the FIRST solution found (81 values 1..9); untouched if none.
+ * limit: stop after this many solutions (values < 1 are treated as 1;
+ *        count(limit=2) is the uniqueness check).
+ * rng:   NULL for deterministic search; otherwise a PRNG state (see common.h) and the
+ *        search tries branch candidates in random order, so the first solution of the
+ *        empty grid is a random full grid.  The state is advanced.
+ * st:    if non-NULL, guesses/nodes are ADDED to it.
+ * Returns the number of solutions found, 0..limit.  Conflicting givens return 0.
+ * Reentrant and thread-safe: uses no mutable global state. */
+int s9_solve(const uint8_t *in, uint8_t *out, int limit, uint64_t *rng, sd_stats *st);
+
+/* One-time initialisation hook.  All tables are static const, so this does nothing;
+ * it is safe to call any number of times from any thread. */
+void s9_init(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

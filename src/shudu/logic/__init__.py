@@ -1,0 +1,33 @@
+"""Human-style solving: candidates, steps that explain themselves, techniques, hints.
+
+>>> from shudu.logic import hint
+>>> step = hint("12345678." + "." * 72)
+>>> step.notation()
+'Full House: r1c9=9'
+>>> print(step.text(3))
+r1c9 is the only empty cell in row 1, and 9 is the only digit missing there (full house),
+so r1c9 = 9.
+"""
+
+from .candidates import Candidates, Geometry, geometry
+from .registry import Technique, technique, techniques
+from .solver import SolvePath, SolverConfig, find_all, hint, next_step, solve_path
+from .step import Link, Node, Step
+
+__all__ = [
+    "Candidates",
+    "Geometry",
+    "Link",
+    "Node",
+    "SolvePath",
+    "SolverConfig",
+    "Step",
+    "Technique",
+    "find_all",
+    "geometry",
+    "hint",
+    "next_step",
+    "solve_path",
+    "technique",
+    "techniques",
+]

@@ -1,0 +1,94 @@
+"""The technique registry: every technique's names, HoDoKu code, difficulty and finder.
+
+Family modules register their techniques at import; the solver walks them easiest first.
+
+>>> from shudu.logic import registry
+>>> registry.technique("0003").name, registry.technique("naked single").key
+('Naked Single', 'naked-single')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .candidates import Candidates
+    from .step import Step
+
+__all__ = ["Finder", "Renderer", "Technique", "register", "technique", "techniques"]
+
+Finder = Callable[["Candidates"], Iterator["Step"]]
+"""Yields every instance of a technique in a pencilmark state."""
+Renderer = Callable[["Step", str], str]
+"""Renders a step in a language (``"en"`` or ``"zh"``)."""
+
+
+@dataclass(frozen=True)
+class Technique:
+    """A registered technique.
+
+    ``difficulty`` follows the Sudoku Explainer scale (1.0 full house ... 11+);
+    ``where`` and ``explain`` render hint level 2 and the full explanation, ``notation``
+    the compact line; ``uniqueness`` marks techniques that assume a unique solution.
+    """
+
+    key: str
+    name: str
+    name_zh: str
+    code: str
+    family: str
+    difficulty: float
+    find: Finder
+    where: Renderer | None = None
+    explain: Renderer | None = None
+    notation: Callable[[Step], str] | None = None
+    uniqueness: bool = False
+    aliases: tuple[str, ...] = ()
+
+
+_REGISTRY: dict[str, Technique] = {}
+_LOOKUP: dict[str, str] = {}
+
+
+def _norm(text: str) -> str:
+    return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+def register(tech: Technique) -> Technique:
+    """Add a technique (its key, name, code and aliases become lookup names).
+
+    Registering the same key twice replaces the earlier entry.
+    """
+    _REGISTRY[tech.key] = tech
+    for name in (tech.key, tech.name, tech.code, *tech.aliases):
+        _LOOKUP[_norm(name)] = tech.key
+    return tech
+
+
+def technique(name: str) -> Technique:
+    """Look a technique up by key, English name, HoDoKu code or alias (any case).
+
+    >>> technique("Hidden-Single").code
+    '0002'
+    """
+    _load()
+    key = _LOOKUP.get(_norm(name))
+    if key is None:
+        raise KeyError(f"unknown technique {name!r}; `shudu techniques` lists them")
+    return _REGISTRY[key]
+
+
+def techniques() -> list[Technique]:
+    """Every registered technique, easiest first.
+
+    >>> [t.key for t in techniques()][:3]
+    ['full-house', 'hidden-single', 'naked-single']
+    """
+    _load()
+    return sorted(_REGISTRY.values(), key=lambda t: (t.difficulty, t.code))
+
+
+def _load() -> None:
+    from . import families  # noqa: F401  (imports every family module)

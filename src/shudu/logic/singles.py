@@ -1,0 +1,126 @@
+"""Singles: full house, hidden single, naked single.
+
+>>> from shudu import Grid
+>>> from shudu.logic.candidates import Candidates
+>>> c = Candidates.from_grid(Grid("12345678." + "." * 72))
+>>> [s.notation() for s in find_full_house(c)]
+['Full House: r1c9=9']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .candidates import Candidates, first_bit
+from .registry import Technique, register
+from .render import house_text
+from .step import Step
+
+__all__ = ["find_full_house", "find_hidden_single", "find_naked_single"]
+
+
+def find_full_house(cands: Candidates) -> Iterator[Step]:
+    """A house with one empty cell: it takes the missing digit."""
+    geo = cands.geo
+    values = cands.values
+    seen: set[int] = set()
+    for h, house in enumerate(geo.houses):
+        empty = [c for c in house.cells if not values[c]]
+        if len(empty) != 1 or empty[0] in seen:
+            continue
+        cell = empty[0]
+        mask = cands.cell_mask[cell]
+        if mask and mask & (mask - 1) == 0:
+            seen.add(cell)
+            digit = first_bit(mask) + 1
+            yield Step("full-house", placements=((cell, digit),), digits=(digit,),
+                       cells={"cell": (cell,)}, houses={"house": (h,)}, size=geo.n)
+
+
+def find_hidden_single(cands: Candidates) -> Iterator[Step]:
+    """A digit with only one possible cell in a house."""
+    geo = cands.geo
+    n = geo.n
+    seen: set[tuple[int, int]] = set()
+    # boxes first (how people scan), then rows, then columns, then extra houses
+    order = list(range(2 * n, 3 * n)) + list(range(2 * n)) + list(range(3 * n, len(geo.houses)))
+    for h in order:
+        hmask = geo.house_mask[h]
+        for d in range(n):
+            m = cands.digit_mask[d] & hmask
+            if m and m & (m - 1) == 0:
+                cell = first_bit(m)
+                if (cell, d + 1) in seen:
+                    continue
+                # a cell left with a single candidate is a naked single, not hidden
+                seen.add((cell, d + 1))
+                yield Step("hidden-single", placements=((cell, d + 1),), digits=(d + 1,),
+                           cells={"cell": (cell,)}, houses={"house": (h,)}, size=n)
+
+
+def find_naked_single(cands: Candidates) -> Iterator[Step]:
+    """A cell with only one candidate left."""
+    n = cands.geo.n
+    for cell, mask in enumerate(cands.cell_mask):
+        if mask and mask & (mask - 1) == 0 and not cands.values[cell]:
+            digit = first_bit(mask) + 1
+            yield Step("naked-single", placements=((cell, digit),), digits=(digit,),
+                       cells={"cell": (cell,)}, size=n)
+
+
+def _name(step: Step) -> str:
+    cell = step.placements[0][0]
+    return f"r{cell // step.size + 1}c{cell % step.size + 1}"
+
+
+def _full_house_where(step: Step, lang: str) -> str:
+    house = house_text(step, step.role_houses("house")[0], lang)
+    return f"看看{house}：只剩一个空格。" if lang == "zh" else f"Look at {house}: one cell is left."
+
+
+def _full_house_explain(step: Step, lang: str) -> str:
+    house = house_text(step, step.role_houses("house")[0], lang)
+    cell, digit = _name(step), step.placements[0][1]
+    if lang == "zh":
+        return f"{house}只剩 {cell} 一个空格，缺少的数字是 {digit}（满格），所以 {cell} = {digit}。"
+    return (f"{cell} is the only empty cell in {house}, and {digit} is the only digit "
+            f"missing there (full house), so {cell} = {digit}.")
+
+
+def _hidden_where(step: Step, lang: str) -> str:
+    house = house_text(step, step.role_houses("house")[0], lang)
+    digit = step.digits[0]
+    if lang == "zh":
+        return f"看看{house}中的数字 {digit}。"
+    return f"Look at digit {digit} in {house}."
+
+
+def _hidden_explain(step: Step, lang: str) -> str:
+    house = house_text(step, step.role_houses("house")[0], lang)
+    cell, digit = _name(step), step.digits[0]
+    if lang == "zh":
+        return (f"在{house}中，数字 {digit} 只能放在 {cell}（隐性唯一：其他格都被排除），"
+                f"所以 {cell} = {digit}。")
+    return (f"In {house}, digit {digit} can only go in {cell} (hidden single: every other "
+            f"cell of {house} is ruled out), so {cell} = {digit}.")
+
+
+def _naked_where(step: Step, lang: str) -> str:
+    cell = _name(step)
+    return f"看看 {cell} 的候选数。" if lang == "zh" else f"Look at the candidates of {cell}."
+
+
+def _naked_explain(step: Step, lang: str) -> str:
+    cell, digit = _name(step), step.digits[0]
+    if lang == "zh":
+        return f"{cell} 只剩下候选数 {digit}（唯一余数），所以 {cell} = {digit}。"
+    return (f"{cell} has only one candidate left, {digit} (naked single: every other digit "
+            f"already appears among its peers), so {cell} = {digit}.")
+
+
+register(Technique("full-house", "Full House", "满格", "0000", "singles", 1.0, find_full_house,
+                   _full_house_where, _full_house_explain, aliases=("last empty cell",)))
+register(Technique("hidden-single", "Hidden Single", "隐性唯一", "0002", "singles", 1.2,
+                   find_hidden_single, _hidden_where, _hidden_explain))
+register(Technique("naked-single", "Naked Single", "唯一余数", "0003", "singles", 2.3,
+                   find_naked_single, _naked_where, _naked_explain))

@@ -1,0 +1,131 @@
+"""The logic solver: apply the easiest available step until solved or stuck.
+
+>>> from shudu.logic.solver import solve_path, hint
+>>> p = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+>>> path = solve_path(p)
+>>> path.solved, path.steps[0].technique
+(True, 'hidden-single')
+>>> hint(p).text(1)
+'Look for a Hidden Single.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from ..grid import Grid
+from .candidates import Candidates
+from .registry import Technique, technique, techniques
+from .step import Step
+
+__all__ = [
+    "SolvePath",
+    "SolverConfig",
+    "as_candidates",
+    "find_all",
+    "hint",
+    "next_step",
+    "solve_path",
+]
+
+
+@dataclass(frozen=True)
+class SolverConfig:
+    """Which techniques the solver may use, in which order.
+
+    ``order``: technique keys/names to try, easiest first (``None`` = every registered
+    technique by difficulty); ``disabled``: names to skip; ``uniqueness``: allow
+    techniques that assume the puzzle has one solution (off unless the caller knows).
+
+    >>> SolverConfig(disabled=frozenset({"naked-single"})).enabled()[0].key
+    'full-house'
+    """
+
+    order: tuple[str, ...] | None = None
+    disabled: frozenset[str] = field(default_factory=frozenset)
+    uniqueness: bool = False
+    max_steps: int = 100_000
+
+    def enabled(self) -> list[Technique]:
+        """The techniques to try, in order."""
+        skip = {technique(name).key for name in self.disabled}
+        chosen = [technique(n) for n in self.order] if self.order else techniques()
+        return [t for t in chosen
+                if t.key not in skip and (self.uniqueness or not t.uniqueness)]
+
+
+@dataclass
+class SolvePath:
+    """The steps taken from ``start``; ``solved`` tells whether logic finished the grid."""
+
+    start: Candidates
+    steps: list[Step]
+    final: Candidates
+
+    @property
+    def solved(self) -> bool:
+        """True when every cell was filled by logic."""
+        return self.final.is_solved
+
+    def counts(self) -> dict[str, int]:
+        """How often each technique was used."""
+        out: dict[str, int] = {}
+        for s in self.steps:
+            out[s.technique] = out.get(s.technique, 0) + 1
+        return out
+
+
+def as_candidates(puzzle: str | Grid | Candidates) -> Candidates:
+    """A fresh candidate state from text, a Grid, or a copy of a Candidates."""
+    if isinstance(puzzle, Candidates):
+        return puzzle.copy()
+    if isinstance(puzzle, Grid):
+        return Candidates.from_grid(puzzle)
+    from ..formats import detect_format, parse_pencilmarks
+
+    fmt = detect_format(puzzle)
+    if fmt in ("pencilmarks", "729"):
+        pm = parse_pencilmarks(puzzle)
+        return Candidates.from_masks(pm.rules, pm.candidates)
+    return Candidates.from_grid(Grid(puzzle))
+
+
+def next_step(cands: Candidates, config: SolverConfig | None = None,
+              enabled: Iterable[Technique] | None = None) -> Step | None:
+    """The first step of the easiest technique that makes progress, or ``None``."""
+    for tech in enabled if enabled is not None else (config or SolverConfig()).enabled():
+        for step in tech.find(cands):
+            if step.progress:
+                return step
+    return None
+
+
+def solve_path(puzzle: str | Grid | Candidates, config: SolverConfig | None = None) -> SolvePath:
+    """Solve by logic, easiest step first, recording every step."""
+    config = config or SolverConfig()
+    start = as_candidates(puzzle)
+    cands = start.copy()
+    enabled = config.enabled()
+    steps: list[Step] = []
+    while not cands.is_solved and len(steps) < config.max_steps:
+        step = next_step(cands, enabled=enabled)
+        if step is None:
+            break
+        cands.apply(step)
+        steps.append(step)
+    return SolvePath(start, steps, cands)
+
+
+def hint(puzzle: str | Grid | Candidates, config: SolverConfig | None = None) -> Step | None:
+    """The next logical step (``None`` when solved or when logic is stuck)."""
+    return next_step(as_candidates(puzzle), config)
+
+
+def find_all(puzzle: str | Grid | Candidates, name: str) -> list[Step]:
+    """Every instance of one technique in the current state.
+
+    >>> len(find_all("12345678." + "." * 72, "full house"))
+    1
+    """
+    return list(technique(name).find(as_candidates(puzzle)))

@@ -1,0 +1,279 @@
+"""A :class:`Step` is one logical deduction, as data, that explains itself.
+
+It names the technique, the placements and eliminations it proves, and the evidence:
+cells and candidates by role (base, cover, fin, pivot, pincer ...), the houses it uses
+and, for chains, the links.  Words are rendered from that data at three levels
+(1 = which technique to look for, 2 = where, 3 = what and why) in English and Chinese,
+plus a compact HoDoKu/Eureka-style notation and JSON.
+
+>>> s = Step("naked-single", placements=((40, 5),), cells={"cell": (40,)}, digits=(5,))
+>>> s.notation()
+'Naked Single: r5c5=5'
+>>> s.to_dict()["placements"]
+[[5, 5, 5]]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = [
+    "LANGS",
+    "Candidate",
+    "Link",
+    "Node",
+    "Step",
+    "candidates_text",
+    "cells_text",
+    "eliminations_text",
+    "placements_text",
+]
+
+LANGS = ("en", "zh")
+"""Languages every step renders in."""
+
+Candidate = tuple[int, int]
+"""``(cell, digit)``."""
+
+
+@dataclass(frozen=True)
+class Node:
+    """A chain node: one digit in one cell, or in a group of cells (grouped node).
+
+    >>> Node((3, 4), 7).text()
+    'r1c45(7)'
+    """
+
+    cells: tuple[int, ...]
+    digit: int
+    size: int = 9
+
+    def text(self) -> str:
+        """Eureka-style text: ``r1c45(7)``."""
+        return f"{cells_text(self.cells, self.size)}({self.digit})"
+
+
+@dataclass(frozen=True)
+class Link:
+    """An inference between two chain nodes: strong (``=``) or weak (``-``)."""
+
+    a: Node
+    b: Node
+    strong: bool
+
+
+def _group(cells: Iterable[int], size: int) -> list[str]:
+    """Compress cells to HoDoKu style parts: same row -> r1c23, same column -> r12c3."""
+    cells = sorted(set(cells))
+    if not cells:
+        return []
+    digits = "123456789ABCDEFGHIJKLMNOP"
+
+    def rc(values: Iterable[int]) -> str:
+        vals = sorted(set(values))
+        if size > 9:
+            return ",".join(str(v + 1) for v in vals) if len(vals) > 1 else str(vals[0] + 1)
+        return "".join(digits[v] for v in vals)
+
+    rows = {c // size for c in cells}
+    cols = {c % size for c in cells}
+    if len(rows) == 1:
+        return [f"r{rc(rows)}c{rc(cols)}"]
+    if len(cols) == 1:
+        return [f"r{rc(rows)}c{rc(cols)}"]
+    # rectangle of rows x cols fully covered
+    if len(rows) * len(cols) == len(cells):
+        return [f"r{rc(rows)}c{rc(cols)}"]
+    by_row: dict[int, list[int]] = {}
+    for c in cells:
+        by_row.setdefault(c // size, []).append(c % size)
+    return [f"r{rc([r])}c{rc(cs)}" for r, cs in sorted(by_row.items())]
+
+
+def cells_text(cells: Iterable[int], size: int = 9) -> str:
+    """Short text for a set of cells.
+
+    >>> cells_text([0, 1, 2]), cells_text([0, 9]), cells_text([0, 10]), cells_text([0, 2, 18, 20])
+    ('r1c123', 'r12c1', 'r1c1,r2c2', 'r13c13')
+    """
+    return ",".join(_group(cells, size))
+
+
+def candidates_text(cands: Iterable[Candidate], size: int = 9, sep: str = "<>") -> str:
+    """Group candidates by digit: ``r5c3<>7, r12c4<>2``.
+
+    >>> candidates_text([(40, 7), (41, 7), (0, 2)])
+    'r1c1<>2, r5c56<>7'
+    """
+    by_digit: dict[int, list[int]] = {}
+    for cell, digit in cands:
+        by_digit.setdefault(digit, []).append(cell)
+    parts = []
+    for digit in sorted(by_digit):
+        for group in _group(by_digit[digit], size):
+            parts.append(f"{group}{sep}{digit}")
+    return ", ".join(parts)
+
+
+def eliminations_text(step: Step) -> str:
+    """``r5c3<>7, ...`` for a step's eliminations."""
+    return candidates_text(step.eliminations, step.size, "<>")
+
+
+def placements_text(step: Step) -> str:
+    """``r5c3=7, ...`` for a step's placements."""
+    return ", ".join(f"{cells_text([c], step.size)}={d}" for c, d in sorted(step.placements))
+
+
+def _freeze(mapping: Mapping[str, Iterable[Any]] | None) -> tuple[tuple[str, tuple[Any, ...]], ...]:
+    if not mapping:
+        return ()
+    return tuple((k, tuple(v)) for k, v in mapping.items())
+
+
+@dataclass(frozen=True, init=False)
+class Step:
+    """One deduction: technique, what it proves, and the evidence by role.
+
+    ``cells``, ``candidates`` and ``houses`` map a role name (``base``, ``cover``,
+    ``fin``, ``pivot``, ``pincer``, ``cell`` ...) to cells, ``(cell, digit)`` candidates
+    or house indices (as in ``rules.houses``).  ``links`` hold a chain's inferences.
+
+    >>> s = Step("x-wing", eliminations=((39, 7),), digits=(7,),
+    ...          houses={"base": (1, 7), "cover": (11, 15)})
+    >>> s.role_houses("base")
+    (1, 7)
+    """
+
+    technique: str
+    placements: tuple[Candidate, ...]
+    eliminations: tuple[Candidate, ...]
+    digits: tuple[int, ...]
+    cells: tuple[tuple[str, tuple[int, ...]], ...]
+    candidates: tuple[tuple[str, tuple[Candidate, ...]], ...]
+    houses: tuple[tuple[str, tuple[int, ...]], ...]
+    links: tuple[Link, ...]
+    size: int
+    extra: tuple[tuple[str, Any], ...] = field(default=())
+
+    def __init__(
+        self,
+        technique: str,
+        *,
+        placements: Iterable[Candidate] = (),
+        eliminations: Iterable[Candidate] = (),
+        digits: Iterable[int] = (),
+        cells: Mapping[str, Iterable[int]] | None = None,
+        candidates: Mapping[str, Iterable[Candidate]] | None = None,
+        houses: Mapping[str, Iterable[int]] | None = None,
+        links: Iterable[Link] = (),
+        size: int = 9,
+        extra: Mapping[str, Any] | None = None,
+    ) -> None:
+        set_ = object.__setattr__
+        set_(self, "technique", technique)
+        set_(self, "placements", tuple(sorted(set(placements))))
+        set_(self, "eliminations", tuple(sorted(set(eliminations))))
+        set_(self, "digits", tuple(digits))
+        set_(self, "cells", _freeze(cells))
+        set_(self, "candidates", _freeze(candidates))
+        set_(self, "houses", _freeze(houses))
+        set_(self, "links", tuple(links))
+        set_(self, "size", size)
+        set_(self, "extra", tuple((extra or {}).items()))
+
+    # ------------------------------------------------------------------ evidence
+    def role_cells(self, role: str) -> tuple[int, ...]:
+        """Cells with a role (empty when absent)."""
+        return dict(self.cells).get(role, ())
+
+    def role_candidates(self, role: str) -> tuple[Candidate, ...]:
+        """Candidates with a role (empty when absent)."""
+        return dict(self.candidates).get(role, ())
+
+    def role_houses(self, role: str) -> tuple[int, ...]:
+        """Houses with a role (empty when absent)."""
+        return dict(self.houses).get(role, ())
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """A technique-specific extra value (e.g. ``length`` of a chain)."""
+        return dict(self.extra).get(key, default)
+
+    @property
+    def progress(self) -> bool:
+        """True when the step places or eliminates something."""
+        return bool(self.placements or self.eliminations)
+
+    # ------------------------------------------------------------------ words
+    @property
+    def info(self) -> Any:
+        """The registered :class:`~shudu.logic.registry.Technique` of this step."""
+        from .registry import technique
+
+        return technique(self.technique)
+
+    @property
+    def name(self) -> str:
+        """English technique name, e.g. ``X-Wing``."""
+        return str(self.info.name)
+
+    def text(self, level: int = 3, lang: str = "en") -> str:
+        """The step in words: 1 = which technique, 2 = where, 3 = what and why.
+
+        >>> s = Step("naked-single", placements=((40, 5),), cells={"cell": (40,)}, digits=(5,))
+        >>> s.text(1)
+        'Look for a Naked Single.'
+        >>> s.text(3, "zh")
+        'r5c5 只剩下候选数 5（唯一余数），所以 r5c5 = 5。'
+        """
+        from .render import render
+
+        return render(self, level, lang)
+
+    def notation(self) -> str:
+        """Compact HoDoKu/Eureka-style line, e.g. ``X-Wing: 7 r28 c37 => r5c3<>7``."""
+        from .render import notation
+
+        return notation(self)
+
+    def to_dict(self, lang: str | None = None) -> dict[str, Any]:
+        """JSON-ready form; placements/eliminations as ``[row, col, digit]`` (1-based).
+
+        >>> Step("naked-single", placements=((0, 5),)).to_dict()["technique"]
+        'naked-single'
+        """
+        n = self.size
+
+        def triple(c: Candidate) -> list[int]:
+            return [c[0] // n + 1, c[0] % n + 1, c[1]]
+
+        out: dict[str, Any] = {
+            "technique": self.technique,
+            "name": self.name,
+            "placements": [triple(c) for c in self.placements],
+            "eliminations": [triple(c) for c in self.eliminations],
+            "digits": list(self.digits),
+            "notation": self.notation(),
+        }
+        if self.cells:
+            out["cells"] = {
+                role: [[c // n + 1, c % n + 1] for c in cells] for role, cells in self.cells
+            }
+        if self.candidates:
+            out["candidates"] = {role: [triple(c) for c in cs] for role, cs in self.candidates}
+        if self.houses:
+            out["houses"] = {role: list(hs) for role, hs in self.houses}
+        if self.links:
+            out["links"] = [
+                {"from": lk.a.text(), "to": lk.b.text(), "strong": lk.strong} for lk in self.links
+            ]
+        if self.extra:
+            out["extra"] = {k: v for k, v in self.extra if isinstance(v, (int, float, str, bool))}
+        langs = LANGS if lang is None else (lang,)
+        out["text"] = {lg: {str(lv): self.text(lv, lg) for lv in (1, 2, 3)} for lg in langs}
+        return out
+
+    def __str__(self) -> str:
+        return self.notation()

@@ -1,0 +1,519 @@
+"""Reading and writing every puzzle notation of shudu.formats."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from shudu.errors import InvalidPuzzle, ParseError
+from shudu.formats import (
+    FORMATS,
+    LINE_SIZES,
+    Pencilmarks,
+    Record,
+    _ok9,
+    detect_format,
+    format_grid,
+    iter_records,
+    parse,
+    parse_pencilmarks,
+    read_file,
+    write,
+)
+from shudu.grid import Grid
+from shudu.rules import CLASSIC, Rules
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "formats"
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
+
+INKALA = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+SEVENTEEN = "000000010400000000020000000000050407008000300001090000300400200050100000000806000"
+
+
+def shared(name: str) -> Path:
+    path = SHARED / name
+    if not path.exists():
+        pytest.skip(f"{path} not found: the shared puzzle collections sit beside the repository")
+    return path
+
+
+# ---------------------------------------------------------------------- fixtures
+@pytest.mark.parametrize(
+    ("name", "fmt"),
+    [
+        ("grid.txt", "grid"),
+        ("zeros.txt", "grid"),
+        ("puzzle.sdk", "sdk"),
+        ("puzzle.ss", "ss"),
+        ("hodoku.pm", "pencilmarks"),
+        ("explainer.pm", "pencilmarks"),
+        ("puzzle.729", "729"),
+    ],
+)
+def test_single_puzzle_files_read_the_same_grid(name: str, fmt: str) -> None:
+    text = (FIXTURES / name).read_text()
+    assert detect_format(text) == fmt
+    assert parse(text) == Grid(INKALA)
+    assert parse(text, format=fmt) == Grid(INKALA)
+    records = read_file(FIXTURES / name)
+    assert len(records) == 1 and records[0].grid == Grid(INKALA) and records[0].error is None
+
+
+def test_sdk_header_gives_name_and_extra() -> None:
+    (record,) = read_file(FIXTURES / "puzzle.sdk")
+    assert record.name == "A hard puzzle from a newspaper"
+    assert "#A Arto Inkala" in record.extra
+    assert record.text.startswith("#A Arto Inkala")
+
+
+def test_sdk_state_section_is_not_the_puzzle() -> None:
+    text = write(Grid(INKALA), "sdk") + "\n[State]\n" + "123456789\n" * 9
+    assert parse(text) == Grid(INKALA)
+
+
+def test_sdm_with_comments_ratings_and_separators() -> None:
+    records = read_file(FIXTURES / "puzzles.sdm")
+    assert [r.line for r in records] == [4, 5, 6, 7, 8, 9]
+    assert all(r.ok for r in records), [str(r.error) for r in records]
+    assert [r.index for r in records] == list(range(6))
+    assert [r.extra for r in records] == [
+        "", "# from top1465", "10.5/1.2/1.2", "17 clues", "8.3", "rated",
+    ]
+    assert records[3].grid == Grid(SEVENTEEN)
+    assert records[5].text.startswith("  2...4.5")
+
+
+def test_crlf_lines() -> None:
+    records = read_file(FIXTURES / "crlf.sdm")
+    assert len(records) == 2 and all(r.ok for r in records)
+    assert "\r" not in records[0].text
+
+
+def test_csv_puzzle_column_by_name_and_solutions_kept() -> None:
+    records = read_file(FIXTURES / "kaggle.csv")
+    assert [r.grid for r in records] == [Grid(INKALA), Grid(SEVENTEEN)]
+    assert records[0].line == 2 and records[0].extra.startswith("solutions=417369825")
+    named = read_file(FIXTURES / "named.csv")
+    assert [r.name for r in named] == ["p1", "p2"]
+    assert named[0].extra == "difficulty=hard; source=Inkala, 2010"
+
+
+def test_csv_puzzle_column_found_by_content_and_tsv() -> None:
+    text = f"set\tpuzzle_text\trating\nx\t{INKALA}\t9.9\n"
+    (record,) = iter_records(text)
+    assert record.grid == Grid(INKALA) and record.extra == "set=x; rating=9.9"
+    headerless = f"{INKALA},9.9\n{SEVENTEEN},1.2\n"
+    assert [r.grid for r in iter_records(headerless, format="csv")] == [
+        Grid(INKALA), Grid(SEVENTEEN),
+    ]
+
+
+def test_csv_error_names_file_line_and_column() -> None:
+    bad = INKALA[:10] + "Q" + INKALA[11:]
+    records = list(iter_records(f"id,puzzle\n1,{INKALA}\n2,{bad}\n"))
+    assert records[0].ok
+    assert str(records[1].error) == (
+        "line 3, column 13: expected a digit 1-9 or a blank (. 0 x * - _), found 'Q'"
+    )
+
+
+def test_json_files() -> None:
+    records = read_file(FIXTURES / "puzzles.json")
+    assert [r.name for r in records] == ["Everest", "X-sudoku", "Mini"]
+    assert records[0].line == 3 and json.loads(records[0].text)["name"] == "Everest"
+    assert json.loads(records[0].extra)["author"] == "Arto Inkala"
+    assert records[1].grid is not None and records[1].grid.rules == Rules(diagonals=True)
+    assert records[2].grid == Grid("1......2..3..4..", rules=Rules(4))
+    (single,) = read_file(FIXTURES / "puzzle.json")
+    assert single.grid is not None
+    assert single.grid.rules == Rules(6, anti_king=True) and single.name == "6x6 anti-king"
+
+
+def test_json_forms() -> None:
+    g = Grid(INKALA)
+    rows = [[int(c) if c != "." else 0 for c in INKALA[r * 9 : r * 9 + 9]] for r in range(9)]
+    assert parse(json.dumps({"grid": rows})) == g
+    assert parse(json.dumps({"grid": [v for row in rows for v in row]})) == g
+    assert parse(json.dumps([{"grid": INKALA}])) == g
+    assert parse(json.dumps({"rules": "x", "grid": "." * 81})).rules.diagonals
+    lines = "\n".join(json.dumps({"grid": p}) for p in (INKALA, SEVENTEEN))
+    assert [r.line for r in iter_records(lines)] == [1, 2]
+    with pytest.raises(ParseError, match="expected exactly one puzzle, found 2 puzzles"):
+        parse(json.dumps([{"grid": INKALA}, {"grid": INKALA}]))
+
+
+def test_json_candidates() -> None:
+    pm = Pencilmarks.from_grid(Grid(INKALA))
+    doc = {"grid": INKALA, "candidates": pm.to_string729()}
+    assert parse_pencilmarks(json.dumps(doc)) == pm
+    listed = {"candidates": [list(pm.digits(c)) for c in range(81)]}
+    assert parse_pencilmarks(json.dumps(listed)) == pm
+    assert parse(json.dumps(listed)) == Grid(INKALA)
+
+
+def test_sixteen_by_sixteen_numbers_and_letters() -> None:
+    expected = (FIXTURES / "grid16.expected").read_text().strip()
+    grid = parse((FIXTURES / "grid16.txt").read_text(), check=False)
+    assert grid.size == 16 and grid.to_string() == expected
+    letters = parse((FIXTURES / "letters16.txt").read_text(), check=False)
+    assert letters == grid
+    # in 16x16 text 0 is a blank, and lower case letters are digits 10-16
+    assert parse("1" + "0" * 254 + "g").cells[-1] == 16
+    # no digit 1-9 and a letter H-P: the all-letter convention A-P = 1..16
+    assert parse("H" + "0" * 254 + "A").cells[-1] == 1
+    assert parse("0" * 255 + "h").cells[-1] == 8
+    # letters A-G alone stay 10-16, so written 16x16 grids always read back
+    assert parse("0" * 254 + "AG").cells[-2:] == bytes([10, 16])
+    assert parse("0" * 254 + "1A").cells[-1] == 10
+
+
+def test_hodoku_library_lines() -> None:
+    line = (
+        ":0000:1:+6+3+42+8+9...8+7531+6+2+9+42+91+7+5+4+6+38+349+16+58+7+2+5+8+79+42..+6+1+62"
+        "+83+754+97+5+8+4+2+39+61+9.+6+5784+23+4+2+3+6+91...:::182:"
+    )
+    (record,) = iter_records(line)
+    assert record.ok and record.grid is not None and record.grid.clue_count == 72
+    assert record.extra == line
+
+
+def test_whitespace_inside_a_line() -> None:
+    spaced = " ".join(INKALA[i : i + 9] for i in range(0, 81, 9))
+    assert parse(spaced) == Grid(INKALA)
+    assert parse(spaced + " 1.2") == Grid(INKALA)
+    assert parse(INKALA + "   9.2/1.2/1.2") == Grid(INKALA)
+    tokens = " ".join(INKALA)
+    assert parse(tokens) == Grid(INKALA)
+
+
+def test_all_blank_symbols() -> None:
+    for blank in ".0xX*-_":
+        assert parse(INKALA.replace(".", blank)) == Grid(INKALA)
+
+
+def test_small_sizes_from_the_count() -> None:
+    assert parse("1234341221434321").size == 4
+    assert parse("1" + "." * 35).rules == Rules(6)
+    assert parse("." * 64).rules == Rules(8)
+    assert parse("." * 144).rules == Rules(12)
+    assert parse("P" + "." * 624).cells[0] == 25
+    assert parse("." * 100, rules=Rules(10)).size == 10
+
+
+# ---------------------------------------------------------------------- writing
+@pytest.mark.parametrize("fmt", ["line", "sdm", "grid", "sdk", "ss", "json", "csv"])
+def test_write_and_read_back(fmt: str) -> None:
+    g = Grid(INKALA)
+    text = write(g, fmt)
+    assert parse(text) == g
+    assert parse(text, format=fmt if fmt != "sdm" else "line") == g
+    assert [r.grid for r in iter_records(text)] == [g]
+
+
+def test_write_formats() -> None:
+    g = Grid(INKALA)
+    assert write(g) == INKALA
+    assert write(g, blank="0") == INKALA.replace(".", "0")
+    assert write(g, "grid").splitlines()[3] == "------+-------+------"
+    assert write(g, "grid").splitlines()[0] == "4 . . | . 3 . | . . ."
+    assert write(g, "ss").splitlines()[:4] == ["4..|.3.|...", "...|6..|8..", "...|...|..1",
+                                               "-----------"]
+    assert write(g, "sdk").startswith("[Puzzle]\n4...3....\n")
+    assert json.loads(write(g, "json")) == {"rules": {"size": 9, "box": [3, 3]}, "grid": INKALA}
+    assert write(g, "csv") == f"puzzle\n{INKALA}\n"
+    assert parse_pencilmarks(write(g, "pencilmarks")) == Pencilmarks.from_grid(g)
+    assert parse_pencilmarks(write(g, "729")) == Pencilmarks.from_grid(g)
+    assert format_grid(g) == g.pretty()
+    with pytest.raises(ParseError, match="expected a format among line, grid"):
+        write(g, "png")
+
+
+def test_write_keeps_variant_rules_in_json_and_csv() -> None:
+    g = Grid("." * 81, rules=Rules(diagonals=True, anti_knight=True))
+    assert parse(write(g, "json")) == g
+    assert parse(write(g, "csv")) == g
+    jigsaw = Rules(4, regions="0011001122332233")
+    assert parse(write(Grid("1" + "." * 15, rules=jigsaw), "json")).rules == jigsaw
+    assert format_grid(Grid("1" + "." * 15, rules=jigsaw)).splitlines()[0] == "1 . . ."
+
+
+def test_pencilmarks_value() -> None:
+    pm = parse_pencilmarks((FIXTURES / "hodoku.pm").read_text())
+    assert pm.digits(1) == (1, 2, 5, 6, 9)
+    assert pm.to_grid() == Grid(INKALA)
+    assert pm.to_string729()[:18] == "...4.....12..56..9"
+    assert parse_pencilmarks(pm.format()) == pm
+    assert pm.format() == (FIXTURES / "hodoku.pm").read_text().rstrip("\n")
+    assert parse_pencilmarks((FIXTURES / "explainer.pm").read_text()) == pm
+    assert parse_pencilmarks((FIXTURES / "puzzle.729").read_text()) == pm
+    assert parse_pencilmarks(INKALA) == pm
+    with pytest.raises(ValueError, match="expected 81 candidate masks"):
+        Pencilmarks(CLASSIC, (511,) * 80)
+    with pytest.raises(ValueError, match=r"r1c1 must be 0\.\.511"):
+        Pencilmarks(CLASSIC, (512,) + (511,) * 80)
+
+
+# ---------------------------------------------------------------------- properties
+SIZES = list(LINE_SIZES)
+
+
+@st.composite
+def grids(draw: st.DrawFn, sizes: list[int] = SIZES) -> Grid:
+    n = draw(st.sampled_from(sizes))
+    cell = st.one_of(st.just(0), st.integers(1, n)) if draw(st.booleans()) else st.integers(0, n)
+    values = draw(st.lists(cell, min_size=n * n, max_size=n * n))
+    return Grid(bytes(values), rules=Rules(n), check=False)
+
+
+@st.composite
+def pencilmarks(draw: st.DrawFn, sizes: list[int] = SIZES) -> Pencilmarks:
+    n = draw(st.sampled_from(sizes))
+    masks = draw(st.lists(st.integers(0, (1 << n) - 1), min_size=n * n, max_size=n * n))
+    return Pencilmarks(Rules(n), tuple(masks))
+
+
+@settings(max_examples=60, deadline=None)
+@given(grids())
+def test_round_trip_line_grid_json(g: Grid) -> None:
+    for fmt in ("line", "grid", "json", "csv"):
+        text = write(g, fmt)
+        assert parse(text, check=False) == g, (fmt, text)
+        assert parse(text, format=fmt, check=False) == g
+    assert parse(write(g, blank="0"), check=False) == g
+    assert parse(write(g, "grid", blank="_"), check=False) == g
+
+
+@settings(max_examples=40, deadline=None)
+@given(grids(sizes=[9]))
+def test_round_trip_sdk_ss(g: Grid) -> None:
+    for fmt in ("sdk", "ss"):
+        assert parse(write(g, fmt), check=False) == g
+        assert parse(write(g, fmt), format=fmt, check=False) == g
+
+
+@settings(max_examples=60, deadline=None)
+@given(pencilmarks())
+def test_round_trip_pencilmarks(pm: Pencilmarks) -> None:
+    assert parse_pencilmarks(pm.format(), rules=pm.rules) == pm
+    assert parse_pencilmarks(pm.format()) == pm
+    assert parse_pencilmarks(pm.to_string729(), rules=pm.rules, format="729") == pm
+    if pm.rules.size != 4:  # 64 characters read as an 8x8 line unless told otherwise
+        assert parse_pencilmarks(pm.to_string729()) == pm
+    assert parse(pm.format(), check=False) == pm.to_grid()
+
+
+@settings(max_examples=300, deadline=None)
+@given(grids(sizes=[9]))
+def test_fast_check_agrees_with_rules(g: Grid) -> None:
+    assert _ok9(g.cells) == (not CLASSIC.conflicts(g.cells))
+
+
+def test_fast_check_on_solved_grids() -> None:
+    solution = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
+    cells = Grid(solution).cells
+    assert _ok9(cells)
+    for i in range(81):
+        for d in range(1, 10):
+            changed = cells[:i] + bytes([d]) + cells[i + 1 :]
+            assert _ok9(changed) == (d == cells[i])
+
+
+# ---------------------------------------------------------------------- errors
+def message(text: str, **kwargs: object) -> str:
+    with pytest.raises(ParseError) as info:
+        parse(text, **kwargs)  # type: ignore[arg-type]
+    return str(info.value)
+
+
+def test_bad_symbol_in_a_line() -> None:
+    assert message("4....Q" + "." * 75) == (
+        "line 1, column 6: expected a digit 1-9 or a blank (. 0 x * - _), found 'Q'"
+    )
+    assert message("  4....Q" + "." * 75).startswith("line 1, column 8:")
+    assert message("A" + "." * 80) == (
+        "line 1, column 1: expected a digit 1-9 or a blank (. 0 x * - _), found 'A'"
+    )
+    assert message("5" + "." * 15, rules=Rules(4)) == (
+        "line 1, column 1: expected a digit 1-4 or a blank (. 0 x * - _), found '5'"
+    )
+    assert "a digit 1-9, A-G" in message("." * 255 + "Q")
+
+
+def test_wrong_cell_count() -> None:
+    assert message("." * 80) == "line 1: expected 81 cells, found 80"
+    assert message("." * 82) == "line 1: expected 81 cells, found 82"
+    assert message("." * 80 + " # note") == "line 1: expected 81 cells, found 80"
+    assert message("." * 81, rules=Rules(4)) == "line 1: expected 16 cells, found 81"
+    with pytest.raises(ParseError) as info:
+        parse("." * 80)
+    assert info.value.line == 1 and info.value.expected == "expected 81 cells"
+    assert info.value.found == "80"
+
+
+def test_grid_text_errors() -> None:
+    rows = write(Grid(INKALA), "grid").splitlines()
+    eight = "\n".join(r for r in rows if r != rows[5])
+    assert message(eight) == "expected 9 rows, found 8"
+    bad = rows.copy()
+    bad[2] = bad[2][:6] + "Q" + bad[2][7:]
+    assert message("\n".join(bad)) == (
+        "line 3, column 7: expected a digit 1-9 or a blank (. 0 x * - _), found 'Q'"
+    )
+    short = rows.copy()
+    short[4] = short[4][:-2]
+    assert message("\n".join(short)) == "line 5: expected 9 cells in a row, found 8"
+    ten = "\n".join([*rows, rows[0]])
+    assert message(ten) == "line 12: expected 9 rows, found 10"
+
+
+def test_candidate_errors() -> None:
+    good = Pencilmarks.from_grid(Grid(INKALA)).to_string729()
+    bad = good[:13] + "3" + good[14:]
+    with pytest.raises(ParseError) as info:
+        parse_pencilmarks(bad)
+    assert str(info.value) == (
+        "line 1, column 14: expected 9 candidates per cell group: '5' or '.' for "
+        "candidate 5 of r1c2, found '3'"
+    )
+    with pytest.raises(ParseError, match=r"expected 729 characters .* found 728"):
+        parse_pencilmarks(good[:-1], format="729")
+    grid = Pencilmarks.from_grid(Grid(INKALA)).format().splitlines()
+    grid[2] = grid[2].replace("12359", "123Z9")
+    with pytest.raises(ParseError) as info:
+        parse_pencilmarks("\n".join(grid))
+    assert str(info.value) == "line 3, column 13: expected candidates 1-9, found 'Z'"
+
+
+def test_json_errors() -> None:
+    assert message('{"grid": "' + "." * 80 + '"}') == "line 1: expected 81 cells, found 80"
+    assert message('{\n  "grid": "....Q' + "." * 76 + '"\n}') == (
+        "line 2, column 16: expected a digit 1-9 or a blank (. 0 x * - _), found 'Q'"
+    )
+    assert message('{"grid": ') .startswith("line 1, column 10: expected valid JSON")
+    assert message('{"rules": {"size": 9, "colour": 1}, "grid": ""}').startswith(
+        "line 1: expected rules keys among"
+    )
+    assert message('{"grid": [1, 2]}') == (
+        'line 1: expected a square number of cells in "grid", found 2'
+    )
+    assert message('{"name": "x"}') == 'line 1: expected a "grid" field'
+
+
+def test_invalid_puzzle_when_checked() -> None:
+    with pytest.raises(InvalidPuzzle, match="digit 4 appears twice in row 1"):
+        parse("44" + "." * 79)
+    assert parse("44" + "." * 79, check=False).clue_count == 2
+    (record,) = iter_records("\n\n44" + "." * 79)
+    assert isinstance(record.error, InvalidPuzzle)
+    assert str(record.error) == "line 3: digit 4 appears twice in row 1: r1c1 and r1c2"
+    assert record.error.line == 3  # type: ignore[attr-defined]
+    (unchecked,) = iter_records("44" + "." * 79, check=False)
+    assert unchecked.ok
+
+
+def test_source_names_the_file(tmp_path: Path) -> None:
+    assert message("." * 80, source="x.sdm") == "x.sdm, line 1: expected 81 cells, found 80"
+    path = tmp_path / "bad.sdm"
+    path.write_text(INKALA + "\n" + "." * 79 + "\n")
+    records = read_file(path)
+    assert records[0].ok
+    assert str(records[1].error) == f"{path}, line 2: expected 81 cells, found 79"
+
+
+def test_unknown_format_and_empty_text() -> None:
+    assert message("." * 81, format="xml").startswith("expected a format among line, grid")
+    assert message("   \n") == "expected a puzzle, found empty text"
+    assert message("# only a comment\n") == "expected a puzzle, found only comments"
+
+
+# ---------------------------------------------------------------------- sources
+def test_str_is_text_never_a_path(tmp_path: Path) -> None:
+    path = tmp_path / "p.sdm"
+    path.write_text(INKALA + "\n")
+    records = list(iter_records(str(path)))
+    assert len(records) == 1 and not records[0].ok
+    assert [r.grid for r in iter_records(path)] == [Grid(INKALA)]
+    assert [r.grid for r in read_file(str(path))] == [Grid(INKALA)]
+
+
+def test_file_objects_stream() -> None:
+    stream = io.StringIO("# header\n" + INKALA + "\n" + SEVENTEEN + "\n")
+    records = iter_records(stream)
+    first = next(records)
+    assert isinstance(first, Record) and first.line == 2
+    assert stream.tell() < len(stream.getvalue())  # not read to the end yet
+    assert next(records).grid == Grid(SEVENTEEN)
+    grid_stream = io.StringIO(write(Grid(INKALA), "grid"))
+    assert [r.grid for r in iter_records(grid_stream)] == [Grid(INKALA)]
+
+
+def test_extension_decides_format(tmp_path: Path) -> None:
+    path = tmp_path / "one.ss"
+    path.write_text(write(Grid(INKALA), "ss"))
+    assert read_file(path)[0].grid == Grid(INKALA)
+    path = tmp_path / "many.txt"
+    path.write_text(INKALA + "\n" + SEVENTEEN + "\n")
+    assert len(read_file(path)) == 2
+
+
+def test_detect_format() -> None:
+    g = Grid(INKALA)
+    assert {fmt: detect_format(write(g, fmt)) for fmt in ("line", "grid", "sdk", "ss", "json",
+                                                          "csv", "pencilmarks", "729")} == {
+        "line": "line", "grid": "grid", "sdk": "sdk", "ss": "ss", "json": "json",
+        "csv": "csv", "pencilmarks": "pencilmarks", "729": "729",
+    }
+    assert detect_format(INKALA + "\n" + SEVENTEEN) == "sdm"
+    assert set(FORMATS) == {"line", "grid", "sdk", "ss", "pencilmarks", "729", "json", "csv",
+                            "sdm"}
+
+
+def test_grid_constructor_uses_parse() -> None:
+    assert Grid(write(Grid(INKALA), "grid")) == Grid(INKALA)
+    assert Grid(write(Grid(INKALA), "json")) == Grid(INKALA)
+
+
+def test_schema_is_valid_json() -> None:
+    schema_path = Path(__file__).resolve().parents[1] / "src" / "shudu" / "schema"
+    schema = json.loads((schema_path / "puzzle.schema.json").read_text())
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert "puzzle" in schema["$defs"]
+
+
+# ---------------------------------------------------------------------- real collections
+SDM_FILES = [
+    "qqwing_easy.sdm", "qqwing_expert.sdm", "qqwing_intermediate.sdm", "qqwing_simple.sdm",
+    "sudocue_learningcurve.sdm", "sudocue_top10000.sdm", "sudoku17.sdm", "top1465.sdm",
+]
+
+
+@pytest.mark.parametrize("name", SDM_FILES)
+def test_shared_sdm_files_read_without_error(name: str) -> None:
+    path = shared(name)
+    records = read_file(path)
+    errors = [(r.line, str(r.error)) for r in records if r.error is not None]
+    assert not errors, errors[:5]
+    lines = [x for x in path.read_text().splitlines() if x.strip()]
+    assert len(records) == len(lines)
+    assert all(r.grid is not None and r.grid.size == 9 for r in records)
+
+
+def test_shared_exemplars_read_without_error() -> None:
+    path = shared("exemplars-1.0.txt")
+    records = read_file(path)
+    assert len(records) == 670
+    assert all(r.ok for r in records), [str(r.error) for r in records if not r.ok][:5]
+    assert records[0].extra.startswith("#") and records[0].line == 13
+
+
+def test_shared_reglib_and_ratings_read() -> None:
+    reglib = read_file(shared("reglib-1.4.txt"))
+    assert len(reglib) > 1000 and all(r.ok for r in reglib)
+    ratings = read_file(shared("se_ratings.tsv"))
+    assert len(ratings) == 700 and all(r.ok for r in ratings)
+    assert ratings[0].extra.startswith("set=qqwing_simple; ER=")
