@@ -11,7 +11,7 @@ CSRC   := $(wildcard csrc/*.c csrc/*.h)
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q --upgrade pip "setuptools>=77" wheel
 
 $(VENV)/.installed: $(BIN)/python pyproject.toml setup.py
 	$(BIN)/python -m pip install -q -e .
@@ -31,11 +31,11 @@ run: $(VENV)/.built
 	$(BIN)/shudu solve --count examples/few.sdm
 
 test: $(VENV)/.installed-test $(VENV)/.built
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -q
 
 lint: $(VENV)/.installed-test
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check .
 
 sanitize:
 	bash scripts/sanitize.sh
