@@ -78,6 +78,8 @@ def test_bad_rules_are_refused_with_reasons() -> None:
         Rules.from_spec("x+sideways")
     with pytest.raises(ParseError, match="rules keys"):
         Rules.from_dict({"size": 9, "colour": "red"})
+    with pytest.raises(UnsupportedRules, match="windoku"):
+        Rules(16, windows=True)
     with pytest.raises(UnsupportedRules, match="extra house"):
         Rules(4, extra_houses=((0, 1, 2),))
 

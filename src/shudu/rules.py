@@ -211,6 +211,8 @@ class Rules:
             if box[0] * box[1] != n or min(box) < 1:
                 raise UnsupportedRules(f"a {box[0]}x{box[1]} box does not fit size {n}")
         object.__setattr__(self, "box", box)
+        if self.windows and (n != 9 or box != (3, 3)):
+            raise UnsupportedRules("windoku windows are defined for 9x9 grids with 3x3 boxes")
         if self.regions is not None:
             object.__setattr__(self, "regions", _normalise_regions(self.regions, n))
         extra = tuple(tuple(int(c) for c in h) for h in self.extra_houses)

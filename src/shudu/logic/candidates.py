@@ -7,7 +7,7 @@ digit ``d``).  House masks make singles, fish and colouring plain set algebra:
 >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 >>> c = Candidates.from_grid(Grid(p))
 >>> c.digits_of(1)            # r1c2 can hold these digits
-(1, 2, 6, 7, 9)
+(1, 6, 7, 9)
 >>> geo = c.geo
 >>> bin(c.digit_cells(4) & geo.row_mask[0]).count("1")   # 4 is placed in row 1
 0

@@ -112,6 +112,15 @@ def result_text(step: Step, lang: str = "en") -> str:
     return ("；" if lang == "zh" else "; ").join(parts)
 
 
+def _vowel_sound(name: str) -> bool:
+    """True when a name starts with a vowel sound ("an X-Wing", "an ALS", "a Unique ...")."""
+    word = name.split()[0]
+    letters = word.split("-")[0]
+    if letters.isupper() and letters.isalpha():  # read letter by letter: X-Wing, ALS-XZ, AIC
+        return letters[0] in "AEFHILMNORSX"
+    return word[0] in "AEIO"
+
+
 def render(step: Step, level: int, lang: str) -> str:
     """Text of a step at a hint level (1, 2 or 3) in a language (``en``/``zh``)."""
     if lang not in ("en", "zh"):
@@ -122,7 +131,7 @@ def render(step: Step, level: int, lang: str) -> str:
     if level == 1:
         if lang == "zh":
             return f"试试{tech.name_zh}（{tech.name}）。"
-        article = "an" if tech.name[0] in "AEIOU" else "a"
+        article = "an" if _vowel_sound(tech.name) else "a"
         return f"Look for {article} {tech.name}."
     if level == 2:
         if tech.where is not None:

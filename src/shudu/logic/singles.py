@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from .candidates import Candidates, first_bit
 from .registry import Technique, register
 from .render import house_text
-from .step import Step
+from .step import Step, placements_text
 
 __all__ = ["find_full_house", "find_hidden_single", "find_naked_single"]
 
@@ -89,7 +89,7 @@ def _full_house_explain(step: Step, lang: str) -> str:
 
 def _hidden_where(step: Step, lang: str) -> str:
     house = house_text(step, step.role_houses("house")[0], lang)
-    digit = step.digits[0]
+    digit = step.placements[0][1]
     if lang == "zh":
         return f"看看{house}中的数字 {digit}。"
     return f"Look at digit {digit} in {house}."
@@ -97,7 +97,7 @@ def _hidden_where(step: Step, lang: str) -> str:
 
 def _hidden_explain(step: Step, lang: str) -> str:
     house = house_text(step, step.role_houses("house")[0], lang)
-    cell, digit = _name(step), step.digits[0]
+    cell, digit = _name(step), step.placements[0][1]
     if lang == "zh":
         return (f"在{house}中，数字 {digit} 只能放在 {cell}（隐性唯一：其他格都被排除），"
                 f"所以 {cell} = {digit}。")
@@ -111,16 +111,20 @@ def _naked_where(step: Step, lang: str) -> str:
 
 
 def _naked_explain(step: Step, lang: str) -> str:
-    cell, digit = _name(step), step.digits[0]
+    cell, digit = _name(step), step.placements[0][1]
     if lang == "zh":
         return f"{cell} 只剩下候选数 {digit}（唯一余数），所以 {cell} = {digit}。"
     return (f"{cell} has only one candidate left, {digit} (naked single: every other digit "
             f"already appears among its peers), so {cell} = {digit}.")
 
 
+def _notation(step: Step) -> str:
+    return f"{step.name}: {placements_text(step)}"
+
+
 register(Technique("full-house", "Full House", "满格", "0000", "singles", 1.0, find_full_house,
-                   _full_house_where, _full_house_explain, aliases=("last empty cell",)))
+                   _full_house_where, _full_house_explain, _notation, aliases=("last empty cell",)))
 register(Technique("hidden-single", "Hidden Single", "隐性唯一", "0002", "singles", 1.2,
-                   find_hidden_single, _hidden_where, _hidden_explain))
+                   find_hidden_single, _hidden_where, _hidden_explain, _notation))
 register(Technique("naked-single", "Naked Single", "唯一余数", "0003", "singles", 2.3,
-                   find_naked_single, _naked_where, _naked_explain))
+                   find_naked_single, _naked_where, _naked_explain, _notation))

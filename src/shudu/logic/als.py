@@ -1,0 +1,778 @@
+"""Almost Locked Sets: ALS-XZ, ALS-XY-Wing, ALS-XY-Chain and Death Blossom.
+
+An *almost locked set* (ALS) is ``N`` unsolved cells of one house holding ``N + 1``
+candidates together (a bivalue cell is an ALS of one cell).  Take one digit away and the
+rest is a locked set: every remaining digit is then placed in the set.
+
+Two ALS share a *restricted common candidate* (RCC) ``x`` when every ``x`` of one sees
+every ``x`` of the other (and no ``x`` lies in a cell they share): ``x`` is then placed in
+at most one of them, so at least one of the two sets is locked without ``x``.
+
+* ALS-XZ: ALS ``A`` and ``B`` with RCC ``x``; a digit ``z`` of both is placed in ``A`` or
+  in ``B``, so a cell that sees every ``z`` of both loses ``z``.  With two RCCs (doubly
+  linked) both sets are locked outright.
+* ALS-XY-Wing: ``A`` and ``B`` both linked to a pivot ALS ``C`` (RCCs ``x`` and ``y``).
+* ALS-XY-Chain: ``A1 - A2 - ... - Ak`` linked by RCCs, consecutive RCCs different.
+* Death Blossom: a stem cell whose every candidate ``d`` is the RCC to a petal ALS.
+
+Sudoku Explainer does not rate ALS moves; the difficulties used here put them between
+chains and forcing nets: ALS-XZ 7.5, ALS-XY-Wing 7.8, ALS-XY-Chain 8.0 and Death
+Blossom 8.2, plus Sudoku Explainer's length bonus for chains (counting two inferences
+per RCC) and 0.1 per petal beyond two for blossoms.
+
+The sets of a state are found once (cached by state) with bitboard algebra: subsets of
+the unsolved cells of each house whose union has one digit more than cells, up to
+``n - 1`` cells for a 9x9 grid (5 for larger ones).
+
+>>> from shudu import Grid
+>>> masks = [0b111111111] * 81
+>>> masks[1], masks[4] = 0b101, 0b10100     # r1c2 {1,3}, r1c5 {3,5}: one ALS {1,3,5}
+>>> masks[37] = 0b10001                      # r5c2 {1,5}: another
+>>> c = Candidates.from_masks(Grid.empty().rules, masks)
+>>> [s.notation() for s in find_als_xz(c)
+...  if s.role_cells("als-a") == (37,) and s.role_cells("als-b") == (1, 4)]
+['ALS-XZ: A=r5c2 {1,5}, B=r1c2,r1c5 {1,3,5}, X=1, Z=5 => r5c5<>5']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from .candidates import Candidates, bits, digits_in
+from .links import length_bonus
+from .registry import Technique, register
+from .render import result_text
+from .step import Step, candidates_text, cells_text
+
+__all__ = [
+    "AlsIndex",
+    "als_index",
+    "find_als_xy_chain",
+    "find_als_xy_wing",
+    "find_als_xz",
+    "find_death_blossom",
+]
+
+MAX_CHAIN = 7
+"""Longest ALS-XY-Chain searched, in ALS."""
+
+MAX_STEM = 4
+"""Most candidates of a Death Blossom stem (a stem of two is an ALS-XY-Wing pivot)."""
+
+
+class AlsIndex:
+    """Every ALS of a state with its per-digit bitboards, and the RCCs between them.
+
+    ``cells[i]``/``digits[i]``: cell bitboard and digit mask of ALS ``i`` (smallest sets
+    first), ``house[i]`` a house holding it;
+    ``dcells[i][d]``: its cells holding digit index ``d``; ``bud[i][d]``: cells (outside
+    the set) that see all of those; ``targ[i][d]``: the ones of ``bud`` still holding
+    ``d``; ``rcc[i]``: ``{j: mask of RCC digit indices}``.
+
+    >>> from shudu import Grid
+    >>> idx = als_index(Candidates.from_grid(Grid.empty()))
+    >>> len(idx.cells)      # any eight cells of a house hold all nine digits
+    243
+    """
+
+    __slots__ = ("_adj", "bud", "cells", "dcells", "digits", "house", "rcc", "targ")
+
+    def __init__(self, cands: Candidates, max_size: int) -> None:
+        geo = cands.geo
+        cm = cands.cell_mask
+        dm = cands.digit_mask
+        peer = geo.peer_mask
+        n = geo.n
+        found: dict[int, tuple[int, int]] = {}
+        for h, hmask in enumerate(geo.house_mask):
+            hcells = [c for c in bits(hmask) if cm[c]]
+            m = len(hcells)
+            limit = min(max_size, m - 1)
+            if limit < 1:
+                continue
+            masks = [cm[c] for c in hcells]
+            # depth-first over subsets in index order, pruned when the union is too big
+            stack = [(0, 0, 0, 0)]
+            while stack:
+                start, k, cmask, dmask = stack.pop()
+                for i in range(start, m):
+                    nd = dmask | masks[i]
+                    pc = nd.bit_count()
+                    if pc > limit + 1:
+                        continue
+                    nc = cmask | 1 << hcells[i]
+                    if pc == k + 2 and nc not in found:
+                        found[nc] = (nd, h)
+                    if k + 1 < limit:
+                        stack.append((i + 1, k + 1, nc, nd))
+        self.cells: list[int] = []
+        self.digits: list[int] = []
+        self.house: list[int] = []
+        self.dcells: list[list[int]] = []
+        self.bud: list[list[int]] = []
+        self.targ: list[list[int]] = []
+        everywhere = geo.all_cells
+        common: dict[int, int] = {}   # cells seeing every cell of a mask, by mask
+        for cmask, (dmask, h) in sorted(found.items(), key=lambda kv: (kv[0].bit_count(), kv[0])):
+            dc = [0] * n
+            bd = [0] * n
+            tg = [0] * n
+            m = dmask
+            while m:
+                low = m & -m
+                m ^= low
+                d = low.bit_length() - 1
+                where = dm[d] & cmask
+                dc[d] = where
+                b = common.get(where)
+                if b is None:
+                    b = everywhere
+                    w = where
+                    while w:
+                        lw = w & -w
+                        b &= peer[lw.bit_length() - 1]
+                        w ^= lw
+                    common[where] = b
+                bd[d] = b
+                tg[d] = b & dm[d] & ~cmask
+            self.cells.append(cmask)
+            self.digits.append(dmask)
+            self.house.append(h)
+            self.dcells.append(dc)
+            self.bud.append(bd)
+            self.targ.append(tg)
+        self.rcc: list[dict[int, int]] = [{} for _ in self.cells]
+        for d in range(n):
+            groups: dict[int, list[int]] = {}
+            for i, dc in enumerate(self.dcells):
+                if dc[d]:
+                    groups.setdefault(dc[d], []).append(i)
+            # d-cell sets by their lowest cell: a partner set lies inside the common peers
+            by_low: dict[int, list[int]] = {}
+            for k in groups:
+                by_low.setdefault((k & -k).bit_length() - 1, []).append(k)
+            bit = 1 << d
+            dmd = dm[d]
+            for ka, ga in groups.items():
+                ba = self.bud[ga[0]][d] & dmd
+                for low in bits(ba):
+                    for kb in by_low.get(low, ()):
+                        # every d of one set sees every d of the other (none is shared)
+                        if kb <= ka or kb & ~ba:
+                            continue
+                        for i in ga:
+                            ri = self.rcc[i]
+                            for j in groups[kb]:
+                                ri[j] = ri.get(j, 0) | bit
+                                rj = self.rcc[j]
+                                rj[i] = rj.get(i, 0) | bit
+
+        self._adj: list[list[int]] | None = None
+
+    def __len__(self) -> int:
+        return len(self.cells)
+
+    def adjacency(self) -> list[list[int]]:
+        """Per ALS, its links as ``partner << 5 | rcc digit index`` (built on demand).
+
+        >>> from shudu import Grid
+        >>> als_index(Candidates.from_grid(Grid.empty())).adjacency()[0]
+        []
+        """
+        if self._adj is None:
+            self._adj = [[j << 5 | r for j, m in links.items() for r in bits(m)]
+                         for links in self.rcc]
+        return self._adj
+
+
+_CACHE: dict[tuple[object, ...], AlsIndex] = {}
+
+
+def als_index(cands: Candidates) -> AlsIndex:
+    """The (cached) ALS index of a pencilmark state.
+
+    >>> from shudu import Grid
+    >>> c = Candidates.from_grid(Grid.empty())
+    >>> als_index(c) is als_index(c.copy())
+    True
+    """
+    key = (cands.rules, tuple(cands.cell_mask))
+    idx = _CACHE.get(key)
+    if idx is None:
+        if len(_CACHE) >= 4:
+            _CACHE.clear()
+        idx = AlsIndex(cands, cands.geo.n - 1 if cands.geo.n <= 9 else 5)
+        _CACHE[key] = idx
+    return idx
+
+
+def _cands(idx: AlsIndex, i: int, dmask: int) -> tuple[tuple[int, int], ...]:
+    """``(cell, digit)`` of ALS ``i`` for the digit indices of ``dmask``."""
+    return tuple((c, d + 1) for d in bits(dmask) for c in bits(idx.dcells[i][d]))
+
+
+def _digits(dmask: int) -> tuple[int, ...]:
+    return digits_in(dmask)
+
+
+def _cells(mask: int) -> tuple[int, ...]:
+    return tuple(bits(mask))
+
+
+# ---------------------------------------------------------------------- finders
+def find_als_xz(cands: Candidates) -> Iterator[Step]:
+    """Two ALS with a restricted common digit ``x``: a shared ``z`` is in one of them.
+
+    Cells that see every ``z`` of both sets lose ``z``.  With two restricted common
+    digits (doubly linked) each RCC is placed in one of the two sets and every other digit
+    is locked in its own set, so more goes.
+
+    >>> from shudu import Grid
+    >>> list(find_als_xz(Candidates.from_grid(Grid.empty())))
+    []
+    """
+    idx = als_index(cands)
+    dm = cands.digit_mask
+    n = cands.geo.n
+    cells, digits, targ = idx.cells, idx.digits, idx.targ
+    for a, links in enumerate(idx.rcc):
+        ta, ca = targ[a], cells[a]
+        for b, rmask in links.items():
+            if b <= a:
+                continue
+            tb, cb = targ[b], cells[b]
+            both = ca | cb
+            common = digits[a] & digits[b] & ~rmask
+            elims: list[tuple[int, int]] = []
+            zmask = 0
+            for z in bits(common):
+                hit = ta[z] & tb[z] & ~both
+                if hit:
+                    zmask |= 1 << z
+                    elims.extend((c, z + 1) for c in bits(hit))
+            doubly = rmask.bit_count() >= 2
+            if doubly:
+                for x in bits(rmask):
+                    hit = ta[x] & tb[x] & ~both
+                    elims.extend((c, x + 1) for c in bits(hit))
+                for own, other, t in ((a, cb, ta), (b, ca, tb)):
+                    for d in bits(digits[own] & ~rmask):
+                        hit = t[d] & ~other & dm[d]
+                        elims.extend((c, d + 1) for c in bits(hit))
+            if not elims:
+                continue
+            yield Step("als-xz", eliminations=elims,
+                       digits=(*_digits(rmask), *_digits(zmask)),
+                       cells={"als-a": _cells(ca), "als-b": _cells(cb)},
+                       candidates={"rcc": _cands(idx, a, rmask) + _cands(idx, b, rmask),
+                                   "z": _cands(idx, a, zmask) + _cands(idx, b, zmask)},
+                       size=n,
+                       extra={"rcc": _digits(rmask), "z": _digits(zmask), "doubly": doubly,
+                              "set_digits": (digits[a], digits[b])})
+
+
+def find_als_xy_wing(cands: Candidates) -> Iterator[Step]:
+    """ALS ``A`` and ``B`` each linked to a pivot ALS ``C`` by different RCCs ``x``, ``y``.
+
+    If neither ``A`` nor ``B`` held ``z``, both would be locked, taking ``x`` and ``y``
+    away from ``C``, which would be left with too few digits; so ``z`` is in ``A`` or
+    ``B`` and cells that see every ``z`` of both lose it.
+
+    >>> from shudu import Grid
+    >>> list(find_als_xy_wing(Candidates.from_grid(Grid.empty())))
+    []
+    """
+    idx = als_index(cands)
+    n = cands.geo.n
+    cells, digits, targ, rcc = idx.cells, idx.digits, idx.targ, idx.rcc
+    seen: set[tuple[int, int, int, int]] = set()
+    for c, links in enumerate(rcc):
+        if len(links) < 2:
+            continue
+        items = sorted(links.items())
+        for (a, ra), (b, rb) in combinations(items, 2):
+            common = digits[a] & digits[b]
+            if not common:
+                continue
+            both = cells[a] | cells[b]
+            ta, tb = targ[a], targ[b]
+            for x in bits(ra):
+                for y in bits(rb):
+                    if x == y:
+                        continue
+                    elims: list[tuple[int, int]] = []
+                    zmask = 0
+                    for z in bits(common & ~(1 << x | 1 << y)):
+                        hit = ta[z] & tb[z] & ~both
+                        if hit:
+                            zmask |= 1 << z
+                            elims.extend((cell, z + 1) for cell in bits(hit))
+                    if not elims:
+                        continue
+                    key = (a, b, c, zmask << 16 | 1 << x | 1 << (y + 8))
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    yield Step("als-xy-wing", eliminations=elims,
+                               digits=(x + 1, y + 1, *_digits(zmask)),
+                               cells={"als-a": _cells(cells[a]), "als-b": _cells(cells[b]),
+                                      "als-c": _cells(cells[c])},
+                               candidates={"rcc": _cands(idx, a, 1 << x)
+                                           + _cands(idx, c, 1 << x | 1 << y)
+                                           + _cands(idx, b, 1 << y),
+                                           "z": _cands(idx, a, zmask) + _cands(idx, b, zmask)},
+                               size=n,
+                               extra={"rcc": (x + 1, y + 1), "z": _digits(zmask),
+                                      "set_digits": (digits[a], digits[b], digits[c])})
+
+
+def _chain_steps(idx: AlsIndex, cands: Candidates, max_len: int) -> Iterator[Step]:
+    """ALS chains of 4..max_len sets: the shortest one per set of eliminations, shortest
+    first.
+
+    Searched breadth first from every start set and first RCC over states
+    ``(set, digit index)`` meaning "the set is locked without this digit", reached when
+    the previous set placed that RCC; a chain ends wherever the first and last sets share
+    a digit other than the first and last RCC whose cells all see some outside candidate.
+    """
+    n = cands.geo.n
+    cells, digits, targ, rcc = idx.cells, idx.digits, idx.targ, idx.rcc
+    best: dict[tuple[tuple[int, int], ...], tuple[list[int], list[int], int]] = {}
+    for start in range(len(cells)):
+        if not rcc[start]:
+            continue
+        tstart = targ[start]
+        # digits of the start set that some outside cell could lose
+        useful = 0
+        for z in bits(digits[start]):
+            if tstart[z]:
+                useful |= 1 << z
+        if not useful:
+            continue
+        firsts = 0
+        for rmask in rcc[start].values():
+            firsts |= rmask
+        for rfirst in bits(firsts):
+            if useful & ~(1 << rfirst):
+                for found, sets, rccs, zmask in _chain_from(
+                        idx, start, rfirst, useful & ~(1 << rfirst), max_len):
+                    old = best.get(found)
+                    if old is None or len(sets) < len(old[0]):
+                        best[found] = (sets, rccs, zmask)
+    for found, (sets, rccs, zmask) in sorted(best.items(), key=lambda kv: len(kv[1][0])):
+        start, end = sets[0], sets[-1]
+        links: list[tuple[int, int]] = []
+        for i, r in enumerate(rccs):
+            links.extend(_cands(idx, sets[i], 1 << r) + _cands(idx, sets[i + 1], 1 << r))
+        length = 2 * len(sets) - 1
+        yield Step("als-xy-chain", eliminations=found,
+                   digits=tuple(dict.fromkeys((*(r + 1 for r in rccs), *_digits(zmask)))),
+                   cells={f"als-{i + 1}": _cells(cells[s]) for i, s in enumerate(sets)},
+                   candidates={"rcc": links,
+                               "z": _cands(idx, start, zmask) + _cands(idx, end, zmask)},
+                   size=n,
+                   extra={"rcc": tuple(r + 1 for r in rccs), "z": _digits(zmask),
+                          "set_digits": tuple(digits[s] for s in sets), "length": length,
+                          "difficulty": round(8.0 + length_bonus(length), 1)})
+
+
+def _chain_from(idx: AlsIndex, start: int, rfirst: int, useful: int, max_len: int
+                ) -> Iterator[tuple[tuple[tuple[int, int], ...], list[int], list[int], int]]:
+    """Breadth-first ALS chains from ``start`` whose first RCC is ``rfirst``: yields
+    ``(eliminations, sets, rcc digit indices, z mask)``.
+
+    A node ``set << 5 | r`` stands for "the set is locked without digit index ``r``".
+    """
+    cells, digits, targ, rcc = idx.cells, idx.digits, idx.targ, idx.rcc
+    adj = idx.adjacency()
+    tstart = targ[start]
+    dstart = digits[start] & useful
+    # parent pointers: node -> previous node, -1 for the first link
+    parent: dict[int, int] = {}
+    frontier: list[int] = []
+    fbit = 1 << rfirst
+    for b, rmask in rcc[start].items():
+        if rmask & fbit:
+            node = b << 5 | rfirst
+            parent[node] = -1
+            frontier.append(node)
+    depth = 2
+    while frontier and depth < max_len:
+        depth += 1
+        nxt: list[int] = []
+        for node in frontier:
+            r = node & 31
+            for key in adj[node >> 5]:
+                if key & 31 != r and key not in parent and key >> 5 != start:
+                    parent[key] = node
+                    nxt.append(key)
+        frontier = nxt
+        if depth < 4:
+            continue
+        for node in frontier:
+            end, rlast = node >> 5, node & 31
+            common = dstart & digits[end] & ~(1 << rlast)
+            if not common:
+                continue
+            both = cells[start] | cells[end]
+            te = targ[end]
+            elims: list[tuple[int, int]] = []
+            zmask = 0
+            for z in bits(common):
+                hit = tstart[z] & te[z] & ~both
+                if hit:
+                    zmask |= 1 << z
+                    elims.extend((c, z + 1) for c in bits(hit))
+            if not elims:
+                continue
+            nodes = [node]
+            while (prev := parent[nodes[-1]]) >= 0:
+                nodes.append(prev)
+            nodes.reverse()
+            sets = [start] + [k >> 5 for k in nodes]
+            if len(set(sets)) == len(sets):
+                yield tuple(sorted(elims)), sets, [k & 31 for k in nodes], zmask
+
+
+def find_als_xy_chain(cands: Candidates) -> Iterator[Step]:
+    """ALS ``A1 ... Ak`` (``k >= 4``) linked in a row by RCCs, consecutive RCCs different.
+
+    If ``A1`` lacked ``z`` it would be locked and place the first RCC, which then leaves
+    ``A2`` locked, and so on along the chain until ``Ak`` is locked without the last RCC
+    and places ``z``.  So ``z`` is in ``A1`` or ``Ak``: cells seeing every ``z`` of both
+    lose it.  Chains of up to :data:`MAX_CHAIN` sets are searched, shortest first.
+
+    >>> from shudu import Grid
+    >>> list(find_als_xy_chain(Candidates.from_grid(Grid.empty())))
+    []
+    """
+    yield from _chain_steps(als_index(cands), cands, MAX_CHAIN)
+
+
+def find_death_blossom(cands: Candidates) -> Iterator[Step]:
+    """A stem cell whose every candidate ``d`` links it to a petal ALS (all petal ``d`` see
+    the stem): whichever digit the stem takes, that petal is locked without it.
+
+    A digit ``z`` in every petal (other than as its link digit) is then placed in one
+    of the petals, or in the stem itself when the stem holds ``z``: cells seeing all of
+    those ``z`` lose it.
+
+    >>> from shudu import Grid
+    >>> list(find_death_blossom(Candidates.from_grid(Grid.empty())))
+    []
+    """
+    idx = als_index(cands)
+    geo = cands.geo
+    cm = cands.cell_mask
+    dm = cands.digit_mask
+    peer = geo.peer_mask
+    cells, digits = idx.cells, idx.digits
+    stems = 0
+    for c, m in enumerate(cm):
+        if 3 <= m.bit_count() <= MAX_STEM:
+            stems |= 1 << c
+    # petals[stem][d]: ALS without the stem whose d cells all see it
+    petals: dict[int, dict[int, list[int]]] = {}
+    for i, dmask in enumerate(digits):
+        for d in bits(dmask):
+            for stem in bits(idx.bud[i][d] & stems & dm[d] & ~cells[i]):
+                petals.setdefault(stem, {}).setdefault(d, []).append(i)
+    for stem, by_digit in petals.items():
+        smask = cm[stem]
+        if len(by_digit) < smask.bit_count():
+            continue
+        speer = peer[stem]
+        sbit = 1 << stem
+        opts = [(len(ok), d, ok) for d, ok in by_digit.items()]
+        opts.sort()
+        # where each z could go: cells holding z that see the stem when it holds z
+        hits = {z: dm[z] & ~sbit & (speer if smask >> z & 1 else geo.all_cells)
+                for z in range(geo.n)}
+        yield from _blossom(idx, cands, stem, [(d, ok) for _, d, ok in opts], hits)
+
+
+def _blossom(idx: AlsIndex, cands: Candidates, stem: int, opts: list[tuple[int, list[int]]],
+             start: dict[int, int]) -> Iterator[Step]:
+    """Every choice of one petal per stem digit leaving some ``z`` with a common peer."""
+    cells, digits, targ = idx.cells, idx.digits, idx.targ
+    n = cands.geo.n
+    smask = cands.cell_mask[stem]
+    chosen: list[int] = []
+    seen: set[tuple[tuple[int, int], ...]] = set()
+
+    def rec(k: int, hits: dict[int, int], used: int) -> Iterator[Step]:
+        if k == len(opts):
+            elims = []
+            zmask = 0
+            for z, hit in hits.items():
+                hit &= ~used
+                if hit:
+                    zmask |= 1 << z
+                    elims.extend((c, z + 1) for c in bits(hit))
+            found = tuple(sorted(elims))
+            if not elims or found in seen:
+                return
+            seen.add(found)
+            order = sorted(zip((d for d, _ in opts), chosen))
+            links = tuple((stem, d + 1) for d, _ in order)
+            for d, i in order:
+                links += _cands(idx, i, 1 << d)
+            zc = tuple(c for d, i in order for c in _cands(idx, i, zmask & ~(1 << d)))
+            zc = tuple((stem, z + 1) for z in bits(zmask & smask)) + zc
+            yield Step("death-blossom", eliminations=elims,
+                       digits=(*digits_in(smask), *digits_in(zmask & ~smask)),
+                       cells={"stem": (stem,),
+                              **{f"petal-{d + 1}": _cells(cells[i]) for d, i in order}},
+                       candidates={"rcc": links, "z": zc}, size=n,
+                       extra={"z": digits_in(zmask), "stem_digits": digits_in(smask),
+                              "petal_digits": tuple(d + 1 for d, _ in order),
+                              "set_digits": tuple(digits[i] for _, i in order),
+                              "difficulty": round(8.2 + 0.1 * max(0, len(order) - 2), 1)})
+            return
+        d, options = opts[k]
+        for i in options:
+            ti, di, ci = targ[i], digits[i], cells[i]
+            nh = {}
+            for z, hit in hits.items():
+                if z != d:
+                    if not di >> z & 1:
+                        continue
+                    hit &= ti[z]
+                hit &= ~ci
+                if hit:
+                    nh[z] = hit
+            if nh:
+                chosen.append(i)
+                yield from rec(k + 1, nh, used | ci)
+                chosen.pop()
+
+    yield from rec(0, start, 1 << stem)
+
+
+# ---------------------------------------------------------------------- words
+def _set_text(step: Step, cells: tuple[int, ...], dmask: int) -> str:
+    names = ",".join(cells_text([c], step.size) for c in cells)
+    return f"{names} {{{','.join(map(str, digits_in(dmask)))}}}"
+
+
+def _list(items: list[str] | tuple[str, ...], lang: str) -> str:
+    items = list(items)
+    if lang == "zh":
+        return "、".join(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _dl(ds: tuple[int, ...], lang: str) -> str:
+    return _list([str(d) for d in ds], lang) if ds else ""
+
+
+def _zword(zs: tuple[int, ...], lang: str) -> tuple[str, str]:
+    """(lead-in, name) for the eliminated digit(s): ``z`` stands for each of several."""
+    if len(zs) <= 1:
+        return "", "".join(map(str, zs))
+    if lang == "zh":
+        return f"对 {_dl(zs, lang)} 中的每个数字 z：", "z"
+    return f"Take z = {_list([str(d) for d in zs], 'en').replace(' and ', ' or ')}: ", "z"
+
+
+def _sets(step: Step, roles: list[str]) -> list[str]:
+    masks = step.get("set_digits", ())
+    return [_set_text(step, step.role_cells(r), m) for r, m in zip(roles, masks)]
+
+
+def _xz_where(step: Step, lang: str) -> str:
+    a, b = _sets(step, ["als-a", "als-b"])
+    rccs = step.get("rcc")
+    x = _dl(rccs, lang)
+    if lang == "zh":
+        return f"看看待定数组 {a} 和 {b}，它们通过数字 {x} 相连。"
+    return (f"Look at the almost locked sets {a} and {b}, linked by "
+            f"digit{'s' if len(rccs) > 1 else ''} {x}.")
+
+
+def _xz_explain(step: Step, lang: str) -> str:
+    a, b = _sets(step, ["als-a", "als-b"])
+    rccs = step.get("rcc")
+    zs = step.get("z")
+    res = result_text(step, lang)
+    x = _dl(rccs, lang)
+    lead, z = _zword(zs, lang)
+    if step.get("doubly"):
+        if lang == "zh":
+            return (f"待定数组XZ（双链）：A = {a}，B = {b}，每组的数字都比格子多一个。"
+                    f"{x} 都是受限公共数（A 中每个 {rccs[0]} 都能看到 B 中每个 {rccs[0]}，"
+                    f"{rccs[1]} 亦然），每个只能出现在其中一组，而少了一个数字的组就成了死锁数组，"
+                    f"所以 {x} 各在 A 或 B 中出现一次，其余数字都锁定在各自的组内。"
+                    f"看到某数字在这些组中全部位置的格子不能取该数字：{res}。")
+        return (f"ALS-XZ (doubly linked): A = {a} and B = {b} each hold one digit more than "
+                f"cells. Both {x} are restricted common digits (every {rccs[0]} of A sees every "
+                f"{rccs[0]} of B, and the same for {rccs[1]}), so each can be in only one of the "
+                f"sets; a set that lacks one of its digits is locked, so {x} each go once into "
+                f"A or B and every other digit is locked in its own set. A cell that sees all "
+                f"the places of such a digit cannot hold it: {res}.")
+    if lang == "zh":
+        return (f"待定数组XZ：A = {a}，B = {b}，每组的数字都比格子多一个。A 中每个 {x} 都能看到 "
+                f"B 中每个 {x}（受限公共数 X = {x}），所以 {x} 最多出现在其中一组，另一组就成了"
+                f"死锁数组，必须填入它的其余数字。{lead}{z} 一定在 A 或 B 中，能看到两组中所有 {z} "
+                f"的格子不能是 {z}：{res}。")
+    return (f"ALS-XZ: A = {a} and B = {b} each hold one digit more than cells. Every {x} of "
+            f"A sees every {x} of B (the restricted common digit X = {x}), so {x} is in at most "
+            f"one of them and the other set is locked and holds all its other digits. "
+            f"{lead}{'so ' if lead else 'So '}{z} is in A or in B, and a cell that sees "
+            f"every {z} of both sets cannot be {z}: {res}.")
+
+
+def _xz_notation(step: Step) -> str:
+    a, b = _sets(step, ["als-a", "als-b"])
+    x = ",".join(map(str, step.get("rcc")))
+    zs = step.get("z")
+    z = f", Z={','.join(map(str, zs))}" if zs else ""
+    return (f"ALS-XZ: A={a}, B={b}, X={x}{z} => "
+            f"{candidates_text(step.eliminations, step.size)}")
+
+
+def _wing_where(step: Step, lang: str) -> str:
+    a, b, c = _sets(step, ["als-a", "als-b", "als-c"])
+    x, y = step.get("rcc")
+    if lang == "zh":
+        return f"看看待定数组 {c}，它通过数字 {x} 和 {y} 分别连到 {a} 和 {b}。"
+    return f"Look at the almost locked set {c}, linked to {a} by {x} and to {b} by {y}."
+
+
+def _wing_explain(step: Step, lang: str) -> str:
+    a, b, c = _sets(step, ["als-a", "als-b", "als-c"])
+    x, y = step.get("rcc")
+    lead, z = _zword(step.get("z"), lang)
+    res = result_text(step, lang)
+    if lang == "zh":
+        return (f"待定数组XY翼：枢纽 C = {c}，A = {a}，B = {b}，每组的数字都比格子多一个。"
+                f"A 和 C 的受限公共数是 {x}，B 和 C 的是 {y}。{lead}如果 A 和 B 都没有 {z}，"
+                f"它们都成为死锁数组，必须填入 {x} 和 {y}，C 就同时失去 {x} 和 {y}，"
+                f"数字不够填满格子。"
+                f"所以 {z} 一定在 A 或 B 中，能看到两组中所有 {z} 的格子不能是 {z}：{res}。")
+    return (f"ALS-XY-Wing: pivot C = {c}, A = {a} and B = {b}, each holding one digit more "
+            f"than cells. A and C share the restricted common digit {x}, B and C share {y}. "
+            f"{lead}{'if' if lead else 'If'} neither A nor B held {z}, both would be locked "
+            f"and place {x} and {y}, taking both away from C, which would then have too few "
+            f"digits. So {z} is in A or B, "
+            f"and a cell that sees every {z} of both cannot be {z}: {res}.")
+
+
+def _wing_notation(step: Step) -> str:
+    a, b, c = _sets(step, ["als-a", "als-b", "als-c"])
+    x, y = step.get("rcc")
+    z = ",".join(map(str, step.get("z")))
+    return (f"ALS-XY-Wing: A={a}, B={b}, C={c}, X={x}, Y={y}, Z={z} => "
+            f"{candidates_text(step.eliminations, step.size)}")
+
+
+def _chain_roles(step: Step) -> list[str]:
+    return [f"als-{i + 1}" for i in range(len(step.get("set_digits", ())))]
+
+
+def _chain_body(step: Step) -> str:
+    sets = _sets(step, _chain_roles(step))
+    rccs = step.get("rcc")
+    out = sets[0]
+    for r, s in zip(rccs, sets[1:]):
+        out += f" -{r}- {s}"
+    return out
+
+
+def _chain_where(step: Step, lang: str) -> str:
+    sets = _sets(step, _chain_roles(step))
+    if lang == "zh":
+        return f"看看从待定数组 {sets[0]} 到 {sets[-1]} 的一串待定数组。"
+    return f"Look at a chain of almost locked sets from {sets[0]} to {sets[-1]}."
+
+
+def _chain_explain(step: Step, lang: str) -> str:
+    sets = _sets(step, _chain_roles(step))
+    rccs = step.get("rcc")
+    lead, z = _zword(step.get("z"), lang)
+    res = result_text(step, lang)
+    body = _chain_body(step)
+    if lang == "zh":
+        return (f"待定数组XY链：{body}（相邻两组之间标出的是受限公共数）。"
+                f"{lead}若 {sets[0]} 不含 {z}，它就是死锁数组，必须填入 {rccs[0]}，"
+                f"于是下一组不能有 {rccs[0]}、成为死锁数组并填入下一个受限公共数，依此类推，"
+                f"直到 {sets[-1]} 去掉 {rccs[-1]} 后必须填入 {z}。所以 "
+                f"{z} 一定在首尾两组之一中，能看到两组中所有 {z} 的格子不能是 {z}：{res}。")
+    return (f"ALS-XY-Chain: {body} (each link is the restricted common digit of the two sets "
+            f"it joins). {lead}{'if' if lead else 'If'} {sets[0]} did not hold {z}, it would "
+            f"be locked and place {rccs[0]}, so the next set loses {rccs[0]}, is locked and "
+            f"places the next link digit, and so on, until {sets[-1]} is locked without "
+            f"{rccs[-1]} and must place {z}. So {z} is in the first or the last set, and a "
+            f"cell that sees every {z} of both cannot be {z}: {res}.")
+
+
+def _chain_notation(step: Step) -> str:
+    z = ",".join(map(str, step.get("z")))
+    return (f"ALS-XY-Chain: Z={z}: {_chain_body(step)} => "
+            f"{candidates_text(step.eliminations, step.size)}")
+
+
+def _petals(step: Step) -> list[tuple[int, str]]:
+    ds = step.get("petal_digits", ())
+    masks = step.get("set_digits", ())
+    return [(d, _set_text(step, step.role_cells(f"petal-{d}"), m)) for d, m in zip(ds, masks)]
+
+
+def _stem(step: Step) -> str:
+    stem = step.role_cells("stem")[0]
+    smask = 0
+    for d in step.get("stem_digits", ()):
+        smask |= 1 << (d - 1)
+    return _set_text(step, (stem,), smask)
+
+
+def _db_where(step: Step, lang: str) -> str:
+    stem = _stem(step)
+    if lang == "zh":
+        return f"看看茎格 {stem}：它的每个候选数都连到一个待定数组。"
+    return f"Look at the stem cell {stem}: each of its candidates links it to an almost locked set."
+
+
+def _db_explain(step: Step, lang: str) -> str:
+    stem = _stem(step)
+    zs = step.get("z")
+    z = _dl(zs, lang)
+    res = result_text(step, lang)
+    sd = step.get("stem_digits", ())
+    own = [d for d in zs if d in sd]
+    if lang == "zh":
+        parts = "；".join(f"若为 {d}，花瓣 {p} 中的 {d} 都看到茎格，它失去 {d} 成为死锁数组，"
+                         f"必须填入其余数字" for d, p in _petals(step))
+        extra = f"（若茎格为 {_dl(tuple(own), lang)}，它本身就是该数字）" if own else ""
+        return (f"死亡绽放：茎格 {stem} 必取其候选数之一。{parts}。每个花瓣都含有 {z}{extra}，"
+                f"所以无论哪种情况 {z} 都在这些位置之一，"
+                f"能看到某数字所有这些位置的格子不能取该数字：{res}。")
+    parts = "; ".join(f"if it is {d}, the petal {p} (whose {d}s all see the stem) loses {d}, is "
+                      f"locked and places all its other digits" for d, p in _petals(step))
+    extra = (f" (when the stem is {_dl(tuple(own), lang)}, the stem itself holds that digit)"
+             if own else "")
+    return (f"Death Blossom: the stem {stem} takes one of its candidates. {parts[0].upper()}"
+            f"{parts[1:]}. Every petal holds {z}{extra}, so whichever way the stem goes, "
+            f"{'each of ' if len(zs) > 1 else ''}{z} is placed in one of them, and a cell that "
+            f"sees all those places cannot hold it: {res}.")
+
+
+def _db_notation(step: Step) -> str:
+    petals = "; ".join(f"{d}: {p}" for d, p in _petals(step))
+    z = ",".join(map(str, step.get("z")))
+    return (f"Death Blossom: stem {_stem(step)}; {petals}; Z={z} => "
+            f"{candidates_text(step.eliminations, step.size)}")
+
+
+# Sudoku Explainer has no ALS moves: these ratings sit between chains (6.6-7.3) and
+# forcing nets (8.5+), ALS-XZ next to forcing chains; see the module docstring.
+register(Technique("als-xz", "ALS-XZ", "待定数组XZ", "0901", "als", 7.5, find_als_xz,
+                   _xz_where, _xz_explain, _xz_notation, aliases=("als xz rule",)))
+register(Technique("als-xy-wing", "ALS-XY-Wing", "待定数组XY翼", "0902", "als", 7.8,
+                   find_als_xy_wing, _wing_where, _wing_explain, _wing_notation))
+register(Technique("als-xy-chain", "ALS-XY-Chain", "待定数组XY链", "0903", "als", 8.0,
+                   find_als_xy_chain, _chain_where, _chain_explain, _chain_notation,
+                   aliases=("als chain",)))
+register(Technique("death-blossom", "Death Blossom", "死亡绽放", "0904", "als", 8.2,
+                   find_death_blossom, _db_where, _db_explain, _db_notation))

@@ -1,0 +1,484 @@
+"""Chains and loops: X-Chain, XY-Chain, AIC, nice loops, and their grouped versions.
+
+An alternating inference chain (AIC) alternates strong links (at least one end is
+true) and weak links (at most one end is true), starting and ending with a strong link;
+so one of its two ends is true and any candidate that sees both ends goes.  Nice loops
+close the chain on itself: a continuous loop makes every weak link strong, a
+discontinuous loop proves or kills the candidate where it closes.
+
+Chains are searched breadth first on the bitset link graph of :mod:`.links`, shortest
+first; every chain that eliminates something is yielded, shortest first.
+
+>>> from shudu import Grid
+>>> from shudu.logic.candidates import Candidates
+>>> c = Candidates.from_grid(Grid(
+...     "000700000100030600040000010008500160060070040059006200030000020007040003000008000"))
+>>> step = next(find_xy_chain(c))
+>>> step.notation()
+'XY-Chain: (2=7)r4c2-(7=9)r4c9-(9=2)r4c5 => r4c16<>2'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from itertools import pairwise
+
+from .candidates import Candidates, bits
+from .links import ChainGraph, length_bonus, state_key
+from .registry import Technique, register
+from .render import result_text
+from .step import Link, Step, candidates_text, cells_text
+
+__all__ = [
+    "chain_sentence",
+    "eureka",
+    "find_aic",
+    "find_continuous_nice_loop",
+    "find_discontinuous_nice_loop",
+    "find_grouped_aic",
+    "find_grouped_continuous_nice_loop",
+    "find_grouped_discontinuous_nice_loop",
+    "find_x_chain",
+    "find_xy_chain",
+    "graph",
+]
+
+BASE = {
+    "x-chain": 6.6,
+    "xy-chain": 6.6,
+    "aic": 7.0,
+    "continuous-nice-loop": 7.1,
+    "discontinuous-nice-loop": 7.1,
+    "grouped-aic": 7.2,
+    "grouped-continuous-nice-loop": 7.3,
+    "grouped-discontinuous-nice-loop": 7.3,
+}
+
+_MODES: dict[str, dict[str, bool]] = {
+    "x": {"conjugate": True, "bivalue": False, "cell_weak": False},
+    "xy": {"conjugate": False, "bivalue": True, "cell_weak": False, "only_bivalue": True},
+    "full": {"conjugate": True, "bivalue": True, "cell_weak": True},
+    "grouped": {"conjugate": True, "bivalue": True, "cell_weak": True, "grouped": True},
+}
+
+_CACHE: dict[tuple[str, tuple[object, ...]], ChainGraph] = {}
+
+
+def graph(cands: Candidates, mode: str = "full") -> ChainGraph:
+    """The (memoised) link graph of a state: ``x``, ``xy``, ``full`` or ``grouped``.
+
+    >>> from shudu import Grid
+    >>> g = graph(Candidates.from_grid(Grid.empty()), "x")
+    >>> graph(Candidates.from_grid(Grid.empty()), "x") is g
+    True
+    """
+    key = (mode, state_key(cands))
+    got = _CACHE.get(key)
+    if got is None or got.cands.values != cands.values:
+        if len(_CACHE) > 24:
+            _CACHE.clear()
+        got = ChainGraph.build(cands.copy(), **_MODES[mode])
+        _CACHE[key] = got
+    return got
+
+
+# ---------------------------------------------------------------------- chain words
+def _lit_truths(links: tuple[Link, ...]) -> list[bool]:
+    """Truth value of every node along a chain's links (strong: false -> true)."""
+    truth = not links[0].strong
+    out = [truth]
+    for lk in links:
+        truth = lk.strong
+        out.append(truth)
+    return out
+
+
+def _node_phrase(cells: tuple[int, ...], digit: int, truth: bool, size: int, lang: str) -> str:
+    where = cells_text(cells, size)
+    if len(cells) == 1:
+        if lang == "zh":
+            return f"{where} 是 {digit}" if truth else f"{where} 不是 {digit}"
+        return f"{where} is {digit}" if truth else f"{where} is not {digit}"
+    if lang == "zh":
+        return f"{where} 中有 {digit}" if truth else f"{where} 中没有 {digit}"
+    return f"{digit} is in {where}" if truth else f"{digit} is not in {where}"
+
+
+def chain_sentence(links: tuple[Link, ...], size: int = 9, lang: str = "en") -> str:
+    """A chain as a sentence: ``If r1c2 is not 7, then r1c8 is 7, so ...``.
+
+    >>> from shudu.logic.step import Node
+    >>> a, b = Node((1,), 7), Node((7,), 7)
+    >>> chain_sentence((Link(a, b, True),))
+    'If r1c2 is not 7, then r1c8 is 7'
+    >>> chain_sentence((Link(a, b, True),), lang="zh")
+    '如果 r1c2 不是 7，那么 r1c8 是 7'
+    """
+    truths = _lit_truths(links)
+    nodes = [links[0].a] + [lk.b for lk in links]
+    phrases = [_node_phrase(nd.cells, nd.digit, t, size, lang) for nd, t in zip(nodes, truths)]
+    if lang == "zh":
+        return f"如果 {phrases[0]}，那么 {phrases[1]}" + "".join(f"，所以 {p}" for p in phrases[2:])
+    return f"If {phrases[0]}, then {phrases[1]}" + "".join(f", so {p}" for p in phrases[2:])
+
+
+def eureka(links: tuple[Link, ...], size: int = 9) -> str:
+    """Eureka notation of a chain, e.g. ``(7)r1c2=r1c8-r5c8=(7)r5c2``.
+
+    >>> from shudu.logic.step import Node
+    >>> a, b, c = Node((1,), 7), Node((7,), 7), Node((7,), 3)
+    >>> eureka((Link(a, b, True), Link(b, c, False)))
+    '(7)r1c2=(7-3)r1c8'
+    """
+    nodes = [links[0].a] + [lk.b for lk in links]
+    signs = ["=" if lk.strong else "-" for lk in links]
+    runs: list[tuple[list[int], list[str], tuple[int, ...]]] = []
+    seps: list[str] = []
+    for k, nd in enumerate(nodes):
+        if k and runs[-1][2] == nd.cells and len(nd.cells) == 1 and nodes[k - 1].digit != nd.digit:
+            runs[-1][0].append(nd.digit)
+            runs[-1][1].append(signs[k - 1])
+        else:
+            if k:
+                seps.append(signs[k - 1])
+            runs.append(([nd.digit], [], nd.cells))
+    out = []
+    prev_digit = None
+    for k, (digits, inner, cells) in enumerate(runs):
+        text = cells_text(cells, size)
+        if len(digits) > 1:
+            label = str(digits[0]) + "".join(s + str(d) for s, d in zip(inner, digits[1:]))
+            text = f"({label}){text}"
+        elif k == 0 or k == len(runs) - 1 or digits[0] != prev_digit:
+            text = f"({digits[0]}){text}"
+        prev_digit = digits[-1]
+        if k:
+            out.append(seps[k - 1])
+        out.append(text)
+    return "".join(out)
+
+
+# ---------------------------------------------------------------------- step helpers
+def _lit_links(g: ChainGraph, lits: list[int]) -> tuple[Link, ...]:
+    return tuple(Link(g.node(x >> 1), g.node(y >> 1), not x & 1) for x, y in pairwise(lits))
+
+
+def _make_step(key: str, g: ChainGraph, lits: list[int], elims: int, kind: str,
+               closing: Link | None = None) -> Step:
+    links = _lit_links(g, lits)
+    if closing is not None:
+        links = (*links, closing)
+    N = g.N
+    eliminations = tuple((i % N, i // N + 1) for i in bits(elims))
+    nodes = [lk.a for lk in links] + [links[-1].b]
+    cells = sorted({c for nd in nodes for c in nd.cells})
+    groups = sorted({c for nd in nodes if len(nd.cells) > 1 for c in nd.cells})
+    cand = sorted({(nd.cells[0], nd.digit) for nd in nodes if len(nd.cells) == 1})
+    digits = sorted({nd.digit for nd in nodes})
+    roles: dict[str, tuple[int, ...]] = {"chain": tuple(cells)}
+    if groups:
+        roles["group"] = tuple(groups)
+    length = len(links)
+    return Step(key, eliminations=eliminations, digits=digits, cells=roles,
+                candidates={"chain": cand}, links=links, size=g.n,
+                extra={"length": length, "kind": kind,
+                       "difficulty": round(BASE[key] + length_bonus(length), 1)})
+
+
+def _has_group(g: ChainGraph, lits: list[int]) -> bool:
+    return any(g.is_group(x >> 1) for x in lits)
+
+
+def _is_x(g: ChainGraph, lits: list[int]) -> bool:
+    return len({g.node_digit(x >> 1) for x in lits}) == 1 and not _has_group(g, lits)
+
+
+def _is_xy(g: ChainGraph, lits: list[int]) -> bool:
+    if _has_group(g, lits) or g.node_digit(lits[0] >> 1) != g.node_digit(lits[-1] >> 1):
+        return False
+    for x, y in pairwise(lits):
+        same_cell = g.is_cell_link(x >> 1, y >> 1)
+        if not x & 1:   # strong link: must be inside a bivalue cell
+            if not same_cell:
+                return False
+        elif same_cell:
+            return False
+    return True
+
+
+def _sorted(steps: list[tuple[int, int, Step]]) -> Iterator[Step]:
+    steps.sort(key=lambda t: (t[0], -t[1]))
+    for _, _, s in steps:
+        yield s
+
+
+# ---------------------------------------------------------------------- AIC family
+def _aic(cands: Candidates, mode: str, key: str,
+         accept: Callable[[ChainGraph, list[int]], bool], complete: bool) -> Iterator[Step]:
+    g = graph(cands, mode)
+    found: list[tuple[int, int, Step]] = []
+    done: set[tuple[int, int]] = set()
+    N = g.N
+    if complete and not g.eliminable():
+        return
+    for a in bits(g.nodes):
+        T, F = g.closure_false(a)
+        conf_a = g.conflicts(a)
+        if complete and not conf_a & F:
+            continue
+        for b in bits(T & ~(1 << a)):
+            pair = (a, b) if a < b else (b, a)
+            if pair in done:
+                continue
+            if a < g.base and b < g.base and a % N == b % N:
+                continue   # both ends in one cell: a discontinuous loop
+            elims = conf_a & g.conflicts(b)
+            if not elims:
+                continue
+            done.add(pair)
+            lits = g.path(2 * a, 2 * b + 1)
+            if lits is None or len(lits) < 4 or len({x >> 1 for x in lits}) != len(lits):
+                continue   # one strong link alone is a locked candidate, not a chain
+            if not accept(g, lits):
+                continue
+            step = _make_step(key, g, lits, elims, "aic")
+            found.append((len(lits) - 1, elims.bit_count(), step))
+    yield from _sorted(found)
+
+
+def find_x_chain(cands: Candidates) -> Iterator[Step]:
+    """X-Chains: one digit, conjugate pairs as strong links; the digit goes from every
+    cell that sees both ends."""
+    return _aic(cands, "x", "x-chain", lambda g, lits: True, True)
+
+
+def find_xy_chain(cands: Candidates) -> Iterator[Step]:
+    """XY-Chains: bivalue cells linked by a shared digit, both ends on the same digit."""
+    return _aic(cands, "xy", "xy-chain", _is_xy, False)
+
+
+def find_aic(cands: Candidates) -> Iterator[Step]:
+    """Alternating inference chains mixing cells and houses (not pure X-/XY-chains)."""
+    return _aic(cands, "full", "aic",
+                lambda g, lits: not _is_x(g, lits) and not _is_xy(g, lits), True)
+
+
+def find_grouped_aic(cands: Candidates) -> Iterator[Step]:
+    """AICs that use at least one grouped node (a digit in a box/line intersection)."""
+    return _aic(cands, "grouped", "grouped-aic", _has_group, True)
+
+
+# ---------------------------------------------------------------------- loops
+def _loop_elims(g: ChainGraph, nodes: list[int]) -> int:
+    """Eliminations of a continuous loop: whatever conflicts with both ends of a link.
+
+    Links between two cells eliminate only outside the loop's cells; a link inside a
+    cell removes the cell's other digits."""
+    out = 0
+    k = len(nodes)
+    loop_cells = 0
+    for x in nodes:
+        loop_cells |= g.node_cells(x)
+    outside = 0
+    for d in range(g.n):
+        outside |= (g.geo.all_cells & ~loop_cells) << (d * g.N)
+    for i in range(k):
+        a, b = nodes[i], nodes[(i + 1) % k]
+        both = g.conflicts(a) & g.conflicts(b)
+        out |= both if g.is_cell_link(a, b) else both & outside
+    return out
+
+
+def _cnl(cands: Candidates, mode: str, key: str, grouped: bool) -> Iterator[Step]:
+    g = graph(cands, mode)
+    found: list[tuple[int, int, Step]] = []
+    done: set[frozenset[int]] = set()
+    if not g.eliminable():
+        return
+    for a in bits(g.nodes):
+        T, F = g.closure_false(a)
+        if not g.conflicts(a) & F:
+            continue   # no link of a loop found from here could eliminate anything
+        for b in bits(T & g.weak.get(a, 0)):
+            lits = g.path(2 * a, 2 * b + 1)
+            if lits is None or len(lits) < 4:
+                continue
+            nodes = [x >> 1 for x in lits]
+            if len(set(nodes)) != len(nodes):
+                continue
+            if grouped != _has_group(g, lits):
+                continue
+            sig = frozenset(nodes)
+            if sig in done:
+                continue
+            spread = 0
+            for x in nodes:
+                spread |= g.node_cells(x)
+            if spread.bit_count() < 3:
+                continue   # two cells only: a naked or hidden pair, not a loop
+            done.add(sig)
+            elims = _loop_elims(g, nodes)
+            if not elims:
+                continue
+            closing = Link(g.node(b), g.node(a), False)
+            step = _make_step(key, g, lits, elims, "continuous", closing)
+            found.append((len(lits), elims.bit_count(), step))
+    yield from _sorted(found)
+
+
+def _dnl(cands: Candidates, mode: str, key: str, grouped: bool) -> Iterator[Step]:
+    g = graph(cands, mode)
+    found: list[tuple[int, int, Step]] = []
+    N = g.N
+    cm = cands.cell_mask
+    if not g.eliminable():
+        return
+    for a in bits(g.nodes & ((1 << g.base) - 1)):
+        cell, digit = a % N, a // N + 1
+        T, _ = g.closure_false(a)
+        if T >> a & 1:
+            lits = g.loop_to_self(a)
+            if lits is not None and grouped == _has_group(g, lits):
+                others = cm[cell] & ~(1 << (digit - 1))
+                elims = sum(1 << ((d) * N + cell) for d in bits(others))
+                if elims:
+                    step = _make_step(key, g, lits, elims, "set")
+                    found.append((len(lits) - 1, elims.bit_count(), step))
+            continue
+        # both strong links at the cell, on two different digits
+        for b in bits(T):
+            if b < g.base and b % N == cell and b > a:
+                lits = g.path(2 * a, 2 * b + 1)
+                if lits is None or grouped != _has_group(g, lits):
+                    continue
+                keep = (1 << (digit - 1)) | (1 << (b // N))
+                elims = sum(1 << (d * N + cell) for d in bits(cm[cell] & ~keep))
+                if elims:
+                    closing = Link(g.node(b), g.node(a), False)
+                    step = _make_step(key, g, lits, elims, "strong", closing)
+                    found.append((len(lits), elims.bit_count(), step))
+        # both weak links at the candidate: assuming it leads to its own removal
+        hit = False
+        for y in bits(g.weak.get(a, 0)):
+            if g.closure_false(y)[1] >> a & 1:
+                hit = True
+                break
+        if hit:
+            lits = g.path(2 * a + 1, 2 * a)
+            if lits is None or grouped != _has_group(g, lits):
+                continue
+            inner = [x >> 1 for x in lits[1:-1]]
+            if len(set(inner)) != len(inner) or a in inner:
+                continue
+            step = _make_step(key, g, lits, 1 << a, "weak")
+            found.append((len(lits) - 1, 1, step))
+    yield from _sorted(found)
+
+
+def find_continuous_nice_loop(cands: Candidates) -> Iterator[Step]:
+    """Continuous nice loops: every weak link of the loop becomes strong."""
+    return _cnl(cands, "full", "continuous-nice-loop", False)
+
+
+def find_discontinuous_nice_loop(cands: Candidates) -> Iterator[Step]:
+    """Discontinuous nice loops: the candidate where the loop closes is set or removed."""
+    return _dnl(cands, "full", "discontinuous-nice-loop", False)
+
+
+def find_grouped_continuous_nice_loop(cands: Candidates) -> Iterator[Step]:
+    """Continuous nice loops using grouped nodes."""
+    return _cnl(cands, "grouped", "grouped-continuous-nice-loop", True)
+
+
+def find_grouped_discontinuous_nice_loop(cands: Candidates) -> Iterator[Step]:
+    """Discontinuous nice loops using grouped nodes."""
+    return _dnl(cands, "grouped", "grouped-discontinuous-nice-loop", True)
+
+
+# ---------------------------------------------------------------------- renderers
+def _ends(step: Step, lang: str) -> tuple[str, str]:
+    a, b = step.links[0].a, step.links[-1].b
+    return (f"{cells_text(a.cells, step.size)}({a.digit})",
+            f"{cells_text(b.cells, step.size)}({b.digit})")
+
+
+def _where(step: Step, lang: str) -> str:
+    start, end = _ends(step, lang)
+    kind = step.get("kind")
+    if kind in ("continuous", "weak", "set", "strong"):
+        if lang == "zh":
+            home = start.split("(")[0]
+            return f"看看从 {start} 出发又回到 {home} 的环（{step.get('length')} 条链接）。"
+        return (f"Look for a loop of {step.get('length')} links that starts at {start} and "
+                f"comes back to {start.split('(')[0]}.")
+    if lang == "zh":
+        return f"看看从 {start} 到 {end} 的链（{step.get('length')} 条链接）。"
+    return f"Look for a chain of {step.get('length')} links from {start} to {end}."
+
+
+def _explain(step: Step, lang: str) -> str:
+    kind = step.get("kind")
+    links = step.links
+    n = step.size
+    result = result_text(step, lang)
+    a, b = links[0].a, links[-1].b
+    if kind == "aic":
+        sentence = chain_sentence(links, n, lang)
+        pa = _node_phrase(a.cells, a.digit, True, n, lang)
+        pb = _node_phrase(b.cells, b.digit, True, n, lang)
+        what = cells_text(sorted({c for c, _ in step.eliminations}), n)
+        if lang == "zh":
+            return (f"{sentence}。所以 {pa} 或者 {pb}，两者至少有一个成立；"
+                    f"{what} 与两端都冲突，所以{result}。")
+        return (f"{sentence}. So {pa} or {pb} (at least one end is true); "
+                f"{what} conflicts with both ends, so {result}.")
+    if kind == "continuous":
+        chain = eureka(links, n)
+        if lang == "zh":
+            return (f"这些链接首尾相连成一个连续环：{chain}。环上每个弱链接两端恰好有一个成立，"
+                    f"所以与某个链接两端都冲突的候选数都可以删除：{result}。")
+        return (f"The links close into a continuous loop: {chain}. Round the loop exactly one "
+                f"end of every link is true, so any candidate that conflicts with both ends of "
+                f"a link can be removed: {result}.")
+    sentence = chain_sentence(links, n, lang)
+    cell = cells_text(a.cells, n)
+    if kind == "set":
+        if lang == "zh":
+            return (f"{sentence}。假设 {cell} 不是 {a.digit} 反而推出它是 {a.digit}，矛盾，"
+                    f"所以 {cell} = {a.digit}，{result}。")
+        return (f"{sentence}: assuming {cell} is not {a.digit} proves that it is, so "
+                f"{cell} = {a.digit} and {result}.")
+    if kind == "strong":
+        if lang == "zh":
+            return (f"{sentence}。所以 {cell} 只能是 {a.digit} 或 {b.digit}，{result}。")
+        return (f"{sentence}. So {cell} is {a.digit} or {b.digit}, and {result}.")
+    if lang == "zh":
+        return (f"{sentence}。假设 {cell} 是 {a.digit} 反而推出它不是 {a.digit}，矛盾，"
+                f"所以{result}。")
+    return (f"{sentence}: assuming {cell} is {a.digit} proves that it is not, so {result}.")
+
+
+def _notation(step: Step) -> str:
+    return f"{step.info.name}: {eureka(step.links, step.size)} => " + (
+        candidates_text(step.eliminations, step.size))
+
+
+def _register(key: str, name: str, zh: str, code: str, find: Callable[[Candidates],
+              Iterator[Step]], aliases: tuple[str, ...] = ()) -> None:
+    register(Technique(key, name, zh, code, "chains", BASE[key], find, _where, _explain,
+                       _notation, aliases=aliases))
+
+
+_register("x-chain", "X-Chain", "X链", "0701", find_x_chain)
+_register("xy-chain", "XY-Chain", "XY链", "0702", find_xy_chain)
+_register("continuous-nice-loop", "Continuous Nice Loop", "连续环", "0706",
+          find_continuous_nice_loop)
+_register("discontinuous-nice-loop", "Discontinuous Nice Loop", "不连续环", "0707",
+          find_discontinuous_nice_loop)
+_register("aic", "AIC", "交替推理链", "0708", find_aic,
+          ("alternating inference chain", "alternating interference chain"))
+_register("grouped-continuous-nice-loop", "Grouped Continuous Nice Loop", "分组连续环", "0709",
+          find_grouped_continuous_nice_loop)
+_register("grouped-discontinuous-nice-loop", "Grouped Discontinuous Nice Loop", "分组不连续环",
+          "0710", find_grouped_discontinuous_nice_loop)
+_register("grouped-aic", "Grouped AIC", "分组交替推理链", "0711", find_grouped_aic)

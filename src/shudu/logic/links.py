@@ -1,0 +1,494 @@
+"""The strong/weak link graph of a pencilmark state, as bitsets, for chains and forcing.
+
+Every candidate ``(cell, digit)`` has a *universal index* ``(digit - 1) * ncells + cell``
+so that a set of candidates is one Python int, and digit ``d``'s slice of it is a cell
+bitboard.  Grouped nodes (the candidates of one digit in a box/line intersection) get
+indices after the candidates.
+
+A *literal* is a node with a truth value.  Links are implications between literals:
+
+* weak link ``A - B``: ``A`` true implies ``B`` false (same cell, or same digit in cells
+  that see each other);
+* strong link ``A = B``: ``A`` false implies ``B`` true (bivalue cell, conjugate pair).
+
+The closure of ``not A`` therefore holds every end ``B`` of an alternating inference
+chain starting at ``A`` with a strong link, and the breadth-first search that computes
+it also gives the shortest such chain.
+
+>>> from shudu import Grid
+>>> from shudu.logic.candidates import Candidates
+>>> c = Candidates.from_grid(Grid(
+...     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"))
+>>> g = ChainGraph.build(c, conjugate=True, bivalue=True)
+>>> true, false = g.closure_false(g.index(1, 2))
+>>> g.index(1, 2) in set(g.members(false))
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from .candidates import Candidates, bits
+from .step import Link, Node
+
+__all__ = ["Chain", "ChainGraph", "length_bonus", "state_key"]
+
+
+def state_key(cands: Candidates) -> tuple[object, ...]:
+    """A hashable key of a pencilmark state (rules plus per-digit candidate bitboards).
+
+    >>> from shudu import Grid
+    >>> state_key(Candidates.from_grid(Grid.empty()))[1][0] == (1 << 81) - 1
+    True
+    """
+    return (cands.rules, tuple(cands.digit_mask))
+
+
+def length_bonus(length: int) -> float:
+    """Sudoku Explainer's difficulty bonus for a chain of ``length`` inferences.
+
+    The bonus grows by 0.1 each time the length passes 4, 6, 8, 12, 16, 24, 32, ...
+
+    >>> [length_bonus(k) for k in (3, 5, 7, 10, 20)]
+    [0.0, 0.1, 0.2, 0.3, 0.5]
+    """
+    ceil, added, odd = 4, 0.0, False
+    while length > ceil:
+        added += 0.1
+        ceil = ceil * 3 // 2 if not odd else ceil * 4 // 3
+        odd = not odd
+    return round(added, 1)
+
+
+@dataclass(frozen=True)
+class Chain:
+    """An alternating chain: node indices and whether each link is strong.
+
+    ``nodes[i]`` and ``nodes[i + 1]`` are joined by a link that is strong when
+    ``strong[i]`` is true; ``len(strong) == len(nodes) - 1`` (a loop repeats no node:
+    the closing link is stored as the last entry of ``strong`` when ``closed``).
+    """
+
+    nodes: tuple[int, ...]
+    strong: tuple[bool, ...]
+    closed: bool = False
+
+    @property
+    def length(self) -> int:
+        """Number of inferences (links)."""
+        return len(self.strong)
+
+
+class ChainGraph:
+    """Nodes, weak links and strong links of one pencilmark state, as bitsets.
+
+    Build it with :meth:`build`; which links exist depends on the options (an X-chain
+    uses one digit and conjugate pairs only, an XY-chain bivalue cells only, an AIC
+    both, a grouped chain also box/line groups).
+    """
+
+    def __init__(self, cands: Candidates) -> None:
+        geo = cands.geo
+        self.cands = cands
+        self.geo = geo
+        self.n = geo.n
+        self.N = geo.ncells
+        self.base = geo.n * geo.ncells
+        self.present = 0
+        for d in range(geo.n):
+            self.present |= cands.digit_mask[d] << (d * self.N)
+        self.groups: list[tuple[int, int]] = []   # (cell bitboard, digit-1)
+        self.nodes = 0                          # bitset of the graph's nodes
+        self.weak: dict[int, int] = {}
+        self.strong: dict[int, int] = {}
+        self.strong_cell: dict[int, int] = {}   # strong links inside a cell (bivalue)
+        self._conf: dict[int, int] = {}
+        self._closure: dict[int, tuple[int, int]] = {}
+        self._parents: dict[int, dict[int, int]] = {}
+
+    # ------------------------------------------------------------------ building
+    @classmethod
+    def build(cls, cands: Candidates, *, digits: tuple[int, ...] | None = None,
+              conjugate: bool = True, bivalue: bool = True, cell_weak: bool = True,
+              only_bivalue: bool = False, grouped: bool = False) -> ChainGraph:
+        """The graph of ``cands`` with the chosen kinds of links.
+
+        ``digits`` limits nodes to some digits (1-based); ``only_bivalue`` keeps only the
+        candidates of bivalue cells (XY-chains); ``grouped`` adds box/line groups.
+
+        >>> from shudu import Grid
+        >>> g = ChainGraph.build(Candidates.from_grid(Grid.empty()), digits=(5,))
+        >>> bin(g.nodes).count("1")
+        81
+        """
+        g = cls(cands)
+        geo, n, N = g.geo, g.n, g.N
+        dm = cands.digit_mask
+        cm = cands.cell_mask
+        use = range(n) if digits is None else [d - 1 for d in digits]
+        bival = 0
+        for cell, m in enumerate(cm):
+            if m.bit_count() == 2:
+                bival |= 1 << cell
+        nodes = 0
+        for d in use:
+            cells = dm[d] & bival if only_bivalue else dm[d]
+            nodes |= cells << (d * N)
+        g.nodes = nodes
+        peer = geo.peer_mask
+        weak = g.weak
+        strong = g.strong
+        strong_cell = g.strong_cell
+        cellcol = _cell_columns(n, N)
+        for d in use:
+            off = d * N
+            dcells = (nodes >> off) & geo.all_cells
+            for cell in bits(dcells):
+                i = off + cell
+                w = (peer[cell] & dcells) << off
+                if cell_weak:
+                    w |= cellcol[cell] & nodes & ~(1 << i)
+                weak[i] = w
+                s = 0
+                if bivalue and bival >> cell & 1:
+                    s |= cellcol[cell] & nodes & ~(1 << i)
+                    strong_cell[i] = s
+                if conjugate:
+                    for h in geo.cell_houses[cell]:
+                        m = dm[d] & geo.house_mask[h]
+                        other = m & ~(1 << cell)
+                        if (other and not other & (other - 1)
+                                and nodes >> (off + other.bit_length() - 1) & 1):
+                            s |= other << off
+                strong[i] = s
+        if grouped:
+            g._add_groups(use)
+        return g
+
+    def _add_groups(self, use: range | list[int]) -> None:
+        geo, N = self.geo, self.N
+        dm = self.cands.digit_mask
+        n = self.n
+        lines = list(range(2 * n))
+        inter: list[int] = []   # cell masks of box/line intersections
+        for b in range(2 * n, 3 * n):
+            bm = geo.house_mask[b]
+            for ln in lines:
+                m = bm & geo.house_mask[ln]
+                if m and m & (m - 1):
+                    inter.append(m)
+        index_of: dict[tuple[int, int], int] = {}
+        for d in use:
+            for m in inter:
+                cells = dm[d] & m
+                if cells & (cells - 1):
+                    key = (cells, d)
+                    if key not in index_of:
+                        index_of[key] = self.base + len(self.groups)
+                        self.groups.append(key)
+        for gi in index_of.values():
+            self.nodes |= 1 << gi
+        peer = geo.peer_mask
+        # weak links of groups: same digit nodes that see every cell of the group
+        by_digit: dict[int, list[tuple[int, int]]] = {}
+        for (cells, d), gi in index_of.items():
+            by_digit.setdefault(d, []).append((cells, gi))
+        for d, groups in by_digit.items():
+            off = d * N
+            dcells = (self.nodes >> off) & geo.all_cells
+            for cells, gi in groups:
+                seen = geo.all_cells
+                for c in bits(cells):
+                    seen &= peer[c]
+                w = (seen & dcells) << off
+                for cells2, gj in groups:
+                    if not cells2 & cells and cells2 & seen == cells2:
+                        w |= 1 << gj
+                self.weak[gi] = w
+                self.strong[gi] = 0
+                for c in bits(seen & dcells):
+                    self.weak[off + c] = self.weak.get(off + c, 0) | 1 << gi
+        # strong links: a house whose places of a digit split into two nodes
+        for d in use:
+            off = d * N
+            for h in range(3 * n):
+                m = dm[d] & geo.house_mask[h]
+                if not m or not m & (m - 1):
+                    continue
+                for a, b in _splits(geo, h, m, n):
+                    if not (a & (a - 1) or b & (b - 1)):
+                        continue   # a plain conjugate pair is already there
+                    ia = index_of[(a, d)] if a & (a - 1) else off + a.bit_length() - 1
+                    ib = index_of[(b, d)] if b & (b - 1) else off + b.bit_length() - 1
+                    if not (self.nodes >> ia & 1 and self.nodes >> ib & 1):
+                        continue
+                    self.strong[ia] = self.strong.get(ia, 0) | 1 << ib
+                    self.strong[ib] = self.strong.get(ib, 0) | 1 << ia
+
+    # ------------------------------------------------------------------ nodes
+    def index(self, cell: int, digit: int) -> int:
+        """Universal index of candidate ``(cell, digit)``."""
+        return (digit - 1) * self.N + cell
+
+    def members(self, mask: int) -> Iterator[int]:
+        """Node indices in a bitset."""
+        return bits(mask)
+
+    def node_cells(self, i: int) -> int:
+        """Cell bitboard of a node."""
+        if i < self.base:
+            return 1 << (i % self.N)
+        return self.groups[i - self.base][0]
+
+    def node_digit(self, i: int) -> int:
+        """Digit (1-based) of a node."""
+        if i < self.base:
+            return i // self.N + 1
+        return self.groups[i - self.base][1] + 1
+
+    def is_group(self, i: int) -> bool:
+        """True for a grouped node."""
+        return i >= self.base
+
+    def node(self, i: int) -> Node:
+        """The :class:`Node` of an index (for a step's links)."""
+        return Node(tuple(bits(self.node_cells(i))), self.node_digit(i), self.n)
+
+    def conflicts(self, i: int) -> int:
+        """Every present candidate that cannot be true together with node ``i``.
+
+        (Candidates only; used for eliminations, whatever links the graph has.)
+        """
+        got = self._conf.get(i)
+        if got is not None:
+            return got
+        geo = self.geo
+        d = self.node_digit(i) - 1
+        cells = self.node_cells(i)
+        seen = geo.all_cells
+        for c in bits(cells):
+            seen &= geo.peer_mask[c]
+        out = (seen & self.cands.digit_mask[d]) << (d * self.N)
+        if i < self.base:
+            out |= _cell_columns(self.n, self.N)[i % self.N] & self.present & ~(1 << i)
+        self._conf[i] = out
+        return out
+
+    # ------------------------------------------------------------------ search
+    def closure_false(self, i: int) -> tuple[int, int]:
+        """Literals implied by node ``i`` being false: (true nodes, false nodes).
+
+        The false set contains ``i`` itself.
+        """
+        got = self._closure.get(i)
+        if got is not None:
+            return got
+        strong, weak = self.strong, self.weak
+        T = 0
+        F = 1 << i
+        fs = [i]
+        ts: list[int] = []
+        while fs:
+            for x in fs:
+                new = strong.get(x, 0) & ~T
+                if new:
+                    T |= new
+                    while new:
+                        low = new & -new
+                        ts.append(low.bit_length() - 1)
+                        new ^= low
+            fs = []
+            for y in ts:
+                new = weak.get(y, 0) & ~F
+                if new:
+                    F |= new
+                    while new:
+                        low = new & -new
+                        fs.append(low.bit_length() - 1)
+                        new ^= low
+            ts = []
+        self._closure[i] = (T, F)
+        return T, F
+
+    def eliminable(self) -> int:
+        """Every candidate that some chain start could eliminate (a fast superset).
+
+        The union over all nodes ``a`` of the candidates conflicting with ``a`` and
+        false whenever ``a`` is false; empty means no AIC or nice loop of this graph
+        eliminates anything.
+        """
+        got = self.__dict__.get("_eliminable")
+        if got is None:
+            got = 0
+            for a in bits(self.nodes):
+                got |= self.conflicts(a) & self.closure_false(a)[1]
+            self.__dict__["_eliminable"] = got
+        return got
+
+    def closure_true(self, i: int) -> tuple[int, int]:
+        """Literals implied by node ``i`` being true: (true nodes, false nodes)."""
+        memo = self.__dict__.setdefault("_closure_true", {})
+        got = memo.get(i)
+        if got is not None:
+            return got
+        T = 1 << i
+        F = self.weak.get(i, 0)
+        for y in bits(F):
+            t, f = self.closure_false(y)
+            T |= t
+            F |= f
+        memo[i] = (T, F)
+        return T, F
+
+    def parents(self, lit: int, banned: int = 0) -> dict[int, int]:
+        """Breadth-first parents from a literal (``2 * node + truth``).
+
+        Literal ``2 * i`` is "node i is false", ``2 * i + 1`` "node i is true".  The map
+        sends each reached literal to the literal it was first derived from.  Nodes in
+        ``banned`` are never entered; the start node may be reached again (closing a
+        loop there) but the search does not go on from it.
+        """
+        key = (lit, banned)
+        got = self._parents.get(key)
+        if got is not None:
+            return got
+        strong, weak = self.strong, self.weak
+        par = {lit: -1}
+        frontier = [lit]
+        start = lit >> 1
+        T = F = banned
+        while frontier:
+            nxt = []
+            for x in frontier:
+                node = x >> 1
+                if x & 1:
+                    new = weak.get(node, 0) & ~F
+                    F |= new
+                    truth = 0
+                else:
+                    new = strong.get(node, 0) & ~T
+                    T |= new
+                    truth = 1
+                while new:
+                    low = new & -new
+                    j = low.bit_length() - 1
+                    y = j * 2 + truth
+                    if y not in par:
+                        par[y] = x
+                        if j != start:
+                            nxt.append(y)
+                    new ^= low
+            frontier = nxt
+        self._parents[key] = par
+        return par
+
+    def path(self, start: int, target: int, banned: int = 0) -> list[int] | None:
+        """A shortest simple chain of literals from ``start`` to ``target``.
+
+        Breadth first; when the shortest derivation passes a node twice (once true,
+        once false) that node is banned and the search repeated, a few times at most.
+        Only the start node may repeat, as the last literal (a loop closing on it).
+        """
+        for _ in range(4):
+            par = self.parents(start, banned)
+            if target not in par:
+                return None
+            out = [target]
+            while out[-1] != start:
+                out.append(par[out[-1]])
+            out.reverse()
+            seen: set[int] = set()
+            repeat = -1
+            for x in out[:-1] if (target >> 1) == (start >> 1) else out:
+                if x >> 1 in seen:
+                    repeat = x >> 1
+                    break
+                seen.add(x >> 1)
+            if repeat < 0:
+                return out
+            banned |= 1 << repeat
+        return None
+
+    def loop_to_self(self, a: int) -> list[int] | None:
+        """A shortest simple chain proving node ``a`` true from ``a`` false (``not a``
+        implies ``a``): leave through one strong partner, come back through another."""
+        partners = list(bits(self.strong.get(a, 0)))
+        best: list[int] | None = None
+        for p in partners:
+            for q in partners:
+                if p == q:
+                    continue
+                mid = self.path(2 * p + 1, 2 * q, 1 << a)
+                if mid is not None and (best is None or len(mid) + 2 < len(best)):
+                    best = [2 * a, *mid, 2 * a + 1]
+        return best
+
+    def chain(self, start_node: int, end_node: int) -> Chain | None:
+        """The shortest alternating chain ``start = ... = end`` (``not start`` implies
+        ``end``), or None when there is none or it repeats a node."""
+        lits = self.path(2 * start_node, 2 * end_node + 1)
+        if lits is None:
+            return None
+        nodes = tuple(x >> 1 for x in lits)
+        if len(set(nodes)) != len(nodes):
+            return None
+        strong = tuple(not (x & 1) for x in lits[:-1])   # false -> true is strong
+        return Chain(nodes, strong)
+
+    def links(self, chain: Chain) -> tuple[Link, ...]:
+        """The chain as :class:`Link` values for a step."""
+        out = []
+        nodes = chain.nodes
+        for k, s in enumerate(chain.strong):
+            a = nodes[k]
+            b = nodes[(k + 1) % len(nodes)]
+            out.append(Link(self.node(a), self.node(b), s))
+        return tuple(out)
+
+    def is_cell_link(self, a: int, b: int) -> bool:
+        """True when two candidate nodes are in the same cell."""
+        return a < self.base and b < self.base and a % self.N == b % self.N
+
+
+def _splits(geo: object, h: int, m: int, n: int) -> list[tuple[int, int]]:
+    """Ways to split a house's places ``m`` into two box/line intersections or cells."""
+    g = geo  # type: ignore[assignment]
+    out: list[tuple[int, int]] = []
+    parts: dict[int, int] = {}
+    if h < 2 * n:   # a line: split by boxes
+        for c in bits(m):
+            b = g.box_of[c]   # type: ignore[attr-defined]
+            parts[b] = parts.get(b, 0) | 1 << c
+        if len(parts) == 2:
+            a, b = parts.values()
+            out.append((a, b))
+        return out
+    for key in (g.row_of, g.col_of):   # type: ignore[attr-defined]
+        parts = {}
+        for c in bits(m):
+            parts[key[c]] = parts.get(key[c], 0) | 1 << c
+        if len(parts) == 2:
+            a, b = parts.values()
+            if (a, b) not in out:
+                out.append((a, b))
+    return out
+
+
+_CELLCOL: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _cell_columns(n: int, N: int) -> tuple[int, ...]:
+    """For each cell, the universal bitset of all its n candidates."""
+    got = _CELLCOL.get((n, N))
+    if got is None:
+        out = []
+        for cell in range(N):
+            m = 0
+            for d in range(n):
+                m |= 1 << (d * N + cell)
+            out.append(m)
+        got = tuple(out)
+        _CELLCOL[(n, N)] = got
+    return got
