@@ -980,7 +980,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(body)
     if opts.markdown:
         opts.markdown.parent.mkdir(parents=True, exist_ok=True)
-        opts.markdown.write_text(HEADER + body, encoding="utf-8")
+        kept = ""
+        if opts.markdown.exists():
+            # The logic benchmark owns the block between its markers: keep it.
+            old = opts.markdown.read_text(encoding="utf-8")
+            start, end = old.find("<!-- logic:start -->"), old.find("<!-- logic:end -->")
+            if 0 <= start < end:
+                kept = "\n" + old[start:end + len("<!-- logic:end -->")] + "\n"
+        opts.markdown.write_text(HEADER + body + kept, encoding="utf-8")
         log(f"wrote {opts.markdown}")
     return 0
 

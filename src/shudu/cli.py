@@ -1,4 +1,7 @@
-"""The ``shudu`` command line: solve and check Sudoku puzzles.
+"""The ``shudu`` command line: solve and check Sudoku puzzles, and explain them by logic.
+
+``solve`` and ``check`` use the engine; ``explain``, ``hint``, ``techniques`` and ``find``
+use the human-style logic solver of :mod:`shudu.logic` (they also read pencilmark states).
 
 Puzzles come from arguments (puzzle text or file names) or from standard input; every
 notation of :mod:`shudu.formats` is read.  Bad input never produces a traceback: each
@@ -8,7 +11,9 @@ puzzle, then exits non-zero.
 Exit codes of ``shudu solve``: 0 every puzzle solved, 1 some puzzle has no solution
 (not with ``--count``), 2 bad input or usage.  Exit codes of ``shudu check``: 0 unique,
 1 no solution, 2 several solutions, 3 bad input or usage; with many puzzles the worst
-code wins (3 > 2 > 1 > 0).
+code wins (3 > 2 > 1 > 0).  ``explain``, ``hint`` and ``find`` exit 0 when every puzzle
+was solved / got a hint / showed an instance, 1 when logic got stuck / found nothing (or a
+puzzle has no solution), 2 bad input or usage.
 
 This module imports the engine, the progress bar, JSON and the thread pool only when a
 command needs them.
@@ -246,7 +251,7 @@ class Inputs:
     def _read_stdin(self) -> Iterator[Item]:
         from .formats import iter_records
 
-        stream = self.stdin if self.stdin is not None else click.get_text_stream("stdin")
+        stream = self.stdin if self.stdin is not None else sys.stdin
         if _isatty(stream):
             click.echo("shudu: reading puzzles from standard input (end with Ctrl-D)", err=True)
         empty = True
@@ -599,6 +604,9 @@ Examples:
   cat puzzles.txt | shudu solve --json
   shudu solve --rules x+anti-knight puzzle.txt
   shudu check puzzle.sdk; echo $?
+  shudu explain puzzle.txt                   # the logical path, step by step
+  shudu hint --level 2 --lang zh puzzle.txt  # the next step, where to look (Chinese)
+  shudu techniques                           # what the logic solver knows
 
 Run 'shudu COMMAND --help' for the options of a command.""",
 )
@@ -611,7 +619,7 @@ Run 'shudu COMMAND --help' for the options of a command.""",
     help="Show the version and exit.",
 )
 def cli() -> None:
-    """Solve and check Sudoku puzzles (classic 9x9, other sizes and variants).
+    """Solve, check and explain Sudoku puzzles (classic 9x9, other sizes and variants).
 
     A puzzle is given as text (81 characters, a grid, .sdk, JSON ...) or as the name of
     a file holding one or many puzzles; '-' or nothing reads standard input.
@@ -873,6 +881,815 @@ def check(
         if console is not None:
             console.drop_bar()
     ctx.exit(code)
+
+
+# ---------------------------------------------------------------------- logic: inputs
+@dataclass
+class LogicItem:
+    """One pencilmark state for the logic commands, or the error that stopped it.
+
+    ``item`` carries the place (index, source, line); ``cands`` is the starting state;
+    ``pencilmarks`` tells whether the input gave candidates explicitly.
+    """
+
+    item: Item
+    cands: Any = None
+    pencilmarks: bool = False
+
+    @property
+    def error(self) -> ValueError | None:
+        """The read error, if any."""
+        if self.item.error is not None:
+            return self.item.error
+        return None if self.cands is not None else InputError("no puzzle")
+
+
+def pencilmark_state(pm: Any) -> Any:
+    """A :class:`~shudu.logic.Candidates` state from :class:`~shudu.formats.Pencilmarks`.
+
+    A cell with a single candidate that no peer still has counts as placed; a single
+    candidate that a peer still holds is a naked single left to find.
+
+    >>> from shudu.formats import parse_pencilmarks
+    >>> state = pencilmark_state(parse_pencilmarks("123456789" * 80 + "1........"))
+    >>> state.values[80], state.has(0, 1)
+    (0, True)
+    >>> state = pencilmark_state(parse_pencilmarks("1........" + ".23456789" * 80))
+    >>> state.values[0], state.has(1, 1)
+    (1, False)
+    """
+    from .logic.candidates import Candidates
+
+    masks = list(pm.candidates)
+    cands = Candidates.from_masks(pm.rules, masks)
+    peer = cands.geo.peer_mask
+    values = [0] * len(masks)
+    for cell, m in enumerate(masks):
+        if m and not m & (m - 1):
+            d = m.bit_length()
+            if not cands.digit_mask[d - 1] & peer[cell]:
+                values[cell] = d
+    return Candidates.from_masks(pm.rules, masks, values)
+
+
+def _grid_state(grid: Grid) -> Any:
+    from .logic.candidates import Candidates
+
+    return Candidates.from_grid(grid)
+
+
+def _read_text(arg: str, stdin: TextIO | None) -> tuple[str | None, str | None]:
+    """``(text, source)`` of one argument: standard input, a file, or the text itself.
+
+    Returns ``(None, source)`` when a file cannot be read as text (the grid reader then
+    reports why).
+    """
+    if arg == "-":
+        stream = stdin if stdin is not None else sys.stdin
+        if _isatty(stream):
+            click.echo("shudu: reading puzzles from standard input (end with Ctrl-D)", err=True)
+        try:
+            return stream.read(), STDIN
+        except UnicodeDecodeError:
+            return None, STDIN
+    if os.path.exists(arg):
+        try:
+            with open(arg, encoding="utf-8-sig") as f:
+                return f.read(), arg
+        except (OSError, UnicodeDecodeError):
+            return None, arg
+    return arg, None
+
+
+def _is_pencilmark_text(text: str, fmt: str | None) -> bool:
+    """Whether ``text`` holds one explicit candidate state (grid, 729 string or JSON).
+
+    >>> _is_pencilmark_text("123456789" * 81, None), _is_pencilmark_text("." * 81, None)
+    (True, False)
+    """
+    from .formats import detect_format
+
+    if fmt is None:
+        try:
+            fmt = detect_format(text)
+        except ValueError:
+            return False
+    if fmt in ("pencilmarks", "729"):
+        return True
+    return fmt == "json" and '"candidates"' in text and text.lstrip().startswith("{")
+
+
+def logic_items(
+    args: Sequence[str],
+    fmt: str | None = None,
+    rules: Rules | None = None,
+    stdin: TextIO | None = None,
+) -> Iterator[LogicItem]:
+    """The starting states named on a command line, in order.
+
+    A candidate grid, a 729-character string or a JSON object with ``candidates`` gives
+    its pencilmarks; anything else is read as puzzles (one or many) by :class:`Inputs`.
+
+    >>> [x.cands.unsolved_count for x in logic_items(["1" + "." * 80])]
+    [80]
+    >>> [x.pencilmarks for x in logic_items(["123456789" * 81])]
+    [True]
+    """
+    import io
+
+    from .formats import parse_pencilmarks
+
+    args = list(args) or ["-"]
+    index = 0
+    for pos, arg in enumerate(args, 1):
+        text, source = _read_text(arg, stdin)
+        label = f"argument {pos}" if len(args) > 1 and source is None else None
+        if text is None and arg == "-":
+            index += 1
+            error = InputError("not a text file (not valid UTF-8)")
+            yield LogicItem(Item(index, STDIN, None, None, error))
+            continue
+        if text is not None and _is_pencilmark_text(text, fmt):
+            index += 1
+            item = Item(index, source, None, None, label=label)
+            try:
+                pm = parse_pencilmarks(text, rules=rules, format=fmt, source=source)
+            except ValueError as e:
+                item.error = e
+                yield LogicItem(item)
+                continue
+            item.grid = pm.to_grid()
+            yield LogicItem(item, pencilmark_state(pm), True)
+            continue
+        if arg == "-":
+            inputs = Inputs(["-"], format=fmt, rules=rules, stdin=io.StringIO(text or ""))
+        else:
+            inputs = Inputs([arg], format=fmt, rules=rules)  # reads the file again
+        for it in inputs:
+            index += 1
+            it.index = index
+            if it.source is None and label is not None and not isinstance(it.error, InputError):
+                it.label = label
+            cands = _grid_state(it.grid) if it.grid is not None and it.error is None else None
+            yield LogicItem(it, cands)
+
+
+# ---------------------------------------------------------------------- logic: setup
+_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "header": "Puzzle {index} ({where}):",
+        "header_bare": "Puzzle {index}:",
+        "solved": "Solved by logic in {n} steps; hardest technique: {name} ({difficulty}).",
+        "done": "Already solved: nothing to explain.",
+        "stuck": "Stuck after {n} steps: no enabled technique makes progress, and shudu does "
+        "not guess. Candidates now:",
+        "none": "no solution",
+        "hint_done": "Already solved.",
+        "hint_stuck": "No logical step found: no enabled technique makes progress, and shudu "
+        "does not guess. Candidates now:",
+        "found_none": "No {name} here.",
+    },
+    "zh": {
+        "header": "第 {index} 题（{where}）：",
+        "header_bare": "第 {index} 题：",
+        "solved": "逻辑解出，共 {n} 步；最难的技巧：{name}（{difficulty}）。",
+        "done": "已经解完，无需讲解。",
+        "stuck": "推理 {n} 步后卡住：没有可用的技巧能继续推进（shudu 不猜测）。当前的候选数：",
+        "none": "无解",
+        "hint_done": "已经解完。",
+        "hint_stuck": "找不到逻辑步骤：没有可用的技巧能继续推进（shudu 不猜测）。当前的候选数：",
+        "found_none": "这里没有{name}。",
+    },
+}
+
+
+def _norm_name(text: str) -> str:
+    """Lookup form of a technique or family name.
+
+    >>> _norm_name("Single-Digit Patterns")
+    'singledigitpatterns'
+    """
+    return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+def technique_keys(names: Iterable[str]) -> frozenset[str]:
+    """Technique keys for names, HoDoKu codes, aliases or family names (comma lists too).
+
+    Raises :class:`KeyError` naming the first unknown name.
+
+    >>> sorted(technique_keys(["singles"]))
+    ['full-house', 'hidden-single', 'naked-single']
+    >>> sorted(technique_keys(["0300, x-wing"]))
+    ['x-wing']
+    """
+    from .logic.registry import technique, techniques
+
+    families: dict[str, list[str]] = {}
+    for t in techniques():
+        families.setdefault(_norm_name(t.family), []).append(t.key)
+    keys: set[str] = set()
+    for name in names:
+        for part in name.split(","):
+            part = part.strip()
+            if not part:
+                continue
+            family = families.get(_norm_name(part))
+            if family is not None:
+                keys.update(family)
+                continue
+            try:
+                keys.add(technique(part).key)
+            except KeyError:
+                raise KeyError(part) from None
+    return frozenset(keys)
+
+
+def _disable_option(
+    ctx: click.Context, param: click.Parameter, value: tuple[str, ...]
+) -> frozenset[str]:
+    try:
+        return technique_keys(value)
+    except KeyError as e:
+        raise click.BadParameter(
+            f"unknown technique or family {e.args[0]!r}; 'shudu techniques' lists them",
+            ctx=ctx,
+            param=param,
+        ) from None
+
+
+def _enable_option(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> None:
+    ctx.meta["shudu.extra"] = _disable_option(ctx, param, value)
+
+
+def _technique_option(ctx: click.Context, param: click.Parameter, value: str) -> Any:
+    from .logic.registry import technique
+
+    try:
+        return technique(value)
+    except KeyError:
+        raise click.BadParameter(
+            f"unknown technique {value!r}; 'shudu techniques' lists them", ctx=ctx, param=param
+        ) from None
+
+
+def _logic_input_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    """Options of the commands that read puzzles or pencilmarks for the logic solver."""
+    func = click.option(
+        "--progress/--no-progress",
+        default=None,
+        help="Progress bar on stderr for many puzzles (default: when stderr is a terminal).",
+    )(func)
+    func = click.option(
+        "--rules",
+        "rules",
+        metavar="SPEC",
+        callback=_rules_option,
+        help="Variant rules, e.g. 'x', '6', 'windoku', 'jigsaw=<map>'.",
+    )(func)
+    func = click.option(
+        "--format",
+        "fmt",
+        type=click.Choice(FORMATS, case_sensitive=False),
+        default=None,
+        help="Input notation (default: guessed from the text).",
+    )(func)
+    return click.option(
+        "--lang",
+        type=click.Choice(["en", "zh"]),
+        default="en",
+        show_default=True,
+        help="Language of the explanations: English or Chinese (中文).",
+    )(func)
+
+
+def _solver_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    """``--uniqueness/--no-uniqueness``, ``--disable`` and ``--enable``."""
+    func = click.option(
+        "--enable",
+        metavar="NAME",
+        multiple=True,
+        expose_value=False,
+        callback=_enable_option,
+        help="Also use this technique that is off by default (e.g. Franken and Mutant fish: "
+        "'franken-swordfish', 'mutant-x-wing'; repeatable).",
+    )(func)
+    func = click.option(
+        "--disable",
+        "disabled",
+        metavar="NAME",
+        multiple=True,
+        callback=_disable_option,
+        help="Do not use this technique or family (name, HoDoKu code or family; repeatable).",
+    )(func)
+    return click.option(
+        "--uniqueness/--no-uniqueness",
+        default=None,
+        help="Allow techniques that assume one solution (default: only when the engine "
+        "confirms the puzzle is unique).",
+    )(func)
+
+
+def uniqueness_status(state: LogicItem) -> str:
+    """What the engine says about a state: ``unique``, ``multiple``, ``none`` or ``unknown``.
+
+    ``unknown``: an explicit pencilmark state whose placed digits allow several solutions
+    (its candidates may still rule out all but one).
+
+    >>> [uniqueness_status(x) for x in logic_items(["1" + "." * 80])]
+    ['multiple']
+    """
+    from .engine import search
+
+    grid = state.item.grid
+    if grid is None or state.cands is None:
+        return "none"
+    try:
+        result = search(grid, grid.rules, limit=2)
+    except ValueError:
+        return "none"
+    if result.count == 0:
+        return "none"
+    if result.count >= 2:
+        return "unknown" if state.pencilmarks else "multiple"
+    if state.pencilmarks:
+        assert result.solution is not None
+        cands = state.cands
+        for cell, digit in enumerate(result.solution.cells):
+            if cands.values[cell] != digit and not cands.has(cell, digit):
+                return "none"  # the candidates rule out the only solution
+    return "unique"
+
+
+def _config(disabled: frozenset[str], uniqueness: bool) -> Any:
+    from .logic import SolverConfig
+
+    ctx = click.get_current_context(silent=True)
+    extra = ctx.meta.get("shudu.extra", frozenset()) if ctx is not None else frozenset()
+    return SolverConfig(disabled=disabled, extra=extra, uniqueness=uniqueness)
+
+
+@dataclass
+class _LogicRun:
+    """Shared state of ``explain``, ``hint`` and ``find``: output, languages, verdicts."""
+
+    console: Console
+    lang: str
+    as_json: bool
+    many: bool
+    uniqueness: bool | None = None
+    printed: int = 0
+
+    def words(self, key: str, **values: Any) -> str:
+        return _WORDS[self.lang][key].format(**values)
+
+    def bad(self, state: LogicItem) -> int:
+        message = state.item.describe_error(state.error)
+        self.console.error(message)
+        if self.as_json:
+            self.console.out(_json_line({**_json_head(state.item), "error": message}))
+        return SOLVE_EXIT_BAD_INPUT
+
+    def block(self, lines: list[str], state: LogicItem) -> None:
+        """Print one puzzle's text, with a header and a blank line between puzzles."""
+        if self.many:
+            if self.printed:
+                self.console.out("")
+            where = state.item.where
+            key = "header" if where else "header_bare"
+            lines = [self.words(key, index=state.item.index, where=where), *lines]
+        self.console.out("\n".join(lines))
+        self.printed += 1
+
+    def verdict(self, state: LogicItem) -> tuple[str, bool]:
+        """The engine's status and whether uniqueness techniques are on (with warnings)."""
+        status = uniqueness_status(state)
+        where = state.item.where if self.many or state.item.source else ""
+        prefix = f"{where}: " if where else ""
+        if status == "multiple":
+            if self.uniqueness:
+                self.console.err(
+                    f"shudu: {prefix}not unique: several solutions, yet --uniqueness lets "
+                    "techniques assume one: their deductions may be wrong"
+                )
+            else:
+                self.console.err(
+                    f"shudu: {prefix}not unique: several solutions; uniqueness techniques "
+                    "stay off"
+                )
+        on = self.uniqueness if self.uniqueness is not None else status == "unique"
+        return status, on
+
+    def head(self, state: LogicItem, status: str, on: bool) -> dict[str, Any]:
+        from .formats import Pencilmarks
+
+        grid = state.item.grid
+        data: dict[str, Any] = {
+            **_json_head(state.item),
+            "puzzle": str(grid) if grid is not None else None,
+        }
+        if state.pencilmarks:
+            data["candidates"] = Pencilmarks(
+                state.cands.rules, tuple(state.cands.masks())
+            ).to_string729()
+        data["unique"] = {"unique": True, "multiple": False}.get(status)
+        data["uniqueness"] = on
+        return data
+
+
+def pencilmark_text(cands: Any) -> str:
+    """The candidate grid of a state (HoDoKu style, as :meth:`Pencilmarks.format`).
+
+    >>> pencilmark_text(next(logic_items(["1" + "." * 80])).cands).splitlines()[1].split()[:3]
+    ['|', '1', '23456789']
+    """
+    from .formats import Pencilmarks
+
+    return Pencilmarks(cands.rules, tuple(cands.masks())).format()
+
+
+def _hardest(steps: Sequence[Any]) -> Any:
+    return max((s.info for s in steps), key=lambda t: t.difficulty)
+
+
+# ---------------------------------------------------------------------- logic: commands
+@cli.command(
+    epilog="""\b
+Examples:
+  shudu explain ..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..
+  shudu explain --lang zh puzzle.sdk           # in Chinese
+  shudu explain --notation puzzle.txt          # one compact line per step
+  shudu explain --level 1 puzzle.txt           # only which technique each step uses
+  shudu explain --json puzzle.txt              # steps as JSON
+  shudu explain --disable fish --disable xy-wing puzzle.txt
+  shudu explain candidates.pm                  # start from a pencilmark grid
+
+\b
+Uniqueness techniques (unique rectangles, BUG+1 ...) are used only when the
+engine confirms that the puzzle has exactly one solution; --uniqueness or
+--no-uniqueness decides instead.
+
+\b
+Exit status: 0 every puzzle solved by logic, 1 logic got stuck on some puzzle
+(or it has no solution), 2 bad input or usage.""",
+)
+@click.argument("inputs", metavar="[PUZZLE_OR_FILE]...", nargs=-1)
+@_logic_input_options
+@_solver_options
+@click.option(
+    "--level",
+    type=click.IntRange(1, 3),
+    default=3,
+    show_default=True,
+    help="Detail of each step: 1 technique, 2 where to look, 3 what and why.",
+)
+@click.option("--notation", is_flag=True, help="One compact HoDoKu/Eureka-style line per step.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per puzzle per line.")
+@click.pass_context
+def explain(
+    ctx: click.Context,
+    inputs: tuple[str, ...],
+    lang: str,
+    fmt: str | None,
+    rules: Rules | None,
+    progress: bool | None,
+    uniqueness: bool | None,
+    disabled: frozenset[str],
+    level: int,
+    notation: bool,
+    as_json: bool,
+) -> None:
+    """Explain the whole logical path of puzzles, step by step, without guessing.
+
+    Each PUZZLE_OR_FILE is puzzle text in any notation, a pencilmark grid or
+    729-character candidate string, or a file holding them; '-' or nothing reads
+    standard input.  When no enabled technique makes progress, the command says so and
+    shows the candidates left.
+    """
+    code = 0
+    console: Console | None = None
+    try:
+        many, states = _peek_many_states(logic_items(inputs, fmt, rules))
+        console = Console(progress=_show_progress(progress, many), total=None)
+        run = _LogicRun(console, lang, as_json, many, uniqueness)
+        for state in states:
+            code = max(code, _explain_one(run, state, disabled, level, notation))
+            console.step()
+        console.close()
+    except KeyboardInterrupt:
+        _interrupted(console)
+    except BrokenPipeError:
+        _broken_pipe(console)
+    finally:
+        if console is not None:
+            console.drop_bar()
+    ctx.exit(code)
+
+
+def _peek_many_states(states: Iterable[LogicItem]) -> tuple[bool, Iterator[LogicItem]]:
+    """Whether ``states`` holds more than one puzzle, and the states again."""
+    it = iter(states)
+    head = list(islice(it, 2))
+    return len(head) > 1, chain(head, it)
+
+
+def _explain_one(
+    run: _LogicRun, state: LogicItem, disabled: frozenset[str], level: int, notation: bool
+) -> int:
+    """Print the logical path of one puzzle; return its exit code."""
+    if state.error is not None:
+        return run.bad(state)
+    from .logic import solve_path
+
+    status, on = run.verdict(state)
+    if status == "none":
+        if run.as_json:
+            data = {**run.head(state, status, on), "status": "none", "steps": []}
+            run.console.out(_json_line(data))
+        else:
+            run.block([run.words("none")], state)
+        return EXIT_NONE
+    path = solve_path(state.cands, _config(disabled, on))
+    steps = path.steps
+    if run.as_json:
+        data = run.head(state, status, on)
+        data["status"] = "solved" if path.solved else "stuck"
+        data["steps"] = [{"step": k, **s.to_dict(run.lang)} for k, s in enumerate(steps, 1)]
+        if path.solved:
+            data["solution"] = str(path.final.to_grid())
+        else:
+            from .formats import Pencilmarks
+
+            final = path.final
+            data["final"] = Pencilmarks(final.rules, tuple(final.masks())).to_string729()
+        run.console.out(_json_line(data))
+        return 0 if path.solved else EXIT_NONE
+    width = len(str(len(steps)))
+    lines = []
+    for k, s in enumerate(steps, 1):
+        text = s.notation() if notation else s.text(level, run.lang)
+        lines.append(f"{k:>{width}}. {text}")
+    if path.solved and steps:
+        hardest = _hardest(steps)
+        name = hardest.name_zh if run.lang == "zh" else hardest.name
+        lines.append(run.words("solved", n=len(steps), name=name, difficulty=hardest.difficulty))
+    elif path.solved:
+        lines.append(run.words("done"))
+    else:
+        lines.append(run.words("stuck", n=len(steps)))
+        lines.append(pencilmark_text(path.final))
+    run.block(lines, state)
+    return 0 if path.solved else EXIT_NONE
+
+
+@cli.command(
+    epilog="""\b
+Examples:
+  shudu hint ..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..
+  shudu hint --level 2 puzzle.txt              # where to look
+  shudu hint --level 3 --lang zh puzzle.txt    # the whole step, in Chinese
+  shudu hint --json candidates.pm
+
+\b
+Exit status: 0 a hint was given (or the grid is already solved), 1 no logical
+step exists (or the puzzle has no solution), 2 bad input or usage.""",
+)
+@click.argument("inputs", metavar="[PUZZLE_OR_FILE]...", nargs=-1)
+@_logic_input_options
+@_solver_options
+@click.option(
+    "--level",
+    type=click.IntRange(1, 3),
+    default=1,
+    show_default=True,
+    help="How much to give away: 1 the technique, 2 where to look, 3 the whole step.",
+)
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per puzzle per line.")
+@click.pass_context
+def hint(
+    ctx: click.Context,
+    inputs: tuple[str, ...],
+    lang: str,
+    fmt: str | None,
+    rules: Rules | None,
+    progress: bool | None,
+    uniqueness: bool | None,
+    disabled: frozenset[str],
+    level: int,
+    as_json: bool,
+) -> None:
+    """Give the next logical step of puzzles (or pencilmark states) as a hint.
+
+    Level 1 names the technique to look for, level 2 says where, level 3 gives the
+    whole step with its reason.
+    """
+    code = 0
+    console: Console | None = None
+    try:
+        many, states = _peek_many_states(logic_items(inputs, fmt, rules))
+        console = Console(progress=_show_progress(progress, many), total=None)
+        run = _LogicRun(console, lang, as_json, many, uniqueness)
+        for state in states:
+            code = max(code, _hint_one(run, state, disabled, level))
+            console.step()
+        console.close()
+    except KeyboardInterrupt:
+        _interrupted(console)
+    except BrokenPipeError:
+        _broken_pipe(console)
+    finally:
+        if console is not None:
+            console.drop_bar()
+    ctx.exit(code)
+
+
+def hint_data(step: Any, level: int, lang: str) -> dict[str, Any]:
+    """JSON of a hint that gives away no more than its level.
+
+    Level 1: technique and name; level 2 adds the digits, cells and houses of the
+    evidence; level 3 is the whole step (:meth:`Step.to_dict`).
+
+    >>> from shudu.logic import hint
+    >>> sorted(hint_data(hint("12345678." + "." * 72), 1, "en"))
+    ['level', 'name', 'technique', 'text']
+    """
+    text = step.text(level, lang)
+    if level == 3:
+        return {**step.to_dict(lang), "level": 3, "text": text}
+    data: dict[str, Any] = {"technique": step.technique, "name": step.name}
+    if level == 2:
+        full = step.to_dict(lang)
+        for key in ("digits", "cells", "houses"):
+            if key in full:
+                data[key] = full[key]
+    data["level"] = level
+    data["text"] = text
+    return data
+
+
+def _hint_one(run: _LogicRun, state: LogicItem, disabled: frozenset[str], level: int) -> int:
+    """Print the hint for one state; return its exit code."""
+    if state.error is not None:
+        return run.bad(state)
+    from .logic import next_step
+
+    status, on = run.verdict(state)
+    cands = state.cands
+    step = None
+    if status != "none" and not cands.is_solved:
+        step = next_step(cands, _config(disabled, on))
+    if run.as_json:
+        data = run.head(state, status, on)
+        if status == "none":
+            data["status"] = "none"
+        elif cands.is_solved:
+            data["status"] = "solved"
+        else:
+            data["status"] = "hint" if step is not None else "stuck"
+        data["hint"] = hint_data(step, level, run.lang) if step is not None else None
+        run.console.out(_json_line(data))
+    elif status == "none":
+        run.block([run.words("none")], state)
+    elif cands.is_solved:
+        run.block([run.words("hint_done")], state)
+    elif step is None:
+        run.block([run.words("hint_stuck"), pencilmark_text(cands)], state)
+    else:
+        run.block([step.text(level, run.lang)], state)
+    return 0 if status != "none" and (step is not None or cands.is_solved) else EXIT_NONE
+
+
+@cli.command(
+    epilog="""\b
+Examples:
+  shudu techniques
+  shudu techniques --json | jq -r .name
+
+\b
+Names, keys, HoDoKu codes and family names are all accepted by --disable, and
+names, keys and codes by 'shudu find --technique'.""",
+)
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per technique per line.")
+def techniques(as_json: bool) -> None:
+    """List the techniques of the logic solver, easiest first.
+
+    Columns: HoDoKu code, difficulty (Sudoku Explainer scale; '*' marks techniques that
+    assume a unique solution), key, English name, family, Chinese name.
+    """
+    from .logic.registry import techniques as registered
+
+    techs = registered()
+    if as_json:
+        for t in techs:
+            data = {
+                "key": t.key,
+                "name": t.name,
+                "name_zh": t.name_zh,
+                "code": t.code,
+                "family": t.family,
+                "difficulty": t.difficulty,
+                "uniqueness": t.uniqueness,
+                "default": t.default,
+                "aliases": list(t.aliases),
+            }
+            click.echo(_json_line(data))
+        return
+    rows = [("code", "SE", "key", "name", "family", "中文")]
+    for t in techs:
+        mark = ("*" if t.uniqueness else "") + ("" if t.default else "+")
+        rows.append((t.code, f"{t.difficulty:.1f}{mark}", t.key, t.name, t.family, t.name_zh))
+    widths = [max(len(r[k]) for r in rows) for k in range(5)]
+    for r in rows:
+        click.echo("  ".join(r[k].ljust(widths[k]) for k in range(5)) + "  " + r[5])
+    click.echo(
+        f"\n{len(techs)} techniques; * assumes the puzzle has a unique solution; "
+        "+ is used only when asked (--enable NAME)."
+    )
+
+
+@cli.command(
+    epilog="""\b
+Examples:
+  shudu find --technique x-wing puzzle.txt
+  shudu find --technique 0300 candidates.pm    # HoDoKu code
+  shudu find --technique "naked pair" --json state.729
+
+\b
+Exit status: 0 some instance found, 1 none found, 2 bad input or usage.""",
+)
+@click.option(
+    "--technique",
+    "tech",
+    metavar="NAME",
+    required=True,
+    callback=_technique_option,
+    help="Technique name, key or HoDoKu code ('shudu techniques' lists them).",
+)
+@click.argument("inputs", metavar="[PUZZLE_OR_PENCILMARKS]...", nargs=-1)
+@_logic_input_options
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per puzzle per line.")
+@click.pass_context
+def find(
+    ctx: click.Context,
+    tech: Any,
+    inputs: tuple[str, ...],
+    lang: str,
+    fmt: str | None,
+    rules: Rules | None,
+    progress: bool | None,
+    as_json: bool,
+) -> None:
+    """List every instance of one technique in a puzzle or pencilmark state.
+
+    The state is a puzzle (candidates follow from its givens), a pencilmark grid or a
+    729-character candidate string.  Each instance prints its compact notation and
+    its explanation.
+    """
+    code = 0
+    console: Console | None = None
+    try:
+        many, states = _peek_many_states(logic_items(inputs, fmt, rules))
+        console = Console(progress=_show_progress(progress, many), total=None)
+        run = _LogicRun(console, lang, as_json, many)
+        for state in states:
+            code = max(code, _find_one(run, state, tech))
+            console.step()
+        console.close()
+    except KeyboardInterrupt:
+        _interrupted(console)
+    except BrokenPipeError:
+        _broken_pipe(console)
+    finally:
+        if console is not None:
+            console.drop_bar()
+    ctx.exit(code)
+
+
+def _find_one(run: _LogicRun, state: LogicItem, tech: Any) -> int:
+    """Print every instance of ``tech`` in one state; return its exit code."""
+    if state.error is not None:
+        return run.bad(state)
+    found = list(tech.find(state.cands))
+    if run.as_json:
+        data = {
+            **_json_head(state.item),
+            "puzzle": str(state.item.grid) if state.item.grid is not None else None,
+            "technique": tech.key,
+            "name": tech.name,
+            "count": len(found),
+            "steps": [s.to_dict(run.lang) for s in found],
+        }
+        run.console.out(_json_line(data))
+    elif not found:
+        name = tech.name_zh if run.lang == "zh" else tech.name
+        run.block([run.words("found_none", name=name)], state)
+    else:
+        width = len(str(len(found)))
+        lines = []
+        for k, s in enumerate(found, 1):
+            lines.append(f"{k:>{width}}. {s.notation()}")
+            lines.append(f"{'':>{width}}  {s.text(3, run.lang)}")
+        run.block(lines, state)
+    return 0 if found else EXIT_NONE
 
 
 def _interrupted(console: Console | None) -> NoReturn:

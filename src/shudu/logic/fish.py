@@ -805,7 +805,8 @@ def _register() -> None:
     rows.append(("finned-", "Finned ", "带鳍", "031", {2: 3.4, 3: 4.0, 4: 5.4}, _FINNED))
     rows.append(("sashimi-", "Sashimi ", "退化", "032", {2: 3.5, 3: 4.1, 4: 5.5}, _SASHIMI))
     # Franken and Mutant fish come after the chains (as in HoDoKu), the costly searches
-    # (finned, size 4, Mutant) last
+    # (finned, size 4, Mutant) last; like HoDoKu's default solver, the solver skips them
+    # unless asked (SolverConfig(extra=...)): chains and ALS find what they would.
     rows.append(("franken-", "Franken ", "弗兰肯", "033", {2: 7.2, 3: 7.3, 4: 7.4}, _FRANKEN))
     rows.append(("finned-franken-", "Finned Franken ", "带鳍弗兰肯", "034",
                  {2: 7.3, 3: 7.4, 4: 7.7}, _FINNED_FRANKEN))
@@ -817,7 +818,7 @@ def _register() -> None:
             register(Technique(
                 prefix + _SIZE_KEYS[k], name + _SIZE_NAMES[k], zh + _SIZE_ZH[k],
                 code + str(k - 2), "fish", diffs[k], finders[k], _fish_where, _fish_explain,
-                _fish_notation))
+                _fish_notation, default=code in ("030", "031", "032")))
 
 
 _register()

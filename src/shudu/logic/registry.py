@@ -31,7 +31,8 @@ class Technique:
 
     ``difficulty`` follows the Sudoku Explainer scale (1.0 full house ... 11+);
     ``where`` and ``explain`` render hint level 2 and the full explanation, ``notation``
-    the compact line; ``uniqueness`` marks techniques that assume a unique solution.
+    the compact line; ``uniqueness`` marks techniques that assume a unique solution;
+    ``default`` is False for costly techniques the solver uses only when asked.
     """
 
     key: str
@@ -46,6 +47,7 @@ class Technique:
     notation: Callable[[Step], str] | None = None
     uniqueness: bool = False
     aliases: tuple[str, ...] = ()
+    default: bool = True
 
 
 _REGISTRY: dict[str, Technique] = {}

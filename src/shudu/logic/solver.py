@@ -35,8 +35,10 @@ class SolverConfig:
     """Which techniques the solver may use, in which order.
 
     ``order``: technique keys/names to try, easiest first (``None`` = every registered
-    technique by difficulty); ``disabled``: names to skip; ``uniqueness``: allow
-    techniques that assume the puzzle has one solution (off unless the caller knows).
+    technique on by default, by difficulty); ``disabled``: names to skip; ``extra``:
+    techniques that are off by default (Franken and Mutant fish) to use as well;
+    ``uniqueness``: allow techniques that assume the puzzle has one solution (off unless
+    the caller knows).
 
     >>> SolverConfig(disabled=frozenset({"naked-single"})).enabled()[0].key
     'full-house'
@@ -44,13 +46,18 @@ class SolverConfig:
 
     order: tuple[str, ...] | None = None
     disabled: frozenset[str] = field(default_factory=frozenset)
+    extra: frozenset[str] = field(default_factory=frozenset)
     uniqueness: bool = False
     max_steps: int = 100_000
 
     def enabled(self) -> list[Technique]:
         """The techniques to try, in order."""
         skip = {technique(name).key for name in self.disabled}
-        chosen = [technique(n) for n in self.order] if self.order else techniques()
+        if self.order:
+            chosen = [technique(n) for n in self.order]
+        else:
+            extra = {technique(name).key for name in self.extra}
+            chosen = [t for t in techniques() if t.default or t.key in extra]
         return [t for t in chosen
                 if t.key not in skip and (self.uniqueness or not t.uniqueness)]
 

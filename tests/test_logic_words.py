@@ -1,0 +1,237 @@
+"""Words of every technique: hint levels 1-3 in English and Chinese read right.
+
+For every registered technique, instances are taken from HoDoKu's regression library
+(../shared/data/reglib-1.4.txt): the first regular cases whose code maps to the
+technique (``registry.technique(code)``), and for a technique without cases of its own,
+the first states of the chain, ALS and forcing cases; the search for one technique stops
+after a time budget.  A technique with no instance found is skipped with that reason.
+
+What is checked on each instance, in ``en`` and ``zh``:
+
+* level 1 names the technique (its English name in ``en``, its Chinese name in ``zh``);
+* level 2 (where to look) reads as a sentence and points somewhere: it names a digit of
+  the step, a house or a cell.  It does not have to name the eliminated cells: level 2
+  is the hint that leaves the deduction to the player;
+* level 3 reads as a sentence and names every placed and eliminated cell (directly or
+  in a compressed group such as ``r5c36`` or ``r12c4``) and every digit involved.
+
+A sentence starts with a capital letter, a digit, a Chinese character or a cell name
+(``r5c3``, written lowercase by convention) and ends with ``.`` (``en``) or ``。``
+(``zh``); English text holds no Chinese characters, Chinese text holds some.
+"""
+
+from __future__ import annotations
+
+import re
+import signal
+from collections.abc import Iterable
+from functools import cache, lru_cache
+from itertools import islice, product
+
+import pytest
+
+from shudu.logic.registry import Technique, technique, techniques
+from shudu.logic.step import Step
+
+CASES_PER_TECHNIQUE = 3
+"""Regression cases tried per technique (each gives at most one instance)."""
+FALLBACK_STATES = 40
+"""Chain/forcing case states tried for a technique without cases of its own."""
+INSTANCES_PER_STATE = 200
+"""Instances looked at per state before giving up on finding one that makes progress."""
+SEARCH_BUDGET = 2.0
+"""CPU seconds spent looking for a technique's instances (slow finders try fewer states)."""
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
+CELL_GROUP = re.compile(r"r([1-9]+)c([1-9]+)")
+HOUSE_WORD = re.compile(r"\b(row|column|box|rows|columns|boxes)\b|第[\d、]+[行列宫]")
+
+
+def expand_cells(text: str) -> set[tuple[int, int]]:
+    """Every (row, col) named in ``text``, compressed groups expanded (1-based).
+
+    >>> sorted(expand_cells("remove 7 from r5c36 and r12c4"))
+    [(1, 4), (2, 4), (5, 3), (5, 6)]
+    """
+    out: set[tuple[int, int]] = set()
+    for m in CELL_GROUP.finditer(text):
+        rows = (int(ch) for ch in m.group(1))
+        out.update(product(rows, [int(ch) for ch in m.group(2)]))
+    return out
+
+
+def digits_named(text: str) -> set[int]:
+    """Digits that appear as numbers of their own once cell names are taken out.
+
+    >>> sorted(digits_named("r5c3<>7, digits 2 and 5"))
+    [2, 5, 7]
+    """
+    plain = CELL_GROUP.sub(" ", text)
+    return {int(m.group()) for m in re.finditer(r"(?<!\d)[1-9](?!\d)", plain)}
+
+
+def sentence_problem(text: str, lang: str) -> str | None:
+    """Why ``text`` does not read as a sentence in ``lang`` (``None`` when it does).
+
+    >>> sentence_problem("X-Wing on 7: ... r5c3.", "en") is None
+    True
+    >>> sentence_problem("x-wing on 7", "en")
+    "does not end with '.'"
+    """
+    text = text.strip()
+    if not text:
+        return "is empty"
+    end = "。" if lang == "zh" else "."
+    if not text.endswith(end):
+        return f"does not end with {end!r}"
+    first = text[0]
+    if not (first.isupper() or first.isdigit() or CJK.match(first) or CELL_GROUP.match(text)):
+        return f"starts with {first!r}, not a capital, a digit, a Chinese character or a cell"
+    if lang == "zh" and not CJK.search(text):
+        return "has no Chinese character"
+    if lang == "en" and CJK.search(text):
+        return "mixes in Chinese characters"
+    return None
+
+
+def _regular_cases() -> list:
+    import reglib
+    from conftest import shared_file
+
+    shared_file("reglib-1.4.txt")
+    return [c for c in reglib.load() if not c.fail_case]
+
+
+@lru_cache(maxsize=1)
+def _cases_by_key() -> dict[str, list]:
+    out: dict[str, list] = {}
+    for case in _regular_cases():
+        try:
+            key = technique(case.code).key
+        except KeyError:
+            continue  # a code no registered technique answers to
+        out.setdefault(key, []).append(case)
+    return out
+
+
+class _OutOfTime(Exception):
+    """The search budget of one technique ran out."""
+
+
+def _first_progress(tech: Technique, states: Iterable) -> Step | None:
+    for state in states:
+        for step in islice(tech.find(state), INSTANCES_PER_STATE):
+            if step.progress:
+                return step
+    return None
+
+
+def _raise_out_of_time(signum: int, frame: object) -> None:
+    raise _OutOfTime
+
+
+@cache
+def instances(key: str) -> tuple[Step, ...]:
+    """Instances of a technique found in the regression library states.
+
+    The search stops after :data:`SEARCH_BUDGET` seconds of CPU time (a SIGVTALRM
+    timer where the platform has one, so a busy machine does not shrink it), keeping
+    what it found so far.
+    """
+    tech = technique(key)
+    own = _cases_by_key().get(key, [])[:CASES_PER_TECHNIQUE]
+    found: list[Step] = []
+    timer = hasattr(signal, "setitimer")
+    if timer:
+        previous = signal.signal(signal.SIGVTALRM, _raise_out_of_time)
+        signal.setitimer(signal.ITIMER_VIRTUAL, SEARCH_BUDGET)
+    try:
+        for case in own:
+            step = _first_progress(tech, [case.state()])
+            if step is not None:
+                found.append(step)
+        if not own:
+            hard = [c for c in _regular_cases() if c.code[:2] in ("07", "13", "09", "12")]
+            step = _first_progress(tech, (c.state() for c in hard[:FALLBACK_STATES]))
+            if step is not None:
+                found.append(step)
+    except _OutOfTime:
+        pass
+    finally:
+        if timer:
+            signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+            signal.signal(signal.SIGVTALRM, previous)
+    return tuple(found)
+
+
+def _steps(key: str) -> tuple[Step, ...]:
+    steps = instances(key)
+    if not steps:
+        pytest.skip(f"{key}: no instance in the regression library states tried "
+                    f"(within {SEARCH_BUDGET:g} s of CPU)")
+    return steps
+
+
+def _where(step: Step) -> str:
+    return f"{step.technique} ({step.notation()})"
+
+
+KEYS = [t.key for t in techniques()]
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_level_1_names_the_technique(key: str) -> None:
+    tech = technique(key)
+    for step in _steps(key):
+        en, zh = step.text(1, "en"), step.text(1, "zh")
+        assert tech.name in en, f"{_where(step)}: level 1 en {en!r} lacks {tech.name!r}"
+        assert tech.name_zh in zh, f"{_where(step)}: level 1 zh {zh!r} lacks {tech.name_zh!r}"
+        for lang, text in (("en", en), ("zh", zh)):
+            problem = sentence_problem(text, lang)
+            assert problem is None, f"{_where(step)}: level 1 {lang} {text!r} {problem}"
+
+
+@pytest.mark.parametrize("key", KEYS)
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_level_2_reads_as_a_sentence_and_points_somewhere(key: str, lang: str) -> None:
+    for step in _steps(key):
+        text = step.text(2, lang)
+        problem = sentence_problem(text, lang)
+        assert problem is None, f"{_where(step)}: level 2 {lang} {text!r} {problem}"
+        named = (
+            digits_named(text) & set(step.digits)
+            or expand_cells(text)
+            or HOUSE_WORD.search(text)
+        )
+        assert named, f"{_where(step)}: level 2 {lang} {text!r} names no digit, house or cell"
+
+
+@pytest.mark.parametrize("key", KEYS)
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_level_3_names_every_result_cell_and_digit(key: str, lang: str) -> None:
+    for step in _steps(key):
+        text = step.text(3, lang)
+        problem = sentence_problem(text, lang)
+        assert problem is None, f"{_where(step)}: level 3 {lang} {text!r} {problem}"
+        cells = expand_cells(text)
+        digits = digits_named(text)
+        n = step.size
+        for kind, items in (("placed", step.placements), ("eliminated", step.eliminations)):
+            for cell, digit in items:
+                rc = (cell // n + 1, cell % n + 1)
+                assert rc in cells, (
+                    f"{_where(step)}: level 3 {lang} does not name the {kind} cell "
+                    f"r{rc[0]}c{rc[1]}: {text!r}"
+                )
+                assert digit in digits, (
+                    f"{_where(step)}: level 3 {lang} does not name the {kind} digit "
+                    f"{digit}: {text!r}"
+                )
+
+
+def test_instances_cover_most_techniques() -> None:
+    """Most registered techniques have an instance to check (the rest are skipped)."""
+    _regular_cases()
+    covered = [k for k in KEYS if instances(k)]
+    missing = sorted(set(KEYS) - set(covered))
+    assert len(covered) >= 0.8 * len(KEYS), f"no instance found for: {', '.join(missing)}"
