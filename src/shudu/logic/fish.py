@@ -94,6 +94,8 @@ class _Tables:
     reach: tuple[tuple[int, ...], ...]
     """Per set of cover kinds (bits ROW, COL, BOX), per cell: the cells sharing a house
     of those kinds with it (itself included)."""
+    plain: bool = False
+    """True when rows, columns and boxes (or regions) make every peer relation."""
 
 
 @lru_cache(maxsize=32)
@@ -113,8 +115,10 @@ def _tables(rules: Rules) -> _Tables:
                     m |= hm[h]
             per_cell.append(m)
         reach.append(tuple(per_cell))
+    plain = all(reach[7][c] & ~(1 << c) == geo.peer_mask[c] for c in range(n * n))
     return _Tables(n=n, nh=nh, hm=hm, kind=tuple(h // n for h in range(nh)),
-                   cell_houses=cell_houses, peer=geo.peer_mask, reach=tuple(reach))
+                   cell_houses=cell_houses, peer=geo.peer_mask, reach=tuple(reach),
+                   plain=plain)
 
 
 @dataclass(frozen=True)
@@ -369,6 +373,53 @@ def _search(t: _Tables, dm: int, size: int, base_kinds: int, cover_kinds: int,
     yield from bases(0, 0, 0, 0, -1)
 
 
+def _search_basic_finned(t: _Tables, dm: int, size: int, base_kind: int) -> Iterator[Found]:
+    """Finned and sashimi fish of rows and columns, when houses make every peer relation.
+
+    A cell that sees every fin, lies in a cover line and is not a base cell shares a box
+    with the fins, so the fins all lie in one box: for each box, the cover lines must
+    hold every base cell outside it.  Finds the same fish as :func:`_search`, faster.
+    """
+    n, hm, peer = t.n, t.hm, t.peer
+    base_off = base_kind * n
+    cover_off = (COL if base_kind == ROW else ROW) * n
+    units = [(base_off + i, hm[base_off + i] & dm) for i in range(n) if hm[base_off + i] & dm]
+    if len(units) < size:
+        return
+    cover_masks = [hm[cover_off + j] & dm for j in range(n)]
+    box_masks = hm[2 * n:3 * n]
+    for combo in combinations(units, size):
+        bcells = 0
+        for _, m in combo:
+            bcells |= m
+        touched = [j for j in range(n) if cover_masks[j] & bcells]
+        if len(touched) <= size:
+            continue  # every base cell covered: no fin
+        base_t = tuple(h for h, _ in combo)
+        for box in box_masks:
+            if not bcells & box:
+                continue
+            outside = bcells & ~box
+            req = [j for j in touched if cover_masks[j] & outside]
+            if len(req) > size:
+                continue
+            optional = [j for j in touched if j not in req]
+            for more in combinations(optional, size - len(req)):
+                covered = 0
+                for j in (*req, *more):
+                    covered |= cover_masks[j]
+                fins = bcells & ~covered
+                if not fins or fins.bit_count() > MAX_FINS:
+                    continue
+                fp = dm
+                for f in bits(fins):
+                    fp &= peer[f]
+                elim = covered & ~bcells & fp
+                if elim:
+                    cover = tuple(sorted(cover_off + j for j in (*req, *more)))
+                    yield base_t, cover, bcells, fins, 0, elim
+
+
 _FAMILIES = {
     # family: list of (base kinds, cover kinds) orientations
     "basic": ((1 << ROW, 1 << COL), (1 << COL, 1 << ROW)),
@@ -390,8 +441,11 @@ def _digit_fishes(t: _Tables, rules: Rules, family: str, size: int, finned: bool
         return
     found: list[Fish] = []
     for base_kinds, cover_kinds in _FAMILIES[family]:
-        for base, cover, cells, fins, endo, elim in _search(t, dm, size, base_kinds,
-                                                            cover_kinds, finned):
+        if family == "basic" and finned and t.plain:
+            search = _search_basic_finned(t, dm, size, ROW if base_kinds == 1 << ROW else COL)
+        else:
+            search = _search(t, dm, size, base_kinds, cover_kinds, finned)
+        for base, cover, cells, fins, endo, elim in search:
             kind = _classify(t, base, cover, cells, fins, endo, dm)
             fish = Fish(digit, base, cover, cells, fins, endo, elim, kind)
             found.append(fish)
