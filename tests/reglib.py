@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from shudu import Grid
@@ -69,7 +70,22 @@ def _triples(text: str) -> tuple[tuple[int, int], ...]:
 
 
 def load(path: Path = REGLIB) -> list[Case]:
-    """Every case of the library file."""
+    """Every case of the library file (read once per path)."""
+    return list(_load(path))
+
+
+def cases(code: str) -> list[Case]:
+    """The cases of one technique code (siamese variants like 03111 have their own),
+    skipping the test with a reason when the shared data is absent."""
+    if not REGLIB.exists():
+        import pytest
+
+        pytest.skip(f"{REGLIB} not found: the shared data sits beside the repository")
+    return [c for c in _load(REGLIB) if c.code == code]
+
+
+@lru_cache(maxsize=4)
+def _load(path: Path) -> tuple[Case, ...]:
     cases = []
     for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         line = raw.strip()
@@ -81,7 +97,7 @@ def load(path: Path = REGLIB) -> list[Case]:
         code, _, variant = fields[1].partition("-")
         cases.append(Case(number, code, variant, fields[2], fields[3], _triples(fields[4]),
                           _triples(fields[5]), _triples(fields[6]), fields[7], line))
-    return cases
+    return tuple(cases)
 
 
 def run_case(case: Case, finder: Callable[[Candidates], Iterable[object]]) -> bool:

@@ -27,19 +27,11 @@ from shudu.logic.subsets import find_hidden_pair, find_naked_pair, find_naked_qu
 CODES = ["0100", "0101", "0110", "0111", "0200", "0201", "0202", "0210", "0211", "0212"]
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
 
-_CASES: dict[str, list[reglib.Case]] = {}
 _RESULTS: dict[int, bool] = {}
 _REPORT: list[str] = []
 
 
-def cases(code: str) -> list[reglib.Case]:
-    """The reglib cases of a technique code (siamese variants like 03111 have their own)."""
-    if not reglib.REGLIB.exists():
-        pytest.skip(f"{reglib.REGLIB} not found: the shared data sits beside the repository")
-    if not _CASES:
-        for case in reglib.load():
-            _CASES.setdefault(case.code, []).append(case)
-    return _CASES.get(code, [])
+cases = reglib.cases
 
 
 def case_ids(code: str) -> list[str]:

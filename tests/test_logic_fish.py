@@ -28,18 +28,11 @@ CODES = ["0300", "0301", "0302", "0310", "0311", "03111", "0312", "03121", "0320
          "0362", "03621"]
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
 
-_CASES: dict[str, list[reglib.Case]] = {}
 _RESULTS: dict[int, bool] = {}
 _REPORT: list[str] = []
 
 
-def cases(code: str) -> list[reglib.Case]:
-    if not reglib.REGLIB.exists():
-        pytest.skip(f"{reglib.REGLIB} not found: the shared data sits beside the repository")
-    if not _CASES:
-        for case in reglib.load():
-            _CASES.setdefault(case.code, []).append(case)
-    return _CASES.get(code, [])
+cases = reglib.cases
 
 
 def technique_of(code: str) -> registry.Technique:

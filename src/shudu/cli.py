@@ -498,16 +498,8 @@ def _print_version(ctx: click.Context, param: click.Parameter, value: bool) -> N
     ctx.exit()
 
 
-def _input_options(func: Callable[..., Any]) -> Callable[..., Any]:
-    """Options shared by every command that reads puzzles."""
-    func = click.option(
-        "--threads",
-        metavar="N",
-        type=click.IntRange(min=1),
-        default=1,
-        show_default=True,
-        help="Work on N threads for many puzzles (results keep the input order).",
-    )(func)
+def _reading_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    """``--progress``, ``--rules`` and ``--format``: how puzzles are read."""
     func = click.option(
         "--progress/--no-progress",
         default=None,
@@ -520,13 +512,26 @@ def _input_options(func: Callable[..., Any]) -> Callable[..., Any]:
         callback=_rules_option,
         help="Variant rules, e.g. 'x+anti-knight', '16', '6', 'windoku', 'jigsaw=<map>'.",
     )(func)
-    func = click.option(
+    return click.option(
         "--format",
         "fmt",
         type=click.Choice(FORMATS, case_sensitive=False),
         default=None,
         help="Input notation (default: guessed from the text).",
     )(func)
+
+
+def _input_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    """Options shared by every command that reads puzzles."""
+    func = click.option(
+        "--threads",
+        metavar="N",
+        type=click.IntRange(min=1),
+        default=1,
+        show_default=True,
+        help="Work on N threads for many puzzles (results keep the input order).",
+    )(func)
+    func = _reading_options(func)
     return click.argument("inputs", metavar="[PUZZLE_OR_FILE]...", nargs=-1)(func)
 
 
@@ -1134,25 +1139,7 @@ def _technique_option(ctx: click.Context, param: click.Parameter, value: str) ->
 
 def _logic_input_options(func: Callable[..., Any]) -> Callable[..., Any]:
     """Options of the commands that read puzzles or pencilmarks for the logic solver."""
-    func = click.option(
-        "--progress/--no-progress",
-        default=None,
-        help="Progress bar on stderr for many puzzles (default: when stderr is a terminal).",
-    )(func)
-    func = click.option(
-        "--rules",
-        "rules",
-        metavar="SPEC",
-        callback=_rules_option,
-        help="Variant rules, e.g. 'x', '6', 'windoku', 'jigsaw=<map>'.",
-    )(func)
-    func = click.option(
-        "--format",
-        "fmt",
-        type=click.Choice(FORMATS, case_sensitive=False),
-        default=None,
-        help="Input notation (default: guessed from the text).",
-    )(func)
+    func = _reading_options(func)
     return click.option(
         "--lang",
         type=click.Choice(["en", "zh"]),

@@ -267,9 +267,6 @@ class Grid:
             self._hash = hash((self._cells, self._rules))
         return self._hash
 
-    def _repr_svg_(self) -> str | None:  # pragma: no cover - rendering lives elsewhere
-        return None
-
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form ``{"rules": ..., "grid": ...}``.
 

@@ -51,8 +51,7 @@ def find_hidden_single(cands: Candidates) -> Iterator[Step]:
             if m and m & (m - 1) == 0:
                 cell = first_bit(m)
                 if (cell, d + 1) in seen:
-                    continue
-                # a cell left with a single candidate is a naked single, not hidden
+                    continue  # already reported from another house
                 seen.add((cell, d + 1))
                 yield Step("hidden-single", placements=((cell, d + 1),), digits=(d + 1,),
                            cells={"cell": (cell,)}, houses={"house": (h,)}, size=n)
