@@ -95,3 +95,24 @@ class UnsupportedRules(ShuduError, ValueError):
     >>> str(UnsupportedRules("killer cages are not solved by this engine yet"))
     'killer cages are not solved by this engine yet'
     """
+
+
+class NotUnique(ShuduError, ValueError):
+    """A puzzle that needs exactly one solution has none or several.
+
+    >>> str(NotUnique(0)), str(NotUnique(2))
+    ('the puzzle has no solution', 'the puzzle has more than one solution')
+    """
+
+    def __init__(self, count: int, what: str = "the puzzle") -> None:
+        self.count = count
+        super().__init__(f"{what} has no solution" if count == 0
+                         else f"{what} has more than one solution")
+
+
+class GenerationError(ShuduError, ValueError):
+    """The generator spent its budget (attempts or time) without meeting the target.
+
+    >>> str(GenerationError("no puzzle in 10 attempts"))
+    'no puzzle in 10 attempts'
+    """

@@ -1,0 +1,888 @@
+"""Puzzle generation: a random full grid, clues removed while the solution stays unique.
+
+:func:`generate` makes one puzzle and :func:`generate_many` a stream of them.  Every
+puzzle has exactly one solution (checked by the C engine, ``count(..., limit=2)``).
+Options choose the clue layout and the difficulty:
+
+* ``symmetry``: ``"none"``, ``"180"`` (rotational), ``"90"`` (quarter turn),
+  ``"mirror"`` (left-right) or ``"diagonal"`` (main diagonal); clues are removed one
+  orbit of cells at a time, so the givens keep that symmetry;
+* ``pattern``: exactly which cells are givens (a mask such as 81 characters of ``x``
+  and ``.``), retried over fresh solution grids until one gives a unique puzzle;
+* ``minimal``: no clue can be removed without losing uniqueness.  With a symmetry,
+  "minimal" means no *orbit* can be removed (removing a single cell would break the
+  symmetry).  Plain digging always ends minimal in this sense, because every orbit is
+  tried once in a random order and a removal that fails can never succeed later; the
+  flag matters for targets (which may add clues back) and patterns (checked);
+* ``grade`` / ``score``: a target on the Sudoku Explainer scale, checked by
+  :func:`shudu.rating.rate`;
+* ``technique``: the puzzle *requires* that technique: the logic solver limited to
+  techniques no harder than it solves the puzzle and uses it, and without it (and
+  anything harder) the solver stalls.
+
+When a target cannot be met within ``attempts`` fresh tries (or ``timeout`` seconds),
+:class:`GenerationError` is raised: generation never hangs.
+
+>>> g = generate(seed=7)
+>>> g.puzzle.clue_count < 30, g.solution.is_solution_of(g.puzzle)
+(True, True)
+>>> generate(seed=7).puzzle == g.puzzle
+True
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from . import _engine
+from .engine import _tables
+from .errors import GenerationError, ParseError
+from .grid import Grid
+from .rules import CLASSIC, Rules
+
+if TYPE_CHECKING:
+    from .logic.candidates import Candidates
+    from .logic.registry import Technique
+    from .rating import Rating
+
+__all__ = [
+    "DEFAULT_ATTEMPTS",
+    "GRADE_RANGES",
+    "SYMMETRIES",
+    "Generated",
+    "GenerationError",
+    "dig",
+    "generate",
+    "generate_many",
+    "is_minimal",
+    "is_symmetric",
+    "orbits",
+    "parse_pattern",
+    "parse_score",
+    "random_solution",
+    "requires",
+    "technique_configs",
+]
+
+SYMMETRIES = ("none", "180", "90", "mirror", "diagonal")
+"""Clue symmetries understood by :func:`generate`."""
+
+_SYMMETRY_ALIASES = {
+    "": "none", "no": "none", "off": "none", "rotational": "180", "rotate": "180",
+    "r180": "180", "180": "180", "90": "90", "r90": "90", "quarter": "90",
+    "mirror": "mirror", "horizontal": "mirror", "lr": "mirror", "left-right": "mirror",
+    "diagonal": "diagonal", "diag": "diagonal", "transpose": "diagonal", "none": "none",
+}
+
+GRADE_RANGES: dict[str, tuple[float, float]] = {
+    "beginner": (0.0, 2.0),
+    "easy": (2.0, 3.0),
+    "medium": (3.0, 4.5),
+    "hard": (4.5, 7.0),
+    "expert": (7.0, 9.0),
+    "extreme": (9.0, math.inf),
+}
+"""Sudoku Explainer score range ``[low, high)`` of each grade."""
+
+PLANT_TRIES = 4
+"""Clue-adding runs tried from one dug puzzle when aiming at a technique or score."""
+
+DEFAULT_ATTEMPTS = 20_000
+"""Fresh tries before giving up when neither ``attempts`` nor ``timeout`` is given."""
+
+
+# ---------------------------------------------------------------------- result
+@dataclass(frozen=True)
+class Generated:
+    """A generated puzzle with its solution, the seed that reproduces it and, when a
+    difficulty target was asked for (or ``rated=True``), its rating.
+
+    >>> g = generate(Rules(4), seed=1)
+    >>> sorted(g.to_dict())
+    ['clues', 'puzzle', 'rating', 'rules', 'seed', 'solution', 'symmetry', 'technique']
+    """
+
+    puzzle: Grid
+    solution: Grid
+    seed: int
+    rating: Rating | None = None
+    symmetry: str = "none"
+    technique: str | None = None
+    attempts: int = field(default=1, compare=False)
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the puzzle."""
+        return self.puzzle.rules
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready description (puzzle and solution as one line each)."""
+        rating = None
+        if self.rating is not None:
+            r = self.rating
+            rating = {"score": r.score, "grade": r.grade, "hardest": r.hardest,
+                      "solved": r.solved}
+        return {
+            "puzzle": self.puzzle.to_string(),
+            "solution": self.solution.to_string(),
+            "rules": self.puzzle.rules.to_dict(),
+            "clues": self.puzzle.clue_count,
+            "seed": self.seed,
+            "symmetry": self.symmetry,
+            "technique": self.technique,
+            "rating": rating,
+        }
+
+
+# ---------------------------------------------------------------------- engine access
+def _counter(rules: Rules) -> Callable[[bytes], tuple[int, int]]:
+    """``f(cells) -> (solution count up to 2, engine guesses)`` for one rules value."""
+    if rules.is_classic9:
+        solve9 = _engine.solve9
+
+        def count9(cells: bytes) -> tuple[int, int]:
+            r = solve9(cells, 2, None)
+            return r[0], r[2]
+
+        return count9
+    tables = _tables(rules)
+    search = _engine.search
+
+    def count(cells: bytes) -> tuple[int, int]:
+        r = search(tables, cells, 2, None)
+        return r[0], r[2]
+
+    return count
+
+
+def _first_solution(rules: Rules, cells: bytes, seed: int) -> bytes | None:
+    if rules.is_classic9:
+        sol = _engine.solve9(cells, 1, seed)[1]
+    else:
+        sol = _engine.search(_tables(rules), cells, 1, seed)[1]
+    return sol
+
+
+# ---------------------------------------------------------------------- full grids
+def _classic_transform(cells: bytes, n: int, box: tuple[int, int], rng: random.Random) -> bytes:
+    """Shuffle bands, rows within bands, stacks and columns within stacks (and transpose
+    square boxes): every transform maps a valid classic grid to a valid one."""
+    br, bc = box
+
+    def order(groups: int, per: int) -> list[int]:
+        outer = list(range(groups))
+        rng.shuffle(outer)
+        out = []
+        for g in outer:
+            inner = list(range(per))
+            rng.shuffle(inner)
+            out += [g * per + i for i in inner]
+        return out
+
+    rows = order(n // br, br)
+    cols = order(n // bc, bc)
+    out = bytes(cells[rows[r] * n + cols[c]] for r in range(n) for c in range(n))
+    if br == bc and rng.random() < 0.5:
+        out = bytes(out[c * n + r] for r in range(n) for c in range(n))
+    return out
+
+
+def random_solution(rules: Rules | None = None, *, seed: int | None = None) -> Grid:
+    """A random complete grid for any rules, reproducible with ``seed``.
+
+    The engine searches the empty grid trying digits in a seeded random order; the
+    digits are then relabelled at random and, for classic rules of any size, rows and
+    columns are shuffled within bands and stacks (and bands and stacks among themselves)
+    so the grids spread evenly over the space.
+
+    >>> g = random_solution(seed=3)
+    >>> g.is_complete and not g.conflicts()
+    True
+    >>> random_solution(seed=3) == g, random_solution(seed=4) == g
+    (True, False)
+    >>> random_solution(Rules(6, diagonals=True), seed=1).is_complete
+    True
+    """
+    rules = rules or CLASSIC
+    rng = random.Random(seed)
+    return Grid._trusted(rules, _random_solution(rules, rng))
+
+
+def _random_solution(rules: Rules, rng: random.Random) -> bytes:
+    n = rules.size
+    givens = bytearray(rules.ncells)
+    if rules.is_classic:
+        # Any permutation of the digits of the first box is equivalent: fix it at random.
+        bc = rules.box[1]  # type: ignore[index]
+        digits = list(range(1, n + 1))
+        rng.shuffle(digits)
+        for k, d in enumerate(digits):
+            r, c = divmod(k, bc)
+            givens[r * n + c] = d
+    for _ in range(100):
+        sol = _first_solution(rules, bytes(givens), rng.getrandbits(63))
+        if sol is not None:
+            break
+        givens = bytearray(rules.ncells)  # cannot happen for classic rules; be safe
+    else:  # pragma: no cover - rules with no solution at all
+        raise GenerationError(f"the rules {rules.spec!r} admit no complete grid")
+    relabel = list(range(1, n + 1))
+    rng.shuffle(relabel)
+    table = bytes([0, *relabel]) + bytes(256 - n - 1)
+    sol = sol.translate(table)
+    if rules.is_classic:
+        sol = _classic_transform(sol, n, rules.box, rng)  # type: ignore[arg-type]
+    return sol
+
+
+# ---------------------------------------------------------------------- symmetry
+def _normalise_symmetry(symmetry: str) -> str:
+    key = _SYMMETRY_ALIASES.get(str(symmetry).strip().lower())
+    if key is None:
+        raise ParseError(f"expected a symmetry among {', '.join(SYMMETRIES)}",
+                         found=str(symmetry))
+    return key
+
+
+def orbits(size: int, symmetry: str = "none") -> list[tuple[int, ...]]:
+    """Cells grouped into orbits of a symmetry (each orbit sorted, orbits by first cell).
+
+    >>> orbits(4, "180")[:3]
+    [(0, 15), (1, 14), (2, 13)]
+    >>> orbits(4, "90")[0], len(orbits(9, "90")), len(orbits(9, "mirror"))
+    ((0, 3, 12, 15), 21, 45)
+    """
+    sym = _normalise_symmetry(symmetry)
+    n = size
+
+    def images(cell: int) -> set[int]:
+        r, c = divmod(cell, n)
+        if sym == "180":
+            pts = [(r, c), (n - 1 - r, n - 1 - c)]
+        elif sym == "90":
+            pts = [(r, c), (c, n - 1 - r), (n - 1 - r, n - 1 - c), (n - 1 - c, r)]
+        elif sym == "mirror":
+            pts = [(r, c), (r, n - 1 - c)]
+        elif sym == "diagonal":
+            pts = [(r, c), (c, r)]
+        else:
+            pts = [(r, c)]
+        return {a * n + b for a, b in pts}
+
+    seen: set[int] = set()
+    out: list[tuple[int, ...]] = []
+    for cell in range(n * n):
+        if cell not in seen:
+            orbit = images(cell)
+            seen |= orbit
+            out.append(tuple(sorted(orbit)))
+    return out
+
+
+def is_symmetric(puzzle: Grid, symmetry: str) -> bool:
+    """True when the givens of ``puzzle`` are laid out with ``symmetry``.
+
+    >>> is_symmetric(Grid("1" + "." * 79 + "2"), "180"), is_symmetric(Grid("1" + "." * 80), "180")
+    (True, False)
+    """
+    cells = puzzle.cells
+    return all(len({bool(cells[c]) for c in orbit}) == 1
+               for orbit in orbits(puzzle.size, symmetry))
+
+
+# ---------------------------------------------------------------------- digging
+def dig(
+    solution: Grid,
+    *,
+    symmetry: str = "none",
+    seed: int | None = None,
+    keep: Sequence[int] = (),
+) -> Grid:
+    """Remove clues from a full grid, one orbit at a time in a random order, keeping an
+    orbit only when its removal would allow a second solution.
+
+    The result is unique and minimal (no orbit can be removed; with ``"none"`` no single
+    clue can).  ``keep`` lists cells that must stay givens.
+
+    >>> p = dig(random_solution(seed=5), symmetry="180", seed=5)
+    >>> from shudu.engine import count
+    >>> count(p), is_symmetric(p, "180"), is_minimal(p, "180")
+    (1, True, True)
+    """
+    if not solution.is_complete:
+        raise ValueError("dig needs a complete grid")
+    rng = random.Random(seed)
+    return Grid._trusted(
+        solution.rules,
+        _dig(solution.cells, _counter(solution.rules),
+             orbits(solution.size, symmetry), rng, frozenset(keep)),
+    )
+
+
+def _dig(
+    solution: bytes,
+    count: Callable[[bytes], tuple[int, int]],
+    orbit_list: list[tuple[int, ...]],
+    rng: random.Random,
+    keep: frozenset[int] = frozenset(),
+) -> bytes:
+    cells = bytearray(solution)
+    order = [o for o in orbit_list if not keep.intersection(o)]
+    rng.shuffle(order)
+    for orbit in order:
+        if len(orbit) == 1:
+            c = orbit[0]
+            cells[c] = 0
+            if count(bytes(cells))[0] != 1:
+                cells[c] = solution[c]
+        else:
+            for c in orbit:
+                cells[c] = 0
+            if count(bytes(cells))[0] != 1:
+                for c in orbit:
+                    cells[c] = solution[c]
+    return bytes(cells)
+
+
+def is_minimal(puzzle: Grid, symmetry: str = "none") -> bool:
+    """True when ``puzzle`` is unique and removing any one clue (any one orbit of clues,
+    with a symmetry) leaves more than one solution.
+
+    >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> from shudu.engine import solve
+    >>> is_minimal(Grid(p)), is_minimal(Grid(p).with_value(1, solve(p)[1]))
+    (True, False)
+    """
+    count = _counter(puzzle.rules)
+    base = bytearray(puzzle.cells)
+    if count(bytes(base))[0] != 1:
+        return False
+    for orbit in orbits(puzzle.size, symmetry):
+        if not all(base[c] for c in orbit):
+            continue
+        trial = bytearray(base)
+        for c in orbit:
+            trial[c] = 0
+        if count(bytes(trial))[0] == 1:
+            return False
+    return True
+
+
+# ---------------------------------------------------------------------- patterns
+def parse_pattern(text: str, rules: Rules | None = None) -> frozenset[int]:
+    """The given cells of a clue pattern: one character per cell, row by row; ``.``,
+    ``0``, ``-`` or ``_`` mark an empty cell, anything else a given (``x``, ``*``, a
+    digit).  White space and ``|``/``+`` separators are ignored.
+
+    >>> sorted(parse_pattern("x..." * 4, Rules(4)))
+    [0, 4, 8, 12]
+    >>> parse_pattern("x" * 80)
+    Traceback (most recent call last):
+    ...
+    shudu.errors.ParseError: expected a pattern of 81 cells, found '80 cells'
+    """
+    rules = rules or CLASSIC
+    chars = [ch for ch in text if not ch.isspace() and ch not in "|+"]
+    if len(chars) != rules.ncells:
+        raise ParseError(f"expected a pattern of {rules.ncells} cells",
+                         found=f"{len(chars)} cells")
+    return frozenset(i for i, ch in enumerate(chars) if ch not in ".0-_")
+
+
+# ---------------------------------------------------------------------- targets
+def parse_score(text: str | float | tuple[float, float]) -> tuple[float, float]:
+    """A score range ``[low, high]`` from ``"3.0-4.0"``, ``"7+"``, ``"4.5"`` or a pair.
+
+    >>> parse_score("3.0-4.0"), parse_score("7+"), parse_score((2, 3))
+    ((3.0, 4.0), (7.0, inf), (2.0, 3.0))
+    """
+    if isinstance(text, tuple):
+        low, high = float(text[0]), float(text[1])
+    elif isinstance(text, (int, float)):
+        low = high = float(text)
+    else:
+        s = text.strip()
+        try:
+            if s.endswith("+"):
+                low, high = float(s[:-1]), math.inf
+            elif "-" in s[1:]:
+                a, b = s.split("-", 1) if not s.startswith("-") else ("", s)
+                low, high = float(a), float(b)
+            else:
+                low = high = float(s)
+        except ValueError:
+            raise ParseError("expected a score range such as 3.0-4.0 or 7+",
+                             found=text) from None
+    if not (0 <= low <= high):
+        raise ParseError("expected a score range low-high with 0 <= low <= high",
+                         found=f"{low}-{high}")
+    return low, high
+
+
+@dataclass(frozen=True)
+class Target:
+    """What a generated puzzle must satisfy beyond uniqueness (internal, resolved once).
+
+    ``low``/``high``: the Sudoku Explainer score must lie in ``[low, high)`` (``high``
+    inclusive when the range came from an explicit ``score``); ``technique``: the key of
+    a technique the puzzle requires.
+    """
+
+    low: float = 0.0
+    high: float = math.inf
+    high_inclusive: bool = False
+    technique: str | None = None
+
+    @property
+    def rated(self) -> bool:
+        """True when the score must be checked."""
+        return self.low > 0 or self.high != math.inf
+
+    def score_ok(self, score: float) -> bool:
+        """True when ``score`` lies in the range."""
+        if score < self.low - 1e-9:
+            return False
+        return score <= self.high + 1e-9 if self.high_inclusive else score < self.high - 1e-9
+
+
+def _target(grade: str | None, score: Any, technique: str | None) -> Target:
+    low, high, inclusive = 0.0, math.inf, False
+    if grade is not None:
+        g = str(grade).strip().lower()
+        if g not in GRADE_RANGES:
+            raise ParseError(f"expected a grade among {', '.join(GRADE_RANGES)}", found=grade)
+        low, high = GRADE_RANGES[g]
+    if score is not None:
+        s_low, s_high = parse_score(score)
+        if grade is not None:
+            low, high = max(low, s_low), min(high, s_high)
+            inclusive = s_high < GRADE_RANGES[str(grade).strip().lower()][1]
+            if low > high:
+                raise ParseError("the score range lies outside the grade", found=str(score))
+        else:
+            low, high, inclusive = s_low, s_high, True
+    key = None
+    if technique is not None:
+        from .logic.registry import technique as lookup
+
+        try:
+            key = lookup(technique).key
+        except KeyError:
+            raise ParseError("expected a technique name (`shudu techniques` lists them)",
+                             found=technique) from None
+    return Target(low, high, inclusive, key)
+
+
+# ---------------------------------------------------------------------- logic filters
+def _technique_sets(key: str) -> tuple[list[Technique], list[Technique], Technique]:
+    """(techniques no harder than X, the same without X, X), in registry order."""
+    from .logic.registry import technique, techniques
+
+    x = technique(key)
+    allowed = [t for t in techniques()
+               if t.difficulty <= x.difficulty and (t.default or t.key == x.key)]
+    if x not in allowed:
+        allowed.append(x)
+    return allowed, [t for t in allowed if t.key != x.key], x
+
+
+def technique_configs(key: str) -> tuple[Any, Any]:
+    """``(with_x, without_x)`` solver configs used to decide whether a puzzle requires a
+    technique: every technique no harder than it (uniqueness techniques included, as
+    generated puzzles are unique), and the same list without it.
+
+    >>> with_x, without_x = technique_configs("x-wing")
+    >>> with_x.order[-1], "x-wing" in without_x.order
+    ('x-wing', False)
+    """
+    from .logic.solver import SolverConfig
+
+    allowed, without, _ = _technique_sets(key)
+    return (SolverConfig(order=tuple(t.key for t in allowed), uniqueness=True),
+            SolverConfig(order=tuple(t.key for t in without), uniqueness=True))
+
+
+def requires(puzzle: Grid, technique: str) -> bool:
+    """True when ``puzzle`` requires ``technique``: the easiest-first logic solver limited
+    to techniques no harder than it solves the puzzle and uses it, and without it the
+    solver stalls.
+
+    >>> p = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+    >>> requires(Grid(p), "hidden single"), requires(Grid(p), "x-wing")
+    (True, False)
+    """
+    from .logic.candidates import Candidates
+
+    allowed, without, x = _technique_sets(technique)
+    cands = Candidates.from_grid(puzzle)
+    _logic_stall(cands, without)
+    if cands.is_solved:
+        return False
+    used: list[str] = []
+    _logic_stall(cands, allowed, used)
+    return cands.is_solved and x.key in used
+
+
+def _logic_stall(cands: Candidates, enabled: list[Technique],
+                 used: list[str] | None = None) -> None:
+    """Apply steps of ``enabled`` (easiest first) until solved or stuck; an empty list
+    stalls at once.  The keys of the techniques applied are appended to ``used``."""
+    from .logic.solver import next_step
+
+    if not enabled:
+        return
+    while not cands.is_solved:
+        step = next_step(cands, enabled=enabled)
+        if step is None:
+            return
+        cands.apply(step)
+        if used is not None:
+            used.append(step.technique)
+
+
+def _plant(
+    puzzle: bytes,
+    solution: bytes,
+    start: Candidates,
+    lower: list[Technique],
+    upper: list[Technique],
+    rng: random.Random,
+    orbit_of: Sequence[tuple[int, ...]] | None = None,
+) -> bytes | None:
+    """Add clues (from the solution) to ``puzzle`` until techniques in ``lower`` plus
+    ``upper`` solve it, using an ``upper`` technique whenever ``lower`` stalls and one
+    applies.  ``start`` is the candidate state of ``puzzle`` where ``lower`` stalls (it
+    is not changed).  Returns the new puzzle when some ``upper`` step was used, else
+    ``None``.  With ``orbit_of`` (the symmetry orbit of each cell) clues are added an
+    orbit at a time.  The caller re-checks the result from scratch (added clues can make
+    the step unnecessary)."""
+    from .logic.solver import next_step
+
+    cells = bytearray(puzzle)
+    cands = start.copy()
+    used = False
+    while True:
+        _logic_stall(cands, lower)
+        if cands.is_solved:
+            return bytes(cells) if used else None
+        step = next_step(cands, enabled=upper)
+        if step is not None:
+            cands.apply(step)
+            used = True
+            continue
+        open_cells = [c for c, v in enumerate(cands.values) if not v]
+        pick = rng.choice(open_cells)
+        for c in orbit_of[pick] if orbit_of is not None else (pick,):
+            if not cells[c]:
+                cells[c] = solution[c]
+                if not cands.values[c]:
+                    cands.place(c, solution[c])
+
+
+def _stalled(rules: Rules, puzzle: bytes, lower: list[Technique]) -> Candidates:
+    from .logic.candidates import Candidates
+
+    cands = Candidates.from_grid(Grid._trusted(rules, puzzle))
+    _logic_stall(cands, lower)
+    return cands
+
+
+# ---------------------------------------------------------------------- generation
+def generate(
+    rules: Rules | str | None = None,
+    *,
+    seed: int | None = None,
+    symmetry: str = "none",
+    minimal: bool = False,
+    pattern: str | Sequence[int] | None = None,
+    grade: str | None = None,
+    score: str | float | tuple[float, float] | None = None,
+    technique: str | None = None,
+    rated: bool = False,
+    attempts: int | None = None,
+    timeout: float | None = None,
+) -> Generated:
+    """One random puzzle with a unique solution.
+
+    ``rules``: a :class:`Rules` value or a spec such as ``"16"``, ``"x+anti-knight"``;
+    ``seed``: the same seed and options give the same puzzle (``None`` picks one, stored
+    in the result); ``symmetry``, ``pattern`` (a mask text or given cells), ``minimal``,
+    ``grade`` (``beginner`` ... ``extreme``), ``score`` (``"3.0-4.0"``, ``"7+"``) and
+    ``technique`` (a technique the puzzle must require) are described in the module
+    docstring.  ``rated=True`` rates the puzzle even without a difficulty target.
+    ``attempts`` bounds the fresh solution grids tried (default
+    :data:`DEFAULT_ATTEMPTS`), ``timeout`` the seconds spent; when the budget runs out,
+    :class:`GenerationError` is raised.
+
+    >>> g = generate(seed=42, symmetry="90")
+    >>> is_symmetric(g.puzzle, "90"), g.seed
+    (True, 42)
+    >>> generate(Rules(4), seed=2, pattern="x..x" "...." "...." "x..x", attempts=100)
+    Traceback (most recent call last):
+    ...
+    shudu.errors.GenerationError: no unique puzzle with this pattern in 100 attempts
+    """
+    if isinstance(rules, str):
+        rules = Rules.from_spec(rules)
+    rules = rules or CLASSIC
+    sym = _normalise_symmetry(symmetry)
+    target = _target(grade, score, technique)
+    given: frozenset[int] | None = None
+    if pattern is not None:
+        if sym != "none":
+            raise ParseError("a clue pattern fixes the givens: give no symmetry with it",
+                             found=sym)
+        given = (parse_pattern(pattern, rules) if isinstance(pattern, str)
+                 else frozenset(int(c) for c in pattern))
+        if not given or not all(0 <= c < rules.ncells for c in given):
+            raise ParseError(f"expected given cells 0..{rules.ncells - 1}")
+        if len(given) < rules.size - 1:
+            raise GenerationError(
+                f"a pattern of {len(given)} givens cannot fix a unique solution "
+                f"(at least {rules.size - 1} are needed)")
+    if seed is None:
+        seed = int.from_bytes(os.urandom(8), "little") >> 1
+    if attempts is not None and attempts < 1:
+        raise ValueError("attempts must be at least 1")
+    limit = attempts if attempts is not None else (None if timeout else DEFAULT_ATTEMPTS)
+    deadline = time.monotonic() + timeout if timeout else None
+    rng = random.Random(seed)
+    job = _Job(rules, sym, minimal, given, target, rng, rated)
+    tries = 0
+    while limit is None or tries < limit:
+        tries += 1
+        found = job.attempt()
+        if found is not None:
+            puzzle, solution, rating = found
+            return Generated(Grid._trusted(rules, puzzle), Grid._trusted(rules, solution),
+                             seed, rating, sym, target.technique, tries)
+        if deadline is not None and time.monotonic() > deadline:
+            break
+    what = job.describe()
+    budget = f"{tries} attempts" if deadline is None or time.monotonic() <= deadline else (
+        f"{timeout:g} s ({tries} attempts)")
+    raise GenerationError(f"no unique puzzle {what} in {budget}".replace("  ", " "))
+
+
+class _Job:
+    """One generation request: the state shared by its attempts."""
+
+    def __init__(self, rules: Rules, symmetry: str, minimal: bool, given: frozenset[int] | None,
+                 target: Target, rng: random.Random, rated: bool) -> None:
+        self.rules = rules
+        self.symmetry = symmetry
+        self.minimal = minimal
+        self.given = given
+        self.target = target
+        self.rng = rng
+        self.rated = rated
+        self.count = _counter(rules)
+        self.orbits = orbits(rules.size, symmetry)
+        self.orbit_of: list[tuple[int, ...]] | None = None
+        if symmetry != "none":
+            self.orbit_of = [()] * rules.ncells
+            for orbit in self.orbits:
+                for c in orbit:
+                    self.orbit_of[c] = orbit
+        self.classic9 = rules.is_classic9
+        self.sets: tuple[list[Technique], list[Technique], Technique] | None = None
+        if target.technique is not None:
+            self.sets = _technique_sets(target.technique)
+        self.score_sets: tuple[list[Technique], list[Technique]] | None = None
+        if target.rated and target.high <= 7.0:
+            from .logic.registry import techniques
+
+            usable = [t for t in techniques() if t.default]
+            hi = target.high
+            upper = [t for t in usable
+                     if t.difficulty < hi or (target.high_inclusive and t.difficulty <= hi)]
+            lower = [t for t in upper if t.difficulty < target.low]
+            self.score_sets = (lower, upper)
+
+    def describe(self) -> str:
+        parts = []
+        if self.given is not None:
+            parts.append("with this pattern")
+        if self.target.technique:
+            parts.append(f"requiring {self.target.technique}")
+        if self.target.rated:
+            hi = "" if self.target.high == math.inf else f"{self.target.high:g}"
+            parts.append(f"with a score in {self.target.low:g}-{hi}")
+        if self.symmetry != "none":
+            parts.append(f"with {self.symmetry} symmetry")
+        return " ".join(parts)
+
+    # -- one attempt: a fresh solution grid, a puzzle, the target checks
+    def attempt(self) -> tuple[bytes, bytes, Rating | None] | None:
+        rules, rng = self.rules, self.rng
+        solution = _random_solution(rules, rng)
+        if self.given is not None:
+            puzzle = bytes(v if i in self.given else 0 for i, v in enumerate(solution))
+            if self.count(puzzle)[0] != 1:
+                return None
+            if self.minimal and not is_minimal(Grid._trusted(rules, puzzle)):
+                return None
+        else:
+            puzzle = _dig(solution, self.count, self.orbits, rng)
+        target = self.target
+        if target.technique is None and not target.rated:
+            rating = self._rate(puzzle) if self.rated else None
+            return puzzle, solution, rating
+        if self.given is None and self.classic9:
+            # The 9x9 engine propagates singles and locked candidates only: when it needs
+            # no guess, those techniques (SE <= 2.8) solve the puzzle.
+            if self.count(puzzle)[1] == 0 and (
+                    target.low > 2.8 or (self.sets is not None
+                    and self.sets[2].difficulty > 2.8)):
+                return None
+        if self.sets is not None:
+            return self._technique_attempt(puzzle, solution)
+        return self._score_attempt(puzzle, solution)
+
+    def _rate(self, puzzle: bytes, stop_above: float | None = None) -> Rating:
+        from .rating import rate
+
+        return rate(Grid._trusted(self.rules, puzzle), stop_above=stop_above)
+
+    def _technique_attempt(self, puzzle: bytes, solution: bytes
+                           ) -> tuple[bytes, bytes, Rating | None] | None:
+        assert self.sets is not None
+        _allowed, without, x = self.sets
+        if self.given is None:
+            start = _stalled(self.rules, puzzle, without)
+            if start.is_solved:
+                return None
+            for _ in range(PLANT_TRIES):
+                planted = _plant(puzzle, solution, start, without, [x], self.rng,
+                                 self.orbit_of)
+                if planted is not None and self._requires(planted):
+                    puzzle = planted
+                    break
+            else:
+                return None
+        elif not self._requires(puzzle):
+            return None
+        if self.minimal and self.given is None:
+            small = self._minimise(puzzle, self._requires)
+            if small is None:
+                return None
+            puzzle = small
+        rating = None
+        if self.target.rated or self.rated:
+            rating = self._rate(puzzle, self._stop())
+            if self.target.rated and not (rating.complete and self.target.score_ok(rating.score)):
+                return None
+        return puzzle, solution, rating
+
+    def _requires(self, puzzle: bytes) -> bool:
+        from .logic.candidates import Candidates
+
+        assert self.sets is not None
+        allowed, without, _x = self.sets
+        cands = Candidates.from_grid(Grid._trusted(self.rules, puzzle))
+        _logic_stall(cands, without)
+        if cands.is_solved:
+            return False
+        _logic_stall(cands, allowed)
+        return cands.is_solved
+
+    def _stop(self) -> float | None:
+        t = self.target
+        return None if t.high == math.inf else t.high
+
+    def _score_ok(self, puzzle: bytes) -> Rating | None:
+        rating = self._rate(puzzle, self._stop())
+        if rating.complete and rating.solved and self.target.score_ok(rating.score):
+            return rating
+        return None
+
+    def _score_attempt(self, puzzle: bytes, solution: bytes
+                       ) -> tuple[bytes, bytes, Rating | None] | None:
+        rating = self._score_ok(puzzle)
+        if rating is None and self.score_sets is not None and self.given is None:
+            # Too hard: add clues until techniques below the upper bound solve it, using a
+            # technique of the range whenever easier ones stall.
+            lower, upper = self.score_sets
+            start = _stalled(self.rules, puzzle, lower)
+            if start.is_solved:
+                return None
+            extra = [t for t in upper if t not in lower]
+            for _ in range(PLANT_TRIES):
+                planted = _plant(puzzle, solution, start, lower, extra, self.rng,
+                                 self.orbit_of)
+                if planted is not None:
+                    rating = self._score_ok(planted)
+                    if rating is not None:
+                        puzzle = planted
+                        break
+        if rating is None:
+            return None
+        if self.minimal and self.given is None:
+            small = self._minimise(puzzle, lambda p: self._score_ok(p) is not None)
+            if small is None:
+                return None
+            if small != puzzle:
+                puzzle = small
+                rating = self._score_ok(puzzle)
+                if rating is None:  # pragma: no cover - _minimise keeps the property
+                    return None
+        return puzzle, solution, rating
+
+    def _minimise(self, puzzle: bytes, keeps: Callable[[bytes], bool]) -> bytes | None:
+        """Remove clue orbits (random order) while the puzzle stays unique and ``keeps``;
+        ``None`` when the result is not minimal (some orbit could go, losing the target)."""
+        cells = bytearray(puzzle)
+        order = [o for o in self.orbits if all(cells[c] for c in o)]
+        self.rng.shuffle(order)
+        blocked = []
+        for orbit in order:
+            saved = [cells[c] for c in orbit]
+            for c in orbit:
+                cells[c] = 0
+            trial = bytes(cells)
+            if self.count(trial)[0] != 1:
+                ok = False
+            else:
+                ok = keeps(trial)
+                if not ok:
+                    blocked.append(orbit)
+            if not ok:
+                for c, v in zip(orbit, saved):
+                    cells[c] = v
+        for orbit in blocked:
+            trial_cells = bytearray(cells)
+            for c in orbit:
+                trial_cells[c] = 0
+            if self.count(bytes(trial_cells))[0] == 1:
+                return None
+        return bytes(cells)
+
+
+def generate_many(
+    n: int,
+    rules: Rules | str | None = None,
+    *,
+    seed: int | None = None,
+    **options: Any,
+) -> Iterator[Generated]:
+    """``n`` puzzles, lazily; each result's ``seed`` reproduces it with :func:`generate`
+    and the same options.  The options are those of :func:`generate`.
+
+    >>> gs = list(generate_many(3, seed=1, symmetry="mirror"))
+    >>> len({g.puzzle for g in gs}), all(is_symmetric(g.puzzle, "mirror") for g in gs)
+    (3, True)
+    >>> generate(seed=gs[1].seed, symmetry="mirror").puzzle == gs[1].puzzle
+    True
+    """
+    if n < 0:
+        raise ValueError("n must be >= 0")
+    master = random.Random(seed if seed is not None
+                           else int.from_bytes(os.urandom(8), "little"))
+    for _ in range(n):
+        yield generate(rules, seed=master.getrandbits(63), **options)

@@ -1,0 +1,457 @@
+"""Difficulty rating on the Sudoku Explainer scale, read from a logic path.
+
+The rater walks the puzzle the way Sudoku Explainer (SE) does: at every step it takes
+the easiest deduction available, with SE's own ladder of techniques and weights, and
+the puzzle's score is the hardest step it needed.  Chains are weighted as SE weighs
+them: a base (6.5 for a one-digit or bivalue-only loop, 6.6 for such a chain, 7.0 when
+digits and houses mix, 7.5 for a contradiction from one assumption, 8.0 for several
+chains that agree, 8.5 for dynamic nets, 9.5 and up for nested nets) plus 0.1 each
+time the number of nodes passes 4, 6, 8, 12, 16, 24, ...
+
+The score reads on SE's scale (1.2 hidden single in a box ... 11+); the grade puts it
+into words with these boundaries:
+
+=========  ==============  ==================================================
+grade      score           typical hardest step
+=========  ==============  ==================================================
+beginner   below 2.0       hidden singles, direct pointing
+easy       2.0 to 2.9      naked singles, pointing and claiming
+medium     3.0 to 4.4      pairs, triples, X-Wing, Swordfish, XY/XYZ-Wing
+hard       4.5 to 6.9      uniqueness, quads, Jellyfish, BUG, short chains
+expert     7.0 to 8.9      chains mixing digits, forcing chains
+extreme    9.0 and above   dynamic and nested forcing nets
+=========  ==============  ==================================================
+
+>>> r = rate("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+>>> r.score, r.grade, r.solved
+(1.2, 'beginner', True)
+>>> hard = ".4..1.2.......9.7..1..........43.6..8......5....2.....7.5..8......6..3..9........"
+>>> rate(hard).grade
+'extreme'
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import engine
+from .errors import NotUnique
+from .grid import Grid
+from .logic.candidates import Candidates, first_bit
+from .logic.links import length_bonus
+from .logic.registry import technique
+from .logic.step import Step
+from .rules import Rules
+
+__all__ = [
+    "GRADES",
+    "GRADE_FLOORS",
+    "Rating",
+    "grade_for_score",
+    "rate",
+    "rate_many",
+    "score_range",
+]
+
+GRADES = ("beginner", "easy", "medium", "hard", "expert", "extreme")
+"""Grades, easiest first."""
+
+GRADE_FLOORS = {"beginner": 0.0, "easy": 2.0, "medium": 3.0, "hard": 4.5,
+                "expert": 7.0, "extreme": 9.0}
+"""The lowest SE score of each grade."""
+
+
+def grade_for_score(score: float) -> str:
+    """The grade of an SE score.
+
+    >>> grade_for_score(1.5), grade_for_score(3.2), grade_for_score(7.3), grade_for_score(11)
+    ('beginner', 'medium', 'expert', 'extreme')
+    """
+    out = GRADES[0]
+    for name in GRADES:
+        if score + 1e-9 >= GRADE_FLOORS[name]:
+            out = name
+    return out
+
+
+def score_range(grade: str) -> tuple[float, float]:
+    """The SE scores ``(low, high)`` of a grade; ``high`` is exclusive.
+
+    >>> score_range("hard")
+    (4.5, 7.0)
+    """
+    key = grade.strip().lower()
+    if key not in GRADE_FLOORS:
+        raise ValueError(f"unknown grade {grade!r}; expected one of {', '.join(GRADES)}")
+    i = GRADES.index(key)
+    high = GRADE_FLOORS[GRADES[i + 1]] if i + 1 < len(GRADES) else float("inf")
+    return GRADE_FLOORS[key], high
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A puzzle's difficulty.
+
+    ``score`` is the SE-scale difficulty of the hardest step (0.0 for a grid with
+    nothing to solve); ``hardest`` that step's technique key; ``pearl`` the hardest
+    step before the first placement and ``diamond`` the first step's (SE's EP and ED);
+    ``histogram`` counts the steps per technique; ``guesses`` is how many times the
+    engine had to guess; ``solved`` tells whether logic reached the end; ``complete``
+    is False when rating stopped early because the score passed ``stop_above``.
+    """
+
+    score: float
+    grade: str
+    hardest: str | None
+    pearl: float
+    diamond: float
+    histogram: dict[str, int] = field(default_factory=dict)
+    guesses: int = 0
+    steps: int = 0
+    solved: bool = True
+    complete: bool = True
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict.
+
+        >>> rate("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5"
+        ...      ".1.3..").to_dict()["grade"]
+        'beginner'
+        """
+        return {"score": self.score, "grade": self.grade, "hardest": self.hardest,
+                "pearl": self.pearl, "diamond": self.diamond, "histogram": self.histogram,
+                "guesses": self.guesses, "steps": self.steps, "solved": self.solved,
+                "complete": self.complete}
+
+
+# ----------------------------------------------------------------------- the ladder
+_Move = tuple[float, str, Step | None, tuple[tuple[int, int], ...]]
+"""(score, technique key, step or None, placements) of one step."""
+_Rung = Callable[[Candidates, float], list[_Move]]
+"""Finds a technique's moves, easiest first.  When the easiest one scores no more
+than the ceiling (the hardest step so far), a rung may return every move it sees up to
+that ceiling: they are all valid in the same state, so applying them together changes
+the path's order but not its hardest step, and saves many rescans."""
+
+
+def _finder(key: str) -> Callable[[Candidates], Iterator[Step]]:
+    return technique(key).find
+
+
+def _hidden_singles(c: Candidates, ceiling: float) -> list[_Move]:
+    """Hidden singles: in a box SE 1.2, in a row, column or other house 1.5.
+
+    A house with one empty cell counts as a hidden single in that house, as in SE.
+    """
+    geo = c.geo
+    n = geo.n
+    dm = c.digit_mask
+    masks = geo.house_mask
+    out: list[_Move] = []
+    for score, houses in ((1.2, range(2 * n, 3 * n)),
+                          (1.5, [*range(2 * n), *range(3 * n, len(masks))])):
+        if out and score > ceiling:
+            break
+        for h in houses:
+            hm = masks[h]
+            for d in range(n):
+                m = dm[d] & hm
+                if m and not m & (m - 1):
+                    out.append((score, "hidden-single", None, ((first_bit(m), d + 1),)))
+    return out
+
+
+def _naked_singles(c: Candidates, ceiling: float) -> list[_Move]:
+    values = c.values
+    return [(2.3, "naked-single", None, ((cell, first_bit(mask) + 1),))
+            for cell, mask in enumerate(c.cell_mask)
+            if mask and not mask & (mask - 1) and not values[cell]]
+
+
+def _has_hidden_single(c: Candidates) -> bool:
+    dm = c.digit_mask
+    for hm in c.geo.house_mask:
+        for m in dm:
+            m &= hm
+            if m and not m & (m - 1):
+                return True
+    return False
+
+
+def _direct(key: str, score: float) -> _Rung:
+    """SE's "direct" variant of a technique: its eliminations leave a hidden single."""
+    find = _finder(key)
+
+    def scan(c: Candidates, ceiling: float) -> list[_Move]:
+        for step in find(c):
+            if not step.eliminations:
+                continue
+            trial = c.copy()
+            for cell, digit in step.eliminations:
+                trial.eliminate(cell, digit)
+            if _has_hidden_single(trial):
+                return [(score, key, step, ())]
+        return []
+
+    return scan
+
+
+def _fixed(key: str, score: float) -> _Rung:
+    """A technique with one SE weight."""
+    find = _finder(key)
+
+    def scan(c: Candidates, ceiling: float) -> list[_Move]:
+        if score > ceiling:
+            for step in find(c):
+                if step.progress:
+                    return [(score, key, step, ())]
+            return []
+        return [(score, key, step, ()) for step in find(c) if step.progress]
+
+    return scan
+
+
+def _kind(step: Step) -> str:
+    """``"x"`` (one digit), ``"y"`` (bivalue cells only) or ``"xy"`` (mixed) for a chain."""
+    links = step.links
+    if any(len(lk.a.cells) > 1 or len(lk.b.cells) > 1 for lk in links):
+        return "xy"
+    if len({lk.a.digit for lk in links} | {lk.b.digit for lk in links}) == 1:
+        return "x"
+    for lk in links:
+        same = lk.a.cells == lk.b.cells
+        if lk.strong != same:
+            return "xy"
+    return "y"
+
+
+def _nodes(step: Step) -> int:
+    links = step.links
+    if not links:
+        return int(step.get("length", 4)) + 1
+    nodes = {(lk.a.cells, lk.a.digit) for lk in links} | {(lk.b.cells, lk.b.digit)
+                                                           for lk in links}
+    return len(nodes)
+
+
+_CHAIN_KEYS = ("x-chain", "xy-chain", "remote-pair", "continuous-nice-loop",
+               "discontinuous-nice-loop", "aic")
+
+
+def _chain_score(step: Step) -> float:
+    """SE's weight of a chain step: base by kind plus the length bonus."""
+    kind = _kind(step)
+    if kind == "xy":
+        base = 7.0
+    else:
+        base = 6.5 if step.technique == "continuous-nice-loop" else 6.6
+    return round(base + length_bonus(_nodes(step)), 1)
+
+
+def _chains(c: Candidates, ceiling: float) -> list[_Move]:
+    """The easiest chains and loops (SE's "forcing chains and cycles" rule)."""
+    moves: list[_Move] = []
+    for key in _CHAIN_KEYS:
+        found = [(_chain_score(step), key, step, ()) for step in _finder(key)(c)
+                 if step.progress]
+        cheap = [m for m in found if m[0] <= ceiling]
+        if cheap:
+            return cheap   # every one is within the hardest step so far
+        moves += found[:1]   # each finder yields its shortest chains first
+    moves.sort(key=lambda m: m[0])
+    return moves[:1]
+
+
+_FORCING_BASE = {"forcing-chain-contradiction": 7.5, "forcing-chain-verity": 8.0,
+                 "forcing-net-contradiction": 8.5, "forcing-net-verity": 8.5,
+                 "nested-forcing-net": 9.5}
+
+
+def _forcing(key: str) -> _Rung:
+    find = _finder(key)
+    base = _FORCING_BASE[key]
+
+    def scan(c: Candidates, ceiling: float) -> list[_Move]:
+        best: _Move | None = None
+        for k, step in enumerate(find(c)):
+            if not step.progress:
+                continue
+            level = int(step.get("level", 1) or 1)
+            score = round(base + 0.5 * max(0, level - 1)
+                          + length_bonus(int(step.get("length", 4))), 1)
+            if best is None or score < best[0]:
+                best = (score, key, step, ())
+            if k >= 8 or score <= ceiling:
+                break
+        return [best] if best else []
+
+    return scan
+
+
+def _ladder(uniqueness: bool) -> list[_Rung]:
+    """SE's techniques, in the order it tries them."""
+    rungs: list[_Rung] = [
+        _hidden_singles,
+        _direct("pointing", 1.7),
+        _direct("claiming", 1.9),
+        _direct("hidden-pair", 2.0),
+        _naked_singles,
+        _direct("hidden-triple", 2.5),
+        _fixed("pointing", 2.6),
+        _fixed("claiming", 2.8),
+        _fixed("locked-pair", 3.0),
+        _fixed("naked-pair", 3.0),
+        _fixed("x-wing", 3.2),
+        _fixed("hidden-pair", 3.4),
+        _fixed("locked-triple", 3.6),
+        _fixed("naked-triple", 3.6),
+        _fixed("swordfish", 3.8),
+        _fixed("hidden-triple", 4.0),
+        _fixed("xy-wing", 4.2),
+        _fixed("xyz-wing", 4.4),
+    ]
+    if uniqueness:
+        rungs += [_fixed("ur-type-1", 4.5), _fixed("ur-type-2", 4.5),
+                  _fixed("ur-type-4", 4.5), _fixed("ur-type-3", 4.6)]
+    rungs += [_fixed("naked-quad", 5.0), _fixed("jellyfish", 5.2), _fixed("hidden-quad", 5.4)]
+    if uniqueness:
+        rungs.append(_fixed("bug-plus-1", 5.6))
+    rungs += [_chains, *(_forcing(k) for k in _FORCING_BASE)]
+    return rungs
+
+
+_LADDERS: dict[bool, list[_Rung]] = {}
+
+
+def _apply(c: Candidates, move: _Move) -> bool | None:
+    """Apply one move: True if it changed the state, None if an earlier move of the same
+    batch already did its work, False when it placed a digit no longer possible."""
+    _, _, step, placements = move
+    changed = False
+    if step is not None:
+        placements = step.placements
+        for cell, digit in step.eliminations:
+            changed = c.eliminate(cell, digit) or changed
+    values = c.values
+    for cell, digit in placements:
+        if values[cell]:
+            if values[cell] != digit:
+                return False
+            continue
+        if not c.has(cell, digit):
+            return False
+        c.place(cell, digit)
+        changed = True
+    return changed or None
+
+
+def _stuck(c: Candidates) -> bool:
+    """A cheap contradiction test: an empty cell without candidates."""
+    values = c.values
+    return any(not m and not values[i] for i, m in enumerate(c.cell_mask))
+
+
+# ------------------------------------------------------------------------ the rater
+def _as_grid(puzzle: str | Grid, rules: Rules | None) -> Grid:
+    if isinstance(puzzle, Grid):
+        return puzzle
+    from .formats import parse
+
+    return parse(puzzle, rules=rules)
+
+
+def rate(puzzle: str | Grid, rules: Rules | None = None, *,
+         stop_above: float | None = None, uniqueness: bool | None = None) -> Rating:
+    """Rate a puzzle on the Sudoku Explainer scale.
+
+    ``stop_above`` ends the walk as soon as a step scores above it (``complete`` is
+    then False and ``score`` a lower bound): cheap rejection when generating.
+    ``uniqueness`` allows Unique Rectangles and BUG (default: yes, as SE assumes, since
+    the puzzle has one solution).  Only a puzzle with exactly one solution has a rating:
+    others raise :class:`~shudu.errors.NotUnique`.
+
+    >>> easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+    >>> r = rate(easy)
+    >>> r.hardest, r.histogram["hidden-single"] > 40
+    ('hidden-single', True)
+    >>> hard = ".4..1.2.......9.7..1..........43.6..8......5....2.....7.5..8......6..3..9........"
+    >>> r = rate(hard, stop_above=5.0)
+    >>> r.complete, r.score > 5.0
+    (False, True)
+    """
+    grid = _as_grid(puzzle, rules)
+    found = engine.search(grid, limit=2)
+    if not found.unique:
+        raise NotUnique(found.count)
+    allow = True if uniqueness is None else uniqueness
+    ladder = _LADDERS.get(allow)
+    if ladder is None:
+        ladder = _LADDERS[allow] = _ladder(allow)
+    c = Candidates.from_grid(grid)
+    score = pearl = diamond = 0.0
+    hardest: str | None = None
+    histogram: dict[str, int] = {}
+    steps = 0
+    complete = True
+    placed_once = False
+    broken = False
+    while not c.is_solved and not broken and not _stuck(c):
+        moves: list[_Move] = []
+        for rung in ladder:
+            moves = rung(c, score)
+            if moves:
+                break
+        if not moves:
+            break
+        first = moves[0][0]
+        if first > score:
+            score, hardest = first, moves[0][1]
+        elif hardest is None:
+            hardest = moves[0][1]
+        if not steps:
+            diamond = first
+        if not placed_once:
+            pearl = max(pearl, first)
+        if stop_above is not None and score > stop_above:
+            complete = False
+            break
+        for move in moves:
+            if move[0] > score:
+                continue
+            done = _apply(c, move)
+            if done is False:
+                broken = True
+                break
+            if done:
+                steps += 1
+                histogram[move[1]] = histogram.get(move[1], 0) + 1
+                placed_once = placed_once or bool(move[3] or (move[2] and move[2].placements))
+    return Rating(score=score, grade=grade_for_score(score), hardest=hardest, pearl=pearl,
+                  diamond=diamond, histogram=histogram, guesses=found.guesses, steps=steps,
+                  solved=c.is_solved, complete=complete)
+
+
+def _rate_one(args: tuple[str, Rules | None, float | None]) -> Rating:
+    puzzle, rules, stop = args
+    return rate(puzzle, rules, stop_above=stop)
+
+
+def rate_many(puzzles: Iterable[str | Grid], rules: Rules | None = None, *,
+              processes: int | None = 1, stop_above: float | None = None,
+              chunksize: int = 4) -> Iterator[Rating]:
+    """Rate many puzzles, in order; ``processes`` > 1 (or ``None`` = every core) spreads
+    them over worker processes.
+
+    >>> [r.grade for r in rate_many(["..3.2.6..9..3.5..1..18.64....81.29..7.......8..67."
+    ...                              "82....26.95..8..2.3..9..5.1.3.."])]
+    ['beginner']
+    """
+    items = ((p if isinstance(p, str) else p.to_string(), rules, stop_above) for p in puzzles)
+    if processes == 1:
+        yield from map(_rate_one, items)
+        return
+    with mp.get_context("fork").Pool(processes) as pool:
+        yield from pool.imap(_rate_one, items, chunksize=chunksize)
