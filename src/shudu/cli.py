@@ -1,7 +1,8 @@
 """The ``shudu`` command line: solve and check Sudoku puzzles, and explain them by logic.
 
 ``solve`` and ``check`` use the engine; ``explain``, ``hint``, ``techniques`` and ``find``
-use the human-style logic solver of :mod:`shudu.logic` (they also read pencilmark states).
+use the human-style logic solver of :mod:`shudu.logic` (they also read pencilmark states);
+``rate`` and ``generate`` live in :mod:`shudu.cli_make`.
 
 Puzzles come from arguments (puzzle text or file names) or from standard input; every
 notation of :mod:`shudu.formats` is read.  Bad input never produces a traceback: each
@@ -1706,6 +1707,8 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
     cli.main(args=list(argv) if argv is not None else None, prog_name="shudu")
     sys.exit(0)  # pragma: no cover - cli.main always exits
 
+
+from . import cli_make  # noqa: E402,F401  (registers ``rate`` and ``generate``)
 
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -1,0 +1,173 @@
+"""Difficulty rating: agreement with Sudoku Explainer, monotone on graded sets, the API.
+
+The agreement test rates every puzzle of ../shared/data/se_ratings.tsv (Sudoku
+Explainer's ER for 700 puzzles of three collections) and requires a Spearman rank
+correlation of at least 0.9 and at least 80% of the scores within 0.5 of SE's.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import statistics
+
+import pytest
+
+from conftest import shared_file
+from shudu import Rules
+from shudu.errors import NotUnique
+from shudu.rating import (
+    GRADE_FLOORS,
+    GRADES,
+    grade_for_score,
+    rate,
+    rate_many,
+    score_range,
+)
+
+EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+HARD = ".4..1.2.......9.7..1..........43.6..8......5....2.....7.5..8......6..3..9........"
+XWING = "061000054400009010903500000000902700000010030670030000050006200000790000000000000"
+
+
+def _ranks(values: list[float]) -> list[float]:
+    """Ranks 1..n with ties given their average rank."""
+    order = sorted(range(len(values)), key=values.__getitem__)
+    ranks = [0.0] * len(values)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            ranks[order[k]] = (i + j) / 2 + 1
+        i = j + 1
+    return ranks
+
+
+def spearman(a: list[float], b: list[float]) -> float:
+    """Spearman's rank correlation (Pearson's r of the ranks)."""
+    ra, rb = _ranks(a), _ranks(b)
+    ma, mb = statistics.fmean(ra), statistics.fmean(rb)
+    cov = sum((x - ma) * (y - mb) for x, y in zip(ra, rb))
+    va = sum((x - ma) ** 2 for x in ra)
+    vb = sum((y - mb) ** 2 for y in rb)
+    return cov / (va * vb) ** 0.5
+
+
+def test_spearman_helper() -> None:
+    assert spearman([1, 2, 3, 4], [10, 20, 30, 40]) == pytest.approx(1.0)
+    assert spearman([1, 2, 3, 4], [4, 3, 2, 1]) == pytest.approx(-1.0)
+    assert _ranks([5, 1, 5]) == [2.5, 1.0, 2.5]
+
+
+# ---------------------------------------------------------------------- SE agreement
+@pytest.fixture(scope="module")
+def se_rows() -> list[dict[str, str]]:
+    with shared_file("se_ratings.tsv").open() as f:
+        return list(csv.DictReader(f, delimiter="\t"))
+
+
+@pytest.fixture(scope="module")
+def se_scores(se_rows: list[dict[str, str]]) -> list[tuple[str, float, float]]:
+    ours = rate_many([r["puzzle"] for r in se_rows], processes=2)
+    return [(r["set"], float(r["ER"]), x.score) for r, x in zip(se_rows, ours)]
+
+
+def test_agrees_with_sudoku_explainer(se_scores: list[tuple[str, float, float]]) -> None:
+    se = [s for _, s, _ in se_scores]
+    ours = [o for _, _, o in se_scores]
+    rho = spearman(se, ours)
+    close = sum(abs(s - o) <= 0.5 + 1e-9 for s, o in zip(se, ours)) / len(se)
+    per_set = {}
+    for name in sorted({n for n, _, _ in se_scores}):
+        rows = [(s, o) for n, s, o in se_scores if n == name]
+        per_set[name] = sum(abs(s - o) <= 0.5 + 1e-9 for s, o in rows) / len(rows)
+    print(f"\nSE agreement on {len(se)} puzzles: Spearman {rho:.3f}, "
+          f"{close:.1%} within 0.5; per set {per_set}")
+    assert len(se) == 700
+    assert rho >= 0.9
+    assert close >= 0.8
+
+
+def test_every_se_puzzle_is_solved_by_logic(se_rows: list[dict[str, str]]) -> None:
+    sample = [r["puzzle"] for r in se_rows[::25]]
+    assert all(r.solved and r.complete for r in rate_many(sample, processes=2))
+
+
+def test_monotone_on_qqwing_sets() -> None:
+    """Harder QQWing sets rate higher: medians never go down, means strictly rise.
+
+    QQWing's "simple" and "easy" puzzles are both solved by singles alone, so on the SE
+    scale their medians tie (hidden singles); the means still separate them.
+    """
+    medians, means = [], []
+    for level in ("simple", "easy", "intermediate", "expert"):
+        path = shared_file(f"qqwing_{level}.sdm")
+        puzzles = [line.strip() for line in path.open() if line.strip()][:400]
+        scores = [r.score for r in rate_many(puzzles, processes=2)]
+        medians.append(statistics.median(scores))
+        means.append(statistics.fmean(scores))
+    print(f"\nQQWing medians {medians}, means {[round(m, 3) for m in means]}")
+    assert medians == sorted(medians)
+    assert medians[0] < medians[2] < medians[3]
+    assert means == sorted(means) and len(set(means)) == 4
+
+
+# ---------------------------------------------------------------------- API
+def test_easy_and_hard() -> None:
+    r = rate(EASY)
+    assert (r.score, r.grade, r.hardest, r.solved, r.complete) == (1.2, "beginner",
+                                                                   "hidden-single", True, True)
+    assert r.steps == sum(r.histogram.values()) == EASY.count(".")
+    h = rate(HARD)
+    assert h.score >= 9.0 and h.grade == "extreme" and h.solved
+    assert h.guesses > 0 and h.pearl <= h.score and h.diamond <= h.score
+
+
+def test_x_wing_puzzle() -> None:
+    r = rate(XWING)
+    assert r.hardest == "x-wing" and r.score == 3.2 and r.grade == "medium"
+
+
+def test_stop_above_is_a_lower_bound() -> None:
+    full = rate(HARD)
+    part = rate(HARD, stop_above=4.0)
+    assert not part.complete and 4.0 < part.score <= full.score
+    assert rate(EASY, stop_above=4.0).complete
+
+
+def test_not_unique_raises() -> None:
+    with pytest.raises(NotUnique, match="more than one"):
+        rate("." * 81)
+    with pytest.raises(NotUnique, match="no solution"):
+        rate("12345678.........9" + "." * 63)
+
+
+def test_grades() -> None:
+    assert [grade_for_score(s) for s in (1.2, 1.9, 2.0, 2.9, 3.0, 4.4, 4.5, 6.9, 7.0, 8.9,
+                                         9.0, 11.0)] == [
+        "beginner", "beginner", "easy", "easy", "medium", "medium", "hard", "hard",
+        "expert", "expert", "extreme", "extreme"]
+    assert list(GRADE_FLOORS) == list(GRADES)
+    for g in GRADES:
+        low, high = score_range(g)
+        assert grade_for_score(low) == g and (high == float("inf") or grade_for_score(high) != g)
+    with pytest.raises(ValueError, match="unknown grade"):
+        score_range("impossible")
+
+
+def test_other_sizes_and_variants() -> None:
+    from shudu.generate import generate
+
+    for rules in (Rules(4), Rules(6), Rules.from_spec("x")):
+        g = generate(rules, seed=3)
+        r = rate(g.puzzle)
+        assert r.solved and r.score >= 1.2
+
+
+def test_rate_many_keeps_order_and_json() -> None:
+    results = list(rate_many([HARD, EASY, XWING], processes=2))
+    assert [r.grade for r in results] == ["extreme", "beginner", "medium"]
+    data = json.loads(json.dumps(results[2].to_dict()))
+    assert data["hardest"] == "x-wing" and data["histogram"]["x-wing"] >= 1
