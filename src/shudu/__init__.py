@@ -22,9 +22,18 @@ from .engine import (
     solve,
     solve_many,
 )
-from .errors import InvalidPuzzle, ParseError, ShuduError, UnsupportedRules
+from .errors import (
+    GenerationError,
+    InvalidPuzzle,
+    NotUnique,
+    ParseError,
+    ShuduError,
+    UnsupportedRules,
+)
 from .formats import Pencilmarks, Record, iter_records, parse, parse_pencilmarks, read_file, write
+from .generate import Generated, generate, generate_many
 from .grid import Grid
+from .rating import Rating, rate, rate_many
 from .rules import CLASSIC, Cell, House, Rules, cell_name, parse_cell
 
 try:
@@ -36,11 +45,15 @@ __all__ = [
     "CLASSIC",
     "BatchResult",
     "Cell",
+    "Generated",
+    "GenerationError",
     "Grid",
     "House",
     "InvalidPuzzle",
+    "NotUnique",
     "ParseError",
     "Pencilmarks",
+    "Rating",
     "Record",
     "Rules",
     "SearchResult",
@@ -51,10 +64,14 @@ __all__ = [
     "cell_name",
     "count",
     "count_many",
+    "generate",
+    "generate_many",
     "iter_records",
     "parse",
     "parse_cell",
     "parse_pencilmarks",
+    "rate",
+    "rate_many",
     "read_file",
     "search",
     "solutions",
