@@ -24,9 +24,9 @@ setup(
     ext_modules=[
         Extension(
             "shudu._engine",
-            sources=["csrc/enginemodule.c", "csrc/solve9.c", "csrc/generic.c"],
+            sources=["csrc/enginemodule.c", "csrc/solve9.c", "csrc/generic.c", "csrc/logic9.c"],
             include_dirs=["csrc"],
-            depends=["csrc/common.h", "csrc/solve9.h", "csrc/generic.h"],
+            depends=["csrc/common.h", "csrc/solve9.h", "csrc/generic.h", "csrc/logic9.h"],
             extra_compile_args=compile_args,
             extra_link_args=link_args,
         )

@@ -16,6 +16,7 @@
 
 #include "common.h"
 #include "generic.h"
+#include "logic9.h"
 #include "solve9.h"
 
 #define MAX_N 25
@@ -149,6 +150,60 @@ static PyObject *py_solve9(PyObject *self, PyObject *const *args, Py_ssize_t nar
     }
     return Py_BuildValue("(iNKK)", count, sol, (unsigned long long)st.guesses,
                          (unsigned long long)st.nodes);
+}
+
+/* The ints 0..511 (every candidate mask), made once: most masks are above the small-int
+ * cache, and logic9 returns 81 of them per call. */
+static PyObject *MASK_INTS;
+
+/* logic9(cells, max_level) -> (solved, hardest_level, candidate masks)
+ * cells: bytes-like of exactly 81 raw values 0..9; max_level: -1 .. L9_LEVELS - 1. */
+static PyObject *py_logic9(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "logic9(cells, max_level)");
+        return NULL;
+    }
+    long max_level = PyLong_AsLong(args[1]);
+    if (max_level == -1 && PyErr_Occurred()) return NULL;
+    if (max_level < -1 || max_level > L9_LEVELS - 1) {
+        PyErr_Format(PyExc_ValueError, "max_level must be between -1 and %d", L9_LEVELS - 1);
+        return NULL;
+    }
+    if (PyUnicode_Check(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "logic9 expects a bytes-like object of 81 values");
+        return NULL;
+    }
+    uint8_t in[81];
+    Py_buffer view;
+    if (PyObject_GetBuffer(args[0], &view, PyBUF_SIMPLE) < 0) return NULL;
+    if (view.len != 81) {
+        PyErr_Format(PyExc_ValueError, "expected 81 cells, got %zd", view.len);
+        PyBuffer_Release(&view);
+        return NULL;
+    }
+    memcpy(in, view.buf, 81);
+    PyBuffer_Release(&view);
+    for (int i = 0; i < 81; i++) {
+        if (in[i] > 9) {
+            PyErr_Format(PyExc_ValueError, "cell %d: expected a value 0..9, found %d", i + 1,
+                         (int)in[i]);
+            return NULL;
+        }
+    }
+    uint16_t cands[81];
+    int hardest = -1, solved;
+    Py_BEGIN_ALLOW_THREADS
+    solved = l9_solve(in, (int)max_level, cands, &hardest);
+    Py_END_ALLOW_THREADS
+    PyObject *masks = PyTuple_New(81);
+    if (!masks) return NULL;
+    for (int i = 0; i < 81; i++) {
+        PyObject *m = PyTuple_GET_ITEM(MASK_INTS, cands[i] & 0x1FF);
+        Py_INCREF(m);
+        PyTuple_SET_ITEM(masks, i, m);
+    }
+    return Py_BuildValue("(NiN)", PyBool_FromLong(solved), hardest, masks);
 }
 
 /* has_conflict9(values) -> bool: any digit repeated in a row, column or box of a 9x9 grid
@@ -607,6 +662,9 @@ fail:
 static PyMethodDef methods[] = {
     {"solve9", (PyCFunction)(void (*)(void))py_solve9, METH_FASTCALL,
      "solve9(puzzle, limit=1, seed=None) -> (count, solution|None, guesses, nodes)"},
+    {"logic9", (PyCFunction)(void (*)(void))py_logic9, METH_FASTCALL,
+     "logic9(cells, max_level) -> (solved, hardest_level, candidate masks): 9x9 logic with "
+     "techniques up to max_level (0 hidden single ... 12 hidden quad)"},
     {"has_conflict9", py_has_conflict9, METH_O,
      "has_conflict9(values) -> True when a digit repeats in a row, column or box"},
     {"search", py_search, METH_VARARGS,
@@ -626,6 +684,18 @@ PyMODINIT_FUNC PyInit__engine(void) {
     build_symbol_map(9, MAP9);
     build_text_map(9, MAP9_TEXT);
     if (PyType_Ready(&RulesType) < 0 || PyType_Ready(&EnumType) < 0) return NULL;
+    if (!MASK_INTS) {
+        MASK_INTS = PyTuple_New(512);
+        if (!MASK_INTS) return NULL;
+        for (Py_ssize_t i = 0; i < 512; i++) {
+            PyObject *v = PyLong_FromSsize_t(i);
+            if (!v) {
+                Py_CLEAR(MASK_INTS);
+                return NULL;
+            }
+            PyTuple_SET_ITEM(MASK_INTS, i, v);
+        }
+    }
     PyObject *m = PyModule_Create(&moduledef);
     if (!m) return NULL;
     Py_INCREF(&RulesType);

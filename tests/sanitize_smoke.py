@@ -38,6 +38,17 @@ def main() -> int:
         lambda: _engine.Rules(4, list(range(4)), [0] + [1] * 16, [16]),
         lambda: _engine.Rules(4, list(range(4)), [0, 1] + [1] * 15, [0]),
         lambda: _engine.Rules(4, [0, 0, 1, 2], [0] * 17, []),
+        lambda: _engine.logic9(b"", 0),
+        lambda: _engine.logic9(bytes(80), 0),
+        lambda: _engine.logic9(bytes(82), 12),
+        lambda: _engine.logic9(bytes([10]) * 81, 0),
+        lambda: _engine.logic9(b"\xff" * 81, 12),
+        lambda: _engine.logic9("0" * 81, 0),
+        lambda: _engine.logic9(None, 0),
+        lambda: _engine.logic9(bytes(81), -2),
+        lambda: _engine.logic9(bytes(81), 13),
+        lambda: _engine.logic9(bytes(81), 2**80),
+        lambda: _engine.logic9(bytes(81)),
     ]
     for call in bad_calls:
         try:
@@ -76,6 +87,32 @@ def main() -> int:
             for _, _sol in zip(range(3), it):
                 pass
             del it
+
+    # The logic solver: random grids (conflicts included), every level; a solved grid must
+    # be a solution of its givens, and conflicting givens are stuck.
+    for _ in range(rounds * 5):
+        density = rng.random() * 0.6
+        cells = bytes(rng.randint(1, 9) if rng.random() < density else 0 for _ in range(81))
+        level = rng.randrange(-1, 13)
+        solved, hardest, masks = _engine.logic9(bytearray(cells), level)
+        if len(masks) != 81 or not -1 <= hardest <= level:
+            print("logic9 returned a bad shape", cells, level, file=sys.stderr)
+            return 1
+        if solved:
+            grid = bytes(m.bit_length() for m in masks)
+            if _engine.has_conflict9(grid) or any(c and c != g for c, g in zip(cells, grid)):
+                print("logic9 solved into a wrong grid", cells, file=sys.stderr)
+                return 1
+        elif _engine.has_conflict9(cells) and hardest != -1:
+            print("logic9 used a technique on conflicting givens", cells, file=sys.stderr)
+            return 1
+    full = _engine.solve9(bytes(81), 1, 5)[1]
+    for _ in range(rounds):
+        cells = bytes(v if rng.random() < 0.35 else 0 for v in full)
+        solved, _, masks = _engine.logic9(cells, 12)
+        if solved and bytes(m.bit_length() for m in masks) != full:
+            print("logic9 solved into another grid", cells, file=sys.stderr)
+            return 1
 
     # Batches across threads, both paths.
     puzzles = b"".join(

@@ -21,6 +21,9 @@ from shudu.generate import (
     GenerationError,
     generate,
     generate_many,
+    is_minimal,
+    is_symmetric,
+    logic_dig,
     parse_pattern,
     parse_score,
     random_solution,
@@ -335,3 +338,42 @@ def test_target_with_symmetry() -> None:
     assert requires(g.puzzle, "x-wing")
     cells = g.puzzle.cells
     assert all(bool(cells[c]) == bool(cells[80 - c]) for c in range(81))
+
+
+# ---------------------------------------------------------------------- digging with logic
+@pytest.mark.parametrize("key", ["naked-single", "pointing", "x-wing", "hidden-pair"])
+def test_logic_targets(key: str) -> None:
+    from shudu import _engine
+    from shudu.generate import LOGIC9_LEVELS
+
+    level = LOGIC9_LEVELS[key]
+    g = generate(seed=3, technique=key, timeout=60)
+    checked(g)
+    assert requires(g.puzzle, key)
+    cells = bytearray(g.puzzle.cells)
+    assert _engine.logic9(cells, level)[:2] == (True, level)
+    assert not _engine.logic9(cells, level - 1)[0]
+    # no clue can go while the same techniques still solve the puzzle
+    for i, v in enumerate(g.puzzle.cells):
+        if v:
+            cells[i] = 0
+            assert not _engine.logic9(cells, level)[0]
+            cells[i] = v
+
+
+def test_logic_target_minimal_and_symmetric() -> None:
+    g = generate(seed=4, technique="pointing", minimal=True, symmetry="90", timeout=60)
+    checked(g)
+    assert requires(g.puzzle, "pointing")
+    assert is_minimal(g.puzzle, "90") and is_symmetric(g.puzzle, "90")
+
+
+def test_logic_dig_checks_arguments() -> None:
+    with pytest.raises(ValueError):
+        logic_dig(Grid("." * 81), 5)
+    with pytest.raises(ValueError):
+        logic_dig(random_solution(seed=1), 13)
+    with pytest.raises(ValueError):
+        logic_dig(random_solution(Rules(4), seed=1), 1)
+    p = logic_dig(random_solution(seed=1), 0, symmetry="mirror", seed=2)
+    assert count(p, limit=2) == 1 and is_symmetric(p, "mirror")

@@ -18,7 +18,12 @@ Options choose the clue layout and the difficulty:
   :func:`shudu.rating.rate`;
 * ``technique``: the puzzle *requires* that technique: the logic solver limited to
   techniques no harder than it solves the puzzle and uses it, and without it (and
-  anything harder) the solver stalls.
+  anything harder) the solver stalls.  For classic 9x9 puzzles and the techniques of
+  :data:`LOGIC9_LEVELS` (X-Wing among them) the C logic solver (``_engine.logic9``)
+  does the work: clues are added back to a puzzle dug for uniqueness until the solver
+  limited to techniques up to the target solves it and needs the target, then removed
+  again while that solver still solves it (so it stays unique); :func:`requires` has
+  the last word.  Other techniques and sizes use the Python logic solver to add clues.
 
 When a target cannot be met within ``attempts`` fresh tries (or ``timeout`` seconds),
 :class:`GenerationError` is raised: generation never hangs.
@@ -54,6 +59,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DEFAULT_ATTEMPTS",
     "GRADE_RANGES",
+    "LOGIC9_LEVELS",
     "SYMMETRIES",
     "Generated",
     "GenerationError",
@@ -62,6 +68,7 @@ __all__ = [
     "generate_many",
     "is_minimal",
     "is_symmetric",
+    "logic_dig",
     "orbits",
     "parse_pattern",
     "parse_score",
@@ -89,6 +96,27 @@ GRADE_RANGES: dict[str, tuple[float, float]] = {
     "extreme": (9.0, math.inf),
 }
 """Sudoku Explainer score range ``[low, high)`` of each grade."""
+
+LOGIC9_LEVELS: dict[str, int] = {
+    "naked-single": 1,
+    "pointing": 2,
+    "claiming": 3,
+    "naked-pair": 4,
+    "x-wing": 5,
+    "hidden-pair": 6,
+    "naked-triple": 7,
+    "swordfish": 8,
+    "hidden-triple": 9,
+    "naked-quad": 10,
+    "jellyfish": 11,
+    "hidden-quad": 12,
+}
+"""Technique targets met by digging with the C 9x9 logic solver: key -> its level there.
+
+Levels run easiest first: 0 hidden single (and full house), 1 naked single, 2 pointing,
+3 claiming, 4 naked pair (locked pairs included), 5 X-Wing, 6 hidden pair, 7 naked
+triple (locked triples included), 8 Swordfish, 9 hidden triple, 10 naked quad,
+11 Jellyfish, 12 hidden quad."""
 
 PLANT_TRIES = 4
 """Clue-adding runs tried from one dug puzzle when aiming at a technique or score."""
@@ -372,6 +400,95 @@ def is_minimal(puzzle: Grid, symmetry: str = "none") -> bool:
         if count(bytes(trial))[0] == 1:
             return False
     return True
+
+
+def logic_dig(
+    solution: Grid,
+    level: int,
+    *,
+    symmetry: str = "none",
+    seed: int | None = None,
+) -> Grid:
+    """Remove clues from a full 9x9 grid, one orbit at a time in a random order, keeping an
+    orbit only when its removal would leave a puzzle that the C logic solver limited to
+    techniques of level ``<= level`` (see :data:`LOGIC9_LEVELS`) cannot solve.
+
+    The result is solvable by those techniques, hence unique, and no orbit can be removed
+    without losing that (it need not be minimal for uniqueness alone).
+
+    >>> p = logic_dig(random_solution(seed=5), LOGIC9_LEVELS["x-wing"], seed=5)
+    >>> from shudu.engine import count
+    >>> count(p), _engine.logic9(p.cells, LOGIC9_LEVELS["x-wing"])[0]
+    (1, True)
+    """
+    if not solution.is_complete or not solution.rules.is_classic9:
+        raise ValueError("logic_dig needs a complete classic 9x9 grid")
+    if not 0 <= level < 13:
+        raise ValueError("level must be between 0 and 12")
+    rng = random.Random(seed)
+    cells = solution.cells
+    return Grid._trusted(solution.rules,
+                         _logic_dig(cells, cells, orbits(9, symmetry), rng, level))
+
+
+def _logic_dig(start: bytes, solution: bytes, orbit_list: list[tuple[int, ...]],
+               rng: random.Random, level: int) -> bytes:
+    """Remove the orbits of clues of ``start`` (random order) while ``logic9`` up to
+    ``level`` still solves the puzzle; removed cells are restored from ``solution``."""
+    logic9 = _engine.logic9
+    cells = bytearray(start)
+    order = [o for o in orbit_list if all(cells[c] for c in o)]
+    rng.shuffle(order)
+    # The first third of the orbits go in one call when the puzzle stays solvable without
+    # them: each removal would have been accepted one at a time too (more clues never make
+    # logic harder), so the result is the same as trying every orbit alone, in fewer calls.
+    head = len(order) // 3
+    if head > 1:
+        for orbit in order[:head]:
+            for c in orbit:
+                cells[c] = 0
+        if logic9(cells, level)[0]:
+            order = order[head:]
+        else:
+            cells[:] = start
+    for orbit in order:
+        for c in orbit:
+            cells[c] = 0
+        if not logic9(cells, level)[0]:
+            for c in orbit:
+                cells[c] = solution[c]
+    return bytes(cells)
+
+
+def _logic_plant(start: bytes, solution: bytes, orbit_list: list[tuple[int, ...]],
+                 rng: random.Random, level: int) -> bytes | None:
+    """Add orbits of clues from ``solution`` to ``start`` (random order) until ``logic9`` up
+    to ``level`` solves the puzzle and needs that level, or ``None`` when it never does.
+
+    An orbit is kept only while the puzzle stays out of reach of the easier levels, and,
+    once the target level has been used on the way to the stalled state, only while it
+    still is: the puzzle is pushed towards needing exactly that level.
+    """
+    logic9 = _engine.logic9
+    cells = bytearray(start)
+    solved, hardest, _ = logic9(cells, level)
+    if solved:
+        return bytes(cells) if hardest == level else None
+    used = hardest == level
+    order = [o for o in orbit_list if not any(cells[c] for c in o)]
+    rng.shuffle(order)
+    for orbit in order:
+        for c in orbit:
+            cells[c] = solution[c]
+        solved, hardest, _ = logic9(cells, level)
+        if solved and hardest == level:
+            return bytes(cells)
+        if solved or (used and hardest < level):
+            for c in orbit:
+                cells[c] = 0
+        elif hardest == level:
+            used = True
+    return None
 
 
 # ---------------------------------------------------------------------- patterns
@@ -692,8 +809,11 @@ class _Job:
                     self.orbit_of[c] = orbit
         self.classic9 = rules.is_classic9
         self.sets: tuple[list[Technique], list[Technique], Technique] | None = None
+        self.logic_level: int | None = None
         if target.technique is not None:
             self.sets = _technique_sets(target.technique)
+            if self.classic9 and given is None:
+                self.logic_level = LOGIC9_LEVELS.get(target.technique)
         self.score_sets: tuple[list[Technique], list[Technique]] | None = None
         if target.rated and target.high <= 7.0:
             from .logic.registry import techniques
@@ -722,6 +842,8 @@ class _Job:
     def attempt(self) -> tuple[bytes, bytes, Rating | None] | None:
         rules, rng = self.rules, self.rng
         solution = _random_solution(rules, rng)
+        if self.logic_level is not None:
+            return self._logic_attempt(solution)
         if self.given is not None:
             puzzle = bytes(v if i in self.given else 0 for i, v in enumerate(solution))
             if self.count(puzzle)[0] != 1:
@@ -768,7 +890,30 @@ class _Job:
                 return None
         elif not self._requires(puzzle):
             return None
+        return self._technique_finish(puzzle, solution)
+
+    def _logic_attempt(self, solution: bytes) -> tuple[bytes, bytes, Rating | None] | None:
+        """A puzzle requiring the target, made with the C logic solver (see
+        :func:`_logic_plant`), dug with :func:`logic_dig`'s rule and checked by
+        :func:`requires`."""
+        assert self.logic_level is not None
+        level = self.logic_level
+        start = _dig(solution, self.count, self.orbits, self.rng)
+        planted = _logic_plant(start, solution, self.orbits, self.rng, level)
+        if planted is None:
+            return None
+        puzzle = _logic_dig(planted, solution, self.orbits, self.rng, level)
+        # Removing clues never makes logic easier: the easier techniques still stall.
+        if _engine.logic9(puzzle, level - 1)[0] or not self._requires(puzzle):
+            return None
+        return self._technique_finish(puzzle, solution)
+
+    def _technique_finish(self, puzzle: bytes, solution: bytes
+                          ) -> tuple[bytes, bytes, Rating | None] | None:
+        """Minimality (when asked) and the rating of a puzzle requiring the technique."""
         if self.minimal and self.given is None:
+            # Keeps uniqueness and the requirement; gives up when some orbit could still go
+            # while keeping uniqueness only (the puzzle would not be minimal).
             small = self._minimise(puzzle, self._requires)
             if small is None:
                 return None

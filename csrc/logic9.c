@@ -1,0 +1,430 @@
+/* Pencilmark logic solver for classic 9x9 Sudoku (see logic9.h).
+ *
+ * State: a 9-bit candidate mask and a value per cell.  Placing a digit removes it from
+ * the cell's 20 peers; any cell left without candidates, or a digit left without a
+ * place in a house, marks the state as contradictory and the solver reports "stuck".
+ *
+ * One round tries the techniques easiest first and applies every instance of the first
+ * one that changes something, then starts again from the easiest.  Each technique only
+ * removes candidates, and whatever a technique could remove stays removable (or removed)
+ * after other removals, so the set of levels needed does not depend on which instances
+ * are applied first: the hardest level reported is the smallest level that suffices.
+ */
+#include "logic9.h"
+
+#include <string.h>
+
+#define ALL9 0x1FFu
+
+/* Houses 0..8 are rows, 9..17 columns, 18..26 boxes; cells listed in reading order. */
+static const uint8_t L9_HOUSE[27][9] = {
+    {0, 1, 2, 3, 4, 5, 6, 7, 8},
+    {9, 10, 11, 12, 13, 14, 15, 16, 17},
+    {18, 19, 20, 21, 22, 23, 24, 25, 26},
+    {27, 28, 29, 30, 31, 32, 33, 34, 35},
+    {36, 37, 38, 39, 40, 41, 42, 43, 44},
+    {45, 46, 47, 48, 49, 50, 51, 52, 53},
+    {54, 55, 56, 57, 58, 59, 60, 61, 62},
+    {63, 64, 65, 66, 67, 68, 69, 70, 71},
+    {72, 73, 74, 75, 76, 77, 78, 79, 80},
+    {0, 9, 18, 27, 36, 45, 54, 63, 72},
+    {1, 10, 19, 28, 37, 46, 55, 64, 73},
+    {2, 11, 20, 29, 38, 47, 56, 65, 74},
+    {3, 12, 21, 30, 39, 48, 57, 66, 75},
+    {4, 13, 22, 31, 40, 49, 58, 67, 76},
+    {5, 14, 23, 32, 41, 50, 59, 68, 77},
+    {6, 15, 24, 33, 42, 51, 60, 69, 78},
+    {7, 16, 25, 34, 43, 52, 61, 70, 79},
+    {8, 17, 26, 35, 44, 53, 62, 71, 80},
+    {0, 1, 2, 9, 10, 11, 18, 19, 20},
+    {3, 4, 5, 12, 13, 14, 21, 22, 23},
+    {6, 7, 8, 15, 16, 17, 24, 25, 26},
+    {27, 28, 29, 36, 37, 38, 45, 46, 47},
+    {30, 31, 32, 39, 40, 41, 48, 49, 50},
+    {33, 34, 35, 42, 43, 44, 51, 52, 53},
+    {54, 55, 56, 63, 64, 65, 72, 73, 74},
+    {57, 58, 59, 66, 67, 68, 75, 76, 77},
+    {60, 61, 62, 69, 70, 71, 78, 79, 80},
+};
+/* The three houses of each cell: row, column (9 + c), box (18 + b). */
+static const uint8_t L9_CELL_HOUSE[81][3] = {
+    {0, 9, 18}, {0, 10, 18}, {0, 11, 18}, {0, 12, 19}, {0, 13, 19}, {0, 14, 19},
+    {0, 15, 20}, {0, 16, 20}, {0, 17, 20}, {1, 9, 18}, {1, 10, 18}, {1, 11, 18},
+    {1, 12, 19}, {1, 13, 19}, {1, 14, 19}, {1, 15, 20}, {1, 16, 20}, {1, 17, 20},
+    {2, 9, 18}, {2, 10, 18}, {2, 11, 18}, {2, 12, 19}, {2, 13, 19}, {2, 14, 19},
+    {2, 15, 20}, {2, 16, 20}, {2, 17, 20}, {3, 9, 21}, {3, 10, 21}, {3, 11, 21},
+    {3, 12, 22}, {3, 13, 22}, {3, 14, 22}, {3, 15, 23}, {3, 16, 23}, {3, 17, 23},
+    {4, 9, 21}, {4, 10, 21}, {4, 11, 21}, {4, 12, 22}, {4, 13, 22}, {4, 14, 22},
+    {4, 15, 23}, {4, 16, 23}, {4, 17, 23}, {5, 9, 21}, {5, 10, 21}, {5, 11, 21},
+    {5, 12, 22}, {5, 13, 22}, {5, 14, 22}, {5, 15, 23}, {5, 16, 23}, {5, 17, 23},
+    {6, 9, 24}, {6, 10, 24}, {6, 11, 24}, {6, 12, 25}, {6, 13, 25}, {6, 14, 25},
+    {6, 15, 26}, {6, 16, 26}, {6, 17, 26}, {7, 9, 24}, {7, 10, 24}, {7, 11, 24},
+    {7, 12, 25}, {7, 13, 25}, {7, 14, 25}, {7, 15, 26}, {7, 16, 26}, {7, 17, 26},
+    {8, 9, 24}, {8, 10, 24}, {8, 11, 24}, {8, 12, 25}, {8, 13, 25}, {8, 14, 25},
+    {8, 15, 26}, {8, 16, 26}, {8, 17, 26},
+};
+
+typedef struct l9_state {
+    uint16_t c[81]; /* candidate masks */
+    uint8_t v[81];  /* placed values, 0 = open */
+    int left;       /* open cells */
+    int bad;        /* contradiction seen */
+} l9_state;
+
+static inline int popcount9(unsigned m) {
+    return __builtin_popcount(m);
+}
+
+static inline int lowest(unsigned m) {
+    return __builtin_ctz(m);
+}
+
+/* Place digit d (1..9) in cell; returns 1 when it was placed. */
+static int place(l9_state *s, int cell, int d) {
+    uint16_t bit = (uint16_t)(1u << (d - 1));
+    if (s->v[cell]) {
+        if (s->v[cell] != d) s->bad = 1;
+        return 0;
+    }
+    if (!(s->c[cell] & bit)) {
+        s->bad = 1;
+        return 0;
+    }
+    s->v[cell] = (uint8_t)d;
+    s->c[cell] = bit;
+    s->left--;
+    for (int i = 0; i < 3; i++) {
+        const uint8_t *house = L9_HOUSE[L9_CELL_HOUSE[cell][i]];
+        for (int k = 0; k < 9; k++) {
+            int p = house[k];
+            if (p == cell) continue;
+            if (s->v[p]) {
+                if (s->v[p] == d) s->bad = 1;
+            } else if (s->c[p] & bit) {
+                s->c[p] = (uint16_t)(s->c[p] & ~bit);
+                if (!s->c[p]) s->bad = 1;
+            }
+        }
+    }
+    return 1;
+}
+
+/* Remove the digits of mask from an open cell; returns 1 when something went. */
+static int eliminate(l9_state *s, int cell, unsigned mask) {
+    if (s->v[cell] || !(s->c[cell] & mask)) return 0;
+    s->c[cell] = (uint16_t)(s->c[cell] & ~mask);
+    if (!s->c[cell]) s->bad = 1;
+    return 1;
+}
+
+/* Positions (0..8) in house h of the open cells holding digit bit. */
+static unsigned positions(const l9_state *s, int h, unsigned bit) {
+    unsigned m = 0;
+    for (int k = 0; k < 9; k++) {
+        int p = L9_HOUSE[h][k];
+        if (!s->v[p] && (s->c[p] & bit)) m |= 1u << k;
+    }
+    return m;
+}
+
+/* Where each digit can go in each house, and the digits placed in each house, taken once
+ * per pass of a technique.  The pass only removes candidates, so the table stays a
+ * superset of the truth, and every pattern found in it holds in the live state too. */
+typedef struct l9_index {
+    uint16_t pos[9][27]; /* [digit][house]: positions 0..8 of the open cells with it */
+    uint16_t placed[27]; /* digits placed in each house */
+} l9_index;
+
+static void build_index(const l9_state *s, l9_index *ix) {
+    memset(ix, 0, sizeof *ix);
+    for (int cell = 0; cell < 81; cell++) {
+        int row = cell / 9, col = cell % 9, box = L9_CELL_HOUSE[cell][2];
+        int boxpos = (row % 3) * 3 + col % 3;
+        if (s->v[cell]) {
+            unsigned bit = 1u << (s->v[cell] - 1);
+            ix->placed[row] = (uint16_t)(ix->placed[row] | bit);
+            ix->placed[9 + col] = (uint16_t)(ix->placed[9 + col] | bit);
+            ix->placed[box] = (uint16_t)(ix->placed[box] | bit);
+            continue;
+        }
+        for (unsigned m = s->c[cell]; m; m &= m - 1) {
+            int d = lowest(m);
+            ix->pos[d][row] = (uint16_t)(ix->pos[d][row] | (1u << col));
+            ix->pos[d][9 + col] = (uint16_t)(ix->pos[d][9 + col] | (1u << row));
+            ix->pos[d][box] = (uint16_t)(ix->pos[d][box] | (1u << boxpos));
+        }
+    }
+}
+
+/* ---------------------------------------------------------------- singles */
+
+static int hidden_singles(l9_state *s) {
+    int progress = 0;
+    for (int h = 0; h < 27 && !s->bad; h++) {
+        unsigned once = 0, twice = 0, placed = 0;
+        for (int k = 0; k < 9; k++) {
+            int p = L9_HOUSE[h][k];
+            if (s->v[p]) {
+                placed |= s->c[p];
+            } else {
+                twice |= once & s->c[p];
+                once |= s->c[p];
+            }
+        }
+        unsigned missing = ALL9 & ~placed;
+        if (missing & ~once) {
+            s->bad = 1;
+            break;
+        }
+        unsigned singles = once & ~twice & missing;
+        while (singles && !s->bad) {
+            int d = lowest(singles);
+            singles &= singles - 1;
+            unsigned pos = positions(s, h, 1u << d);
+            if (popcount9(pos) != 1) {
+                if (!pos) s->bad = 1;
+                continue;
+            }
+            progress |= place(s, L9_HOUSE[h][lowest(pos)], d + 1);
+        }
+    }
+    return progress;
+}
+
+static int naked_singles(l9_state *s) {
+    int progress = 0;
+    for (int cell = 0; cell < 81 && !s->bad; cell++) {
+        if (s->v[cell]) continue;
+        unsigned m = s->c[cell];
+        if (!m) {
+            s->bad = 1;
+        } else if (!(m & (m - 1))) {
+            progress |= place(s, cell, lowest(m) + 1);
+        }
+    }
+    return progress;
+}
+
+/* ---------------------------------------------------------------- intersections */
+
+static int pointing(l9_state *s) {
+    int progress = 0;
+    l9_index ix;
+    build_index(s, &ix);
+    for (int b = 0; b < 9; b++) {
+        int h = 18 + b;
+        unsigned todo = ALL9 & ~ix.placed[h];
+        while (todo) {
+            int d = lowest(todo);
+            todo &= todo - 1;
+            unsigned bit = 1u << d, pos = ix.pos[d][h];
+            if (!pos) continue;
+            for (int r = 0; r < 3; r++) {
+                if (pos & ~(7u << (3 * r))) continue;
+                int row = (b / 3) * 3 + r;
+                for (int col = 0; col < 9; col++)
+                    if (col / 3 != b % 3) progress |= eliminate(s, row * 9 + col, bit);
+            }
+            for (int cc = 0; cc < 3; cc++) {
+                if (pos & ~(0x49u << cc)) continue;
+                int col = (b % 3) * 3 + cc;
+                for (int row = 0; row < 9; row++)
+                    if (row / 3 != b / 3) progress |= eliminate(s, row * 9 + col, bit);
+            }
+        }
+    }
+    return progress;
+}
+
+static int claiming(l9_state *s) {
+    int progress = 0;
+    l9_index ix;
+    build_index(s, &ix);
+    for (int h = 0; h < 18; h++) {
+        unsigned todo = ALL9 & ~ix.placed[h];
+        while (todo) {
+            int d = lowest(todo);
+            todo &= todo - 1;
+            unsigned bit = 1u << d, pos = ix.pos[d][h];
+            if (!pos) continue;
+            for (int seg = 0; seg < 3; seg++) {
+                if (pos & ~(7u << (3 * seg))) continue;
+                /* every candidate of the line lies in one box: clear the rest of it */
+                int first = L9_HOUSE[h][3 * seg];
+                int box = L9_CELL_HOUSE[first][2];
+                for (int k = 0; k < 9; k++) {
+                    int p = L9_HOUSE[box][k];
+                    if (L9_CELL_HOUSE[p][h < 9 ? 0 : 1] != h) progress |= eliminate(s, p, bit);
+                }
+            }
+        }
+    }
+    return progress;
+}
+
+/* ---------------------------------------------------------------- subsets */
+
+/* Naked subsets of size n in house h: choose n open cells whose candidates together
+ * number n; clear those digits from the other open cells of the house. */
+static int naked_rec(l9_state *s, int h, const int *open, int count, int start, int depth,
+                     int n, unsigned chosen, unsigned uni) {
+    int progress = 0;
+    for (int i = start; i < count; i++) {
+        unsigned m = s->c[open[i]];
+        if (s->v[open[i]] || popcount9(m) > n) continue;
+        unsigned u = uni | m;
+        if (popcount9(u) > n) continue;
+        unsigned ch = chosen | (1u << i);
+        if (depth + 1 < n) {
+            progress |= naked_rec(s, h, open, count, i + 1, depth + 1, n, ch, u);
+        } else if (popcount9(u) == n) {
+            for (int j = 0; j < count; j++)
+                if (!(ch & (1u << j))) progress |= eliminate(s, open[j], u);
+        }
+    }
+    return progress;
+}
+
+static int naked_subsets(l9_state *s, int n) {
+    int progress = 0;
+    for (int h = 0; h < 27; h++) {
+        int open[9], count = 0;
+        for (int k = 0; k < 9; k++)
+            if (!s->v[L9_HOUSE[h][k]]) open[count++] = L9_HOUSE[h][k];
+        if (count > n) progress |= naked_rec(s, h, open, count, 0, 0, n, 0, 0);
+    }
+    return progress;
+}
+
+/* Hidden subsets of size n in house h: choose n missing digits whose places together
+ * number n; clear every other digit from those cells. */
+static int hidden_rec(l9_state *s, int h, const unsigned *pos, const int *digits, int count,
+                      int start, int depth, int n, unsigned chosen, unsigned uni) {
+    int progress = 0;
+    for (int i = start; i < count; i++) {
+        unsigned m = pos[i];
+        if (!m || popcount9(m) > n) continue;
+        unsigned u = uni | m;
+        if (popcount9(u) > n) continue;
+        unsigned ch = chosen | (1u << digits[i]);
+        if (depth + 1 < n) {
+            progress |= hidden_rec(s, h, pos, digits, count, i + 1, depth + 1, n, ch, u);
+        } else if (popcount9(u) == n) {
+            for (unsigned w = u; w; w &= w - 1)
+                progress |= eliminate(s, L9_HOUSE[h][lowest(w)], ALL9 & ~ch);
+        }
+    }
+    return progress;
+}
+
+static int hidden_subsets(l9_state *s, int n) {
+    int progress = 0;
+    l9_index ix;
+    build_index(s, &ix);
+    for (int h = 0; h < 27; h++) {
+        unsigned todo = ALL9 & ~ix.placed[h], pos[9];
+        int digits[9], count = 0;
+        while (todo) {
+            int d = lowest(todo);
+            todo &= todo - 1;
+            digits[count] = d;
+            pos[count++] = ix.pos[d][h];
+        }
+        if (count > n) progress |= hidden_rec(s, h, pos, digits, count, 0, 0, n, 0, 0);
+    }
+    return progress;
+}
+
+/* ---------------------------------------------------------------- fish */
+
+/* Basic fish of size n for one digit: n base lines (rows, or columns when cols is set)
+ * whose candidates lie in n cover lines; clear the digit from the cover lines elsewhere. */
+static int fish_rec(l9_state *s, unsigned bit, int cols, const unsigned *line, int start,
+                    int depth, int n, unsigned chosen, unsigned uni) {
+    int progress = 0;
+    for (int i = start; i < 9; i++) {
+        unsigned m = line[i];
+        if (!m || popcount9(m) > n) continue;
+        unsigned u = uni | m;
+        if (popcount9(u) > n) continue;
+        unsigned ch = chosen | (1u << i);
+        if (depth + 1 < n) {
+            progress |= fish_rec(s, bit, cols, line, i + 1, depth + 1, n, ch, u);
+        } else if (popcount9(u) == n) {
+            for (unsigned w = u; w; w &= w - 1) {
+                int cover = lowest(w);
+                for (int b = 0; b < 9; b++) {
+                    if (ch & (1u << b)) continue;
+                    int cell = cols ? cover * 9 + b : b * 9 + cover;
+                    progress |= eliminate(s, cell, bit);
+                }
+            }
+        }
+    }
+    return progress;
+}
+
+static int fish(l9_state *s, int n) {
+    int progress = 0;
+    l9_index ix;
+    build_index(s, &ix);
+    for (int d = 0; d < 9; d++) {
+        unsigned bit = 1u << d;
+        for (int cols = 0; cols < 2; cols++) {
+            unsigned line[9];
+            for (int i = 0; i < 9; i++) {
+                int h = cols ? 9 + i : i;
+                line[i] = (ix.placed[h] & bit) ? 0 : ix.pos[d][h];
+            }
+            progress |= fish_rec(s, bit, cols, line, 0, 0, n, 0, 0);
+        }
+    }
+    return progress;
+}
+
+/* ---------------------------------------------------------------- driver */
+
+static int apply_level(l9_state *s, int level) {
+    switch (level) {
+    case L9_HIDDEN_SINGLE: return hidden_singles(s);
+    case L9_NAKED_SINGLE: return naked_singles(s);
+    case L9_POINTING: return pointing(s);
+    case L9_CLAIMING: return claiming(s);
+    case L9_NAKED_PAIR: return naked_subsets(s, 2);
+    case L9_X_WING: return fish(s, 2);
+    case L9_HIDDEN_PAIR: return hidden_subsets(s, 2);
+    case L9_NAKED_TRIPLE: return naked_subsets(s, 3);
+    case L9_SWORDFISH: return fish(s, 3);
+    case L9_HIDDEN_TRIPLE: return hidden_subsets(s, 3);
+    case L9_NAKED_QUAD: return naked_subsets(s, 4);
+    case L9_JELLYFISH: return fish(s, 4);
+    case L9_HIDDEN_QUAD: return hidden_subsets(s, 4);
+    default: return 0;
+    }
+}
+
+int l9_solve(const uint8_t *in, int max_level, uint16_t *cands, int *hardest) {
+    l9_state s;
+    for (int i = 0; i < 81; i++) {
+        s.c[i] = ALL9;
+        s.v[i] = 0;
+    }
+    s.left = 81;
+    s.bad = 0;
+    if (max_level > L9_LEVELS - 1) max_level = L9_LEVELS - 1;
+    int top = -1;
+    for (int i = 0; i < 81 && !s.bad; i++)
+        if (in[i] >= 1 && in[i] <= 9) place(&s, i, in[i]);
+    while (!s.bad && s.left > 0) {
+        int level = 0;
+        for (; level <= max_level; level++) {
+            if (apply_level(&s, level)) break;
+            if (s.bad) break;
+        }
+        if (s.bad || level > max_level) break;
+        if (level > top) top = level;
+    }
+    if (cands) memcpy(cands, s.c, sizeof s.c);
+    if (hardest) *hardest = top;
+    return !s.bad && s.left == 0;
+}
