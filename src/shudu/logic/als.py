@@ -37,7 +37,6 @@ the unsolved cells of each house whose union has one digit more than cells, up t
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import combinations
 
 from .candidates import Candidates, bits, digits_in
 from .links import length_bonus
@@ -61,6 +60,54 @@ MAX_STEM = 4
 """Most candidates of a Death Blossom stem (a stem of two is an ALS-XY-Wing pivot)."""
 
 
+_HOUSE_SETS: dict[tuple[tuple[int, ...], tuple[int, ...], int],
+                  tuple[tuple[int, int], ...]] = {}
+_COMMON: dict[int, tuple[tuple[int, ...], dict[int, int]]] = {}
+_MEMO_LIMIT = 5_000
+
+
+def _house_sets(hcells: tuple[int, ...], masks: tuple[int, ...], max_size: int
+                ) -> tuple[tuple[int, int], ...]:
+    """``(cell bitboard, digit mask)`` of the ALS among some cells of one house, in
+    depth-first order (remembered by the cells and their candidates)."""
+    key = (hcells, masks, max_size)
+    got = _HOUSE_SETS.get(key)
+    if got is not None:
+        return got
+    out: list[tuple[int, int]] = []
+    m = len(hcells)
+    limit = min(max_size, m - 1)
+    if limit >= 1:
+        # depth-first over subsets in index order, pruned when the union is too big
+        stack = [(0, 0, 0, 0)]
+        while stack:
+            start, k, cmask, dmask = stack.pop()
+            for i in range(start, m):
+                nd = dmask | masks[i]
+                pc = nd.bit_count()
+                if pc > limit + 1:
+                    continue
+                nc = cmask | 1 << hcells[i]
+                if pc == k + 2:
+                    out.append((nc, nd))
+                if k + 1 < limit:
+                    stack.append((i + 1, k + 1, nc, nd))
+    if len(_HOUSE_SETS) >= _MEMO_LIMIT:
+        _HOUSE_SETS.clear()
+    got = _HOUSE_SETS[key] = tuple(out)
+    return got
+
+
+def _common_peers(peer: tuple[int, ...]) -> dict[int, int]:
+    """A shared memo of the cells that see every cell of a bitboard (per peer table)."""
+    got = _COMMON.get(id(peer))
+    if got is None or got[0] is not peer:
+        got = _COMMON[id(peer)] = (peer, {})
+    if len(got[1]) >= _MEMO_LIMIT:
+        got[1].clear()
+    return got[1]
+
+
 class AlsIndex:
     """Every ALS of a state with its per-digit bitboards, and the RCCs between them.
 
@@ -76,7 +123,8 @@ class AlsIndex:
     243
     """
 
-    __slots__ = ("_adj", "bud", "cells", "dcells", "digits", "house", "rcc", "targ")
+    __slots__ = ("_adj", "_targets", "bud", "cells", "dcells", "digits", "house", "ncells",
+                 "rcc", "targ")
 
     def __init__(self, cands: Candidates, max_size: int) -> None:
         geo = cands.geo
@@ -86,26 +134,12 @@ class AlsIndex:
         n = geo.n
         found: dict[int, tuple[int, int]] = {}
         for h, hmask in enumerate(geo.house_mask):
-            hcells = [c for c in bits(hmask) if cm[c]]
-            m = len(hcells)
-            limit = min(max_size, m - 1)
-            if limit < 1:
+            hcells = tuple(c for c in bits(hmask) if cm[c])
+            if len(hcells) < 2:
                 continue
-            masks = [cm[c] for c in hcells]
-            # depth-first over subsets in index order, pruned when the union is too big
-            stack = [(0, 0, 0, 0)]
-            while stack:
-                start, k, cmask, dmask = stack.pop()
-                for i in range(start, m):
-                    nd = dmask | masks[i]
-                    pc = nd.bit_count()
-                    if pc > limit + 1:
-                        continue
-                    nc = cmask | 1 << hcells[i]
-                    if pc == k + 2 and nc not in found:
-                        found[nc] = (nd, h)
-                    if k + 1 < limit:
-                        stack.append((i + 1, k + 1, nc, nd))
+            for nc, nd in _house_sets(hcells, tuple(cm[c] for c in hcells), max_size):
+                if nc not in found:
+                    found[nc] = (nd, h)
         self.cells: list[int] = []
         self.digits: list[int] = []
         self.house: list[int] = []
@@ -113,8 +147,11 @@ class AlsIndex:
         self.bud: list[list[int]] = []
         self.targ: list[list[int]] = []
         everywhere = geo.all_cells
-        common: dict[int, int] = {}   # cells seeing every cell of a mask, by mask
+        common = _common_peers(peer)   # cells seeing every cell of a mask, by mask
+        # per digit: the sets grouped by their cells holding the digit
+        by_cells: list[dict[int, list[int]]] = [{} for _ in range(n)]
         for cmask, (dmask, h) in sorted(found.items(), key=lambda kv: (kv[0].bit_count(), kv[0])):
+            i = len(self.cells)
             dc = [0] * n
             bd = [0] * n
             tg = [0] * n
@@ -125,6 +162,11 @@ class AlsIndex:
                 d = low.bit_length() - 1
                 where = dm[d] & cmask
                 dc[d] = where
+                group = by_cells[d].get(where)
+                if group is None:
+                    by_cells[d][where] = [i]
+                else:
+                    group.append(i)
                 b = common.get(where)
                 if b is None:
                     b = everywhere
@@ -144,19 +186,19 @@ class AlsIndex:
             self.targ.append(tg)
         self.rcc: list[dict[int, int]] = [{} for _ in self.cells]
         for d in range(n):
-            groups: dict[int, list[int]] = {}
-            for i, dc in enumerate(self.dcells):
-                if dc[d]:
-                    groups.setdefault(dc[d], []).append(i)
+            groups = by_cells[d]
             # d-cell sets by their lowest cell: a partner set lies inside the common peers
             by_low: dict[int, list[int]] = {}
+            lows = 0
             for k in groups:
-                by_low.setdefault((k & -k).bit_length() - 1, []).append(k)
+                low = k & -k
+                lows |= low
+                by_low.setdefault(low.bit_length() - 1, []).append(k)
             bit = 1 << d
             dmd = dm[d]
             for ka, ga in groups.items():
                 ba = self.bud[ga[0]][d] & dmd
-                for low in bits(ba):
+                for low in bits(ba & lows):
                     for kb in by_low.get(low, ()):
                         # every d of one set sees every d of the other (none is shared)
                         if kb <= ka or kb & ~ba:
@@ -169,6 +211,8 @@ class AlsIndex:
                                 rj[i] = rj.get(i, 0) | bit
 
         self._adj: list[list[int]] | None = None
+        self._targets: tuple[int, list[int]] | None = None
+        self.ncells = geo.ncells
 
     def __len__(self) -> int:
         return len(self.cells)
@@ -236,11 +280,18 @@ def find_als_xz(cands: Candidates) -> Iterator[Step]:
     dm = cands.digit_mask
     n = cands.geo.n
     cells, digits, targ = idx.cells, idx.digits, idx.targ
+    N = cands.geo.ncells
+    every = (1 << N) - 1
+    tt = _targets(idx, N)
     for a, links in enumerate(idx.rcc):
         ta, ca = targ[a], cells[a]
+        tta = tt[a]
         for b, rmask in links.items():
             if b <= a:
                 continue
+            if not rmask & (rmask - 1) and not (
+                    tta & tt[b] & ~(every << (N * (rmask.bit_length() - 1)))):
+                continue   # singly linked and no other digit seen from outside both sets
             tb, cb = targ[b], cells[b]
             both = ca | cb
             common = digits[a] & digits[b] & ~rmask
@@ -272,6 +323,22 @@ def find_als_xz(cands: Candidates) -> Iterator[Step]:
                               "set_digits": (digits[a], digits[b])})
 
 
+def _targets(idx: AlsIndex, ncells: int) -> list[int]:
+    """Per ALS: its target cells of every digit as one bitset, digit ``z`` shifted by
+    ``z * ncells`` (cached on the index)."""
+    if idx._targets is not None and idx._targets[0] == ncells:
+        return idx._targets[1]
+    out = []
+    for tg in idx.targ:
+        m = 0
+        for z, cs in enumerate(tg):
+            if cs:
+                m |= cs << (z * ncells)
+        out.append(m)
+    idx._targets = (ncells, out)
+    return out
+
+
 def find_als_xy_wing(cands: Candidates) -> Iterator[Step]:
     """ALS ``A`` and ``B`` each linked to a pivot ALS ``C`` by different RCCs ``x``, ``y``.
 
@@ -287,44 +354,65 @@ def find_als_xy_wing(cands: Candidates) -> Iterator[Step]:
     n = cands.geo.n
     cells, digits, targ, rcc = idx.cells, idx.digits, idx.targ, idx.rcc
     seen: set[tuple[int, int, int, int]] = set()
+    # a z is shared when some cell outside both sets sees all its candidates in A and in
+    # B: that cell is a target of z for both (targets exclude a set's own cells)
+    N = cands.geo.ncells
+    every = (1 << N) - 1
+    tt = _targets(idx, N)
     for c, links in enumerate(rcc):
         if len(links) < 2:
             continue
-        items = sorted(links.items())
-        for (a, ra), (b, rb) in combinations(items, 2):
-            common = digits[a] & digits[b]
-            if not common:
+        linkbits = 0
+        by_rcc: dict[int, int] = {}   # single-RCC links, by their RCC
+        for a, ra in links.items():
+            linkbits |= 1 << a
+            if not ra & (ra - 1):
+                by_rcc[ra] = by_rcc.get(ra, 0) | 1 << a
+        for a in bits(linkbits):
+            ra = links[a]
+            cand = linkbits & ~((2 << a) - 1)
+            if not ra & (ra - 1):
+                cand &= ~by_rcc[ra]   # both linked by the same one digit: no x != y
+            if not cand:
                 continue
-            both = cells[a] | cells[b]
-            ta, tb = targ[a], targ[b]
-            for x in bits(ra):
-                for y in bits(rb):
-                    if x == y:
-                        continue
-                    elims: list[tuple[int, int]] = []
-                    zmask = 0
-                    for z in bits(common & ~(1 << x | 1 << y)):
-                        hit = ta[z] & tb[z] & ~both
-                        if hit:
-                            zmask |= 1 << z
-                            elims.extend((cell, z + 1) for cell in bits(hit))
-                    if not elims:
-                        continue
-                    key = (a, b, c, zmask << 16 | 1 << x | 1 << (y + 8))
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    yield Step("als-xy-wing", eliminations=elims,
-                               digits=(x + 1, y + 1, *_digits(zmask)),
-                               cells={"als-a": _cells(cells[a]), "als-b": _cells(cells[b]),
-                                      "als-c": _cells(cells[c])},
-                               candidates={"rcc": _cands(idx, a, 1 << x)
-                                           + _cands(idx, c, 1 << x | 1 << y)
-                                           + _cands(idx, b, 1 << y),
-                                           "z": _cands(idx, a, zmask) + _cands(idx, b, zmask)},
-                               size=n,
-                               extra={"rcc": (x + 1, y + 1), "z": _digits(zmask),
-                                      "set_digits": (digits[a], digits[b], digits[c])})
+            ta = targ[a]
+            tta = tt[a]
+            for b in bits(cand):
+                shared = tta & tt[b]
+                if not shared:
+                    continue
+                rb = links[b]
+                tb = targ[b]
+                both = cells[a] | cells[b]
+                for x in bits(ra):
+                    for y in bits(rb):
+                        if x == y:
+                            continue
+                        zt = shared & ~(every << (x * N) | every << (y * N))
+                        if not zt:
+                            continue
+                        zmask = 0
+                        elims: list[tuple[int, int]] = []
+                        for z in bits(digits[a] & digits[b] & ~(1 << x | 1 << y)):
+                            hit = ta[z] & tb[z] & ~both
+                            if hit:
+                                zmask |= 1 << z
+                                elims.extend((cell, z + 1) for cell in bits(hit))
+                        key = (a, b, c, zmask << 16 | 1 << x | 1 << (y + 8))
+                        if key in seen:
+                            continue
+                        seen.add(key)
+                        yield Step("als-xy-wing", eliminations=elims,
+                                   digits=(x + 1, y + 1, *_digits(zmask)),
+                                   cells={"als-a": _cells(cells[a]), "als-b": _cells(cells[b]),
+                                          "als-c": _cells(cells[c])},
+                                   candidates={"rcc": _cands(idx, a, 1 << x)
+                                               + _cands(idx, c, 1 << x | 1 << y)
+                                               + _cands(idx, b, 1 << y),
+                                               "z": _cands(idx, a, zmask) + _cands(idx, b, zmask)},
+                                   size=n,
+                                   extra={"rcc": (x + 1, y + 1), "z": _digits(zmask),
+                                          "set_digits": (digits[a], digits[b], digits[c])})
 
 
 def _chain_steps(idx: AlsIndex, cands: Candidates, max_len: int) -> Iterator[Step]:
@@ -339,6 +427,15 @@ def _chain_steps(idx: AlsIndex, cands: Candidates, max_len: int) -> Iterator[Ste
     n = cands.geo.n
     cells, digits, targ, rcc = idx.cells, idx.digits, idx.targ, idx.rcc
     best: dict[tuple[tuple[int, int], ...], tuple[list[int], list[int], int]] = {}
+    # a chain eliminates where the start and the end set have a common target: only
+    # targets of two or more sets can be such places
+    ncells = idx.ncells
+    every = (1 << ncells) - 1
+    tt = _targets(idx, ncells)
+    once = twice = 0
+    for t in tt:
+        twice |= once & t
+        once |= t
     for start in range(len(cells)):
         if not rcc[start]:
             continue
@@ -353,8 +450,9 @@ def _chain_steps(idx: AlsIndex, cands: Candidates, max_len: int) -> Iterator[Ste
         firsts = 0
         for rmask in rcc[start].values():
             firsts |= rmask
+        shared = tt[start] & twice
         for rfirst in bits(firsts):
-            if useful & ~(1 << rfirst):
+            if useful & ~(1 << rfirst) and shared & ~(every << (rfirst * ncells)):
                 for found, sets, rccs, zmask in _chain_from(
                         idx, start, rfirst, useful & ~(1 << rfirst), max_len):
                     old = best.get(found)
@@ -388,6 +486,14 @@ def _chain_from(idx: AlsIndex, start: int, rfirst: int, useful: int, max_len: in
     adj = idx.adjacency()
     tstart = targ[start]
     dstart = digits[start] & useful
+    # targets of the start set's useful digits, all digits in one bitset (see _targets)
+    ncells = idx.ncells
+    every = (1 << ncells) - 1
+    tt = _targets(idx, ncells)
+    tts = 0
+    for z in bits(dstart):
+        tts |= every << (z * ncells)
+    tts &= tt[start]
     # parent pointers: node -> previous node, -1 for the first link
     parent: dict[int, int] = {}
     frontier: list[int] = []
@@ -412,9 +518,9 @@ def _chain_from(idx: AlsIndex, start: int, rfirst: int, useful: int, max_len: in
             continue
         for node in frontier:
             end, rlast = node >> 5, node & 31
+            if not tts & tt[end] & ~(every << (rlast * ncells)):
+                continue   # no digit but the last RCC seen from outside both sets
             common = dstart & digits[end] & ~(1 << rlast)
-            if not common:
-                continue
             both = cells[start] | cells[end]
             te = targ[end]
             elims: list[tuple[int, int]] = []

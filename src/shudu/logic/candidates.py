@@ -17,14 +17,27 @@ digit ``d``).  House masks make singles, fish and colouring plain set algebra:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any, TypeVar
 
 from ..grid import Grid
 from ..rules import Cell, House, Rules
 
-__all__ = ["Candidates", "Geometry", "bits", "digits_in", "first_bit", "geometry"]
+_T = TypeVar("_T")
+
+__all__ = [
+    "Candidates",
+    "Geometry",
+    "bits",
+    "by_digit",
+    "digit_only",
+    "digits_in",
+    "first_bit",
+    "geometry",
+    "state_memo",
+]
 
 
 def bits(mask: int) -> Iterator[int]:
@@ -355,3 +368,107 @@ class Candidates:
 
     def __repr__(self) -> str:
         return f"<Candidates {self.unsolved_count} unsolved, rules={self.rules.spec}>"
+
+
+_MEMO: dict[tuple[object, ...], dict[str, Any]] = {}
+_MEMO_LIMIT = 16
+
+
+def state_memo(cands: Candidates, name: str, build: Callable[[Candidates], _T]) -> _T:
+    """``build(cands)``, computed once per pencilmark state and shared by every caller.
+
+    The state is identified by its rules, candidate bitboards, placed values and givens,
+    so a result is reused exactly when the inputs it was built from are the same (the
+    latest few states are kept).  ``build`` must not change ``cands``; its result must
+    be treated as read-only.
+
+    >>> c = Candidates.from_grid(Grid.empty(Rules(4)))
+    >>> first = state_memo(c, "doc", lambda c: [c.unsolved_count])
+    >>> state_memo(c.copy(), "doc", lambda c: None) is first
+    True
+    >>> c.place(0, 1); state_memo(c, "doc", lambda c: [c.unsolved_count])
+    [15]
+    """
+    key = (cands.rules, *cands.digit_mask, bytes(cands.values), cands.givens)
+    slot = _MEMO.get(key)
+    if slot is None:
+        if len(_MEMO) >= _MEMO_LIMIT:
+            _MEMO.clear()
+        slot = _MEMO[key] = {}
+    elif name in slot:
+        return slot[name]  # type: ignore[no-any-return]
+    got = slot[name] = build(cands)
+    return got
+
+
+def digit_only(cands: Candidates, digit: int) -> Candidates:
+    """A copy of ``cands`` keeping only the candidates of one digit (1-based).
+
+    >>> c = digit_only(Candidates.from_grid(Grid.empty(Rules(4))), 2)
+    >>> c.digits_of(0), c.digit_cells(1)
+    ((2,), 0)
+    """
+    d = digit - 1
+    bit = 1 << d
+    dm = cands.digit_mask[d]
+    other = object.__new__(Candidates)
+    other.geo = cands.geo
+    other.rules = cands.rules
+    other.values = bytearray(cands.values)
+    other.givens = cands.givens
+    cell_mask = [0] * len(cands.cell_mask)
+    m = dm
+    while m:
+        low = m & -m
+        cell_mask[low.bit_length() - 1] = bit
+        m ^= low
+    other.cell_mask = cell_mask
+    masks = [0] * len(cands.digit_mask)
+    masks[d] = dm
+    other.digit_mask = masks
+    return other
+
+
+_BY_DIGIT_LIMIT = 20_000
+
+
+def by_digit(find: Callable[[Candidates], Iterator[_T]]) -> Callable[[Candidates], Iterator[_T]]:
+    """A single-digit finder, run digit by digit and remembered per digit bitboard.
+
+    ``find`` must look at one digit at a time, in digit order (as fish, single-digit
+    patterns and colouring do): what it yields for a digit then depends only on that
+    digit's candidates, so a digit whose bitboard was seen before is answered from
+    memory.  A digit's answer is remembered once its search ran to the end.
+
+    >>> from collections.abc import Iterator
+    >>> def pairs(c: Candidates) -> Iterator[int]:
+    ...     for d in range(c.geo.n):
+    ...         if c.digit_mask[d].bit_count() == 2:
+    ...             yield d + 1
+    >>> c = Candidates.from_masks(Rules(4), [1, 1, 2] + [12] * 13)
+    >>> list(by_digit(pairs)(c)) == list(pairs(c)) == [1]
+    True
+    """
+    memo: dict[tuple[object, int, int], tuple[_T, ...]] = {}
+
+    def found(cands: Candidates) -> Iterator[_T]:
+        rules = cands.rules
+        for d, dm in enumerate(cands.digit_mask):
+            if not dm:
+                continue
+            key = (rules, d, dm)
+            got = memo.get(key)
+            if got is not None:
+                yield from got
+                continue
+            out: list[_T] = []
+            for item in find(digit_only(cands, d + 1)):
+                out.append(item)
+                yield item
+            if len(memo) >= _BY_DIGIT_LIMIT:
+                memo.clear()
+            memo[key] = tuple(out)
+
+    found.__name__ = getattr(find, "__name__", "found")
+    found.__doc__ = find.__doc__
+    return found

@@ -21,9 +21,10 @@ first; every chain that eliminates something is yielded, shortest first.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import partial
 from itertools import pairwise
 
-from .candidates import Candidates, bits
+from .candidates import Candidates, bits, digit_only
 from .links import ChainGraph, length_bonus, state_key
 from .registry import Technique, register
 from .render import result_text
@@ -206,50 +207,86 @@ def _is_xy(g: ChainGraph, lits: list[int]) -> bool:
     return True
 
 
-def _sorted(steps: list[tuple[int, int, Step]]) -> Iterator[Step]:
+def _sorted(steps: list[tuple[int, int, Callable[[], Step]]]) -> Iterator[Step]:
+    """Shortest first, then most eliminations; each step is built when it is reached."""
     steps.sort(key=lambda t: (t[0], -t[1]))
-    for _, _, s in steps:
-        yield s
+    for _, _, make in steps:
+        yield make()
 
 
 # ---------------------------------------------------------------------- AIC family
 def _aic(cands: Candidates, mode: str, key: str,
          accept: Callable[[ChainGraph, list[int]], bool], complete: bool) -> Iterator[Step]:
-    g = graph(cands, mode)
-    found: list[tuple[int, int, Step]] = []
+    yield from _sorted(_aic_found(graph(cands, mode), key, accept, complete))
+
+
+_Found = list[tuple[int, int, Callable[[], Step]]]
+
+
+def _aic_found(g: ChainGraph, key: str, accept: Callable[[ChainGraph, list[int]], bool],
+               complete: bool) -> _Found:
+    """Every chain of a graph as ``(links, eliminations, make step)``, unsorted."""
+    found: _Found = []
     done: set[tuple[int, int]] = set()
     N = g.N
     if complete and not g.eliminable():
-        return
+        return found
+    conflicts = g.conflicts
     for a in bits(g.nodes):
         T, F = g.closure_false(a)
-        conf_a = g.conflicts(a)
+        conf_a = conflicts(a)
         if complete and not conf_a & F:
             continue
         for b in bits(T & ~(1 << a)):
+            elims = conf_a & conflicts(b)
+            if not elims:
+                continue
             pair = (a, b) if a < b else (b, a)
             if pair in done:
                 continue
             if a < g.base and b < g.base and a % N == b % N:
                 continue   # both ends in one cell: a discontinuous loop
-            elims = conf_a & g.conflicts(b)
-            if not elims:
-                continue
             done.add(pair)
             lits = g.path(2 * a, 2 * b + 1)
             if lits is None or len(lits) < 4 or len({x >> 1 for x in lits}) != len(lits):
                 continue   # one strong link alone is a locked candidate, not a chain
             if not accept(g, lits):
                 continue
-            step = _make_step(key, g, lits, elims, "aic")
+            step = partial(_make_step, key, g, lits, elims, "aic")
             found.append((len(lits) - 1, elims.bit_count(), step))
-    yield from _sorted(found)
+    return found
+
+
+_X_FOUND: dict[tuple[object, int, int], _Found] = {}
 
 
 def find_x_chain(cands: Candidates) -> Iterator[Step]:
     """X-Chains: one digit, conjugate pairs as strong links; the digit goes from every
-    cell that sees both ends."""
-    return _aic(cands, "x", "x-chain", lambda g, lits: True, True)
+    cell that sees both ends.
+
+    The chains of a digit depend only on its candidates, so they are found digit by
+    digit and remembered per digit bitboard, then ordered together (shortest first).
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates(
+    ...     "000700000100030600040000010008500160060070040059006200030000020007040003000008000")
+    >>> [s.technique for s in find_x_chain(c)] == ["x-chain"] * len(list(find_x_chain(c)))
+    True
+    """
+    found: _Found = []
+    for d, dm in enumerate(cands.digit_mask):
+        if not dm:
+            continue
+        key = (cands.rules, d, dm)
+        got = _X_FOUND.get(key)
+        if got is None:
+            g = ChainGraph.build(digit_only(cands, d + 1), **_MODES["x"])
+            got = _aic_found(g, "x-chain", lambda g, lits: True, True)
+            if len(_X_FOUND) >= 1024:
+                _X_FOUND.clear()
+            _X_FOUND[key] = got
+        found.extend(got)
+    return _sorted(found)
 
 
 def find_xy_chain(cands: Candidates) -> Iterator[Step]:
@@ -291,7 +328,7 @@ def _loop_elims(g: ChainGraph, nodes: list[int]) -> int:
 
 def _cnl(cands: Candidates, mode: str, key: str, grouped: bool) -> Iterator[Step]:
     g = graph(cands, mode)
-    found: list[tuple[int, int, Step]] = []
+    found: list[tuple[int, int, Callable[[], Step]]] = []
     done: set[frozenset[int]] = set()
     if not g.eliminable():
         return
@@ -321,14 +358,14 @@ def _cnl(cands: Candidates, mode: str, key: str, grouped: bool) -> Iterator[Step
             if not elims:
                 continue
             closing = Link(g.node(b), g.node(a), False)
-            step = _make_step(key, g, lits, elims, "continuous", closing)
+            step = partial(_make_step, key, g, lits, elims, "continuous", closing)
             found.append((len(lits), elims.bit_count(), step))
     yield from _sorted(found)
 
 
 def _dnl(cands: Candidates, mode: str, key: str, grouped: bool) -> Iterator[Step]:
     g = graph(cands, mode)
-    found: list[tuple[int, int, Step]] = []
+    found: list[tuple[int, int, Callable[[], Step]]] = []
     N = g.N
     cm = cands.cell_mask
     if not g.eliminable():
@@ -342,7 +379,7 @@ def _dnl(cands: Candidates, mode: str, key: str, grouped: bool) -> Iterator[Step
                 others = cm[cell] & ~(1 << (digit - 1))
                 elims = sum(1 << ((d) * N + cell) for d in bits(others))
                 if elims:
-                    step = _make_step(key, g, lits, elims, "set")
+                    step = partial(_make_step, key, g, lits, elims, "set")
                     found.append((len(lits) - 1, elims.bit_count(), step))
             continue
         # both strong links at the cell, on two different digits
@@ -355,7 +392,7 @@ def _dnl(cands: Candidates, mode: str, key: str, grouped: bool) -> Iterator[Step
                 elims = sum(1 << (d * N + cell) for d in bits(cm[cell] & ~keep))
                 if elims:
                     closing = Link(g.node(b), g.node(a), False)
-                    step = _make_step(key, g, lits, elims, "strong", closing)
+                    step = partial(_make_step, key, g, lits, elims, "strong", closing)
                     found.append((len(lits), elims.bit_count(), step))
         # both weak links at the candidate: assuming it leads to its own removal
         hit = False
@@ -370,7 +407,7 @@ def _dnl(cands: Candidates, mode: str, key: str, grouped: bool) -> Iterator[Step
             inner = [x >> 1 for x in lits[1:-1]]
             if len(set(inner)) != len(inner) or a in inner:
                 continue
-            step = _make_step(key, g, lits, 1 << a, "weak")
+            step = partial(_make_step, key, g, lits, 1 << a, "weak")
             found.append((len(lits) - 1, 1, step))
     yield from _sorted(found)
 

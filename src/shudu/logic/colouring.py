@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .candidates import Candidates, bits, first_bit
+from .candidates import Candidates, bits, by_digit, first_bit
 from .registry import Technique, register
 from .render import result_text
 from .step import Step, candidates_text, cells_text
@@ -405,8 +405,12 @@ def _medusa_notation(step: Step) -> str:
 
 
 def _reg(key: str, name: str, zh: str, code: str, diff: float, find, where, explain,
-         notation, aliases: tuple[str, ...] = ()) -> None:  # type: ignore[no-untyped-def]
-    register(Technique(key, name, zh, code, "colouring", diff, find, where, explain,
+         notation, aliases: tuple[str, ...] = (),
+         single_digit: bool = True) -> None:  # type: ignore[no-untyped-def]
+    # single-digit colouring looks at one digit at a time, in digit order: its answers
+    # are remembered per digit bitboard
+    register(Technique(key, name, zh, code, "colouring", diff,
+                       by_digit(find) if single_digit else find, where, explain,
                        notation, aliases=aliases))
 
 
@@ -421,4 +425,4 @@ _reg("multi-colors-1", "Multi-Colors 1", "多重染色1", "0502", 6.7, find_mult
 _reg("multi-colors-2", "Multi-Colors 2", "多重染色2", "0503", 6.7, find_multi_colors_2,
      _colour_where, _colour_explain, _colour_notation, ("multi colours 2",))
 _reg("3d-medusa", "3D Medusa", "三维染色", "0507", 7.0, find_medusa, _medusa_where,
-     _medusa_explain, _medusa_notation, ("medusa", "3d medusa coloring"))
+     _medusa_explain, _medusa_notation, ("medusa", "3d medusa coloring"), single_digit=False)

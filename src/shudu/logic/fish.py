@@ -96,6 +96,11 @@ class _Tables:
     of those kinds with it (itself included)."""
     plain: bool = False
     """True when rows, columns and boxes (or regions) make every peer relation."""
+    cover_of: tuple[tuple[int, ...], ...] = ()
+    """Per base kind (ROW, COL): each cell's index among the cover lines (its column,
+    or its row)."""
+    box_index: tuple[int, ...] = ()
+    """Each cell's box (or region) number."""
 
 
 @lru_cache(maxsize=32)
@@ -116,9 +121,12 @@ def _tables(rules: Rules) -> _Tables:
             per_cell.append(m)
         reach.append(tuple(per_cell))
     plain = all(reach[7][c] & ~(1 << c) == geo.peer_mask[c] for c in range(n * n))
+    cover_of = (tuple(geo.col_of), tuple(geo.row_of))
+    box_index = tuple(
+        next(h - 2 * n for h in cell_houses[c] if 2 * n <= h < 3 * n) for c in range(n * n))
     return _Tables(n=n, nh=nh, hm=hm, kind=tuple(h // n for h in range(nh)),
                    cell_houses=cell_houses, peer=geo.peer_mask, reach=tuple(reach),
-                   plain=plain)
+                   plain=plain, cover_of=cover_of, box_index=box_index)
 
 
 @dataclass(frozen=True)
@@ -373,6 +381,48 @@ def _search(t: _Tables, dm: int, size: int, base_kinds: int, cover_kinds: int,
     yield from bases(0, 0, 0, 0, -1)
 
 
+def _search_basic(t: _Tables, dm: int, size: int, base_kind: int) -> Iterator[Found]:
+    """Finless fish of rows and columns: ``size`` base lines whose candidates lie in
+    ``size`` cover lines.  Finds the same fish as :func:`_search`, in the same order."""
+    n, hm = t.n, t.hm
+    base_off = base_kind * n
+    cover_off = (COL if base_kind == ROW else ROW) * n
+    cover_of = t.cover_of[base_kind]
+    units = []
+    for i in range(n):
+        m = hm[base_off + i] & dm
+        if m and m.bit_count() <= size:
+            cov = 0
+            for c in bits(m):
+                cov |= 1 << cover_of[c]
+            units.append((base_off + i, m, cov))
+    nunits = len(units)
+    if nunits < size:
+        return
+    cover_masks = [hm[cover_off + j] & dm for j in range(n)]
+
+    def rec(start: int, chosen: tuple[int, ...], bcells: int, cov: int) -> Iterator[Found]:
+        need = size - len(chosen)
+        for i in range(start, nunits - need + 1):
+            h, m, c = units[i]
+            c2 = cov | c
+            k = c2.bit_count()
+            if k > size:
+                continue
+            if need > 1:
+                yield from rec(i + 1, (*chosen, h), bcells | m, c2)
+            elif k == size:
+                covered = 0
+                for j in bits(c2):
+                    covered |= cover_masks[j]
+                b2 = bcells | m
+                elim = covered & ~b2
+                if elim:
+                    yield (*chosen, h), tuple(cover_off + j for j in bits(c2)), b2, 0, 0, elim
+
+    yield from rec(0, (), 0, 0)
+
+
 def _search_basic_finned(t: _Tables, dm: int, size: int, base_kind: int) -> Iterator[Found]:
     """Finned and sashimi fish of rows and columns, when houses make every peer relation.
 
@@ -383,30 +433,65 @@ def _search_basic_finned(t: _Tables, dm: int, size: int, base_kind: int) -> Iter
     n, hm, peer = t.n, t.hm, t.peer
     base_off = base_kind * n
     cover_off = (COL if base_kind == ROW else ROW) * n
-    units = [(base_off + i, hm[base_off + i] & dm) for i in range(n) if hm[base_off + i] & dm]
+    cover_of = t.cover_of[base_kind]
+    box_of = t.box_index
+    units = []
+    for i in range(n):
+        m = hm[base_off + i] & dm
+        if not m:
+            continue
+        cov = 0
+        boxes = 0
+        inbox = [0] * n
+        for c in bits(m):
+            bit = 1 << cover_of[c]
+            cov |= bit
+            b = box_of[c]
+            boxes |= 1 << b
+            inbox[b] |= bit
+        units.append((base_off + i, m, cov, boxes, inbox))
     if len(units) < size:
         return
     cover_masks = [hm[cover_off + j] & dm for j in range(n)]
     box_masks = hm[2 * n:3 * n]
     for combo in combinations(units, size):
         bcells = 0
-        for _, m in combo:
-            bcells |= m
-        touched = [j for j in range(n) if cover_masks[j] & bcells]
-        if len(touched) <= size:
+        touched = 0
+        boxes = 0
+        for u in combo:
+            bcells |= u[1]
+            touched |= u[2]
+            boxes |= u[3]
+        if touched.bit_count() <= size:
             continue  # every base cell covered: no fin
-        base_t = tuple(h for h, _ in combo)
-        for box in box_masks:
-            if not bcells & box:
+        base_t = tuple(u[0] for u in combo)
+        # an elimination lies in the fin box, in a cover line, outside the base lines
+        lines = 0
+        for h in base_t:
+            lines |= hm[h]
+        open_cells = 0
+        for j in bits(touched):
+            open_cells |= cover_masks[j]
+        open_cells &= ~lines
+        while boxes:
+            low = boxes & -boxes
+            boxes ^= low
+            b = low.bit_length() - 1
+            if not open_cells & box_masks[b]:
                 continue
-            outside = bcells & ~box
-            req = [j for j in touched if cover_masks[j] & outside]
-            if len(req) > size:
+            req = 0
+            for u in combo:
+                req |= u[2] & ~u[4][b]
+            nreq = req.bit_count()
+            if nreq > size:
                 continue
-            optional = [j for j in touched if j not in req]
-            for more in combinations(optional, size - len(req)):
-                covered = 0
-                for j in (*req, *more):
+            covreq = 0
+            for j in bits(req):
+                covreq |= cover_masks[j]
+            optional = list(bits(touched & ~req))
+            for more in combinations(optional, size - nreq):
+                covered = covreq
+                for j in more:
                     covered |= cover_masks[j]
                 fins = bcells & ~covered
                 if not fins or fins.bit_count() > MAX_FINS:
@@ -416,7 +501,7 @@ def _search_basic_finned(t: _Tables, dm: int, size: int, base_kind: int) -> Iter
                     fp &= peer[f]
                 elim = covered & ~bcells & fp
                 if elim:
-                    cover = tuple(sorted(cover_off + j for j in (*req, *more)))
+                    cover = tuple(sorted(cover_off + j for j in (*bits(req), *more)))
                     yield base_t, cover, bcells, fins, 0, elim
 
 
@@ -443,6 +528,8 @@ def _digit_fishes(t: _Tables, rules: Rules, family: str, size: int, finned: bool
     for base_kinds, cover_kinds in _FAMILIES[family]:
         if family == "basic" and finned and t.plain:
             search = _search_basic_finned(t, dm, size, ROW if base_kinds == 1 << ROW else COL)
+        elif family == "basic" and not finned:
+            search = _search_basic(t, dm, size, ROW if base_kinds == 1 << ROW else COL)
         else:
             search = _search(t, dm, size, base_kinds, cover_kinds, finned)
         for base, cover, cells, fins, endo, elim in search:

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from .candidates import Candidates, bits
 from .step import Link, Node
@@ -171,14 +172,7 @@ class ChainGraph:
         geo, N = self.geo, self.N
         dm = self.cands.digit_mask
         n = self.n
-        lines = list(range(2 * n))
-        inter: list[int] = []   # cell masks of box/line intersections
-        for b in range(2 * n, 3 * n):
-            bm = geo.house_mask[b]
-            for ln in lines:
-                m = bm & geo.house_mask[ln]
-                if m and m & (m - 1):
-                    inter.append(m)
+        inter, segments = _group_tables(geo)
         index_of: dict[tuple[int, int], int] = {}
         for d in use:
             for m in inter:
@@ -217,7 +211,7 @@ class ChainGraph:
                 m = dm[d] & geo.house_mask[h]
                 if not m or not m & (m - 1):
                     continue
-                for a, b in _splits(geo, h, m, n):
+                for a, b in _split_parts(segments[h], m):
                     if not (a & (a - 1) or b & (b - 1)):
                         continue   # a plain conjugate pair is already there
                     ia = index_of[(a, d)] if a & (a - 1) else off + a.bit_length() - 1
@@ -277,6 +271,20 @@ class ChainGraph:
         return out
 
     # ------------------------------------------------------------------ search
+    def _link_lists(self) -> tuple[list[int], list[int]]:
+        """Strong and weak links as lists indexed by node (built once, for searches)."""
+        got = self.__dict__.get("_lists")
+        if got is None:
+            size = self.base + len(self.groups)
+            strong = [0] * size
+            weak = [0] * size
+            for k, v in self.strong.items():
+                strong[k] = v
+            for k, v in self.weak.items():
+                weak[k] = v
+            got = self.__dict__["_lists"] = (strong, weak)
+        return got  # type: ignore[no-any-return]
+
     def closure_false(self, i: int) -> tuple[int, int]:
         """Literals implied by node ``i`` being false: (true nodes, false nodes).
 
@@ -285,30 +293,26 @@ class ChainGraph:
         got = self._closure.get(i)
         if got is not None:
             return got
-        strong, weak = self.strong, self.weak
+        strong, weak = self._link_lists()
         T = 0
-        F = 1 << i
-        fs = [i]
-        ts: list[int] = []
-        while fs:
-            for x in fs:
-                new = strong.get(x, 0) & ~T
-                if new:
-                    T |= new
-                    while new:
-                        low = new & -new
-                        ts.append(low.bit_length() - 1)
-                        new ^= low
-            fs = []
-            for y in ts:
-                new = weak.get(y, 0) & ~F
-                if new:
-                    F |= new
-                    while new:
-                        low = new & -new
-                        fs.append(low.bit_length() - 1)
-                        new ^= low
-            ts = []
+        F = new = 1 << i
+        while new:
+            # every node made false so far makes its strong partners true ...
+            got = 0
+            while new:
+                low = new & -new
+                got |= strong[low.bit_length() - 1]
+                new ^= low
+            new = got & ~T
+            T |= new
+            # ... and every node made true makes its weak partners false
+            got = 0
+            while new:
+                low = new & -new
+                got |= weak[low.bit_length() - 1]
+                new ^= low
+            new = got & ~F
+            F |= new
         self._closure[i] = (T, F)
         return T, F
 
@@ -354,7 +358,7 @@ class ChainGraph:
         got = self._parents.get(key)
         if got is not None:
             return got
-        strong, weak = self.strong, self.weak
+        strong, weak = self._link_lists()
         par = {lit: -1}
         frontier = [lit]
         start = lit >> 1
@@ -364,11 +368,11 @@ class ChainGraph:
             for x in frontier:
                 node = x >> 1
                 if x & 1:
-                    new = weak.get(node, 0) & ~F
+                    new = weak[node] & ~F
                     F |= new
                     truth = 0
                 else:
-                    new = strong.get(node, 0) & ~T
+                    new = strong[node] & ~T
                     T |= new
                     truth = 1
                 while new:
@@ -452,25 +456,45 @@ class ChainGraph:
         return a < self.base and b < self.base and a % self.N == b % self.N
 
 
-def _splits(geo: object, h: int, m: int, n: int) -> list[tuple[int, int]]:
-    """Ways to split a house's places ``m`` into two box/line intersections or cells."""
-    g = geo  # type: ignore[assignment]
+_Cuts = tuple[tuple[tuple[int, ...], ...], ...]
+_GROUP_TABLES: dict[int, tuple[object, tuple[int, ...], _Cuts]] = {}
+
+
+def _group_tables(geo: Any) -> tuple[tuple[int, ...], _Cuts]:
+    """Box/line intersections of two or more cells, and per house (rows, columns, boxes)
+    the ways to cut it: a line by boxes; a box by rows, then by columns."""
+    got = _GROUP_TABLES.get(id(geo))
+    if got is None or got[0] is not geo:
+        n = geo.n
+        hm = geo.house_mask
+        inter = []
+        for b in range(2 * n, 3 * n):
+            for ln in range(2 * n):
+                m = hm[b] & hm[ln]
+                if m and m & (m - 1):
+                    inter.append(m)
+        segments = []
+        for h in range(3 * n):
+            if h < 2 * n:
+                cuts = (tuple(hm[h] & hm[b] for b in range(2 * n, 3 * n) if hm[h] & hm[b]),)
+            else:
+                cuts = tuple(tuple(hm[h] & hm[ln] for ln in lines if hm[h] & hm[ln])
+                             for lines in (range(n), range(n, 2 * n)))
+            segments.append(cuts)
+        got = _GROUP_TABLES[id(geo)] = (geo, tuple(inter), tuple(segments))
+    return got[1], got[2]
+
+
+def _split_parts(cuts: tuple[tuple[int, ...], ...], m: int) -> list[tuple[int, int]]:
+    """Ways to split a house's places ``m`` into two parts along one of its cuts (the
+    part holding the lowest cell first)."""
     out: list[tuple[int, int]] = []
-    parts: dict[int, int] = {}
-    if h < 2 * n:   # a line: split by boxes
-        for c in bits(m):
-            b = g.box_of[c]   # type: ignore[attr-defined]
-            parts[b] = parts.get(b, 0) | 1 << c
+    for segs in cuts:
+        parts = [m & seg for seg in segs if m & seg]
         if len(parts) == 2:
-            a, b = parts.values()
-            out.append((a, b))
-        return out
-    for key in (g.row_of, g.col_of):   # type: ignore[attr-defined]
-        parts = {}
-        for c in bits(m):
-            parts[key[c]] = parts.get(key[c], 0) | 1 << c
-        if len(parts) == 2:
-            a, b = parts.values()
+            a, b = parts
+            if (b & -b) < (a & -a):
+                a, b = b, a
             if (a, b) not in out:
                 out.append((a, b))
     return out

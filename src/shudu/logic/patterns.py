@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .candidates import Candidates, bits, first_bit
+from .candidates import Candidates, bits, by_digit, first_bit
 from .registry import Technique, register
 from .render import house_text, houses_text, result_text
 from .step import Link, Node, Step, candidates_text, cells_text
@@ -402,8 +402,9 @@ def _er_notation(step: Step) -> str:
 
 def _reg(key: str, name: str, zh: str, code: str, diff: float, find, where, explain,
          notation, aliases: tuple[str, ...] = ()) -> None:  # type: ignore[no-untyped-def]
-    register(Technique(key, name, zh, code, "single-digit patterns", diff, find, where,
-                       explain, notation, aliases=aliases))
+    # one digit at a time, in digit order: answers are remembered per digit bitboard
+    register(Technique(key, name, zh, code, "single-digit patterns", diff, by_digit(find),
+                       where, explain, notation, aliases=aliases))
 
 
 _reg("skyscraper", "Skyscraper", "摩天楼", "0400", 6.6, find_skyscraper, _chain_where,

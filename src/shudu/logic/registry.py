@@ -58,6 +58,17 @@ def _norm(text: str) -> str:
     return "".join(ch for ch in text.lower() if ch.isalnum())
 
 
+_NORM_KEYS: dict[str, str] = {}
+
+
+def _norm_key(name: str) -> str:
+    """:func:`_norm`, remembered for registry keys (looked up for every rendered step)."""
+    got = _NORM_KEYS.get(name)
+    if got is None:
+        got = _NORM_KEYS[name] = _norm(name)
+    return got
+
+
 def register(tech: Technique) -> Technique:
     """Add a technique (its key, name, code and aliases become lookup names).
 
@@ -75,6 +86,9 @@ def technique(name: str) -> Technique:
     >>> technique("Hidden-Single").code
     '0002'
     """
+    tech = _REGISTRY.get(name)
+    if tech is not None and _LOOKUP.get(_norm_key(name)) == name:
+        return tech
     _load()
     key = _LOOKUP.get(_norm(name))
     if key is None:

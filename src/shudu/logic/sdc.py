@@ -29,6 +29,7 @@ weight of a naked quad, well below chains).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from .candidates import Candidates, bits, digits_in
 from .registry import Technique, register
@@ -55,54 +56,99 @@ def _subsets(cells: list[int], cm: list[int], limit: int) -> list[tuple[int, int
 def find_sue_de_coq(cands: Candidates) -> Iterator[Step]:
     """Intersection cells plus a line set and a box set that lock their digits.
 
+    What a line and a box give depends only on the candidates of their cells, so the
+    answer of each line/box pair is remembered by those candidates.
+
     >>> from shudu import Grid
     >>> list(find_sue_de_coq(Candidates.from_grid(Grid.empty())))
     []
     """
     geo = cands.geo
-    n = geo.n
     cm = cands.cell_mask
     dm = cands.digit_mask
+    memo = _memo(geo)
+    for line, b, cells in _line_boxes(geo):
+        key = (line, b, *[cm[c] for c in cells])
+        got = memo.get(key)
+        if got is None:
+            got = tuple(_at(geo, cm, dm, line, b))
+            if len(memo) >= _MEMO_LIMIT:
+                memo.clear()
+            memo[key] = got
+        yield from got
+
+
+_MEMO_LIMIT = 20_000
+_TABLES: dict[int, tuple[Any, tuple[tuple[int, int, tuple[int, ...]], ...],
+                         dict[tuple[int, ...], tuple[Step, ...]]]] = {}
+
+
+def _tables(geo: Any) -> tuple[tuple[tuple[int, int, tuple[int, ...]], ...],
+                               dict[tuple[int, ...], tuple[Step, ...]]]:
+    got = _TABLES.get(id(geo))
+    if got is None or got[0] is not geo:
+        n = geo.n
+        pairs = []
+        for line in range(2 * n):
+            for b in range(n):
+                lm, bm = geo.house_mask[line], geo.house_mask[2 * n + b]
+                if (lm & bm).bit_count() >= 2:
+                    pairs.append((line, b, tuple(bits(lm | bm))))
+        got = _TABLES[id(geo)] = (geo, tuple(pairs), {})
+    return got[1], got[2]
+
+
+def _line_boxes(geo: Any) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """Lines and boxes meeting in two or more cells, with the cells of both."""
+    return _tables(geo)[0]
+
+
+def _memo(geo: Any) -> dict[tuple[int, ...], tuple[Step, ...]]:
+    return _tables(geo)[1]
+
+
+def _at(geo: Any, cm: list[int], dm: list[int], line: int, b: int) -> Iterator[Step]:
+    """The Sue de Coqs of one line and one box."""
+    n = geo.n
     limit = n if n <= 9 else 4
-    unsolved = 0
-    for c, m in enumerate(cm):
-        if m:
-            unsolved |= 1 << c
-    for line in range(2 * n):
-        lmask = geo.house_mask[line] & unsolved
-        for b in range(n):
-            box = 2 * n + b
-            bmask = geo.house_mask[box] & unsolved
-            inter = lmask & bmask
-            if inter.bit_count() < 2:
-                continue
-            lrest = [c for c in bits(lmask & ~bmask)]
-            brest = [c for c in bits(bmask & ~lmask)]
-            if not lrest or not brest:
-                continue
-            lsubs = _subsets(lrest, cm, limit)
-            bsubs = _subsets(brest, cm, limit)
-            for cmask, vmask, k in _subsets(list(bits(inter)), cm, n):
-                free = vmask.bit_count() - k
-                if k < 2 or free < 2:
+    box = 2 * n + b
+    lmask = bmask = 0
+    for c in bits(geo.house_mask[line]):
+        if cm[c]:
+            lmask |= 1 << c
+    for c in bits(geo.house_mask[box]):
+        if cm[c]:
+            bmask |= 1 << c
+    inter = lmask & bmask
+    if inter.bit_count() < 2:
+        return
+    lrest = [c for c in bits(lmask & ~bmask)]
+    brest = [c for c in bits(bmask & ~lmask)]
+    if not lrest or not brest:
+        return
+    lsubs = _subsets(lrest, cm, limit)
+    bsubs = _subsets(brest, cm, limit)
+    for cmask, vmask, k in _subsets(list(bits(inter)), cm, n):
+        free = vmask.bit_count() - k
+        if k < 2 or free < 2:
+            continue
+        # absorbed = cells minus extra digits: how many digits of V a set uses up
+        lsel = [(c, d, s - (d & ~vmask).bit_count()) for c, d, s in lsubs]
+        lsel = [t for t in lsel if 0 < t[2] < free and t[1] & vmask]
+        if not lsel:
+            continue
+        bsel: dict[int, list[tuple[int, int]]] = {}
+        for c, d, s in bsubs:
+            g = s - (d & ~vmask).bit_count()
+            if 0 < g < free and d & vmask:
+                bsel.setdefault(g, []).append((c, d))
+        for lc, ld, g in lsel:
+            for bc, bd in bsel.get(free - g, ()):
+                if ld & bd & vmask:
                     continue
-                # absorbed = cells minus extra digits: how many digits of V a set uses up
-                lsel = [(c, d, s - (d & ~vmask).bit_count()) for c, d, s in lsubs]
-                lsel = [t for t in lsel if 0 < t[2] < free and t[1] & vmask]
-                if not lsel:
-                    continue
-                bsel: dict[int, list[tuple[int, int]]] = {}
-                for c, d, s in bsubs:
-                    g = s - (d & ~vmask).bit_count()
-                    if 0 < g < free and d & vmask:
-                        bsel.setdefault(g, []).append((c, d))
-                for lc, ld, g in lsel:
-                    for bc, bd in bsel.get(free - g, ()):
-                        if ld & bd & vmask:
-                            continue
-                        step = _step(geo, dm, line, box, cmask, vmask, lc, ld, bc, bd)
-                        if step is not None:
-                            yield step
+                step = _step(geo, dm, line, box, cmask, vmask, lc, ld, bc, bd)
+                if step is not None:
+                    yield step
 
 
 def _step(geo: object, dm: list[int], line: int, box: int, cmask: int, vmask: int,

@@ -24,8 +24,16 @@ def find_full_house(cands: Candidates) -> Iterator[Step]:
     geo = cands.geo
     values = cands.values
     seen: set[int] = set()
-    for h, house in enumerate(geo.houses):
-        empty = [c for c in house.cells if not values[c]]
+    dm = cands.digit_mask
+    open_cells = 0   # cells with a candidate left
+    for m in dm:
+        open_cells |= m
+    houses = geo.houses
+    for h, hmask in enumerate(geo.house_mask):
+        one = open_cells & hmask
+        if not one or one & (one - 1):
+            continue   # no cell with candidates, or two: not one empty cell
+        empty = [c for c in houses[h].cells if not values[c]]
         if len(empty) != 1 or empty[0] in seen:
             continue
         cell = empty[0]

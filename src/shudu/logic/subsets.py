@@ -20,8 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
-from .candidates import Candidates, bits, digits_in
+from .candidates import Candidates, bits, digits_in, state_memo
 from .registry import Technique, register
 from .render import digits_text, house_text, result_text
 from .step import Step, candidates_text, cells_text
@@ -73,6 +74,11 @@ def naked_subsets(cands: Candidates, size: int) -> Iterator[NakedSubset]:
     >>> [len(s.cells) for s in naked_subsets(c, 2)][:1]
     [2]
     """
+    return iter(state_memo(cands, f"naked-subsets-{size}",
+                           lambda c: list(_naked_subsets(c, size))))
+
+
+def _naked_subsets(cands: Candidates, size: int) -> Iterator[NakedSubset]:
     geo = cands.geo
     cell_mask = cands.cell_mask
     digit_mask = cands.digit_mask
@@ -191,44 +197,75 @@ def find_naked_quad(cands: Candidates) -> Iterator[Step]:
     return _naked(cands, 4, "naked-quad")
 
 
+_HiddenFound = tuple[tuple[int, int, Step | None], ...]
+_HIDDEN: dict[int, tuple[Any, dict[tuple[object, ...], _HiddenFound]]] = {}
+_MEMO_LIMIT = 50_000
+
+
 def _hidden(cands: Candidates, size: int, key: str) -> Iterator[Step]:
     geo = cands.geo
     n = geo.n
     cell_mask = cands.cell_mask
-    digit_mask = cands.digit_mask
+    got = _HIDDEN.get(id(geo))
+    if got is None or got[0] is not geo:
+        got = _HIDDEN[id(geo)] = (geo, {})
+    memo = got[1]
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
     seen: set[tuple[int, int]] = set()
     order = list(range(2 * n, 3 * n)) + list(range(2 * n)) + list(range(3 * n, len(geo.houses)))
+    houses = geo.houses
     for h in order:
-        hmask = geo.house_mask[h]
-        unsolved = 0
-        for c in geo.houses[h].cells:
-            if cell_mask[c]:
-                unsolved += 1
-        if unsolved <= size:
-            continue
-        digs = []
-        places = []
-        for d in range(n):
-            m = digit_mask[d] & hmask
-            if m and m.bit_count() <= size:
-                digs.append(d)
-                places.append(m)
-        if len(digs) < size:
-            continue
-        for chosen, where in _combos(digs, places, size):
-            if where.bit_count() != size:
-                continue
-            dmask = 0
-            for d in chosen:
-                dmask |= 1 << d
+        # what a house gives depends only on the candidates of its cells
+        cells = houses[h].cells
+        hkey = (key, size, h, *[cell_mask[c] for c in cells])
+        found = memo.get(hkey)
+        if found is None:
+            found = memo[hkey] = tuple(_hidden_in(cands, size, key, h))
+        for where, dmask, step in found:
             if (where, dmask) in seen:
                 continue
             seen.add((where, dmask))
-            elims = [(c, b + 1) for c in bits(where) for b in bits(cell_mask[c] & ~dmask)]
-            if not elims:
-                continue
-            yield Step(key, eliminations=elims, digits=tuple(d + 1 for d in chosen),
-                       cells={"subset": tuple(bits(where))}, houses={"house": (h,)}, size=n)
+            if step is not None:
+                yield step
+
+
+def _hidden_in(cands: Candidates, size: int, key: str, h: int
+               ) -> Iterator[tuple[int, int, Step | None]]:
+    """Hidden subsets of one house: ``(cells, digits, step or None without eliminations)``."""
+    geo = cands.geo
+    n = geo.n
+    cell_mask = cands.cell_mask
+    digit_mask = cands.digit_mask
+    hmask = geo.house_mask[h]
+    unsolved = 0
+    for c in geo.houses[h].cells:
+        if cell_mask[c]:
+            unsolved += 1
+    if unsolved <= size:
+        return
+    digs = []
+    places = []
+    for d in range(n):
+        m = digit_mask[d] & hmask
+        if m and m.bit_count() <= size:
+            digs.append(d)
+            places.append(m)
+    if len(digs) < size:
+        return
+    for chosen, where in _combos(digs, places, size):
+        if where.bit_count() != size:
+            continue
+        dmask = 0
+        for d in chosen:
+            dmask |= 1 << d
+        elims = [(c, b + 1) for c in bits(where) for b in bits(cell_mask[c] & ~dmask)]
+        if not elims:
+            yield where, dmask, None
+            continue
+        yield where, dmask, Step(key, eliminations=elims, digits=tuple(d + 1 for d in chosen),
+                                 cells={"subset": tuple(bits(where))}, houses={"house": (h,)},
+                                 size=n)
 
 
 def find_hidden_pair(cands: Candidates) -> Iterator[Step]:

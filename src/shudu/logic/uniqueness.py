@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from itertools import combinations
 
-from .candidates import Candidates, Geometry, bits, digits_in, first_bit
+from .candidates import Candidates, Geometry, bits, digits_in, first_bit, state_memo
 from .registry import Technique, register
 from .render import house_text, result_text
 from .step import Step, candidates_text, cells_text
@@ -57,8 +57,19 @@ def _houses_only(geo: Geometry) -> bool:
     return True
 
 
+_SWAPPABLE: dict[tuple[Geometry, tuple[int, ...]], bool] = {}
+
+
 def _swappable(geo: Geometry, corners: tuple[int, int, int, int]) -> bool:
     """Each house holds none or two side-by-side corners (so a/b can swap everywhere)."""
+    key = (geo, corners)
+    got = _SWAPPABLE.get(key)
+    if got is None:
+        got = _SWAPPABLE[key] = _swappable_uncached(geo, corners)
+    return got
+
+
+def _swappable_uncached(geo: Geometry, corners: tuple[int, int, int, int]) -> bool:
     count: dict[int, list[int]] = {}
     for i, c in enumerate(corners):
         for h in geo.cell_houses[c]:
@@ -74,8 +85,19 @@ def _swappable(geo: Geometry, corners: tuple[int, int, int, int]) -> bool:
 _Rect = tuple[int, int, tuple[int, int, int, int]]
 
 
-def _rectangles(cands: Candidates) -> Iterator[_Rect]:
-    """Every rectangle with at least one floor cell holding exactly ``{a, b}``."""
+def _rectangles(cands: Candidates) -> list[_Rect]:
+    """Every rectangle with at least one floor cell holding exactly ``{a, b}``.
+
+    Computed once per state and shared by the rectangle techniques.
+    """
+    return state_memo(cands, "ur-rectangles", _find_rectangles)
+
+
+def _find_rectangles(cands: Candidates) -> list[_Rect]:
+    return list(_iter_rectangles(cands))
+
+
+def _iter_rectangles(cands: Candidates) -> Iterator[_Rect]:
     geo = cands.geo
     if not _houses_only(geo):
         return
@@ -89,11 +111,14 @@ def _rectangles(cands: Candidates) -> Iterator[_Rect]:
         b = first_bit(fm ^ (1 << a))
         either = cands.digit_mask[a] | cands.digit_mask[b]
         r, c = geo.row_of[f], geo.col_of[f]
+        in_col = either & geo.col_mask[c] & ~(1 << f)
         for x in bits(either & geo.row_mask[r] & ~(1 << f)):
-            for y in bits(either & geo.col_mask[c] & ~(1 << f)):
-                z = geo.row_of[y] * n + geo.col_of[x]
-                if not either >> z & 1:
-                    continue
+            # rows where both column c and the column of x hold a or b
+            cx = geo.col_of[x]
+            other = either & geo.col_mask[cx]
+            other = other << (c - cx) if c >= cx else other >> (cx - c)
+            for y in bits(in_col & other):
+                z = geo.row_of[y] * n + cx
                 corners = tuple(sorted((f, x, y, z)))
                 key = (a, b, corners)
                 if key in seen:
@@ -356,37 +381,68 @@ def _placed(cands: Candidates, cell: int) -> int:
     return 0 if not v or cands.givens[cell] else v
 
 
-def _avoidable(cands: Candidates) -> Iterator[tuple[tuple[int, int, int, int], list[int]]]:
+_Avoidable = tuple[tuple[int, int, int, int], list[int]]
+
+
+def _avoidable(cands: Candidates) -> list[_Avoidable]:
     """Rectangles (swappable) with at least two corners placed by solving."""
-    geo = cands.geo
-    if not _houses_only(geo):
-        return
+    return state_memo(cands, "avoidable-rectangles", _find_avoidable)
+
+
+def _find_avoidable(cands: Candidates) -> list[_Avoidable]:
+    return list(_iter_avoidable(cands))
+
+
+@lru_cache(maxsize=32)
+def _avoidable_table(geo: Geometry) -> tuple[tuple[tuple[int, tuple[tuple[int, ...], ...]],
+                                                   ...], ...]:
+    """For each cell ``p``: the aligned cells ``q > p`` with the swappable rectangles
+    (sorted corners) through ``p`` and ``q``, far row (or column) in order."""
     n = geo.n
-    placed = [c for c in range(geo.ncells) if _placed(cands, c)]
-    pset = set(placed)
-    seen: set[tuple[int, ...]] = set()
-    for p in placed:
+    table = []
+    for p in range(geo.ncells):
         r, c = geo.row_of[p], geo.col_of[p]
-        for q in placed:
-            if q <= p or not (geo.row_of[q] == r or geo.col_of[q] == c):
+        row = []
+        for q in range(p + 1, geo.ncells):
+            if not (geo.row_of[q] == r or geo.col_of[q] == c):
                 continue
-            if cands.values[q] == cands.values[p]:
-                continue
-            # the other two corners, on the far row (or column)
             if geo.row_of[q] == r:
                 others = [(rr * n + c, rr * n + geo.col_of[q]) for rr in range(n) if rr != r]
             else:
-                others = [(r * n + cc, geo.row_of[q] * n + cc)
-                          for cc in range(n) if cc != c]
+                others = [(r * n + cc, geo.row_of[q] * n + cc) for cc in range(n) if cc != c]
+            rects = []
             for u, w in others:
                 corners = tuple(sorted((p, q, u, w)))
+                if _swappable(geo, corners):  # type: ignore[arg-type]
+                    rects.append(corners)
+            row.append((q, tuple(rects)))
+        table.append(tuple(row))
+    return tuple(table)
+
+
+def _iter_avoidable(cands: Candidates) -> Iterator[_Avoidable]:
+    geo = cands.geo
+    if not _houses_only(geo):
+        return
+    values = cands.values
+    givens = cands.givens
+    cm = cands.cell_mask
+    placed = [c for c in range(geo.ncells) if values[c] and not givens[c]]
+    pset = set(placed)
+    seen: set[tuple[int, ...]] = set()
+    table = _avoidable_table(geo)
+    for p in placed:
+        vp = values[p]
+        for q, rects in table[p]:
+            if q not in pset or values[q] == vp:
+                continue
+            for corners in rects:
                 if corners in seen:
                     continue
-                if not all(c2 in pset or cands.cell_mask[c2] for c2 in corners):
+                if not all(c2 in pset or cm[c2] for c2 in corners):
                     continue
                 seen.add(corners)
-                if _swappable(geo, corners):  # type: ignore[arg-type]
-                    yield corners, [c2 for c2 in corners if c2 in pset]  # type: ignore[misc]
+                yield corners, [c2 for c2 in corners if c2 in pset]  # type: ignore[misc]
 
 
 def find_avoidable_rectangle_1(cands: Candidates) -> Iterator[Step]:

@@ -108,6 +108,22 @@ def find_xyz_wing(cands: Candidates) -> Iterator[Step]:
                        extra={"pivot_digits": "/".join(map(str, digits_in(pm)))})
 
 
+def _quads(around: list[int], cm: list[int], start: int) -> Iterator[tuple[int, int, int]]:
+    """The 3-combinations of ``around`` (in order) whose digits with ``start`` number 4."""
+    size = len(around)
+    for i in range(size):
+        u1 = start | cm[around[i]]
+        if u1.bit_count() > 4:
+            continue
+        for j in range(i + 1, size):
+            u2 = u1 | cm[around[j]]
+            if u2.bit_count() > 4:
+                continue
+            for k in range(j + 1, size):
+                if (u2 | cm[around[k]]).bit_count() == 4:
+                    yield around[i], around[j], around[k]
+
+
 def find_wxyz_wing(cands: Candidates) -> Iterator[Step]:
     """Four cells holding four digits, where only ``z`` is not restricted to one house.
 
@@ -127,13 +143,9 @@ def find_wxyz_wing(cands: Candidates) -> Iterator[Step]:
     seen: set[tuple[frozenset[int], int]] = set()
     for pivot in small:
         around = [c for c in small if peer[pivot] >> c & 1 and c > pivot]
-        for trio in combinations(around, 3):
+        for trio in _quads(around, cm, cm[pivot]):
             cells = (pivot, *trio)
-            union = 0
-            for c in cells:
-                union |= cm[c]
-            if union.bit_count() != 4:
-                continue
+            union = cm[pivot] | cm[trio[0]] | cm[trio[1]] | cm[trio[2]]
             loose = []
             for d in bits(union):
                 holders = [c for c in cells if cm[c] >> d & 1]
