@@ -206,6 +206,88 @@ static PyObject *py_logic9(PyObject *self, PyObject *const *args, Py_ssize_t nar
     return Py_BuildValue("(NiN)", PyBool_FromLong(solved), hardest, masks);
 }
 
+/* logic9_state(values, masks, max_level) -> (status, hardest, passes, values, masks)
+ * values: bytes-like of 81 raw values 0..9; masks: bytes-like of 81 native-endian uint16
+ * candidate masks (bits 0..8); max_level: -1 .. L9_LEVELS - 1.  status: 1 solved, 0 stuck,
+ * -1 contradiction; passes: per level, the rounds in which it made progress. */
+static PyObject *py_logic9_state(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "logic9_state(values, masks, max_level)");
+        return NULL;
+    }
+    long max_level = PyLong_AsLong(args[2]);
+    if (max_level == -1 && PyErr_Occurred()) return NULL;
+    if (max_level < -1 || max_level > L9_LEVELS - 1) {
+        PyErr_Format(PyExc_ValueError, "max_level must be between -1 and %d", L9_LEVELS - 1);
+        return NULL;
+    }
+    if (PyUnicode_Check(args[0]) || PyUnicode_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "logic9_state expects bytes-like values and masks");
+        return NULL;
+    }
+    uint8_t values[81];
+    uint16_t masks[81];
+    Py_buffer view;
+    if (PyObject_GetBuffer(args[0], &view, PyBUF_SIMPLE) < 0) return NULL;
+    if (view.len != 81) {
+        PyErr_Format(PyExc_ValueError, "expected 81 values, got %zd", view.len);
+        PyBuffer_Release(&view);
+        return NULL;
+    }
+    memcpy(values, view.buf, 81);
+    PyBuffer_Release(&view);
+    if (PyObject_GetBuffer(args[1], &view, PyBUF_SIMPLE) < 0) return NULL;
+    if (view.len != (Py_ssize_t)sizeof masks) {
+        PyErr_Format(PyExc_ValueError, "expected 81 masks of 2 bytes (%zu bytes), got %zd",
+                     sizeof masks, view.len);
+        PyBuffer_Release(&view);
+        return NULL;
+    }
+    memcpy(masks, view.buf, sizeof masks);
+    PyBuffer_Release(&view);
+    for (int i = 0; i < 81; i++) {
+        if (values[i] > 9) {
+            PyErr_Format(PyExc_ValueError, "cell %d: expected a value 0..9, found %d", i + 1,
+                         (int)values[i]);
+            return NULL;
+        }
+        if (masks[i] > 0x1FF) {
+            PyErr_Format(PyExc_ValueError, "cell %d: candidate mask %d above 511", i + 1,
+                         (int)masks[i]);
+            return NULL;
+        }
+    }
+    int hardest = -1, status;
+    int passes[L9_LEVELS] = {0};
+    Py_BEGIN_ALLOW_THREADS
+    status = l9_continue(values, masks, (int)max_level, &hardest, passes);
+    Py_END_ALLOW_THREADS
+    PyObject *counts = PyTuple_New(L9_LEVELS);
+    PyObject *out = PyTuple_New(81);
+    if (!counts || !out) {
+        Py_XDECREF(counts);
+        Py_XDECREF(out);
+        return NULL;
+    }
+    for (int k = 0; k < L9_LEVELS; k++) {
+        PyObject *n = PyLong_FromLong(passes[k]);
+        if (!n) {
+            Py_DECREF(counts);
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(counts, k, n);
+    }
+    for (int i = 0; i < 81; i++) {
+        PyObject *m = PyTuple_GET_ITEM(MASK_INTS, masks[i] & 0x1FF);
+        Py_INCREF(m);
+        PyTuple_SET_ITEM(out, i, m);
+    }
+    return Py_BuildValue("(iiNy#N)", status, hardest, counts, (const char *)values,
+                         (Py_ssize_t)81, out);
+}
+
 /* has_conflict9(values) -> bool: any digit repeated in a row, column or box of a 9x9 grid
  * (values: 81 bytes 0..9, or symbols). */
 static PyObject *py_has_conflict9(PyObject *self, PyObject *arg) {
@@ -665,6 +747,9 @@ static PyMethodDef methods[] = {
     {"logic9", (PyCFunction)(void (*)(void))py_logic9, METH_FASTCALL,
      "logic9(cells, max_level) -> (solved, hardest_level, candidate masks): 9x9 logic with "
      "techniques up to max_level (0 hidden single ... 12 hidden quad)"},
+    {"logic9_state", (PyCFunction)(void (*)(void))py_logic9_state, METH_FASTCALL,
+     "logic9_state(values, masks, max_level) -> (status, hardest_level, passes, values, "
+     "masks): go on from a 9x9 pencilmark state with techniques up to max_level"},
     {"has_conflict9", py_has_conflict9, METH_O,
      "has_conflict9(values) -> True when a digit repeats in a row, column or box"},
     {"search", py_search, METH_VARARGS,

@@ -403,6 +403,24 @@ static int apply_level(l9_state *s, int level) {
     }
 }
 
+/* Apply the allowed levels, easiest first, until solved or stuck; passes[level] counts
+ * the rounds in which each level made progress (when passes is non-NULL). */
+static int run(l9_state *s, int max_level, int *passes) {
+    int top = -1;
+    if (max_level > L9_LEVELS - 1) max_level = L9_LEVELS - 1;
+    while (!s->bad && s->left > 0) {
+        int level = 0;
+        for (; level <= max_level; level++) {
+            if (apply_level(s, level)) break;
+            if (s->bad) break;
+        }
+        if (s->bad || level > max_level) break;
+        if (passes) passes[level]++;
+        if (level > top) top = level;
+    }
+    return top;
+}
+
 int l9_solve(const uint8_t *in, int max_level, uint16_t *cands, int *hardest) {
     l9_state s;
     for (int i = 0; i < 81; i++) {
@@ -411,20 +429,35 @@ int l9_solve(const uint8_t *in, int max_level, uint16_t *cands, int *hardest) {
     }
     s.left = 81;
     s.bad = 0;
-    if (max_level > L9_LEVELS - 1) max_level = L9_LEVELS - 1;
-    int top = -1;
     for (int i = 0; i < 81 && !s.bad; i++)
         if (in[i] >= 1 && in[i] <= 9) place(&s, i, in[i]);
-    while (!s.bad && s.left > 0) {
-        int level = 0;
-        for (; level <= max_level; level++) {
-            if (apply_level(&s, level)) break;
-            if (s.bad) break;
-        }
-        if (s.bad || level > max_level) break;
-        if (level > top) top = level;
-    }
+    int top = run(&s, max_level, NULL);
     if (cands) memcpy(cands, s.c, sizeof s.c);
     if (hardest) *hardest = top;
     return !s.bad && s.left == 0;
+}
+
+int l9_continue(uint8_t *values, uint16_t *cands, int max_level, int *hardest, int *passes) {
+    l9_state s;
+    s.left = 0;
+    s.bad = 0;
+    for (int i = 0; i < 81; i++) {
+        uint8_t v = values[i] <= 9 ? values[i] : 0;
+        s.v[i] = v;
+        if (v) {
+            s.c[i] = (uint16_t)(1u << (v - 1));
+        } else {
+            s.c[i] = (uint16_t)(cands[i] & ALL9);
+            s.left++;
+            if (!s.c[i]) s.bad = 1;
+        }
+    }
+    int top = run(&s, max_level, passes);
+    if (hardest) *hardest = top;
+    for (int i = 0; i < 81; i++) {
+        values[i] = s.v[i];
+        cands[i] = s.v[i] ? 0 : s.c[i];
+    }
+    if (s.bad) return -1;
+    return s.left == 0;
 }

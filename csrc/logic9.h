@@ -40,6 +40,17 @@ enum {
  * Reentrant and thread-safe: uses no mutable global state. */
 int l9_solve(const uint8_t *in, int max_level, uint16_t *cands, int *hardest);
 
+/* Go on from a pencilmark state, in place, with the techniques of level <= max_level.
+ * values:  81 cell values (0 = open; values > 9 are treated as open);
+ * cands:   81 candidate masks of the open cells (bits above the ninth are ignored);
+ *          placed cells' masks are ignored on input and set to 0 on output;
+ * hardest: if non-NULL, receives the hardest level used (-1 when none was);
+ * passes:  if non-NULL, an array of L9_LEVELS counters, each incremented once per round
+ *          in which its level made progress.
+ * Returns 1 when every cell is filled, 0 when stuck, -1 on a contradiction.
+ * Reentrant and thread-safe. */
+int l9_continue(uint8_t *values, uint16_t *cands, int max_level, int *hardest, int *passes);
+
 #ifdef __cplusplus
 }
 #endif

@@ -49,6 +49,14 @@ def main() -> int:
         lambda: _engine.logic9(bytes(81), 13),
         lambda: _engine.logic9(bytes(81), 2**80),
         lambda: _engine.logic9(bytes(81)),
+        lambda: _engine.logic9_state(bytes(81), bytes(161), 0),
+        lambda: _engine.logic9_state(bytes(80), bytes(162), 0),
+        lambda: _engine.logic9_state(bytes([10]) * 81, bytes(162), 0),
+        lambda: _engine.logic9_state(bytes(81), b"\xff" * 162, 0),
+        lambda: _engine.logic9_state("0" * 81, bytes(162), 0),
+        lambda: _engine.logic9_state(bytes(81), None, 0),
+        lambda: _engine.logic9_state(bytes(81), bytes(162), 13),
+        lambda: _engine.logic9_state(bytes(81), bytes(162)),
     ]
     for call in bad_calls:
         try:
@@ -105,6 +113,18 @@ def main() -> int:
                 return 1
         elif _engine.has_conflict9(cells) and hardest != -1:
             print("logic9 used a technique on conflicting givens", cells, file=sys.stderr)
+            return 1
+    # Going on from arbitrary pencilmark states (masks of any 9 bits, values anywhere).
+    from array import array
+
+    for _ in range(rounds * 5):
+        values = bytes(rng.randint(1, 9) if rng.random() < 0.3 else 0 for _ in range(81))
+        masks = array("H", (rng.randrange(512) for _ in range(81))).tobytes()
+        status, hardest, passes, out_values, out_masks = _engine.logic9_state(
+            values, masks, rng.randrange(-1, 13))
+        if status not in (-1, 0, 1) or len(out_values) != 81 or len(out_masks) != 81 \
+                or len(passes) != 13 or any(v and m for v, m in zip(out_values, out_masks)):
+            print("logic9_state returned a bad shape", values, file=sys.stderr)
             return 1
     full = _engine.solve9(bytes(81), 1, 5)[1]
     for _ in range(rounds):

@@ -109,3 +109,34 @@ def test_conflicting_givens_are_stuck() -> None:
 def test_bad_arguments(args: tuple[object, ...]) -> None:
     with pytest.raises((TypeError, ValueError, OverflowError)):
         _engine.logic9(*args)
+
+
+def _state(puzzle: str) -> tuple[bytes, bytes]:
+    from array import array
+
+    c = Candidates.from_grid(Grid(puzzle[:81]))
+    return bytes(c.values), array("H", c.cell_mask).tobytes()
+
+
+def test_state_continues_like_a_fresh_solve() -> None:
+    """From the givens' own pencilmarks, logic9_state ends where logic9 does."""
+    for line in sample(shared_file("qqwing_expert.sdm"), 40, random.Random(3)):
+        values, masks = _state(line)
+        solved, hardest, final = _engine.logic9(cells_of(line), 12)
+        status, hardest2, passes, out_values, out_masks = _engine.logic9_state(values, masks, 12)
+        assert status == int(solved) and hardest2 == hardest
+        assert sum(passes) > 0 and max(k for k, n in enumerate(passes) if n) == hardest
+        for v, m, f in zip(out_values, out_masks, final):
+            assert (1 << (v - 1) if v else m) == f
+
+
+def test_state_contradiction_and_bad_arguments() -> None:
+    from array import array
+
+    masks = array("H", [0] + [511] * 80).tobytes()
+    assert _engine.logic9_state(bytes(81), masks, 12)[0] == -1
+    for args in ((bytes(81), bytes(161), 0), (bytes(81), array("H", [512] * 81).tobytes(), 0),
+                 (bytes([10]) * 81, bytes(162), 0), ("0" * 81, bytes(162), 0),
+                 (bytes(81), bytes(162), 13), (bytes(81), bytes(162))):
+        with pytest.raises((TypeError, ValueError)):
+            _engine.logic9_state(*args)

@@ -306,39 +306,75 @@ def _forcing(key: str) -> _Rung:
     return scan
 
 
-def _ladder(uniqueness: bool) -> list[_Rung]:
-    """SE's techniques, in the order it tries them."""
-    rungs: list[_Rung] = [
-        _hidden_singles,
-        _direct("pointing", 1.7, 2.6),
-        _direct("claiming", 1.9, 2.8),
-        _direct("hidden-pair", 2.0, 3.4),
-        _naked_singles,
-        _direct("hidden-triple", 2.5, 4.0),
-        _fixed("pointing", 2.6),
-        _fixed("claiming", 2.8),
-        _fixed("locked-pair", 3.0),
-        _fixed("naked-pair", 3.0),
-        _fixed("x-wing", 3.2),
-        _fixed("hidden-pair", 3.4),
-        _fixed("locked-triple", 3.6),
-        _fixed("naked-triple", 3.6),
-        _fixed("swordfish", 3.8),
-        _fixed("hidden-triple", 4.0),
-        _fixed("xy-wing", 4.2),
-        _fixed("xyz-wing", 4.4),
+# The techniques of the C ladder (shudu._engine.logic9_state), by level, with SE weights.
+_C_LEVELS = (("hidden-single", 1.5), ("naked-single", 2.3), ("pointing", 2.6),
+             ("claiming", 2.8), ("naked-pair", 3.0), ("x-wing", 3.2), ("hidden-pair", 3.4),
+             ("naked-triple", 3.6), ("swordfish", 3.8), ("hidden-triple", 4.0),
+             ("naked-quad", 5.0), ("jellyfish", 5.2), ("hidden-quad", 5.4))
+_C_FROM = 4.0
+"""Once the score reaches hidden triple's weight, every technique of the C ladder up to
+the score may be applied in any order (none is harder than the score), so a classic
+9x9 state is taken to that fixpoint in C before the Python rungs run."""
+_C_LEVEL_OF = {"locked-pair": 4, "locked-triple": 7} | {k: i for i, (k, _) in
+                                                        enumerate(_C_LEVELS)}
+
+
+def _ladder(uniqueness: bool) -> list[tuple[_Rung, int]]:
+    """SE's techniques, in the order it tries them, each with the C ladder level that
+    covers it (99 for none)."""
+    rungs: list[tuple[_Rung, str | None]] = [
+        (_hidden_singles, "hidden-single"),
+        (_direct("pointing", 1.7, 2.6), "pointing"),
+        (_direct("claiming", 1.9, 2.8), "claiming"),
+        (_direct("hidden-pair", 2.0, 3.4), "hidden-pair"),
+        (_naked_singles, "naked-single"),
+        (_direct("hidden-triple", 2.5, 4.0), "hidden-triple"),
     ]
+    fixed = [("pointing", 2.6), ("claiming", 2.8), ("locked-pair", 3.0), ("naked-pair", 3.0),
+             ("x-wing", 3.2), ("hidden-pair", 3.4), ("locked-triple", 3.6),
+             ("naked-triple", 3.6), ("swordfish", 3.8), ("hidden-triple", 4.0),
+             ("xy-wing", 4.2), ("xyz-wing", 4.4)]
     if uniqueness:
-        rungs += [_fixed("ur-type-1", 4.5), _fixed("ur-type-2", 4.5),
-                  _fixed("ur-type-4", 4.5), _fixed("ur-type-3", 4.6)]
-    rungs += [_fixed("naked-quad", 5.0), _fixed("jellyfish", 5.2), _fixed("hidden-quad", 5.4)]
+        fixed += [("ur-type-1", 4.5), ("ur-type-2", 4.5), ("ur-type-4", 4.5),
+                  ("ur-type-3", 4.6)]
+    fixed += [("naked-quad", 5.0), ("jellyfish", 5.2), ("hidden-quad", 5.4)]
     if uniqueness:
-        rungs.append(_fixed("bug-plus-1", 5.6))
-    rungs += [_chains, *(_forcing(k) for k in _FORCING_BASE)]
-    return rungs
+        fixed.append(("bug-plus-1", 5.6))
+    rungs += [(_fixed(key, weight), key) for key, weight in fixed]
+    rungs += [(_chains, None), *((_forcing(k), None) for k in _FORCING_BASE)]
+    return [(rung, _C_LEVEL_OF.get(key, 99) if key else 99) for rung, key in rungs]
 
 
-_LADDERS: dict[bool, list[_Rung]] = {}
+_LADDERS: dict[bool, list[tuple[_Rung, int]]] = {}
+
+
+def _c_fixpoint(c: Candidates, level: int, histogram: dict[str, int]) -> tuple[int, int]:
+    """Run the C ladder up to ``level`` on a classic state, in place; returns (status:
+    1 solved, 0 stuck, -1 contradiction; rounds applied).  Each round that made progress
+    counts as one step of its technique."""
+    from array import array
+
+    from . import _engine
+
+    status, _, passes, values, masks = _engine.logic9_state(
+        bytes(c.values), array("H", c.cell_mask).tobytes(), level)
+    c.values[:] = values
+    cm = list(masks)
+    dm = [0] * 9
+    for i, m in enumerate(cm):
+        while m:
+            low = m & -m
+            dm[low.bit_length() - 1] |= 1 << i
+            m ^= low
+    c.cell_mask = cm
+    c.digit_mask = dm
+    rounds = 0
+    for k, n in enumerate(passes):
+        if n:
+            key = _C_LEVELS[k][0]
+            histogram[key] = histogram.get(key, 0) + n
+            rounds += n
+    return status, rounds
 
 
 def _apply(c: Candidates, move: _Move) -> bool | None:
@@ -406,6 +442,7 @@ def rate(puzzle: str | Grid, rules: Rules | None = None, *,
     if ladder is None:
         ladder = _LADDERS[allow] = _ladder(allow)
     c = Candidates.from_grid(grid)
+    classic = grid.rules.is_classic9
     score = pearl = diamond = 0.0
     hardest: str | None = None
     histogram: dict[str, int] = {}
@@ -414,8 +451,18 @@ def rate(puzzle: str | Grid, rules: Rules | None = None, *,
     placed_once = False
     broken = False
     while not c.is_solved and not broken and not _stuck(c):
+        covered = -1
+        if classic and score >= _C_FROM:
+            covered = max(k for k, (_, w) in enumerate(_C_LEVELS) if w <= score)
+            status, rounds = _c_fixpoint(c, covered, histogram)
+            steps += rounds
+            if status:
+                broken = status < 0
+                break
         moves: list[_Move] = []
-        for rung in ladder:
+        for rung, level in ladder:
+            if level <= covered:
+                continue
             moves = rung(c, score)
             if moves:
                 break
