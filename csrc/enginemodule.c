@@ -206,6 +206,46 @@ static PyObject *py_logic9(PyObject *self, PyObject *const *args, Py_ssize_t nar
     return Py_BuildValue("(NiN)", PyBool_FromLong(solved), hardest, masks);
 }
 
+/* Read and check the (values, masks) pair of a 9x9 pencilmark state: 81 raw values 0..9
+ * and 81 native-endian uint16 masks of at most 9 bits.  Returns -1 with an exception set. */
+static int read_state(PyObject *vobj, PyObject *mobj, uint8_t *values, uint16_t *masks) {
+    if (PyUnicode_Check(vobj) || PyUnicode_Check(mobj)) {
+        PyErr_SetString(PyExc_TypeError, "expected bytes-like values and masks");
+        return -1;
+    }
+    Py_buffer view;
+    if (PyObject_GetBuffer(vobj, &view, PyBUF_SIMPLE) < 0) return -1;
+    if (view.len != 81) {
+        PyErr_Format(PyExc_ValueError, "expected 81 values, got %zd", view.len);
+        PyBuffer_Release(&view);
+        return -1;
+    }
+    memcpy(values, view.buf, 81);
+    PyBuffer_Release(&view);
+    if (PyObject_GetBuffer(mobj, &view, PyBUF_SIMPLE) < 0) return -1;
+    if (view.len != (Py_ssize_t)(81 * sizeof(uint16_t))) {
+        PyErr_Format(PyExc_ValueError, "expected 81 masks of 2 bytes (%zu bytes), got %zd",
+                     81 * sizeof(uint16_t), view.len);
+        PyBuffer_Release(&view);
+        return -1;
+    }
+    memcpy(masks, view.buf, 81 * sizeof(uint16_t));
+    PyBuffer_Release(&view);
+    for (int i = 0; i < 81; i++) {
+        if (values[i] > 9) {
+            PyErr_Format(PyExc_ValueError, "cell %d: expected a value 0..9, found %d", i + 1,
+                         (int)values[i]);
+            return -1;
+        }
+        if (masks[i] > 0x1FF) {
+            PyErr_Format(PyExc_ValueError, "cell %d: candidate mask %d above 511", i + 1,
+                         (int)masks[i]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 /* logic9_state(values, masks, max_level) -> (status, hardest, passes, values, masks)
  * values: bytes-like of 81 raw values 0..9; masks: bytes-like of 81 native-endian uint16
  * candidate masks (bits 0..8); max_level: -1 .. L9_LEVELS - 1.  status: 1 solved, 0 stuck,
@@ -222,42 +262,9 @@ static PyObject *py_logic9_state(PyObject *self, PyObject *const *args, Py_ssize
         PyErr_Format(PyExc_ValueError, "max_level must be between -1 and %d", L9_LEVELS - 1);
         return NULL;
     }
-    if (PyUnicode_Check(args[0]) || PyUnicode_Check(args[1])) {
-        PyErr_SetString(PyExc_TypeError, "logic9_state expects bytes-like values and masks");
-        return NULL;
-    }
     uint8_t values[81];
     uint16_t masks[81];
-    Py_buffer view;
-    if (PyObject_GetBuffer(args[0], &view, PyBUF_SIMPLE) < 0) return NULL;
-    if (view.len != 81) {
-        PyErr_Format(PyExc_ValueError, "expected 81 values, got %zd", view.len);
-        PyBuffer_Release(&view);
-        return NULL;
-    }
-    memcpy(values, view.buf, 81);
-    PyBuffer_Release(&view);
-    if (PyObject_GetBuffer(args[1], &view, PyBUF_SIMPLE) < 0) return NULL;
-    if (view.len != (Py_ssize_t)sizeof masks) {
-        PyErr_Format(PyExc_ValueError, "expected 81 masks of 2 bytes (%zu bytes), got %zd",
-                     sizeof masks, view.len);
-        PyBuffer_Release(&view);
-        return NULL;
-    }
-    memcpy(masks, view.buf, sizeof masks);
-    PyBuffer_Release(&view);
-    for (int i = 0; i < 81; i++) {
-        if (values[i] > 9) {
-            PyErr_Format(PyExc_ValueError, "cell %d: expected a value 0..9, found %d", i + 1,
-                         (int)values[i]);
-            return NULL;
-        }
-        if (masks[i] > 0x1FF) {
-            PyErr_Format(PyExc_ValueError, "cell %d: candidate mask %d above 511", i + 1,
-                         (int)masks[i]);
-            return NULL;
-        }
-    }
+    if (read_state(args[0], args[1], values, masks) < 0) return NULL;
     int hardest = -1, status;
     int passes[L9_LEVELS] = {0};
     Py_BEGIN_ALLOW_THREADS
@@ -286,6 +293,24 @@ static PyObject *py_logic9_state(PyObject *self, PyObject *const *args, Py_ssize
     }
     return Py_BuildValue("(iiNy#N)", status, hardest, counts, (const char *)values,
                          (Py_ssize_t)81, out);
+}
+
+/* logic9_probe(values, masks) -> the easiest level (0 .. L9_LEVELS - 1) of the C ladder
+ * that would change the 9x9 pencilmark state, or -1 (arguments as for logic9_state). */
+static PyObject *py_logic9_probe(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "logic9_probe(values, masks)");
+        return NULL;
+    }
+    uint8_t values[81];
+    uint16_t masks[81];
+    if (read_state(args[0], args[1], values, masks) < 0) return NULL;
+    int level;
+    Py_BEGIN_ALLOW_THREADS
+    level = l9_probe(values, masks, L9_LEVELS - 1);
+    Py_END_ALLOW_THREADS
+    return PyLong_FromLong(level);
 }
 
 /* has_conflict9(values) -> bool: any digit repeated in a row, column or box of a 9x9 grid
@@ -750,6 +775,9 @@ static PyMethodDef methods[] = {
     {"logic9_state", (PyCFunction)(void (*)(void))py_logic9_state, METH_FASTCALL,
      "logic9_state(values, masks, max_level) -> (status, hardest_level, passes, values, "
      "masks): go on from a 9x9 pencilmark state with techniques up to max_level"},
+    {"logic9_probe", (PyCFunction)(void (*)(void))py_logic9_probe, METH_FASTCALL,
+     "logic9_probe(values, masks) -> the easiest level of the 9x9 C ladder that would change "
+     "the state, or -1"},
     {"has_conflict9", py_has_conflict9, METH_O,
      "has_conflict9(values) -> True when a digit repeats in a row, column or box"},
     {"search", py_search, METH_VARARGS,

@@ -437,21 +437,26 @@ int l9_solve(const uint8_t *in, int max_level, uint16_t *cands, int *hardest) {
     return !s.bad && s.left == 0;
 }
 
-int l9_continue(uint8_t *values, uint16_t *cands, int max_level, int *hardest, int *passes) {
-    l9_state s;
-    s.left = 0;
-    s.bad = 0;
+/* Load a pencilmark state (values > 9 count as open; mask bits above the ninth ignored). */
+static void load(l9_state *s, const uint8_t *values, const uint16_t *cands) {
+    s->left = 0;
+    s->bad = 0;
     for (int i = 0; i < 81; i++) {
         uint8_t v = values[i] <= 9 ? values[i] : 0;
-        s.v[i] = v;
+        s->v[i] = v;
         if (v) {
-            s.c[i] = (uint16_t)(1u << (v - 1));
+            s->c[i] = (uint16_t)(1u << (v - 1));
         } else {
-            s.c[i] = (uint16_t)(cands[i] & ALL9);
-            s.left++;
-            if (!s.c[i]) s.bad = 1;
+            s->c[i] = (uint16_t)(cands[i] & ALL9);
+            s->left++;
+            if (!s->c[i]) s->bad = 1;
         }
     }
+}
+
+int l9_continue(uint8_t *values, uint16_t *cands, int max_level, int *hardest, int *passes) {
+    l9_state s;
+    load(&s, values, cands);
     int top = run(&s, max_level, passes);
     if (hardest) *hardest = top;
     for (int i = 0; i < 81; i++) {
@@ -460,4 +465,16 @@ int l9_continue(uint8_t *values, uint16_t *cands, int max_level, int *hardest, i
     }
     if (s.bad) return -1;
     return s.left == 0;
+}
+
+int l9_probe(const uint8_t *values, const uint16_t *cands, int max_level) {
+    l9_state s;
+    load(&s, values, cands);
+    if (s.bad) return 0;
+    if (max_level > L9_LEVELS - 1) max_level = L9_LEVELS - 1;
+    for (int level = 0; level <= max_level; level++) {
+        l9_state t = s;
+        if (apply_level(&t, level) || t.bad) return level;
+    }
+    return -1;
 }

@@ -51,6 +51,11 @@ int l9_solve(const uint8_t *in, int max_level, uint16_t *cands, int *hardest);
  * Reentrant and thread-safe. */
 int l9_continue(uint8_t *values, uint16_t *cands, int max_level, int *hardest, int *passes);
 
+/* The easiest level <= max_level that would change the state (values and cands as for
+ * l9_continue, left untouched), -1 when none would.  A contradictory state, or a level
+ * that finds a contradiction, counts as changing it. */
+int l9_probe(const uint8_t *values, const uint16_t *cands, int max_level);
+
 #ifdef __cplusplus
 }
 #endif

@@ -57,6 +57,11 @@ def main() -> int:
         lambda: _engine.logic9_state(bytes(81), None, 0),
         lambda: _engine.logic9_state(bytes(81), bytes(162), 13),
         lambda: _engine.logic9_state(bytes(81), bytes(162)),
+        lambda: _engine.logic9_probe(bytes(81), bytes(161)),
+        lambda: _engine.logic9_probe(bytes([10]) * 81, bytes(162)),
+        lambda: _engine.logic9_probe(bytes(81), b"\xff" * 162),
+        lambda: _engine.logic9_probe("0" * 81, bytes(162)),
+        lambda: _engine.logic9_probe(bytes(81)),
     ]
     for call in bad_calls:
         try:
@@ -120,6 +125,9 @@ def main() -> int:
     for _ in range(rounds * 5):
         values = bytes(rng.randint(1, 9) if rng.random() < 0.3 else 0 for _ in range(81))
         masks = array("H", (rng.randrange(512) for _ in range(81))).tobytes()
+        if not -1 <= _engine.logic9_probe(values, masks) <= 12:
+            print("logic9_probe returned a bad level", values, file=sys.stderr)
+            return 1
         status, hardest, passes, out_values, out_masks = _engine.logic9_state(
             values, masks, rng.randrange(-1, 13))
         if status not in (-1, 0, 1) or len(out_values) != 81 or len(out_masks) != 81 \

@@ -40,6 +40,7 @@ from typing import Any
 from . import engine
 from .errors import NotUnique
 from .grid import Grid
+from .logic import ladder9
 from .logic.candidates import Candidates, first_bit
 from .logic.links import length_bonus
 from .logic.registry import technique
@@ -315,8 +316,6 @@ _C_FROM = 4.0
 """Once the score reaches hidden triple's weight, every technique of the C ladder up to
 the score may be applied in any order (none is harder than the score), so a classic
 9x9 state is taken to that fixpoint in C before the Python rungs run."""
-_C_LEVEL_OF = {"locked-pair": 4, "locked-triple": 7} | {k: i for i, (k, _) in
-                                                        enumerate(_C_LEVELS)}
 
 
 def _ladder(uniqueness: bool) -> list[tuple[_Rung, int]]:
@@ -342,7 +341,7 @@ def _ladder(uniqueness: bool) -> list[tuple[_Rung, int]]:
         fixed.append(("bug-plus-1", 5.6))
     rungs += [(_fixed(key, weight), key) for key, weight in fixed]
     rungs += [(_chains, None), *((_forcing(k), None) for k in _FORCING_BASE)]
-    return [(rung, _C_LEVEL_OF.get(key, 99) if key else 99) for rung, key in rungs]
+    return [(rung, ladder9.LEVEL_OF.get(key, 99) if key else 99) for rung, key in rungs]
 
 
 _LADDERS: dict[bool, list[tuple[_Rung, int]]] = {}
@@ -352,22 +351,7 @@ def _c_fixpoint(c: Candidates, level: int, histogram: dict[str, int]) -> tuple[i
     """Run the C ladder up to ``level`` on a classic state, in place; returns (status:
     1 solved, 0 stuck, -1 contradiction; rounds applied).  Each round that made progress
     counts as one step of its technique."""
-    from array import array
-
-    from . import _engine
-
-    status, _, passes, values, masks = _engine.logic9_state(
-        bytes(c.values), array("H", c.cell_mask).tobytes(), level)
-    c.values[:] = values
-    cm = list(masks)
-    dm = [0] * 9
-    for i, m in enumerate(cm):
-        while m:
-            low = m & -m
-            dm[low.bit_length() - 1] |= 1 << i
-            m ^= low
-    c.cell_mask = cm
-    c.digit_mask = dm
+    status, passes = ladder9.fixpoint(c, level)
     rounds = 0
     for k, n in enumerate(passes):
         if n:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from ..grid import Grid
 from .candidates import Candidates
+from .ladder9 import LEVEL_OF, LEVELS, probe
 from .registry import Technique, technique, techniques
 from .step import Step
 
@@ -100,8 +101,24 @@ def as_candidates(puzzle: str | Grid | Candidates) -> Candidates:
 
 def next_step(cands: Candidates, config: SolverConfig | None = None,
               enabled: Iterable[Technique] | None = None) -> Step | None:
-    """The first step of the easiest technique that makes progress, or ``None``."""
+    """The first step of the easiest technique that makes progress, or ``None``.
+
+    On a classic 9x9 state, once the singles found nothing, the C ladder tells which
+    basic technique (intersections, subsets, basic fish) applies, if any: the Python
+    finders of the others would find nothing and are skipped.
+    """
+    classic = cands.rules.is_classic9
+    easiest: int | None = None
     for tech in enabled if enabled is not None else (config or SolverConfig()).enabled():
+        if classic:
+            level = LEVEL_OF.get(tech.key)
+            if level is not None and level >= 2:
+                if easiest is None:
+                    easiest = probe(cands)
+                    if easiest < 0:
+                        easiest = len(LEVELS)
+                if level < easiest:
+                    continue
         for step in tech.find(cands):
             if step.progress:
                 return step

@@ -1,0 +1,80 @@
+"""The C ladder of basic techniques for classic 9x9 states (``shudu._engine.logic9_*``).
+
+The C core applies singles, intersections, naked and hidden subsets and basic fish far
+faster than the Python finders.  It finds exactly what they find (tests/test_logic9.py
+cross-checks them), so the solver may ask it which basic technique, if any, applies
+before running the Python finders, and the rater may take a state to its fixpoint.
+
+>>> from shudu import Grid
+>>> from shudu.logic.candidates import Candidates
+>>> c = Candidates.from_grid(Grid(
+...     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."))
+>>> probe(c), LEVELS[probe(c)]
+(0, ('full-house', 'hidden-single'))
+>>> fixpoint(c, 0)[0], c.is_solved
+(1, True)
+"""
+
+from __future__ import annotations
+
+from array import array
+from typing import TYPE_CHECKING
+
+from .. import _engine
+
+if TYPE_CHECKING:
+    from .candidates import Candidates
+
+__all__ = ["LEVELS", "LEVEL_OF", "fixpoint", "probe"]
+
+LEVELS: tuple[tuple[str, ...], ...] = (
+    ("full-house", "hidden-single"),
+    ("naked-single",),
+    ("pointing",),
+    ("claiming",),
+    ("locked-pair", "naked-pair"),
+    ("x-wing",),
+    ("hidden-pair",),
+    ("locked-triple", "naked-triple"),
+    ("swordfish",),
+    ("hidden-triple",),
+    ("naked-quad",),
+    ("jellyfish",),
+    ("hidden-quad",),
+)
+"""The technique keys of each level of the C ladder, easiest first."""
+
+LEVEL_OF: dict[str, int] = {key: level for level, keys in enumerate(LEVELS) for key in keys}
+"""The C ladder level of a technique key."""
+
+
+def _state(c: Candidates) -> tuple[bytes, bytes]:
+    return bytes(c.values), array("H", c.cell_mask).tobytes()
+
+
+def probe(c: Candidates) -> int:
+    """The easiest C ladder level that would change a classic 9x9 state, or -1.
+
+    A contradictory state counts as changed at level 0, so nothing is skipped there.
+    """
+    return int(_engine.logic9_probe(*_state(c)))
+
+
+def fixpoint(c: Candidates, level: int) -> tuple[int, tuple[int, ...]]:
+    """Apply the C ladder up to ``level`` to a classic 9x9 state, in place.
+
+    Returns the status (1 solved, 0 stuck, -1 contradiction) and, per level, how many
+    rounds made progress.
+    """
+    status, _, passes, values, masks = _engine.logic9_state(*_state(c), level)
+    c.values[:] = values
+    cm = list(masks)
+    dm = [0] * 9
+    for i, m in enumerate(cm):
+        while m:
+            low = m & -m
+            dm[low.bit_length() - 1] |= 1 << i
+            m ^= low
+    c.cell_mask = cm
+    c.digit_mask = dm
+    return int(status), tuple(passes)
