@@ -782,8 +782,9 @@ def generate(
         if deadline is not None and time.monotonic() > deadline:
             break
     what = job.describe()
-    budget = f"{tries} attempts" if deadline is None or time.monotonic() <= deadline else (
-        f"{timeout:g} s ({tries} attempts)")
+    plural = "attempt" if tries == 1 else "attempts"
+    budget = f"{tries} {plural}" if deadline is None or time.monotonic() <= deadline else (
+        f"{timeout:g} s ({tries} {plural})")
     raise GenerationError(f"no unique puzzle {what} in {budget}".replace("  ", " "))
 
 
@@ -832,8 +833,12 @@ class _Job:
         if self.target.technique:
             parts.append(f"requiring {self.target.technique}")
         if self.target.rated:
-            hi = "" if self.target.high == math.inf else f"{self.target.high:g}"
-            parts.append(f"with a score in {self.target.low:g}-{hi}")
+            if self.target.high == math.inf:
+                parts.append(f"with a score of {self.target.low:g} or more")
+            else:
+                upto = "to" if self.target.high_inclusive else "to below"
+                parts.append(f"with a score from {self.target.low:g} {upto} "
+                             f"{self.target.high:g}")
         if self.symmetry != "none":
             parts.append(f"with {self.symmetry} symmetry")
         return " ".join(parts)
