@@ -32,7 +32,6 @@ import datetime as dt
 import os
 import platform
 import random
-import shlex
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -44,13 +43,12 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT / "src") not in sys.path:
     sys.path.insert(0, str(ROOT / "src"))
 
+from report import command_line, load_average, log, table, write_section  # noqa: E402
+
 START = "<!-- generate:start -->"
 END = "<!-- generate:end -->"
 
 
-def log(msg: str) -> None:
-    """Progress on stderr."""
-    print(msg, file=sys.stderr, flush=True)
 
 
 @dataclass
@@ -150,15 +148,6 @@ def measure(case: Case, budget: float, seed: int) -> Result:
     return Result(case, len(made), wall, cpu, valid, case.note)
 
 
-def table(header: list[str], rows: list[list[str]]) -> list[str]:
-    """A markdown table.
-
-    >>> table(["a", "b"], [["1", "2"]])
-    ['| a | b |', '| --- | --- |', '| 1 | 2 |']
-    """
-    out = ["| " + " | ".join(header) + " |", "| " + " | ".join("---" for _ in header) + " |"]
-    out += ["| " + " | ".join(r) + " |" for r in rows]
-    return out
 
 
 def fmt_rate(x: float) -> str:
@@ -197,19 +186,8 @@ HEADER = ["generator", "call", "puzzles", "seconds", "puzzles/s", "per CPU secon
           "valid", "target", "result"]
 
 
-def command_line() -> str:
-    """The command that ran this process."""
-    exe = os.path.relpath(sys.executable)
-    exe = sys.executable if exe.startswith("..") else exe
-    script = os.path.relpath(Path(__file__).resolve())
-    return shlex.join([exe, script, *sys.argv[1:]])
 
 
-def load_average() -> str:
-    try:
-        return f"{os.getloadavg()[0]:.2f}"
-    except OSError:
-        return "?"
 
 
 def render(results: list[Result], opts: argparse.Namespace, started: str, took: float,
@@ -221,7 +199,7 @@ def render(results: list[Result], opts: argparse.Namespace, started: str, took: 
                  "puzzle is re-checked afterwards (uniqueness by the engine, minimality, the "
                  "SE score by `shudu.rating.rate`, \"requires X-Wing\" by the logic solver).")
     lines.append("")
-    lines.append(f"- Command: `{command_line()}`")
+    lines.append(f"- Command: `{command_line(__file__)}`")
     lines.append(f"- Date: {started} (took {took:.0f} s)")
     lines.append(f"- Machine: {os.cpu_count()} logical CPUs; {platform.platform()}; "
                  f"{platform.python_implementation()} {platform.python_version()}")
@@ -241,26 +219,6 @@ def render(results: list[Result], opts: argparse.Namespace, started: str, took: 
     return "\n".join(lines) + "\n"
 
 
-def write_section(path: Path, section: str) -> None:
-    """Replace the text between the markers in ``path`` (or append it).
-
-    >>> import tempfile
-    >>> p = Path(tempfile.mkdtemp()) / "R.md"
-    >>> _ = p.write_text("# R\\n")
-    >>> write_section(p, f"{START}\\nA\\n{END}\\n"); write_section(p, f"{START}\\nB\\n{END}\\n")
-    >>> p.read_text()
-    '# R\\n\\n<!-- generate:start -->\\nB\\n<!-- generate:end -->\\n'
-    """
-    text = path.read_text(encoding="utf-8") if path.exists() else ""
-    if START in text and END in text:
-        head, rest = text.split(START, 1)
-        tail = rest.split(END, 1)[1]
-        text = head + section.rstrip("\n") + tail
-        if not text.endswith("\n"):
-            text += "\n"
-    else:
-        text = (text.rstrip("\n") + "\n\n" if text else "") + section
-    path.write_text(text, encoding="utf-8")
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -298,7 +256,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     section = render(results, opts, started, took, (load_start, load_average()))
     print(section.replace(START + "\n", "").replace(END + "\n", ""))
     if opts.markdown:
-        write_section(opts.markdown, section)
+        write_section(opts.markdown, section, START, END)
         log(f"updated the generator section of {opts.markdown}")
     return 0
 

@@ -46,7 +46,6 @@ import multiprocessing as mp
 import os
 import platform
 import random
-import shlex
 import statistics
 import sys
 import time
@@ -59,6 +58,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT / "src") not in sys.path:
     sys.path.insert(0, str(ROOT / "src"))
+
+from report import command_line, load_average, log, table, write_section  # noqa: E402
 
 PEER_KEYS = ("pencilmark", "hodoku", "larsdoku")
 THROUGHPUT_SETS = ("top1465", "qqwing_expert")
@@ -73,9 +74,6 @@ END = "<!-- rate:end -->"
 WARM = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 
 
-def log(msg: str) -> None:
-    """Progress on stderr."""
-    print(msg, file=sys.stderr, flush=True)
 
 
 def default_data_dir() -> Path:
@@ -526,15 +524,6 @@ def fmt_ratio(r: float) -> str:
     return f"{r:,.2f}×" if r < 10 else f"{r:,.0f}×"
 
 
-def table(header: list[str], rows: list[list[str]]) -> list[str]:
-    """A markdown table.
-
-    >>> table(["a", "b"], [["1", "2"]])
-    ['| a | b |', '| --- | --- |', '| 1 | 2 |']
-    """
-    out = ["| " + " | ".join(header) + " |", "| " + " | ".join("---" for _ in header) + " |"]
-    out += ["| " + " | ".join(r) + " |" for r in rows]
-    return out
 
 
 def speed_rows(speeds: list[Throughput], peers: list[PeerResult],
@@ -667,7 +656,7 @@ def render(speeds: list[Throughput], rows: list[SeRow], scores: list[float | Non
                  "agreement with Sudoku Explainer's own ratings, and peers that rate "
                  "difficulty.")
     lines.append("")
-    lines.append(f"- Command: `{command_line()}`")
+    lines.append(f"- Command: `{command_line(__file__)}`")
     lines.append(f"- Date: {started} (took {took:.0f} s)")
     lines.append(f"- Machine: {os.cpu_count()} logical CPUs; {platform.platform()}; "
                  f"{platform.python_implementation()} {platform.python_version()}")
@@ -708,41 +697,10 @@ def render(speeds: list[Throughput], rows: list[SeRow], scores: list[float | Non
     return "\n".join(lines) + "\n"
 
 
-def write_section(path: Path, section: str) -> None:
-    """Replace the text between the markers in ``path`` (or append it).
-
-    >>> import tempfile
-    >>> p = Path(tempfile.mkdtemp()) / "R.md"
-    >>> _ = p.write_text("# R\\n")
-    >>> write_section(p, f"{START}\\nA\\n{END}\\n"); write_section(p, f"{START}\\nB\\n{END}\\n")
-    >>> p.read_text()
-    '# R\\n\\n<!-- rate:start -->\\nB\\n<!-- rate:end -->\\n'
-    """
-    text = path.read_text(encoding="utf-8") if path.exists() else ""
-    if START in text and END in text:
-        head, rest = text.split(START, 1)
-        tail = rest.split(END, 1)[1]
-        text = head + section.rstrip("\n") + tail
-        if not text.endswith("\n"):
-            text += "\n"
-    else:
-        text = (text.rstrip("\n") + "\n\n" if text else "") + section
-    path.write_text(text, encoding="utf-8")
 
 
-def command_line() -> str:
-    """The command that ran this process."""
-    exe = os.path.relpath(sys.executable)
-    exe = sys.executable if exe.startswith("..") else exe
-    script = os.path.relpath(Path(__file__).resolve())
-    return shlex.join([exe, script, *sys.argv[1:]])
 
 
-def load_average() -> str:
-    try:
-        return f"{os.getloadavg()[0]:.2f}"
-    except OSError:
-        return "?"
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -836,7 +794,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                      (load_start, load_average()))
     print(section.replace(START + "\n", "").replace(END + "\n", ""))
     if opts.markdown:
-        write_section(opts.markdown, section)
+        write_section(opts.markdown, section, START, END)
         log(f"updated the rate section of {opts.markdown}")
     return 0
 
