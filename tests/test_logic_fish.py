@@ -277,3 +277,23 @@ def test_soundness_on_real_puzzles() -> None:
     for key in ("x-wing", "swordfish", "finned-x-wing", "finned-swordfish", "sashimi-x-wing",
                 "finned-franken-x-wing"):
         assert used[key] > 0, used
+
+
+def test_same_bitboard_other_digit_names_its_own_digit() -> None:
+    """Two digits with the same candidate bitboard have the same fish, each on its digit
+    (a cache shared between digits once returned the other digit's fish)."""
+    start = as_candidates(fish.EXAMPLE)
+    found = {(f.digit, f.base, f.cover) for f in fish.fishes(start, "basic", 2, True)}
+    assert any(d == 3 for d, _, _ in found)
+
+    def swap(m: int) -> int:   # exchange digits 3 and 7 in a cell mask
+        b3, b7 = m >> 2 & 1, m >> 6 & 1
+        return m & ~(1 << 2 | 1 << 6) | b3 << 6 | b7 << 2
+
+    swapped = start.copy()   # the same state with digits 3 and 7 relabelled
+    swapped.cell_mask = [swap(m) for m in start.cell_mask]
+    swapped.digit_mask[2], swapped.digit_mask[6] = start.digit_mask[6], start.digit_mask[2]
+    swapped.values[:] = bytes({3: 7, 7: 3}.get(v, v) for v in start.values)
+    moved = {(f.digit, f.base, f.cover) for f in fish.fishes(swapped, "basic", 2, True)}
+    other = {3: 7, 7: 3}
+    assert moved == {(other.get(d, d), b, c) for d, b, c in found}

@@ -519,7 +519,7 @@ _CACHE_LIMIT = 4096
 def _digit_fishes(t: _Tables, rules: Rules, family: str, size: int, finned: bool,
                   digit: int, dm: int) -> Iterator[Fish]:
     """The fish of one digit, streamed as found; a search run to the end is cached."""
-    key = (rules, family, size, finned, dm)
+    key = (rules, family, size, finned, digit, dm)
     hit = _CACHE.get(key)
     if hit is not None:
         yield from hit
