@@ -464,6 +464,7 @@ def rate(puzzle: str | Grid, rules: Rules | None = None, *,
         if stop_above is not None and score > stop_above:
             complete = False
             break
+        changed = False
         for move in moves:
             if move[0] > score:
                 continue
@@ -472,9 +473,12 @@ def rate(puzzle: str | Grid, rules: Rules | None = None, *,
                 broken = True
                 break
             if done:
+                changed = True
                 steps += 1
                 histogram[move[1]] = histogram.get(move[1], 0) + 1
                 placed_once = placed_once or bool(move[3] or (move[2] and move[2].placements))
+        if not changed:
+            break   # a finder offered only what is already done: never loop on it
     return Rating(score=score, grade=grade_for_score(score), hardest=hardest, pearl=pearl,
                   diamond=diamond, histogram=histogram, guesses=found.guesses, steps=steps,
                   solved=c.is_solved, complete=complete)

@@ -120,9 +120,17 @@ def next_step(cands: Candidates, config: SolverConfig | None = None,
                 if level < easiest:
                     continue
         for step in tech.find(cands):
-            if step.progress:
+            if step.progress and _changes(cands, step):
                 return step
     return None
+
+
+def _changes(cands: Candidates, step: Step) -> bool:
+    """Whether applying ``step`` changes ``cands`` (a guard: a step that changed nothing
+    would be found again and again)."""
+    values = cands.values
+    return (any(not values[c] for c, _ in step.placements)
+            or any(cands.has(c, d) for c, d in step.eliminations))
 
 
 def solve_path(puzzle: str | Grid | Candidates, config: SolverConfig | None = None) -> SolvePath:
