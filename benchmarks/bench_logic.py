@@ -53,7 +53,15 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT / "src") not in sys.path:
     sys.path.insert(0, str(ROOT / "src"))
 
-from report import command_line, load_average, log, table, write_section  # noqa: E402
+from report import (  # noqa: E402
+    command_line,
+    default_data_dir,
+    load_average,
+    load_puzzles,
+    log,
+    table,
+    write_section,
+)
 
 PEER_KEYS = ("hodoku", "pencilmark", "larsdoku")
 DEFAULT_SETS = ("top1465", "qqwing_expert")
@@ -62,31 +70,6 @@ TARGETS = {"top1465": (200.0, 50.0), "qqwing_expert": (5.0, None)}
 START = "<!-- logic:start -->"
 END = "<!-- logic:end -->"
 WARM = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
-
-
-
-
-def default_data_dir() -> Path:
-    """``$SHUDU_BENCH_DATA`` or ``../shared/data`` beside the repository."""
-    env = os.environ.get("SHUDU_BENCH_DATA")
-    return Path(env) if env else ROOT.parent / "shared" / "data"
-
-
-def load_puzzles(path: Path) -> list[str]:
-    """The 81-character puzzles of a one-per-line file (comments skipped).
-
-    >>> import tempfile
-    >>> p = Path(tempfile.mkdtemp()) / "x.sdm"
-    >>> _ = p.write_text("# c\\n" + "." * 81 + " 1.2\\n")
-    >>> load_puzzles(p) == ["." * 81]
-    True
-    """
-    out = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        s = line.strip()
-        if s and not s.startswith(("#", "//")):
-            out.append(s.split()[0][:81])
-    return out
 
 
 # ---------------------------------------------------------------------- solvers
@@ -384,8 +367,6 @@ def acceptance(results: list[SetResult]) -> list[list[str]]:
     return rows
 
 
-
-
 HEADER = ["solver", "puzzles timed", "mean ms", "median ms", "max ms", "solved by logic",
           "peer ÷ shudu", "notes"]
 
@@ -423,12 +404,6 @@ def render(results: list[SetResult], opts: argparse.Namespace, started: str,
         lines += table(HEADER, set_rows(res))
     lines.append(END)
     return "\n".join(lines) + "\n"
-
-
-
-
-
-
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:

@@ -12,7 +12,10 @@ import shlex
 import sys
 from pathlib import Path
 
-__all__ = ["command_line", "load_average", "log", "table", "write_section"]
+__all__ = ["command_line", "default_data_dir", "load_average", "load_puzzles", "log", "table",
+           "write_section"]
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def log(msg: str) -> None:
@@ -68,3 +71,26 @@ def load_average() -> str:
         return f"{os.getloadavg()[0]:.2f}"
     except OSError:
         return "?"
+
+
+def default_data_dir() -> Path:
+    """``$SHUDU_BENCH_DATA`` or ``../shared/data`` beside the repository."""
+    env = os.environ.get("SHUDU_BENCH_DATA")
+    return Path(env) if env else ROOT.parent / "shared" / "data"
+
+
+def load_puzzles(path: Path) -> list[str]:
+    """The 81-character puzzles of a one-per-line file (comments skipped).
+
+    >>> import tempfile
+    >>> p = Path(tempfile.mkdtemp()) / "x.sdm"
+    >>> _ = p.write_text("# c\\n" + "." * 81 + " 1.2\\n")
+    >>> load_puzzles(p) == ["." * 81]
+    True
+    """
+    out = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        s = line.strip()
+        if s and not s.startswith(("#", "//")):
+            out.append(s.split()[0][:81])
+    return out
