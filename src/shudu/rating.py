@@ -307,11 +307,10 @@ def _forcing(key: str) -> _Rung:
     return scan
 
 
-# The techniques of the C ladder (shudu._engine.logic9_state), by level, with SE weights.
-_C_LEVELS = (("hidden-single", 1.5), ("naked-single", 2.3), ("pointing", 2.6),
-             ("claiming", 2.8), ("naked-pair", 3.0), ("x-wing", 3.2), ("hidden-pair", 3.4),
-             ("naked-triple", 3.6), ("swordfish", 3.8), ("hidden-triple", 4.0),
-             ("naked-quad", 5.0), ("jellyfish", 5.2), ("hidden-quad", 5.4))
+_C_WEIGHTS = (1.5, 2.3, 2.6, 2.8, 3.0, 3.2, 3.4, 3.6, 3.8, 4.0, 5.0, 5.2, 5.4)
+"""SE weight of each level of the C ladder (:data:`ladder9.LEVELS`): hidden single in a
+line, naked single, pointing, claiming, naked pair, X-Wing, hidden pair, naked triple,
+Swordfish, hidden triple, naked quad, Jellyfish, hidden quad."""
 _C_FROM = 4.0
 """Once the score reaches hidden triple's weight, every technique of the C ladder up to
 the score may be applied in any order (none is harder than the score), so a classic
@@ -355,7 +354,7 @@ def _c_fixpoint(c: Candidates, level: int, histogram: dict[str, int]) -> tuple[i
     rounds = 0
     for k, n in enumerate(passes):
         if n:
-            key = _C_LEVELS[k][0]
+            key = ladder9.LEVELS[k][-1]   # the level's subset/single name
             histogram[key] = histogram.get(key, 0) + n
             rounds += n
     return status, rounds
@@ -437,7 +436,7 @@ def rate(puzzle: str | Grid, rules: Rules | None = None, *,
     while not c.is_solved and not broken and not _stuck(c):
         covered = -1
         if classic and score >= _C_FROM:
-            covered = max(k for k, (_, w) in enumerate(_C_LEVELS) if w <= score)
+            covered = max(k for k, w in enumerate(_C_WEIGHTS) if w <= score)
             status, rounds = _c_fixpoint(c, covered, histogram)
             steps += rounds
             if status:
