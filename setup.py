@@ -6,6 +6,7 @@ machines); SHUDU_SANITIZE=1 builds with AddressSanitizer and UBSan for testing.
 
 import os
 import sys
+from glob import glob
 
 from setuptools import Extension, setup
 
@@ -24,9 +25,9 @@ setup(
     ext_modules=[
         Extension(
             "shudu._engine",
-            sources=["csrc/enginemodule.c", "csrc/solve9.c", "csrc/generic.c", "csrc/logic9.c"],
+            sources=sorted(glob("csrc/*.c")),
             include_dirs=["csrc"],
-            depends=["csrc/common.h", "csrc/solve9.h", "csrc/generic.h", "csrc/logic9.h"],
+            depends=sorted(glob("csrc/*.h")),
             extra_compile_args=compile_args,
             extra_link_args=link_args,
         )

@@ -17,6 +17,7 @@
 #include "common.h"
 #include "generic.h"
 #include "logic9.h"
+#include "detect9.h"
 #include "solve9.h"
 
 #define MAX_N 25
@@ -311,6 +312,51 @@ static PyObject *py_logic9_probe(PyObject *self, PyObject *const *args, Py_ssize
     level = l9_probe(values, masks, L9_LEVELS - 1);
     Py_END_ALLOW_THREADS
     return PyLong_FromLong(level);
+}
+
+/* logic9_detect(values, masks, givens, ids) -> the index in ids of the first technique
+ * whose detector says it would change the 9x9 pencilmark state, or -1 (detect9.h).
+ * values, masks: as for logic9_state; givens: bytes-like of 81 (non-zero = given);
+ * ids: bytes-like of technique ids (unknown ids count as "would change"). */
+static PyObject *py_logic9_detect(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "logic9_detect(values, masks, givens, ids)");
+        return NULL;
+    }
+    uint8_t values[81], givens[81];
+    uint16_t masks[81];
+    if (read_state(args[0], args[1], values, masks) < 0) return NULL;
+    if (PyUnicode_Check(args[2]) || PyUnicode_Check(args[3])) {
+        PyErr_SetString(PyExc_TypeError, "expected bytes-like givens and ids");
+        return NULL;
+    }
+    Py_buffer view;
+    if (PyObject_GetBuffer(args[2], &view, PyBUF_SIMPLE) < 0) return NULL;
+    if (view.len != 81) {
+        PyErr_Format(PyExc_ValueError, "expected 81 givens, got %zd", view.len);
+        PyBuffer_Release(&view);
+        return NULL;
+    }
+    memcpy(givens, view.buf, 81);
+    PyBuffer_Release(&view);
+    if (PyObject_GetBuffer(args[3], &view, PyBUF_SIMPLE) < 0) return NULL;
+    if (view.len > 255) {
+        PyErr_Format(PyExc_ValueError, "expected at most 255 technique ids, got %zd", view.len);
+        PyBuffer_Release(&view);
+        return NULL;
+    }
+    uint8_t ids[255];
+    int n = (int)view.len;
+    memcpy(ids, view.buf, (size_t)n);
+    PyBuffer_Release(&view);
+    int first;
+    Py_BEGIN_ALLOW_THREADS
+    d9_state state;
+    d9_build(&state, values, masks, givens);
+    first = d9_first(&state, ids, n);
+    Py_END_ALLOW_THREADS
+    return PyLong_FromLong(first);
 }
 
 /* has_conflict9(values) -> bool: any digit repeated in a row, column or box of a 9x9 grid
@@ -778,6 +824,9 @@ static PyMethodDef methods[] = {
     {"logic9_probe", (PyCFunction)(void (*)(void))py_logic9_probe, METH_FASTCALL,
      "logic9_probe(values, masks) -> the easiest level of the 9x9 C ladder that would change "
      "the state, or -1"},
+    {"logic9_detect", (PyCFunction)(void (*)(void))py_logic9_detect, METH_FASTCALL,
+     "logic9_detect(values, masks, givens, ids) -> the index in ids of the first technique "
+     "that would change the 9x9 pencilmark state, or -1"},
     {"has_conflict9", py_has_conflict9, METH_O,
      "has_conflict9(values) -> True when a digit repeats in a row, column or box"},
     {"search", py_search, METH_VARARGS,

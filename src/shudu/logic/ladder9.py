@@ -25,7 +25,9 @@ from .. import _engine
 if TYPE_CHECKING:
     from .candidates import Candidates
 
-__all__ = ["LEVELS", "LEVEL_OF", "fixpoint", "probe"]
+__all__ = [
+    "DETECTED", "DETECTORS", "DETECT_ID", "LEVELS", "LEVEL_OF", "detect", "fixpoint", "probe",
+]
 
 LEVELS: tuple[tuple[str, ...], ...] = (
     ("full-house", "hidden-single"),
@@ -78,3 +80,40 @@ def fixpoint(c: Candidates, level: int) -> tuple[int, tuple[int, ...]]:
     c.cell_mask = cm
     c.digit_mask = dm
     return int(status), tuple(passes)
+
+
+DETECTORS: tuple[str, ...] = (
+    "finned-x-wing", "sashimi-x-wing", "finned-swordfish", "sashimi-swordfish",
+    "finned-jellyfish", "sashimi-jellyfish",
+    "xy-wing", "xyz-wing", "w-wing", "wxyz-wing", "remote-pair",
+    "skyscraper", "two-string-kite", "empty-rectangle", "turbot-fish",
+    "dual-two-string-kite", "dual-empty-rectangle",
+    "ur-type-1", "ur-type-2", "ur-type-3", "ur-type-4", "ur-type-5", "ur-type-6",
+    "avoidable-rectangle-1", "avoidable-rectangle-2", "hidden-rectangle", "bug-plus-1",
+    "sue-de-coq",
+    "simple-colors-trap", "simple-colors-wrap", "multi-colors-1", "multi-colors-2",
+    "3d-medusa", "x-chain", "xy-chain",
+    "als-xz", "als-xy-wing", "als-xy-chain", "death-blossom",
+)
+"""Technique keys with a C detector, in the order of the ids of ``csrc/detect9.h``."""
+
+DETECT_ID: dict[str, int] = {key: i for i, key in enumerate(DETECTORS)}
+"""The C detector id of a technique key."""
+
+DETECTED: frozenset[str] = frozenset()
+"""The techniques whose C detectors are exact (checked by tests/test_detect9.py); the
+solver skips the Python finders of the others only when these say so."""
+
+
+def detect(c: Candidates, ids: bytes) -> int:
+    """The index in ``ids`` (C detector ids) of the first technique that would change a
+    classic 9x9 state, or -1.  A detector may answer "yes" where its Python finder finds
+    nothing, never the other way round.
+
+    >>> from shudu import Grid
+    >>> from shudu.logic.candidates import Candidates
+    >>> c = Candidates.from_grid(Grid("." * 81))
+    >>> detect(c, bytes())
+    -1
+    """
+    return int(_engine.logic9_detect(*_state(c), c.givens, ids))

@@ -1,0 +1,99 @@
+"""The C detectors (``_engine.logic9_detect``) against the Python finders they guard.
+
+For every technique with a C detector, on states taken from the shared collections: the
+detector says "would change the state" exactly when the Python finder yields a step that
+places a digit in an open cell or removes a present candidate.  A detector that said "no"
+where the finder finds something would make the solver skip a step; one that said "yes"
+where it finds nothing would only cost time, but is reported too, so the detectors stay
+exact.
+
+The states: each puzzle's candidates after the C ladder of basic techniques, then again
+after removing a few wrong candidates (known from the engine's solution) and applying the
+ladder, several times over; and the raw start states.  ``SHUDU_DETECT_STATES`` sets how
+many states to check (default 600).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from functools import lru_cache
+
+import pytest
+
+from conftest import SHARED_DATA
+from shudu.engine import solve
+from shudu.grid import Grid
+from shudu.logic.candidates import Candidates
+from shudu.logic.ladder9 import DETECT_ID, DETECTORS, detect, fixpoint
+from shudu.logic.registry import technique
+from shudu.logic.solver import _changes
+
+SETS = ("qqwing_expert.sdm", "top1465.sdm", "sudocue_top10000.sdm", "qqwing_intermediate.sdm")
+STATES = int(os.environ.get("SHUDU_DETECT_STATES", "600"))
+FALLBACK = (
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+)
+
+
+def _puzzles(rng: random.Random) -> list[str]:
+    out: list[str] = []
+    for name in SETS:
+        path = SHARED_DATA / name
+        if path.exists():
+            lines = [ln.strip()[:81] for ln in path.read_text().splitlines() if ln.strip()]
+            out += rng.sample(lines, min(len(lines), STATES // 8 + 1))
+    return out or list(FALLBACK)
+
+
+@lru_cache(maxsize=1)
+def states() -> tuple[tuple[str, Candidates], ...]:
+    """(label, state) pairs: varied classic 9x9 states with givens, none solved."""
+    rng = random.Random(20261121)
+    out: list[tuple[str, Candidates]] = []
+    for puzzle in _puzzles(rng):
+        grid = Grid(puzzle)
+        solution = solve(grid).to_string()
+        c = Candidates.from_grid(grid)
+        out.append((f"{puzzle} start", c.copy()))
+        for round_ in range(6):
+            status, _ = fixpoint(c, 12)
+            if status != 0:
+                break
+            out.append((f"{puzzle} round {round_}", c.copy()))
+            wrong = [(cell, d) for cell in range(81) if not c.values[cell]
+                     for d in c.digits_of(cell) if d != int(solution[cell])]
+            for cell, d in rng.sample(wrong, min(len(wrong), rng.randint(1, 4))):
+                c.eliminate(cell, d)
+    rng.shuffle(out)
+    return tuple(out[:STATES])
+
+
+def python_finds(key: str, c: Candidates) -> bool:
+    """Whether the Python finder of ``key`` yields a step that changes ``c``."""
+    return any(step.progress and _changes(c, step) for step in technique(key).find(c))
+
+
+@pytest.mark.parametrize("key", DETECTORS)
+def test_detector_matches_python_finder(key: str) -> None:
+    ident = bytes([DETECT_ID[key]])
+    found = 0
+    wrong: list[str] = []
+    for label, c in states():
+        expected = python_finds(key, c)
+        got = detect(c, ident) == 0
+        found += expected
+        if got != expected:
+            wrong.append(f"{label}: C says {got}, Python finds {expected}; state (729): "
+                         f"{c.to_string729()}")
+    print(f"{key}: {found} of {len(states())} states have a step")
+    assert not wrong, f"{len(wrong)} mismatches, first:\n" + "\n".join(wrong[:3])
+
+
+def test_detect_first_and_unknown_ids() -> None:
+    """detect returns the first applying id's index; unknown ids count as applying."""
+    c = Candidates.from_grid(Grid(FALLBACK[1]))
+    assert detect(c, b"") == -1
+    assert detect(c, bytes([250])) == 0
+    assert detect(c, bytes([DETECT_ID["xy-wing"], 250])) in (0, 1)
