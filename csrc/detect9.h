@@ -108,7 +108,7 @@ int d9_ur(const d9_state *s, int type);                       /* detect9_unique.
 int d9_avoidable_rectangle(const d9_state *s, int type);      /* 1..2 */
 int d9_hidden_rectangle(const d9_state *s);
 int d9_bug_plus_1(const d9_state *s);
-int d9_sue_de_coq(const d9_state *s);
+int d9_sue_de_coq(const d9_state *s);                          /* detect9_sdc.c */
 int d9_simple_colors(const d9_state *s, int wrap);            /* detect9_colour.c */
 int d9_multi_colors(const d9_state *s, int type);             /* 1..2 */
 int d9_medusa(const d9_state *s);

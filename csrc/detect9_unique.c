@@ -23,8 +23,3 @@ int d9_bug_plus_1(const d9_state *s) {
     (void)s;
     return 1;
 }
-
-int d9_sue_de_coq(const d9_state *s) {
-    (void)s;
-    return 1;
-}
