@@ -284,6 +284,9 @@ def explain_net(cands: Candidates, place: tuple[int, int] | None, remove: int | 
     outcome = "ok"
     out_deps: set[int] = set()
     placed = [0] * n
+    orig_any = 0
+    for m in orig:
+        orig_any |= m
 
     def why(cands_idx: list[int]) -> set[int]:
         return {cause[i] for i in cands_idx if cause.get(i, -1) >= 0}
@@ -315,28 +318,29 @@ def explain_net(cands: Candidates, place: tuple[int, int] | None, remove: int | 
         if outcome != "ok":
             break
         found = False
-        for c in range(N):
-            if not any(orig[e] >> c & 1 for e in range(n)) or any(placed[e] >> c & 1
-                                                                  for e in range(n)):
-                continue
-            ds = [e for e in range(n) if dm[e] >> c & 1]
+        # the first open cell (had a candidate, nothing placed) with at most one left
+        once = twice = done = 0
+        for e in range(n):
+            twice |= once & dm[e]
+            once |= dm[e]
+            done |= placed[e]
+        low_cells = orig_any & ~done & ~twice
+        if low_cells:
+            c = (low_cells & -low_cells).bit_length() - 1
             gone = [e * N + c for e in range(n) if orig[e] >> c & 1 and not dm[e] >> c & 1]
-            if not ds:
+            if not once >> c & 1:
                 outcome, out_deps = f"cell:{c}", why(gone)
                 break
-            if len(ds) == 1:
-                queue.append((c, ds[0], "naked", -1, why(gone)))
-                found = True
-                break
-        if outcome != "ok":
-            break
-        if found:
+            digit = next(e for e in range(n) if dm[e] >> c & 1)
+            queue.append((c, digit, "naked", -1, why(gone)))
             continue
         for h, hm in enumerate(geo.house_mask):
             for d in range(n):
                 if not orig[d] & hm or placed[d] & hm:
                     continue
                 x = dm[d] & hm
+                if x & (x - 1):
+                    continue
                 gone = [d * N + c for c in bits(orig[d] & hm & ~x)]
                 if not x:
                     outcome, out_deps = f"house:{h}:{d + 1}", why(gone)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from ..grid import Grid
 from .candidates import Candidates
-from .ladder9 import LEVEL_OF, LEVELS, probe
+from .ladder9 import DETECT_ID, DETECTED, LEVEL_OF, LEVELS, detect, probe
 from .registry import Technique, technique, techniques
 from .step import Step
 
@@ -103,26 +103,61 @@ def next_step(cands: Candidates, config: SolverConfig | None = None,
               enabled: Iterable[Technique] | None = None) -> Step | None:
     """The first step of the easiest technique that makes progress, or ``None``.
 
-    On a classic 9x9 state, once the singles found nothing, the C ladder tells which
-    basic technique (intersections, subsets, basic fish) applies, if any: the Python
-    finders of the others would find nothing and are skipped.
+    On a classic 9x9 state the C core answers two questions before Python finders run:
+    once the singles found nothing, which basic technique (intersections, subsets, basic
+    fish) applies, if any; and, for the techniques with an exact C detector, which is the
+    first of them that would change the state.  The Python finders of the techniques
+    passed over would find nothing and are skipped.
     """
+    techs = tuple(enabled if enabled is not None else (config or SolverConfig()).enabled())
+    plan = _plan(techs)
     classic = cands.rules.is_classic9
     easiest: int | None = None
-    for tech in enabled if enabled is not None else (config or SolverConfig()).enabled():
+    first = -1  # index in plan.ids of the first detected technique that applies
+    for tech, level, det in zip(techs, plan.levels, plan.detect):
         if classic:
-            level = LEVEL_OF.get(tech.key)
-            if level is not None and level >= 2:
+            if level >= 2:
                 if easiest is None:
                     easiest = probe(cands)
                     if easiest < 0:
                         easiest = len(LEVELS)
                 if level < easiest:
                     continue
+            elif det >= 0:
+                if first < det:
+                    found = detect(cands, plan.ids[det:])
+                    first = len(plan.ids) if found < 0 else det + found
+                if det < first:
+                    continue
         for step in tech.find(cands):
             if step.progress and _changes(cands, step):
                 return step
     return None
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """Per technique of an enabled list: its C ladder level (-1 if none) and its index in
+    ``ids`` (the C detector ids of the detected techniques, in order; -1 if none)."""
+
+    levels: tuple[int, ...]
+    detect: tuple[int, ...]
+    ids: bytes
+
+
+_PLANS: dict[tuple[str, ...], _Plan] = {}
+
+
+def _plan(techs: tuple[Technique, ...]) -> _Plan:
+    keys = tuple(t.key for t in techs)
+    plan = _PLANS.get(keys)
+    if plan is None:
+        levels = tuple(LEVEL_OF.get(k, -1) for k in keys)
+        detected = [k for k in keys if k in DETECTED and k not in LEVEL_OF]
+        index = {k: i for i, k in enumerate(detected)}
+        plan = _PLANS[keys] = _Plan(levels, tuple(index.get(k, -1) for k in keys),
+                                    bytes(DETECT_ID[k] for k in detected))
+    return plan
 
 
 def _changes(cands: Candidates, step: Step) -> bool:
