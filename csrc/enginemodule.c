@@ -314,6 +314,29 @@ static PyObject *py_logic9_probe(PyObject *self, PyObject *const *args, Py_ssize
     return PyLong_FromLong(level);
 }
 
+/* logic9_single(values, masks, kind) -> (cell, digit, house) of the first full house
+ * (kind 0), hidden single (1) or naked single (2) of a 9x9 pencilmark state, or None
+ * (values and masks as for logic9_state; house is -1 for a naked single). */
+static PyObject *py_logic9_single(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "logic9_single(values, masks, kind)");
+        return NULL;
+    }
+    long kind = PyLong_AsLong(args[2]);
+    if (kind == -1 && PyErr_Occurred()) return NULL;
+    if (kind < 0 || kind > 2) {
+        PyErr_Format(PyExc_ValueError, "kind must be 0, 1 or 2, got %ld", kind);
+        return NULL;
+    }
+    uint8_t values[81];
+    uint16_t masks[81];
+    if (read_state(args[0], args[1], values, masks) < 0) return NULL;
+    int cell, digit, house;
+    if (!l9_single(values, masks, (int)kind, &cell, &digit, &house)) Py_RETURN_NONE;
+    return Py_BuildValue("(iii)", cell, digit, house);
+}
+
 /* logic9_detect(values, masks, givens, ids) -> the index in ids of the first technique
  * whose detector says it would change the 9x9 pencilmark state, or -1 (detect9.h).
  * values, masks: as for logic9_state; givens: bytes-like of 81 (non-zero = given);
@@ -824,6 +847,9 @@ static PyMethodDef methods[] = {
     {"logic9_probe", (PyCFunction)(void (*)(void))py_logic9_probe, METH_FASTCALL,
      "logic9_probe(values, masks) -> the easiest level of the 9x9 C ladder that would change "
      "the state, or -1"},
+    {"logic9_single", (PyCFunction)(void (*)(void))py_logic9_single, METH_FASTCALL,
+     "logic9_single(values, masks, kind) -> (cell, digit, house) of the first full house (0), "
+     "hidden single (1) or naked single (2), or None"},
     {"logic9_detect", (PyCFunction)(void (*)(void))py_logic9_detect, METH_FASTCALL,
      "logic9_detect(values, masks, givens, ids) -> the index in ids of the first technique "
      "that would change the 9x9 pencilmark state, or -1"},

@@ -478,3 +478,65 @@ int l9_probe(const uint8_t *values, const uint16_t *cands, int max_level) {
     }
     return -1;
 }
+
+int l9_single(const uint8_t *values, const uint16_t *cands, int kind, int *cell, int *digit,
+              int *house) {
+    if (kind == 0) { /* full house: houses in order, one open cell holding one candidate */
+        for (int h = 0; h < 27; h++) {
+            int open = 0, with = 0, at = -1;
+            for (int k = 0; k < 9; k++) {
+                int p = L9_HOUSE[h][k];
+                if (values[p]) continue;
+                open++;
+                if (cands[p] & ALL9) {
+                    with++;
+                    at = p;
+                }
+            }
+            if (open != 1 || with != 1) continue;
+            unsigned m = cands[at] & ALL9;
+            if (m & (m - 1)) continue;
+            *cell = at;
+            *digit = lowest(m) + 1;
+            *house = h;
+            return 1;
+        }
+        return 0;
+    }
+    if (kind == 1) { /* hidden single: boxes, then rows, then columns; digits in order */
+        for (int i = 0; i < 27; i++) {
+            int h = i < 9 ? 18 + i : i - 9;
+            unsigned pos[9] = {0};
+            for (int k = 0; k < 9; k++) {
+                int p = L9_HOUSE[h][k];
+                if (values[p]) continue;
+                unsigned m = cands[p] & ALL9;
+                while (m) {
+                    int d = lowest(m);
+                    m &= m - 1;
+                    pos[d] |= 1u << k;
+                }
+            }
+            for (int d = 0; d < 9; d++) {
+                unsigned m = pos[d];
+                if (m && !(m & (m - 1))) {
+                    *cell = L9_HOUSE[h][lowest(m)];
+                    *digit = d + 1;
+                    *house = h;
+                    return 1;
+                }
+            }
+        }
+        return 0;
+    }
+    for (int p = 0; p < 81; p++) { /* naked single: cells in order */
+        unsigned m = cands[p] & ALL9;
+        if (!values[p] && m && !(m & (m - 1))) {
+            *cell = p;
+            *digit = lowest(m) + 1;
+            *house = -1;
+            return 1;
+        }
+    }
+    return 0;
+}

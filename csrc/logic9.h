@@ -56,6 +56,14 @@ int l9_continue(uint8_t *values, uint16_t *cands, int max_level, int *hardest, i
  * that finds a contradiction, counts as changing it. */
 int l9_probe(const uint8_t *values, const uint16_t *cands, int max_level);
 
+/* The first single of a state (values and cands as for l9_continue), in the order the
+ * Python finders report them.  kind 0: full house (houses 0..26, the one open cell of a
+ * house, holding one candidate); 1: hidden single (boxes, rows, columns; digits in
+ * order); 2: naked single (cells in order).  Returns 1 and sets cell, digit (1..9) and
+ * house (-1 for a naked single), or 0 when there is none. */
+int l9_single(const uint8_t *values, const uint16_t *cands, int kind, int *cell, int *digit,
+              int *house);
+
 #ifdef __cplusplus
 }
 #endif

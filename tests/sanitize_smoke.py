@@ -62,6 +62,17 @@ def main() -> int:
         lambda: _engine.logic9_probe(bytes(81), b"\xff" * 162),
         lambda: _engine.logic9_probe("0" * 81, bytes(162)),
         lambda: _engine.logic9_probe(bytes(81)),
+        lambda: _engine.logic9_single(bytes(81), bytes(162), 3),
+        lambda: _engine.logic9_single(bytes(81), bytes(162), -1),
+        lambda: _engine.logic9_single(bytes(81), bytes(161), 0),
+        lambda: _engine.logic9_single(bytes([10]) * 81, bytes(162), 0),
+        lambda: _engine.logic9_single(bytes(81), bytes(162)),
+        lambda: _engine.logic9_detect(bytes(81), bytes(162), bytes(80), b"\0"),
+        lambda: _engine.logic9_detect(bytes(81), bytes(162), bytes(81), bytes(256)),
+        lambda: _engine.logic9_detect(bytes(81), bytes(162), "0" * 81, b"\0"),
+        lambda: _engine.logic9_detect(bytes(81), bytes(162), bytes(81), "ab"),
+        lambda: _engine.logic9_detect(bytes(81), b"\xff" * 162, bytes(81), b"\0"),
+        lambda: _engine.logic9_detect(bytes(81), bytes(162), bytes(81)),
     ]
     for call in bad_calls:
         try:
@@ -128,6 +139,16 @@ def main() -> int:
         if not -1 <= _engine.logic9_probe(values, masks) <= 12:
             print("logic9_probe returned a bad level", values, file=sys.stderr)
             return 1
+        for kind in (0, 1, 2):
+            got = _engine.logic9_single(values, masks, kind)
+            if got is not None and not (0 <= got[0] < 81 and 1 <= got[1] <= 9):
+                print("logic9_single returned a bad single", values, file=sys.stderr)
+                return 1
+        givens = bytes(v if rng.random() < 0.5 else 0 for v in values)
+        for ident in range(0, 64, 1 if _ % 5 == 0 else 7):  # every detector, and unknown ids
+            if _engine.logic9_detect(values, masks, givens, bytes([ident])) not in (-1, 0):
+                print("logic9_detect returned a bad index", values, file=sys.stderr)
+                return 1
         status, hardest, passes, out_values, out_masks = _engine.logic9_state(
             values, masks, rng.randrange(-1, 13))
         if status not in (-1, 0, 1) or len(out_values) != 81 or len(out_masks) != 81 \

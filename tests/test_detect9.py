@@ -97,3 +97,25 @@ def test_detect_first_and_unknown_ids() -> None:
     assert detect(c, b"") == -1
     assert detect(c, bytes([250])) == 0
     assert detect(c, bytes([DETECT_ID["xy-wing"], 250])) in (0, 1)
+
+
+@pytest.mark.parametrize("key", ["full-house", "hidden-single", "naked-single"])
+def test_first9_is_the_finders_first_step(key: str) -> None:
+    """The C fast path of the singles gives the very step the Python finder gives first."""
+    tech = technique(key)
+    assert tech.first9 is not None
+    rng = random.Random(7)
+    checked = found = 0
+    for label, c in states()[:300]:
+        solution = solve(Grid(label[:81])).to_string()
+        for _ in range(3):
+            expected = next((s for s in tech.find(c) if s.progress and _changes(c, s)), None)
+            assert tech.first9(c) == expected, f"{label}: {c.to_string729()}"
+            checked += 1
+            found += expected is not None
+            c = c.copy()
+            open_cells = [i for i in range(81) if not c.values[i]]
+            for cell in rng.sample(open_cells, min(len(open_cells), rng.randint(5, 30))):
+                c.place(cell, int(solution[cell]))
+    print(f"{key}: {found} of {checked} states have one")
+    assert found > checked // 10

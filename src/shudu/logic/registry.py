@@ -32,7 +32,9 @@ class Technique:
     ``difficulty`` follows the Sudoku Explainer scale (1.0 full house ... 11+);
     ``where`` and ``explain`` render hint level 2 and the full explanation, ``notation``
     the compact line; ``uniqueness`` marks techniques that assume a unique solution;
-    ``default`` is False for costly techniques the solver uses only when asked.
+    ``default`` is False for costly techniques the solver uses only when asked;
+    ``first9``, when set, returns the first step ``find`` would yield on a classic 9x9
+    state (or ``None``), faster: the solver uses it there instead of ``find``.
     """
 
     key: str
@@ -48,6 +50,7 @@ class Technique:
     uniqueness: bool = False
     aliases: tuple[str, ...] = ()
     default: bool = True
+    first9: Callable[[Candidates], Step | None] | None = None
 
 
 _REGISTRY: dict[str, Technique] = {}

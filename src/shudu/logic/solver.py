@@ -129,6 +129,11 @@ def next_step(cands: Candidates, config: SolverConfig | None = None,
                     first = len(plan.ids) if found < 0 else det + found
                 if det < first:
                     continue
+            if tech.first9 is not None:
+                step = tech.first9(cands)
+                if step is not None:
+                    return step
+                continue
         for step in tech.find(cands):
             if step.progress and _changes(cands, step):
                 return step
