@@ -100,7 +100,12 @@ DETECTORS: tuple[str, ...] = (
 DETECT_ID: dict[str, int] = {key: i for i, key in enumerate(DETECTORS)}
 """The C detector id of a technique key."""
 
-DETECTED: frozenset[str] = frozenset()
+DETECTED: frozenset[str] = frozenset({
+    "skyscraper", "two-string-kite", "empty-rectangle", "turbot-fish",
+    "dual-two-string-kite", "dual-empty-rectangle",
+    "ur-type-1", "ur-type-2", "ur-type-3", "ur-type-4", "ur-type-5", "ur-type-6",
+    "avoidable-rectangle-1", "avoidable-rectangle-2", "hidden-rectangle", "bug-plus-1",
+})
 """The techniques whose C detectors are exact (checked by tests/test_detect9.py); the
 solver skips the Python finders of the others only when these say so."""
 
