@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from functools import partial
+from heapq import heapify, heappop, heappush
 from itertools import pairwise
 
 from .candidates import Candidates, bits, digit_only
@@ -215,18 +216,64 @@ def _sorted(steps: list[tuple[int, int, Callable[[], Step]]]) -> Iterator[Step]:
 
 
 # ---------------------------------------------------------------------- AIC family
+class _Chain:
+    """A chain start and end whose common conflicts would go; its path is looked up
+    only when the chain may be the next shortest (see :func:`_best_first`)."""
+
+    __slots__ = ("a", "accept", "b", "count", "elims", "g", "key", "least", "lits")
+
+    def __init__(self, g: ChainGraph, key: str, accept: Callable[[ChainGraph, list[int]], bool],
+                 a: int, b: int, elims: int) -> None:
+        self.g, self.key, self.accept, self.a, self.b, self.elims = g, key, accept, a, b, elims
+        self.count = elims.bit_count()
+        self.least = g.true_distance(a, b)   # no chain from a to b has fewer links
+        self.lits: list[int] | None = None
+
+    def links(self) -> int:
+        """The chain's number of links, or -1 when it is not a chain of this technique."""
+        g = self.g
+        lits = g.path(2 * self.a, 2 * self.b + 1)
+        if lits is None or len(lits) < 4 or len({x >> 1 for x in lits}) != len(lits):
+            return -1   # one strong link alone is a locked candidate, not a chain
+        if not self.accept(g, lits):
+            return -1
+        self.lits = lits
+        return len(lits) - 1
+
+    def step(self) -> Step:
+        assert self.lits is not None
+        return _make_step(self.key, self.g, self.lits, self.elims, "aic")
+
+
+def _best_first(chains: list[_Chain]) -> Iterator[Step]:
+    """The chains' steps, shortest first, then most eliminations, then in list order.
+
+    Paths are looked up lazily: a chain is placed by its least possible length until it
+    reaches the front, then by its real length, so the first step costs a few lookups
+    instead of one per chain.
+    """
+    heap = [(c.least, -c.count, i, False) for i, c in enumerate(chains)]
+    heapify(heap)
+    while heap:
+        _least, count, i, known = heappop(heap)
+        chain = chains[i]
+        if known:
+            yield chain.step()
+            continue
+        real = chain.links()
+        if real >= 0:
+            heappush(heap, (real, count, i, True))
+
+
 def _aic(cands: Candidates, mode: str, key: str,
          accept: Callable[[ChainGraph, list[int]], bool], complete: bool) -> Iterator[Step]:
-    yield from _sorted(_aic_found(graph(cands, mode), key, accept, complete))
-
-
-_Found = list[tuple[int, int, Callable[[], Step]]]
+    yield from _best_first(_aic_found(graph(cands, mode), key, accept, complete))
 
 
 def _aic_found(g: ChainGraph, key: str, accept: Callable[[ChainGraph, list[int]], bool],
-               complete: bool) -> _Found:
-    """Every chain of a graph as ``(links, eliminations, make step)``, unsorted."""
-    found: _Found = []
+               complete: bool) -> list[_Chain]:
+    """Every chain start and end of a graph that would eliminate something, in order."""
+    found: list[_Chain] = []
     done: set[tuple[int, int]] = set()
     N = g.N
     if complete and not g.eliminable():
@@ -247,17 +294,11 @@ def _aic_found(g: ChainGraph, key: str, accept: Callable[[ChainGraph, list[int]]
             if a < g.base and b < g.base and a % N == b % N:
                 continue   # both ends in one cell: a discontinuous loop
             done.add(pair)
-            lits = g.path(2 * a, 2 * b + 1)
-            if lits is None or len(lits) < 4 or len({x >> 1 for x in lits}) != len(lits):
-                continue   # one strong link alone is a locked candidate, not a chain
-            if not accept(g, lits):
-                continue
-            step = partial(_make_step, key, g, lits, elims, "aic")
-            found.append((len(lits) - 1, elims.bit_count(), step))
+            found.append(_Chain(g, key, accept, a, b, elims))
     return found
 
 
-_X_FOUND: dict[tuple[object, int, int], _Found] = {}
+_X_FOUND: dict[tuple[object, int, int], list[_Chain]] = {}
 
 
 def find_x_chain(cands: Candidates) -> Iterator[Step]:
@@ -273,7 +314,7 @@ def find_x_chain(cands: Candidates) -> Iterator[Step]:
     >>> [s.technique for s in find_x_chain(c)] == ["x-chain"] * len(list(find_x_chain(c)))
     True
     """
-    found: _Found = []
+    found: list[_Chain] = []
     for d, dm in enumerate(cands.digit_mask):
         if not dm:
             continue
@@ -286,7 +327,7 @@ def find_x_chain(cands: Candidates) -> Iterator[Step]:
                 _X_FOUND.clear()
             _X_FOUND[key] = got
         found.extend(got)
-    return _sorted(found)
+    return _best_first(found)
 
 
 def find_xy_chain(cands: Candidates) -> Iterator[Step]:

@@ -107,6 +107,7 @@ class ChainGraph:
         self.strong_cell: dict[int, int] = {}   # strong links inside a cell (bivalue)
         self._conf: dict[int, int] = {}
         self._closure: dict[int, tuple[int, int]] = {}
+        self._layers: dict[int, list[int]] = {}   # closure_false(i)'s true nodes by depth
         self._parents: dict[int, dict[int, int]] = {}
 
     # ------------------------------------------------------------------ building
@@ -296,6 +297,7 @@ class ChainGraph:
         strong, weak = self._link_lists()
         T = 0
         F = new = 1 << i
+        layers: list[int] = []
         while new:
             # every node made false so far makes its strong partners true ...
             got = 0
@@ -305,6 +307,7 @@ class ChainGraph:
                 new ^= low
             new = got & ~T
             T |= new
+            layers.append(new)
             # ... and every node made true makes its weak partners false
             got = 0
             while new:
@@ -314,7 +317,20 @@ class ChainGraph:
             new = got & ~F
             F |= new
         self._closure[i] = (T, F)
+        self._layers[i] = layers
         return T, F
+
+    def true_distance(self, i: int, j: int) -> int:
+        """The fewest links of an alternating chain from "``i`` is false" to "``j`` is
+        true" (a lower bound for :meth:`path`, whose chains must also be simple), or -1.
+        """
+        if i not in self._layers:
+            self.closure_false(i)
+        bit = 1 << j
+        for k, layer in enumerate(self._layers[i]):
+            if layer & bit:
+                return 2 * k + 1
+        return -1
 
     def eliminable(self) -> int:
         """Every candidate that some chain start could eliminate (a fast superset).
