@@ -101,6 +101,10 @@ DETECT_ID: dict[str, int] = {key: i for i, key in enumerate(DETECTORS)}
 """The C detector id of a technique key."""
 
 DETECTED: frozenset[str] = frozenset({
+    "finned-x-wing", "sashimi-x-wing", "finned-swordfish", "sashimi-swordfish",
+    "finned-jellyfish", "sashimi-jellyfish", "sue-de-coq",
+    "simple-colors-trap", "simple-colors-wrap", "multi-colors-1", "multi-colors-2",
+    "3d-medusa", "x-chain", "xy-chain",
     "skyscraper", "two-string-kite", "empty-rectangle", "turbot-fish",
     "dual-two-string-kite", "dual-empty-rectangle",
     "ur-type-1", "ur-type-2", "ur-type-3", "ur-type-4", "ur-type-5", "ur-type-6",
