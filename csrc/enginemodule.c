@@ -208,7 +208,7 @@ static PyObject *py_logic9(PyObject *self, PyObject *const *args, Py_ssize_t nar
 }
 
 /* Read and check the (values, masks) pair of a 9x9 pencilmark state: 81 raw values 0..9
- * and 81 native-endian uint16 masks of at most 9 bits.  Returns -1 with an exception set. */
+ * and 81 masks of at most 9 bits (native-endian uint16 bytes, or a list or tuple of ints).  Returns -1 with an exception set. */
 static int read_state(PyObject *vobj, PyObject *mobj, uint8_t *values, uint16_t *masks) {
     if (PyUnicode_Check(vobj) || PyUnicode_Check(mobj)) {
         PyErr_SetString(PyExc_TypeError, "expected bytes-like values and masks");
@@ -223,15 +223,34 @@ static int read_state(PyObject *vobj, PyObject *mobj, uint8_t *values, uint16_t 
     }
     memcpy(values, view.buf, 81);
     PyBuffer_Release(&view);
-    if (PyObject_GetBuffer(mobj, &view, PyBUF_SIMPLE) < 0) return -1;
-    if (view.len != (Py_ssize_t)(81 * sizeof(uint16_t))) {
-        PyErr_Format(PyExc_ValueError, "expected 81 masks of 2 bytes (%zu bytes), got %zd",
-                     81 * sizeof(uint16_t), view.len);
+    if (PyList_Check(mobj) || PyTuple_Check(mobj)) { /* 81 ints, as Candidates keeps them */
+        Py_ssize_t n = PySequence_Fast_GET_SIZE(mobj);
+        if (n != 81) {
+            PyErr_Format(PyExc_ValueError, "expected 81 masks, got %zd", n);
+            return -1;
+        }
+        PyObject **items = PySequence_Fast_ITEMS(mobj);
+        for (int i = 0; i < 81; i++) {
+            long m = PyLong_AsLong(items[i]);
+            if (m == -1 && PyErr_Occurred()) return -1;
+            if (m < 0 || m > 0x1FF) {
+                PyErr_Format(PyExc_ValueError, "cell %d: candidate mask %ld outside 0..511",
+                             i + 1, m);
+                return -1;
+            }
+            masks[i] = (uint16_t)m;
+        }
+    } else {
+        if (PyObject_GetBuffer(mobj, &view, PyBUF_SIMPLE) < 0) return -1;
+        if (view.len != (Py_ssize_t)(81 * sizeof(uint16_t))) {
+            PyErr_Format(PyExc_ValueError, "expected 81 masks of 2 bytes (%zu bytes), got %zd",
+                         81 * sizeof(uint16_t), view.len);
+            PyBuffer_Release(&view);
+            return -1;
+        }
+        memcpy(masks, view.buf, 81 * sizeof(uint16_t));
         PyBuffer_Release(&view);
-        return -1;
     }
-    memcpy(masks, view.buf, 81 * sizeof(uint16_t));
-    PyBuffer_Release(&view);
     for (int i = 0; i < 81; i++) {
         if (values[i] > 9) {
             PyErr_Format(PyExc_ValueError, "cell %d: expected a value 0..9, found %d", i + 1,

@@ -63,6 +63,12 @@ def main() -> int:
         lambda: _engine.logic9_probe("0" * 81, bytes(162)),
         lambda: _engine.logic9_probe(bytes(81)),
         lambda: _engine.logic9_single(bytes(81), bytes(162), 3),
+        lambda: _engine.logic9_probe(bytes(81), [0] * 80),
+        lambda: _engine.logic9_probe(bytes(81), [0] * 80 + [-1]),
+        lambda: _engine.logic9_probe(bytes(81), (0,) * 80 + (512,)),
+        lambda: _engine.logic9_probe(bytes(81), [0] * 80 + [2**70]),
+        lambda: _engine.logic9_probe(bytes(81), [0] * 80 + ["1"]),
+        lambda: _engine.logic9_single(bytes(81), [None] * 81, 0),
         lambda: _engine.logic9_single(bytes(81), bytes(162), -1),
         lambda: _engine.logic9_single(bytes(81), bytes(161), 0),
         lambda: _engine.logic9_single(bytes([10]) * 81, bytes(162), 0),
@@ -135,7 +141,8 @@ def main() -> int:
 
     for _ in range(rounds * 5):
         values = bytes(rng.randint(1, 9) if rng.random() < 0.3 else 0 for _ in range(81))
-        masks = array("H", (rng.randrange(512) for _ in range(81))).tobytes()
+        mask_list = [rng.randrange(512) for _ in range(81)]
+        masks = array("H", mask_list).tobytes() if _ % 2 else mask_list
         if not -1 <= _engine.logic9_probe(values, masks) <= 12:
             print("logic9_probe returned a bad level", values, file=sys.stderr)
             return 1

@@ -17,7 +17,6 @@ before running the Python finders, and the rater may take a state to its fixpoin
 
 from __future__ import annotations
 
-from array import array
 from typing import TYPE_CHECKING
 
 from .. import _engine
@@ -50,8 +49,8 @@ LEVEL_OF: dict[str, int] = {key: level for level, keys in enumerate(LEVELS) for 
 """The C ladder level of a technique key."""
 
 
-def _state(c: Candidates) -> tuple[bytes, bytes]:
-    return bytes(c.values), array("H", c.cell_mask).tobytes()
+def _state(c: Candidates) -> tuple[bytes, list[int]]:
+    return bytes(c.values), c.cell_mask
 
 
 def probe(c: Candidates) -> int:

@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Callable, Iterator
 
 from .. import _engine
@@ -81,8 +80,7 @@ def _first9(key: str, kind: int) -> Callable[[Candidates], Step | None]:
     """The first step of a singles finder on a classic 9x9 state, found by the C core."""
 
     def first(cands: Candidates) -> Step | None:
-        got = _engine.logic9_single(bytes(cands.values), array("H", cands.cell_mask).tobytes(),
-                                    kind)
+        got = _engine.logic9_single(bytes(cands.values), cands.cell_mask, kind)
         if got is None:
             return None
         cell, digit, house = got
