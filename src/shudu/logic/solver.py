@@ -109,7 +109,9 @@ def next_step(cands: Candidates, config: SolverConfig | None = None,
     first of them that would change the state.  The Python finders of the techniques
     passed over would find nothing and are skipped.
     """
-    techs = tuple(enabled if enabled is not None else (config or SolverConfig()).enabled())
+    if not isinstance(enabled, tuple):
+        enabled = tuple(enabled if enabled is not None else (config or SolverConfig()).enabled())
+    techs = enabled
     plan = _plan(techs)
     classic = cands.rules.is_classic9
     easiest: int | None = None
@@ -153,7 +155,12 @@ class _Plan:
 _PLANS: dict[tuple[str, ...], _Plan] = {}
 
 
+_LAST_PLAN: list[tuple[tuple[Technique, ...], _Plan]] = []
+
+
 def _plan(techs: tuple[Technique, ...]) -> _Plan:
+    if _LAST_PLAN and _LAST_PLAN[0][0] is techs:   # the same tuple, step after step
+        return _LAST_PLAN[0][1]
     keys = tuple(t.key for t in techs)
     plan = _PLANS.get(keys)
     if plan is None:
@@ -162,6 +169,7 @@ def _plan(techs: tuple[Technique, ...]) -> _Plan:
         index = {k: i for i, k in enumerate(detected)}
         plan = _PLANS[keys] = _Plan(levels, tuple(index.get(k, -1) for k in keys),
                                     bytes(DETECT_ID[k] for k in detected))
+    _LAST_PLAN[:] = [(techs, plan)]
     return plan
 
 
@@ -178,7 +186,7 @@ def solve_path(puzzle: str | Grid | Candidates, config: SolverConfig | None = No
     config = config or SolverConfig()
     start = as_candidates(puzzle)
     cands = start.copy()
-    enabled = config.enabled()
+    enabled = tuple(config.enabled())
     steps: list[Step] = []
     while not cands.is_solved and len(steps) < config.max_steps:
         step = next_step(cands, enabled=enabled)
