@@ -401,6 +401,134 @@ static PyObject *py_logic9_detect(PyObject *self, PyObject *const *args, Py_ssiz
     return PyLong_FromLong(first);
 }
 
+/* link_closure(strong, weak, words, start) -> (T, F, depth): what follows from "node start
+ * is false" in a chain graph (shudu.logic.links.ChainGraph.closure_false).
+ * strong, weak: bytes-like, one little-endian bitset of `words` 64-bit words per node
+ * (node k's links at bytes 8 * words * k ...); every set bit must name a node.
+ * Alternately, the strong partners of the nodes made false become true and the weak
+ * partners of the nodes made true become false, until nothing new follows.
+ * T, F: the true and false nodes as little-endian bitsets (F includes start); depth: one
+ * byte per node, the round (0, 1, ...) in which it became true, 255 if never (capped at
+ * 254).  The graph has at most 65536 nodes. */
+static PyObject *py_link_closure(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "link_closure(strong, weak, words, start)");
+        return NULL;
+    }
+    Py_ssize_t words = PyLong_AsSsize_t(args[2]);
+    if (words == -1 && PyErr_Occurred()) return NULL;
+    Py_ssize_t start = PyLong_AsSsize_t(args[3]);
+    if (start == -1 && PyErr_Occurred()) return NULL;
+    if (words < 1 || words > 1024) {
+        PyErr_Format(PyExc_ValueError, "words must be 1..1024, got %zd", words);
+        return NULL;
+    }
+    if (PyUnicode_Check(args[0]) || PyUnicode_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "expected bytes-like strong and weak links");
+        return NULL;
+    }
+    Py_buffer sv, wv;
+    if (PyObject_GetBuffer(args[0], &sv, PyBUF_SIMPLE) < 0) return NULL;
+    if (PyObject_GetBuffer(args[1], &wv, PyBUF_SIMPLE) < 0) {
+        PyBuffer_Release(&sv);
+        return NULL;
+    }
+    PyObject *result = NULL;
+    uint64_t *T = NULL, *F = NULL, *got = NULL, *fresh = NULL;
+    Py_ssize_t row = words * 8;
+    Py_ssize_t nodes = sv.len / row;
+    if (sv.len != wv.len || sv.len % row || nodes > words * 64 || nodes > 65536) {
+        PyErr_SetString(PyExc_ValueError,
+                        "strong and weak must hold the same whole number of node rows, "
+                        "at most 64 * words (and 65536) nodes");
+        goto done;
+    }
+    if (start < 0 || start >= nodes) {
+        PyErr_Format(PyExc_ValueError, "start node %zd outside 0..%zd", start, nodes - 1);
+        goto done;
+    }
+    PyObject *depth_obj = PyBytes_FromStringAndSize(NULL, nodes);
+    if (!depth_obj) goto done;
+    uint8_t *depth = (uint8_t *)PyBytes_AS_STRING(depth_obj);
+    memset(depth, 255, (size_t)nodes);
+    T = calloc((size_t)words, 8);
+    F = calloc((size_t)words, 8);
+    got = calloc((size_t)words, 8);
+    fresh = calloc((size_t)words, 8);
+    if (!T || !F || !got || !fresh) {
+        Py_DECREF(depth_obj);
+        PyErr_NoMemory();
+        goto done;
+    }
+    const uint8_t *sb = (const uint8_t *)sv.buf, *wb = (const uint8_t *)wv.buf;
+    F[start / 64] |= (uint64_t)1 << (start % 64);
+    fresh[start / 64] |= (uint64_t)1 << (start % 64);
+    int any = 1;
+    for (int layer = 0; any; layer++) {
+        /* nodes made false -> their strong partners become true */
+        memset(got, 0, (size_t)row);
+        for (Py_ssize_t w = 0; w < words; w++) {
+            uint64_t m = fresh[w];
+            while (m) {
+                Py_ssize_t k = w * 64 + __builtin_ctzll(m);
+                m &= m - 1;
+                if (k >= nodes) continue;
+                const uint8_t *link = sb + k * row;
+                for (Py_ssize_t x = 0; x < words; x++) {
+                    uint64_t v;
+                    memcpy(&v, link + 8 * x, 8);
+                    got[x] |= v;
+                }
+            }
+        }
+        any = 0;
+        for (Py_ssize_t w = 0; w < words; w++) {
+            fresh[w] = got[w] & ~T[w];
+            T[w] |= fresh[w];
+            uint64_t m = fresh[w];
+            any |= m != 0;
+            while (m) {
+                Py_ssize_t k = w * 64 + __builtin_ctzll(m);
+                m &= m - 1;
+                if (k < nodes) depth[k] = (uint8_t)(layer < 254 ? layer : 254);
+            }
+        }
+        if (!any) break;
+        /* nodes made true -> their weak partners become false */
+        memset(got, 0, (size_t)row);
+        for (Py_ssize_t w = 0; w < words; w++) {
+            uint64_t m = fresh[w];
+            while (m) {
+                Py_ssize_t k = w * 64 + __builtin_ctzll(m);
+                m &= m - 1;
+                if (k >= nodes) continue;
+                const uint8_t *link = wb + k * row;
+                for (Py_ssize_t x = 0; x < words; x++) {
+                    uint64_t v;
+                    memcpy(&v, link + 8 * x, 8);
+                    got[x] |= v;
+                }
+            }
+        }
+        any = 0;
+        for (Py_ssize_t w = 0; w < words; w++) {
+            fresh[w] = got[w] & ~F[w];
+            F[w] |= fresh[w];
+            any |= fresh[w] != 0;
+        }
+    }
+    result = Py_BuildValue("(y#y#N)", (const char *)T, row, (const char *)F, row, depth_obj);
+done:
+    free(T);
+    free(F);
+    free(got);
+    free(fresh);
+    PyBuffer_Release(&sv);
+    PyBuffer_Release(&wv);
+    return result;
+}
+
 /* has_conflict9(values) -> bool: any digit repeated in a row, column or box of a 9x9 grid
  * (values: 81 bytes 0..9, or symbols). */
 static PyObject *py_has_conflict9(PyObject *self, PyObject *arg) {
@@ -869,6 +997,9 @@ static PyMethodDef methods[] = {
     {"logic9_single", (PyCFunction)(void (*)(void))py_logic9_single, METH_FASTCALL,
      "logic9_single(values, masks, kind) -> (cell, digit, house) of the first full house (0), "
      "hidden single (1) or naked single (2), or None"},
+    {"link_closure", (PyCFunction)(void (*)(void))py_link_closure, METH_FASTCALL,
+     "link_closure(strong, weak, words, start) -> (T, F, depth): the nodes made true and "
+     "false by assuming a chain graph node false"},
     {"logic9_detect", (PyCFunction)(void (*)(void))py_logic9_detect, METH_FASTCALL,
      "logic9_detect(values, masks, givens, ids) -> the index in ids of the first technique "
      "that would change the 9x9 pencilmark state, or -1"},

@@ -63,6 +63,15 @@ def main() -> int:
         lambda: _engine.logic9_probe("0" * 81, bytes(162)),
         lambda: _engine.logic9_probe(bytes(81)),
         lambda: _engine.logic9_single(bytes(81), bytes(162), 3),
+        lambda: _engine.link_closure(bytes(16), bytes(8), 1, 0),
+        lambda: _engine.link_closure(bytes(8), bytes(8), 1, -1),
+        lambda: _engine.link_closure(bytes(8), bytes(8), 1, 1),
+        lambda: _engine.link_closure(bytes(8), bytes(8), 0, 0),
+        lambda: _engine.link_closure(bytes(8), bytes(8), 2**70, 0),
+        lambda: _engine.link_closure(bytes(8 * 65), bytes(8 * 65), 1, 0),
+        lambda: _engine.link_closure(bytes(12), bytes(12), 1, 0),
+        lambda: _engine.link_closure("x" * 8, bytes(8), 1, 0),
+        lambda: _engine.link_closure(bytes(8), bytes(8), 1),
         lambda: _engine.logic9_probe(bytes(81), [0] * 80),
         lambda: _engine.logic9_probe(bytes(81), [0] * 80 + [-1]),
         lambda: _engine.logic9_probe(bytes(81), (0,) * 80 + (512,)),
@@ -135,6 +144,15 @@ def main() -> int:
                 return 1
         elif _engine.has_conflict9(cells) and hardest != -1:
             print("logic9 used a technique on conflicting givens", cells, file=sys.stderr)
+            return 1
+    # Chain graph closures on random link rows (bits past the last node included).
+    for _ in range(rounds):
+        words = rng.randint(1, 4)
+        nodes = rng.randint(1, 64 * words)
+        rows = [bytes(rng.getrandbits(8) for _ in range(8 * words * nodes)) for _ in (0, 1)]
+        tb, fb, depth = _engine.link_closure(*rows, words, rng.randrange(nodes))
+        if len(tb) != 8 * words or len(fb) != 8 * words or len(depth) != nodes:
+            print("link_closure returned a bad shape", file=sys.stderr)
             return 1
     # Going on from arbitrary pencilmark states (masks of any 9 bits, values anywhere).
     from array import array

@@ -31,6 +31,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from .. import _engine
 from .candidates import Candidates, bits
 from .step import Link, Node
 
@@ -108,6 +109,7 @@ class ChainGraph:
         self._conf: dict[int, int] = {}
         self._closure: dict[int, tuple[int, int]] = {}
         self._layers: dict[int, list[int]] = {}   # closure_false(i)'s true nodes by depth
+        self._depth: dict[int, bytes] = {}         # or the depth of each node (C closure)
         self._parents: dict[int, dict[int, int]] = {}
 
     # ------------------------------------------------------------------ building
@@ -286,6 +288,28 @@ class ChainGraph:
             got = self.__dict__["_lists"] = (strong, weak)
         return got  # type: ignore[no-any-return]
 
+    def _blobs(self) -> tuple[bytes, bytes, int] | None:
+        """The links as bitset rows for the C closure (``None`` for graphs too big for it:
+        more than 2048 nodes)."""
+        got = self.__dict__.get("_blob_rows", False)
+        if got is False:
+            strong, weak = self._link_lists()
+            size = len(strong)
+            got = None
+            if size <= 2048:
+                words = (size + 63) // 64
+                row = 8 * words
+                rows = []
+                for links in (strong, weak):
+                    blob = bytearray(size * row)
+                    for k, v in enumerate(links):
+                        if v:
+                            blob[k * row:(k + 1) * row] = v.to_bytes(row, "little")
+                    rows.append(bytes(blob))
+                got = (rows[0], rows[1], words)
+            self.__dict__["_blob_rows"] = got
+        return got  # type: ignore[no-any-return]
+
     def closure_false(self, i: int) -> tuple[int, int]:
         """Literals implied by node ``i`` being false: (true nodes, false nodes).
 
@@ -293,6 +317,11 @@ class ChainGraph:
         """
         got = self._closure.get(i)
         if got is not None:
+            return got
+        blobs = self._blobs()
+        if blobs is not None:
+            tb, fb, self._depth[i] = _engine.link_closure(*blobs, i)
+            got = self._closure[i] = (int.from_bytes(tb, "little"), int.from_bytes(fb, "little"))
             return got
         strong, weak = self._link_lists()
         T = 0
@@ -324,8 +353,11 @@ class ChainGraph:
         """The fewest links of an alternating chain from "``i`` is false" to "``j`` is
         true" (a lower bound for :meth:`path`, whose chains must also be simple), or -1.
         """
-        if i not in self._layers:
+        if i not in self._layers and i not in self._depth:
             self.closure_false(i)
+        depth = self._depth.get(i)
+        if depth is not None:
+            return -1 if depth[j] == 255 else 2 * depth[j] + 1
         bit = 1 << j
         for k, layer in enumerate(self._layers[i]):
             if layer & bit:
