@@ -100,6 +100,7 @@ DETECT_ID: dict[str, int] = {key: i for i, key in enumerate(DETECTORS)}
 """The C detector id of a technique key."""
 
 DETECTED: frozenset[str] = frozenset({
+    "xy-wing", "xyz-wing", "w-wing", "wxyz-wing", "remote-pair",
     "finned-x-wing", "sashimi-x-wing", "finned-swordfish", "sashimi-swordfish",
     "finned-jellyfish", "sashimi-jellyfish", "sue-de-coq",
     "simple-colors-trap", "simple-colors-wrap", "multi-colors-1", "multi-colors-2",
