@@ -279,13 +279,15 @@ def _aic_found(g: ChainGraph, key: str, accept: Callable[[ChainGraph, list[int]]
     if complete and not g.eliminable():
         return found
     conflicts = g.conflicts
+    known = g._conf
     for a in bits(g.nodes):
         T, F = g.closure_false(a)
         conf_a = conflicts(a)
         if complete and not conf_a & F:
             continue
         for b in bits(T & ~(1 << a)):
-            elims = conf_a & conflicts(b)
+            conf_b = known.get(b)
+            elims = conf_a & (conflicts(b) if conf_b is None else conf_b)
             if not elims:
                 continue
             pair = (a, b) if a < b else (b, a)

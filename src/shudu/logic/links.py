@@ -110,6 +110,7 @@ class ChainGraph:
         self._closure: dict[int, tuple[int, int]] = {}
         self._layers: dict[int, list[int]] = {}   # closure_false(i)'s true nodes by depth
         self._depth: dict[int, bytes] = {}         # or the depth of each node (C closure)
+        self._rows: tuple[bytes, bytes, int] | bool | None = False   # _blobs(), once known
         self._parents: dict[int, dict[int, int]] = {}
 
     # ------------------------------------------------------------------ building
@@ -318,7 +319,9 @@ class ChainGraph:
         got = self._closure.get(i)
         if got is not None:
             return got
-        blobs = self._blobs()
+        blobs = self._rows
+        if blobs is False:
+            blobs = self._rows = self._blobs()
         if blobs is not None:
             tb, fb, self._depth[i] = _engine.link_closure(*blobs, i)
             got = self._closure[i] = (int.from_bytes(tb, "little"), int.from_bytes(fb, "little"))
