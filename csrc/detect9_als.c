@@ -1,23 +1,714 @@
-/* Detectors of the als family (see detect9.h).  Not written yet: every detector
- * answers 1 ("maybe"), so the solver runs the Python finders. */
+/* Detectors of the als family (see detect9.h): ALS-XZ, ALS-XY-Wing, ALS-XY-Chain and
+ * Death Blossom, mirroring shudu/logic/als.py.
+ *
+ * The almost locked sets are those of AlsIndex: in every house, the subsets of its open
+ * cells of 1 .. min(8, open - 1) cells holding one digit more than cells, each cell set
+ * once (a set lying in two houses counts once).  For a set and a digit d of it, its
+ * target cells are the cells holding d that see every d of the set (never cells of the
+ * set).  Two sets have the restricted common candidate (RCC) d when every d cell of one
+ * is a target of the other.
+ *
+ * ALS-XY-Chain searches breadth first and rejects a chain whose (first found) path
+ * repeats a set, so its result depends on the order of the Python index; that order is
+ * reproduced exactly: sets sorted by (size, cell bitboard), and each set's RCC partners
+ * in the order the Python loops insert them.
+ *
+ * When a state holds more sets or links than the fixed arrays below, the detectors
+ * answer 1 ("maybe").
+ */
+#include <stdlib.h>
+#include <string.h>
+
 #include "detect9.h"
 
-int d9_als_xz(const d9_state *s) {
-    (void)s;
+#define MAXA 768          /* most ALS indexed */
+#define MAXT (MAXA * 6)   /* most (ALS, digit) target bitboards */
+#define MAXP 8192         /* most linked ALS pairs */
+#define MAX_CHAIN 7       /* longest ALS-XY-Chain, in sets */
+#define MAX_STEM 4        /* most candidates of a Death Blossom stem */
+
+/* ------------------------------------------------------------------ bitboards */
+typedef struct {
+    uint64_t lo, hi; /* cells 0..63, cells 64..80 (bits 0..16) */
+} bb;
+
+#define HI_ALL ((UINT64_C(1) << 17) - 1)
+
+static inline bb mk(uint64_t lo, uint64_t hi) {
+    bb r;
+    r.lo = lo;
+    r.hi = hi;
+    return r;
+}
+static inline bb band(bb a, bb b) { return mk(a.lo & b.lo, a.hi & b.hi); }
+static inline bb bor(bb a, bb b) { return mk(a.lo | b.lo, a.hi | b.hi); }
+static inline bb bandn(bb a, bb b) { return mk(a.lo & ~b.lo, a.hi & ~b.hi); }
+static inline int bany(bb a) { return (a.lo | a.hi) != 0; }
+static inline int binter(bb a, bb b) { return ((a.lo & b.lo) | (a.hi & b.hi)) != 0; }
+static inline int bsub(bb a, bb b) { return ((a.lo & ~b.lo) | (a.hi & ~b.hi)) == 0; }
+static inline int beq(bb a, bb b) { return a.lo == b.lo && a.hi == b.hi; }
+static inline bb bcell(int c) {
+    return c < 64 ? mk(UINT64_C(1) << c, 0) : mk(0, UINT64_C(1) << (c - 64));
+}
+static inline int bhas(bb a, int c) {
+    return c < 64 ? (int)(a.lo >> c & 1) : (int)(a.hi >> (c - 64) & 1);
+}
+static inline int blow(bb a) {
+    return a.lo ? __builtin_ctzll(a.lo) : 64 + __builtin_ctzll(a.hi);
+}
+/* a < b as (81-bit) integers */
+static inline int bless(bb a, bb b) { return a.hi != b.hi ? a.hi < b.hi : a.lo < b.lo; }
+static inline int pc(unsigned m) { return __builtin_popcount(m); }
+static inline int ctz(unsigned m) { return __builtin_ctz(m); }
+
+/* ------------------------------------------------------------------ the index */
+typedef struct {
+    int n, nt, overflow;
+    uint8_t open[27];   /* open cells of each house */
+    bb dm[9];           /* cells holding digit d + 1 */
+    bb peer[81];
+    bb cells[MAXA];
+    bb tun[MAXA];       /* union of the set's targets over its digits */
+    uint16_t dig[MAXA];
+    uint16_t off[MAXA]; /* first target of the set in targ (one per digit, ascending) */
+    uint8_t size[MAXA];
+    bb targ[MAXT];
+} als_index;
+
+static inline bb targ_of(const als_index *x, int i, int d) {
+    unsigned m = x->dig[i];
+    if (!(m >> d & 1)) return mk(0, 0);
+    return x->targ[x->off[i] + pc(m & ((1u << d) - 1))];
+}
+
+/* Whether the set of cells hc[sel] (found in house h) is first found in another house
+ * (Python keeps the first house in the order rows, columns, boxes). */
+static int duplicate(const als_index *x, int h, const uint8_t *hc, unsigned sel, int size) {
+    if (h < 9) return 0;
+    unsigned rows = 0, cols = 0;
+    int r = 0, c = 0;
+    for (unsigned m = sel; m; m &= m - 1) {
+        int cell = hc[ctz(m)];
+        r = cell / 9;
+        c = cell % 9;
+        rows |= 1u << r;
+        cols |= 1u << c;
+    }
+    if (pc(rows) == 1 && x->open[r] >= size + 1) return 1;
+    if (h >= 18 && pc(cols) == 1 && x->open[9 + c] >= size + 1) return 1;
+    return 0;
+}
+
+/* Every subset of the house's open cells hc[0 .. m - 1] of 1 .. limit cells holding one
+ * digit more than cells (unions built incrementally over the subsets). */
+static void enum_house(als_index *x, int h, const uint8_t *hc, const uint16_t *hm, int m,
+                       int limit) {
+    uint16_t un[512];
+    un[0] = 0;
+    for (unsigned sel = 1; sel < (1u << m); sel++) {
+        unsigned u = un[sel & (sel - 1)] | hm[ctz(sel)];
+        un[sel] = (uint16_t)u;
+        int k = pc(sel);
+        if (k > limit || pc(u) != k + 1 || duplicate(x, h, hc, sel, k)) continue;
+        if (x->n >= MAXA) {
+            x->overflow = 1;
+            return;
+        }
+        bb cm = mk(0, 0);
+        for (unsigned t = sel; t; t &= t - 1) cm = bor(cm, bcell(hc[ctz(t)]));
+        x->cells[x->n] = cm;
+        x->dig[x->n] = (uint16_t)u;
+        x->size[x->n] = (uint8_t)k;
+        x->n++;
+    }
+}
+
+typedef struct {
+    uint64_t a; /* (size << 17 | cells.hi) << 16 | original index */
+    uint64_t b; /* cells.lo */
+} sort_item;
+
+static inline int item_le(const sort_item *p, const sort_item *q) {
+    return p->a >> 16 != q->a >> 16 ? p->a >> 16 < q->a >> 16 : p->b <= q->b;
+}
+
+/* Sort the sets into the Python order (size, then cell bitboard): a bottom-up merge sort
+ * of (key, index) items, then the permutation applied in place. */
+static void sort_sets(als_index *x) {
+    int n = x->n;
+    sort_item it[MAXA], tmp[MAXA];
+    uint8_t done[MAXA];
+    for (int i = 0; i < n; i++) {
+        it[i].a = ((uint64_t)x->size[i] << 17 | x->cells[i].hi) << 16 | (uint64_t)i;
+        it[i].b = x->cells[i].lo;
+    }
+    sort_item *src = it, *dst = tmp;
+    for (int w = 1; w < n; w *= 2) {
+        for (int lo = 0; lo < n; lo += 2 * w) {
+            int mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+            int p = lo, q = mid, o = lo;
+            while (p < mid && q < hi) dst[o++] = item_le(&src[p], &src[q]) ? src[p++] : src[q++];
+            while (p < mid) dst[o++] = src[p++];
+            while (q < hi) dst[o++] = src[q++];
+        }
+        sort_item *t = src;
+        src = dst;
+        dst = t;
+    }
+    memset(done, 0, sizeof done);
+    for (int i = 0; i < n; i++) {
+        if (done[i] || (int)(src[i].a & 0xFFFF) == i) continue;
+        bb tc = x->cells[i];
+        uint16_t td = x->dig[i];
+        uint8_t ts = x->size[i];
+        int j = i;
+        for (;;) {
+            int k = (int)(src[j].a & 0xFFFF);
+            done[j] = 1;
+            if (k == i) {
+                x->cells[j] = tc;
+                x->dig[j] = td;
+                x->size[j] = ts;
+                break;
+            }
+            x->cells[j] = x->cells[k];
+            x->dig[j] = x->dig[k];
+            x->size[j] = x->size[k];
+            j = k;
+        }
+    }
+}
+
+/* Build the index; ordered: sets in the Python order (size, then cell bitboard).
+ * Returns 0 on overflow. */
+static int build_index(const d9_state *s, als_index *x, int ordered) {
+    x->n = x->nt = x->overflow = 0;
+    for (int d = 0; d < 9; d++) x->dm[d] = mk(s->lo[d], s->hi[d]);
+    {
+        bb house[27];
+        for (int h = 0; h < 27; h++) {
+            bb m = mk(0, 0);
+            for (int k = 0; k < 9; k++) m = bor(m, bcell(D9_HOUSE[h][k]));
+            house[h] = m;
+        }
+        for (int c = 0; c < 81; c++) {
+            const uint8_t *ch = D9_CELL_HOUSE[c];
+            x->peer[c] = bandn(bor(bor(house[ch[0]], house[ch[1]]), house[ch[2]]), bcell(c));
+        }
+    }
+    for (int h = 0; h < 27; h++) {
+        int m = 0;
+        for (int k = 0; k < 9; k++) m += s->c[D9_HOUSE[h][k]] != 0;
+        x->open[h] = (uint8_t)m;
+    }
+    for (int h = 0; h < 27; h++) {
+        uint8_t hc[9];
+        uint16_t hm[9];
+        int m = 0;
+        for (int k = 0; k < 9; k++) {
+            int cell = D9_HOUSE[h][k];
+            if (s->c[cell]) {
+                hc[m] = (uint8_t)cell;
+                hm[m] = s->c[cell];
+                m++;
+            }
+        }
+        if (m < 2) continue;
+        int limit = m - 1 < 8 ? m - 1 : 8;
+        enum_house(x, h, hc, hm, m, limit);
+        if (x->overflow) return 0;
+    }
+    if (ordered && x->n > 1) sort_sets(x);
+    for (int i = 0; i < x->n; i++) {
+        if (x->nt + 9 > MAXT) return 0;
+        x->off[i] = (uint16_t)x->nt;
+        bb u = mk(0, 0);
+        for (unsigned m = x->dig[i]; m; m &= m - 1) {
+            int d = ctz(m);
+            bb dc = band(x->cells[i], x->dm[d]);
+            bb bud = mk(~UINT64_C(0), HI_ALL);
+            for (uint64_t w = dc.lo; w; w &= w - 1) bud = band(bud, x->peer[__builtin_ctzll(w)]);
+            for (uint64_t w = dc.hi; w; w &= w - 1)
+                bud = band(bud, x->peer[64 + __builtin_ctzll(w)]);
+            bb t = band(bud, x->dm[d]);
+            x->targ[x->nt++] = t;
+            u = bor(u, t);
+        }
+        x->tun[i] = u;
+    }
     return 1;
+}
+
+/* The RCC digits of sets i and j. */
+static unsigned rcc_of(const als_index *x, int i, int j) {
+    unsigned r = 0;
+    for (unsigned m = x->dig[i] & x->dig[j]; m; m &= m - 1) {
+        int d = ctz(m);
+        if (bsub(band(x->cells[j], x->dm[d]), targ_of(x, i, d))) r |= 1u << d;
+    }
+    return r;
+}
+
+/* Digits z with a cell (outside both sets) seeing every z of sets a and b. */
+static unsigned shared_z(const als_index *x, int a, int b) {
+    if (!binter(x->tun[a], x->tun[b])) return 0;
+    unsigned z = 0;
+    for (unsigned m = x->dig[a] & x->dig[b]; m; m &= m - 1) {
+        int d = ctz(m);
+        if (binter(targ_of(x, a, d), targ_of(x, b, d))) z |= 1u << d;
+    }
+    return z;
+}
+
+/* ALS-XZ: whether the linked pair (a, b) with RCC digits r eliminates something. */
+static int xz_pair(const als_index *x, int a, int b, unsigned r) {
+    if (shared_z(x, a, b) & ~r) return 1;
+    if (pc(r) < 2) return 0;
+    if (shared_z(x, a, b)) return 1; /* an RCC seen from outside both sets */
+    for (unsigned m = x->dig[a] & ~r; m; m &= m - 1)
+        if (bany(bandn(targ_of(x, a, ctz(m)), x->cells[b]))) return 1;
+    for (unsigned m = x->dig[b] & ~r; m; m &= m - 1)
+        if (bany(bandn(targ_of(x, b, ctz(m)), x->cells[a]))) return 1;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ linked pairs */
+typedef struct {
+    int16_t head[MAXA];        /* per set, its last pair entry (2p: pi, 2p+1: pj) */
+    int16_t next[2 * MAXP];
+} wing_lists;
+
+typedef struct {
+    int np;
+    wing_lists *wing;          /* when set: check ALS-XY-Wings as the pairs come */
+    uint16_t pi[MAXP], pj[MAXP], pr[MAXP];
+} pair_list;
+
+/* ALS-XY-Wing: sets a and b linked to one pivot by RCCs ra and rb: whether some
+ * x of ra and y of rb differ and leave a shared z. */
+static int wing_pair(const als_index *x, int a, unsigned ra, int b, unsigned rb) {
+    if (ra == rb && pc(ra) == 1) return 0;
+    unsigned z = shared_z(x, a, b);
+    if (!z) return 0;
+    for (unsigned mx = ra; mx; mx &= mx - 1) {
+        for (unsigned my = rb & ~(mx & -mx); my; my &= my - 1) {
+            if (z & ~((mx & -mx) | (my & -my))) return 1;
+        }
+    }
+    return 0;
+}
+
+/* Add pair (i, j) with RCCs r to the wing lists: whether it completes a wing. */
+static int wing_add(const als_index *x, pair_list *pl, int p) {
+    int i = pl->pi[p], j = pl->pj[p];
+    unsigned r = pl->pr[p];
+    wing_lists *wl = pl->wing;
+    for (int e = wl->head[i]; e >= 0; e = wl->next[e]) {
+        int q = e >> 1, a = e & 1 ? pl->pi[q] : pl->pj[q];
+        if (wing_pair(x, a, pl->pr[q], j, r)) return 1;
+    }
+    for (int e = wl->head[j]; e >= 0; e = wl->next[e]) {
+        int q = e >> 1, b = e & 1 ? pl->pi[q] : pl->pj[q];
+        if (wing_pair(x, b, pl->pr[q], i, r)) return 1;
+    }
+    wl->next[2 * p] = wl->head[i];
+    wl->head[i] = (int16_t)(2 * p);
+    wl->next[2 * p + 1] = wl->head[j];
+    wl->head[j] = (int16_t)(2 * p + 1);
+    return 0;
+}
+
+typedef struct {
+    int ng;
+    uint16_t tab[2048];    /* hash of the wheres: group + 1 */
+    uint16_t slot[MAXA];   /* the slot of each group */
+    bb where[MAXA];
+    bb gt[MAXA];           /* targets of the group's cells */
+    int16_t head[MAXA], tail[MAXA];
+    int16_t next[MAXA];    /* next set of the same group, by set */
+    uint16_t lowstart[82]; /* groups by their lowest cell, in group order: */
+    uint16_t bgrp[MAXA];   /* the groups */
+    bb bwhere[MAXA];       /* and their wheres */
+} digit_groups;
+
+/* The set pairs of linked groups ka, kb of digit d whose lowest RCC is d: stored in pl,
+ * or (pl == NULL) checked for an ALS-XZ.  Returns 1 (found), -1 (overflow) or 0. */
+static int group_pair(const als_index *x, const digit_groups *g, int ka, int kb, int d,
+                      pair_list *pl) {
+    for (int i = g->head[ka]; i >= 0; i = g->next[i]) {
+        for (int j = g->head[kb]; j >= 0; j = g->next[j]) {
+            unsigned r = rcc_of(x, i, j);
+            if (ctz(r) != d) continue; /* found at a lower digit */
+            if (!pl) {
+                if (xz_pair(x, i, j, r)) return 1;
+                continue;
+            }
+            if (pl->np >= MAXP) return -1;
+            pl->pi[pl->np] = (uint16_t)i;
+            pl->pj[pl->np] = (uint16_t)j;
+            pl->pr[pl->np] = (uint16_t)r;
+            pl->np++;
+            if (pl->wing && wing_add(x, pl, pl->np - 1)) return 1;
+        }
+    }
+    return 0;
+}
+
+/* Every pair of sets with an RCC once (at its lowest RCC digit), in the order the Python
+ * index inserts them into its RCC dicts (when the sets are in the Python order), stored
+ * in pl.  With pl == NULL: whether some pair makes an ALS-XZ; with pl->wing: whether
+ * some pairs make an ALS-XY-Wing.  Returns 1 (found), 0, or -1 on overflow. */
+static int scan_pairs(const als_index *x, pair_list *pl) {
+    digit_groups g;
+    memset(g.tab, 0, sizeof g.tab);
+    g.ng = 0;
+    if (pl) {
+        pl->np = 0;
+        if (pl->wing)
+            for (int i = 0; i < x->n; i++) pl->wing->head[i] = -1;
+    }
+    for (int d = 0; d < 9; d++) {
+        for (int k = 0; k < g.ng; k++) g.tab[g.slot[k]] = 0;
+        g.ng = 0;
+        for (int i = 0; i < x->n; i++) {
+            if (!(x->dig[i] >> d & 1)) continue;
+            bb w = band(x->cells[i], x->dm[d]);
+            uint64_t hsh = (w.lo * UINT64_C(0x9E3779B97F4A7C15)) ^ (w.hi * UINT64_C(0xC2B2AE3D27D4EB4F));
+            unsigned slot = (unsigned)(hsh >> 53);
+            int grp;
+            for (;;) {
+                unsigned t = g.tab[slot];
+                if (!t) {
+                    grp = g.ng++;
+                    g.tab[slot] = (uint16_t)(grp + 1);
+                    g.slot[grp] = (uint16_t)slot;
+                    g.where[grp] = w;
+                    g.gt[grp] = targ_of(x, i, d);
+                    g.head[grp] = g.tail[grp] = (int16_t)i;
+                    g.next[i] = -1;
+                    break;
+                }
+                if (beq(g.where[t - 1], w)) {
+                    grp = (int)t - 1;
+                    g.next[g.tail[grp]] = (int16_t)i;
+                    g.tail[grp] = (int16_t)i;
+                    g.next[i] = -1;
+                    break;
+                }
+                slot = (slot + 1) & 2047;
+            }
+        }
+        if (g.ng < 2) continue;
+        int ng = g.ng;
+        bb lows = mk(0, 0);
+        uint8_t lowc[MAXA];
+        memset(g.lowstart, 0, sizeof g.lowstart);
+        for (int k = 0; k < ng; k++) {
+            int c = blow(g.where[k]);
+            lowc[k] = (uint8_t)c;
+            lows = bor(lows, bcell(c));
+            g.lowstart[c + 1]++;
+        }
+        for (int c = 0; c < 81; c++) g.lowstart[c + 1] = (uint16_t)(g.lowstart[c + 1] + g.lowstart[c]);
+        {
+            uint16_t fill[81];
+            memcpy(fill, g.lowstart, sizeof fill);
+            for (int k = 0; k < ng; k++) {
+                int q = fill[lowc[k]]++;
+                g.bgrp[q] = (uint16_t)k;
+                g.bwhere[q] = g.where[k];
+            }
+        }
+        /* as Python: for each group ka, the partner groups kb > ka (as bitboards) lying
+         * in its targets, by their lowest cell, then in group order */
+        for (int ka = 0; ka < ng; ka++) {
+            bb wa = g.where[ka], ta = g.gt[ka];
+            bb cand = band(ta, lows);
+            for (int half = 0; half < 2; half++) {
+                for (uint64_t cm = half ? cand.hi : cand.lo; cm; cm &= cm - 1) {
+                    int c = __builtin_ctzll(cm) + 64 * half;
+                    for (int q = g.lowstart[c]; q < g.lowstart[c + 1]; q++) {
+                        bb wb = g.bwhere[q];
+                        if ((wb.lo & ~ta.lo) | (wb.hi & ~ta.hi)) continue;
+                        if (!bless(wa, wb)) continue;
+                        int kb = g.bgrp[q];
+                        int got = group_pair(x, &g, ka, kb, d, pl);
+                        if (got) return got;
+                    }
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+/* Per set, its pairs (indices into the pair list) in pair-list order. */
+typedef struct {
+    uint16_t start[MAXA + 1];
+    uint16_t ent[2 * MAXP];
+} adjacency;
+
+static void build_adjacency(const als_index *x, const pair_list *pl, adjacency *a) {
+    int cnt[MAXA + 1];
+    memset(cnt, 0, sizeof(int) * (size_t)(x->n + 1));
+    for (int p = 0; p < pl->np; p++) {
+        cnt[pl->pi[p]]++;
+        cnt[pl->pj[p]]++;
+    }
+    int sum = 0;
+    for (int i = 0; i < x->n; i++) {
+        a->start[i] = (uint16_t)sum;
+        sum += cnt[i];
+        cnt[i] = a->start[i];
+    }
+    a->start[x->n] = (uint16_t)sum;
+    for (int p = 0; p < pl->np; p++) {
+        a->ent[cnt[pl->pi[p]]++] = (uint16_t)p;
+        a->ent[cnt[pl->pj[p]]++] = (uint16_t)p;
+    }
+}
+
+static inline int partner(const pair_list *pl, int p, int self) {
+    return pl->pi[p] == self ? pl->pj[p] : pl->pi[p];
+}
+
+/* ------------------------------------------------------------------ detectors */
+static int d9_als_xz_body(const d9_state *s, als_index *x) {
+    if (!build_index(s, x, 0)) return 1;
+    return scan_pairs(x, NULL) != 0;
+}
+
+int d9_als_xz(const d9_state *s) {
+    /* the work space lives on the heap: too big for small thread stacks */
+    struct {
+        als_index x;
+    } *w = malloc(sizeof *w);
+    if (!w) return 1;
+    int found = d9_als_xz_body(s, &w->x);
+    free(w);
+    return found;
+}
+
+static int d9_als_xy_wing_body(const d9_state *s, als_index *x, pair_list *pl,
+                               wing_lists *wl) {
+    if (!build_index(s, x, 0)) return 1;
+    pl->wing = wl;
+    return scan_pairs(x, pl) != 0;
 }
 
 int d9_als_xy_wing(const d9_state *s) {
-    (void)s;
-    return 1;
+    /* the work space lives on the heap: too big for small thread stacks */
+    struct {
+        als_index x;
+        pair_list pl;
+        wing_lists wl;
+    } *w = malloc(sizeof *w);
+    if (!w) return 1;
+    int found = d9_als_xy_wing_body(s, &w->x, &w->pl, &w->wl);
+    free(w);
+    return found;
 }
 
-int d9_als_xy_chain(const d9_state *s) {
-    (void)s;
-    return 1;
+#define MAXPET 16384 /* most (petal, stem digit) pairs over all stems */
+
+static int d9_death_blossom_body(const d9_state *s, als_index *x) {
+    if (!build_index(s, x, 0)) return 1;
+    const bb all = mk(~UINT64_C(0), HI_ALL);
+    bb stems = mk(0, 0);
+    for (int c = 0; c < 81; c++) {
+        int n = pc(s->c[c]);
+        if (n >= 3 && n <= MAX_STEM) stems = bor(stems, bcell(c));
+    }
+    if (!bany(stems)) return 0;
+    /* petals of each stem: (set, digit) with the stem among the set's digit targets */
+    int start[82], fill[81];
+    uint16_t pet[MAXPET];
+    memset(start, 0, sizeof start);
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < x->n; i++) {
+            for (unsigned m = x->dig[i]; m; m &= m - 1) {
+                int d = ctz(m);
+                bb t = band(x->targ[x->off[i] + pc(x->dig[i] & ((1u << d) - 1))], stems);
+                for (int half = 0; half < 2; half++) {
+                    for (uint64_t w = half ? t.hi : t.lo; w; w &= w - 1) {
+                        int c = __builtin_ctzll(w) + 64 * half;
+                        if (!pass) start[c + 1]++;
+                        else pet[fill[c]++] = (uint16_t)(i * 9 + d);
+                    }
+                }
+            }
+        }
+        if (!pass) {
+            for (int c = 0; c < 81; c++) start[c + 1] += start[c];
+            if (start[81] > MAXPET) return 1;
+            memcpy(fill, start, sizeof fill);
+        }
+    }
+    for (int stem = 0; stem < 81; stem++) {
+        if (!bhas(stems, stem)) continue;
+        unsigned sm = s->c[stem], have = 0;
+        for (int q = start[stem]; q < start[stem + 1]; q++) have |= 1u << (pet[q] % 9);
+        if (have != sm) continue;
+        /* v[k][z]: cells where z could lie, for the petals of the k-th stem digit */
+        bb v[MAX_STEM][9];
+        int dk[9] = {0};
+        int k = 0;
+        for (unsigned m = sm; m; m &= m - 1) dk[ctz(m)] = k++;
+        memset(v, 0, sizeof v);
+        for (int q = start[stem]; q < start[stem + 1]; q++) {
+            int i = pet[q] / 9, d = pet[q] % 9;
+            bb *vd = v[dk[d]];
+            vd[d] = bor(vd[d], bandn(all, x->cells[i]));
+            for (unsigned m = x->dig[i] & ~(1u << d); m; m &= m - 1) {
+                int z = ctz(m);
+                vd[z] = bor(vd[z], x->targ[x->off[i] + pc(x->dig[i] & ((1u << z) - 1))]);
+            }
+        }
+        bb sbit = bcell(stem);
+        for (int z = 0; z < 9; z++) {
+            bb hit = bandn(x->dm[z], sbit);
+            if (sm >> z & 1) hit = band(hit, x->peer[stem]);
+            for (int j = 0; j < k && bany(hit); j++) hit = band(hit, v[j][z]);
+            if (bany(hit)) return 1;
+        }
+    }
+    return 0;
 }
 
 int d9_death_blossom(const d9_state *s) {
-    (void)s;
+    /* the work space lives on the heap: too big for small thread stacks */
+    struct {
+        als_index x;
+    } *w = malloc(sizeof *w);
+    if (!w) return 1;
+    int found = d9_death_blossom_body(s, &w->x);
+    free(w);
+    return found;
+}
+
+typedef struct {
+    uint16_t vis[MAXA];          /* digits reached per set */
+    uint16_t zend[MAXA];         /* per end set: digits z with a common target, or 0xFFFF */
+    uint16_t par[MAXA * 9];      /* parent node (set * 9 + digit), 0xFFFF for the first */
+    uint16_t fa[MAXA * 9], fb[MAXA * 9];
+} chain_work;
+
+/* Digits z with a cell seeing every z of set a and of set b (cached per start). */
+static unsigned zend_of(const als_index *x, chain_work *w, int start, int e) {
+    if (w->zend[e] == 0xFFFF) w->zend[e] = (uint16_t)shared_z(x, start, e);
+    return w->zend[e];
+}
+
+/* Whether the parent path of node (with start before it) repeats no set. */
+static int path_distinct(const chain_work *w, int node, int start) {
+    int sets[MAX_CHAIN + 1], n = 0;
+    sets[n++] = start;
+    for (int cur = node; cur != 0xFFFF && n <= MAX_CHAIN; cur = w->par[cur]) {
+        int set = cur / 9;
+        for (int k = 0; k < n; k++)
+            if (sets[k] == set) return 0;
+        sets[n++] = set;
+    }
     return 1;
+}
+
+/* The breadth-first search of _chain_from from (start, rfirst); u: the start digits
+ * that could be eliminated.  Whether some chain of 4..MAX_CHAIN sets eliminates. */
+static int chain_from(const als_index *x, const pair_list *pl, const adjacency *adj,
+                      chain_work *w, int start, int rfirst, unsigned u) {
+    memset(w->vis, 0, sizeof(uint16_t) * (size_t)x->n);
+    uint16_t *fa = w->fa, *fb = w->fb;
+    int na = 0;
+    for (int q = adj->start[start]; q < adj->start[start + 1]; q++) {
+        int p = adj->ent[q];
+        if (!(pl->pr[p] >> rfirst & 1)) continue;
+        int b = partner(pl, p, start);
+        w->vis[b] |= (uint16_t)(1u << rfirst);
+        w->par[b * 9 + rfirst] = 0xFFFF;
+        fa[na++] = (uint16_t)(b * 9 + rfirst);
+    }
+    for (int depth = 3; na && depth <= MAX_CHAIN; depth++) {
+        int nb = 0;
+        for (int f = 0; f < na; f++) {
+            int node = fa[f], set = node / 9, r = node % 9;
+            for (int q = adj->start[set]; q < adj->start[set + 1]; q++) {
+                int p = adj->ent[q];
+                int j = partner(pl, p, set);
+                if (j == start) continue;
+                unsigned m = pl->pr[p] & ~(1u << r) & ~(unsigned)w->vis[j];
+                for (; m; m &= m - 1) {
+                    int rr = ctz(m);
+                    int key = j * 9 + rr;
+                    w->vis[j] |= (uint16_t)(1u << rr);
+                    w->par[key] = (uint16_t)node;
+                    fb[nb++] = (uint16_t)key;
+                    if (depth >= 4 && (zend_of(x, w, start, j) & u & ~(1u << rr))
+                        && path_distinct(w, key, start))
+                        return 1;
+                }
+            }
+        }
+        uint16_t *t = fa;
+        fa = fb;
+        fb = t;
+        na = nb;
+    }
+    return 0;
+}
+
+static int d9_als_xy_chain_body(const d9_state *s, als_index *x, pair_list *pl,
+                                adjacency *adj, chain_work *w) {
+    if (!build_index(s, x, 1)) return 1;
+    pl->wing = NULL;
+    if (scan_pairs(x, pl) < 0) return 1;
+    build_adjacency(x, pl, adj);
+    bb once[9], twice[9];
+    for (int d = 0; d < 9; d++) once[d] = twice[d] = mk(0, 0);
+    for (int i = 0; i < x->n; i++) {
+        for (unsigned m = x->dig[i]; m; m &= m - 1) {
+            int d = ctz(m);
+            bb t = targ_of(x, i, d);
+            twice[d] = bor(twice[d], band(once[d], t));
+            once[d] = bor(once[d], t);
+        }
+    }
+    for (int start = 0; start < x->n; start++) {
+        int q0 = adj->start[start], q1 = adj->start[start + 1];
+        if (q0 == q1) continue;
+        unsigned useful = 0, shared = 0, firsts = 0;
+        for (unsigned m = x->dig[start]; m; m &= m - 1) {
+            int d = ctz(m);
+            bb t = targ_of(x, start, d);
+            if (bany(t)) useful |= 1u << d;
+            if (binter(t, twice[d])) shared |= 1u << d;
+        }
+        if (!useful) continue;
+        for (int q = q0; q < q1; q++) firsts |= pl->pr[adj->ent[q]];
+        int fresh = 1;
+        for (unsigned m = firsts; m; m &= m - 1) {
+            int rfirst = ctz(m);
+            unsigned u = useful & ~(1u << rfirst);
+            if (!u || !(shared & ~(1u << rfirst))) continue;
+            if (fresh) {
+                memset(w->zend, 0xFF, sizeof(uint16_t) * (size_t)x->n);
+                fresh = 0;
+            }
+            if (chain_from(x, pl, adj, w, start, rfirst, u)) return 1;
+        }
+    }
+    return 0;
+}
+
+int d9_als_xy_chain(const d9_state *s) {
+    /* the work space lives on the heap: too big for small thread stacks */
+    struct {
+        als_index x;
+        pair_list pl;
+        adjacency adj;
+        chain_work w;
+    } *w = malloc(sizeof *w);
+    if (!w) return 1;
+    int found = d9_als_xy_chain_body(s, &w->x, &w->pl, &w->adj, &w->w);
+    free(w);
+    return found;
 }
