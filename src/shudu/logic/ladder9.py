@@ -100,8 +100,8 @@ DETECT_ID: dict[str, int] = {key: i for i, key in enumerate(DETECTORS)}
 """The C detector id of a technique key."""
 
 DETECTED: frozenset[str] = frozenset(DETECTORS)
-"""The techniques whose C detectors are exact (checked by tests/test_detect9.py); the
-solver skips the Python finders of the others only when these say so."""
+"""The techniques whose C detectors are exact, checked by tests/test_detect9.py (all of
+them): the solver skips their Python finders when the detectors say "no change"."""
 
 
 def detect(c: Candidates, ids: bytes) -> int:
