@@ -263,14 +263,17 @@ class ChainGraph:
         if got is not None:
             return got
         geo = self.geo
-        d = self.node_digit(i) - 1
-        cells = self.node_cells(i)
-        seen = geo.all_cells
-        for c in bits(cells):
-            seen &= geo.peer_mask[c]
-        out = (seen & self.cands.digit_mask[d]) << (d * self.N)
-        if i < self.base:
-            out |= _cell_columns(self.n, self.N)[i % self.N] & self.present & ~(1 << i)
+        N = self.N
+        if i < self.base:   # one candidate: its cell's peers and its cell's other digits
+            d, cell = divmod(i, N)
+            out = ((geo.peer_mask[cell] & self.cands.digit_mask[d]) << (d * N)
+                   | _cell_columns(self.n, N)[cell] & self.present & ~(1 << i))
+        else:
+            cells, d = self.groups[i - self.base]
+            seen = geo.all_cells
+            for c in bits(cells):
+                seen &= geo.peer_mask[c]
+            out = (seen & self.cands.digit_mask[d]) << (d * N)
         self._conf[i] = out
         return out
 
