@@ -401,67 +401,17 @@ static PyObject *py_logic9_detect(PyObject *self, PyObject *const *args, Py_ssiz
     return PyLong_FromLong(first);
 }
 
-/* link_closure(strong, weak, words, start) -> (T, F, depth): what follows from "node start
- * is false" in a chain graph (shudu.logic.links.ChainGraph.closure_false).
- * strong, weak: bytes-like, one little-endian bitset of `words` 64-bit words per node
- * (node k's links at bytes 8 * words * k ...); every set bit must name a node.
- * Alternately, the strong partners of the nodes made false become true and the weak
- * partners of the nodes made true become false, until nothing new follows.
- * T, F: the true and false nodes as little-endian bitsets (F includes start); depth: one
- * byte per node, the round (0, 1, ...) in which it became true, 255 if never (capped at
- * 254).  The graph has at most 65536 nodes. */
-static PyObject *py_link_closure(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    (void)self;
-    if (nargs != 4) {
-        PyErr_SetString(PyExc_TypeError, "link_closure(strong, weak, words, start)");
-        return NULL;
-    }
-    Py_ssize_t words = PyLong_AsSsize_t(args[2]);
-    if (words == -1 && PyErr_Occurred()) return NULL;
-    Py_ssize_t start = PyLong_AsSsize_t(args[3]);
-    if (start == -1 && PyErr_Occurred()) return NULL;
-    if (words < 1 || words > 1024) {
-        PyErr_Format(PyExc_ValueError, "words must be 1..1024, got %zd", words);
-        return NULL;
-    }
-    if (PyUnicode_Check(args[0]) || PyUnicode_Check(args[1])) {
-        PyErr_SetString(PyExc_TypeError, "expected bytes-like strong and weak links");
-        return NULL;
-    }
-    Py_buffer sv, wv;
-    if (PyObject_GetBuffer(args[0], &sv, PyBUF_SIMPLE) < 0) return NULL;
-    if (PyObject_GetBuffer(args[1], &wv, PyBUF_SIMPLE) < 0) {
-        PyBuffer_Release(&sv);
-        return NULL;
-    }
-    PyObject *result = NULL;
-    uint64_t *T = NULL, *F = NULL, *got = NULL, *fresh = NULL;
+/* The closure of "node start is false" over strong/weak link rows (see link_closure):
+ * fills T, F (words 64-bit words each, zeroed here) and depth (nodes bytes); got and
+ * fresh are scratch rows of the same width. */
+static void closure_rows(const uint8_t *sb, const uint8_t *wb, Py_ssize_t words, Py_ssize_t nodes,
+                         Py_ssize_t start, uint64_t *T, uint64_t *F, uint64_t *got,
+                         uint64_t *fresh, uint8_t *depth) {
     Py_ssize_t row = words * 8;
-    Py_ssize_t nodes = sv.len / row;
-    if (sv.len != wv.len || sv.len % row || nodes > words * 64 || nodes > 65536) {
-        PyErr_SetString(PyExc_ValueError,
-                        "strong and weak must hold the same whole number of node rows, "
-                        "at most 64 * words (and 65536) nodes");
-        goto done;
-    }
-    if (start < 0 || start >= nodes) {
-        PyErr_Format(PyExc_ValueError, "start node %zd outside 0..%zd", start, nodes - 1);
-        goto done;
-    }
-    PyObject *depth_obj = PyBytes_FromStringAndSize(NULL, nodes);
-    if (!depth_obj) goto done;
-    uint8_t *depth = (uint8_t *)PyBytes_AS_STRING(depth_obj);
+    memset(T, 0, (size_t)row);
+    memset(F, 0, (size_t)row);
+    memset(fresh, 0, (size_t)row);
     memset(depth, 255, (size_t)nodes);
-    T = calloc((size_t)words, 8);
-    F = calloc((size_t)words, 8);
-    got = calloc((size_t)words, 8);
-    fresh = calloc((size_t)words, 8);
-    if (!T || !F || !got || !fresh) {
-        Py_DECREF(depth_obj);
-        PyErr_NoMemory();
-        goto done;
-    }
-    const uint8_t *sb = (const uint8_t *)sv.buf, *wb = (const uint8_t *)wv.buf;
     F[start / 64] |= (uint64_t)1 << (start % 64);
     fresh[start / 64] |= (uint64_t)1 << (start % 64);
     int any = 1;
@@ -518,6 +468,69 @@ static PyObject *py_link_closure(PyObject *self, PyObject *const *args, Py_ssize
             any |= fresh[w] != 0;
         }
     }
+}
+
+/* link_closure(strong, weak, words, start) -> (T, F, depth): what follows from "node start
+ * is false" in a chain graph (shudu.logic.links.ChainGraph.closure_false).
+ * strong, weak: bytes-like, one little-endian bitset of `words` 64-bit words per node
+ * (node k's links at bytes 8 * words * k ...); every set bit must name a node.
+ * Alternately, the strong partners of the nodes made false become true and the weak
+ * partners of the nodes made true become false, until nothing new follows.
+ * T, F: the true and false nodes as little-endian bitsets (F includes start); depth: one
+ * byte per node, the round (0, 1, ...) in which it became true, 255 if never (capped at
+ * 254).  The graph has at most 65536 nodes. */
+static PyObject *py_link_closure(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "link_closure(strong, weak, words, start)");
+        return NULL;
+    }
+    Py_ssize_t words = PyLong_AsSsize_t(args[2]);
+    if (words == -1 && PyErr_Occurred()) return NULL;
+    Py_ssize_t start = PyLong_AsSsize_t(args[3]);
+    if (start == -1 && PyErr_Occurred()) return NULL;
+    if (words < 1 || words > 1024) {
+        PyErr_Format(PyExc_ValueError, "words must be 1..1024, got %zd", words);
+        return NULL;
+    }
+    if (PyUnicode_Check(args[0]) || PyUnicode_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "expected bytes-like strong and weak links");
+        return NULL;
+    }
+    Py_buffer sv, wv;
+    if (PyObject_GetBuffer(args[0], &sv, PyBUF_SIMPLE) < 0) return NULL;
+    if (PyObject_GetBuffer(args[1], &wv, PyBUF_SIMPLE) < 0) {
+        PyBuffer_Release(&sv);
+        return NULL;
+    }
+    PyObject *result = NULL;
+    uint64_t *T = NULL, *F = NULL, *got = NULL, *fresh = NULL;
+    Py_ssize_t row = words * 8;
+    Py_ssize_t nodes = sv.len / row;
+    if (sv.len != wv.len || sv.len % row || nodes > words * 64 || nodes > 65536) {
+        PyErr_SetString(PyExc_ValueError,
+                        "strong and weak must hold the same whole number of node rows, "
+                        "at most 64 * words (and 65536) nodes");
+        goto done;
+    }
+    if (start < 0 || start >= nodes) {
+        PyErr_Format(PyExc_ValueError, "start node %zd outside 0..%zd", start, nodes - 1);
+        goto done;
+    }
+    PyObject *depth_obj = PyBytes_FromStringAndSize(NULL, nodes);
+    if (!depth_obj) goto done;
+    uint8_t *depth = (uint8_t *)PyBytes_AS_STRING(depth_obj);
+    T = calloc((size_t)words, 8);
+    F = calloc((size_t)words, 8);
+    got = calloc((size_t)words, 8);
+    fresh = calloc((size_t)words, 8);
+    if (!T || !F || !got || !fresh) {
+        Py_DECREF(depth_obj);
+        PyErr_NoMemory();
+        goto done;
+    }
+    closure_rows((const uint8_t *)sv.buf, (const uint8_t *)wv.buf, words, nodes, start, T, F,
+                 got, fresh, depth);
     result = Py_BuildValue("(y#y#N)", (const char *)T, row, (const char *)F, row, depth_obj);
 done:
     free(T);
@@ -526,6 +539,127 @@ done:
     free(fresh);
     PyBuffer_Release(&sv);
     PyBuffer_Release(&wv);
+    return result;
+}
+
+/* aic_pairs(strong, weak, conf, words, nodes, base, cells, complete) -> [(a, b, least,
+ * count, elims)]: the chain ends of shudu.logic.chains._aic_found, in its order.
+ * strong, weak, conf: node rows as for link_closure (conf: the candidates each node
+ * conflicts with); nodes: one row, the nodes to start from; base: the first group node;
+ * cells: cells per digit (nodes below base are digit * cells + cell).  For each start a
+ * (ascending) whose closure makes false something it conflicts with (or any start when
+ * complete is 0), every b that a's closure makes true, b != a, whose conflicts meet a's,
+ * unless the pair came up before from b or both ends lie in one cell.  least: the
+ * fewest links from "a false" to "b true"; count and elims: the common conflicts. */
+static PyObject *py_aic_pairs(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 8) {
+        PyErr_SetString(PyExc_TypeError,
+                        "aic_pairs(strong, weak, conf, words, nodes, base, cells, complete)");
+        return NULL;
+    }
+    Py_ssize_t words = PyLong_AsSsize_t(args[3]);
+    if (words == -1 && PyErr_Occurred()) return NULL;
+    Py_ssize_t base = PyLong_AsSsize_t(args[5]);
+    if (base == -1 && PyErr_Occurred()) return NULL;
+    Py_ssize_t ncells = PyLong_AsSsize_t(args[6]);
+    if (ncells == -1 && PyErr_Occurred()) return NULL;
+    int complete = PyObject_IsTrue(args[7]);
+    if (complete < 0) return NULL;
+    if (words < 1 || words > 1024 || ncells < 1 || base < 0) {
+        PyErr_SetString(PyExc_ValueError, "words must be 1..1024, cells >= 1, base >= 0");
+        return NULL;
+    }
+    Py_buffer v[4];
+    int got_views = 0;
+    PyObject *result = NULL;
+    uint64_t *Tall = NULL, *F = NULL, *got = NULL, *fresh = NULL;
+    uint8_t *depth = NULL, *live = NULL;
+    for (int k = 0; k < 5; k++) {
+        if (k == 3) continue;
+        if (PyUnicode_Check(args[k])) {
+            PyErr_SetString(PyExc_TypeError, "expected bytes-like rows");
+            goto done;
+        }
+        if (PyObject_GetBuffer(args[k], &v[got_views], PyBUF_SIMPLE) < 0) goto done;
+        got_views++;
+    }
+    Py_ssize_t row = words * 8;
+    Py_ssize_t nodes = v[0].len / row;
+    if (v[0].len % row || v[1].len != v[0].len || v[2].len != v[0].len || v[3].len != row ||
+        nodes > words * 64 || nodes > 65536) {
+        PyErr_SetString(PyExc_ValueError,
+                        "strong, weak and conf must hold the same whole number of node rows "
+                        "(at most 64 * words and 65536), nodes one row");
+        goto done;
+    }
+    const uint8_t *sb = v[0].buf, *wb = v[1].buf, *cb = v[2].buf, *nb = v[3].buf;
+    Tall = calloc((size_t)(nodes ? nodes : 1) * (size_t)words, 8);
+    F = calloc((size_t)words, 8);
+    got = calloc((size_t)words, 8);
+    fresh = calloc((size_t)words, 8);
+    depth = malloc((size_t)(nodes ? nodes : 1));
+    live = calloc((size_t)(nodes ? nodes : 1), 1);
+    if (!Tall || !F || !got || !fresh || !depth || !live) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    result = PyList_New(0);
+    if (!result) goto done;
+    uint8_t elims[8 * 1024];
+    for (Py_ssize_t a = 0; a < nodes; a++) {
+        if (!(nb[a / 8] >> (a % 8) & 1)) continue;
+        uint64_t *Ta = Tall + a * words;
+        closure_rows(sb, wb, words, nodes, a, Ta, F, got, fresh, depth);
+        const uint8_t *ca = cb + a * row;
+        if (complete) {
+            int meets = 0;
+            for (Py_ssize_t x = 0; x < words && !meets; x++) {
+                uint64_t c;
+                memcpy(&c, ca + 8 * x, 8);
+                meets = (c & F[x]) != 0;
+            }
+            if (!meets) continue;
+        }
+        live[a] = 1;
+        for (Py_ssize_t w = 0; w < words; w++) {
+            uint64_t m = Ta[w];
+            while (m) {
+                Py_ssize_t b = w * 64 + __builtin_ctzll(m);
+                m &= m - 1;
+                if (b == a || b >= nodes) continue;
+                const uint8_t *cbb = cb + b * row;
+                int count = 0;
+                for (Py_ssize_t x = 0; x < words; x++) {
+                    uint64_t c1, c2;
+                    memcpy(&c1, ca + 8 * x, 8);
+                    memcpy(&c2, cbb + 8 * x, 8);
+                    uint64_t e = c1 & c2;
+                    memcpy(elims + 8 * x, &e, 8);
+                    count += __builtin_popcountll(e);
+                }
+                if (!count) continue;
+                if (b < a && live[b] && (Tall[b * words + a / 64] >> (a % 64) & 1)) continue;
+                if (a < base && b < base && a % ncells == b % ncells) continue;
+                PyObject *item = Py_BuildValue("(nniiy#)", a, b, 2 * (int)depth[b] + 1, count,
+                                               (const char *)elims, row);
+                if (!item || PyList_Append(result, item) < 0) {
+                    Py_XDECREF(item);
+                    Py_CLEAR(result);
+                    goto done;
+                }
+                Py_DECREF(item);
+            }
+        }
+    }
+done:
+    free(Tall);
+    free(F);
+    free(got);
+    free(fresh);
+    free(depth);
+    free(live);
+    for (int k = 0; k < got_views; k++) PyBuffer_Release(&v[k]);
     return result;
 }
 
@@ -1000,6 +1134,9 @@ static PyMethodDef methods[] = {
     {"link_closure", (PyCFunction)(void (*)(void))py_link_closure, METH_FASTCALL,
      "link_closure(strong, weak, words, start) -> (T, F, depth): the nodes made true and "
      "false by assuming a chain graph node false"},
+    {"aic_pairs", (PyCFunction)(void (*)(void))py_aic_pairs, METH_FASTCALL,
+     "aic_pairs(strong, weak, conf, words, nodes, base, cells, complete) -> [(a, b, least, "
+     "count, elims)]: the chain ends an AIC search looks at, in order"},
     {"logic9_detect", (PyCFunction)(void (*)(void))py_logic9_detect, METH_FASTCALL,
      "logic9_detect(values, masks, givens, ids) -> the index in ids of the first technique "
      "that would change the 9x9 pencilmark state, or -1"},

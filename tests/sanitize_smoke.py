@@ -72,6 +72,12 @@ def main() -> int:
         lambda: _engine.link_closure(bytes(12), bytes(12), 1, 0),
         lambda: _engine.link_closure("x" * 8, bytes(8), 1, 0),
         lambda: _engine.link_closure(bytes(8), bytes(8), 1),
+        lambda: _engine.aic_pairs(bytes(8), bytes(8), bytes(16), 1, bytes(8), 0, 1, True),
+        lambda: _engine.aic_pairs(bytes(8), bytes(8), bytes(8), 1, bytes(7), 0, 1, True),
+        lambda: _engine.aic_pairs(bytes(8), bytes(8), bytes(8), 1, bytes(8), 0, 0, True),
+        lambda: _engine.aic_pairs(bytes(8), bytes(8), bytes(8), 1, bytes(8), -1, 1, True),
+        lambda: _engine.aic_pairs(bytes(8), bytes(8), bytes(8), 2000, bytes(8), 0, 1, True),
+        lambda: _engine.aic_pairs(bytes(8), bytes(8), "x" * 8, 1, bytes(8), 0, 1, True),
         lambda: _engine.logic9_probe(bytes(81), [0] * 80),
         lambda: _engine.logic9_probe(bytes(81), [0] * 80 + [-1]),
         lambda: _engine.logic9_probe(bytes(81), (0,) * 80 + (512,)),
@@ -151,6 +157,15 @@ def main() -> int:
         nodes = rng.randint(1, 64 * words)
         rows = [bytes(rng.getrandbits(8) for _ in range(8 * words * nodes)) for _ in (0, 1)]
         tb, fb, depth = _engine.link_closure(*rows, words, rng.randrange(nodes))
+        conf = bytes(rng.getrandbits(8) for _ in range(8 * words * nodes))
+        start = bytes(rng.getrandbits(8) for _ in range(8 * words))
+        for a, b, least, count, elims in _engine.aic_pairs(
+                *rows, conf, words, start, rng.randrange(nodes + 1), rng.randint(1, 81),
+                rng.random() < 0.5):
+            if not (0 <= a < nodes and 0 <= b < nodes and least >= 1 and count >= 1
+                    and len(elims) == 8 * words):
+                print("aic_pairs returned a bad pair", file=sys.stderr)
+                return 1
         if len(tb) != 8 * words or len(fb) != 8 * words or len(depth) != nodes:
             print("link_closure returned a bad shape", file=sys.stderr)
             return 1

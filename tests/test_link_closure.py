@@ -69,3 +69,33 @@ def test_random_graphs_and_bad_input() -> None:
         _engine.link_closure(bytes(8), bytes(8), 0, 0)
     with pytest.raises(TypeError):
         _engine.link_closure("x" * 8, bytes(8), 1, 0)
+
+
+@pytest.mark.parametrize("mode", ["x", "xy", "full", "grouped"])
+@pytest.mark.parametrize("puzzle", PUZZLES)
+def test_c_chain_ends_match_python(puzzle: str, mode: str) -> None:
+    """``_engine.aic_pairs`` lists the chain ends the Python search lists, in its order."""
+    from shudu.logic.chains import _MODES, _aic_found
+
+    c = Candidates.from_grid(Grid(puzzle))
+    for complete in (True, False):
+        fast = ChainGraph.build(c.copy(), **_MODES[mode])
+        slow = ChainGraph.build(c.copy(), **_MODES[mode])
+        slow.__dict__["_blob_rows"] = None
+        got = [(x.a, x.b, x.least, x.count, int.from_bytes(x.elims, "little"))
+               for x in _aic_found(fast, "aic", lambda g, lits: True, complete)]
+        want = [(x.a, x.b, x.least, x.count, x.elims)
+                for x in _aic_found(slow, "aic", lambda g, lits: True, complete)]
+        assert got == want
+        assert got or mode in ("x", "xy")
+
+
+def test_aic_pairs_bad_input() -> None:
+    row = bytes(8)
+    for args in [(row, row, row, 1, row, 0, 0, True), (row, row, bytes(16), 1, row, 0, 1, True),
+                 (row, row, row, 1, bytes(7), 0, 1, True), (row, row, row, 0, row, 0, 1, True)]:
+        with pytest.raises(ValueError):
+            _engine.aic_pairs(*args)
+    with pytest.raises(TypeError):
+        _engine.aic_pairs(row, row, "x" * 8, 1, row, 0, 1, True)
+    assert _engine.aic_pairs(row, row, row, 1, b"\x01" + bytes(7), 0, 1, True) == []

@@ -25,6 +25,7 @@ from functools import partial
 from heapq import heapify, heappop, heappush
 from itertools import pairwise
 
+from .. import _engine
 from .candidates import Candidates, bits, digit_only
 from .links import ChainGraph, length_bonus, state_key
 from .registry import Technique, register
@@ -223,10 +224,11 @@ class _Chain:
     __slots__ = ("a", "accept", "b", "count", "elims", "g", "key", "least", "lits")
 
     def __init__(self, g: ChainGraph, key: str, accept: Callable[[ChainGraph, list[int]], bool],
-                 a: int, b: int, elims: int) -> None:
+                 a: int, b: int, elims: int | bytes, least: int = -1, count: int = -1) -> None:
         self.g, self.key, self.accept, self.a, self.b, self.elims = g, key, accept, a, b, elims
-        self.count = elims.bit_count()
-        self.least = g.true_distance(a, b)   # no chain from a to b has fewer links
+        self.count = elims.bit_count() if isinstance(elims, int) else count
+        # no chain from a to b has fewer links
+        self.least = g.true_distance(a, b) if least < 0 else least
         self.lits: list[int] | None = None
 
     def links(self) -> int:
@@ -242,7 +244,10 @@ class _Chain:
 
     def step(self) -> Step:
         assert self.lits is not None
-        return _make_step(self.key, self.g, self.lits, self.elims, "aic")
+        elims = self.elims
+        if isinstance(elims, bytes):
+            elims = int.from_bytes(elims, "little")
+        return _make_step(self.key, self.g, self.lits, elims, "aic")
 
 
 def _best_first(chains: list[_Chain]) -> Iterator[Step]:
@@ -276,6 +281,12 @@ def _aic_found(g: ChainGraph, key: str, accept: Callable[[ChainGraph, list[int]]
     found: list[_Chain] = []
     done: set[tuple[int, int]] = set()
     N = g.N
+    rows = g._blobs()
+    if rows is not None:   # the same search in the C core
+        nodes = g.nodes.to_bytes(8 * rows[2], "little")
+        return [_Chain(g, key, accept, a, b, elims, least, count)
+                for a, b, least, count, elims in _engine.aic_pairs(
+                    *rows[:2], g.conflict_rows(), rows[2], nodes, g.base, N, complete)]
     if complete and not g.eliminable():
         return found
     conflicts = g.conflicts

@@ -314,6 +314,19 @@ class ChainGraph:
             self.__dict__["_blob_rows"] = got
         return got  # type: ignore[no-any-return]
 
+    def conflict_rows(self) -> bytes:
+        """:meth:`conflicts` of every node as rows for the C core (as :meth:`_blobs`)."""
+        got = self.__dict__.get("_conflict_rows")
+        if got is None:
+            rows = self._blobs()
+            assert rows is not None
+            row = 8 * rows[2]
+            blob = bytearray(len(rows[0]))
+            for i in bits(self.nodes):
+                blob[i * row:(i + 1) * row] = self.conflicts(i).to_bytes(row, "little")
+            got = self.__dict__["_conflict_rows"] = bytes(blob)
+        return got  # type: ignore[no-any-return]
+
     def closure_false(self, i: int) -> tuple[int, int]:
         """Literals implied by node ``i`` being false: (true nodes, false nodes).
 
