@@ -115,7 +115,8 @@ def next_step(cands: Candidates, config: SolverConfig | None = None,
     plan = _plan(techs)
     classic = cands.rules.is_classic9
     easiest: int | None = None
-    first = -1  # index in plan.ids of the first detected technique that applies
+    known = 0   # the detectors of plan.ids[:known] have answered ...
+    hit = -1    # ... all "no" but this one
     for tech, level, det in zip(techs, plan.levels, plan.detect):
         if classic:
             if level >= 2:
@@ -126,10 +127,12 @@ def next_step(cands: Candidates, config: SolverConfig | None = None,
                 if level < easiest:
                     continue
             elif det >= 0:
-                if first < det:
-                    found = detect(cands, plan.ids[det:])
-                    first = len(plan.ids) if found < 0 else det + found
-                if det < first:
+                if det >= known:   # ask up to the next technique without a detector
+                    end = plan.run_end[det]
+                    found = detect(cands, plan.ids[det:end])
+                    hit = -1 if found < 0 else det + found
+                    known = end if found < 0 else hit + 1
+                if det != hit:
                     continue
             if tech.first9 is not None:
                 step = tech.first9(cands)
@@ -145,11 +148,14 @@ def next_step(cands: Candidates, config: SolverConfig | None = None,
 @dataclass(frozen=True)
 class _Plan:
     """Per technique of an enabled list: its C ladder level (-1 if none) and its index in
-    ``ids`` (the C detector ids of the detected techniques, in order; -1 if none)."""
+    ``ids`` (the C detector ids of the detected techniques, in order; -1 if none).
+    ``run_end[i]``: where the run of detected techniques holding ``ids[i]`` ends, at the
+    next technique with neither a detector nor a ladder level (a run is asked at once)."""
 
     levels: tuple[int, ...]
     detect: tuple[int, ...]
     ids: bytes
+    run_end: tuple[int, ...]
 
 
 _PLANS: dict[tuple[str, ...], _Plan] = {}
@@ -167,8 +173,16 @@ def _plan(techs: tuple[Technique, ...]) -> _Plan:
         levels = tuple(LEVEL_OF.get(k, -1) for k in keys)
         detected = [k for k in keys if k in DETECTED and k not in LEVEL_OF]
         index = {k: i for i, k in enumerate(detected)}
+        run_end: list[int] = []
+        run_start = 0
+        for k in (*keys, None):
+            if k in index:
+                run_end.append(-1)
+            elif k is None or k not in LEVEL_OF:   # a finder without a detector ends a run
+                run_end[run_start:] = [len(run_end)] * (len(run_end) - run_start)
+                run_start = len(run_end)
         plan = _PLANS[keys] = _Plan(levels, tuple(index.get(k, -1) for k in keys),
-                                    bytes(DETECT_ID[k] for k in detected))
+                                    bytes(DETECT_ID[k] for k in detected), tuple(run_end))
     _LAST_PLAN[:] = [(techs, plan)]
     return plan
 
