@@ -93,6 +93,8 @@ int d9_first(const d9_state *s, const uint8_t *ids, int n);
 
 /* One detector per technique, grouped by family in detect9_<family>.c. */
 int d9_finned_fish(const d9_state *s, int size, int sashimi); /* detect9_fish.c */
+/* The digits (bit d - 1) that have such a fish: only their fish need looking for. */
+unsigned d9_finned_fish_digits(const d9_state *s, int size, int sashimi);
 int d9_xy_wing(const d9_state *s);                            /* detect9_wings.c */
 int d9_xyz_wing(const d9_state *s);
 int d9_w_wing(const d9_state *s);

@@ -96,39 +96,51 @@ static int fish_dfs(const fish_ctx *x, int start, int need, unsigned base, unsig
     return 0;
 }
 
-int d9_finned_fish(const d9_state *s, int size, int sashimi) {
+/* Whether digit d has a finned (sashimi) fish of the size that removes something. */
+static int fish_digit(const d9_state *s, int d, int size, int sashimi) {
     fish_ctx x;
     x.size = size;
     x.sashimi = sashimi ? 1 : 0;
-    for (int d = 0; d < 9; d++) {
-        for (int o = 0; o < 2; o++) {
-            const uint16_t *g = &s->pos[d][9 * o];
-            x.g = g;
-            int nz = 0;
-            for (int i = 0; i < 9; i++) nz += g[i] != 0;
-            if (nz < size) continue;
-            for (int bi = 0; bi < 3; bi++) {
-                for (int bj = 0; bj < 3; bj++) {
-                    x.band = 7u << (3 * bi);
-                    x.stack = 7u << (3 * bj);
-                    /* the box needs the digit in two lines: a fin and an elimination */
-                    int inbox = 0;
-                    for (int i = 3 * bi; i < 3 * bi + 3; i++) inbox += (g[i] & x.stack) != 0;
-                    if (inbox < 2) continue;
-                    x.n = 0;
-                    for (int i = 0; i < 9; i++) {
-                        if (!g[i]) continue;
-                        unsigned r = (x.band >> i & 1u) ? (unsigned)g[i] & ~x.stack
-                                                        : (unsigned)g[i];
-                        if (popc9(r) > size) continue;
-                        x.r[i] = r;
-                        x.lines[x.n++] = i;
-                    }
-                    if (x.n < size) continue;
-                    if (fish_dfs(&x, 0, size, 0, 0)) return 1;
+    for (int o = 0; o < 2; o++) {
+        const uint16_t *g = &s->pos[d][9 * o];
+        x.g = g;
+        int nz = 0;
+        for (int i = 0; i < 9; i++) nz += g[i] != 0;
+        if (nz < size) continue;
+        for (int bi = 0; bi < 3; bi++) {
+            for (int bj = 0; bj < 3; bj++) {
+                x.band = 7u << (3 * bi);
+                x.stack = 7u << (3 * bj);
+                /* the box needs the digit in two lines: a fin and an elimination */
+                int inbox = 0;
+                for (int i = 3 * bi; i < 3 * bi + 3; i++) inbox += (g[i] & x.stack) != 0;
+                if (inbox < 2) continue;
+                x.n = 0;
+                for (int i = 0; i < 9; i++) {
+                    if (!g[i]) continue;
+                    unsigned r = (x.band >> i & 1u) ? (unsigned)g[i] & ~x.stack
+                                                    : (unsigned)g[i];
+                    if (popc9(r) > size) continue;
+                    x.r[i] = r;
+                    x.lines[x.n++] = i;
                 }
+                if (x.n < size) continue;
+                if (fish_dfs(&x, 0, size, 0, 0)) return 1;
             }
         }
     }
     return 0;
+}
+
+int d9_finned_fish(const d9_state *s, int size, int sashimi) {
+    for (int d = 0; d < 9; d++)
+        if (fish_digit(s, d, size, sashimi)) return 1;
+    return 0;
+}
+
+unsigned d9_finned_fish_digits(const d9_state *s, int size, int sashimi) {
+    unsigned out = 0;
+    for (int d = 0; d < 9; d++)
+        if (fish_digit(s, d, size, sashimi)) out |= 1u << d;
+    return out;
 }

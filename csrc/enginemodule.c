@@ -356,6 +356,32 @@ static PyObject *py_logic9_single(PyObject *self, PyObject *const *args, Py_ssiz
     return Py_BuildValue("(iii)", cell, digit, house);
 }
 
+/* logic9_fish_digits(values, masks, size, sashimi) -> the digits (bit d - 1) of a 9x9
+ * pencilmark state with a finned (sashimi when true) fish of size 2..4 that removes a
+ * candidate (values and masks as for logic9_state). */
+static PyObject *py_logic9_fish_digits(PyObject *self, PyObject *const *args,
+                                       Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "logic9_fish_digits(values, masks, size, sashimi)");
+        return NULL;
+    }
+    long size = PyLong_AsLong(args[2]);
+    if (size == -1 && PyErr_Occurred()) return NULL;
+    int sashimi = PyObject_IsTrue(args[3]);
+    if (sashimi < 0) return NULL;
+    if (size < 2 || size > 4) {
+        PyErr_Format(PyExc_ValueError, "fish size must be 2, 3 or 4, got %ld", size);
+        return NULL;
+    }
+    uint8_t values[81];
+    uint16_t masks[81];
+    if (read_state(args[0], args[1], values, masks) < 0) return NULL;
+    d9_state state;
+    d9_build(&state, values, masks, NULL);
+    return PyLong_FromUnsignedLong(d9_finned_fish_digits(&state, (int)size, sashimi));
+}
+
 /* logic9_detect(values, masks, givens, ids) -> the index in ids of the first technique
  * whose detector says it would change the 9x9 pencilmark state, or -1 (detect9.h).
  * values, masks: as for logic9_state; givens: bytes-like of 81 (non-zero = given);
@@ -1137,6 +1163,9 @@ static PyMethodDef methods[] = {
     {"aic_pairs", (PyCFunction)(void (*)(void))py_aic_pairs, METH_FASTCALL,
      "aic_pairs(strong, weak, conf, words, nodes, base, cells, complete) -> [(a, b, least, "
      "count, elims)]: the chain ends an AIC search looks at, in order"},
+    {"logic9_fish_digits", (PyCFunction)(void (*)(void))py_logic9_fish_digits, METH_FASTCALL,
+     "logic9_fish_digits(values, masks, size, sashimi) -> the digits with a finned (or "
+     "sashimi) fish of that size that removes a candidate"},
     {"logic9_detect", (PyCFunction)(void (*)(void))py_logic9_detect, METH_FASTCALL,
      "logic9_detect(values, masks, givens, ids) -> the index in ids of the first technique "
      "that would change the 9x9 pencilmark state, or -1"},

@@ -63,6 +63,10 @@ def main() -> int:
         lambda: _engine.logic9_probe("0" * 81, bytes(162)),
         lambda: _engine.logic9_probe(bytes(81)),
         lambda: _engine.logic9_single(bytes(81), bytes(162), 3),
+        lambda: _engine.logic9_fish_digits(bytes(81), bytes(162), 5, False),
+        lambda: _engine.logic9_fish_digits(bytes(81), bytes(162), 1, False),
+        lambda: _engine.logic9_fish_digits(bytes(81), bytes(161), 2, False),
+        lambda: _engine.logic9_fish_digits(bytes(81), bytes(162), 2),
         lambda: _engine.link_closure(bytes(16), bytes(8), 1, 0),
         lambda: _engine.link_closure(bytes(8), bytes(8), 1, -1),
         lambda: _engine.link_closure(bytes(8), bytes(8), 1, 1),
@@ -185,6 +189,10 @@ def main() -> int:
                 print("logic9_single returned a bad single", values, file=sys.stderr)
                 return 1
         givens = bytes(v if rng.random() < 0.5 else 0 for v in values)
+        if not 0 <= _engine.logic9_fish_digits(values, masks, rng.randint(2, 4),
+                                                rng.random() < 0.5) < 512:
+            print("logic9_fish_digits returned a bad mask", values, file=sys.stderr)
+            return 1
         for ident in range(0, 64, 1 if _ % 5 == 0 else 7):  # every detector, and unknown ids
             if _engine.logic9_detect(values, masks, givens, bytes([ident])) not in (-1, 0):
                 print("logic9_detect returned a bad index", values, file=sys.stderr)

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
+from .. import _engine
 from ..rules import Rules
 from .candidates import Candidates, bits, geometry
 from .intersections import house_labels
@@ -542,11 +543,13 @@ def _digit_fishes(t: _Tables, rules: Rules, family: str, size: int, finned: bool
     _CACHE[key] = tuple(found)
 
 
-def fishes(cands: Candidates, family: str, size: int, finned: bool) -> Iterator[Fish]:
+def fishes(cands: Candidates, family: str, size: int, finned: bool,
+           digits: int = -1) -> Iterator[Fish]:
     """Every fish of a family (``basic``, ``franken`` or ``mutant``) and size, digit by digit.
 
     The Franken search also meets basic fish and the Mutant search meets all three kinds;
-    each :class:`Fish` carries its exact ``kind``.  Results are cached per digit bitboard.
+    each :class:`Fish` carries its exact ``kind``.  Results are cached per digit bitboard;
+    ``digits`` (bit ``d - 1`` for digit ``d``) limits the search to some digits.
 
     >>> from shudu.logic.solver import as_candidates
     >>> sorted({f.kind for f in fishes(as_candidates(EXAMPLE), "franken", 2, True)})
@@ -555,7 +558,7 @@ def fishes(cands: Candidates, family: str, size: int, finned: bool) -> Iterator[
     t = _tables(cands.rules)
     for d in range(t.n):
         dm = cands.digit_mask[d]
-        if dm:
+        if dm and digits >> d & 1:
             yield from _digit_fishes(t, cands.rules, family, size, finned, d + 1, dm)
 
 
@@ -605,7 +608,13 @@ def _finder(family: str, size: int, finned: bool, kind: str, key: str):
     def find(cands: Candidates) -> Iterator[Step]:
         n = cands.geo.n
         by_base: dict[tuple[int, tuple[int, ...]], list[Fish]] = {}
-        for fish in fishes(cands, family, size, finned):
+        digits = -1
+        if kind in ("finned", "sashimi") and cands.rules.is_classic9:
+            # only digits with a fish of this kind can give one (a siamese fish of the
+            # kind has a half of the kind): the C core names them
+            digits = _engine.logic9_fish_digits(bytes(cands.values), cands.cell_mask, size,
+                                                kind == "sashimi")
+        for fish in fishes(cands, family, size, finned, digits):
             if fish.kind in partners:
                 by_base.setdefault((fish.digit, fish.base), []).append(fish)
             if fish.kind == kind:
