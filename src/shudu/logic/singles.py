@@ -83,9 +83,7 @@ def _first9(key: str, kind: int) -> Callable[[Candidates], Step | None]:
         got = _engine.logic9_single(bytes(cands.values), cands.cell_mask, kind)
         if got is None:
             return None
-        cell, digit, house = got
-        return Step(key, placements=((cell, digit),), digits=(digit,), cells={"cell": (cell,)},
-                    houses={"house": (house,)} if house >= 0 else None, size=9)
+        return Step.single(key, *got)
 
     return first
 

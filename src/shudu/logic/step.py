@@ -184,6 +184,31 @@ class Step:
         set_(self, "size", size)
         set_(self, "extra", tuple((extra or {}).items()))
 
+    @classmethod
+    def single(cls, technique: str, cell: int, digit: int, house: int = -1,
+               size: int = 9) -> Step:
+        """A single's step, built directly: the same as ``Step(technique,
+        placements=((cell, digit),), digits=(digit,), cells={"cell": (cell,)},
+        houses={"house": (house,)}, size=size)`` (no houses when ``house`` is -1).
+
+        >>> Step.single("naked-single", 40, 5) == Step(
+        ...     "naked-single", placements=((40, 5),), digits=(5,), cells={"cell": (40,)})
+        True
+        """
+        step = cls.__new__(cls)
+        set_ = object.__setattr__
+        set_(step, "technique", technique)
+        set_(step, "placements", ((cell, digit),))
+        set_(step, "eliminations", ())
+        set_(step, "digits", (digit,))
+        set_(step, "cells", (("cell", (cell,)),))
+        set_(step, "candidates", ())
+        set_(step, "houses", (("house", (house,)),) if house >= 0 else ())
+        set_(step, "links", ())
+        set_(step, "size", size)
+        set_(step, "extra", ())
+        return step
+
     # ------------------------------------------------------------------ evidence
     def role_cells(self, role: str) -> tuple[int, ...]:
         """Cells with a role (empty when absent)."""
@@ -210,9 +235,9 @@ class Step:
     @property
     def info(self) -> Any:
         """The registered :class:`~shudu.logic.registry.Technique` of this step."""
-        from .registry import technique
+        from .registry import _REGISTRY, technique
 
-        return technique(self.technique)
+        return _REGISTRY.get(self.technique) or technique(self.technique)
 
     @property
     def name(self) -> str:
