@@ -135,6 +135,16 @@ const uint8_t D9_PEERS[81][20] = {
     {8, 17, 26, 35, 44, 53, 60, 61, 62, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79},
 };
 
+#define P2(n) n, n + 1, n + 1, n + 2
+#define P4(n) P2(n), P2(n + 1), P2(n + 1), P2(n + 2)
+#define P6(n) P4(n), P4(n + 1), P4(n + 1), P4(n + 2)
+#define P8(n) P6(n), P6(n + 1), P6(n + 1), P6(n + 2)
+const uint8_t D9_POP9[512] = {P8(0), P8(1)};
+#undef P2
+#undef P4
+#undef P6
+#undef P8
+
 void d9_build(d9_state *s, const uint8_t *values, const uint16_t *masks, const uint8_t *givens) {
     memset(s, 0, sizeof *s);
     for (int i = 0; i < 81; i++) {

@@ -17,21 +17,6 @@
  * with eliminations changes the state. */
 #include "detect9.h"
 
-/* popcount of a 9-bit mask (a table: fast also in portable builds without POPCNT) */
-#define P2(n) n, n + 1, n + 1, n + 2
-#define P4(n) P2(n), P2(n + 1), P2(n + 1), P2(n + 2)
-#define P6(n) P4(n), P4(n + 1), P4(n + 1), P4(n + 2)
-#define P8(n) P6(n), P6(n + 1), P6(n + 1), P6(n + 2)
-static const uint8_t POP9[512] = {P8(0), P8(1)};
-#undef P2
-#undef P4
-#undef P6
-#undef P8
-
-static inline int popc9(unsigned m) {
-    return POP9[m & 511u];
-}
-
 /* The search for one digit, one orientation and one fin box (band bi, stack bj). */
 typedef struct {
     const uint16_t *g;   /* line-space masks of the digit */
@@ -58,20 +43,20 @@ static int fish_leaf(const fish_ctx *x, unsigned base, unsigned req) {
         }
     }
     if (!finbase || !e) return 0;
-    int nreq = popc9(req);
+    int nreq = d9_popc9(req);
     int k = x->size - nreq;
     unsigned optional = touched & ~req; /* within the stack */
-    if (popc9(optional) < k) return 0;
+    if (d9_popc9(optional) < k) return 0;
     unsigned sub = optional;
     for (;;) {
-        if (popc9(sub) == k) {
+        if (d9_popc9(sub) == k) {
             unsigned cv = req | sub;
             if (e & cv) {
                 int nfins = 0, sash = 0;
                 for (int i = 0; i < 9; i++) {
                     if (!(base >> i & 1u)) continue;
-                    nfins += popc9((unsigned)g[i] & ~cv);
-                    if (popc9((unsigned)g[i] & cv) <= 1) sash = 1;
+                    nfins += d9_popc9((unsigned)g[i] & ~cv);
+                    if (d9_popc9((unsigned)g[i] & cv) <= 1) sash = 1;
                 }
                 if (nfins > 0 && nfins <= 5 && sash == x->sashimi) return 1;
             }
@@ -86,7 +71,7 @@ static int fish_dfs(const fish_ctx *x, int start, int need, unsigned base, unsig
     for (int t = start; t <= x->n - need; t++) {
         int i = x->lines[t];
         unsigned r2 = req | x->r[i];
-        if (popc9(r2) > x->size) continue;
+        if (d9_popc9(r2) > x->size) continue;
         if (need == 1) {
             if (fish_leaf(x, base | 1u << i, r2)) return 1;
         } else if (fish_dfs(x, t + 1, need - 1, base | 1u << i, r2)) {
@@ -120,7 +105,7 @@ static int fish_digit(const d9_state *s, int d, int size, int sashimi) {
                     if (!g[i]) continue;
                     unsigned r = (x.band >> i & 1u) ? (unsigned)g[i] & ~x.stack
                                                     : (unsigned)g[i];
-                    if (popc9(r) > size) continue;
+                    if (d9_popc9(r) > size) continue;
                     x.r[i] = r;
                     x.lines[x.n++] = i;
                 }

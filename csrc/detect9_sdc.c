@@ -11,21 +11,6 @@
  * candidates, so the step changes the state when one of those cells holds such a digit. */
 #include "detect9.h"
 
-/* popcount of a 9-bit mask (a table: fast also in portable builds without POPCNT) */
-#define P2(n) n, n + 1, n + 1, n + 2
-#define P4(n) P2(n), P2(n + 1), P2(n + 1), P2(n + 2)
-#define P6(n) P4(n), P4(n + 1), P4(n + 1), P4(n + 2)
-#define P8(n) P6(n), P6(n + 1), P6(n + 1), P6(n + 2)
-static const uint8_t POP9[512] = {P8(0), P8(1)};
-#undef P2
-#undef P4
-#undef P6
-#undef P8
-
-static inline int popc(unsigned m) {
-    return POP9[m & 511u];
-}
-
 typedef struct {
     unsigned bd, rb; /* digits of the box subset, of the rest of the box */
 } box_set;
@@ -64,14 +49,14 @@ int d9_sue_de_coq(const d9_state *s) {
             }
             int fulll = (1 << nl) - 1, fullb = (1 << nb) - 1;
             for (int cm = 1; cm < (1 << ni); cm++) {
-                int k = popc((unsigned)cm);
+                int k = d9_popc9((unsigned)cm);
                 if (k < 2) continue;
                 unsigned v = 0, resti = 0;
                 for (int i = 0; i < ni; i++) {
                     if (cm >> i & 1) v |= s->c[ic[i]];
                     else resti |= s->c[ic[i]];
                 }
-                int free = popc(v) - k;
+                int free = d9_popc9(v) - k;
                 if (free < 2) continue;
                 /* the qualifying line subsets */
                 unsigned lds[63], rls[63];
@@ -79,7 +64,7 @@ int d9_sue_de_coq(const d9_state *s) {
                 for (int m = 1; m <= fulll; m++) {
                     unsigned ld = ldig[m];
                     if (!(ld & v)) continue;
-                    int g = popc((unsigned)m) - popc(ld & ~v);
+                    int g = d9_popc9((unsigned)m) - d9_popc9(ld & ~v);
                     if (g <= 0 || g >= free) continue;
                     lds[nls] = ld;
                     rls[nls] = ldig[fulll ^ m] | resti;
@@ -94,7 +79,7 @@ int d9_sue_de_coq(const d9_state *s) {
                     unsigned bd = bdig[m];
                     gof[m] = 0;
                     if (!(bd & v)) continue;
-                    int g = popc((unsigned)m) - popc(bd & ~v);
+                    int g = d9_popc9((unsigned)m) - d9_popc9(bd & ~v);
                     if (g <= 0 || g >= free) continue;
                     gof[m] = (unsigned)g;
                     start[g + 1]++;

@@ -427,6 +427,28 @@ static PyObject *py_logic9_detect(PyObject *self, PyObject *const *args, Py_ssiz
     return PyLong_FromLong(first);
 }
 
+/* got = the union of the rows of the nodes in nodes_set (bitsets of `words` words); bits
+ * at or past `nodes` name no row and are skipped. */
+static void or_rows(const uint8_t *rows, const uint64_t *nodes_set, Py_ssize_t words,
+                    Py_ssize_t nodes, uint64_t *got) {
+    Py_ssize_t row = words * 8;
+    memset(got, 0, (size_t)row);
+    for (Py_ssize_t w = 0; w < words; w++) {
+        uint64_t m = nodes_set[w];
+        while (m) {
+            Py_ssize_t k = w * 64 + __builtin_ctzll(m);
+            m &= m - 1;
+            if (k >= nodes) continue;
+            const uint8_t *link = rows + k * row;
+            for (Py_ssize_t x = 0; x < words; x++) {
+                uint64_t v;
+                memcpy(&v, link + 8 * x, 8);
+                got[x] |= v;
+            }
+        }
+    }
+}
+
 /* The closure of "node start is false" over strong/weak link rows (see link_closure):
  * fills T, F (words 64-bit words each, zeroed here) and depth (nodes bytes); got and
  * fresh are scratch rows of the same width. */
@@ -443,21 +465,7 @@ static void closure_rows(const uint8_t *sb, const uint8_t *wb, Py_ssize_t words,
     int any = 1;
     for (int layer = 0; any; layer++) {
         /* nodes made false -> their strong partners become true */
-        memset(got, 0, (size_t)row);
-        for (Py_ssize_t w = 0; w < words; w++) {
-            uint64_t m = fresh[w];
-            while (m) {
-                Py_ssize_t k = w * 64 + __builtin_ctzll(m);
-                m &= m - 1;
-                if (k >= nodes) continue;
-                const uint8_t *link = sb + k * row;
-                for (Py_ssize_t x = 0; x < words; x++) {
-                    uint64_t v;
-                    memcpy(&v, link + 8 * x, 8);
-                    got[x] |= v;
-                }
-            }
-        }
+        or_rows(sb, fresh, words, nodes, got);
         any = 0;
         for (Py_ssize_t w = 0; w < words; w++) {
             fresh[w] = got[w] & ~T[w];
@@ -472,21 +480,7 @@ static void closure_rows(const uint8_t *sb, const uint8_t *wb, Py_ssize_t words,
         }
         if (!any) break;
         /* nodes made true -> their weak partners become false */
-        memset(got, 0, (size_t)row);
-        for (Py_ssize_t w = 0; w < words; w++) {
-            uint64_t m = fresh[w];
-            while (m) {
-                Py_ssize_t k = w * 64 + __builtin_ctzll(m);
-                m &= m - 1;
-                if (k >= nodes) continue;
-                const uint8_t *link = wb + k * row;
-                for (Py_ssize_t x = 0; x < words; x++) {
-                    uint64_t v;
-                    memcpy(&v, link + 8 * x, 8);
-                    got[x] |= v;
-                }
-            }
-        }
+        or_rows(wb, fresh, words, nodes, got);
         any = 0;
         for (Py_ssize_t w = 0; w < words; w++) {
             fresh[w] = got[w] & ~F[w];

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import random
 import sys
+import threading
 
 import shudu
 from shudu import Rules, _engine
@@ -210,6 +211,17 @@ def main() -> int:
         if solved and bytes(m.bit_length() for m in masks) != full:
             print("logic9 solved into another grid", cells, file=sys.stderr)
             return 1
+        if not solved:   # a stuck state with structure: every detector, from threads too
+            values = bytes(m.bit_length() if m & (m - 1) == 0 else 0 for m in masks)
+            state = (values, [0 if v else m for v, m in zip(values, masks)], cells)
+            for ident in range(40):
+                if _engine.logic9_detect(*state, bytes([ident])) not in (-1, 0):
+                    print("logic9_detect returned a bad index", cells, file=sys.stderr)
+                    return 1
+            worker = threading.Thread(target=_engine.logic9_detect,
+                                      args=(*state, bytes(range(40))))
+            worker.start()
+            worker.join()
 
     # Batches across threads, both paths.
     puzzles = b"".join(
