@@ -491,7 +491,8 @@ static void closure_rows(const uint8_t *sb, const uint8_t *wb, Py_ssize_t words,
 }
 
 /* link_closure(strong, weak, words, start) -> (T, F, depth): what follows from "node start
- * is false" in a chain graph (shudu.logic.links.ChainGraph.closure_false).
+ * is false" in a chain graph, as ChainGraph.closure_false finds it (the closure aic_pairs
+ * runs, exposed so that tests can compare the two).
  * strong, weak: bytes-like, one little-endian bitset of `words` 64-bit words per node
  * (node k's links at bytes 8 * words * k ...); every set bit must name a node.
  * Alternately, the strong partners of the nodes made false become true and the weak
@@ -570,12 +571,14 @@ done:
  * (ascending) whose closure makes false something it conflicts with (or any start when
  * complete is 0), every b that a's closure makes true, b != a, whose conflicts meet a's,
  * unless the pair came up before from b or both ends lie in one cell.  least: the
- * fewest links from "a false" to "b true"; count and elims: the common conflicts. */
+ * fewest links from "a false" to "b true"; count and elims: the common conflicts.
+ * closures: an optional writable buffer of two rows per node that receives the T and F
+ * rows of every start's closure (as link_closure gives them). */
 static PyObject *py_aic_pairs(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 8) {
-        PyErr_SetString(PyExc_TypeError,
-                        "aic_pairs(strong, weak, conf, words, nodes, base, cells, complete)");
+    if (nargs != 8 && nargs != 9) {
+        PyErr_SetString(PyExc_TypeError, "aic_pairs(strong, weak, conf, words, nodes, base, "
+                                         "cells, complete[, closures])");
         return NULL;
     }
     Py_ssize_t words = PyLong_AsSsize_t(args[3]);
@@ -590,8 +593,8 @@ static PyObject *py_aic_pairs(PyObject *self, PyObject *const *args, Py_ssize_t 
         PyErr_SetString(PyExc_ValueError, "words must be 1..1024, cells >= 1, base >= 0");
         return NULL;
     }
-    Py_buffer v[4];
-    int got_views = 0;
+    Py_buffer v[4], out;
+    int got_views = 0, got_out = 0;
     PyObject *result = NULL;
     uint64_t *Tall = NULL, *F = NULL, *got = NULL, *fresh = NULL;
     uint8_t *depth = NULL, *live = NULL;
@@ -613,6 +616,14 @@ static PyObject *py_aic_pairs(PyObject *self, PyObject *const *args, Py_ssize_t 
                         "(at most 64 * words and 65536), nodes one row");
         goto done;
     }
+    if (nargs == 9 && args[8] != Py_None) {
+        if (PyObject_GetBuffer(args[8], &out, PyBUF_WRITABLE) < 0) goto done;
+        got_out = 1;
+        if (out.len != 2 * v[0].len) {
+            PyErr_SetString(PyExc_ValueError, "closures must hold two rows per node");
+            goto done;
+        }
+    }
     const uint8_t *sb = v[0].buf, *wb = v[1].buf, *cb = v[2].buf, *nb = v[3].buf;
     Tall = calloc((size_t)(nodes ? nodes : 1) * (size_t)words, 8);
     F = calloc((size_t)words, 8);
@@ -631,6 +642,10 @@ static PyObject *py_aic_pairs(PyObject *self, PyObject *const *args, Py_ssize_t 
         if (!(nb[a / 8] >> (a % 8) & 1)) continue;
         uint64_t *Ta = Tall + a * words;
         closure_rows(sb, wb, words, nodes, a, Ta, F, got, fresh, depth);
+        if (got_out) {
+            memcpy((uint8_t *)out.buf + 2 * a * row, Ta, (size_t)row);
+            memcpy((uint8_t *)out.buf + (2 * a + 1) * row, F, (size_t)row);
+        }
         const uint8_t *ca = cb + a * row;
         if (complete) {
             int meets = 0;
@@ -680,6 +695,7 @@ done:
     free(depth);
     free(live);
     for (int k = 0; k < got_views; k++) PyBuffer_Release(&v[k]);
+    if (got_out) PyBuffer_Release(&out);
     return result;
 }
 

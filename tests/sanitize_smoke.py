@@ -83,6 +83,10 @@ def main() -> int:
         lambda: _engine.aic_pairs(bytes(8), bytes(8), bytes(8), 1, bytes(8), -1, 1, True),
         lambda: _engine.aic_pairs(bytes(8), bytes(8), bytes(8), 2000, bytes(8), 0, 1, True),
         lambda: _engine.aic_pairs(bytes(8), bytes(8), "x" * 8, 1, bytes(8), 0, 1, True),
+        lambda: _engine.aic_pairs(bytes(8), bytes(8), bytes(8), 1, bytes(8), 0, 1, True,
+                                  bytearray(8)),
+        lambda: _engine.aic_pairs(bytes(8), bytes(8), bytes(8), 1, bytes(8), 0, 1, True,
+                                  bytes(16)),
         lambda: _engine.logic9_probe(bytes(81), [0] * 80),
         lambda: _engine.logic9_probe(bytes(81), [0] * 80 + [-1]),
         lambda: _engine.logic9_probe(bytes(81), (0,) * 80 + (512,)),
@@ -166,7 +170,7 @@ def main() -> int:
         start = bytes(rng.getrandbits(8) for _ in range(8 * words))
         for a, b, least, count, elims in _engine.aic_pairs(
                 *rows, conf, words, start, rng.randrange(nodes + 1), rng.randint(1, 81),
-                rng.random() < 0.5):
+                rng.random() < 0.5, bytearray(2 * len(conf))):
             if not (0 <= a < nodes and 0 <= b < nodes and least >= 1 and count >= 1
                     and len(elims) == 8 * words):
                 print("aic_pairs returned a bad pair", file=sys.stderr)

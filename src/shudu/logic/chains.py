@@ -284,9 +284,12 @@ def _aic_found(g: ChainGraph, key: str, accept: Callable[[ChainGraph, list[int]]
     rows = g._blobs()
     if rows is not None:   # the same search in the C core
         nodes = g.nodes.to_bytes(8 * rows[2], "little")
+        closures = bytearray(2 * len(rows[0]))   # every node's closure, for later use
+        pairs = _engine.aic_pairs(*rows[:2], g.conflict_rows(), rows[2], nodes, g.base, N,
+                                  complete, closures)
+        g.__dict__.setdefault("_closure_rows", closures)
         return [_Chain(g, key, accept, a, b, elims, least, count)
-                for a, b, least, count, elims in _engine.aic_pairs(
-                    *rows[:2], g.conflict_rows(), rows[2], nodes, g.base, N, complete)]
+                for a, b, least, count, elims in pairs]
     if complete and not g.eliminable():
         return found
     conflicts = g.conflicts

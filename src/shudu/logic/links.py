@@ -31,7 +31,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from .. import _engine
 from .candidates import Candidates, bits
 from .step import Link, Node
 
@@ -109,8 +108,6 @@ class ChainGraph:
         self._conf: dict[int, int] = {}
         self._closure: dict[int, tuple[int, int]] = {}
         self._layers: dict[int, list[int]] = {}   # closure_false(i)'s true nodes by depth
-        self._depth: dict[int, bytes] = {}         # or the depth of each node (C closure)
-        self._rows: tuple[bytes, bytes, int] | bool | None = False   # _blobs(), once known
         self._parents: dict[int, dict[int, int]] = {}
 
     # ------------------------------------------------------------------ building
@@ -293,8 +290,8 @@ class ChainGraph:
         return got  # type: ignore[no-any-return]
 
     def _blobs(self) -> tuple[bytes, bytes, int] | None:
-        """The links as bitset rows for the C closure (``None`` for graphs too big for it:
-        more than 2048 nodes)."""
+        """The links as bitset rows for the C chain search (``None`` for graphs too big
+        for it: more than 2048 nodes)."""
         got = self.__dict__.get("_blob_rows", False)
         if got is False:
             strong, weak = self._link_lists()
@@ -306,7 +303,8 @@ class ChainGraph:
                 rows = []
                 for links in (strong, weak):
                     blob = bytearray(size * row)
-                    for k, v in enumerate(links):
+                    for k in bits(self.nodes):   # only nodes have links
+                        v = links[k]
                         if v:
                             blob[k * row:(k + 1) * row] = v.to_bytes(row, "little")
                     rows.append(bytes(blob))
@@ -335,12 +333,12 @@ class ChainGraph:
         got = self._closure.get(i)
         if got is not None:
             return got
-        blobs = self._rows
-        if blobs is False:
-            blobs = self._rows = self._blobs()
-        if blobs is not None:
-            tb, fb, self._depth[i] = _engine.link_closure(*blobs, i)
-            got = self._closure[i] = (int.from_bytes(tb, "little"), int.from_bytes(fb, "little"))
+        rows = self.__dict__.get("_closure_rows")
+        if rows is not None and self.nodes >> i & 1:   # left by the C chain search
+            size = 8 * self._blobs()[2]  # type: ignore[index]
+            at = 2 * i * size
+            got = self._closure[i] = (int.from_bytes(rows[at:at + size], "little"),
+                                      int.from_bytes(rows[at + size:at + 2 * size], "little"))
             return got
         strong, weak = self._link_lists()
         T = 0
@@ -372,11 +370,9 @@ class ChainGraph:
         """The fewest links of an alternating chain from "``i`` is false" to "``j`` is
         true" (a lower bound for :meth:`path`, whose chains must also be simple), or -1.
         """
-        if i not in self._layers and i not in self._depth:
+        if i not in self._layers:
+            self._closure.pop(i, None)   # (the C rows give no depths)
             self.closure_false(i)
-        depth = self._depth.get(i)
-        if depth is not None:
-            return -1 if depth[j] == 255 else 2 * depth[j] + 1
         bit = 1 << j
         for k, layer in enumerate(self._layers[i]):
             if layer & bit:
