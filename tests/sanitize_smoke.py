@@ -107,7 +107,7 @@ def main() -> int:
     for call in bad_calls:
         try:
             call()
-        except (ValueError, TypeError, OverflowError):
+        except (ValueError, TypeError, OverflowError, BufferError):
             pass
         else:
             print("accepted bad input:", call, file=sys.stderr)
