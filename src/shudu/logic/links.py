@@ -340,6 +340,12 @@ class ChainGraph:
             got = self._closure[i] = (int.from_bytes(rows[at:at + size], "little"),
                                       int.from_bytes(rows[at + size:at + 2 * size], "little"))
             return got
+        got = self._closure[i] = self._bfs(i)
+        return got
+
+    def _bfs(self, i: int) -> tuple[int, int]:
+        """:meth:`closure_false` of node ``i`` found in Python, recording the true nodes
+        of each round in ``_layers`` (for :meth:`true_distance`)."""
         strong, weak = self._link_lists()
         T = 0
         F = new = 1 << i
@@ -362,7 +368,6 @@ class ChainGraph:
                 new ^= low
             new = got & ~F
             F |= new
-        self._closure[i] = (T, F)
         self._layers[i] = layers
         return T, F
 
@@ -371,8 +376,7 @@ class ChainGraph:
         true" (a lower bound for :meth:`path`, whose chains must also be simple), or -1.
         """
         if i not in self._layers:
-            self._closure.pop(i, None)   # (the C rows give no depths)
-            self.closure_false(i)
+            self._bfs(i)
         bit = 1 << j
         for k, layer in enumerate(self._layers[i]):
             if layer & bit:
