@@ -449,7 +449,7 @@ static void or_rows(const uint8_t *rows, const uint64_t *nodes_set, Py_ssize_t w
     }
 }
 
-/* The closure of "node start is false" over strong/weak link rows (see link_closure):
+/* The closure of "node start is false" over strong/weak link rows (as in aic_pairs):
  * fills T, F (words 64-bit words each, zeroed here) and depth (nodes bytes); got and
  * fresh are scratch rows of the same width. */
 static void closure_rows(const uint8_t *sb, const uint8_t *wb, Py_ssize_t words, Py_ssize_t nodes,
@@ -490,90 +490,21 @@ static void closure_rows(const uint8_t *sb, const uint8_t *wb, Py_ssize_t words,
     }
 }
 
-/* link_closure(strong, weak, words, start) -> (T, F, depth): what follows from "node start
- * is false" in a chain graph, as ChainGraph.closure_false finds it (the closure aic_pairs
- * runs, exposed so that tests can compare the two).
- * strong, weak: bytes-like, one little-endian bitset of `words` 64-bit words per node
- * (node k's links at bytes 8 * words * k ...); every set bit must name a node.
- * Alternately, the strong partners of the nodes made false become true and the weak
- * partners of the nodes made true become false, until nothing new follows.
- * T, F: the true and false nodes as little-endian bitsets (F includes start); depth: one
- * byte per node, the round (0, 1, ...) in which it became true, 255 if never (capped at
- * 254).  The graph has at most 65536 nodes. */
-static PyObject *py_link_closure(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    (void)self;
-    if (nargs != 4) {
-        PyErr_SetString(PyExc_TypeError, "link_closure(strong, weak, words, start)");
-        return NULL;
-    }
-    Py_ssize_t words = PyLong_AsSsize_t(args[2]);
-    if (words == -1 && PyErr_Occurred()) return NULL;
-    Py_ssize_t start = PyLong_AsSsize_t(args[3]);
-    if (start == -1 && PyErr_Occurred()) return NULL;
-    if (words < 1 || words > 1024) {
-        PyErr_Format(PyExc_ValueError, "words must be 1..1024, got %zd", words);
-        return NULL;
-    }
-    if (PyUnicode_Check(args[0]) || PyUnicode_Check(args[1])) {
-        PyErr_SetString(PyExc_TypeError, "expected bytes-like strong and weak links");
-        return NULL;
-    }
-    Py_buffer sv, wv;
-    if (PyObject_GetBuffer(args[0], &sv, PyBUF_SIMPLE) < 0) return NULL;
-    if (PyObject_GetBuffer(args[1], &wv, PyBUF_SIMPLE) < 0) {
-        PyBuffer_Release(&sv);
-        return NULL;
-    }
-    PyObject *result = NULL;
-    uint64_t *T = NULL, *F = NULL, *got = NULL, *fresh = NULL;
-    Py_ssize_t row = words * 8;
-    Py_ssize_t nodes = sv.len / row;
-    if (sv.len != wv.len || sv.len % row || nodes > words * 64 || nodes > 65536) {
-        PyErr_SetString(PyExc_ValueError,
-                        "strong and weak must hold the same whole number of node rows, "
-                        "at most 64 * words (and 65536) nodes");
-        goto done;
-    }
-    if (start < 0 || start >= nodes) {
-        PyErr_Format(PyExc_ValueError, "start node %zd outside 0..%zd", start, nodes - 1);
-        goto done;
-    }
-    PyObject *depth_obj = PyBytes_FromStringAndSize(NULL, nodes);
-    if (!depth_obj) goto done;
-    uint8_t *depth = (uint8_t *)PyBytes_AS_STRING(depth_obj);
-    T = calloc((size_t)words, 8);
-    F = calloc((size_t)words, 8);
-    got = calloc((size_t)words, 8);
-    fresh = calloc((size_t)words, 8);
-    if (!T || !F || !got || !fresh) {
-        Py_DECREF(depth_obj);
-        PyErr_NoMemory();
-        goto done;
-    }
-    closure_rows((const uint8_t *)sv.buf, (const uint8_t *)wv.buf, words, nodes, start, T, F,
-                 got, fresh, depth);
-    result = Py_BuildValue("(y#y#N)", (const char *)T, row, (const char *)F, row, depth_obj);
-done:
-    free(T);
-    free(F);
-    free(got);
-    free(fresh);
-    PyBuffer_Release(&sv);
-    PyBuffer_Release(&wv);
-    return result;
-}
-
 /* aic_pairs(strong, weak, conf, words, nodes, base, cells, complete) -> [(a, b, least,
  * count, elims)]: the chain ends of shudu.logic.chains._aic_found, in its order.
- * strong, weak, conf: node rows as for link_closure (conf: the candidates each node
- * conflicts with); nodes: one row, the nodes to start from; base: the first group node;
+ * strong, weak, conf: bytes-like, one little-endian bitset of `words` 64-bit words per
+ * node (node k's row at bytes 8 * words * k): its strong links, its weak links, the
+ * candidates it conflicts with (bits past the last node are ignored); nodes: one row, the
+ * nodes to start from; base: the first group node;
  * cells: cells per digit (nodes below base are digit * cells + cell).  For each start a
  * (ascending) whose closure makes false something it conflicts with (or any start when
  * complete is 0), every b that a's closure makes true, b != a, whose conflicts meet a's,
  * unless the pair came up before from b or both ends lie in one cell.  least: the
  * fewest links from "a false" to "b true"; count and elims: the common conflicts.
  * closures: an optional writable buffer of two rows per node that receives the T and F
- * rows of every start's closure (as link_closure gives them). */
+ * rows of every start's closure: alternately, the strong partners of the nodes made false
+ * become true and the weak partners of the nodes made true become false (F includes the
+ * start), as ChainGraph.closure_false finds them. */
 static PyObject *py_aic_pairs(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     if (nargs != 8 && nargs != 9) {
@@ -1167,9 +1098,6 @@ static PyMethodDef methods[] = {
     {"logic9_single", (PyCFunction)(void (*)(void))py_logic9_single, METH_FASTCALL,
      "logic9_single(values, masks, kind) -> (cell, digit, house) of the first full house (0), "
      "hidden single (1) or naked single (2), or None"},
-    {"link_closure", (PyCFunction)(void (*)(void))py_link_closure, METH_FASTCALL,
-     "link_closure(strong, weak, words, start) -> (T, F, depth): the nodes made true and "
-     "false by assuming a chain graph node false"},
     {"aic_pairs", (PyCFunction)(void (*)(void))py_aic_pairs, METH_FASTCALL,
      "aic_pairs(strong, weak, conf, words, nodes, base, cells, complete) -> [(a, b, least, "
      "count, elims)]: the chain ends an AIC search looks at, in order"},

@@ -68,15 +68,6 @@ def main() -> int:
         lambda: _engine.logic9_fish_digits(bytes(81), bytes(162), 1, False),
         lambda: _engine.logic9_fish_digits(bytes(81), bytes(161), 2, False),
         lambda: _engine.logic9_fish_digits(bytes(81), bytes(162), 2),
-        lambda: _engine.link_closure(bytes(16), bytes(8), 1, 0),
-        lambda: _engine.link_closure(bytes(8), bytes(8), 1, -1),
-        lambda: _engine.link_closure(bytes(8), bytes(8), 1, 1),
-        lambda: _engine.link_closure(bytes(8), bytes(8), 0, 0),
-        lambda: _engine.link_closure(bytes(8), bytes(8), 2**70, 0),
-        lambda: _engine.link_closure(bytes(8 * 65), bytes(8 * 65), 1, 0),
-        lambda: _engine.link_closure(bytes(12), bytes(12), 1, 0),
-        lambda: _engine.link_closure("x" * 8, bytes(8), 1, 0),
-        lambda: _engine.link_closure(bytes(8), bytes(8), 1),
         lambda: _engine.aic_pairs(bytes(8), bytes(8), bytes(16), 1, bytes(8), 0, 1, True),
         lambda: _engine.aic_pairs(bytes(8), bytes(8), bytes(8), 1, bytes(7), 0, 1, True),
         lambda: _engine.aic_pairs(bytes(8), bytes(8), bytes(8), 1, bytes(8), 0, 0, True),
@@ -160,12 +151,11 @@ def main() -> int:
         elif _engine.has_conflict9(cells) and hardest != -1:
             print("logic9 used a technique on conflicting givens", cells, file=sys.stderr)
             return 1
-    # Chain graph closures on random link rows (bits past the last node included).
+    # The chain search on random link rows (bits past the last node included).
     for _ in range(rounds):
         words = rng.randint(1, 4)
         nodes = rng.randint(1, 64 * words)
         rows = [bytes(rng.getrandbits(8) for _ in range(8 * words * nodes)) for _ in (0, 1)]
-        tb, fb, depth = _engine.link_closure(*rows, words, rng.randrange(nodes))
         conf = bytes(rng.getrandbits(8) for _ in range(8 * words * nodes))
         start = bytes(rng.getrandbits(8) for _ in range(8 * words))
         for a, b, least, count, elims in _engine.aic_pairs(
@@ -175,9 +165,6 @@ def main() -> int:
                     and len(elims) == 8 * words):
                 print("aic_pairs returned a bad pair", file=sys.stderr)
                 return 1
-        if len(tb) != 8 * words or len(fb) != 8 * words or len(depth) != nodes:
-            print("link_closure returned a bad shape", file=sys.stderr)
-            return 1
     # Going on from arbitrary pencilmark states (masks of any 9 bits, values anywhere).
     from array import array
 

@@ -1,4 +1,4 @@
-"""The C closure of chain graphs (``_engine.link_closure``) against the Python one."""
+"""The C chain search (``_engine.aic_pairs``) against the Python one: closures and ends."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 from shudu import _engine
 from shudu.grid import Grid
-from shudu.logic.candidates import Candidates
+from shudu.logic.candidates import Candidates, bits
 from shudu.logic.links import ChainGraph
 
 PUZZLES = (
@@ -18,57 +18,58 @@ PUZZLES = (
 )
 
 
+def _python_closure(strong: list[int], weak: list[int], start: int) -> tuple[int, int]:
+    T = 0
+    F = new = 1 << start
+    while new:
+        got = 0
+        for k in range(len(strong)):
+            if new >> k & 1:
+                got |= strong[k]
+        new = got & ~T
+        T |= new
+        got = 0
+        for k in range(len(weak)):
+            if new >> k & 1:
+                got |= weak[k]
+        new = got & ~F
+        F |= new
+    return T, F
+
+
 @pytest.mark.parametrize("grouped", [False, True])
 @pytest.mark.parametrize("puzzle", PUZZLES)
 def test_c_closure_matches_python(puzzle: str, grouped: bool) -> None:
-    """The C closure of a graph's rows (what ``aic_pairs`` runs) is the Python one."""
-    g = ChainGraph.build(Candidates.from_grid(Grid(puzzle)), grouped=grouped)
-    rows = g._blobs()
-    assert rows is not None
-    nodes = [i for i in range(g.base + len(g.groups)) if i >= g.base or g.nodes >> i & 1]
-    for a in nodes:
-        tb, fb, depth = _engine.link_closure(*rows, a)
-        assert (int.from_bytes(tb, "little"), int.from_bytes(fb, "little")) == g.closure_false(a)
-        for b in nodes[::7]:
-            want = g.true_distance(a, b)
-            assert (2 * depth[b] + 1 if depth[b] != 255 else -1) == want, (a, b)
+    """The closures the C chain search leaves in a graph are the Python ones."""
+    from shudu.logic.chains import _aic_found
+
+    c = Candidates.from_grid(Grid(puzzle))
+    fast = ChainGraph.build(c, grouped=grouped)
+    slow = ChainGraph.build(c, grouped=grouped)
+    slow.__dict__["_blob_rows"] = None   # no C rows: the Python closure
+    _aic_found(fast, "aic", lambda g, lits: True, False)
+    assert fast.__dict__.get("_closure_rows") is not None
+    for a in bits(fast.nodes):
+        assert fast.closure_false(a) == slow.closure_false(a), a
 
 
-def test_random_graphs_and_bad_input() -> None:
+def test_closures_of_random_graphs() -> None:
     rng = random.Random(3)
     for size in (1, 5, 64, 65, 300):
         words = (size + 63) // 64
+        row = 8 * words
         strong = [rng.getrandbits(size) & rng.getrandbits(size) for _ in range(size)]
         weak = [rng.getrandbits(size) & rng.getrandbits(size) for _ in range(size)]
-        rows = [b"".join(v.to_bytes(8 * words, "little") for v in links)
-                for links in (strong, weak)]
-        for start in range(0, size, 7):
-            T = 0
-            F = new = 1 << start
-            while new:
-                got = 0
-                for k in range(size):
-                    if new >> k & 1:
-                        got |= strong[k]
-                new = got & ~T
-                T |= new
-                got = 0
-                for k in range(size):
-                    if new >> k & 1:
-                        got |= weak[k]
-                new = got & ~F
-                F |= new
-            tb, fb, depth = _engine.link_closure(*rows, words, start)
-            assert (int.from_bytes(tb, "little"), int.from_bytes(fb, "little")) == (T, F)
-            assert all((depth[k] != 255) == bool(T >> k & 1) for k in range(size))
-    with pytest.raises(ValueError):
-        _engine.link_closure(bytes(16), bytes(8), 1, 0)
-    with pytest.raises(ValueError):
-        _engine.link_closure(bytes(8), bytes(8), 1, 1)
-    with pytest.raises(ValueError):
-        _engine.link_closure(bytes(8), bytes(8), 0, 0)
-    with pytest.raises(TypeError):
-        _engine.link_closure("x" * 8, bytes(8), 1, 0)
+        rows = [b"".join(v.to_bytes(row, "little") for v in links) for links in (strong, weak)]
+        closures = bytearray(2 * len(rows[0]))
+        everyone = ((1 << size) - 1).to_bytes(row, "little")
+        assert _engine.aic_pairs(*rows, bytes(len(rows[0])), words, everyone, 0, 1, False,
+                                 closures) == []   # nothing conflicts: no chain ends
+        for start in range(size):
+            at = 2 * start * row
+            got = (int.from_bytes(closures[at:at + row], "little"),
+                   int.from_bytes(closures[at + row:at + 2 * row], "little"))
+            assert got == _python_closure(strong, weak, start)
 
 
 @pytest.mark.parametrize("mode", ["x", "xy", "full", "grouped"])
@@ -99,3 +100,7 @@ def test_aic_pairs_bad_input() -> None:
     with pytest.raises(TypeError):
         _engine.aic_pairs(row, row, "x" * 8, 1, row, 0, 1, True)
     assert _engine.aic_pairs(row, row, row, 1, b"\x01" + bytes(7), 0, 1, True) == []
+    with pytest.raises(ValueError):   # closures: two rows per node
+        _engine.aic_pairs(row, row, row, 1, row, 0, 1, True, bytearray(8))
+    with pytest.raises(BufferError):  # closures: writable
+        _engine.aic_pairs(row, row, row, 1, row, 0, 1, True, bytes(16))
