@@ -125,11 +125,12 @@ def test_first9_is_the_finders_first_step(key: str) -> None:
 def test_fish_digits_keep_every_step(key: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The finned and sashimi finders look only at the digits the C core names
     (``logic9_fish_digits``); they yield exactly the steps of a search of every digit."""
+    from shudu import _engine
     from shudu.logic import fish
 
     tech = technique(key)
     narrowed = [[s.notation() for s in tech.find(c)] for _, c in states()[:300]]
-    monkeypatch.setattr(fish._engine, "logic9_fish_digits", lambda *args: 511)
+    monkeypatch.setattr(_engine, "logic9_fish_digits", lambda *args: 511)
     fish._CACHE.clear()
     full = [[s.notation() for s in tech.find(c)] for _, c in states()[:300]]
     assert narrowed == full

@@ -35,10 +35,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-from .. import _engine
 from ..rules import Rules
 from .candidates import Candidates, bits, geometry
 from .intersections import house_labels
+from .ladder9 import fish_digits
 from .registry import Technique, register
 from .render import houses_text, result_text
 from .step import Step, candidates_text, cells_text
@@ -612,8 +612,7 @@ def _finder(family: str, size: int, finned: bool, kind: str, key: str):
         if kind in ("finned", "sashimi") and cands.rules.is_classic9:
             # only digits with a fish of this kind can give one (a siamese fish of the
             # kind has a half of the kind): the C core names them
-            digits = _engine.logic9_fish_digits(bytes(cands.values), cands.cell_mask, size,
-                                                kind == "sashimi")
+            digits = fish_digits(cands, size, kind == "sashimi")
         for fish in fishes(cands, family, size, finned, digits):
             if fish.kind in partners:
                 by_base.setdefault((fish.digit, fish.base), []).append(fish)

@@ -25,7 +25,8 @@ if TYPE_CHECKING:
     from .candidates import Candidates
 
 __all__ = [
-    "DETECTED", "DETECTORS", "DETECT_ID", "LEVELS", "LEVEL_OF", "detect", "fixpoint", "probe",
+    "DETECTED", "DETECTORS", "DETECT_ID", "LEVELS", "LEVEL_OF", "detect", "fish_digits",
+    "fixpoint", "probe", "single",
 ]
 
 LEVELS: tuple[tuple[str, ...], ...] = (
@@ -116,3 +117,29 @@ def detect(c: Candidates, ids: bytes) -> int:
     -1
     """
     return int(_engine.logic9_detect(*_state(c), c.givens, ids))
+
+
+def single(c: Candidates, kind: int) -> tuple[int, int, int] | None:
+    """The first full house (``kind`` 0), hidden single (1) or naked single (2) of a
+    classic 9x9 state as ``(cell, digit, house)`` (house -1 for a naked single), in the
+    order the Python finders report them; ``None`` when there is none.
+
+    >>> from shudu import Grid
+    >>> from shudu.logic.candidates import Candidates
+    >>> single(Candidates.from_grid(Grid("12345678." + "." * 72)), 0)
+    (8, 9, 0)
+    """
+    got = _engine.logic9_single(*_state(c), kind)
+    return None if got is None else tuple(got)
+
+
+def fish_digits(c: Candidates, size: int, sashimi: bool) -> int:
+    """The digits (bit ``d - 1``) of a classic 9x9 state that have a finned (or, with
+    ``sashimi``, sashimi) fish of ``size`` 2..4 removing a candidate.
+
+    >>> from shudu import Grid
+    >>> from shudu.logic.candidates import Candidates
+    >>> fish_digits(Candidates.from_grid(Grid("." * 81)), 2, False)
+    0
+    """
+    return int(_engine.logic9_fish_digits(*_state(c), size, sashimi))

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from .. import _engine
 from .candidates import Candidates, first_bit
+from .ladder9 import single
 from .registry import Technique, register
 from .render import house_text
 from .step import Step, placements_text
@@ -80,7 +80,7 @@ def _first9(key: str, kind: int) -> Callable[[Candidates], Step | None]:
     """The first step of a singles finder on a classic 9x9 state, found by the C core."""
 
     def first(cands: Candidates) -> Step | None:
-        got = _engine.logic9_single(bytes(cands.values), cands.cell_mask, kind)
+        got = single(cands, kind)
         if got is None:
             return None
         return Step.single(key, *got)
