@@ -1,0 +1,139 @@
+"""The ``shudu`` command group: usage errors as one line, ``--version``, and ``main``."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, NoReturn
+
+import click
+
+from .common import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, _silence_stdout
+
+if TYPE_CHECKING:
+    pass
+
+
+def _version() -> str:
+    import shudu
+
+    version = getattr(shudu, "__version__", None)
+    if version:
+        return str(version)
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as dist_version
+
+    try:
+        return dist_version("shudu")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def _print_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    click.echo(f"shudu {_version()}")
+    ctx.exit()
+
+
+
+class _CheckCommand(click.Command):
+    """A command whose usage errors exit with :data:`EXIT_BAD_INPUT`, not click's 2."""
+
+    def make_context(
+        self,
+        info_name: str | None,
+        args: list[str],
+        parent: click.Context | None = None,
+        **extra: Any,
+    ) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except click.UsageError as e:
+            e.exit_code = EXIT_BAD_INPUT
+            raise
+
+
+class _Group(click.Group):
+    """The ``shudu`` group: usage errors become one ``shudu: error:`` line on stderr."""
+
+    def main(  # type: ignore[override]
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, **extra)
+        try:
+            code = super().main(args, prog_name or "shudu", complete_var, False, **extra)
+        except click.exceptions.NoArgsIsHelpError as e:
+            e.show()
+            code = e.exit_code
+        except click.UsageError as e:
+            click.echo(f"shudu: error: {_usage_text(e)}", err=True)
+            code = e.exit_code
+        except click.ClickException as e:
+            click.echo(f"shudu: error: {_one_line(e.format_message())}", err=True)
+            code = e.exit_code
+        except click.Abort:
+            code = EXIT_INTERRUPTED
+        except BrokenPipeError:
+            _silence_stdout()
+            code = EXIT_BROKEN_PIPE
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+def _one_line(text: str) -> str:
+    text = " ".join(text.split())
+    if len(text) > 1 and text[0].isupper() and text[1].islower():
+        text = text[0].lower() + text[1:]
+    return text
+
+
+def _usage_text(error: click.UsageError) -> str:
+    text = _one_line(error.format_message()).rstrip(".")
+    ctx = error.ctx
+    path = ctx.command_path if ctx is not None else "shudu"
+    return f"{text} (see '{path} --help')"
+
+
+# ---------------------------------------------------------------------- commands
+@click.group(
+    cls=_Group,
+    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
+    epilog="""\b
+Examples:
+  shudu solve 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
+  shudu solve puzzles.txt > solutions.txt
+  cat puzzles.txt | shudu solve --json
+  shudu solve --rules x+anti-knight puzzle.txt
+  shudu check puzzle.sdk; echo $?
+  shudu explain puzzle.txt                   # the logical path, step by step
+  shudu hint --level 2 --lang zh puzzle.txt  # the next step, where to look (Chinese)
+  shudu techniques                           # what the logic solver knows
+
+Run 'shudu COMMAND --help' for the options of a command.""",
+)
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=_print_version,
+    help="Show the version and exit.",
+)
+def cli() -> None:
+    """Solve, check and explain Sudoku puzzles (classic 9x9, other sizes and variants).
+
+    A puzzle is given as text (81 characters, a grid, .sdk, JSON ...) or as the name of
+    a file holding one or many puzzles; '-' or nothing reads standard input.
+    """
+
+
+def main(argv: Sequence[str] | None = None) -> NoReturn:
+    """Run the command line (the ``shudu`` console script)."""
+    cli.main(args=list(argv) if argv is not None else None, prog_name="shudu")
+    sys.exit(0)  # pragma: no cover - cli.main always exits

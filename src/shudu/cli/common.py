@@ -1,0 +1,328 @@
+"""Shared by every command: exit codes, error lines, the console and its progress bar,
+the options that say how puzzles are read, and the frame that ends a run cleanly
+on Ctrl-C or a closed pipe."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
+
+import click
+
+from ..errors import ParseError, ShuduError
+from ..formats import FORMATS
+
+if TYPE_CHECKING:
+    from ..grid import Grid
+    from ..rules import Rules
+    from .inputs import Item
+
+
+
+EXIT_UNIQUE = 0
+"""``check``: the puzzle has exactly one solution."""
+EXIT_NONE = 1
+"""``check``: the puzzle has no solution (``solve``: some puzzle has none)."""
+EXIT_MULTIPLE = 2
+"""``check``: the puzzle has several solutions."""
+EXIT_BAD_INPUT = 3
+"""``check``: the input could not be read (``solve`` uses 2, click's usage code)."""
+SOLVE_EXIT_BAD_INPUT = 2
+"""``solve``: some input could not be read."""
+EXIT_INTERRUPTED = 130
+"""Ctrl-C (128 + SIGINT)."""
+EXIT_BROKEN_PIPE = 141
+"""The reader of standard output went away (128 + SIGPIPE)."""
+
+STDIN = "<stdin>"
+"""Name of standard input in messages and in the JSON ``source`` field."""
+
+_STATUS_TEXT = {"none": "no solution", "unique": "unique", "multiple": "multiple solutions"}
+_CHECK_CODES = {"unique": EXIT_UNIQUE, "none": EXIT_NONE, "multiple": EXIT_MULTIPLE}
+
+
+class InputError(ShuduError, ValueError):
+    """An input that is neither a readable file nor puzzle text."""
+
+
+
+def describe_error(error: BaseException, source: str | None, line: int | None) -> str:
+    """One readable line for ``error`` met in ``source`` at (or from) ``line``.
+
+    A :class:`ParseError` keeps its own line and column; a line smaller than ``line``
+    counts from the start of the puzzle and is moved to the line of the file.
+
+    >>> describe_error(ParseError("expected a digit", line=1, column=7, found="Q"), "p.txt", 3)
+    "p.txt, line 3, column 7: expected a digit, found 'Q'"
+    >>> describe_error(ValueError("bad"), None, None)
+    'bad'
+    >>> describe_error(ValueError("bad"), "p.txt", 4)
+    'p.txt, line 4: bad'
+    """
+    text = " ".join(str(error).split()) or type(error).__name__
+    if isinstance(error, ParseError):
+        own = _where(error.source, error.line, error.column)
+        if own and text.startswith(own + ": "):
+            text = text[len(own) + 2 :]
+        err_line = error.line
+        if err_line is None:
+            err_line = line
+        elif line is not None and err_line < line:
+            err_line += line - 1
+        where = _where(error.source or source, err_line, error.column)
+        return f"{where}: {text}" if where else text
+    err_source, err_line = getattr(error, "source", None), getattr(error, "line", None)
+    if err_line is not None or err_source:  # the message already names its place
+        if err_source or not source:
+            return text
+        return f"{source}, {text}" if err_line is not None else f"{source}: {text}"
+    where = _where(source, line, None)
+    return f"{where}: {text}" if where else text
+
+
+def _where(source: str | None, line: int | None, column: int | None) -> str:
+    """``source, line L, column C`` with the parts that are known.
+
+    >>> _where("p.txt", 3, None), _where(None, None, 2)
+    ('p.txt, line 3', 'column 2')
+    """
+    parts = [] if not source else [source]
+    if line is not None:
+        parts.append(f"line {line}")
+    if column is not None:
+        parts.append(f"column {column}")
+    return ", ".join(parts)
+
+
+def _os_error_text(error: OSError) -> str:
+    """``Permission denied``-style text of an OS error, without the errno prefix."""
+    return error.strerror or str(error)
+
+
+
+def _isatty(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+
+# ---------------------------------------------------------------------- output
+class Console:
+    """Writes results to stdout and messages to stderr around an optional progress bar."""
+
+    def __init__(self, *, progress: bool, total: int | None, unit: str = "puzzle") -> None:
+        self.bar: Any = None
+        self.stdout: TextIO = sys.stdout
+        self.stderr: TextIO = sys.stderr
+        self.stdout_tty = _isatty(self.stdout)
+        if progress:
+            from tqdm import tqdm
+
+            self.bar = tqdm(
+                total=total, unit=unit, file=self.stderr, dynamic_ncols=True, leave=False
+            )
+
+    def out(self, text: str) -> None:
+        """Print a result line (or block) on stdout (buffered unless stdout is a terminal)."""
+        if self.bar is not None and self.stdout_tty:
+            self.bar.write(text, file=self.stdout)
+        else:
+            self.stdout.write(text + "\n")
+
+    def err(self, text: str) -> None:
+        """Print one message line on stderr, after the results printed so far."""
+        self.stdout.flush()
+        if self.bar is not None:
+            self.bar.write(text, file=self.stderr)
+        else:
+            self.stderr.write(text + "\n")
+            self.stderr.flush()
+
+    def error(self, text: str) -> None:
+        """Print ``shudu: error: <text>`` on stderr."""
+        self.err(f"shudu: error: {text}")
+
+    def step(self) -> None:
+        """Advance the progress bar by one puzzle."""
+        if self.bar is not None:
+            self.bar.update(1)
+
+    def drop_bar(self) -> None:
+        """Remove the progress bar (if any)."""
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None
+
+    def close(self) -> None:
+        """Remove the progress bar and flush stdout."""
+        self.drop_bar()
+        self.stdout.flush()
+
+
+def _show_progress(flag: bool | None, many: bool) -> bool:
+    if not many:
+        return False
+    if flag is not None:
+        return flag
+    return _isatty(sys.stderr)
+
+
+def _render(grid: Grid, style: str) -> str:
+    return grid.pretty() if style == "grid" else str(grid)
+
+
+def _json_line(data: dict[str, Any]) -> str:
+    import json
+
+    return json.dumps(data, ensure_ascii=False)
+
+
+def _json_head(item: Item) -> dict[str, Any]:
+    head: dict[str, Any] = {"index": item.index, "source": item.source, "line": item.line}
+    if item.name is not None:
+        head["name"] = item.name
+    return head
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the final flush of a closed pipe says nothing."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+# ---------------------------------------------------------------------- options
+def _rules_option(ctx: click.Context, param: click.Parameter, value: str | None) -> Rules | None:
+    if value is None:
+        return None
+    from ..rules import Rules
+
+    try:
+        return Rules.from_spec(value)
+    except ValueError as e:
+        raise click.BadParameter(str(e), ctx=ctx, param=param) from None
+
+
+def _version() -> str:
+    import shudu
+
+    version = getattr(shudu, "__version__", None)
+    if version:
+        return str(version)
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as dist_version
+
+    try:
+        return dist_version("shudu")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def _print_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    click.echo(f"shudu {_version()}")
+    ctx.exit()
+
+
+def _reading_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    """``--progress``, ``--rules`` and ``--format``: how puzzles are read."""
+    func = click.option(
+        "--progress/--no-progress",
+        default=None,
+        help="Progress bar on stderr for many puzzles (default: when stderr is a terminal).",
+    )(func)
+    func = click.option(
+        "--rules",
+        "rules",
+        metavar="SPEC",
+        callback=_rules_option,
+        help="Variant rules, e.g. 'x+anti-knight', '16', '6', 'windoku', 'jigsaw=<map>'.",
+    )(func)
+    return click.option(
+        "--format",
+        "fmt",
+        type=click.Choice(FORMATS, case_sensitive=False),
+        default=None,
+        help="Input notation (default: guessed from the text).",
+    )(func)
+
+
+def _input_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    """Options shared by every command that reads puzzles."""
+    func = click.option(
+        "--threads",
+        metavar="N",
+        type=click.IntRange(min=1),
+        default=1,
+        show_default=True,
+        help="Work on N threads for many puzzles (results keep the input order).",
+    )(func)
+    func = _reading_options(func)
+    return click.argument("inputs", metavar="[PUZZLE_OR_FILE]...", nargs=-1)(func)
+
+
+
+class Frame:
+    """The console of one command run, once the command has made it."""
+
+    console: Console | None = None
+
+    def open(self, *, progress: bool, total: int | None, unit: str = "puzzle") -> Console:
+        """Make the run's console (see :class:`Console`) and keep it for the frame."""
+        self.console = Console(progress=progress, total=total, unit=unit)
+        return self.console
+
+
+@contextmanager
+def run_frame() -> Iterator[Frame]:
+    """The frame around every command: on success the console is closed (progress bar
+    removed, stdout flushed); Ctrl-C keeps what was printed and exits 130 without a
+    traceback; a closed pipe (``shudu solve big.txt | head``) exits 141 quietly.
+
+    >>> with run_frame() as frame:
+    ...     console = frame.open(progress=False, total=None)
+    >>> frame.console.bar is None
+    True
+    """
+    frame = Frame()
+    try:
+        yield frame
+        if frame.console is not None:
+            frame.console.close()
+    except KeyboardInterrupt:
+        _interrupted(frame.console)
+    except BrokenPipeError:
+        _broken_pipe(frame.console)
+    finally:
+        if frame.console is not None:
+            frame.console.drop_bar()
+
+
+def _interrupted(console: Console | None) -> NoReturn:
+    """Stop after Ctrl-C: keep the results printed so far, no traceback."""
+    try:
+        if console is not None:
+            console.close()
+    except BrokenPipeError:
+        _silence_stdout()
+    click.echo("", err=True)
+    sys.exit(EXIT_INTERRUPTED)
+
+
+def _broken_pipe(console: Console | None) -> NoReturn:
+    """Stop quietly when the reader of stdout has gone (``shudu solve big.txt | head``)."""
+    _silence_stdout()
+    try:
+        if console is not None:
+            console.close()
+    except (BrokenPipeError, ValueError):
+        pass
+    sys.exit(EXIT_BROKEN_PIPE)

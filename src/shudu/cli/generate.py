@@ -1,0 +1,137 @@
+"""``shudu generate``: new puzzles with one solution, at a target."""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from .app import cli
+from .common import (
+    _json_line,
+    _render,
+    _rules_option,
+    _show_progress,
+    run_frame,
+)
+from .rate import EXIT_UNRATED, _hardest_name
+
+if TYPE_CHECKING:
+    from ..rules import Rules
+
+
+# ---------------------------------------------------------------------- generate
+def _score_option(ctx: click.Context, param: click.Parameter, value: str | None) -> Any:
+    if value is None:
+        return None
+    from ..generate import parse_score
+
+    try:
+        return parse_score(value)
+    except ValueError as e:
+        raise click.BadParameter(str(e), ctx=ctx, param=param) from None
+
+
+def _technique_option(ctx: click.Context, param: click.Parameter, value: str | None) -> Any:
+    if value is None:
+        return None
+    from ..logic.registry import technique
+
+    try:
+        return technique(value).key
+    except KeyError as e:
+        raise click.BadParameter(str(e.args[0]), ctx=ctx, param=param) from None
+
+
+@cli.command(
+    epilog="""\b
+Examples:
+  shudu generate                                 # one minimal puzzle
+  shudu generate -n 10 --grade hard --symmetry 180 --json
+  shudu generate -n 5 --technique x-wing         # needs X-Wing, nothing harder
+  shudu generate --score 3.0-4.0 --seed 7
+  shudu generate --rules 16 --output grid
+  shudu generate --pattern pattern.txt           # givens exactly on the 'x' cells
+
+\b
+Grades: beginner < 2.0 <= easy < 3.0 <= medium < 4.5 <= hard < 7.0 <= expert < 9.0
+<= extreme (Sudoku Explainer scale).  Every puzzle has exactly one solution.
+Exit status: 0 done, 1 the budget (--attempts/--timeout) ran out, 2 bad usage.""",
+)
+@click.option("-n", "--count", "count", metavar="N", type=click.IntRange(min=1), default=1,
+              show_default=True, help="How many puzzles.")
+@click.option("--rules", "rules", metavar="SPEC", callback=_rules_option,
+              help="Size and variant, e.g. '16', '6', 'x', 'windoku', 'anti-knight'.")
+@click.option("--symmetry", type=click.Choice(["none", "180", "90", "mirror", "diagonal"]),
+              default="none", show_default=True, help="Symmetry of the givens.")
+@click.option("--minimal", is_flag=True, help="No given can be removed (keeping one solution).")
+@click.option("--grade", type=click.Choice(["beginner", "easy", "medium", "hard", "expert",
+                                            "extreme"]), default=None, help="Target grade.")
+@click.option("--score", metavar="LO-HI", callback=_score_option, default=None,
+              help="Target Sudoku Explainer score range, e.g. '3.0-4.0' or '7+'.")
+@click.option("--technique", metavar="NAME", callback=_technique_option, default=None,
+              help="The puzzle needs this technique and nothing harder.")
+@click.option("--pattern", metavar="FILE_OR_MASK", default=None,
+              help="Givens exactly on the marked cells (x or a digit; '.' or 0 blank).")
+@click.option("--seed", metavar="N", type=int, default=None, help="Reproducible output.")
+@click.option("--attempts", metavar="N", type=click.IntRange(min=1), default=None,
+              help="Give up after N fresh solution grids per puzzle.")
+@click.option("--timeout", metavar="SECONDS", type=click.FloatRange(min=0, min_open=True),
+              default=None, help="Give up on a puzzle after this many seconds.")
+@click.option("--output", "style", type=click.Choice(["line", "grid"]), default="line",
+              show_default=True, help="Puzzle layout.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per puzzle per line.")
+@click.option("--rate", "rated", is_flag=True, help="Also print each puzzle's rating.")
+@click.option("--progress/--no-progress", default=None,
+              help="Progress bar on stderr (default: when stderr is a terminal and n > 1).")
+@click.pass_context
+def generate(ctx: click.Context, count: int, rules: Rules | None, symmetry: str,
+             minimal: bool, grade: str | None, score: Any, technique: str | None,
+             pattern: str | None, seed: int | None, attempts: int | None,
+             timeout: float | None, style: str, as_json: bool, rated: bool,
+             progress: bool | None) -> None:
+    """Generate puzzles with exactly one solution."""
+    from ..errors import GenerationError
+    from ..generate import generate_many
+
+    if pattern is not None and os.path.exists(pattern):
+        try:
+            with open(pattern, encoding="utf-8") as f:
+                pattern = f.read()
+        except (OSError, UnicodeDecodeError) as e:
+            raise click.BadParameter(f"{pattern}: cannot read ({e})", ctx=ctx,
+                                     param_hint="'--pattern'") from None
+    code = 0
+    with run_frame() as frame:
+        try:
+            console = frame.open(progress=_show_progress(progress, count > 1), total=count)
+            made = generate_many(count, rules, seed=seed, symmetry=symmetry, minimal=minimal,
+                                 grade=grade, score=score, technique=technique, pattern=pattern,
+                                 rated=rated, attempts=attempts, timeout=timeout)
+            printed = 0
+            while True:
+                try:
+                    g = next(made)
+                except StopIteration:
+                    break
+                except GenerationError as e:
+                    console.error(str(e))
+                    code = EXIT_UNRATED
+                    break
+                console.step()
+                if as_json:
+                    console.out(_json_line(g.to_dict()))
+                    continue
+                text = _render(g.puzzle, style)
+                if style == "grid" and printed:
+                    console.out("")
+                if g.rating is not None:
+                    r = g.rating
+                    about = f"{r.score:.1f} {r.grade}, hardest: {_hardest_name(r.hardest, 'en')}"
+                    text += f"  # {about}" if style == "line" else f"\n{about}"
+                console.out(text)
+                printed += 1
+        except ValueError as e:
+            raise click.UsageError(str(e), ctx=ctx) from None
+    ctx.exit(code)

@@ -1,0 +1,135 @@
+"""``shudu hint``: the next logical step, at three levels of detail."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from .app import cli
+from .common import (
+    EXIT_NONE,
+    _json_line,
+    _show_progress,
+    run_frame,
+)
+from .inputs import LogicItem, logic_items
+from .logic_run import (
+    _config,
+    _logic_input_options,
+    _LogicRun,
+    _peek_many_states,
+    _solver_options,
+    pencilmark_text,
+)
+
+if TYPE_CHECKING:
+    from ..rules import Rules
+
+
+@cli.command(
+    epilog="""\b
+Examples:
+  shudu hint ..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..
+  shudu hint --level 2 puzzle.txt              # where to look
+  shudu hint --level 3 --lang zh puzzle.txt    # the whole step, in Chinese
+  shudu hint --json candidates.pm
+
+\b
+Exit status: 0 a hint was given (or the grid is already solved), 1 no logical
+step exists (or the puzzle has no solution), 2 bad input or usage.""",
+)
+@click.argument("inputs", metavar="[PUZZLE_OR_FILE]...", nargs=-1)
+@_logic_input_options
+@_solver_options
+@click.option(
+    "--level",
+    type=click.IntRange(1, 3),
+    default=1,
+    show_default=True,
+    help="How much to give away: 1 the technique, 2 where to look, 3 the whole step.",
+)
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per puzzle per line.")
+@click.pass_context
+def hint(
+    ctx: click.Context,
+    inputs: tuple[str, ...],
+    lang: str,
+    fmt: str | None,
+    rules: Rules | None,
+    progress: bool | None,
+    uniqueness: bool | None,
+    disabled: frozenset[str],
+    level: int,
+    as_json: bool,
+) -> None:
+    """Give the next logical step of puzzles (or pencilmark states) as a hint.
+
+    Level 1 names the technique to look for, level 2 says where, level 3 gives the
+    whole step with its reason.
+    """
+    code = 0
+    with run_frame() as frame:
+        many, states = _peek_many_states(logic_items(inputs, fmt, rules))
+        console = frame.open(progress=_show_progress(progress, many), total=None)
+        run = _LogicRun(console, lang, as_json, many, uniqueness)
+        for state in states:
+            code = max(code, _hint_one(run, state, disabled, level))
+            console.step()
+    ctx.exit(code)
+
+
+def hint_data(step: Any, level: int, lang: str) -> dict[str, Any]:
+    """JSON of a hint that gives away no more than its level.
+
+    Level 1: technique and name; level 2 adds the digits, cells and houses of the
+    evidence; level 3 is the whole step (:meth:`Step.to_dict`).
+
+    >>> from shudu.logic import hint
+    >>> sorted(hint_data(hint("12345678." + "." * 72), 1, "en"))
+    ['level', 'name', 'technique', 'text']
+    """
+    text = step.text(level, lang)
+    if level == 3:
+        return {**step.to_dict(lang), "level": 3, "text": text}
+    data: dict[str, Any] = {"technique": step.technique, "name": step.name}
+    if level == 2:
+        full = step.to_dict(lang)
+        for key in ("digits", "cells", "houses"):
+            if key in full:
+                data[key] = full[key]
+    data["level"] = level
+    data["text"] = text
+    return data
+
+
+def _hint_one(run: _LogicRun, state: LogicItem, disabled: frozenset[str], level: int) -> int:
+    """Print the hint for one state; return its exit code."""
+    if state.error is not None:
+        return run.bad(state)
+    from ..logic import next_step
+
+    status, on = run.verdict(state)
+    cands = state.cands
+    step = None
+    if status != "none" and not cands.is_solved:
+        step = next_step(cands, _config(disabled, on))
+    if run.as_json:
+        data = run.head(state, status, on)
+        if status == "none":
+            data["status"] = "none"
+        elif cands.is_solved:
+            data["status"] = "solved"
+        else:
+            data["status"] = "hint" if step is not None else "stuck"
+        data["hint"] = hint_data(step, level, run.lang) if step is not None else None
+        run.console.out(_json_line(data))
+    elif status == "none":
+        run.block([run.words("none")], state)
+    elif cands.is_solved:
+        run.block([run.words("hint_done")], state)
+    elif step is None:
+        run.block([run.words("hint_stuck"), pencilmark_text(cands)], state)
+    else:
+        run.block([step.text(level, run.lang)], state)
+    return 0 if status != "none" and (step is not None or cands.is_solved) else EXIT_NONE

@@ -1,0 +1,335 @@
+"""Puzzles named on a command line: files, puzzle text and standard input, read in
+order, each with its place (source and line) for messages; and the starting states of
+the logic commands (puzzles or explicit pencilmarks)."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from itertools import chain, islice
+from typing import TYPE_CHECKING, Any, TextIO
+
+import click
+
+from .common import STDIN, InputError, _isatty, _os_error_text, describe_error
+
+if TYPE_CHECKING:
+    from ..grid import Grid
+    from ..rules import Rules
+
+
+_PATH_LIKE = re.compile(
+    r"^[\w.\-~ ]*\.(txt|text|sdk|ss|sdm|json|jsonl|csv|tsv|dat|puz|sudoku|pm|729)$",
+    re.IGNORECASE,
+)
+
+
+
+# ---------------------------------------------------------------------- puzzles in
+@dataclass
+class Item:
+    """One puzzle to work on, or the error that stopped it from being read.
+
+    ``index`` counts puzzles from 1 across all inputs; ``source`` is the file name,
+    :data:`STDIN`, or ``None`` for puzzle text given as an argument; ``line`` is the
+    1-based line where the puzzle starts in its source (``None`` for an argument).
+    """
+
+    index: int
+    source: str | None
+    line: int | None
+    grid: Grid | None
+    error: ValueError | None = None
+    name: str | None = None
+    label: str | None = None
+
+    @property
+    def where(self) -> str:
+        """Readable place of the puzzle, e.g. ``puzzles.txt, line 3`` (may be empty).
+
+        ``label`` (e.g. ``argument 2``) names a puzzle that has no source.
+        """
+        parts = []
+        if self.source is not None:
+            parts.append(self.source)
+        elif self.label is not None:
+            parts.append(self.label)
+        if self.line is not None:
+            parts.append(f"line {self.line}")
+        return ", ".join(parts)
+
+    def describe_error(self, error: ValueError | None = None) -> str:
+        """``error`` (default: the read error) as one line naming the place when known."""
+        error = error if error is not None else self.error
+        if error is None:
+            error = InputError("no puzzle")
+        return describe_error(error, self.source or self.label, self.line)
+
+
+
+@dataclass
+class Inputs:
+    """The puzzles named on a command line, read in order.
+
+    Files are read whole with :func:`shudu.formats.read_file` (so their puzzle count is
+    known up front); standard input is streamed with
+    :func:`shudu.formats.iter_records`.
+    """
+
+    args: Sequence[str]
+    format: str | None = None
+    rules: Rules | None = None
+    stdin: TextIO | None = None
+    _loaded: list[list[Item] | str] = field(default_factory=list, init=False)
+    total: int | None = field(default=None, init=False)
+
+    def __post_init__(self) -> None:
+        args = list(self.args) or ["-"]
+        index = 0
+        known = 0
+        streams = False
+        for pos, arg in enumerate(args, 1):
+            if arg == "-":
+                self._loaded.append(arg)
+                streams = True
+                continue
+            if os.path.exists(arg):
+                items = self._read_file(arg, index)
+            else:
+                items = [self._parse_argument(arg, index + 1, pos, len(args))]
+            index += len(items)
+            known += len(items)
+            self._loaded.append(items)
+        self.total = None if streams else known
+
+    def _read_file(self, path: str, index: int) -> list[Item]:
+        from .. import formats
+
+        try:
+            records = formats.read_file(path, format=self.format, rules=self.rules)
+        except UnicodeDecodeError:
+            error = InputError("not a text file (not valid UTF-8)")
+            return [Item(index + 1, path, None, None, error)]
+        except OSError as e:
+            return [Item(index + 1, path, None, None, InputError(_os_error_text(e).lower()))]
+        except ValueError as e:
+            return [Item(index + 1, path, None, None, e)]
+        if not records:
+            return [Item(index + 1, path, None, None, InputError("no puzzle found"))]
+        return [
+            Item(index + k, path, r.line, r.grid, r.error, r.name) for k, r in enumerate(records, 1)
+        ]
+
+    def _parse_argument(self, text: str, index: int, pos: int, nargs: int) -> Item:
+        label = f"argument {pos}" if nargs > 1 else None
+        try:
+            grid = self._parse(text)
+        except ValueError as e:
+            stripped = text.strip()
+            if "\n" not in stripped and (_PATH_LIKE.match(stripped) or os.sep in stripped):
+                error: ValueError = InputError(f"{stripped}: no such file (and not a puzzle)")
+                return Item(index, None, None, None, error, label=None)
+            return Item(index, None, None, None, e, label=label)
+        return Item(index, None, None, grid, label=label)
+
+    def _parse(self, text: str) -> Grid:
+        from ..formats import parse
+
+        return parse(text, rules=self.rules, format=self.format)
+
+    def __iter__(self) -> Iterator[Item]:
+        index = 0
+        for part in self._loaded:
+            if isinstance(part, list):
+                for item in part:
+                    index += 1
+                    item.index = index
+                    yield item
+                continue
+            for item in self._read_stdin():
+                index += 1
+                item.index = index
+                yield item
+
+    def _read_stdin(self) -> Iterator[Item]:
+        from ..formats import iter_records
+
+        stream = self.stdin if self.stdin is not None else sys.stdin
+        if _isatty(stream):
+            click.echo("shudu: reading puzzles from standard input (end with Ctrl-D)", err=True)
+        empty = True
+        try:
+            for r in iter_records(stream, format=self.format, rules=self.rules):
+                empty = False
+                yield Item(0, STDIN, r.line, r.grid, r.error, r.name)
+        except UnicodeDecodeError:
+            error = InputError("not a text file (not valid UTF-8)")
+            yield Item(0, STDIN, None, None, error)
+        except ValueError as e:
+            yield Item(0, STDIN, None, None, e)
+        else:
+            if empty:
+                yield Item(0, STDIN, None, None, InputError("no puzzle found"))
+
+
+
+def _peek_many(items: Iterable[Item]) -> tuple[bool, Iterator[Item]]:
+    """Whether ``items`` holds more than one puzzle, and the items again."""
+    it = iter(items)
+    head = list(islice(it, 2))
+    return len(head) > 1, chain(head, it)
+
+
+
+# ---------------------------------------------------------------------- logic: inputs
+@dataclass
+class LogicItem:
+    """One pencilmark state for the logic commands, or the error that stopped it.
+
+    ``item`` carries the place (index, source, line); ``cands`` is the starting state;
+    ``pencilmarks`` tells whether the input gave candidates explicitly.
+    """
+
+    item: Item
+    cands: Any = None
+    pencilmarks: bool = False
+
+    @property
+    def error(self) -> ValueError | None:
+        """The read error, if any."""
+        if self.item.error is not None:
+            return self.item.error
+        return None if self.cands is not None else InputError("no puzzle")
+
+
+def pencilmark_state(pm: Any) -> Any:
+    """A :class:`~shudu.logic.Candidates` state from :class:`~shudu.formats.Pencilmarks`.
+
+    A cell with a single candidate that no peer still has counts as placed; a single
+    candidate that a peer still holds is a naked single left to find.
+
+    >>> from shudu.formats import parse_pencilmarks
+    >>> state = pencilmark_state(parse_pencilmarks("123456789" * 80 + "1........"))
+    >>> state.values[80], state.has(0, 1)
+    (0, True)
+    >>> state = pencilmark_state(parse_pencilmarks("1........" + ".23456789" * 80))
+    >>> state.values[0], state.has(1, 1)
+    (1, False)
+    """
+    from ..logic.candidates import Candidates
+
+    masks = list(pm.candidates)
+    cands = Candidates.from_masks(pm.rules, masks)
+    peer = cands.geo.peer_mask
+    values = [0] * len(masks)
+    for cell, m in enumerate(masks):
+        if m and not m & (m - 1):
+            d = m.bit_length()
+            if not cands.digit_mask[d - 1] & peer[cell]:
+                values[cell] = d
+    return Candidates.from_masks(pm.rules, masks, values)
+
+
+def _grid_state(grid: Grid) -> Any:
+    from ..logic.candidates import Candidates
+
+    return Candidates.from_grid(grid)
+
+
+def _read_text(arg: str, stdin: TextIO | None) -> tuple[str | None, str | None]:
+    """``(text, source)`` of one argument: standard input, a file, or the text itself.
+
+    Returns ``(None, source)`` when a file cannot be read as text (the grid reader then
+    reports why).
+    """
+    if arg == "-":
+        stream = stdin if stdin is not None else sys.stdin
+        if _isatty(stream):
+            click.echo("shudu: reading puzzles from standard input (end with Ctrl-D)", err=True)
+        try:
+            return stream.read(), STDIN
+        except UnicodeDecodeError:
+            return None, STDIN
+    if os.path.exists(arg):
+        try:
+            with open(arg, encoding="utf-8-sig") as f:
+                return f.read(), arg
+        except (OSError, UnicodeDecodeError):
+            return None, arg
+    return arg, None
+
+
+def _is_pencilmark_text(text: str, fmt: str | None) -> bool:
+    """Whether ``text`` holds one explicit candidate state (grid, 729 string or JSON).
+
+    >>> _is_pencilmark_text("123456789" * 81, None), _is_pencilmark_text("." * 81, None)
+    (True, False)
+    """
+    from ..formats import detect_format
+
+    if fmt is None:
+        try:
+            fmt = detect_format(text)
+        except ValueError:
+            return False
+    if fmt in ("pencilmarks", "729"):
+        return True
+    return fmt == "json" and '"candidates"' in text and text.lstrip().startswith("{")
+
+
+def logic_items(
+    args: Sequence[str],
+    fmt: str | None = None,
+    rules: Rules | None = None,
+    stdin: TextIO | None = None,
+) -> Iterator[LogicItem]:
+    """The starting states named on a command line, in order.
+
+    A candidate grid, a 729-character string or a JSON object with ``candidates`` gives
+    its pencilmarks; anything else is read as puzzles (one or many) by :class:`Inputs`.
+
+    >>> [x.cands.unsolved_count for x in logic_items(["1" + "." * 80])]
+    [80]
+    >>> [x.pencilmarks for x in logic_items(["123456789" * 81])]
+    [True]
+    """
+    import io
+
+    from ..formats import parse_pencilmarks
+
+    args = list(args) or ["-"]
+    index = 0
+    for pos, arg in enumerate(args, 1):
+        text, source = _read_text(arg, stdin)
+        label = f"argument {pos}" if len(args) > 1 and source is None else None
+        if text is None and arg == "-":
+            index += 1
+            error = InputError("not a text file (not valid UTF-8)")
+            yield LogicItem(Item(index, STDIN, None, None, error))
+            continue
+        if text is not None and _is_pencilmark_text(text, fmt):
+            index += 1
+            item = Item(index, source, None, None, label=label)
+            try:
+                pm = parse_pencilmarks(text, rules=rules, format=fmt, source=source)
+            except ValueError as e:
+                item.error = e
+                yield LogicItem(item)
+                continue
+            item.grid = pm.to_grid()
+            yield LogicItem(item, pencilmark_state(pm), True)
+            continue
+        if arg == "-":
+            inputs = Inputs(["-"], format=fmt, rules=rules, stdin=io.StringIO(text or ""))
+        else:
+            inputs = Inputs([arg], format=fmt, rules=rules)  # reads the file again
+        for it in inputs:
+            index += 1
+            it.index = index
+            if it.source is None and label is not None and not isinstance(it.error, InputError):
+                it.label = label
+            cands = _grid_state(it.grid) if it.grid is not None and it.error is None else None
+            yield LogicItem(it, cands)

@@ -1,0 +1,183 @@
+"""``shudu rate``: Sudoku Explainer scores and grades of puzzles, on every core."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from .app import cli
+from .common import (
+    SOLVE_EXIT_BAD_INPUT,
+    Console,
+    _json_head,
+    _json_line,
+    _reading_options,
+    _show_progress,
+    run_frame,
+)
+from .inputs import Inputs, Item, _peek_many
+
+if TYPE_CHECKING:
+    from ..rating import Rating
+    from ..rules import Rules
+
+
+EXIT_UNRATED = 1
+"""``rate``: some puzzle has no or several solutions; ``generate``: budget spent."""
+
+_COLUMNS = ("where", "score", "grade", "hardest", "pearl", "diamond", "guesses", "steps",
+            "puzzle")
+
+
+# ---------------------------------------------------------------------- rate
+def _rate_item(args: tuple[str, Rules]) -> Rating | ValueError:
+    """Rate one puzzle in a worker; errors come back as values."""
+    from ..rating import rate
+
+    text, rules = args
+    try:
+        return rate(text, rules)
+    except ValueError as e:
+        return e
+
+
+def _ratings(items: Iterator[Item], jobs: int) -> Iterator[tuple[Item, Rating | ValueError | None]]:
+    """Each item with its rating (``None`` for an unreadable item), in input order."""
+    if jobs <= 1:
+        for item in items:
+            grid = item.grid
+            yield item, (_rate_item((grid.to_string(), grid.rules)) if grid is not None
+                         else None)
+        return
+    import multiprocessing as mp
+    from collections import deque
+
+    with mp.get_context("fork").Pool(jobs) as pool:
+        pending: deque[tuple[Item, Any]] = deque()
+        for item in items:
+            grid = item.grid
+            job = (pool.apply_async(_rate_item, ((grid.to_string(), grid.rules),))
+                   if grid is not None else None)
+            pending.append((item, job))
+            while len(pending) > 4 * jobs or (pending and pending[0][1] is not None
+                                               and pending[0][1].ready()):
+                head, done = pending.popleft()
+                yield head, done.get() if done is not None else None
+        while pending:
+            head, done = pending.popleft()
+            yield head, done.get() if done is not None else None
+
+
+def _hardest_name(key: str | None, lang: str) -> str:
+    if key is None:
+        return "-"
+    from ..logic.registry import technique
+
+    tech = technique(key)
+    return tech.name_zh if lang == "zh" else tech.name
+
+
+def _row(item: Item, r: Rating, lang: str) -> dict[str, Any]:
+    return {"where": item.where or str(item.index), "score": f"{r.score:.1f}",
+            "grade": r.grade, "hardest": _hardest_name(r.hardest, lang),
+            "pearl": f"{r.pearl:.1f}", "diamond": f"{r.diamond:.1f}",
+            "guesses": str(r.guesses), "steps": str(r.steps),
+            "puzzle": item.grid.to_string() if item.grid is not None else ""}
+
+
+@cli.command(
+    epilog="""\b
+Examples:
+  shudu rate 4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........
+  shudu rate puzzles.sdm                       # a table, every core
+  shudu rate --output csv puzzles.sdm > ratings.csv
+  shudu rate --json --jobs 1 - < puzzles.txt
+
+\b
+Scores follow the Sudoku Explainer scale (1.2 hidden single ... 11+); grades:
+beginner < 2.0 <= easy < 3.0 <= medium < 4.5 <= hard < 7.0 <= expert < 9.0 <= extreme.
+Exit status: 0 every puzzle rated, 1 some puzzle has no or several solutions,
+2 bad input or usage.""",
+)
+@click.argument("inputs", metavar="[PUZZLE_OR_FILE]...", nargs=-1)
+@_reading_options
+@click.option("--output", "style", type=click.Choice(["table", "csv", "json"]), default=None,
+              help="Layout (default: a sentence for one puzzle, a table for many).")
+@click.option("--json", "as_json", is_flag=True, help="Same as --output json.")
+@click.option("--jobs", metavar="N", type=click.IntRange(min=1), default=None,
+              help="Worker processes for many puzzles (default: every core).")
+@click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True,
+              help="Language of technique names.")
+@click.pass_context
+def rate(ctx: click.Context, inputs: tuple[str, ...], fmt: str | None, rules: Rules | None,
+         progress: bool | None, style: str | None, as_json: bool, jobs: int | None,
+         lang: str) -> None:
+    """Rate puzzles on the Sudoku Explainer scale, with a grade.
+
+    Each PUZZLE_OR_FILE is a file of puzzles or puzzle text; '-' or nothing reads
+    standard input.  Columns: place, score, grade, hardest technique, pearl (hardest
+    step before the first placement), diamond (first step), engine guesses, logic steps.
+    """
+    style = "json" if as_json else style
+    code = 0
+    with run_frame() as frame:
+        source = Inputs(inputs, format=fmt, rules=rules)
+        many, items = _peek_many(source)
+        style = style or ("table" if many else "sentence")
+        workers = 1 if not many else (jobs or os.cpu_count() or 1)
+        console = frame.open(progress=_show_progress(progress, many), total=source.total)
+        if style == "csv":
+            console.out(",".join(_COLUMNS))
+        rows: list[dict[str, Any]] = []
+        for item, result in _ratings(items, workers):
+            console.step()
+            if item.grid is None or result is None:
+                console.error(item.describe_error(item.error))
+                code = max(code, SOLVE_EXIT_BAD_INPUT)
+                continue
+            if isinstance(result, ValueError):
+                message = item.describe_error(result)
+                console.error(message)
+                if style == "json":
+                    console.out(_json_line({**_json_head(item), "error": message}))
+                code = max(code, EXIT_UNRATED)
+                continue
+            if style == "json":
+                data = {**_json_head(item), "puzzle": item.grid.to_string(), **result.to_dict()}
+                console.out(_json_line(data))
+            elif style == "csv":
+                row = _row(item, result, lang)
+                console.out(",".join(_csv_field(row[k]) for k in _COLUMNS))
+            elif style == "table":
+                rows.append(_row(item, result, lang))
+                if len(rows) >= 200:
+                    _table(console, rows)
+                    rows = []
+            else:
+                name = _hardest_name(result.hardest, lang)
+                console.out(f"{result.score:.1f} {result.grade} (hardest step: {name})")
+        if rows:
+            _table(console, rows)
+    ctx.exit(code)
+
+
+def _csv_field(text: str) -> str:
+    if any(ch in text for ch in ',"\n'):
+        return '"' + text.replace('"', '""') + '"'
+    return text
+
+
+_TABLE_COLUMNS = _COLUMNS[:-1]
+
+
+def _table(console: Console, rows: list[dict[str, Any]]) -> None:
+    """Print rows aligned under a header (the header once per run)."""
+    if not getattr(console, "_rate_header", False):
+        rows = [{k: k for k in _TABLE_COLUMNS}, *rows]
+        console._rate_header = True  # type: ignore[attr-defined]
+    widths = {k: max(len(r[k]) for r in rows) for k in _TABLE_COLUMNS}
+    for r in rows:
+        console.out("  ".join(r[k].ljust(widths[k]) for k in _TABLE_COLUMNS).rstrip())

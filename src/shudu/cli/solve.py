@@ -1,0 +1,220 @@
+"""``shudu solve``: print the solutions of puzzles (the first, all, or their count)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import click
+
+from .app import cli
+from .common import (
+    EXIT_NONE,
+    SOLVE_EXIT_BAD_INPUT,
+    Console,
+    _input_options,
+    _json_head,
+    _json_line,
+    _render,
+    _show_progress,
+    run_frame,
+)
+from .inputs import Inputs, Item, _peek_many
+from .outcomes import Outcome, _outcomes
+
+if TYPE_CHECKING:
+    from ..grid import Grid
+    from ..rules import Rules
+
+
+@cli.command(
+    epilog="""\b
+Examples:
+  shudu solve 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
+  shudu solve --output line puzzle.sdk
+  shudu solve puzzles.txt > solutions.txt      # one solution per line
+  shudu solve --json - < puzzles.txt           # one JSON object per puzzle
+  shudu solve --count --limit 10 puzzle.txt    # how many solutions (stops at 10)
+  shudu solve --all --limit 5 puzzle.txt       # list up to 5 solutions
+  shudu solve --rules x+anti-knight puzzle.txt
+  shudu solve --threads 4 big.txt
+
+\b
+Exit status: 0 every puzzle solved, 1 some puzzle has no solution (not with
+--count), 2 bad input or usage (bad lines are reported and skipped).""",
+)
+@_input_options
+@click.option("--count", "count_mode", is_flag=True, help="Print the number of solutions.")
+@click.option(
+    "--all", "all_mode", is_flag=True, help="Print every solution (up to --limit when given)."
+)
+@click.option(
+    "--limit",
+    metavar="N",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Stop at N solutions (with --count the default is 2: '2+' means two or more).",
+)
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per puzzle per line.")
+@click.option(
+    "--output",
+    "style",
+    type=click.Choice(["line", "grid"]),
+    default=None,
+    help="Solution layout (default: grid for one puzzle, line for many).",
+)
+@click.option(
+    "--seed", metavar="N", type=int, default=None, help="Random order of guesses (any integer)."
+)
+@click.pass_context
+def solve(
+    ctx: click.Context,
+    inputs: tuple[str, ...],
+    fmt: str | None,
+    rules: Rules | None,
+    progress: bool | None,
+    threads: int,
+    count_mode: bool,
+    all_mode: bool,
+    limit: int | None,
+    as_json: bool,
+    style: str | None,
+    seed: int | None,
+) -> None:
+    """Solve puzzles and print their solutions.
+
+    Each PUZZLE_OR_FILE is an existing file (one or many puzzles) or else puzzle text;
+    '-' or no argument reads standard input.  A puzzle without solution prints 'no
+    solution'; one with several prints the first and says so on stderr.
+    """
+    if count_mode and all_mode:
+        raise click.UsageError("use either --count or --all, not both", ctx=ctx)
+    if limit is not None and not (count_mode or all_mode):
+        raise click.UsageError("--limit only applies with --count or --all", ctx=ctx)
+    code = 0
+    with run_frame() as frame:
+        source = Inputs(inputs, format=fmt, rules=rules)
+        many, items = _peek_many(source)
+        style = style or ("line" if many else "grid")
+        console = frame.open(progress=_show_progress(progress, many), total=source.total)
+        run = _SolveRun(console, style=style, as_json=as_json, many=many, seed=seed)
+        if all_mode:
+            for item in items:
+                code = max(code, run.all_solutions(item, limit))
+                console.step()
+        else:
+            search_limit = (limit or 2) if count_mode else 2
+            for item, result in _outcomes(items, search_limit, seed, threads):
+                code = max(code, run.report(item, result, count_mode))
+                console.step()
+    ctx.exit(code)
+
+
+@dataclass
+class _SolveRun:
+    """Prints the outcome of each puzzle of ``shudu solve``."""
+
+    console: Console
+    style: str
+    as_json: bool
+    many: bool
+    seed: int | None
+    printed: int = 0
+    fresh: bool = False
+
+    def _block(self, text: str) -> None:
+        if self.style == "grid" and self.printed and not self.fresh:
+            self.console.out("")
+        self.fresh = False
+        self.console.out(text)
+        self.printed += 1
+
+    def _bad(self, item: Item, error: ValueError | None) -> int:
+        message = item.describe_error(error)
+        self.console.error(message)
+        if self.as_json:
+            self.console.out(_json_line({**_json_head(item), "error": message}))
+        return SOLVE_EXIT_BAD_INPUT
+
+    def report(self, item: Item, result: Outcome | ValueError | None, count_mode: bool) -> int:
+        """Print the result of one puzzle; return its exit code."""
+        if item.error is not None or item.grid is None:
+            return self._bad(item, item.error)
+        if isinstance(result, ValueError):
+            return self._bad(item, result)
+        assert result is not None
+        sol = result.solutions[0] if result.solutions else None
+        if self.as_json:
+            data = {
+                **_json_head(item),
+                "puzzle": str(item.grid),
+                "status": result.status,
+                "solution": str(sol) if sol is not None else None,
+                "count": result.count,
+                "guesses": result.guesses,
+                "nodes": result.nodes,
+            }
+            if count_mode:
+                data["limit"] = result.limit
+            self.console.out(_json_line(data))
+        elif count_mode:
+            more = "+" if result.limit is not None and result.count >= result.limit else ""
+            self.console.out(f"{result.count}{more}")
+        elif sol is None:
+            self._block("no solution")
+        else:
+            self._block(_render(sol, self.style))
+            if result.status == "multiple":
+                self._warn_multiple(item)
+        if count_mode:
+            return 0
+        return EXIT_NONE if result.status == "none" else 0
+
+    def _warn_multiple(self, item: Item) -> None:
+        where = item.where if self.many or item.source else ""
+        prefix = f"{where}: " if where else ""
+        self.console.err(f"shudu: {prefix}not unique: several solutions, showing the first")
+
+    def all_solutions(self, item: Item, limit: int | None) -> int:
+        """Print every solution of one puzzle (up to ``limit``); return its exit code."""
+        if item.error is not None or item.grid is None:
+            return self._bad(item, item.error)
+        from ..engine import solutions
+
+        grid = item.grid
+        found: list[Grid] = []
+        n = 0
+        extra = False
+        if not self.as_json and self.printed:
+            self.console.out("")
+            self.fresh = True
+        try:
+            it = solutions(grid, grid.rules, seed=self.seed)
+            for sol in it:
+                if limit is not None and n >= limit:
+                    extra = True
+                    break
+                n += 1
+                if self.as_json:
+                    found.append(sol)
+                else:
+                    self._block(_render(sol, self.style))
+        except ValueError as e:
+            return self._bad(item, e)
+        status = "none" if n == 0 else "unique" if n == 1 and not extra else "multiple"
+        if self.as_json:
+            data = {
+                **_json_head(item),
+                "puzzle": str(grid),
+                "status": status,
+                "solution": str(found[0]) if found else None,
+                "count": n,
+                "guesses": getattr(it, "guesses", None),
+                "nodes": getattr(it, "nodes", None),
+                "limit": limit,
+                "solutions": [str(s) for s in found],
+            }
+            self.console.out(_json_line(data))
+        elif n == 0:
+            self._block("no solution")
+        return EXIT_NONE if n == 0 else 0
