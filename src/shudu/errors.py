@@ -15,7 +15,27 @@ __all__ = ["InvalidPuzzle", "ParseError", "ShuduError", "UnsupportedRules"]
 
 
 class ShuduError(Exception):
-    """Base class of every error raised on purpose by shudu."""
+    """Base class of every error raised on purpose by shudu.
+
+    Errors keep their fields when pickled, so an error raised in a worker process reaches
+    the parent as it was (not rebuilt from its message):
+
+    >>> import pickle
+    >>> pickle.loads(pickle.dumps(NotUnique(0))).count
+    0
+    """
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_restore, (type(self), self.args, dict(self.__dict__)))
+
+
+def _restore(cls: type[ShuduError], args: tuple[object, ...],
+             state: dict[str, object]) -> ShuduError:
+    """Rebuild a pickled error without calling its ``__init__`` (whose arguments differ)."""
+    error = cls.__new__(cls)
+    error.args = args
+    error.__dict__.update(state)
+    return error
 
 
 class ParseError(ShuduError, ValueError):

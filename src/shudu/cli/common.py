@@ -37,6 +37,10 @@ EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141
 """The reader of standard output went away (128 + SIGPIPE)."""
 
+MAX_ERRORS = 20
+"""How many error lines a run prints before it only counts them (``--max-errors``)."""
+MAX_ERRORS_KEY = "shudu.max_errors"
+
 STDIN = "<stdin>"
 """Name of standard input in messages and in the JSON ``source`` field."""
 
@@ -115,8 +119,14 @@ def _isatty(stream: Any) -> bool:
 class Console:
     """Writes results to stdout and messages to stderr around an optional progress bar."""
 
-    def __init__(self, *, progress: bool, total: int | None, unit: str = "puzzle") -> None:
+    def __init__(self, *, progress: bool, total: int | None, unit: str = "puzzle",
+                 max_errors: int | None = None) -> None:
         self.bar: Any = None
+        self.errors = 0
+        if max_errors is None:
+            ctx = click.get_current_context(silent=True)
+            max_errors = ctx.meta.get(MAX_ERRORS_KEY) if ctx is not None else None
+        self.max_errors = MAX_ERRORS if max_errors is None else max_errors
         self.stdout: TextIO = sys.stdout
         self.stderr: TextIO = sys.stderr
         self.stdout_tty = _isatty(self.stdout)
@@ -144,8 +154,25 @@ class Console:
             self.stderr.flush()
 
     def error(self, text: str) -> None:
-        """Print ``shudu: error: <text>`` on stderr."""
-        self.err(f"shudu: error: {text}")
+        """Print ``shudu: error: <text>`` on stderr: the first ``max_errors`` of a run
+        (0: every one); :meth:`close` counts the rest in one line."""
+        self.errors += 1
+        if not self.max_errors or self.errors <= self.max_errors:
+            self.err(f"shudu: error: {text}")
+
+    def error_summary(self) -> str | None:
+        """The line that counts the errors not shown, if any.
+
+        >>> c = Console(progress=False, total=None, max_errors=1)
+        >>> c.errors = 5
+        >>> c.error_summary()
+        'shudu: error: 4 more errors not shown (5 in all; --max-errors 0 shows every one)'
+        """
+        hidden = self.errors - self.max_errors if self.max_errors else 0
+        if hidden <= 0:
+            return None
+        return (f"shudu: error: {hidden:,} more error{'s' if hidden > 1 else ''} not shown "
+                f"({self.errors:,} in all; --max-errors 0 shows every one)")
 
     def step(self) -> None:
         """Advance the progress bar by one puzzle."""
@@ -159,9 +186,13 @@ class Console:
             self.bar = None
 
     def close(self) -> None:
-        """Remove the progress bar and flush stdout."""
+        """Remove the progress bar, flush stdout and count the errors not shown."""
         self.drop_bar()
         self.stdout.flush()
+        summary = self.error_summary()
+        if summary is not None:
+            self.errors = self.max_errors   # said once
+            self.err(summary)
 
 
 def _show_progress(flag: bool | None, many: bool) -> bool:
@@ -232,8 +263,22 @@ def _print_version(ctx: click.Context, param: click.Parameter, value: bool) -> N
     ctx.exit()
 
 
+def _max_errors_option(ctx: click.Context, param: click.Parameter, value: int) -> None:
+    ctx.meta[MAX_ERRORS_KEY] = value
+
+
 def _reading_options(func: Callable[..., Any]) -> Callable[..., Any]:
-    """``--progress``, ``--rules`` and ``--format``: how puzzles are read."""
+    """``--progress``, ``--rules``, ``--format`` and ``--max-errors``: how puzzles are read."""
+    func = click.option(
+        "--max-errors",
+        metavar="N",
+        type=click.IntRange(min=0),
+        default=MAX_ERRORS,
+        show_default=True,
+        expose_value=False,
+        callback=_max_errors_option,
+        help="Show the first N errors of bad input, then count the rest (0: show all).",
+    )(func)
     func = click.option(
         "--progress/--no-progress",
         default=None,

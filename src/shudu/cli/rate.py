@@ -131,11 +131,14 @@ def rate(ctx: click.Context, inputs: tuple[str, ...], fmt: str | None, rules: Ru
         console = frame.open(progress=_show_progress(progress, many), total=source.total)
         if style == "csv":
             console.out(",".join(_COLUMNS))
-        rows: list[dict[str, Any]] = []
+        table = _Table(console)
         for item, result in _ratings(items, workers):
             console.step()
             if item.grid is None or result is None:
-                console.error(item.describe_error(item.error))
+                message = item.describe_error(item.error)
+                console.error(message)
+                if style == "json":
+                    console.out(_json_line({**_json_head(item), "error": message}))
                 code = max(code, SOLVE_EXIT_BAD_INPUT)
                 continue
             if isinstance(result, ValueError):
@@ -152,15 +155,10 @@ def rate(ctx: click.Context, inputs: tuple[str, ...], fmt: str | None, rules: Ru
                 row = _row(item, result, lang)
                 console.out(",".join(_csv_field(row[k]) for k in _COLUMNS))
             elif style == "table":
-                rows.append(_row(item, result, lang))
-                if len(rows) >= 200:
-                    _table(console, rows)
-                    rows = []
+                table.row(_row(item, result, lang))
             else:
                 name = _hardest_name(result.hardest, lang)
                 console.out(f"{result.score:.1f} {result.grade} (hardest step: {name})")
-        if rows:
-            _table(console, rows)
     ctx.exit(code)
 
 
@@ -173,11 +171,42 @@ def _csv_field(text: str) -> str:
 _TABLE_COLUMNS = _COLUMNS[:-1]
 
 
-def _table(console: Console, rows: list[dict[str, Any]]) -> None:
-    """Print rows aligned under a header (the header once per run)."""
-    if not getattr(console, "_rate_header", False):
-        rows = [{k: k for k in _TABLE_COLUMNS}, *rows]
-        console._rate_header = True  # type: ignore[attr-defined]
-    widths = {k: max(len(r[k]) for r in rows) for k in _TABLE_COLUMNS}
-    for r in rows:
-        console.out("  ".join(r[k].ljust(widths[k]) for k in _TABLE_COLUMNS).rstrip())
+class _Table:
+    """Prints rows as they come, under a header, in columns fixed by the first row (the
+    place column leaves room for longer line numbers; the technique column fits every
+    technique name)."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+        self.widths: dict[str, int] | None = None
+
+    def row(self, row: dict[str, str]) -> None:
+        """Print one row (the header first, once)."""
+        if self.widths is None:
+            from ..logic.registry import techniques
+
+            longest = max(max(len(t.name), 2 * len(t.name_zh)) for t in techniques())
+            self.widths = {k: max(len(k), len(row[k])) for k in _TABLE_COLUMNS}
+            self.widths["where"] += 3
+            self.widths["hardest"] = max(self.widths["hardest"], longest)
+            self._print({k: k for k in _TABLE_COLUMNS})
+        self._print(row)
+
+    def _print(self, row: dict[str, str]) -> None:
+        assert self.widths is not None
+        cells = []
+        for k in _TABLE_COLUMNS:
+            pad = self.widths[k] - _width(row[k])
+            cells.append(row[k] + " " * max(pad, 0))
+        self.console.out("  ".join(cells).rstrip())
+
+
+def _width(text: str) -> int:
+    """Columns ``text`` takes in a terminal (a Chinese character takes two).
+
+    >>> _width("X-Wing"), _width("二链列")
+    (6, 6)
+    """
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)

@@ -1,0 +1,104 @@
+"""The command line answers every question once and clearly: capped error lines, the
+right reason from worker processes, JSON for every outcome."""
+
+from __future__ import annotations
+
+import json
+import pickle
+import random
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from shudu.cli import cli
+from shudu.errors import InvalidPuzzle, NotUnique, ParseError
+
+UNIQUE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+NO_SOLUTION = "12345678." + "........9" + "." * 63   # r1c9 has no candidate left
+
+
+def run(*args: str, input: str | None = None) -> Result:
+    """Run ``shudu ARGS`` in-process (stdout and stderr kept apart)."""
+    return CliRunner().invoke(cli, list(args), input=input, catch_exceptions=False)
+
+
+def _junk(tmp_path: Path, lines: int) -> Path:
+    rng = random.Random(1)
+    f = tmp_path / "junk.txt"
+    f.write_text("\n".join("".join(rng.choice("abcxyz123456789.#;")
+                                    for _ in range(rng.randint(20, 100)))
+                           for _ in range(lines)) + "\n")
+    return f
+
+
+def test_repeated_errors_are_capped_and_counted(tmp_path: Path) -> None:
+    f = _junk(tmp_path, 500)
+    every = run("solve", "--max-errors", "0", str(f))
+    assert every.exit_code == 2
+    total = len(every.stderr.splitlines())
+    assert total > 100
+    r = run("solve", str(f))
+    assert r.exit_code == 2
+    lines = r.stderr.splitlines()
+    assert lines[:20] == every.stderr.splitlines()[:20]
+    assert len(lines) == 21
+    assert lines[-1] == (f"shudu: error: {total - 20} more errors not shown ({total} in all; "
+                         "--max-errors 0 shows every one)")
+    few = run("check", "--max-errors", "3", str(f))
+    assert len(few.stderr.splitlines()) == 4 and few.exit_code == 3
+
+
+@pytest.mark.parametrize("error", [
+    NotUnique(0), NotUnique(2), ParseError("expected a digit", line=3, column=2, found="Q"),
+    InvalidPuzzle("r1c1", "r1c2", digit=1, house="row 1", cells=(0, 1)),
+])
+def test_errors_survive_pickling(error: Exception) -> None:
+    back = pickle.loads(pickle.dumps(error))
+    assert type(back) is type(error) and str(back) == str(error)
+    assert vars(back) == vars(error)
+
+
+def test_rate_on_processes_gives_the_reason_of_one_process(tmp_path: Path) -> None:
+    f = tmp_path / "none.sdm"
+    f.write_text(f"{NO_SOLUTION}\n{NO_SOLUTION}\n")
+    for jobs in ("1", "2"):
+        r = run("rate", "--jobs", jobs, str(f))
+        assert r.exit_code == 1
+        assert r.stderr.count("the puzzle has no solution") == 2, (jobs, r.stderr)
+        assert "more than one" not in r.stderr
+
+
+def test_rate_json_reports_unreadable_lines_as_objects(tmp_path: Path) -> None:
+    f = tmp_path / "mixed.sdm"
+    f.write_text(f"{UNIQUE}\nnot a puzzle\n")
+    r = run("rate", "--json", "--jobs", "1", str(f))
+    objs = [json.loads(x) for x in r.stdout.splitlines()]
+    assert [o["line"] for o in objs] == [1, 2]
+    assert "score" in objs[0] and "error" in objs[1] and "line 2" in objs[1]["error"]
+    assert r.exit_code == 2
+
+
+def test_rate_table_streams_in_fixed_columns(tmp_path: Path) -> None:
+    f = tmp_path / "two.sdm"
+    f.write_text(f"{UNIQUE}\n{UNIQUE}\n")
+    lines = run("rate", "--jobs", "1", str(f)).stdout.splitlines()
+    assert lines[0].split()[:4] == ["where", "score", "grade", "hardest"]
+    assert len(lines) == 3
+    assert lines[1].index("line 1") == lines[2].index("line 2")
+
+
+def test_check_json_every_outcome(tmp_path: Path) -> None:
+    r = run("check", "--json", UNIQUE, NO_SOLUTION, "." * 81, "12345")
+    objs = [json.loads(x) for x in r.stdout.splitlines()]
+    assert [o.get("status") for o in objs] == ["unique", "none", "multiple", None]
+    assert objs[0]["solution"].startswith("417369825")
+    assert objs[1]["solution"] is None and objs[1]["unique"] is False
+    two = objs[2]["solutions"]
+    assert len(two) == 2 and two[0] != two[1]
+    differ = objs[2]["differ"]
+    row, col = (int(x) for x in differ[1:].split("c"))
+    k = (row - 1) * 9 + col - 1
+    assert two[0][k] != two[1][k] and two[0][:k] == two[1][:k]
+    assert "error" in objs[3] and r.exit_code == 3
+    assert set(objs[0]) == set(objs[2])   # the same keys for every checked puzzle
