@@ -102,3 +102,35 @@ def test_check_json_every_outcome(tmp_path: Path) -> None:
     assert two[0][k] != two[1][k] and two[0][:k] == two[1][:k]
     assert "error" in objs[3] and r.exit_code == 3
     assert set(objs[0]) == set(objs[2])   # the same keys for every checked puzzle
+
+
+@pytest.mark.parametrize("fmt", ["line", "grid", "sdk", "ss", "json", "csv", "pencilmarks",
+                                 "729"])
+def test_solve_output_writes_every_format_and_reads_back(fmt: str, tmp_path: Path) -> None:
+    r = run("solve", "--output", fmt, UNIQUE)
+    assert r.exit_code == 0, r.stderr
+    out = tmp_path / f"solution.{fmt}"
+    out.write_text(r.stdout)
+    solution = run("solve", "--output", "line", UNIQUE).stdout.strip()
+    back = run("solve", "--output", "line", "--format", fmt if fmt != "csv" else "csv", str(out))
+    assert back.exit_code == 0, back.stderr
+    assert back.stdout.strip() == solution
+
+
+def test_solve_output_csv_pairs_puzzle_and_solution() -> None:
+    r = run("solve", "--output", "csv", UNIQUE, NO_SOLUTION)
+    lines = r.stdout.splitlines()
+    assert lines[0] == "puzzle,solution"
+    assert lines[1].split(",")[0] == UNIQUE and lines[1].split(",")[1].startswith("417369825")
+    assert lines[2] == NO_SOLUTION + ","
+    assert r.exit_code == 1
+
+
+@pytest.mark.parametrize("fmt", ["line", "sdk", "json", "csv", "729"])
+def test_convert_writes_givens(fmt: str, tmp_path: Path) -> None:
+    r = run("convert", "--to", fmt, UNIQUE)
+    assert r.exit_code == 0, r.stderr
+    out = tmp_path / f"p.{fmt}"
+    out.write_text(r.stdout)
+    back = run("convert", "--to", "line", "--format", fmt, str(out))
+    assert back.stdout.strip() == UNIQUE, back.stderr

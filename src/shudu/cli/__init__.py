@@ -23,7 +23,17 @@ they need them.
 
 from __future__ import annotations
 
-from . import check, explain, find, generate, hint, rate, solve, techniques  # noqa: F401
+from . import (  # noqa: F401  (each registers its command)
+    check,
+    convert,
+    explain,
+    find,
+    generate,
+    hint,
+    rate,
+    solve,
+    techniques,
+)
 from .app import cli, main
 from .common import EXIT_BAD_INPUT, EXIT_MULTIPLE, EXIT_NONE, EXIT_UNIQUE
 from .inputs import logic_items, pencilmark_state

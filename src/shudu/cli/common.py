@@ -203,8 +203,35 @@ def _show_progress(flag: bool | None, many: bool) -> bool:
     return _isatty(sys.stderr)
 
 
+OUTPUT_FORMATS: tuple[str, ...] = tuple(f for f in FORMATS if f != "sdm")
+"""The notations a command can print a grid in (``--output``)."""
+BLOCK_FORMATS = frozenset({"grid", "sdk", "ss", "pencilmarks"})
+"""Notations of several lines: a blank line separates two grids."""
+
+
 def _render(grid: Grid, style: str) -> str:
-    return grid.pretty() if style == "grid" else str(grid)
+    """A grid in one of :data:`OUTPUT_FORMATS` (csv: the bare row).
+
+    >>> from shudu.grid import Grid
+    >>> g = Grid("1234341221434321")
+    >>> print(_render(g, "sdk"))
+    [Puzzle]
+    1234
+    3412
+    2143
+    4321
+    >>> _render(g, "line")
+    '1234341221434321'
+    """
+    if style == "grid":
+        return grid.pretty()
+    if style == "line":
+        return str(grid)
+    if style == "csv":
+        return grid.to_string()
+    from ..formats import write
+
+    return write(grid, style).rstrip("\n")
 
 
 def _json_line(data: dict[str, Any]) -> str:

@@ -9,7 +9,9 @@ import click
 
 from .app import cli
 from .common import (
+    BLOCK_FORMATS,
     EXIT_NONE,
+    OUTPUT_FORMATS,
     SOLVE_EXIT_BAD_INPUT,
     Console,
     _input_options,
@@ -32,6 +34,8 @@ if TYPE_CHECKING:
 Examples:
   shudu solve 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
   shudu solve --output line puzzle.sdk
+  shudu solve --output sdk puzzle.txt          # any notation shudu writes
+  shudu solve --output csv puzzles.sdm > data.csv   # puzzle,solution rows
   shudu solve puzzles.txt > solutions.txt      # one solution per line
   shudu solve --json - < puzzles.txt           # one JSON object per puzzle
   shudu solve --count --limit 10 puzzle.txt    # how many solutions (stops at 10)
@@ -59,9 +63,10 @@ Exit status: 0 every puzzle solved, 1 some puzzle has no solution (not with
 @click.option(
     "--output",
     "style",
-    type=click.Choice(["line", "grid"]),
+    type=click.Choice(OUTPUT_FORMATS, case_sensitive=False),
     default=None,
-    help="Solution layout (default: grid for one puzzle, line for many).",
+    help="Notation of the solutions: any format shudu writes, so solve also converts "
+    "(default: grid for one puzzle, line for many; csv gives puzzle,solution rows).",
 )
 @click.option(
     "--seed", metavar="N", type=int, default=None, help="Random order of guesses (any integer)."
@@ -123,10 +128,27 @@ class _SolveRun:
     fresh: bool = False
 
     def _block(self, text: str) -> None:
-        if self.style == "grid" and self.printed and not self.fresh:
+        if self.style in BLOCK_FORMATS and self.printed and not self.fresh:
             self.console.out("")
         self.fresh = False
         self.console.out(text)
+        self.printed += 1
+
+    def _csv_row(self, puzzle: Grid, solution: Grid | None) -> None:
+        """One ``puzzle,solution`` row (the header before the first; a ``rules`` column
+        for variants; an empty solution when there is none)."""
+        import csv
+        import io
+
+        plain = puzzle.rules.is_classic9
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="")
+        if not self.printed:
+            writer.writerow(["puzzle", "solution"] if plain else ["puzzle", "solution", "rules"])
+            out.write("\n")
+        row = [puzzle.to_string(), solution.to_string() if solution is not None else ""]
+        writer.writerow(row if plain else [*row, puzzle.rules.spec])
+        self.console.out(out.getvalue())
         self.printed += 1
 
     def _bad(self, item: Item, error: ValueError | None) -> int:
@@ -160,6 +182,8 @@ class _SolveRun:
         elif count_mode:
             more = "+" if result.limit is not None and result.count >= result.limit else ""
             self.console.out(f"{result.count}{more}")
+        elif self.style == "csv":
+            self._csv_row(item.grid, sol)
         elif sol is None:
             self._block("no solution")
         else:
@@ -197,6 +221,8 @@ class _SolveRun:
                 n += 1
                 if self.as_json:
                     found.append(sol)
+                elif self.style == "csv":
+                    self._csv_row(grid, sol)
                 else:
                     self._block(_render(sol, self.style))
         except ValueError as e:
@@ -215,6 +241,8 @@ class _SolveRun:
                 "solutions": [str(s) for s in found],
             }
             self.console.out(_json_line(data))
+        elif n == 0 and self.style == "csv":
+            self._csv_row(grid, None)
         elif n == 0:
             self._block("no solution")
         return EXIT_NONE if n == 0 else 0
