@@ -134,3 +134,11 @@ def test_convert_writes_givens(fmt: str, tmp_path: Path) -> None:
     out.write_text(r.stdout)
     back = run("convert", "--to", "line", "--format", fmt, str(out))
     assert back.stdout.strip() == UNIQUE, back.stderr
+
+
+def test_puzzle_text_argument_shows_its_own_reading_error() -> None:
+    slashed = "4.....8.5/.3......./...7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    r = run("solve", slashed)
+    assert r.exit_code == 2
+    assert "no such file" not in r.stderr and "expected" in r.stderr
+    assert "no such file" in run("solve", "puzzle.sdk").stderr

@@ -28,6 +28,25 @@ _PATH_LIKE = re.compile(
 
 
 
+def looks_like_path(text: str) -> bool:
+    """Whether an argument that is no puzzle was more likely meant as a file name.
+
+    Puzzle text (mostly digits and blanks, even with a stray ``/``) is not a path, so
+    its own reading error is shown.
+
+    >>> looks_like_path("puzzles.sdm"), looks_like_path("data/hard.txt")
+    (True, True)
+    >>> looks_like_path("4.....8.5/.3......./...7......2.....6.....8.4......1......")
+    False
+    """
+    if "\n" in text:
+        return False
+    puzzleish = sum(ch.isdigit() or ch in ".*_-" for ch in text)
+    if len(text) >= 16 and puzzleish >= 0.75 * len(text):
+        return False
+    return bool(_PATH_LIKE.match(text)) or os.sep in text
+
+
 # ---------------------------------------------------------------------- puzzles in
 @dataclass
 class Item:
@@ -129,7 +148,7 @@ class Inputs:
             grid = self._parse(text)
         except ValueError as e:
             stripped = text.strip()
-            if "\n" not in stripped and (_PATH_LIKE.match(stripped) or os.sep in stripped):
+            if looks_like_path(stripped):
                 error: ValueError = InputError(f"{stripped}: no such file (and not a puzzle)")
                 return Item(index, None, None, None, error, label=None)
             return Item(index, None, None, None, e, label=label)
