@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
-from pathlib import Path
 
 import pytest
 
 import reglib
 import shudu
+from conftest import SHARED_DATA, missing_shared
 from shudu import Grid, Rules
 from shudu.logic import registry
 from shudu.logic.candidates import Candidates
@@ -25,7 +25,7 @@ from shudu.logic.step import Step, cells_text
 from shudu.logic.subsets import find_hidden_pair, find_naked_pair, find_naked_quad
 
 CODES = ["0100", "0101", "0110", "0111", "0200", "0201", "0202", "0210", "0211", "0212"]
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
+SHARED = SHARED_DATA
 
 _RESULTS: dict[int, bool] = {}
 _REPORT: list[str] = []
@@ -209,7 +209,7 @@ def _puzzles(count: int) -> list[str]:
                     ("sudocue_learningcurve.sdm", count // 4), ("top1465.sdm", count)):
         path = SHARED / name
         if not path.exists():
-            pytest.skip(f"{path} not found: the shared puzzle collections sit beside the repo")
+            missing_shared(path)
         lines = [ln.strip() for ln in path.read_text().splitlines() if len(ln.strip()) >= 81]
         out += rng.sample(lines, min(k, len(lines)))
         if len(out) >= count:

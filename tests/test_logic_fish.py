@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
-from pathlib import Path
 
 import pytest
 
 import reglib
 import shudu
+from conftest import SHARED_DATA, missing_shared
 from shudu import Grid
 from shudu.logic import fish, registry
 from shudu.logic.candidates import Candidates, bits
@@ -26,7 +26,7 @@ from test_logic_basic import report_lines
 CODES = ["0300", "0301", "0302", "0310", "0311", "03111", "0312", "03121", "0320", "0321",
          "03211", "0322", "03221", "0331", "0332", "0340", "0341", "03411", "0342", "03421",
          "0362", "03621"]
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
+SHARED = SHARED_DATA
 
 _RESULTS: dict[int, bool] = {}
 _REPORT: list[str] = []
@@ -222,7 +222,7 @@ def _puzzles(count: int) -> list[str]:
     for name, k in (("top1465.sdm", count // 3), ("qqwing_expert.sdm", count)):
         path = SHARED / name
         if not path.exists():
-            pytest.skip(f"{path} not found: the shared puzzle collections sit beside the repo")
+            missing_shared(path)
         lines = [ln.strip() for ln in path.read_text().splitlines() if len(ln.strip()) >= 81]
         out += rng.sample(lines, min(k, count - len(out)))
     return out[:count]

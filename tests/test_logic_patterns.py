@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable
 import pytest
 
 import shudu
-from conftest import shared_file
+from conftest import missing_shared, shared_file
 from reglib import REGLIB, Case, load, run_case
 from shudu import Grid
 from shudu.logic import registry
@@ -61,7 +61,7 @@ def test_reglib(code: str) -> None:
 def test_reglib_two_digit_dual_kites(line: int) -> None:
     (case,) = [c for c in load() if c.line == line] if REGLIB.exists() else [None]
     if case is None:
-        pytest.skip("regression library not found")
+        missing_shared(REGLIB)
     assert len({d for _, d in case.eliminations}) == 2
     kites = [s for s in registry.technique("0401").find(case.state())]
     union = {e for s in kites for e in s.eliminations}
