@@ -511,6 +511,18 @@ def _where(step: Step, lang: str) -> str:
 
 
 def _explain(step: Step, lang: str) -> str:
+    """The chain in words; an AIC's opens with its name, which says nothing by itself
+    (``AIC (Alternating Inference Chain): ...``, ``交替推理链（AIC）：...``)."""
+    tech = step.info
+    if not tech.name.endswith("AIC"):
+        return _explain_body(step, lang)
+    if lang == "zh":
+        return f"{tech.name_zh}（{tech.name}）：{_explain_body(step, lang)}"
+    name = tech.name.replace("AIC", "AIC (Alternating Inference Chain)")
+    return f"{name}: {_explain_body(step, lang)}"
+
+
+def _explain_body(step: Step, lang: str) -> str:
     kind = step.get("kind")
     links = step.links
     n = step.size

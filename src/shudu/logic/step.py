@@ -19,6 +19,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..grid import digit_symbol
+
 __all__ = [
     "LANGS",
     "Candidate",
@@ -27,6 +29,7 @@ __all__ = [
     "Step",
     "candidates_text",
     "cells_text",
+    "digit_text",
     "eliminations_text",
     "placements_text",
     "step_schema",
@@ -52,8 +55,12 @@ class Node:
     size: int = 9
 
     def text(self) -> str:
-        """Eureka-style text: ``r1c45(7)``."""
-        return f"{cells_text(self.cells, self.size)}({self.digit})"
+        """Eureka-style text: ``r1c45(7)`` (digits above 9 as the grid writes them).
+
+        >>> Node((255,), 12, 16).text()
+        'r16c16(C)'
+        """
+        return f"{cells_text(self.cells, self.size)}({digit_text(self.digit, self.size)})"
 
 
 @dataclass(frozen=True)
@@ -93,6 +100,15 @@ def _group(cells: Iterable[int], size: int) -> list[str]:
     return [f"r{rc([r])}c{rc(cs)}" for r, cs in sorted(by_row.items())]
 
 
+def digit_text(digit: int, size: int = 9) -> str:
+    """A digit as the grid writes it: ``7``; on grids above 9x9, 10 and up as ``A``-``P``.
+
+    >>> digit_text(7), digit_text(12, 16), digit_text(7, 16)
+    ('7', 'C', '7')
+    """
+    return str(digit) if digit < 10 else digit_symbol(digit)
+
+
 def cells_text(cells: Iterable[int], size: int = 9) -> str:
     """Short text for a set of cells.
 
@@ -114,7 +130,7 @@ def candidates_text(cands: Iterable[Candidate], size: int = 9, sep: str = "<>") 
     parts = []
     for digit in sorted(by_digit):
         for group in _group(by_digit[digit], size):
-            parts.append(f"{group}{sep}{digit}")
+            parts.append(f"{group}{sep}{digit_text(digit, size)}")
     return ", ".join(parts)
 
 
@@ -125,7 +141,8 @@ def eliminations_text(step: Step) -> str:
 
 def placements_text(step: Step) -> str:
     """``r5c3=7, ...`` for a step's placements."""
-    return ", ".join(f"{cells_text([c], step.size)}={d}" for c, d in sorted(step.placements))
+    n = step.size
+    return ", ".join(f"{cells_text([c], n)}={digit_text(d, n)}" for c, d in sorted(step.placements))
 
 
 _SKIP = object()
