@@ -349,3 +349,12 @@ def test_coloring_names_the_colouring_family() -> None:
     assert len(keys) >= 5 and "3d-medusa" in keys
     assert [t.key for t in family("coloring")] == keys == [t.key for t in resolve("Coloring")]
     assert [t.key for t in resolve("x-wing")] == ["x-wing"]
+
+
+def test_16x16_chains_write_digits_as_the_grid() -> None:
+    from shudu.logic.chains import chain_sentence, eureka
+
+    a, b, c = Node((1,), 12, 16), Node((7,), 12, 16), Node((7,), 3, 16)
+    links = (Link(a, b, True), Link(b, c, False))
+    assert eureka(links, 16) == "(C)r1c2=(C-3)r1c8"
+    assert chain_sentence(links, 16) == "If r1c2 is not C, then r1c8 is C, so r1c8 is not 3"
