@@ -31,7 +31,7 @@ from itertools import islice, product
 import pytest
 
 from shudu.logic.registry import Technique, technique, techniques
-from shudu.logic.step import Step
+from shudu.logic.step import Link, Node, Step
 
 CASES_PER_TECHNIQUE = 3
 """Regression cases tried per technique (each gives at most one instance)."""
@@ -235,3 +235,126 @@ def test_instances_cover_most_techniques() -> None:
     covered = [k for k in KEYS if instances(k)]
     missing = sorted(set(KEYS) - set(covered))
     assert len(covered) >= 0.8 * len(KEYS), f"no instance found for: {', '.join(missing)}"
+
+
+# ------------------------------------------------------------------ readable details
+
+
+def test_article_before_a_digit_is_spoken_right() -> None:
+    from shudu.logic.render import a_digit, article
+
+    assert [a_digit(d) for d in (1, 7, 8)] == ["a 1", "a 7", "an 8"]
+    assert [article(w) for w in ("11", "18", "80", "800", "12", "X-Wing", "ALS")] == [
+        "an", "an", "an", "an", "a", "an", "an"]
+    assert a_digit(10, 16) == "an A" and a_digit(11, 16) == "a B"
+
+
+def test_fish_and_kite_words_write_an_8() -> None:
+    from shudu.logic.registry import technique as tech
+
+    fish = Step("x-wing", eliminations=((39, 8),), digits=(8,),
+                houses={"base": (1, 7), "cover": (11, 15)})
+    text = tech("x-wing").explain(fish, "en")  # type: ignore[misc]
+    assert "need an 8" in text and "a 8" not in text
+    kite = Step("dual-two-string-kite", eliminations=((0, 8),), digits=(8,),
+                cells={"link": (30, 40)}, houses={"strong": (3, 13, 4, 14)},
+                extra={"first": "r4c4", "second": "r5c5"})
+    text = kite.text(3)
+    assert "holds an 8" in text and "a 8" not in text
+
+
+def test_aic_names_its_technique() -> None:
+    x, y, z = Node((40,), 7), Node((44,), 7), Node((44,), 5)
+    step = Step("aic", eliminations=((36, 7),), digits=(7, 5),
+                links=(Link(x, y, True), Link(y, z, False), Link(z, Node((36,), 5), True)),
+                extra={"kind": "aic", "length": 3})
+    assert step.text(3).startswith("AIC (Alternating Inference Chain): ")
+    assert step.text(3, "zh").startswith("交替推理链（AIC）：")
+
+
+def test_eliminations_grouped_by_cell_when_shorter() -> None:
+    pair = Step("hidden-pair", eliminations=((38, 1), (38, 2), (38, 4), (47, 1), (47, 4),
+                                            (47, 6)), digits=(5, 9),
+                cells={"subset": (38, 47)}, houses={"house": (21,)})
+    text = pair.text(3)
+    assert "r5c3 loses 1, 2 and 4; r6c3 loses 1, 4 and 6" in text
+    assert "<>" not in text
+    assert "r5c3 可以删除候选数 1、2、4；r6c3 可以删除候选数 1、4、6" in pair.text(3, "zh")
+    same = Step("naked-pair", eliminations=((1, 4), (1, 7), (2, 4), (2, 7)), digits=(4, 7),
+                cells={"subset": (0, 3)}, houses={"house": (0,)})
+    assert "4 and 7 can be removed from r1c23" in same.text(3)
+
+
+def test_xy_wing_shows_the_pincers_candidates() -> None:
+    from shudu import Grid
+    from shudu.logic.candidates import Candidates
+    from shudu.logic.wings import find_xy_wing
+
+    puzzle = ".......71.2.8........5.3...7.9.6.......2..8..1.........3...25..6...1..4.........."
+    from shudu.logic import solve_path
+
+    steps = [s for s in solve_path(puzzle).steps if s.technique == "xy-wing"]
+    assert steps, "the puzzle's path uses an XY-Wing"
+    step = steps[0]
+    text = step.text(3)
+    assert "pincers r3c1 {4,9} and r5c5 {5,9}" in text and "pivot r5c1 {4,5}" in text
+    assert "r3c1 {4,9}" in step.text(3, "zh")
+    assert list(find_xy_wing(Candidates.from_grid(Grid.empty()))) == []
+
+
+def test_16x16_digits_are_written_as_the_grid_writes_them() -> None:
+    single = Step.single("hidden-single", 0, 13, 32, size=16)
+    assert single.notation() == "Hidden Single: r1c1=D"
+    assert "digit D" in single.text(2) and "r1c1 = D" in single.text(3)
+    assert "r1c1 = D" in single.text(3, "zh")
+    naked = Step.single("naked-single", 255, 16, size=16)
+    assert "G" in naked.text(3) and "16" not in naked.text(3).replace("r16c16", "")
+    from shudu.logic.render import result_text
+
+    elim = Step("pointing", eliminations=((16, 10), (17, 10)), digits=(10,),
+                houses={"base": (32,)}, size=16)
+    assert result_text(elim).startswith("A can be removed from r2c")
+    assert "<>A" in elim.notation()
+    assert Node((0,), 11, 16).text() == "r1c1(B)"
+
+
+def test_chinese_puts_a_space_after_suoyi() -> None:
+    x, y, z = Node((40,), 7), Node((44,), 7), Node((44,), 5)
+    aic = Step("aic", eliminations=((36, 7),), digits=(7, 5),
+               links=(Link(x, y, True), Link(y, z, False), Link(z, Node((36,), 5), True)),
+               extra={"kind": "aic", "length": 3})
+    text = aic.text(3, "zh")
+    assert "所以 r5c1 可以删除候选数 7" in text and "所以r" not in text
+    single = Step.single("naked-single", 10, 6)
+    assert single.text(3, "zh").endswith("所以 r2c2 = 6。")
+
+
+@pytest.mark.parametrize(("name", "key"), [
+    ("unique rectangle", "ur-type-1"),
+    ("Unique Rectangle", "ur-type-1"),
+    ("y-wing", "xy-wing"),
+    ("Y Wing", "xy-wing"),
+    ("simple coloring trap", "simple-colors-trap"),
+    ("simple colouring", "simple-colors-trap"),
+    ("multi coloring 2", "multi-colors-2"),
+])
+def test_technique_aliases(name: str, key: str) -> None:
+    assert technique(name).key == key
+
+
+def test_coloring_names_the_colouring_family() -> None:
+    from shudu.logic.registry import family, resolve
+
+    keys = [t.key for t in family("colouring")]
+    assert len(keys) >= 5 and "3d-medusa" in keys
+    assert [t.key for t in family("coloring")] == keys == [t.key for t in resolve("Coloring")]
+    assert [t.key for t in resolve("x-wing")] == ["x-wing"]
+
+
+def test_16x16_chains_write_digits_as_the_grid() -> None:
+    from shudu.logic.chains import chain_sentence, eureka
+
+    a, b, c = Node((1,), 12, 16), Node((7,), 12, 16), Node((7,), 3, 16)
+    links = (Link(a, b, True), Link(b, c, False))
+    assert eureka(links, 16) == "(C)r1c2=(C-3)r1c8"
+    assert chain_sentence(links, 16) == "If r1c2 is not C, then r1c8 is C, so r1c8 is not 3"

@@ -4,20 +4,32 @@ A thin layer over the C extension :mod:`shudu._engine`: classic 9x9 puzzles take
 band-bitboard fast path, every other :class:`~shudu.rules.Rules` the generic solver.
 "No solution" and "several solutions" are answers, never errors; bad input raises
 :class:`~shudu.errors.ParseError` or :class:`~shudu.errors.InvalidPuzzle` before any
-search starts.
+search starts, and a value that is no puzzle at all (``None``, a number) a
+:class:`TypeError` naming what is accepted.  Every function takes ``rules`` as a
+:class:`~shudu.rules.Rules`, a spec string such as ``"x"`` or ``"16+anti-king"`` (as the
+command line's ``--rules``) or an int size.
+
+Order of solutions: the engine searches in a fixed order (for a given ``seed``), and
+the first solution it meets is *the* solution of every function here: :func:`solve`,
+``search(...).solution``, ``solve_many(...).grid(i)`` and the first item of
+:func:`solutions` are always the same grid.  :func:`solutions` then yields the others in
+the engine's enumeration order, each once.  A puzzle with one solution has that one
+answer everywhere, whatever the seed.
 
 >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 >>> str(solve(p))[:20]
 '41736982563215894795'
 >>> count(p), count("." * 81), search(p).status
 (1, 2, 'unique')
+>>> solve("." * 81) == next(solutions("." * 81)) == search("." * 81).solution
+True
 """
 
 from __future__ import annotations
 
 import os
 from array import array
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -25,12 +37,16 @@ from typing import Any
 from . import _engine
 from .errors import ParseError, UnsupportedRules
 from .grid import Grid, PuzzleLike
-from .rules import CLASSIC, Rules
+from .rules import CLASSIC, Rules, RulesLike, as_rules
 
 __all__ = [
+    "BATCH_TYPES",
+    "PUZZLE_TYPES",
     "BatchResult",
     "SearchResult",
     "SolutionIterator",
+    "check_args",
+    "check_puzzle",
     "count",
     "count_many",
     "search",
@@ -38,6 +54,30 @@ __all__ = [
     "solve",
     "solve_many",
 ]
+
+PUZZLE_TYPES = "puzzle text (str), a Grid, bytes or a sequence of ints"
+"""What the API accepts as one puzzle, as named in its :class:`TypeError`."""
+
+BATCH_TYPES = ("bytes, a NumPy array of shape (N, n*n), or an iterable of puzzles "
+               "(str, Grid, bytes or sequences of ints)")
+"""What the batch functions accept, as named in their :class:`TypeError`."""
+
+
+def check_puzzle(puzzle: object, accepted: str = PUZZLE_TYPES) -> None:
+    """Raise a :class:`TypeError` naming ``accepted`` unless ``puzzle`` could be a puzzle.
+
+    >>> check_puzzle("." * 81)
+    >>> check_puzzle(None)
+    Traceback (most recent call last):
+    ...
+    TypeError: expected puzzle text (str), a Grid, bytes or a sequence of ints, got None
+    """
+    if isinstance(puzzle, (str, bytes, bytearray, memoryview, Grid)):
+        return
+    if isinstance(puzzle, Sequence) and not isinstance(puzzle, (dict, set)):
+        return
+    got = "None" if puzzle is None else type(puzzle).__name__
+    raise TypeError(f"expected {accepted}, got {got}")
 
 _solve9 = _engine.solve9
 
@@ -73,7 +113,28 @@ class SearchResult:
         return self.count == 1 and self.limit >= 2
 
 
-def _as_grid(puzzle: PuzzleLike, rules: Rules | None) -> Grid:
+def check_args(puzzle: object, rules: RulesLike, *, text_only: bool = False) -> Rules | None:
+    """Check a puzzle argument (:func:`check_puzzle`; only ``str`` when ``text_only``)
+    and turn a rules argument into :class:`Rules` (:func:`~shudu.rules.as_rules`): the
+    first line of every public function that takes a puzzle and rules.
+
+    >>> check_args("." * 81, "x").spec
+    'x'
+    >>> check_args(b"." * 81, None, text_only=True)
+    Traceback (most recent call last):
+    ...
+    TypeError: expected puzzle text (str), got bytes
+    """
+    if text_only and not isinstance(puzzle, str):
+        got = "None" if puzzle is None else type(puzzle).__name__
+        raise TypeError(f"expected puzzle text (str), got {got}")
+    check_puzzle(puzzle)
+    return as_rules(rules)
+
+
+def _as_grid(puzzle: PuzzleLike, rules: RulesLike) -> Grid:
+    check_puzzle(puzzle)
+    rules = as_rules(rules)
     if isinstance(puzzle, Grid):
         if rules is not None and rules != puzzle.rules:
             return Grid(puzzle.cells, rules)
@@ -112,13 +173,16 @@ def _run(grid: Grid, limit: int, seed: int | None) -> SearchResult:
 
 
 def solve(
-    puzzle: PuzzleLike, rules: Rules | None = None, *, seed: int | None = None
+    puzzle: PuzzleLike, rules: RulesLike = None, *, seed: int | None = None
 ) -> Grid | None:
     """The first solution, or ``None`` when there is none.
 
     ``puzzle`` is text in any notation, a :class:`Grid`, bytes or a sequence of ints;
-    ``seed`` makes the search try digits in a random (reproducible) order, so the
-    empty grid yields a random full grid.
+    ``rules`` a :class:`Rules`, a spec such as ``"x"`` or a size; ``seed`` makes the
+    search try digits in a random (reproducible) order, so the empty grid yields a
+    random full grid.  With several solutions this is the first in the engine's order:
+    the first of :func:`solutions` (same ``seed``), of :func:`search` and of
+    :func:`solve_many`.
 
     >>> solve("." * 81).is_complete
     True
@@ -132,8 +196,15 @@ def solve(
     4 3 | 2 1
     >>> solve("123......456......78......9" + "." * 54) is None  # nothing fits r3c3
     True
+    >>> solve("." * 81, "x").is_solution_of(Grid("." * 81, Rules(diagonals=True)))
+    True
+    >>> solve(123)
+    Traceback (most recent call last):
+    ...
+    TypeError: expected puzzle text (str), a Grid, bytes or a sequence of ints, got int
     """
-    if rules is None and type(puzzle) is str and len(puzzle) == 81:
+    rules = as_rules(rules)
+    if (rules is None or rules is CLASSIC) and type(puzzle) is str and len(puzzle) == 81:
         try:
             n, sol, _, _ = _solve9(puzzle, 1, seed)
         except ValueError:
@@ -144,23 +215,38 @@ def solve(
     return _run(_as_grid(puzzle, rules), 1, seed).solution
 
 
-def count(puzzle: PuzzleLike, limit: int = 2, rules: Rules | None = None) -> int:
+def _limit_rules(limit: int | Rules | str, rules: RulesLike) -> tuple[int, RulesLike]:
+    """``count(p, "x")``: rules given in the place of ``limit`` (as for the other calls)."""
+    if isinstance(limit, (str, Rules)):
+        if rules is not None:
+            raise TypeError("rules given twice: as limit and as rules")
+        return 2, limit
+    if not isinstance(limit, int) or isinstance(limit, bool):
+        raise TypeError(f"expected limit as an int, got {type(limit).__name__}")
+    return limit, rules
+
+
+def count(puzzle: PuzzleLike, limit: int | Rules | str = 2, rules: RulesLike = None) -> int:
     """Number of solutions, counting no further than ``limit`` (2 = uniqueness check).
 
-    >>> count("." * 81, limit=5)
-    5
+    Rules may also come second, as for the other functions: ``count(p, "x")``.
+
+    >>> count("." * 81, limit=5), count("." * 81, 5, "anti-knight"), count("." * 81, "x")
+    (5, 5, 2)
     """
+    limit, rules = _limit_rules(limit, rules)
     return _run(_as_grid(puzzle, rules), limit, None).count
 
 
 def search(
     puzzle: PuzzleLike,
-    rules: Rules | None = None,
+    rules: RulesLike = None,
     *,
     limit: int = 2,
     seed: int | None = None,
 ) -> SearchResult:
-    """Count up to ``limit`` solutions and keep the first, with search statistics.
+    """Count up to ``limit`` solutions and keep the first (the one :func:`solve`
+    returns), with search statistics.
 
     >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
     >>> search(p).unique
@@ -180,12 +266,27 @@ class SolutionIterator(Iterator[Grid]):
     def __init__(self, grid: Grid, seed: int | None = None) -> None:
         self._rules = grid.rules
         self._it = _engine.Enumerator(_tables(grid.rules), grid.cells, seed)
+        # Classic 9x9 grids are solved by a faster search than the enumerator's: its
+        # solution comes first, so solve() and the first solution always agree.
+        self._first: bytes | None = None
+        self._pending = False
+        if grid.rules.is_classic9:
+            n, sol, _, _ = _solve9(grid.cells, 1, seed)
+            if n:
+                self._first, self._pending = bytes(sol), True
 
     def __iter__(self) -> SolutionIterator:
         return self
 
     def __next__(self) -> Grid:
-        return Grid._trusted(self._rules, next(self._it))
+        if self._pending:
+            self._pending = False
+            return Grid._trusted(self._rules, self._first)  # type: ignore[arg-type]
+        sol = next(self._it)
+        if self._first is not None and sol == self._first:
+            self._first = None  # met it again in enumeration order: skip it once
+            sol = next(self._it)
+        return Grid._trusted(self._rules, sol)
 
     @property
     def guesses(self) -> int:
@@ -199,9 +300,12 @@ class SolutionIterator(Iterator[Grid]):
 
 
 def solutions(
-    puzzle: PuzzleLike, rules: Rules | None = None, *, seed: int | None = None
+    puzzle: PuzzleLike, rules: RulesLike = None, *, seed: int | None = None
 ) -> SolutionIterator:
-    """Every solution, lazily (use ``itertools.islice`` to take a few).
+    """Every solution, lazily (use ``itertools.islice`` to take a few), each once.
+
+    The first is the one :func:`solve` returns for the same ``seed``; the others follow
+    in the engine's enumeration order.
 
     >>> from itertools import islice
     >>> len(list(islice(solutions("." * 81), 3)))
@@ -272,15 +376,21 @@ def _batch_buffer(puzzles: Any, rules: Rules) -> tuple[Any, bool]:
         if b"\n" in data:
             data = b"".join(line.strip()[:n2] for line in data.splitlines() if line.strip())
         return data, False
-    if isinstance(puzzles, str):
-        raise TypeError("give a list of puzzle strings, bytes, or a NumPy array")
+    if isinstance(puzzles, str) or not isinstance(puzzles, Iterable):
+        got = "one str" if isinstance(puzzles, str) else (
+            "None" if puzzles is None else type(puzzles).__name__)
+        raise TypeError(f"expected {BATCH_TYPES}, got {got}")
     parts: list[bytes] = []
-    for item in puzzles:
+    for index, item in enumerate(puzzles):
         if isinstance(item, Grid):
             parts.append(item.cells)
         elif isinstance(item, str):
             parts.append(item.encode("ascii", "replace"))
         else:
+            try:
+                check_puzzle(item)
+            except TypeError as e:
+                raise TypeError(f"puzzle {index + 1}: {e}") from None
             parts.append(bytes(item))
     return b"".join(parts), False
 
@@ -292,9 +402,9 @@ def _threads(threads: int | None) -> int:
 
 
 def _batch(
-    puzzles: Any, rules: Rules | None, limit: int, threads: int | None, want: bool
+    puzzles: Any, rules: RulesLike, limit: int, threads: int | None, want: bool
 ) -> BatchResult:
-    rules = rules or CLASSIC
+    rules = as_rules(rules) or CLASSIC
     buf, numpy_in = _batch_buffer(puzzles, rules)
     tables = None if rules.is_classic9 else _tables(rules)
     sols, counts, guesses = _engine.batch(tables, buf, limit, _threads(threads), want)
@@ -318,7 +428,7 @@ def _batch(
 
 def solve_many(
     puzzles: bytes | bytearray | memoryview | Iterable[Any] | Any,
-    rules: Rules | None = None,
+    rules: RulesLike = None,
     *,
     threads: int | None = 1,
     limit: int = 1,
@@ -328,7 +438,8 @@ def solve_many(
     ``puzzles`` is a buffer of N*n*n bytes (ASCII symbols such as ``4..3.`` or raw
     values 0..n; newlines between puzzles are allowed), a NumPy uint8 array of shape
     ``(N, n*n)`` or ``(N, n, n)``, or an iterable of strings/Grids.  With ``limit=2``
-    the counts also tell which puzzles are unique.  Givens that conflict count 0.
+    the counts also tell which puzzles are unique.  Givens that conflict count 0.  Each
+    solution is the one :func:`solve` returns for that puzzle.
 
     >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
     >>> r = solve_many([p])
@@ -340,17 +451,19 @@ def solve_many(
 
 def count_many(
     puzzles: bytes | bytearray | memoryview | Iterable[Any] | Any,
-    limit: int = 2,
-    rules: Rules | None = None,
+    limit: int | Rules | str = 2,
+    rules: RulesLike = None,
     *,
     threads: int | None = 1,
 ) -> Any:
     """Solution counts (up to ``limit``) of N puzzles: the batch uniqueness check.
 
-    Returns a NumPy int32 array for NumPy input, else an ``array('i')``.
+    Returns a NumPy int32 array for NumPy input, else an ``array('i')``.  Rules may
+    also come second: ``count_many(puzzles, "x")``.
 
     >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
-    >>> list(count_many([b"." * 81, p]))
-    [2, 1]
+    >>> list(count_many([b"." * 81, p])), list(count_many([p], "x"))
+    ([2, 1], [0])
     """
+    limit, rules = _limit_rules(limit, rules)
     return _batch(puzzles, rules, limit, threads, False).counts

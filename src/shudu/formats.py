@@ -44,6 +44,7 @@ from itertools import accumulate, chain
 from pathlib import Path
 from typing import Any, TextIO
 
+from .engine import check_args
 from .errors import InvalidPuzzle, ParseError
 from .grid import SYMBOLS, Grid
 from .rules import CLASSIC, DEFAULT_BOXES, Rules
@@ -837,6 +838,7 @@ def detect_format(text: str) -> str:
     >>> detect_format("puzzle,rating\\n" + "." * 81 + ",1.2")
     'csv'
     """
+    check_args(text, None, text_only=True)
     s = text.lstrip("\ufeff").strip()
     if not s:
         raise _error("expected a puzzle", found="empty text", quote=False)
@@ -922,6 +924,7 @@ def parse(
     ...
     shudu.errors.InvalidPuzzle: digit 1 appears twice in row 1: r1c1 and r1c2
     """
+    rules = check_args(text, rules, text_only=True)
     if format is None:
         format = detect_format(text)
     text = text.lstrip("\ufeff")

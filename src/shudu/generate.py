@@ -745,6 +745,7 @@ def generate(
     ...
     shudu.errors.GenerationError: no unique puzzle with this pattern in 100 attempts
     """
+    rules = Rules.coerce(rules)
     if isinstance(rules, str):
         rules = Rules.from_spec(rules)
     rules = rules or CLASSIC

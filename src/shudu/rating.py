@@ -416,6 +416,7 @@ def rate(puzzle: str | Grid, rules: Rules | None = None, *,
     >>> r.complete, r.score > 5.0
     (False, True)
     """
+    rules = engine.check_args(puzzle, rules)
     grid = _as_grid(puzzle, rules)
     found = engine.search(grid, limit=2)
     if not found.unique:
@@ -498,6 +499,7 @@ def rate_many(puzzles: Iterable[str | Grid], rules: Rules | None = None, *,
     ...                              "82....26.95..8..2.3..9..5.1.3.."])]
     ['beginner']
     """
+    rules = Rules.coerce(rules)
     items = ((p if isinstance(p, str) else p.to_string(), rules, stop_above) for p in puzzles)
     if processes == 1:
         yield from map(_rate_one, items)

@@ -34,6 +34,8 @@ __all__ = [
     "Constraint",
     "House",
     "Rules",
+    "RulesLike",
+    "as_rules",
     "cell_name",
     "parse_cell",
 ]
@@ -62,6 +64,26 @@ DEFAULT_BOXES: dict[int, tuple[int, int]] = {
     25: (5, 5),
 }
 """Usual box shape (rows, columns) for each size."""
+
+UNSUPPORTED: dict[str, str] = {
+    "killer": "killer cages",
+    "cage": "killer cages",
+    "cages": "killer cages",
+    "thermo": "thermometers",
+    "thermometer": "thermometers",
+    "arrow": "arrows",
+    "kropki": "kropki dots",
+    "sandwich": "sandwich sums",
+    "xv": "XV sums",
+    "little-killer": "little killer sums",
+    "consecutive": "consecutive markers",
+    "non-consecutive": "the non-consecutive rule",
+    "even-odd": "even/odd cells",
+    "palindrome": "palindromes",
+    "german-whispers": "german whispers",
+    "renban": "renban lines",
+}
+"""Rule names people ask for that no solver here handles yet: what each one is called."""
 
 _KNIGHT = ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))
 _KING = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
@@ -246,13 +268,22 @@ class Rules:
 
         Parts joined by ``+``: a size (``9``, ``16``, ``6x6``), a box (``box=2x3``),
         ``classic``, ``x`` (diagonals), ``windoku``, ``anti-knight``, ``anti-king``,
-        ``jigsaw=<region map>``.
+        ``jigsaw=<region map>``.  Known variants that are not supported yet (``killer``,
+        ``thermo``, ``arrow``, ``kropki``, ``sandwich`` ...) raise
+        :class:`~shudu.errors.UnsupportedRules`.
 
         >>> Rules.from_spec("16+x").size, Rules.from_spec("16+x").diagonals
         (16, True)
         >>> Rules.from_spec("windoku+anti-king").spec
         'windoku+anti-king'
+        >>> Rules.from_spec("killer")
+        Traceback (most recent call last):
+        ...
+        shudu.errors.UnsupportedRules: killer cages are not supported yet
         """
+        if not isinstance(spec, str):
+            raise TypeError(f"expected a rules spec string such as 'x+anti-knight', "
+                            f"got {type(spec).__name__}")
         fields: dict[str, Any] = {}
         n = size
         for raw in spec.replace(",", "+").split("+"):
@@ -281,6 +312,8 @@ class Rules:
                 fields["anti_king"] = True
             elif part.startswith("jigsaw=") or part.startswith("jigsaw:"):
                 fields["regions"] = raw.strip()[7:]
+            elif _unsupported(part) is not None:
+                raise UnsupportedRules(f"{_unsupported(part)} are not supported yet")
             else:
                 raise ParseError(
                     "expected a rules part: a size, box=RxC, x, windoku, anti-knight, "
@@ -291,6 +324,34 @@ class Rules:
             regions = fields.get("regions")
             n = round(len("".join(regions.split())) ** 0.5) if isinstance(regions, str) else 9
         return cls(n, **fields)
+
+    parse = from_spec
+
+    @classmethod
+    def coerce(cls, value: RulesLike) -> Rules | None:
+        """The rules a caller means: ``None`` (the puzzle decides), a :class:`Rules`, a
+        spec string such as ``"x"``, ``"16"``, ``"windoku+anti-king"`` (see
+        :meth:`from_spec`), or an int size.  Anything else raises :class:`TypeError`.
+
+        >>> Rules.coerce("x") == Rules(diagonals=True), Rules.coerce(16).size
+        (True, 16)
+        >>> Rules.coerce(None) is None, Rules.coerce(CLASSIC) is CLASSIC
+        (True, True)
+        >>> Rules.coerce(1.5)
+        Traceback (most recent call last):
+        ...
+        TypeError: expected rules as None, a Rules value, a spec string ... got float
+        """
+        if value is None or isinstance(value, Rules):
+            return value
+        if isinstance(value, str):
+            return cls.from_spec(value)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return cls(value) if value != 9 else CLASSIC
+        raise TypeError(
+            "expected rules as None, a Rules value, a spec string such as 'x+anti-knight' "
+            f"or an int size, got {type(value).__name__}"
+        )
 
     @property
     def spec(self) -> str:
@@ -553,6 +614,25 @@ class Rules:
         if self.constraints:
             parts.append(f"constraints={self.constraints!r}")
         return f"Rules({', '.join(parts)})"
+
+
+def _unsupported(part: str) -> str | None:
+    """What an unsupported rules part names (``killer=...`` too), else ``None``."""
+    name = part.split("=", 1)[0].split(":", 1)[0].strip().replace("_", "-").replace(" ", "-")
+    return UNSUPPORTED.get(name) or UNSUPPORTED.get(name.removesuffix("s"))
+
+
+RulesLike = Rules | str | int | None
+"""Anything the API accepts as rules (see :meth:`Rules.coerce`)."""
+
+
+def as_rules(value: RulesLike) -> Rules | None:
+    """:meth:`Rules.coerce`: ``None`` stays ``None``; a spec or size becomes a Rules.
+
+    >>> as_rules("anti-knight").spec, as_rules(None)
+    ('anti-knight', None)
+    """
+    return Rules.coerce(value)
 
 
 def _region_symbol(rid: int) -> str:

@@ -30,7 +30,7 @@ from .candidates import Candidates, bits, digit_only
 from .links import ChainGraph, length_bonus, state_key
 from .registry import Technique, register
 from .render import result_text
-from .step import Link, Step, candidates_text, cells_text
+from .step import Link, Step, candidates_text, cells_text, digit_text
 
 __all__ = [
     "chain_sentence",
@@ -96,8 +96,9 @@ def _lit_truths(links: tuple[Link, ...]) -> list[bool]:
     return out
 
 
-def _node_phrase(cells: tuple[int, ...], digit: int, truth: bool, size: int, lang: str) -> str:
+def _node_phrase(cells: tuple[int, ...], value: int, truth: bool, size: int, lang: str) -> str:
     where = cells_text(cells, size)
+    digit = digit_text(value, size)
     if len(cells) == 1:
         if lang == "zh":
             return f"{where} 是 {digit}" if truth else f"{where} 不是 {digit}"
@@ -150,10 +151,11 @@ def eureka(links: tuple[Link, ...], size: int = 9) -> str:
     for k, (digits, inner, cells) in enumerate(runs):
         text = cells_text(cells, size)
         if len(digits) > 1:
-            label = str(digits[0]) + "".join(s + str(d) for s, d in zip(inner, digits[1:]))
+            label = digit_text(digits[0], size) + "".join(
+                s + digit_text(d, size) for s, d in zip(inner, digits[1:]))
             text = f"({label}){text}"
         elif k == 0 or k == len(runs) - 1 or digits[0] != prev_digit:
-            text = f"({digits[0]}){text}"
+            text = f"({digit_text(digits[0], size)}){text}"
         prev_digit = digits[-1]
         if k:
             out.append(seps[k - 1])
@@ -492,8 +494,7 @@ def find_grouped_discontinuous_nice_loop(cands: Candidates) -> Iterator[Step]:
 # ---------------------------------------------------------------------- renderers
 def _ends(step: Step, lang: str) -> tuple[str, str]:
     a, b = step.links[0].a, step.links[-1].b
-    return (f"{cells_text(a.cells, step.size)}({a.digit})",
-            f"{cells_text(b.cells, step.size)}({b.digit})")
+    return a.text(), b.text()
 
 
 def _where(step: Step, lang: str) -> str:
@@ -511,6 +512,18 @@ def _where(step: Step, lang: str) -> str:
 
 
 def _explain(step: Step, lang: str) -> str:
+    """The chain in words; an AIC's opens with its name, which says nothing by itself
+    (``AIC (Alternating Inference Chain): ...``, ``交替推理链（AIC）：...``)."""
+    tech = step.info
+    if not tech.name.endswith("AIC"):
+        return _explain_body(step, lang)
+    if lang == "zh":
+        return f"{tech.name_zh}（{tech.name}）：{_explain_body(step, lang)}"
+    name = tech.name.replace("AIC", "AIC (Alternating Inference Chain)")
+    return f"{name}: {_explain_body(step, lang)}"
+
+
+def _explain_body(step: Step, lang: str) -> str:
     kind = step.get("kind")
     links = step.links
     n = step.size

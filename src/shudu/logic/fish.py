@@ -40,7 +40,7 @@ from .candidates import Candidates, bits, geometry
 from .intersections import house_labels
 from .ladder9 import fish_digits
 from .registry import Technique, register
-from .render import houses_text, result_text
+from .render import a_digit, houses_text, result_text
 from .step import Step, candidates_text, cells_text
 
 __all__ = [
@@ -923,8 +923,9 @@ def _fish_explain(step: Step, lang: str) -> str:
         text += (f"Either the fish holds, so the {d}s of {cover} all come from {base}, or a fin "
                  f"is {d}; either way a cell of {cover} that also sees every fin cannot be {d}")
     else:
-        text += (f"{base[0].upper() + base[1:]} each need a {d}, and these {d}s can only sit "
-                 f"in {cover}, one in each, so no other cell of {cover} can be {d}")
+        text += (f"{base[0].upper() + base[1:]} each need {a_digit(d, step.size)}, and these "
+                 f"{d}s can only sit in {cover}, one in each, so no other cell of {cover} can "
+                 f"be {d}")
     if cannibal:
         text += (f" ({cells_text(cannibal, step.size)} lies in two cover houses and goes "
                  "as well)")

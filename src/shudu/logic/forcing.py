@@ -718,6 +718,7 @@ def _explain_chain_verity(step: Step, lang: str) -> str:
     intro = _where(step, lang)
     if lang == "zh":
         return f"{intro} " + "；".join(sentences) + f"。无论哪种情况结论都相同，所以{result}。"
+    sentences[1:] = [s[:1].lower() + s[1:] for s in sentences[1:]]
     return (f"{intro} " + "; ".join(sentences) +
             f". Every case leads to the same conclusion, so {result}.")
 

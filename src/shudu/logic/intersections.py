@@ -158,7 +158,7 @@ def house_labels(houses: Iterable[int], size: int = 9) -> str:
 
 def _lc_where(step: Step, lang: str) -> str:
     house = house_text(step, step.role_houses("base")[0], lang)
-    digit = digits_text(step.digits, lang)
+    digit = digits_text(step.digits, lang, step.size)
     return f"看看{house}中的{digit}。" if lang == "zh" else f"Look at {digit} in {house}."
 
 

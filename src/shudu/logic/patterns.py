@@ -20,7 +20,7 @@ from collections.abc import Iterator
 
 from .candidates import Candidates, bits, by_digit, first_bit
 from .registry import Technique, register
-from .render import house_text, houses_text, result_text
+from .render import a_digit, house_text, houses_text, result_text
 from .step import Link, Node, Step, candidates_text, cells_text
 
 __all__ = [
@@ -345,8 +345,9 @@ def _dual_kite_explain(step: Step, lang: str) -> str:
                 f"第一条风筝说明 {first} 至少有一个是 {d}，第二条说明 {second} 至少有一个是 "
                 f"{d}。所以{res}。")
     return (f"Dual 2-String Kite on {d}: {d} has only two places in each of {houses}, and "
-            f"{link} see each other inside one box. One kite shows that {first} holds a "
-            f"{d}, the other that {second} holds a {d}, so {res}.")
+            f"{link} see each other inside one box. One kite shows that {first} holds "
+            f"{a_digit(d, step.size)}, the other that {second} holds {a_digit(d, step.size)}, "
+            f"so {res}.")
 
 
 def _dual_kite_notation(step: Step) -> str:

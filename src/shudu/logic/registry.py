@@ -5,6 +5,10 @@ Family modules register their techniques at import; the solver walks them easies
 >>> from shudu.logic import registry
 >>> registry.technique("0003").name, registry.technique("naked single").key
 ('Naked Single', 'naked-single')
+>>> registry.technique("unique rectangle").key, registry.technique("y-wing").key
+('ur-type-1', 'xy-wing')
+>>> [t.key for t in registry.resolve("coloring")][:2]
+['simple-colors-trap', 'simple-colors-wrap']
 """
 
 from __future__ import annotations
@@ -17,7 +21,8 @@ if TYPE_CHECKING:
     from .candidates import Candidates
     from .step import Step
 
-__all__ = ["Finder", "Renderer", "Technique", "register", "technique", "techniques"]
+__all__ = ["ALIASES", "Finder", "Renderer", "Technique", "family", "register", "resolve",
+           "technique", "techniques"]
 
 Finder = Callable[["Candidates"], Iterator["Step"]]
 """Yields every instance of a technique in a pencilmark state."""
@@ -57,8 +62,24 @@ _REGISTRY: dict[str, Technique] = {}
 _LOOKUP: dict[str, str] = {}
 
 
+ALIASES: dict[str, str] = {
+    "unique rectangle": "ur-type-1",
+    "uniqueness rectangle": "ur-type-1",
+    "uniqueness test": "ur-type-1",
+    "ur": "ur-type-1",
+    "y-wing": "xy-wing",
+    "xy wing": "xy-wing",
+    "simple colors": "simple-colors-trap",
+    "multi colors": "multi-colors-1",
+    "x-cycle": "x-chain",
+}
+"""Further names people use for a technique (looked up like the registered names)."""
+
+
 def _norm(text: str) -> str:
-    return "".join(ch for ch in text.lower() if ch.isalnum())
+    """Lookup form: letters and digits only, in British or US spelling (colour = color)."""
+    text = "".join(ch for ch in text.lower() if ch.isalnum())
+    return text.replace("colour", "color").replace("coloring", "colors")
 
 
 _NORM_KEYS: dict[str, str] = {}
@@ -94,9 +115,39 @@ def technique(name: str) -> Technique:
         return tech
     _load()
     key = _LOOKUP.get(_norm(name))
+    if key is None and _norm(name) in _ALIAS_LOOKUP:
+        key = _ALIAS_LOOKUP[_norm(name)]
     if key is None:
         raise KeyError(f"unknown technique {name!r}; `shudu techniques` lists them")
     return _REGISTRY[key]
+
+
+_ALIAS_LOOKUP = {_norm(alias): key for alias, key in ALIASES.items()}
+
+
+def family(name: str) -> list[Technique]:
+    """The techniques of a family (``singles``, ``fish``, ``colouring`` or ``coloring``
+    ...), easiest first; empty when no family has that name.
+
+    >>> [t.key for t in family("Coloring")] == [t.key for t in family("colouring")]
+    True
+    >>> family("x-wing")
+    []
+    """
+    wanted = _norm(name)
+    return [t for t in techniques() if _norm(t.family) == wanted]
+
+
+def resolve(name: str) -> list[Technique]:
+    """A family's techniques, or the one technique a name, code or alias names: what a
+    command line option such as ``--disable`` means by a name.
+
+    >>> [t.key for t in resolve("singles")]
+    ['full-house', 'hidden-single', 'naked-single']
+    >>> [t.key for t in resolve("0300")]
+    ['x-wing']
+    """
+    return family(name) or [technique(name)]
 
 
 def techniques() -> list[Technique]:

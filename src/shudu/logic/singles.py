@@ -15,7 +15,7 @@ from .candidates import Candidates, first_bit
 from .ladder9 import single
 from .registry import Technique, register
 from .render import house_text
-from .step import Step, placements_text
+from .step import Step, digit_text, placements_text
 
 __all__ = ["find_full_house", "find_hidden_single", "find_naked_single"]
 
@@ -100,7 +100,7 @@ def _full_house_where(step: Step, lang: str) -> str:
 
 def _full_house_explain(step: Step, lang: str) -> str:
     house = house_text(step, step.role_houses("house")[0], lang)
-    cell, digit = _name(step), step.placements[0][1]
+    cell, digit = _name(step), digit_text(step.placements[0][1], step.size)
     if lang == "zh":
         return f"{house}只剩 {cell} 一个空格，缺少的数字是 {digit}（满格），所以 {cell} = {digit}。"
     return (f"{cell} is the only empty cell in {house}, and {digit} is the only digit "
@@ -109,7 +109,7 @@ def _full_house_explain(step: Step, lang: str) -> str:
 
 def _hidden_where(step: Step, lang: str) -> str:
     house = house_text(step, step.role_houses("house")[0], lang)
-    digit = step.placements[0][1]
+    digit = digit_text(step.placements[0][1], step.size)
     if lang == "zh":
         return f"看看{house}中的数字 {digit}。"
     return f"Look at digit {digit} in {house}."
@@ -117,7 +117,7 @@ def _hidden_where(step: Step, lang: str) -> str:
 
 def _hidden_explain(step: Step, lang: str) -> str:
     house = house_text(step, step.role_houses("house")[0], lang)
-    cell, digit = _name(step), step.placements[0][1]
+    cell, digit = _name(step), digit_text(step.placements[0][1], step.size)
     if lang == "zh":
         return (f"在{house}中，数字 {digit} 只能放在 {cell}（隐性唯一：其他格都被排除），"
                 f"所以 {cell} = {digit}。")
@@ -131,7 +131,7 @@ def _naked_where(step: Step, lang: str) -> str:
 
 
 def _naked_explain(step: Step, lang: str) -> str:
-    cell, digit = _name(step), step.placements[0][1]
+    cell, digit = _name(step), digit_text(step.placements[0][1], step.size)
     if lang == "zh":
         return f"{cell} 只剩下候选数 {digit}（唯一余数），所以 {cell} = {digit}。"
     return (f"{cell} has only one candidate left, {digit} (naked single: every other digit "

@@ -19,6 +19,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..grid import digit_symbol
+
 __all__ = [
     "LANGS",
     "Candidate",
@@ -27,8 +29,10 @@ __all__ = [
     "Step",
     "candidates_text",
     "cells_text",
+    "digit_text",
     "eliminations_text",
     "placements_text",
+    "step_schema",
 ]
 
 LANGS = ("en", "zh")
@@ -51,8 +55,12 @@ class Node:
     size: int = 9
 
     def text(self) -> str:
-        """Eureka-style text: ``r1c45(7)``."""
-        return f"{cells_text(self.cells, self.size)}({self.digit})"
+        """Eureka-style text: ``r1c45(7)`` (digits above 9 as the grid writes them).
+
+        >>> Node((255,), 12, 16).text()
+        'r16c16(C)'
+        """
+        return f"{cells_text(self.cells, self.size)}({digit_text(self.digit, self.size)})"
 
 
 @dataclass(frozen=True)
@@ -92,6 +100,15 @@ def _group(cells: Iterable[int], size: int) -> list[str]:
     return [f"r{rc([r])}c{rc(cs)}" for r, cs in sorted(by_row.items())]
 
 
+def digit_text(digit: int, size: int = 9) -> str:
+    """A digit as the grid writes it: ``7``; on grids above 9x9, 10 and up as ``A``-``P``.
+
+    >>> digit_text(7), digit_text(12, 16), digit_text(7, 16)
+    ('7', 'C', '7')
+    """
+    return str(digit) if digit < 10 else digit_symbol(digit)
+
+
 def cells_text(cells: Iterable[int], size: int = 9) -> str:
     """Short text for a set of cells.
 
@@ -113,7 +130,7 @@ def candidates_text(cands: Iterable[Candidate], size: int = 9, sep: str = "<>") 
     parts = []
     for digit in sorted(by_digit):
         for group in _group(by_digit[digit], size):
-            parts.append(f"{group}{sep}{digit}")
+            parts.append(f"{group}{sep}{digit_text(digit, size)}")
     return ", ".join(parts)
 
 
@@ -124,7 +141,36 @@ def eliminations_text(step: Step) -> str:
 
 def placements_text(step: Step) -> str:
     """``r5c3=7, ...`` for a step's placements."""
-    return ", ".join(f"{cells_text([c], step.size)}={d}" for c, d in sorted(step.placements))
+    n = step.size
+    return ", ".join(f"{cells_text([c], n)}={digit_text(d, n)}" for c, d in sorted(step.placements))
+
+
+_SKIP = object()
+
+
+def _json_value(value: Any) -> Any:
+    """A JSON scalar, or a list of them from a tuple; ``_SKIP`` for anything else."""
+    if value is None or isinstance(value, (int, float, str, bool)):
+        return value
+    if isinstance(value, (tuple, list)) and all(
+        isinstance(v, (int, float, str, bool)) for v in value
+    ):
+        return list(value)
+    return _SKIP
+
+
+def step_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of :meth:`Step.to_dict`, shipped with the package
+    as ``shudu/schema/step.schema.json``.
+
+    >>> step_schema()["title"], "links" in step_schema()["required"]
+    ('shudu logical step', True)
+    """
+    import json
+    from importlib.resources import files
+
+    text = files("shudu").joinpath("schema", "step.schema.json").read_text(encoding="utf-8")
+    return dict(json.loads(text))
 
 
 def _freeze(mapping: Mapping[str, Iterable[Any]] | None) -> tuple[tuple[str, tuple[Any, ...]], ...]:
@@ -264,41 +310,58 @@ class Step:
         return notation(self)
 
     def to_dict(self, lang: str | None = None) -> dict[str, Any]:
-        """JSON-ready form; placements/eliminations as ``[row, col, digit]`` (1-based).
+        """JSON-ready form, as described by ``shudu/schema/step.schema.json``.
 
-        >>> Step("naked-single", placements=((0, 5),)).to_dict()["technique"]
-        'naked-single'
+        Every key is always there (empty lists/objects when the step has none).  Cells
+        are ``[row, col]`` and candidates, placements and eliminations ``[row, col,
+        digit]``, rows and columns 1-based; houses are indices as in ``rules.houses``
+        (rows ``0..n-1``, columns ``n..2n-1``, boxes ``2n..3n-1``, then extra houses);
+        a chain link is ``{"from": node, "to": node, "kind": "strong" | "weak"}`` with a
+        node ``{"cells": [[row, col], ...], "digit": d, "text": "r1c45(7)"}``.
+        ``difficulty`` is the step's own (a chain's grows with its length), ``extra`` the
+        technique's further facts that are JSON values.  ``text`` holds the words at
+        levels 1-3 in ``lang`` (both languages by default).
+
+        >>> d = Step("naked-single", placements=((0, 5),), cells={"cell": (0,)}).to_dict("en")
+        >>> d["technique"], d["name"], d["name_zh"], d["difficulty"], d["placements"]
+        ('naked-single', 'Naked Single', '唯一余数', 2.3, [[1, 1, 5]])
+        >>> d["cells"], d["links"], d["eliminations"]
+        ({'cell': [[1, 1]]}, [], [])
         """
         n = self.size
+
+        def pair(cell: int) -> list[int]:
+            return [cell // n + 1, cell % n + 1]
 
         def triple(c: Candidate) -> list[int]:
             return [c[0] // n + 1, c[0] % n + 1, c[1]]
 
-        out: dict[str, Any] = {
+        def node(nd: Node) -> dict[str, Any]:
+            return {"cells": [pair(c) for c in nd.cells], "digit": nd.digit, "text": nd.text()}
+
+        info = self.info
+        langs = LANGS if lang is None else (lang,)
+        return {
             "technique": self.technique,
             "name": self.name,
+            "name_zh": str(info.name_zh),
+            "code": str(info.code),
+            "difficulty": float(self.get("difficulty", info.difficulty)),
+            "size": n,
             "placements": [triple(c) for c in self.placements],
             "eliminations": [triple(c) for c in self.eliminations],
             "digits": list(self.digits),
+            "cells": {role: [pair(c) for c in cells] for role, cells in self.cells},
+            "candidates": {role: [triple(c) for c in cs] for role, cs in self.candidates},
+            "houses": {role: list(hs) for role, hs in self.houses},
+            "links": [
+                {"from": node(lk.a), "to": node(lk.b), "kind": "strong" if lk.strong else "weak"}
+                for lk in self.links
+            ],
+            "extra": {k: _json_value(v) for k, v in self.extra if _json_value(v) is not _SKIP},
             "notation": self.notation(),
+            "text": {lg: {str(lv): self.text(lv, lg) for lv in (1, 2, 3)} for lg in langs},
         }
-        if self.cells:
-            out["cells"] = {
-                role: [[c // n + 1, c % n + 1] for c in cells] for role, cells in self.cells
-            }
-        if self.candidates:
-            out["candidates"] = {role: [triple(c) for c in cs] for role, cs in self.candidates}
-        if self.houses:
-            out["houses"] = {role: list(hs) for role, hs in self.houses}
-        if self.links:
-            out["links"] = [
-                {"from": lk.a.text(), "to": lk.b.text(), "strong": lk.strong} for lk in self.links
-            ]
-        if self.extra:
-            out["extra"] = {k: v for k, v in self.extra if isinstance(v, (int, float, str, bool))}
-        langs = LANGS if lang is None else (lang,)
-        out["text"] = {lg: {str(lv): self.text(lv, lg) for lv in (1, 2, 3)} for lg in langs}
-        return out
 
     def __str__(self) -> str:
         return self.notation()

@@ -329,7 +329,7 @@ def subset_where(step: Step, lang: str) -> str:
     """
     house = house_text(step, step.role_houses("house")[0], lang)
     cells = _cell_names(step, step.role_cells("subset"), lang)
-    digits = digits_text(step.digits, lang)
+    digits = digits_text(step.digits, lang, step.size)
     if lang == "zh":
         return f"看看{house}中的 {cells}：{digits}。"
     return f"Look at {cells} in {house}: {digits}."

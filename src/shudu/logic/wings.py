@@ -13,13 +13,13 @@ pincers takes the shared digit ``z``, so every cell that sees all the ``z`` cell
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from itertools import combinations
 
 from .candidates import Candidates, bits, digits_in, first_bit
 from .registry import Technique, register
 from .render import house_text, result_text
-from .step import Step, candidates_text, cells_text
+from .step import Step, candidates_text, cells_text, digit_text
 
 __all__ = [
     "find_remote_pair",
@@ -71,7 +71,8 @@ def find_xy_wing(cands: Candidates) -> Iterator[Step]:
             yield Step("xy-wing", eliminations=elims, digits=(x, y, z + 1),
                        cells={"pivot": (pivot,), "pincer": (a, b)},
                        candidates={"z": ((a, z + 1), (b, z + 1))}, size=n,
-                       extra={"pivot_digits": f"{x}/{y}"})
+                       extra={"pivot_digits": f"{x}/{y}",
+                              "pincer_digits": (digits_in(ma), digits_in(mb))})
 
 
 def find_xyz_wing(cands: Candidates) -> Iterator[Step]:
@@ -285,6 +286,11 @@ def _each(step: Step, cells: tuple[int, ...], lang: str = "en") -> str:
     return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
 
 
+def _set(step: Step, digits: Iterable[int]) -> str:
+    """Candidates of a cell as a set: ``{1,3}``."""
+    return "{" + ",".join(digit_text(d, step.size) for d in digits) + "}"
+
+
 def _wing_where(step: Step, lang: str) -> str:
     pivot = _c(step, step.role_cells("pivot"))
     if lang == "zh":
@@ -303,12 +309,16 @@ def _wing_explain(step: Step, lang: str) -> str:
     pc = _c(step, [pivot])
     if step.technique == "xy-wing":
         a, b = (_c(step, [c]) for c in pincers)
+        pdig = _set(step, step.digits[:2])
+        pins = step.get("pincer_digits")
+        pa, pb = ((f"{a} {_set(step, pins[0])}", f"{b} {_set(step, pins[1])}") if pins
+                  else (a, b))
         if lang == "zh":
-            return (f"{zh}：枢纽 {pc}（{pdig}）看到 {a} 和 {b}。无论 {pc} 取哪个数，"
+            return (f"{zh}：枢纽 {pc} {pdig} 看到钳子 {pa} 和 {pb}。无论 {pc} 取哪个数，"
                     f"{a} 或 {b} 之一必为 {z}，所以同时看到 {a} 和 {b} 的格子不能是 {z}：{res}。")
-        return (f"{name}: the pivot {pc} ({pdig}) sees {a} and {b}. Whichever digit {pc} "
-                f"takes, {a} or {b} becomes {z}, so a cell that sees both of them cannot be "
-                f"{z}: {res}.")
+        return (f"{name}: the pivot {pc} {pdig} sees the pincers {pa} and {pb}. Whichever "
+                f"digit {pc} takes, {a} or {b} becomes {z}, so a cell that sees both of them "
+                f"cannot be {z}: {res}.")
     if lang == "zh":
         return (f"{zh}：{pc} 与 {_each(step, pincers, lang)} 中，除 {z} 以外的每个数字都被限制在"
                 f"同一区域内，最多出现一次，所以 {z} 必在 {zcells} 之一。看到它们全部的格子不能是 "
