@@ -298,3 +298,13 @@ def test_find_lists_every_hidden_single() -> None:
     want = find_all(EASY, "hidden-single")
     notes = [x for x in result.stdout.splitlines() if re.match(r"^ *\d+\. ", x)]
     assert [re.sub(r"^ *\d+\. ", "", x) for x in notes] == [s.notation() for s in want]
+
+
+def test_disable_takes_us_spelling_and_aliases() -> None:
+    from click.testing import CliRunner
+
+    keys = technique_keys(["coloring", "y-wing"])
+    assert {"xy-wing", "simple-colors-trap", "3d-medusa"} <= keys
+    easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+    r = CliRunner().invoke(cli, ["hint", "--disable", "coloring", easy])
+    assert r.exit_code == 0 and "unknown technique" not in r.output

@@ -23,6 +23,7 @@ they need them.
 
 from __future__ import annotations
 
+from ..logic.registry import technique_keys
 from . import (  # noqa: F401  (each registers its command)
     check,
     convert,
@@ -37,7 +38,6 @@ from . import (  # noqa: F401  (each registers its command)
 from .app import cli, main
 from .common import EXIT_BAD_INPUT, EXIT_MULTIPLE, EXIT_NONE, EXIT_UNIQUE
 from .inputs import logic_items, pencilmark_state
-from .logic_run import technique_keys
 
 __all__ = [
     "EXIT_BAD_INPUT",

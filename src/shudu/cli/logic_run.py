@@ -46,51 +46,12 @@ _WORDS: dict[str, dict[str, str]] = {
 }
 
 
-def _norm_name(text: str) -> str:
-    """Lookup form of a technique or family name.
-
-    >>> _norm_name("Single-Digit Patterns")
-    'singledigitpatterns'
-    """
-    return "".join(ch for ch in text.lower() if ch.isalnum())
-
-
-def technique_keys(names: Iterable[str]) -> frozenset[str]:
-    """Technique keys for names, HoDoKu codes, aliases or family names (comma lists too).
-
-    Raises :class:`KeyError` naming the first unknown name.
-
-    >>> sorted(technique_keys(["singles"]))
-    ['full-house', 'hidden-single', 'naked-single']
-    >>> sorted(technique_keys(["0300, x-wing"]))
-    ['x-wing']
-    """
-    from ..logic.registry import technique, techniques
-
-    families: dict[str, list[str]] = {}
-    for t in techniques():
-        families.setdefault(_norm_name(t.family), []).append(t.key)
-    keys: set[str] = set()
-    for name in names:
-        for part in name.split(","):
-            part = part.strip()
-            if not part:
-                continue
-            family = families.get(_norm_name(part))
-            if family is not None:
-                keys.update(family)
-                continue
-            try:
-                keys.add(technique(part).key)
-            except KeyError:
-                raise KeyError(part) from None
-    return frozenset(keys)
-
-
 def _disable_option(
     ctx: click.Context, param: click.Parameter, value: tuple[str, ...]
 ) -> frozenset[str]:
     try:
+        from ..logic.registry import technique_keys
+
         return technique_keys(value)
     except KeyError as e:
         raise click.BadParameter(

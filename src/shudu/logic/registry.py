@@ -13,7 +13,7 @@ Family modules register their techniques at import; the solver walks them easies
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -148,6 +148,28 @@ def resolve(name: str) -> list[Technique]:
     ['x-wing']
     """
     return family(name) or [technique(name)]
+
+
+def technique_keys(names: Iterable[str]) -> frozenset[str]:
+    """Technique keys for names, HoDoKu codes, aliases or family names, comma lists too
+    (what ``--disable`` and ``--enable`` take).  Raises :class:`KeyError` naming the
+    first unknown name.
+
+    >>> sorted(technique_keys(["singles"]))
+    ['full-house', 'hidden-single', 'naked-single']
+    >>> sorted(technique_keys(["0300, y-wing"]))
+    ['x-wing', 'xy-wing']
+    """
+    keys: set[str] = set()
+    for name in names:
+        for part in name.split(","):
+            part = part.strip()
+            if part:
+                try:
+                    keys.update(t.key for t in resolve(part))
+                except KeyError:
+                    raise KeyError(part) from None
+    return frozenset(keys)
 
 
 def techniques() -> list[Technique]:
