@@ -621,6 +621,15 @@ def test_file_objects_stream() -> None:
     assert next(records).grid == Grid(SEVENTEEN)
     grid_stream = io.StringIO(write(Grid(INKALA), "grid"))
     assert [r.grid for r in iter_records(grid_stream)] == [Grid(INKALA)]
+    titled = io.StringIO(f"Puzzle 1\n{INKALA}\nPuzzle 2\n{SEVENTEEN}\n")
+    records = iter_records(titled)
+    assert next(records).name == "Puzzle 1"
+    assert titled.tell() < len(titled.getvalue())  # streamed, not read whole
+    assert next(records).grid == Grid(SEVENTEEN)
+    table = io.StringIO(f"puzzle\n{INKALA}\n")
+    assert [r.grid for r in iter_records(table)] == [Grid(INKALA)]
+    table = io.StringIO(f"Puzzle,rating\n{INKALA},1.2\n")
+    assert [r.extra for r in iter_records(table)] == ["rating=1.2"]
 
 
 def test_extension_decides_format(tmp_path: Path) -> None:

@@ -496,13 +496,12 @@ _WORD = re.compile(r"(?<![A-Za-z0-9])([A-Za-z]{2,})(?![A-Za-z0-9])")
 def _is_word(word: str, n: int | None) -> bool:
     """True when a run of letters is a word, not cells of an ``n`` x ``n`` grid: any run
     for n <= 9 (except blanks ``xx``); otherwise one of mixed case or with a letter past
-    the digits of the size."""
+    ``P`` (16x16 text may use the letters A-P for 1..16)."""
     if not word.strip("xX"):
         return False
     if n is not None and n <= 9:
         return True
-    limit = n or 25
-    return not (word.isupper() or word.islower()) or any(_VALUE[ord(c)] > limit for c in word)
+    return not (word.isupper() or word.islower()) or any(_VALUE[ord(c)] > 25 for c in word)
 
 
 def _is_title(line: str, n: int | None = None) -> bool:
@@ -1533,6 +1532,8 @@ def _iter_stream(
             s = raw.strip().lstrip("\ufeff")
             if not s or s.startswith(("#", "//")):
                 continue
+            if _is_title(s) and _delimiter(s) is None and s.lower() not in _PUZZLE_COLUMNS:
+                continue  # a title line (Puzzle 1) above the first puzzle
             if _starts_with_puzzle(s) or (s.startswith(":") and _hodoku_line(s) is not None):
                 format = "sdm"
             break
