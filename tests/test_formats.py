@@ -23,6 +23,7 @@ from shudu.formats import (
     detect_format,
     format_grid,
     iter_records,
+    iter_write,
     parse,
     parse_pencilmarks,
     read_file,
@@ -325,6 +326,16 @@ def test_tab_separated_grid_error_names_the_reading() -> None:
     )
 
 
+def test_short_lines_and_csv_fields_prefer_the_classic_reading() -> None:
+    assert message("5 3 0 0 7 0 0 0 0") == "line 1: expected 81 cells, found 9"
+    assert message("1" * 15) == "line 1: expected 16 cells, found 15"
+    assert message("puzzle,rating\n530070000,1.2\n") == (
+        "line 2: expected 81 cells (read as a CSV table, puzzle column 'puzzle'), found 9"
+    )
+    trailing = (FIXTURES / "tabs.txt").read_text().replace("\n", "\t\n")
+    assert parse(trailing) == Grid(SEVENTEEN)
+
+
 def test_argument_error_gives_the_real_parse_error() -> None:
     error = argument_error("4....Q" + "." * 75)
     assert isinstance(error, ParseError) and error.column == 6
@@ -380,6 +391,18 @@ def test_write_many_reads_back_in_order(fmt: str, tmp_path: Path) -> None:
     assert write_many([], fmt) == ""
     if fmt == "csv":
         assert text == write(grids[0], "csv") + "\n".join(str(g) for g in grids[1:]) + "\n"
+    pieces = list(iter_write(iter(grids), fmt))
+    assert len(pieces) == 3 and "".join(pieces) == write_many(grids, fmt)
+    assert all(piece.endswith("\n") for piece in pieces)
+
+
+def test_write_many_keeps_variant_rules() -> None:
+    grids = [Grid(INKALA), Grid("." * 81, rules=Rules(diagonals=True))]
+    text = write_many(grids, "csv")
+    assert text.splitlines()[0] == "puzzle,rules"
+    assert [r.grid for r in iter_records(text)] == grids
+    assert [r.grid for r in iter_records(write_many(grids, "json"))] == grids
+    assert "".join(iter_write(grids[1:], "csv")).startswith("puzzle,rules\n")
 
 
 def test_write_formats() -> None:

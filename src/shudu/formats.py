@@ -58,6 +58,7 @@ __all__ = [
     "detect_format",
     "format_grid",
     "iter_records",
+    "iter_write",
     "parse",
     "parse_pencilmarks",
     "read_file",
@@ -251,6 +252,18 @@ def _size_guess(s: str, pos: int) -> int | None:
     return _SQUARES.get(end - start)
 
 
+def _expected_cells(found: int) -> int:
+    """The cell count a line of ``found`` cells most likely meant: the nearest size, but
+    the classic 81 for a count far below every size (a lone row, a single field).
+
+    >>> _expected_cells(80), _expected_cells(35), _expected_cells(15), _expected_cells(9)
+    (81, 36, 16, 81)
+    """
+    if found < 12:
+        return 81
+    return min(_SQUARES, key=lambda k: (abs(k - found), -k))
+
+
 def _read_line(
     text: str,
     rules: Rules | None,
@@ -299,7 +312,7 @@ def _read_line(
             found = counts[0]
         else:
             found = counts[-1] if counts else 0
-        expected = rules.ncells if rules else min(_SQUARES, key=lambda k: (abs(k - found), -k))
+        expected = rules.ncells if rules else _expected_cells(found)
         raise _error(f"expected {expected} cells", found=found, quote=False, line=line,
                      source=source)
     kept = tokens[: choice + 1]
@@ -984,7 +997,7 @@ def _is_symbol_row(line: str, delim: str) -> bool:
     >>> _is_symbol_row("5,3,0,0,7,0,0,0,0", ","), _is_symbol_row("a,b,c", ",")
     (True, False)
     """
-    fields = [f.strip() for f in line.split(delim)]
+    fields = [f.strip() for f in line.strip().strip(delim).split(delim)]
     n = len(fields)
     return n in DEFAULT_BOXES and n >= 4 and all(
         len(f) == 1 and ord(f) < 256 and _VALUE[ord(f)] <= n for f in fields
@@ -1034,7 +1047,7 @@ def detect_format(text: str) -> str:
     delim = _delimiter(head)
     if head.strip().lower() in _PUZZLE_COLUMNS:
         return "csv"
-    if delim and _is_symbol_row(head, delim):
+    if delim and 2 * sum(_is_symbol_row(c, delim) for c in content) > len(content):
         return "grid"  # 5<TAB>3<TAB>0 ...: a grid row with separated cells, not a header
     if (
         delim
@@ -1408,8 +1421,16 @@ def _iter_csv(
                              found=f"{len(row)} columns", quote=False, line=line,
                              source=source)
             pos = text.find(field)
-            r, cells, _ = _read_line(field, row_rules, line, source, col0=max(pos, 0),
-                                     strict=True)
+            try:
+                r, cells, _ = _read_line(field, row_rules, line, source, col0=max(pos, 0),
+                                         strict=True)
+            except ParseError as e:
+                if e.column is None and e.expected.endswith(" cells"):
+                    label = labels[column] if column < len(labels) else f"column {column + 1}"
+                    raise _error(f"{e.expected} (read as a CSV table, puzzle column "
+                                 f"{label!r})", found=e.found, quote=False, line=e.line,
+                                 source=source) from None
+                raise
             grid = Grid._trusted(r, cells)
             if check and not _checker(r)(cells):
                 raise _locate(_invalid(r, cells), line, source)
@@ -1667,6 +1688,57 @@ def write(grid: Grid, format: str = "line", *, blank: str = ".") -> str:
     raise _error("expected a format among " + ", ".join(FORMATS), found=format)
 
 
+def _plain(grid: Grid) -> bool:
+    """True when a grid's rules follow from its size (no ``rules`` column needed)."""
+    return grid.size in LINE_SIZES and grid.rules == _rules_of_size(grid.size)
+
+
+def iter_write(
+    grids: Iterable[Grid],
+    format: str = "line",
+    *,
+    blank: str = ".",
+    rules_column: bool | None = None,
+) -> Iterator[str]:
+    """The text of each grid as :func:`write_many` lays it out, one piece per grid (each
+    ending with a newline), to print solutions as they come.  For ``csv`` the first
+    piece holds the header; it has a ``rules`` column when ``rules_column`` says so
+    (``None``: when the first grid's rules do not follow from its size).
+
+    >>> pieces = iter_write([Grid("1" + "." * 15, rules=Rules(4))] * 2, "grid")
+    >>> print("".join(pieces), end="")
+    1 . | . .
+    . . | . .
+    ----+----
+    . . | . .
+    . . | . .
+    <BLANKLINE>
+    1 . | . .
+    . . | . .
+    ----+----
+    . . | . .
+    . . | . .
+    """
+    if format not in WRITE_FORMATS:
+        raise _error("expected a format among " + ", ".join(WRITE_FORMATS), found=format)
+    blocks = format in ("grid", "sdk", "ss", "pencilmarks")
+    for k, g in enumerate(grids):
+        if format == "csv":
+            if rules_column is None:
+                rules_column = not _plain(g)
+            out = io.StringIO()
+            writer = csv.writer(out, lineterminator="\n")
+            if k == 0:
+                writer.writerow(["puzzle", "rules"] if rules_column else ["puzzle"])
+            writer.writerow([g.to_string(blank), g.rules.spec] if rules_column
+                            else [g.to_string(blank)])
+            yield out.getvalue()
+        elif blocks and k:
+            yield "\n" + write(g, format, blank=blank) + "\n"
+        else:
+            yield write(g, format, blank=blank) + "\n"
+
+
 def write_many(grids: Iterable[Grid], format: str = "line", *, blank: str = ".") -> str:
     """Text of several grids in one format, read back by :func:`iter_records` as the
     same grids in order: one per line (``line``, ``sdm``, ``729``), JSON Lines
@@ -1682,20 +1754,8 @@ def write_many(grids: Iterable[Grid], format: str = "line", *, blank: str = ".")
     True
     """
     items = list(grids)
-    if not items:
-        return ""
-    if format not in WRITE_FORMATS:
-        raise _error("expected a format among " + ", ".join(WRITE_FORMATS), found=format)
-    if format == "csv":
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        plain = all(g.size in LINE_SIZES and g.rules == _rules_of_size(g.size) for g in items)
-        writer.writerow(["puzzle"] if plain else ["puzzle", "rules"])
-        for g in items:
-            writer.writerow([g.to_string(blank)] if plain else [g.to_string(blank), g.rules.spec])
-        return out.getvalue()
-    separator = "\n\n" if format in ("grid", "sdk", "ss", "pencilmarks") else "\n"
-    return separator.join(write(g, format, blank=blank) for g in items) + "\n"
+    column = not all(_plain(g) for g in items)
+    return "".join(iter_write(items, format, blank=blank, rules_column=column))
 
 
 _FILE_NAME = re.compile(
