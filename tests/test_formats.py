@@ -345,6 +345,8 @@ def test_argument_error_gives_the_real_parse_error() -> None:
         "line 9: expected 9 cells in row 9 (read as a 9x9 grid), found 8"
     )
     assert argument_error("top1465.sdm") is None
+    assert str(argument_error("." * 75 + "1.729")) == "line 1: expected 81 cells, found 80"
+    assert isinstance(argument_error("53..7..../6..195.../.98....6./" + "." * 54), ParseError)
     assert argument_error("puzzles/missing") is None
     assert argument_error("12345") is None
     assert argument_error(INKALA) is None

@@ -1759,7 +1759,7 @@ def write_many(grids: Iterable[Grid], format: str = "line", *, blank: str = ".")
 
 
 _FILE_NAME = re.compile(
-    r"\.(txt|text|sdk|ss|sdm|json|jsonl|csv|tsv|dat|puz|sudoku|pm|729)$", re.IGNORECASE
+    r"\.(txt|text|sdk|ss|sdm|json|jsonl|csv|tsv|dat|puz|sudoku|pm)$", re.IGNORECASE
 )
 
 
@@ -1792,6 +1792,8 @@ def argument_error(
     'line 1: expected 81 cells, found 80'
     >>> argument_error("puzzles.sdm") is None, argument_error("." * 81) is None
     (True, True)
+    >>> str(argument_error("." * 75 + "1.729"))  # digits, not a .729 file name
+    'line 1: expected 81 cells, found 80'
     """
     if not _puzzle_attempt(text):
         return None
