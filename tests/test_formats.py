@@ -722,3 +722,9 @@ def test_shared_reglib_and_ratings_read() -> None:
     ratings = read_file(shared("se_ratings.tsv"))
     assert len(ratings) == 700 and all(r.ok for r in ratings)
     assert ratings[0].extra.startswith("set=qqwing_simple; ER=")
+
+
+def test_shared_collection_written_as_grids_reads_back() -> None:
+    grids = [r.grid for r in read_file(shared("top1465.sdm"))]
+    for fmt in ("grid", "ss", "sdk"):
+        assert [r.grid for r in iter_records(write_many(grids, fmt))] == grids

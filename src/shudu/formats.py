@@ -38,6 +38,7 @@ import io
 import json
 import os
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, chain
@@ -593,13 +594,18 @@ def _is_number(text: str) -> bool:
     return 0 < len(text) <= 2 and text.isascii() and text.isdigit()
 
 
+def _most_common(values: list[int]) -> int:
+    """The most frequent value (the first seen among equals)."""
+    return Counter(values).most_common(1)[0][0]
+
+
 def _token_size(rows: Sequence[list[re.Match[str]]]) -> tuple[int, bool]:
     """The size most rows suggest and whether they are space-separated numbers (``10 0 3``)."""
     counts = [len(t) for t in rows]
     chars = [sum(m.end() - m.start() for m in t) for t in rows]
     numeric = any(len(m.group()) > 1 and _is_number(m.group()) for t in rows for m in t)
-    by_tokens = max(counts, key=counts.count)
-    by_chars = max(chars, key=chars.count)
+    by_tokens = _most_common(counts)
+    by_chars = _most_common(chars)
     numeric = numeric and by_tokens >= 10 and by_tokens in DEFAULT_BOXES
     return (by_tokens if numeric else by_chars), numeric
 
@@ -721,7 +727,7 @@ def _puzzle_chunks(
         n = rules.size
     elif pm:
         counts = [len(_PM_TOKEN.findall(raw)) for _, raw in rows]
-        n = max(counts, key=counts.count)
+        n = _most_common(counts)
     else:
         n, _ = _token_size([list(_GRID_TOKEN.finditer(raw)) for _, raw in rows])
     if n not in DEFAULT_BOXES or len(rows) <= n:
@@ -1047,7 +1053,8 @@ def detect_format(text: str) -> str:
     delim = _delimiter(head)
     if head.strip().lower() in _PUZZLE_COLUMNS:
         return "csv"
-    if delim and 2 * sum(_is_symbol_row(c, delim) for c in content) > len(content):
+    sample = content[:40]
+    if delim and 2 * sum(_is_symbol_row(c, delim) for c in sample) > len(sample):
         return "grid"  # 5<TAB>3<TAB>0 ...: a grid row with separated cells, not a header
     if (
         delim
@@ -1056,9 +1063,11 @@ def detect_format(text: str) -> str:
         and not any(_looks_like_puzzle(f) for f in head.split(delim))
     ):
         return "csv"
-    titled = [c for c in content if not _is_title(c)]
-    if titled and len(titled) < len(content):  # title lines (Puzzle 1, Grid 01) are skipped
-        content = titled
+    skip = 0
+    while skip < len(content) - 1 and _is_title(content[skip]):
+        skip += 1  # title lines (Puzzle 1, Grid 01) above the first puzzle
+    if skip:
+        content = content[skip:]
         head = content[0]
         if len(content) == 1:
             return "729" if _is_729("".join(head.split())) else "sdm"
