@@ -292,6 +292,8 @@ def test_title_above_a_grid_or_a_header() -> None:
     assert record.ok and record.name == "Newspaper" and record.extra == "#A Arto Inkala"
     (record,) = iter_records("Candidates\n" + write(Grid(INKALA), "pencilmarks"))
     assert record.ok and record.name == "Candidates"
+    (record,) = iter_records("# from a forum\n" + write(Grid(INKALA), "pencilmarks"))
+    assert record.ok and record.name is None
 
 
 def test_titles_in_one_puzzle_per_line_files() -> None:

@@ -652,7 +652,7 @@ def _parse_rows(
     if rows:
         n, numeric = _token_size([t for _, t, _ in rows])
         if n <= 9 or rules is not None:
-            # a row of a grid of 9 or fewer cells never starts with a word: a title
+            # a row of a grid of 9 or fewer cells holds no word: a title or a note
             limit = rules.size if rules is not None else n
             titles += [(lineno, raw.strip()) for lineno, _, raw in rows if _is_text(raw, limit)]
             rows = [row for row in rows if not _is_text(row[2], limit)]
@@ -703,9 +703,10 @@ def _parse_rows(
         where = rows[n][0] if len(rows) > n else None
         raise _error(f"expected {n} rows {reading}", found=len(rows), quote=False,
                      line=where, source=source)
-    top = rows[0][0]
-    title = next((text for lineno, text in sorted(titles) if lineno < top), None)
-    notes = [text for _, text in sorted(titles) if text is not title]
+    ordered = sorted(titles)
+    above = bool(ordered) and ordered[0][0] < rows[0][0]
+    title = ordered[0][1] if above else None
+    notes = [text for _, text in ordered[1 if above else 0 :]]
     return rules, bytes(out), header, title, notes
 
 
@@ -806,8 +807,8 @@ def _json_values(text: str, source: str | None) -> list[tuple[int, str, Any]]:
                 value, end = decoder.raw_decode(text, pos)
             except json.JSONDecodeError as e:
                 raise _json_error(e, 1, source) from None
-            except ValueError as e:  # a number too long to convert
-                raise _error(f"expected valid JSON ({e})", line=line_of(pos),
+            except ValueError:  # a number too long to convert
+                raise _error("expected valid JSON (a number too long)", line=line_of(pos),
                              source=source) from None
             out.append((line_of(pos), text[pos:end], value))
             pos = skip(end)
@@ -823,8 +824,9 @@ def _json_values(text: str, source: str | None) -> list[tuple[int, str, Any]]:
         value, end = decoder.raw_decode(text, start)
     except json.JSONDecodeError as e:
         raise _json_error(e, 1, source) from None
-    except ValueError as e:  # a number too long to convert
-        raise _error(f"expected valid JSON ({e})", line=line_of(start), source=source) from None
+    except ValueError:  # a number too long to convert
+        raise _error("expected valid JSON (a number too long)", line=line_of(start),
+                     source=source) from None
     if isinstance(value, dict) and "puzzles" in value and skip(end) >= len(text):
         m = re.search(r'"puzzles"\s*:\s*\[', text)
         if m is None or not isinstance(value["puzzles"], list):
@@ -1488,7 +1490,8 @@ def _iter_blocks(
                     pm = _parse_729("".join(text.split()), rules, first, source)
                 else:
                     pm = _parse_pm_grid(lines, rules, source)
-                    name = next((s.strip() for _, s in lines if _is_text(s)), None)
+                    name = next((s.strip() for _, s in lines if _is_text(s)
+                                 and not s.lstrip().startswith(("#", "//"))), None)
                 grid = pm.to_grid()
                 extra = pm.to_string729()
             else:
