@@ -167,3 +167,16 @@ def test_huge_numbers_are_parse_errors() -> None:
             shudu.parse(text)
     with pytest.raises(shudu.ParseError, match='in column "rules"'):
         shudu.parse(f"puzzle,rules\n{INKALA},\u00b2x\u00b2\n")
+
+
+values = st.one_of(st.integers(-3, 30), st.none(), st.floats(allow_nan=True), st.text(max_size=2),
+                   st.booleans(), st.integers(2**63, 2**70))
+
+
+@FUZZ
+@given(st.one_of(st.binary(max_size=700), st.lists(values, max_size=700)),
+       st.sampled_from([None, Rules(4), Rules(9)]))
+def test_grid_from_bytes_and_sequences_raises_only_shudu_errors(source: object,
+                                                                rules: Rules | None) -> None:
+    only_shudu_errors(lambda: Grid(source, rules=rules))  # type: ignore[arg-type]
+    only_shudu_errors(lambda: Grid(source, rules=rules, check=False))  # type: ignore[arg-type]
