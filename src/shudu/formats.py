@@ -518,17 +518,26 @@ def _is_word(word: str, n: int | None) -> bool:
     return not (word.isupper() or word.islower()) or any(_VALUE[ord(c)] > 25 for c in word)
 
 
+_TITLE_END = re.compile(r"\d+\W*$")
+
+
 def _is_title(line: str, n: int | None = None) -> bool:
-    """True for a title line such as ``Puzzle 1`` or ``Grid 01``: it starts with a word
-    (two letters or more) that no row of an ``n`` x ``n`` grid can start with.
+    """True for a title line such as ``Puzzle 1``, ``Grid 01`` or ``Newspaper``: it starts
+    with a word (two letters or more) that no row of an ``n`` x ``n`` grid can start
+    with, and is one word or ends with a number (so ``not a puzzle`` stays an error).
 
     >>> _is_title("Grid 01"), _is_title("Puzzle"), _is_title("ABCDEFGHIJKLMNOP")
     (True, True, False)
     >>> _is_title("HIDDEN"), _is_title("HIDDEN", 9), _is_title("4..3"), _is_title("xx3x")
     (False, True, False, False)
+    >>> _is_title("Puzzle #12:"), _is_title("not a puzzle")
+    (True, False)
     """
-    m = _WORD.match(line.lstrip())
-    return m is not None and _is_word(m.group(1), n)
+    s = line.strip()
+    m = _WORD.match(s)
+    if m is None or not _is_word(m.group(1), n):
+        return False
+    return len(s.split()) == 1 or _TITLE_END.search(s) is not None
 
 
 def _is_text(line: str, n: int | None = None) -> bool:
