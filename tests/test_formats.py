@@ -304,8 +304,8 @@ def test_titles_in_one_puzzle_per_line_files() -> None:
         (0, 2, "Puzzle 1"), (1, 5, "Puzzle 2"), (2, 6, None),
     ]
     assert all(r.ok for r in records)
-    (bad, good) = iter_records(f"not a puzzle\n{INKALA}\n")
-    assert str(bad.error).startswith("line 1") and good.ok and good.name is None
+    (_, bad, good) = iter_records(f"{INKALA}\nnot a puzzle\n{INKALA}\n")
+    assert str(bad.error).startswith("line 2") and good.ok and good.name is None
     # blanks written as x are cells, not a word
     assert parse(EULER1.replace("0", "x")) == Grid(EULER1)
     assert parse(write(Grid(EULER1), "ss", blank="x")) == Grid(EULER1)
