@@ -10,20 +10,25 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from shudu.engine import solve
 from shudu.errors import InvalidPuzzle, ParseError
 from shudu.formats import (
     FORMATS,
     LINE_SIZES,
+    WRITE_FORMATS,
     Pencilmarks,
     Record,
     _ok9,
+    argument_error,
     detect_format,
     format_grid,
     iter_records,
+    iter_write,
     parse,
     parse_pencilmarks,
     read_file,
     write,
+    write_many,
 )
 from shudu.grid import Grid
 from shudu.rules import CLASSIC, Rules
@@ -33,6 +38,7 @@ SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
 
 INKALA = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 SEVENTEEN = "000000010400000000020000000000050407008000300001090000300400200050100000000806000"
+EULER1 = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
 
 
 def shared(name: str) -> Path:
@@ -205,6 +211,151 @@ def test_small_sizes_from_the_count() -> None:
     assert parse("." * 100, rules=Rules(10)).size == 10
 
 
+# ---------------------------------------------------------------------- several grids
+def zero_rows(puzzle: str) -> str:
+    return "\n".join(puzzle.replace(".", "0")[i : i + 9] for i in range(0, 81, 9))
+
+
+def test_generated_grids_separated_by_blank_lines() -> None:
+    records = read_file(FIXTURES / "generated.txt")
+    assert [r.grid for r in records] == [Grid(INKALA), Grid(SEVENTEEN), Grid(EULER1)]
+    assert all(r.ok for r in records) and [r.index for r in records] == [0, 1, 2]
+    assert [r.line for r in records] == [1, 14, 26]
+    assert records[0].extra == "10.5 extreme, hardest: Forcing Chain"
+    assert records[1].text == Grid(SEVENTEEN).pretty()
+
+
+@pytest.mark.parametrize("fmt", ["grid", "sdk", "ss", "pencilmarks"])
+def test_grids_separated_by_blank_lines_in_every_grid_format(fmt: str) -> None:
+    grids = [Grid(INKALA), Grid(EULER1), Grid(INKALA[::-1])]
+    text = "\n\n".join(write(g, fmt) for g in grids) + "\n"
+    if fmt == "pencilmarks":  # cells down to one candidate read as placed
+        grids = [Pencilmarks.from_grid(g).to_grid() for g in grids]
+    assert detect_format(text) == fmt
+    assert [r.grid for r in iter_records(text)] == grids
+    assert [r.grid for r in iter_records(text, format=fmt)] == grids
+
+
+def test_zero_filled_rows_with_and_without_blank_lines() -> None:
+    both = [Grid(SEVENTEEN), Grid(EULER1)]
+    spaced = zero_rows(SEVENTEEN) + "\n\n" + zero_rows(EULER1) + "\n"
+    assert [(r.line, r.grid) for r in iter_records(spaced)] == [(1, both[0]), (11, both[1])]
+    packed = zero_rows(SEVENTEEN) + "\n" + zero_rows(EULER1) + "\n"
+    assert [(r.line, r.grid) for r in iter_records(packed)] == [(1, both[0]), (10, both[1])]
+    spaced_digits = "\n".join(" ".join(row) for row in packed.splitlines())
+    assert [r.grid for r in iter_records(spaced_digits)] == both
+    small = Grid("1......2..3..4..", rules=Rules(4))
+    assert [r.grid for r in iter_records(write(small, "grid") + "\n\n" + write(small, "grid"))] == [
+        small, small,
+    ]
+
+
+def test_bands_separated_by_blank_lines_stay_one_grid() -> None:
+    bands = "\n\n".join(zero_rows(EULER1)[b * 30 : b * 30 + 29] for b in range(3))
+    assert parse(bands) == Grid(EULER1)
+    assert len(list(iter_records(bands))) == 1
+
+
+def test_one_bad_grid_among_several() -> None:
+    rows = zero_rows(EULER1).splitlines()
+    short = "\n".join([*rows[:4], rows[4][:-1], *rows[5:]])
+    text = zero_rows(SEVENTEEN) + "\n\n" + short + "\n\n" + zero_rows(EULER1)
+    records = list(iter_records(text))
+    assert [r.ok for r in records] == [True, False, True]
+    assert str(records[1].error) == (
+        "line 15: expected 9 cells in row 5 (read as a 9x9 grid), found 8"
+    )
+
+
+def test_parse_wants_exactly_one_grid() -> None:
+    text = Grid(INKALA).pretty() + "\n\n" + Grid(SEVENTEEN).pretty()
+    assert message(text) == "line 13: expected exactly one puzzle, found 2 puzzles"
+    assert message(write(Grid(INKALA), "pencilmarks") * 2, format="pencilmarks").endswith(
+        "expected exactly one puzzle, found 2 puzzles"
+    )
+
+
+# ---------------------------------------------------------------------- titles
+def test_project_euler_titles_are_names() -> None:
+    records = read_file(FIXTURES / "euler.txt")
+    assert [r.name for r in records] == ["Grid 01", "Grid 02", "Grid 03"]
+    assert [r.grid for r in records] == [Grid(EULER1), Grid(INKALA), Grid(SEVENTEEN)]
+    assert [r.line for r in records] == [1, 11, 21]
+
+
+def test_title_above_a_grid_or_a_header() -> None:
+    (record,) = iter_records("Puzzle 1\n" + Grid(INKALA).pretty())
+    assert record.ok and record.name == "Puzzle 1"
+    assert parse("Puzzle 1\n" + Grid(INKALA).pretty()) == Grid(INKALA)
+    sdk = "Newspaper\n#A Arto Inkala\n" + write(Grid(INKALA), "sdk")
+    (record,) = iter_records(sdk)
+    assert record.ok and record.name == "Newspaper" and record.extra == "#A Arto Inkala"
+    (record,) = iter_records("Candidates\n" + write(Grid(INKALA), "pencilmarks"))
+    assert record.ok and record.name == "Candidates"
+    (record,) = iter_records("# from a forum\n" + write(Grid(INKALA), "pencilmarks"))
+    assert record.ok and record.name is None
+
+
+def test_titles_in_one_puzzle_per_line_files() -> None:
+    text = f"Puzzle 1\n{INKALA}\n\nPuzzle 2\n{SEVENTEEN}\n{EULER1}\n"
+    assert detect_format(text) == "sdm"
+    records = list(iter_records(text))
+    assert [(r.index, r.line, r.name) for r in records] == [
+        (0, 2, "Puzzle 1"), (1, 5, "Puzzle 2"), (2, 6, None),
+    ]
+    assert all(r.ok for r in records)
+    (_, bad, good) = iter_records(f"{INKALA}\nnot a puzzle\n{INKALA}\n")
+    assert str(bad.error).startswith("line 2") and good.ok and good.name is None
+    # blanks written as x are cells, not a word
+    assert parse(EULER1.replace("0", "x")) == Grid(EULER1)
+    assert parse(write(Grid(EULER1), "ss", blank="x")) == Grid(EULER1)
+    assert parse(write(Grid(EULER1), "grid", blank="X")) == Grid(EULER1)
+
+
+# ---------------------------------------------------------------------- tab-separated grids
+def test_tab_separated_digits_are_a_grid() -> None:
+    text = (FIXTURES / "tabs.txt").read_text()
+    assert detect_format(text) == "grid"
+    assert parse(text) == Grid(SEVENTEEN)
+    assert [r.grid for r in read_file(FIXTURES / "tabs.txt")] == [Grid(SEVENTEEN)]
+    commas = text.replace("\t", ",")
+    assert parse(commas) == Grid(SEVENTEEN)
+
+
+def test_tab_separated_grid_error_names_the_reading() -> None:
+    rows = (FIXTURES / "tabs.txt").read_text().splitlines()
+    rows[2] = rows[2].rsplit("\t", 1)[0]
+    assert message("\n".join(rows)) == (
+        "line 3: expected 9 cells in row 3 (read as a 9x9 grid), found 8"
+    )
+
+
+def test_short_lines_and_csv_fields_prefer_the_classic_reading() -> None:
+    assert message("5 3 0 0 7 0 0 0 0") == "line 1: expected 81 cells, found 9"
+    assert message("1" * 15) == "line 1: expected 16 cells, found 15"
+    assert message("puzzle,rating\n530070000,1.2\n") == (
+        "line 2: expected 81 cells (read as a CSV table, puzzle column 'puzzle'), found 9"
+    )
+    trailing = (FIXTURES / "tabs.txt").read_text().replace("\n", "\t\n")
+    assert parse(trailing) == Grid(SEVENTEEN)
+
+
+def test_argument_error_gives_the_real_parse_error() -> None:
+    error = argument_error("4....Q" + "." * 75)
+    assert isinstance(error, ParseError) and error.column == 6
+    assert str(argument_error("." * 80)) == "line 1: expected 81 cells, found 80"
+    assert isinstance(argument_error("44" + "." * 79), InvalidPuzzle)
+    assert str(argument_error(zero_rows(SEVENTEEN)[:-1])) == (
+        "line 9: expected 9 cells in row 9 (read as a 9x9 grid), found 8"
+    )
+    assert argument_error("top1465.sdm") is None
+    assert str(argument_error("." * 75 + "1.729")) == "line 1: expected 81 cells, found 80"
+    assert isinstance(argument_error("53..7..../6..195.../.98....6./" + "." * 54), ParseError)
+    assert argument_error("puzzles/missing") is None
+    assert argument_error("12345") is None
+    assert argument_error(INKALA) is None
+
+
 # ---------------------------------------------------------------------- writing
 @pytest.mark.parametrize("fmt", ["line", "sdm", "grid", "sdk", "ss", "json", "csv"])
 def test_write_and_read_back(fmt: str) -> None:
@@ -213,6 +364,51 @@ def test_write_and_read_back(fmt: str) -> None:
     assert parse(text) == g
     assert parse(text, format=fmt if fmt != "sdm" else "line") == g
     assert [r.grid for r in iter_records(text)] == [g]
+
+
+@pytest.mark.parametrize("fmt", WRITE_FORMATS)
+def test_every_written_format_reads_back(fmt: str) -> None:
+    for puzzle in (INKALA, SEVENTEEN, EULER1):
+        g = Grid(puzzle)
+        solution = solve(g)
+        assert solution is not None
+        for grid in (g, solution):
+            text = write(grid, fmt)
+            if fmt in ("pencilmarks", "729"):
+                # a candidate grid cannot tell a given from a cell down to one candidate
+                assert parse_pencilmarks(text) == Pencilmarks.from_grid(grid)
+                assert solve(parse(text)) == solution
+            else:
+                assert parse(text) == grid, (fmt, text)
+            assert [r.grid for r in iter_records(text)] == [parse(text)]
+    assert parse(write(Grid(INKALA), "pencilmarks")) == Grid(INKALA)
+
+
+@pytest.mark.parametrize("fmt", WRITE_FORMATS)
+def test_write_many_reads_back_in_order(fmt: str, tmp_path: Path) -> None:
+    grids = [Grid(INKALA), Grid(EULER1), solve(INKALA)]
+    text = write_many(grids, fmt)
+    if fmt in ("pencilmarks", "729"):  # cells down to one candidate read as placed
+        grids = [Pencilmarks.from_grid(g).to_grid() for g in grids]
+    assert [r.grid for r in iter_records(text)] == grids
+    path = tmp_path / "many.txt"
+    path.write_text(text)
+    assert [r.grid for r in read_file(path)] == grids
+    assert write_many([], fmt) == ""
+    if fmt == "csv":
+        assert text == write(grids[0], "csv") + "\n".join(str(g) for g in grids[1:]) + "\n"
+    pieces = list(iter_write(iter(grids), fmt))
+    assert len(pieces) == 3 and "".join(pieces) == write_many(grids, fmt)
+    assert all(piece.endswith("\n") for piece in pieces)
+
+
+def test_write_many_keeps_variant_rules() -> None:
+    grids = [Grid(INKALA), Grid("." * 81, rules=Rules(diagonals=True))]
+    text = write_many(grids, "csv")
+    assert text.splitlines()[0] == "puzzle,rules"
+    assert [r.grid for r in iter_records(text)] == grids
+    assert [r.grid for r in iter_records(write_many(grids, "json"))] == grids
+    assert "".join(iter_write(grids[1:], "csv")).startswith("puzzle,rules\n")
 
 
 def test_write_formats() -> None:
@@ -231,6 +427,8 @@ def test_write_formats() -> None:
     assert format_grid(g) == g.pretty()
     with pytest.raises(ParseError, match="expected a format among line, grid"):
         write(g, "png")
+    with pytest.raises(ParseError, match="expected a format among line, grid"):
+        write_many([g], "png")
 
 
 def test_write_keeps_variant_rules_in_json_and_csv() -> None:
@@ -358,7 +556,7 @@ def test_wrong_cell_count() -> None:
 def test_grid_text_errors() -> None:
     rows = write(Grid(INKALA), "grid").splitlines()
     eight = "\n".join(r for r in rows if r != rows[5])
-    assert message(eight) == "expected 9 rows, found 8"
+    assert message(eight) == "expected 9 rows (read as a 9x9 grid), found 8"
     bad = rows.copy()
     bad[2] = bad[2][:6] + "Q" + bad[2][7:]
     assert message("\n".join(bad)) == (
@@ -366,9 +564,11 @@ def test_grid_text_errors() -> None:
     )
     short = rows.copy()
     short[4] = short[4][:-2]
-    assert message("\n".join(short)) == "line 5: expected 9 cells in a row, found 8"
+    assert message("\n".join(short)) == (
+        "line 5: expected 9 cells in row 4 (read as a 9x9 grid), found 8"
+    )
     ten = "\n".join([*rows, rows[0]])
-    assert message(ten) == "line 12: expected 9 rows, found 10"
+    assert message(ten) == "line 12: expected 9 rows (read as a 9x9 grid), found 10"
 
 
 def test_candidate_errors() -> None:
@@ -450,6 +650,15 @@ def test_file_objects_stream() -> None:
     assert next(records).grid == Grid(SEVENTEEN)
     grid_stream = io.StringIO(write(Grid(INKALA), "grid"))
     assert [r.grid for r in iter_records(grid_stream)] == [Grid(INKALA)]
+    titled = io.StringIO(f"Puzzle 1\n{INKALA}\nPuzzle 2\n{SEVENTEEN}\n")
+    records = iter_records(titled)
+    assert next(records).name == "Puzzle 1"
+    assert titled.tell() < len(titled.getvalue())  # streamed, not read whole
+    assert next(records).grid == Grid(SEVENTEEN)
+    table = io.StringIO(f"puzzle\n{INKALA}\n")
+    assert [r.grid for r in iter_records(table)] == [Grid(INKALA)]
+    table = io.StringIO(f"Puzzle,rating\n{INKALA},1.2\n")
+    assert [r.extra for r in iter_records(table)] == ["rating=1.2"]
 
 
 def test_extension_decides_format(tmp_path: Path) -> None:
@@ -517,3 +726,9 @@ def test_shared_reglib_and_ratings_read() -> None:
     ratings = read_file(shared("se_ratings.tsv"))
     assert len(ratings) == 700 and all(r.ok for r in ratings)
     assert ratings[0].extra.startswith("set=qqwing_simple; ER=")
+
+
+def test_shared_collection_written_as_grids_reads_back() -> None:
+    grids = [r.grid for r in read_file(shared("top1465.sdm"))]
+    for fmt in ("grid", "ss", "sdk"):
+        assert [r.grid for r in iter_records(write_many(grids, fmt))] == grids

@@ -38,6 +38,7 @@ import io
 import json
 import os
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, chain
@@ -45,26 +46,35 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .engine import check_args
-from .errors import InvalidPuzzle, ParseError
+from .errors import InvalidPuzzle, ParseError, ShuduError
 from .grid import SYMBOLS, Grid
 from .rules import CLASSIC, DEFAULT_BOXES, Rules
 
 __all__ = [
     "FORMATS",
     "LINE_SIZES",
+    "WRITE_FORMATS",
     "Pencilmarks",
     "Record",
+    "argument_error",
     "detect_format",
     "format_grid",
     "iter_records",
+    "iter_write",
     "parse",
     "parse_pencilmarks",
     "read_file",
     "write",
+    "write_many",
 ]
 
 FORMATS: tuple[str, ...] = ("line", "grid", "sdk", "ss", "pencilmarks", "729", "json", "csv", "sdm")
 """Format names accepted by ``format=`` (and returned by :func:`detect_format`)."""
+
+WRITE_FORMATS: tuple[str, ...] = (
+    "line", "grid", "sdk", "ss", "json", "csv", "pencilmarks", "729", "sdm",
+)
+"""Format names :func:`write` and :func:`write_many` accept (every format read)."""
 
 LINE_SIZES: tuple[int, ...] = (4, 6, 8, 9, 12, 16, 25)
 """Sizes recognised from the number of cells when no rules are given."""
@@ -244,6 +254,18 @@ def _size_guess(s: str, pos: int) -> int | None:
     return _SQUARES.get(end - start)
 
 
+def _expected_cells(found: int) -> int:
+    """The cell count a line of ``found`` cells most likely meant: the nearest size, but
+    the classic 81 for a count far below every size (a lone row, a single field).
+
+    >>> _expected_cells(80), _expected_cells(35), _expected_cells(15), _expected_cells(9)
+    (81, 36, 16, 81)
+    """
+    if found < 12:
+        return 81
+    return min(_SQUARES, key=lambda k: (abs(k - found), -k))
+
+
 def _read_line(
     text: str,
     rules: Rules | None,
@@ -292,7 +314,7 @@ def _read_line(
             found = counts[0]
         else:
             found = counts[-1] if counts else 0
-        expected = rules.ncells if rules else min(_SQUARES, key=lambda k: (abs(k - found), -k))
+        expected = rules.ncells if rules else _expected_cells(found)
         raise _error(f"expected {expected} cells", found=found, quote=False, line=line,
                      source=source)
     kept = tokens[: choice + 1]
@@ -483,6 +505,52 @@ def _is_separator(line: str) -> bool:
     return bool(_SEPARATOR_LINE.match(s)) and ("--" in s or "==" in s)
 
 
+_WORD = re.compile(r"(?<![A-Za-z0-9])([A-Za-z]{2,})(?![A-Za-z0-9])")
+
+
+def _is_word(word: str, n: int | None) -> bool:
+    """True when a run of letters is a word, not cells of an ``n`` x ``n`` grid: any run
+    for n <= 9 (except blanks ``xx``); otherwise one of mixed case or with a letter past
+    ``P`` (16x16 text may use the letters A-P for 1..16)."""
+    if not word.strip("xX"):
+        return False
+    if n is not None and n <= 9:
+        return True
+    return not (word.isupper() or word.islower()) or any(_VALUE[ord(c)] > 25 for c in word)
+
+
+_TITLE_END = re.compile(r"\d+\W*$")
+
+
+def _is_title(line: str, n: int | None = None) -> bool:
+    """True for a title line such as ``Puzzle 1``, ``Grid 01`` or ``Newspaper``: it starts
+    with a word (two letters or more) that no row of an ``n`` x ``n`` grid can start
+    with, and is one word or ends with a number (so ``not a puzzle`` stays an error).
+
+    >>> _is_title("Grid 01"), _is_title("Puzzle"), _is_title("ABCDEFGHIJKLMNOP")
+    (True, True, False)
+    >>> _is_title("HIDDEN"), _is_title("HIDDEN", 9), _is_title("4..3"), _is_title("xx3x")
+    (False, True, False, False)
+    >>> _is_title("Puzzle #12:"), _is_title("not a puzzle")
+    (True, False)
+    """
+    s = line.strip()
+    m = _WORD.match(s)
+    if m is None or not _is_word(m.group(1), n):
+        return False
+    return len(s.split()) == 1 or _TITLE_END.search(s) is not None
+
+
+def _is_text(line: str, n: int | None = None) -> bool:
+    """True for a line of words in grid text (a title, a rating line such as
+    ``3.2 easy, hardest: Hidden Single``): it holds a word no grid row has.
+
+    >>> _is_text("3.2 easy"), _is_text("4 . . | . 3 ."), _is_text("A B C D")
+    (True, False, False)
+    """
+    return any(_is_word(m.group(1), n) for m in _WORD.finditer(line))
+
+
 _PM_TOKEN = re.compile(r"[^\s|:!]+")
 
 
@@ -491,7 +559,8 @@ def _parse_pm_grid(
 ) -> Pencilmarks:
     rows: list[tuple[int, str, list[re.Match[str]]]] = []
     for lineno, raw in lines:
-        if not raw.strip() or _is_separator(raw) or raw.lstrip().startswith(("#", "//")):
+        if (not raw.strip() or _is_separator(raw) or raw.lstrip().startswith(("#", "//"))
+                or _is_text(raw)):
             continue
         rows.append((lineno, raw, list(_PM_TOKEN.finditer(raw))))
     if not rows:
@@ -501,11 +570,12 @@ def _parse_pm_grid(
         raise _error("expected a candidate grid of 4, 6, 8, 9, 12, 16 or 25 rows",
                      found=len(rows), quote=False, source=source)
     rules = rules or _rules_of_size(n)
+    reading = f"(read as a {n}x{n} candidate grid)"
     masks: list[int] = []
-    for lineno, _raw, tokens in rows[:n]:
+    for index, (lineno, _raw, tokens) in enumerate(rows[:n], 1):
         if len(tokens) != n:
-            raise _error(f"expected {n} cells in a row", found=len(tokens), quote=False,
-                         line=lineno, source=source)
+            raise _error(f"expected {n} cells in row {index} {reading}", found=len(tokens),
+                         quote=False, line=lineno, source=source)
         for tok in tokens:
             mask = 0
             for k, ch in enumerate(tok.group()):
@@ -519,21 +589,48 @@ def _parse_pm_grid(
             masks.append(mask)
     if len(rows) != n:
         where = rows[n][0] if len(rows) > n else None
-        raise _error(f"expected {n} rows", found=len(rows), quote=False, line=where,
-                     source=source)
+        raise _error(f"expected {n} rows {reading}", found=len(rows), quote=False,
+                     line=where, source=source)
     return Pencilmarks(rules, tuple(masks))
 
 
 # ---------------------------------------------------------------------- grid text
-_GRID_TOKEN = re.compile(r"[^\s|!:]+")
+_GRID_TOKEN = re.compile(r"[^\s|!:,;]+")
+"""A run of cells in a grid row: spaces, tabs, ``|``, ``!``, ``:``, ``,`` and ``;`` separate."""
 
 
-def _parse_rows(
-    lines: Sequence[tuple[int, str]], rules: Rules | None, source: str | None = None
-) -> tuple[Rules, bytes, dict[str, str]]:
-    """Rules, cells and ``#X`` header fields of grid text (also .sdk and .ss)."""
+def _is_number(text: str) -> bool:
+    """True for the ASCII digits of a number a grid can hold (at most two digits)."""
+    return 0 < len(text) <= 2 and text.isascii() and text.isdigit()
+
+
+def _most_common(values: list[int]) -> int:
+    """The most frequent value (the first seen among equals)."""
+    return Counter(values).most_common(1)[0][0]
+
+
+def _token_size(rows: Sequence[list[re.Match[str]]]) -> tuple[int, bool]:
+    """The size most rows suggest and whether they are space-separated numbers (``10 0 3``)."""
+    counts = [len(t) for t in rows]
+    chars = [sum(m.end() - m.start() for m in t) for t in rows]
+    numeric = any(len(m.group()) > 1 and _is_number(m.group()) for t in rows for m in t)
+    by_tokens = _most_common(counts)
+    by_chars = _most_common(chars)
+    numeric = numeric and by_tokens >= 10 and by_tokens in DEFAULT_BOXES
+    return (by_tokens if numeric else by_chars), numeric
+
+
+def _grid_lines(
+    lines: Sequence[tuple[int, str]],
+) -> tuple[list[tuple[int, str]], dict[str, str], list[tuple[int, str]]]:
+    """Candidate rows, ``#X`` header fields and lines of words (titles, notes) of grid text.
+
+    Separator lines, ``//`` comments, ``[Section]`` lines and sections other than
+    ``[Puzzle]`` are skipped.
+    """
     header: dict[str, str] = {}
-    rows: list[tuple[int, list[re.Match[str]]]] = []
+    rows: list[tuple[int, str]] = []
+    titles: list[tuple[int, str]] = []
     section = "puzzle"
     for lineno, raw in lines:
         s = raw.strip()
@@ -548,40 +645,51 @@ def _parse_rows(
             continue
         if section != "puzzle":
             continue
-        rows.append((lineno, list(_GRID_TOKEN.finditer(raw))))
+        if _is_text(s):
+            titles.append((lineno, s))
+            continue
+        rows.append((lineno, raw))
+    return rows, header, titles
+
+
+def _parse_rows(
+    lines: Sequence[tuple[int, str]], rules: Rules | None, source: str | None = None
+) -> tuple[Rules, bytes, dict[str, str], str | None, list[str]]:
+    """Rules, cells, ``#X`` header fields, title and other lines of words of grid text
+    (also .sdk, .ss).  The title is the first line of words above the rows."""
+    found_rows, header, titles = _grid_lines(lines)
+    rows = [(lineno, list(_GRID_TOKEN.finditer(raw)), raw) for lineno, raw in found_rows]
+    if rows:
+        n, numeric = _token_size([t for _, t, _ in rows])
+        if n <= 9 or rules is not None:
+            # a row of a grid of 9 or fewer cells holds no word: a title or a note
+            limit = rules.size if rules is not None else n
+            titles += [(lineno, raw.strip()) for lineno, _, raw in rows if _is_text(raw, limit)]
+            rows = [row for row in rows if not _is_text(row[2], limit)]
     if not rows:
         raise _error("expected grid rows", found="none", quote=False, source=source)
-
-    def chars(tokens: list[re.Match[str]]) -> int:
-        return sum(t.end() - t.start() for t in tokens)
-
-    numeric = any(
-        t.end() - t.start() > 1 and t.group().isdigit() for _, toks in rows for t in toks
-    )
+    n, numeric = _token_size([t for _, t, _ in rows])
     if rules is not None:
         n = rules.size
         numeric = numeric and n >= 10 and len(rows[0][1]) == n
     else:
-        by_tokens = max((len(t) for _, t in rows), key=[len(t) for _, t in rows].count)
-        by_chars = max((chars(t) for _, t in rows), key=[chars(t) for _, t in rows].count)
-        numeric = numeric and by_tokens >= 10 and by_tokens in DEFAULT_BOXES
-        n = by_tokens if numeric else by_chars
         if n not in DEFAULT_BOXES or n < 4:
             n = len(rows) if len(rows) in DEFAULT_BOXES else n
         if n not in DEFAULT_BOXES or n < 4:
             raise _error("expected rows of 4, 6, 8, 9, 12, 16 or 25 cells", found=n,
                          quote=False, line=rows[0][0], source=source)
         rules = _rules_of_size(n)
+    reading = f"(read as a {n}x{n} grid)"
     out = bytearray()
     expected = _symbol_expected(n)
-    for lineno, tokens in rows[:n]:
+    for index, (lineno, tokens, _) in enumerate(rows[:n], 1):
         if numeric:
             if len(tokens) != n:
-                raise _error(f"expected {n} numbers in a row", found=len(tokens),
-                             quote=False, line=lineno, source=source)
+                raise _error(f"expected {n} numbers in row {index} {reading}",
+                             found=len(tokens), quote=False, line=lineno, source=source)
             for tok in tokens:
                 text = tok.group()
-                if text.isdigit() and int(text) <= n:
+                if _is_number(text) and int(text) <= n:
                     out.append(int(text))
                 elif len(text) == 1 and _VALUE[ord(text) & 0xFF] == 0 and ord(text) < 256:
                     out.append(0)
@@ -599,13 +707,84 @@ def _parse_rows(
                                  column=tok.start() + k + 1, source=source)
                 out.append(v)
         if len(out) - before != n:
-            raise _error(f"expected {n} cells in a row", found=len(out) - before,
-                         quote=False, line=lineno, source=source)
+            raise _error(f"expected {n} cells in row {index} {reading}",
+                         found=len(out) - before, quote=False, line=lineno, source=source)
     if len(rows) != n:
         where = rows[n][0] if len(rows) > n else None
-        raise _error(f"expected {n} rows", found=len(rows), quote=False, line=where,
-                     source=source)
-    return rules, bytes(out), header
+        raise _error(f"expected {n} rows {reading}", found=len(rows), quote=False,
+                     line=where, source=source)
+    ordered = sorted(titles)
+    above = bool(ordered) and ordered[0][0] < rows[0][0]
+    title = ordered[0][1] if above else None
+    notes = [text for _, text in ordered[1 if above else 0 :]]
+    return rules, bytes(out), header, title, notes
+
+
+def _puzzle_chunks(
+    lines: Sequence[tuple[int, str]], format: str, rules: Rules | None
+) -> list[list[tuple[int, str]]]:
+    """The lines of each puzzle of grid text holding one or several grids.
+
+    Grids are separated by blank lines (a grid may itself be split into bands by blank
+    lines: blocks are joined until they hold n rows); a block of k*n rows with no blank
+    line between grids is cut after every n-th row.  Text whose rows do not suggest a
+    size stays one piece, so its error is reported as before.
+    """
+    pm = format == "pencilmarks"
+    rows, _, _ = _grid_lines(lines)
+    if not rows:
+        return [list(lines)]
+    if rules is not None:
+        n = rules.size
+    elif pm:
+        counts = [len(_PM_TOKEN.findall(raw)) for _, raw in rows]
+        n = _most_common(counts)
+    else:
+        n, _ = _token_size([list(_GRID_TOKEN.finditer(raw)) for _, raw in rows])
+    if n not in DEFAULT_BOXES or len(rows) <= n:
+        return [list(lines)]
+    row_lines = {lineno for lineno, raw in rows if not _is_text(raw, n)}
+    blocks: list[list[tuple[int, str]]] = [[]]
+    for item in lines:
+        if item[1].strip():
+            blocks[-1].append(item)
+        elif blocks[-1]:
+            blocks.append([])
+    chunks: list[list[tuple[int, str]]] = []
+    current: list[tuple[int, str]] = []
+    count = 0
+    for block in blocks:
+        k = sum(1 for lineno, _ in block if lineno in row_lines)
+        if count and count + k > n:
+            chunks.append(current)
+            current, count = [], 0
+        if not count and k > n and k % n == 0:
+            part: list[tuple[int, str]] = []
+            seen = 0
+            closed = False
+            for item in block:
+                if closed and not part and _is_separator(item[1]):
+                    chunks[-1].append(item)  # the closing border of the grid above
+                    continue
+                part.append(item)
+                seen += item[0] in row_lines
+                closed = seen == n
+                if closed:
+                    chunks.append(part)
+                    part, seen = [], 0
+            current = part
+            continue
+        current += block
+        count += k
+        if count >= n:
+            chunks.append(current)
+            current, count = [], 0
+    if current:
+        if count == 0 and chunks:
+            chunks[-1] += current
+        else:
+            chunks.append(current)
+    return chunks
 
 
 # ---------------------------------------------------------------------- JSON
@@ -638,6 +817,9 @@ def _json_values(text: str, source: str | None) -> list[tuple[int, str, Any]]:
                 value, end = decoder.raw_decode(text, pos)
             except json.JSONDecodeError as e:
                 raise _json_error(e, 1, source) from None
+            except ValueError:  # a number too long to convert
+                raise _error("expected valid JSON (a number too long)", line=line_of(pos),
+                             source=source) from None
             out.append((line_of(pos), text[pos:end], value))
             pos = skip(end)
         if closing is not None and pos >= len(text):
@@ -652,6 +834,9 @@ def _json_values(text: str, source: str | None) -> list[tuple[int, str, Any]]:
         value, end = decoder.raw_decode(text, start)
     except json.JSONDecodeError as e:
         raise _json_error(e, 1, source) from None
+    except ValueError:  # a number too long to convert
+        raise _error("expected valid JSON (a number too long)", line=line_of(start),
+                     source=source) from None
     if isinstance(value, dict) and "puzzles" in value and skip(end) >= len(text):
         m = re.search(r'"puzzles"\s*:\s*\[', text)
         if m is None or not isinstance(value["puzzles"], list):
@@ -663,6 +848,9 @@ def _json_values(text: str, source: str | None) -> list[tuple[int, str, Any]]:
     values(end, None)
     return out
 
+
+_RULES_ERRORS = (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError)
+"""What reading a rules spec or object from a file may raise (turned into ParseError)."""
 
 _JSON_KEYS = {"rules", "grid", "name", "author", "difficulty", "solution", "candidates"}
 
@@ -684,7 +872,7 @@ def _json_puzzle(
             else:
                 raise ParseError('expected "rules" to be an object or a spec string',
                                  found=type(spec).__name__)
-        except ValueError as e:
+        except _RULES_ERRORS as e:
             expected = getattr(e, "expected", str(e))
             raise _error(f'{expected} (in "rules")', found=getattr(e, "found", None),
                          line=line, source=source) from None
@@ -821,6 +1009,19 @@ def _starts_with_puzzle(line: str) -> bool:
     return r.size >= 6
 
 
+def _is_symbol_row(line: str, delim: str) -> bool:
+    """True when ``line`` split at ``delim`` is n single cell symbols (n a grid size).
+
+    >>> _is_symbol_row("5,3,0,0,7,0,0,0,0", ","), _is_symbol_row("a,b,c", ",")
+    (True, False)
+    """
+    fields = [f.strip() for f in line.strip().strip(delim).split(delim)]
+    n = len(fields)
+    return n in DEFAULT_BOXES and n >= 4 and all(
+        len(f) == 1 and ord(f) < 256 and _VALUE[ord(f)] <= n for f in fields
+    )
+
+
 def _delimiter(header: str) -> str | None:
     for d in (",", "\t", ";"):
         if d in header:
@@ -865,6 +1066,9 @@ def detect_format(text: str) -> str:
     delim = _delimiter(head)
     if head.strip().lower() in _PUZZLE_COLUMNS:
         return "csv"
+    sample = content[:40]
+    if delim and 2 * sum(_is_symbol_row(c, delim) for c in sample) > len(sample):
+        return "grid"  # 5<TAB>3<TAB>0 ...: a grid row with separated cells, not a header
     if (
         delim
         and delim in content[1]
@@ -872,6 +1076,14 @@ def detect_format(text: str) -> str:
         and not any(_looks_like_puzzle(f) for f in head.split(delim))
     ):
         return "csv"
+    skip = 0
+    while skip < len(content) - 1 and _is_title(content[skip]):
+        skip += 1  # title lines (Puzzle 1, Grid 01) above the first puzzle
+    if skip:
+        content = content[skip:]
+        head = content[0]
+        if len(content) == 1:
+            return "729" if _is_729("".join(head.split())) else "sdm"
     if _starts_with_puzzle(head) or _is_729("".join(head.split())) or _hodoku_line(head):
         return "sdm"
     if _is_separator(head) and head[0] in ".*:" and head[-1] == head[0]:
@@ -879,7 +1091,7 @@ def detect_format(text: str) -> str:
     rows = [c for c in content if not _is_separator(c)]
     tokens = [_GRID_TOKEN.findall(r) for r in rows]
     if any(len(t) == len(rows) for t in tokens) and any(len(x) > 1 for t in tokens for x in t):
-        numeric = all(x.isdigit() and int(x) <= len(rows) for t in tokens for x in t)
+        numeric = all(_is_number(x) and int(x) <= len(rows) for t in tokens for x in t)
         if not (numeric and len(rows) >= 10):
             return "pencilmarks"
     if all(re.fullmatch(r"[^\s|]+(\|[^\s|]+)+", r) for r in rows):
@@ -892,6 +1104,18 @@ def detect_format(text: str) -> str:
 # ---------------------------------------------------------------------- parse
 def _numbered(text: str, first: int = 1) -> list[tuple[int, str]]:
     return [(i, raw.rstrip("\r")) for i, raw in enumerate(text.split("\n"), first)]
+
+
+def _one_chunk(
+    text: str, format: str, rules: Rules | None, source: str | None
+) -> list[tuple[int, str]]:
+    """The numbered lines of grid text that must hold exactly one puzzle."""
+    chunks = _puzzle_chunks(_numbered(text), format, rules)
+    if len(chunks) > 1:
+        line = next((i for i, raw in chunks[1] if raw.strip()), None)
+        raise _error("expected exactly one puzzle", found=f"{len(chunks)} puzzles",
+                     quote=False, line=line, source=source)
+    return chunks[0]
 
 
 def parse(
@@ -939,7 +1163,7 @@ def parse(
     elif format in ("pencilmarks", "729"):
         grid = parse_pencilmarks(text, rules=rules, format=format, source=source).to_grid()
     elif format in ("grid", "sdk", "ss"):
-        r, cells, _ = _parse_rows(_numbered(text), rules, source)
+        r, cells, *_ = _parse_rows(_one_chunk(text, format, rules, source), rules, source)
         grid = Grid._trusted(r, cells)
     elif format in ("json", "csv", "sdm"):
         records = list(_records_from_text(text, format, rules, False, source))
@@ -983,7 +1207,7 @@ def parse_pencilmarks(
     if format == "729":
         return _parse_729("".join(text.split()), rules, 1, source)
     if format == "pencilmarks":
-        return _parse_pm_grid(_numbered(text), rules, source)
+        return _parse_pm_grid(_one_chunk(text, format, rules, source), rules, source)
     if format == "json":
         values = _json_values(text, source)
         if len(values) != 1:
@@ -1062,6 +1286,7 @@ def _iter_lines(
     new = object.__new__
     setattr_ = object.__setattr__
     index = 0
+    title: str | None = None
     for lineno, raw in enumerate(lines, first):
         raw = raw.rstrip("\r\n")
         s = raw.strip()
@@ -1074,14 +1299,15 @@ def _iter_lines(
                 if not check or ok(cells):
                     fields = {"index": index, "line": lineno, "text": raw,
                               "grid": trusted(fixed, cells), "error": None, "extra": "",
-                              "name": None}
+                              "name": title}
                 else:
                     fields = {"index": index, "line": lineno, "text": raw, "grid": None,
                               "error": _locate(_invalid(fixed, cells), lineno, source),
-                              "extra": "", "name": None}
+                              "extra": "", "name": title}
                 setattr_(record, "__dict__", fields)
                 yield record
                 index += 1
+                title = None
                 continue
         grid: Grid | None = None
         error: ValueError | None = None
@@ -1101,10 +1327,24 @@ def _iter_lines(
             if check and not (ok(cells) if r is fixed else not r.conflicts(cells)):
                 raise _locate(_invalid(r, cells), lineno, source)
             grid = trusted(r, cells)
-        except (ParseError, InvalidPuzzle) as e:
+        except ParseError as e:
+            if _is_title(s):  # "Puzzle 1" above a puzzle: its name
+                title = s
+                continue
             error = e
-        yield _record(index, lineno, raw, grid, error, extra)
+        except InvalidPuzzle as e:
+            error = e
+        yield _record(index, lineno, raw, grid, error, extra, title)
         index += 1
+        title = None
+
+
+def _csv_reason(error: csv.Error) -> str:
+    """Why the csv module refused a row, in the words of this module."""
+    text = str(error)
+    if "new-line character" in text:
+        return "a carriage return inside an unquoted field"
+    return text.split(" - ")[0]
 
 
 def _iter_csv(
@@ -1122,7 +1362,12 @@ def _iter_csv(
     if not header_line:
         return
     delim = _delimiter(header_line) or ","
-    header = next(csv.reader([header_line], delimiter=delim))
+    try:
+        header = next(csv.reader([header_line], delimiter=delim))
+    except csv.Error as e:
+        error = _error(f"expected a CSV header ({_csv_reason(e)})", line=lineno, source=source)
+        yield _record(0, lineno, header_line, None, error)
+        return
     labels = [h.strip() for h in header]
     names = [h.lower() for h in labels]
     has_header = not any(_looks_like_puzzle(f, rules) for f in header)
@@ -1141,9 +1386,21 @@ def _iter_csv(
         labels = [f"column {i + 1}" for i in range(len(header))]
     index = 0
 
-    def more() -> Iterator[tuple[int, list[str], str]]:
+    def more() -> Iterator[tuple[int, list[str], str] | Record]:
         previous = 0
-        for row in reader:
+        while True:
+            try:
+                row = next(reader)
+            except StopIteration:
+                return
+            except csv.Error as e:  # for example a carriage return alone in a field
+                text = "\n".join(buffer)
+                buffer.clear()
+                line = lineno + previous + 1
+                previous = reader.line_num
+                yield _record(-1, line, text, None, _error(
+                    f"expected a CSV row ({_csv_reason(e)})", line=line, source=source))
+                continue
             text = "\n".join(buffer)
             buffer.clear()
             line = lineno + previous + 1
@@ -1152,10 +1409,16 @@ def _iter_csv(
                 continue
             yield line, row, text
 
-    first: list[tuple[int, list[str], str]] = [] if has_header else [
+    first: list[tuple[int, list[str], str] | Record] = [] if has_header else [
         (lineno, header, header_line)
     ]
-    for line, row, text in chain(first, more()):
+    for entry in chain(first, more()):
+        if isinstance(entry, Record):
+            entry.__dict__["index"] = index
+            yield entry
+            index += 1
+            continue
+        line, row, text = entry
         if column is None:
             column = next((i for i, f in enumerate(row) if _looks_like_puzzle(f, rules)), 0)
         grid: Grid | None = None
@@ -1169,14 +1432,28 @@ def _iter_csv(
         try:
             row_rules = rules
             if rules_col is not None and rules_col < len(row) and row[rules_col].strip():
-                row_rules = Rules.from_spec(row[rules_col])
+                try:
+                    row_rules = Rules.from_spec(row[rules_col])
+                except _RULES_ERRORS as e:
+                    expected = getattr(e, "expected", str(e))
+                    raise _error(f'{expected} (in column "rules")',
+                                 found=getattr(e, "found", None), line=line,
+                                 source=source) from None
             if column >= len(row):
                 raise _error(f"expected a puzzle in column {column + 1}",
                              found=f"{len(row)} columns", quote=False, line=line,
                              source=source)
             pos = text.find(field)
-            r, cells, _ = _read_line(field, row_rules, line, source, col0=max(pos, 0),
-                                     strict=True)
+            try:
+                r, cells, _ = _read_line(field, row_rules, line, source, col0=max(pos, 0),
+                                         strict=True)
+            except ParseError as e:
+                if e.column is None and e.expected.endswith(" cells"):
+                    label = labels[column] if column < len(labels) else f"column {column + 1}"
+                    raise _error(f"{e.expected} (read as a CSV table, puzzle column "
+                                 f"{label!r})", found=e.found, quote=False, line=e.line,
+                                 source=source) from None
+                raise
             grid = Grid._trusted(r, cells)
             if check and not _checker(r)(cells):
                 raise _locate(_invalid(r, cells), line, source)
@@ -1206,31 +1483,39 @@ def _iter_json(
 def _iter_blocks(
     text: str, format: str, rules: Rules | None, check: bool, source: str | None
 ) -> Iterator[Record]:
-    """One record for a whole multi-line puzzle (grid text, .sdk, .ss, candidate grid)."""
-    lines = _numbered(text)
-    first = next((i for i, s in lines if s.strip()), 1)
-    grid: Grid | None = None
-    error: ValueError | None = None
-    name: str | None = None
-    extra = ""
-    try:
-        if format in ("pencilmarks", "729"):
-            if format == "729":
-                pm = _parse_729("".join(text.split()), rules, first, source)
+    """One record per multi-line puzzle (grid text, .sdk, .ss, candidate grid); several
+    grids in one text are separated by blank lines or follow each other (n rows each)."""
+    if format == "729":
+        chunks = [_numbered(text)]
+    else:
+        chunks = _puzzle_chunks(_numbered(text), format, rules)
+    for index, lines in enumerate(chunks):
+        first = next((i for i, s in lines if s.strip()), lines[0][0] if lines else 1)
+        grid: Grid | None = None
+        error: ValueError | None = None
+        name: str | None = None
+        extra = ""
+        raw = "\n".join(s for _, s in lines).strip("\n")
+        try:
+            if format in ("pencilmarks", "729"):
+                if format == "729":
+                    pm = _parse_729("".join(text.split()), rules, first, source)
+                else:
+                    pm = _parse_pm_grid(lines, rules, source)
+                    name = next((s.strip() for _, s in lines if _is_text(s)
+                                 and not s.lstrip().startswith(("#", "//"))), None)
+                grid = pm.to_grid()
+                extra = pm.to_string729()
             else:
-                pm = _parse_pm_grid(lines, rules, source)
-            grid = pm.to_grid()
-            extra = pm.to_string729()
-        else:
-            r, cells, header = _parse_rows(lines, rules, source)
-            grid = Grid._trusted(r, cells)
-            name = header.get("N") or header.get("D")
-            extra = "\n".join(f"#{k} {v}" for k, v in header.items())
-        if check and not _checker(grid.rules)(grid.cells):
-            raise _locate(_invalid(grid.rules, grid.cells), first, source)
-    except (ParseError, InvalidPuzzle) as e:
-        error, grid = e, None
-    yield _record(0, first, text.strip("\n"), grid, error, extra, name)
+                r, cells, header, title, notes = _parse_rows(lines, rules, source)
+                grid = Grid._trusted(r, cells)
+                name = header.get("N") or header.get("D") or title
+                extra = "\n".join([f"#{k} {v}" for k, v in header.items()] + notes)
+            if check and not _checker(grid.rules)(grid.cells):
+                raise _locate(_invalid(grid.rules, grid.cells), first, source)
+        except (ParseError, InvalidPuzzle) as e:
+            error, grid = e, None
+        yield _record(index, first, raw, grid, error, extra, name)
 
 
 def _records_from_text(
@@ -1292,6 +1577,8 @@ def _iter_stream(
             s = raw.strip().lstrip("\ufeff")
             if not s or s.startswith(("#", "//")):
                 continue
+            if _is_title(s) and _delimiter(s) is None and s.lower() not in _PUZZLE_COLUMNS:
+                continue  # a title line (Puzzle 1) above the first puzzle
             if _starts_with_puzzle(s) or (s.startswith(":") and _hodoku_line(s) is not None):
                 format = "sdm"
             break
@@ -1423,3 +1710,119 @@ def write(grid: Grid, format: str = "line", *, blank: str = ".") -> str:
     if format == "729":
         return Pencilmarks.from_grid(grid).to_string729()
     raise _error("expected a format among " + ", ".join(FORMATS), found=format)
+
+
+def _plain(grid: Grid) -> bool:
+    """True when a grid's rules follow from its size (no ``rules`` column needed)."""
+    return grid.size in LINE_SIZES and grid.rules == _rules_of_size(grid.size)
+
+
+def iter_write(
+    grids: Iterable[Grid],
+    format: str = "line",
+    *,
+    blank: str = ".",
+    rules_column: bool | None = None,
+) -> Iterator[str]:
+    """The text of each grid as :func:`write_many` lays it out, one piece per grid (each
+    ending with a newline), to print solutions as they come.  For ``csv`` the first
+    piece holds the header; it has a ``rules`` column when ``rules_column`` says so
+    (``None``: when the first grid's rules do not follow from its size).
+
+    >>> pieces = iter_write([Grid("1" + "." * 15, rules=Rules(4))] * 2, "grid")
+    >>> print("".join(pieces), end="")
+    1 . | . .
+    . . | . .
+    ----+----
+    . . | . .
+    . . | . .
+    <BLANKLINE>
+    1 . | . .
+    . . | . .
+    ----+----
+    . . | . .
+    . . | . .
+    """
+    if format not in WRITE_FORMATS:
+        raise _error("expected a format among " + ", ".join(WRITE_FORMATS), found=format)
+    blocks = format in ("grid", "sdk", "ss", "pencilmarks")
+    for k, g in enumerate(grids):
+        if format == "csv":
+            if rules_column is None:
+                rules_column = not _plain(g)
+            out = io.StringIO()
+            writer = csv.writer(out, lineterminator="\n")
+            if k == 0:
+                writer.writerow(["puzzle", "rules"] if rules_column else ["puzzle"])
+            writer.writerow([g.to_string(blank), g.rules.spec] if rules_column
+                            else [g.to_string(blank)])
+            yield out.getvalue()
+        elif blocks and k:
+            yield "\n" + write(g, format, blank=blank) + "\n"
+        else:
+            yield write(g, format, blank=blank) + "\n"
+
+
+def write_many(grids: Iterable[Grid], format: str = "line", *, blank: str = ".") -> str:
+    """Text of several grids in one format, read back by :func:`iter_records` as the
+    same grids in order: one per line (``line``, ``sdm``, ``729``), JSON Lines
+    (``json``), one table (``csv``), or blocks separated by a blank line (``grid``,
+    ``sdk``, ``ss``, ``pencilmarks``).  The text ends with a newline (empty for no grid).
+
+    >>> two = [Grid("1234341221434321", rules=Rules(4)), Grid("1" + "." * 15, rules=Rules(4))]
+    >>> print(write_many(two, "csv"), end="")
+    puzzle
+    1234341221434321
+    1...............
+    >>> [r.grid for r in iter_records(write_many(two, "grid"))] == two
+    True
+    """
+    items = list(grids)
+    column = not all(_plain(g) for g in items)
+    return "".join(iter_write(items, format, blank=blank, rules_column=column))
+
+
+_FILE_NAME = re.compile(
+    r"\.(txt|text|sdk|ss|sdm|json|jsonl|csv|tsv|dat|puz|sudoku|pm)$", re.IGNORECASE
+)
+
+
+def _puzzle_attempt(text: str) -> bool:
+    """True when text looks like an attempt at a puzzle rather than a file name: mostly
+    digits, blanks and grid lines, and 16 characters or more (or several lines)."""
+    s = "".join(text.split())
+    if not s or _FILE_NAME.search(s):
+        return False
+    if "\n" not in text.strip() and len(s) < 16:
+        return False
+    cellish = sum(1 for c in s if c.isdigit() or c in BLANKS or c in "|+:")
+    return 4 * cellish >= 3 * len(s)
+
+
+def argument_error(
+    text: str, *, rules: Rules | None = None, format: str | None = None
+) -> ShuduError | None:
+    """The error to show for a command-line argument that is not an existing file.
+
+    When ``text`` looks like an attempt at a puzzle (mostly digits and blanks, at least
+    16 characters or several lines) this is the error reading it as a puzzle gives
+    (:class:`~shudu.errors.ParseError` or :class:`~shudu.errors.InvalidPuzzle`);
+    ``None`` when the text reads as a puzzle, or looks like a file name or a word (then
+    the caller reports a missing file).
+
+    >>> str(argument_error("4....Q" + "." * 75))
+    "line 1, column 6: expected a digit 1-9 or a blank (. 0 x * - _), found 'Q'"
+    >>> str(argument_error("." * 80))
+    'line 1: expected 81 cells, found 80'
+    >>> argument_error("puzzles.sdm") is None, argument_error("." * 81) is None
+    (True, True)
+    >>> str(argument_error("." * 75 + "1.729"))  # digits, not a .729 file name
+    'line 1: expected 81 cells, found 80'
+    """
+    if not _puzzle_attempt(text):
+        return None
+    try:
+        parse(text, rules=rules, format=format)
+    except ShuduError as e:
+        return e
+    return None

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 import click
 
 from ..errors import ParseError, ShuduError
-from ..formats import FORMATS
+from ..formats import FORMATS, WRITE_FORMATS
 
 if TYPE_CHECKING:
     from ..grid import Grid
@@ -203,7 +203,7 @@ def _show_progress(flag: bool | None, many: bool) -> bool:
     return _isatty(sys.stderr)
 
 
-OUTPUT_FORMATS: tuple[str, ...] = tuple(f for f in FORMATS if f != "sdm")
+OUTPUT_FORMATS: tuple[str, ...] = tuple(f for f in WRITE_FORMATS if f != "sdm")
 """The notations a command can print a grid in (``--output``)."""
 BLOCK_FORMATS = frozenset({"grid", "sdk", "ss", "pencilmarks"})
 """Notations of several lines: a blank line separates two grids."""

@@ -5,7 +5,6 @@ the logic commands (puzzles or explicit pencilmarks)."""
 from __future__ import annotations
 
 import os
-import re
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -19,32 +18,6 @@ from .common import STDIN, InputError, _isatty, _os_error_text, describe_error
 if TYPE_CHECKING:
     from ..grid import Grid
     from ..rules import Rules
-
-
-_PATH_LIKE = re.compile(
-    r"^[\w.\-~ ]*\.(txt|text|sdk|ss|sdm|json|jsonl|csv|tsv|dat|puz|sudoku|pm|729)$",
-    re.IGNORECASE,
-)
-
-
-
-def looks_like_path(text: str) -> bool:
-    """Whether an argument that is no puzzle was more likely meant as a file name.
-
-    Puzzle text (mostly digits and blanks, even with a stray ``/``) is not a path, so
-    its own reading error is shown.
-
-    >>> looks_like_path("puzzles.sdm"), looks_like_path("data/hard.txt")
-    (True, True)
-    >>> looks_like_path("4.....8.5/.3......./...7......2.....6.....8.4......1......")
-    False
-    """
-    if "\n" in text:
-        return False
-    puzzleish = sum(ch.isdigit() or ch in ".*_-" for ch in text)
-    if len(text) >= 16 and puzzleish >= 0.75 * len(text):
-        return False
-    return bool(_PATH_LIKE.match(text)) or os.sep in text
 
 
 # ---------------------------------------------------------------------- puzzles in
@@ -147,11 +120,16 @@ class Inputs:
         try:
             grid = self._parse(text)
         except ValueError as e:
+            from ..formats import argument_error
+
+            real = argument_error(text, rules=self.rules, format=self.format)
+            if real is not None:
+                return Item(index, None, None, None, real, label=label)
             stripped = text.strip()
-            if looks_like_path(stripped):
-                error: ValueError = InputError(f"{stripped}: no such file (and not a puzzle)")
-                return Item(index, None, None, None, error, label=None)
-            return Item(index, None, None, None, e, label=label)
+            if "\n" in stripped or not any(ch.isalpha() or ch == os.sep for ch in stripped):
+                return Item(index, None, None, None, e, label=label)   # a short puzzle attempt
+            error: ValueError = InputError(f"{stripped}: no such file (and not a puzzle)")
+            return Item(index, None, None, None, error, label=None)
         return Item(index, None, None, grid, label=label)
 
     def _parse(self, text: str) -> Grid:

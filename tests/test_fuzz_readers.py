@@ -1,0 +1,182 @@
+"""Mutated inputs of every format: the readers raise only shudu's own errors.
+
+Each example takes a valid text of one format and applies a few edits (insert, delete
+or replace characters, among them carriage returns, tabs, NUL, non-ASCII letters and
+very long runs), then feeds it to every reader entry point.  Anything but a
+:class:`~shudu.errors.ShuduError` escaping is a bug.  The examples are derandomized, so
+every run replays the same ones.
+"""
+
+from __future__ import annotations
+
+import io
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import shudu
+from shudu.errors import ShuduError
+from shudu.formats import (
+    FORMATS,
+    WRITE_FORMATS,
+    argument_error,
+    iter_records,
+    parse_pencilmarks,
+    read_file,
+    write,
+    write_many,
+)
+from shudu.grid import Grid
+from shudu.rules import Rules
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "formats"
+INKALA = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+SEVENTEEN = "000000010400000000020000000000050407008000300001090000300400200050100000000806000"
+
+
+def _seeds() -> list[str]:
+    g = Grid(INKALA)
+    small = Grid("1......2..3..4..", rules=Rules(4))
+    seeds = [write(g, fmt) for fmt in WRITE_FORMATS]
+    seeds += [write_many([g, Grid(SEVENTEEN)], fmt) for fmt in WRITE_FORMATS]
+    seeds += [write(small, fmt) for fmt in ("line", "grid", "json", "csv", "pencilmarks")]
+    seeds += [path.read_text() for path in sorted(FIXTURES.iterdir()) if path.is_file()]
+    seeds += [
+        "Grid 01\n" + "\n".join(SEVENTEEN[i : i + 9] for i in range(0, 81, 9)),
+        "\n".join("\t".join(SEVENTEEN[i : i + 9]) for i in range(0, 81, 9)),
+        f'id,puzzle,name\n1,"{INKALA}",first\n2,{SEVENTEEN},"second, quoted"\n',
+        ":0000:1:" + INKALA.replace(".", "0") + ":::",
+        "# comment\n" + INKALA + " 9.2/1.2/1.2\n// another\n" + SEVENTEEN + "\n",
+        write(Grid("." * 81, rules=Rules(diagonals=True, anti_knight=True)), "csv"),
+        '{"rules": {"size": 6, "box": [2, 3]}, "grid": [' + ", ".join(["0"] * 36) + "]}",
+        "\n".join(" ".join(["10"] + ["0"] * 15) for _ in range(16)),
+    ]
+    return seeds
+
+
+SEEDS = _seeds()
+SPECIAL = ["\r", "\n", "\t", "\x00", "\ufeff", "\u2028", "é", "数", "|", ",", ";", '"', "#",
+           "[", "]", "{", "}", ":", "+", "-", " ", "0", "9", "A", "x"]
+chars = st.one_of(
+    st.sampled_from(SPECIAL),
+    st.characters(blacklist_categories=("Cs",)),
+    st.sampled_from(["1" * 3000, "." * 5000, "\r\n" * 50, "\t" * 40]),
+)
+edit = st.tuples(st.sampled_from(["insert", "delete", "replace"]), st.floats(0, 1), chars)
+
+
+@st.composite
+def mutated(draw: st.DrawFn) -> str:
+    text = draw(st.sampled_from(SEEDS))
+    for kind, where, ch in draw(st.lists(edit, min_size=1, max_size=4)):
+        pos = min(int(where * len(text)), len(text))
+        if kind == "insert":
+            text = text[:pos] + ch + text[pos:]
+        elif kind == "delete":
+            text = text[:pos] + text[pos + len(ch) :]
+        else:
+            text = text[:pos] + ch + text[pos + 1 :]
+    return text
+
+
+FUZZ = settings(max_examples=120, deadline=None, derandomize=True, database=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+def only_shudu_errors(call: Callable[[], object]) -> None:
+    try:
+        call()
+    except ShuduError:
+        pass
+
+
+@FUZZ
+@given(mutated(), st.sampled_from([None, *FORMATS]))
+def test_parse_and_grid_raise_only_shudu_errors(text: str, fmt: str | None) -> None:
+    only_shudu_errors(lambda: shudu.parse(text, format=fmt))
+    only_shudu_errors(lambda: shudu.parse(text, format=fmt, check=False))
+    only_shudu_errors(lambda: Grid(text, format=fmt))
+    only_shudu_errors(lambda: parse_pencilmarks(text, format=fmt))
+    only_shudu_errors(lambda: argument_error(text, format=fmt))
+
+
+@FUZZ
+@given(mutated(), st.sampled_from([None, *FORMATS]))
+def test_iter_records_on_text_and_streams(text: str, fmt: str | None) -> None:
+    only_shudu_errors(lambda: list(iter_records(text, format=fmt)))
+    only_shudu_errors(lambda: list(iter_records(io.StringIO(text), format=fmt)))
+    for record in _records(lambda: list(iter_records(text, format=fmt))):
+        assert record.error is None or isinstance(record.error, ShuduError)
+
+
+def _records(call: Callable[[], list[shudu.Record]]) -> list[shudu.Record]:
+    try:
+        return call()
+    except ShuduError:
+        return []
+
+
+_TMP = tempfile.TemporaryDirectory(prefix="shudu-fuzz-")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _cleanup() -> object:
+    yield
+    _TMP.cleanup()
+
+
+@FUZZ
+@given(mutated(), st.sampled_from(["txt", "sdm", "csv", "tsv", "sdk", "ss", "json", "pm"]))
+def test_read_file_raises_only_shudu_errors(text: str, ext: str) -> None:
+    path = Path(_TMP.name) / f"fuzz.{ext}"
+    path.write_text(text, encoding="utf-8", newline="")
+    for record in _records(lambda: read_file(path)):
+        assert record.error is None or isinstance(record.error, ShuduError)
+
+
+@settings(FUZZ, max_examples=80)
+@given(mutated())
+def test_solve_and_count_raise_only_shudu_errors(text: str) -> None:
+    only_shudu_errors(lambda: shudu.solve(text))
+    only_shudu_errors(lambda: shudu.count(text))
+
+
+def test_carriage_return_in_a_csv_field_is_a_parse_error() -> None:
+    text = f"puzzle,note\n{INKALA},a\rb\n"
+    (record,) = iter_records(text)
+    assert isinstance(record.error, shudu.ParseError)
+    assert str(record.error) == (
+        "line 2: expected a CSV row (a carriage return inside an unquoted field)"
+    )
+    with pytest.raises(shudu.ParseError, match="carriage return"):
+        shudu.parse(text)
+    with pytest.raises(shudu.ParseError, match="carriage return"):
+        shudu.parse(f'puzzle\r,"x"\n{INKALA},1\n', format="csv")
+
+
+def test_huge_numbers_are_parse_errors() -> None:
+    ones = "1" * 5000
+    with pytest.raises(shudu.ParseError):
+        shudu.parse(ones + " 0 0\n" * 16)
+    for text in ('{"grid": ' + ones + "}", f"[{ones}]"):
+        with pytest.raises(shudu.ParseError, match=r"^line 1: expected valid JSON \(a number"):
+            shudu.parse(text)
+    with pytest.raises(shudu.ParseError, match='in column "rules"'):
+        shudu.parse(f"puzzle,rules\n{INKALA},\u00b2x\u00b2\n")
+
+
+values = st.one_of(st.integers(-3, 30), st.none(), st.floats(allow_nan=True), st.text(max_size=2),
+                   st.booleans(), st.integers(2**63, 2**70))
+
+
+@FUZZ
+@given(st.one_of(st.binary(max_size=700), st.lists(values, max_size=700)),
+       st.sampled_from([None, Rules(4), Rules(9)]))
+def test_grid_from_bytes_and_sequences_raises_only_shudu_errors(source: object,
+                                                                rules: Rules | None) -> None:
+    only_shudu_errors(lambda: Grid(source, rules=rules))  # type: ignore[arg-type]
+    only_shudu_errors(lambda: Grid(source, rules=rules, check=False))  # type: ignore[arg-type]
