@@ -177,3 +177,15 @@ def test_unsupported_variants_say_not_supported_yet(spec, what):
 def test_unknown_rules_part_is_still_a_parse_error():
     with pytest.raises(ParseError, match="expected a rules part"):
         Rules.from_spec("banana")
+
+
+def test_grid_of_a_non_puzzle_is_a_clear_type_error() -> None:
+    for bad in (123, None, 1.5):
+        with pytest.raises(TypeError, match="expected puzzle text"):
+            shudu.Grid(bad)  # type: ignore[arg-type]
+
+
+def test_odd_digits_in_a_rules_spec_are_a_parse_error() -> None:
+    for spec in ("²x²", "²", "box=²x3"):
+        with pytest.raises(shudu.ParseError):
+            shudu.Rules.from_spec(spec)

@@ -64,6 +64,10 @@ class Grid:
         format: str | None = None,
         check: bool = True,
     ) -> None:
+        if not isinstance(source, (str, Grid)):
+            from .engine import check_puzzle
+
+            check_puzzle(source)
         if isinstance(source, Grid):
             rules = rules or source._rules
             cells = source._cells

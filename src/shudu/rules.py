@@ -290,16 +290,16 @@ class Rules:
             part = raw.strip().lower()
             if not part or part in ("classic", "sudoku", "standard"):
                 continue
-            if part.isdigit():
+            if part.isdecimal():
                 n = int(part)
-            elif "x" in part and part.replace("x", "").isdigit() and part.count("x") == 1:
+            elif "x" in part and part.replace("x", "").isdecimal() and part.count("x") == 1:
                 a, b = (int(v) for v in part.split("x"))
                 if a != b:
                     raise ParseError("expected a square size such as 9x9", found=raw)
                 n = a
             elif part.startswith("box=") or part.startswith("box:"):
                 dims = part[4:].split("x")
-                if len(dims) != 2 or not all(d.isdigit() for d in dims):
+                if len(dims) != 2 or not all(d.isdecimal() for d in dims):
                     raise ParseError("expected a box like box=2x3", found=raw)
                 fields["box"] = (int(dims[0]), int(dims[1]))
             elif part in ("x", "diagonal", "diagonals", "x-sudoku"):
