@@ -37,6 +37,7 @@ __all__ = [
     "hint",
     "iter_steps",
     "next_step",
+    "real",
     "solve_path",
 ]
 
@@ -447,9 +448,10 @@ def hint(puzzle: str | Grid | Candidates, config: SolverConfig | None = None, *,
 
 def find_all(puzzle: str | Grid | Candidates, name: str, *, after: int = 0,
              config: SolverConfig | None = None) -> list[Step]:
-    """Every instance of one technique in the current state, or in the state reached
+    """Every real instance of one technique in the current state, or in the state reached
     ``after`` steps of the logic path (with ``config``; the last state when the path is
-    shorter).
+    shorter).  Instances that are a simpler technique in disguise are left out
+    (:func:`real`).
 
     >>> len(find_all("12345678." + "." * 72, "full house"))
     1
@@ -460,4 +462,36 @@ def find_all(puzzle: str | Grid | Candidates, name: str, *, after: int = 0,
     cands = as_candidates(puzzle)
     if after > 0:
         cands = solve_path(cands, config, max_steps=after).final
-    return list(tech.find(cands))
+    return [step for step in tech.find(cands) if real(step, cands)]
+
+
+def real(step: Step, cands: Candidates) -> bool:
+    """False for an instance that is a simpler technique in disguise.
+
+    A finless fish is real when each of its base and cover houses holds at least two of
+    its base candidates (an X-Wing with four distinct corners, not a hidden single with a
+    line through it); a naked subset when each of its cells has at least two candidates,
+    a hidden subset when each of its digits has at least two places in the house.  Every
+    other instance is real.
+
+    >>> from shudu.logic.step import Step
+    >>> c = as_candidates("12345678." + "." * 72)
+    >>> real(Step("naked-pair", digits=(1, 9), cells={"subset": (8, 9)}), c)
+    False
+    """
+    tech = technique(step.technique)
+    if tech.family == "fish" and not (step.role_cells("fin") or step.role_cells("endo-fin")):
+        base = 0
+        for c in step.role_cells("base"):
+            base |= 1 << c
+        house_mask = cands.geo.house_mask
+        return all((base & house_mask[h]).bit_count() >= 2
+                   for role in ("base", "cover") for h in step.role_houses(role))
+    if tech.family == "subsets":
+        cells = step.role_cells("subset")
+        if step.technique.startswith("naked"):
+            return all(cands.cell_mask[c].bit_count() >= 2 for c in cells)
+        if step.technique.startswith("hidden") and step.role_houses("house"):
+            where = cands.geo.house_mask[step.role_houses("house")[0]]
+            return all((cands.digit_cells(d) & where).bit_count() >= 2 for d in step.digits)
+    return True
