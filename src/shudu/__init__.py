@@ -11,6 +11,7 @@
 
 from importlib.metadata import PackageNotFoundError, version
 
+from .checked import explain, hint
 from .engine import (
     BatchResult,
     SearchResult,
@@ -25,6 +26,8 @@ from .engine import (
 from .errors import (
     GenerationError,
     InvalidPuzzle,
+    LogicTimeout,
+    NoSolution,
     NotUnique,
     ParseError,
     ShuduError,
@@ -50,6 +53,8 @@ __all__ = [
     "Grid",
     "House",
     "InvalidPuzzle",
+    "LogicTimeout",
+    "NoSolution",
     "NotUnique",
     "ParseError",
     "Pencilmarks",
@@ -64,8 +69,10 @@ __all__ = [
     "cell_name",
     "count",
     "count_many",
+    "explain",
     "generate",
     "generate_many",
+    "hint",
     "iter_records",
     "parse",
     "parse_cell",

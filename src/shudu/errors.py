@@ -11,7 +11,17 @@ readable line.
 
 from __future__ import annotations
 
-__all__ = ["InvalidPuzzle", "ParseError", "ShuduError", "UnsupportedRules"]
+from typing import Any
+
+__all__ = [
+    "InvalidPuzzle",
+    "LogicTimeout",
+    "NoSolution",
+    "NotUnique",
+    "ParseError",
+    "ShuduError",
+    "UnsupportedRules",
+]
 
 
 class ShuduError(Exception):
@@ -120,14 +130,77 @@ class UnsupportedRules(ShuduError, ValueError):
 class NotUnique(ShuduError, ValueError):
     """A puzzle that needs exactly one solution has none or several.
 
+    ``solutions``: two of the solutions when known, ``cell`` the first cell (0-based)
+    where they differ and ``digits`` its digit in each.
+
     >>> str(NotUnique(0)), str(NotUnique(2))
     ('the puzzle has no solution', 'the puzzle has more than one solution')
+    >>> from shudu import Grid
+    >>> a = Grid("1234341221434321", __import__("shudu").Rules(4))
+    >>> b = Grid("2134341212434321", a.rules)
+    >>> e = NotUnique(2, solutions=(a, b))
+    >>> e.cell, e.digits, str(e)
+    (0, (1, 2), 'the puzzle has several solutions: e.g. r1c1 is 1 in one and 2 in another')
     """
 
-    def __init__(self, count: int, what: str = "the puzzle") -> None:
+    def __init__(self, count: int, what: str = "the puzzle", *,
+                 solutions: tuple[Any, ...] = ()) -> None:
         self.count = count
+        self.solutions = tuple(solutions)
+        self.cell: int | None = None
+        self.digits: tuple[int, int] | None = None
+        if count >= 2 and len(self.solutions) >= 2:
+            a, b = self.solutions[0].cells, self.solutions[1].cells
+            cell = next(i for i in range(len(a)) if a[i] != b[i])
+            self.cell, self.digits = cell, (a[cell], b[cell])
+            size = self.solutions[0].rules.size
+            name = f"r{cell // size + 1}c{cell % size + 1}"
+            super().__init__(f"{what} has several solutions: e.g. {name} is {a[cell]} in one "
+                             f"and {b[cell]} in another")
+            return
         super().__init__(f"{what} has no solution" if count == 0
                          else f"{what} has more than one solution")
+
+
+class NoSolution(InvalidPuzzle, NotUnique):
+    """Givens that leave no solution, though no digit repeats in a house.
+
+    ``contradiction`` (when singles from the givens reach one) tells where the puzzle
+    breaks: a :class:`shudu.logic.verdict.Contradiction`; ``cell`` (0-based), ``house``
+    (its name) and ``digit`` repeat its data (``None`` when unknown or not relevant).
+    Also a :class:`NotUnique` with ``count`` 0.
+
+    >>> str(NoSolution("r1c9 has no candidate left"))
+    'the puzzle has no solution: r1c9 has no candidate left'
+    >>> isinstance(NoSolution(None), NotUnique), str(NoSolution(None))
+    (True, 'the puzzle has no solution')
+    """
+
+    def __init__(self, reason: str | None, *, contradiction: Any = None) -> None:
+        self.count = 0
+        self.solutions = ()
+        self.reason = reason
+        self.contradiction = contradiction
+        where = contradiction
+        self.digit = getattr(where, "digit", None)   # type: ignore[assignment]
+        self.cells = None
+        self.cell = getattr(where, "cell", None)
+        self.house = getattr(where, "house_name", None)   # type: ignore[assignment]
+        self.first = self.second = None   # type: ignore[assignment]
+        text = "the puzzle has no solution"
+        ValueError.__init__(self, f"{text}: {reason}" if reason else text)
+
+
+class LogicTimeout(ShuduError, TimeoutError):
+    """Logic spent its time budget before finding the next step.
+
+    >>> str(LogicTimeout(2.5))
+    'no logical step found within 2.5 s'
+    """
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        super().__init__(f"no logical step found within {seconds:g} s")
 
 
 class GenerationError(ShuduError, ValueError):

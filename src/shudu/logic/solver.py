@@ -11,24 +11,39 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
+from ..errors import LogicTimeout
 from ..grid import Grid
 from .candidates import Candidates
 from .ladder9 import DETECT_ID, DETECTED, LEVEL_OF, LEVELS, detect, probe
 from .registry import Technique, technique, techniques
 from .step import Step
+from .verdict import Verdict, check, verdict
 
 __all__ = [
+    "ANYWAY_TIMEOUT",
     "SolvePath",
     "SolverConfig",
+    "StepRun",
     "as_candidates",
+    "explain",
     "find_all",
     "hint",
+    "iter_steps",
     "next_step",
+    "real",
     "solve_path",
 ]
+
+#: Seconds logic may run on a puzzle without exactly one solution when the caller asks
+#: for it anyway (``anyway=True``) and gives no ``timeout``.
+ANYWAY_TIMEOUT = 10.0
 
 
 @dataclass(frozen=True)
@@ -65,11 +80,18 @@ class SolverConfig:
 
 @dataclass
 class SolvePath:
-    """The steps taken from ``start``; ``solved`` tells whether logic finished the grid."""
+    """The steps taken from ``start``; ``solved`` tells whether logic finished the grid.
+
+    ``stopped`` is ``"timeout"`` or ``"max-steps"`` when the path ended at a limit
+    (``None`` when logic finished or got stuck); ``verdict`` is the engine's verdict
+    when it was checked (:func:`explain`).
+    """
 
     start: Candidates
     steps: list[Step]
     final: Candidates
+    stopped: str | None = None
+    verdict: Verdict | None = None
 
     @property
     def solved(self) -> bool:
@@ -100,7 +122,8 @@ def as_candidates(puzzle: str | Grid | Candidates) -> Candidates:
 
 
 def next_step(cands: Candidates, config: SolverConfig | None = None,
-              enabled: Iterable[Technique] | None = None) -> Step | None:
+              enabled: Iterable[Technique] | None = None, *,
+              deadline: float | None = None) -> Step | None:
     """The first step of the easiest technique that makes progress, or ``None``.
 
     On a classic 9x9 state the C core answers two questions before Python finders run:
@@ -108,7 +131,22 @@ def next_step(cands: Candidates, config: SolverConfig | None = None,
     fish) applies, if any; and, for the techniques with an exact C detector, which is the
     first of them that would change the state.  The Python finders of the techniques
     passed over would find nothing and are skipped.
+
+    ``deadline`` (a :func:`time.monotonic` time) raises :class:`~shudu.errors.LogicTimeout`
+    once passed; it is checked between techniques and between the instances a finder
+    yields.  This function does not check uniqueness (:func:`hint` does).
+
+    >>> next_step(as_candidates("12345678." + "." * 72)).notation()
+    'Full House: r1c9=9'
     """
+    if deadline is not None:
+        with _interrupt_at(deadline):
+            return _next_step(cands, config, enabled, deadline)
+    return _next_step(cands, config, enabled, None)
+
+
+def _next_step(cands: Candidates, config: SolverConfig | None,
+               enabled: Iterable[Technique] | None, deadline: float | None) -> Step | None:
     if not isinstance(enabled, tuple):
         enabled = tuple(enabled if enabled is not None else (config or SolverConfig()).enabled())
     techs = enabled
@@ -118,6 +156,8 @@ def next_step(cands: Candidates, config: SolverConfig | None = None,
     known = 0   # the detectors of plan.ids[:known] have answered ...
     hit = -1    # ... all "no" but this one
     for tech, level, det in zip(techs, plan.levels, plan.detect):
+        if deadline is not None and time.monotonic() >= deadline:
+            raise LogicTimeout(_budget(deadline))
         if classic:
             if level >= 2:
                 if easiest is None:
@@ -142,7 +182,55 @@ def next_step(cands: Candidates, config: SolverConfig | None = None,
         for step in tech.find(cands):
             if step.progress and _changes(cands, step):
                 return step
+            if deadline is not None and time.monotonic() >= deadline:
+                raise LogicTimeout(_budget(deadline))
     return None
+
+
+_STARTED: dict[float, float] = {}
+
+
+def _budget(deadline: float) -> float:
+    """The seconds a deadline allowed (for the error message)."""
+    return round(deadline - _STARTED.get(deadline, deadline), 3)
+
+
+def _deadline(timeout: float | None) -> float | None:
+    if timeout is None:
+        return None
+    now = time.monotonic()
+    deadline = now + max(timeout, 0.0)
+    if len(_STARTED) > 64:
+        _STARTED.clear()
+    _STARTED[deadline] = now
+    return deadline
+
+
+@contextmanager
+def _interrupt_at(deadline: float) -> Iterator[None]:
+    """Interrupt a long search in Python code at ``deadline`` (an interval timer raising
+    :class:`LogicTimeout`), where feasible: in the main thread of a POSIX system, when no
+    one else handles SIGALRM.  Elsewhere only the checks between techniques apply."""
+    if (not hasattr(signal, "setitimer") or threading.current_thread()
+            is not threading.main_thread() or signal.getsignal(signal.SIGALRM)
+            not in (signal.SIG_DFL, None)):
+        yield
+        return
+    armed = [True]
+
+    def expire(signum: int, frame: object) -> None:
+        if armed[0]:
+            armed[0] = False
+            raise LogicTimeout(_budget(deadline))
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, max(deadline - time.monotonic(), 1e-3))
+        yield
+    finally:
+        armed[0] = False
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 @dataclass(frozen=True)
@@ -195,31 +283,215 @@ def _changes(cands: Candidates, step: Step) -> bool:
             or any(cands.has(c, d) for c, d in step.eliminations))
 
 
-def solve_path(puzzle: str | Grid | Candidates, config: SolverConfig | None = None) -> SolvePath:
-    """Solve by logic, easiest step first, recording every step."""
-    config = config or SolverConfig()
-    start = as_candidates(puzzle)
-    cands = start.copy()
-    enabled = tuple(config.enabled())
-    steps: list[Step] = []
-    while not cands.is_solved and len(steps) < config.max_steps:
-        step = next_step(cands, enabled=enabled)
+class StepRun(Iterator[Step]):
+    """The logic path as a stream: each step is yielded as soon as it is found.
+
+    After the last step, ``final`` holds the state reached, ``steps`` every step yielded
+    and ``stopped`` why it ended early: ``"timeout"``, ``"max-steps"`` or ``None``
+    (solved, or no enabled technique makes progress).  ``timeout`` counts seconds from
+    the first step asked for; ``max_steps`` defaults to ``config.max_steps``.
+
+    >>> p = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+    >>> run = iter_steps(p, max_steps=2)
+    >>> [s.technique for s in run], run.stopped, len(run.steps)
+    (['hidden-single', 'hidden-single'], 'max-steps', 2)
+    """
+
+    def __init__(self, puzzle: str | Grid | Candidates, config: SolverConfig | None = None,
+                 *, timeout: float | None = None, max_steps: int | None = None,
+                 verdict: Verdict | None = None) -> None:
+        self.config = config or SolverConfig()
+        self.start = as_candidates(puzzle)
+        self.final = self.start.copy()
+        self.steps: list[Step] = []
+        self.stopped: str | None = None
+        self.verdict = verdict
+        self.timeout = timeout
+        self.max_steps = self.config.max_steps if max_steps is None else max_steps
+        self._enabled = tuple(self.config.enabled())
+        self._deadline: float | None = None
+        self._done = False
+
+    def __iter__(self) -> StepRun:
+        return self
+
+    def __next__(self) -> Step:
+        if self._done:
+            raise StopIteration
+        if self._deadline is None and self.timeout is not None:
+            self._deadline = _deadline(self.timeout)
+        cands = self.final
+        step = None
+        if not cands.is_solved:
+            if len(self.steps) >= self.max_steps:
+                self.stopped = "max-steps"
+            else:
+                deadline = self._deadline
+                try:
+                    if deadline is not None and time.monotonic() >= deadline:
+                        raise LogicTimeout(_budget(deadline))
+                    step = next_step(cands, enabled=self._enabled, deadline=deadline)
+                except LogicTimeout:
+                    self.stopped = "timeout"
         if step is None:
-            break
+            self._done = True
+            raise StopIteration
         cands.apply(step)
-        steps.append(step)
-    return SolvePath(start, steps, cands)
+        self.steps.append(step)
+        return step
+
+    def path(self) -> SolvePath:
+        """Run to the end and return the whole path."""
+        for _ in self:
+            pass
+        return SolvePath(self.start, self.steps, self.final, self.stopped, self.verdict)
 
 
-def hint(puzzle: str | Grid | Candidates, config: SolverConfig | None = None) -> Step | None:
-    """The next logical step (``None`` when solved or when logic is stuck)."""
-    return next_step(as_candidates(puzzle), config)
+def iter_steps(puzzle: str | Grid | Candidates, config: SolverConfig | None = None, *,
+               timeout: float | None = None, max_steps: int | None = None) -> StepRun:
+    """Yield the steps of the logic path one by one, as each is found.
+
+    Stops when solved, stuck, after ``max_steps`` steps or ``timeout`` seconds (checked
+    between steps, between techniques and, where feasible, inside a long search); the
+    returned :class:`StepRun` tells which in ``stopped``.  No uniqueness check.
+
+    >>> p = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+    >>> run = iter_steps(p, timeout=60)
+    >>> next(run).technique, sum(1 for _ in run) + 1 == p.count("."), run.stopped
+    ('hidden-single', True, None)
+    """
+    return StepRun(puzzle, config, timeout=timeout, max_steps=max_steps)
 
 
-def find_all(puzzle: str | Grid | Candidates, name: str) -> list[Step]:
-    """Every instance of one technique in the current state.
+def solve_path(puzzle: str | Grid | Candidates, config: SolverConfig | None = None, *,
+               timeout: float | None = None, max_steps: int | None = None,
+               on_step: Callable[[Step], object] | None = None) -> SolvePath:
+    """Solve by logic, easiest step first, recording every step.
+
+    ``on_step`` is called with each step as it is found; ``timeout`` (seconds) and
+    ``max_steps`` stop the path early (see :attr:`SolvePath.stopped`).  No uniqueness
+    check: :func:`explain` is the checked form.
+
+    >>> solve_path("12345678." + "." * 72, max_steps=1).stopped
+    'max-steps'
+    """
+    run = iter_steps(puzzle, config, timeout=timeout, max_steps=max_steps)
+    for step in run:
+        if on_step is not None:
+            on_step(step)
+    return run.path()
+
+
+def _checked(puzzle: str | Grid | Candidates, anyway: bool,
+             timeout: float | None) -> tuple[Candidates, Verdict, float | None]:
+    """The state, its verdict (raising unless unique, when not ``anyway``) and the
+    timeout to use."""
+    cands = as_candidates(puzzle)
+    if not anyway:
+        return cands, check(cands), timeout
+    found = verdict(cands)
+    if timeout is None and found.status != "unique":
+        timeout = ANYWAY_TIMEOUT
+    return cands, found, timeout
+
+
+def explain(puzzle: str | Grid | Candidates, config: SolverConfig | None = None, *,
+            anyway: bool = False, timeout: float | None = None, max_steps: int | None = None,
+            on_step: Callable[[Step], object] | None = None) -> SolvePath:
+    """The whole logic path of a puzzle, after checking that it has one solution.
+
+    Raises :class:`~shudu.errors.NotUnique` (several solutions, naming a cell where two
+    differ) or :class:`~shudu.errors.NoSolution` (saying where singles break the grid),
+    unless ``anyway``: then logic runs regardless, within ``timeout`` seconds
+    (:data:`ANYWAY_TIMEOUT` by default on a puzzle without exactly one solution) and
+    ``max_steps``.  A candidate state is checked against the solutions that agree with
+    its candidates; rules with extra constraints, or a state whose search runs too long,
+    are not checked (``path.verdict.status == "unknown"``).
+
+    >>> p = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+    >>> path = explain(p)
+    >>> path.solved, path.verdict.status, path.stopped
+    (True, 'unique', None)
+    >>> explain("." * 81)
+    Traceback (most recent call last):
+    ...
+    shudu.errors.NotUnique: the puzzle has several solutions: e.g. r5c7 is 6 in one and 9 in another
+    """
+    cands, found, timeout = _checked(puzzle, anyway, timeout)
+    run = StepRun(cands, config, timeout=timeout, max_steps=max_steps, verdict=found)
+    for step in run:
+        if on_step is not None:
+            on_step(step)
+    return run.path()
+
+
+def hint(puzzle: str | Grid | Candidates, config: SolverConfig | None = None, *,
+         anyway: bool = False, timeout: float | None = None) -> Step | None:
+    """The next logical step (``None`` when solved or when logic is stuck).
+
+    Checks first that the puzzle has one solution, as :func:`explain` does (raising
+    :class:`~shudu.errors.NotUnique` or :class:`~shudu.errors.NoSolution` unless
+    ``anyway``); past ``timeout`` seconds raises :class:`~shudu.errors.LogicTimeout`.
+
+    >>> hint("." * 81)
+    Traceback (most recent call last):
+    ...
+    shudu.errors.NotUnique: the puzzle has several solutions: e.g. r5c7 is 6 in one and 9 in another
+    >>> hint("12345678." + "." * 72, anyway=True).notation()
+    'Full House: r1c9=9'
+    """
+    cands, _, timeout = _checked(puzzle, anyway, timeout)
+    if cands.is_solved:
+        return None
+    return next_step(cands, config, deadline=_deadline(timeout))
+
+
+def find_all(puzzle: str | Grid | Candidates, name: str, *, after: int = 0,
+             config: SolverConfig | None = None) -> list[Step]:
+    """Every real instance of one technique in the current state, or in the state reached
+    ``after`` steps of the logic path (with ``config``; the last state when the path is
+    shorter).  Instances that are a simpler technique in disguise are left out
+    (:func:`real`).
 
     >>> len(find_all("12345678." + "." * 72, "full house"))
     1
+    >>> len(find_all("12345678." + "." * 72, "full house", after=1))
+    0
     """
-    return list(technique(name).find(as_candidates(puzzle)))
+    tech = technique(name)
+    cands = as_candidates(puzzle)
+    if after > 0:
+        cands = solve_path(cands, config, max_steps=after).final
+    return [step for step in tech.find(cands) if real(step, cands)]
+
+
+def real(step: Step, cands: Candidates) -> bool:
+    """False for an instance that is a simpler technique in disguise.
+
+    A finless fish is real when each of its base and cover houses holds at least two of
+    its base candidates (an X-Wing with four distinct corners, not a hidden single with a
+    line through it); a naked subset when each of its cells has at least two candidates,
+    a hidden subset when each of its digits has at least two places in the house.  Every
+    other instance is real.
+
+    >>> from shudu.logic.step import Step
+    >>> c = as_candidates("12345678." + "." * 72)
+    >>> real(Step("naked-pair", digits=(1, 9), cells={"subset": (8, 9)}), c)
+    False
+    """
+    tech = technique(step.technique)
+    if tech.family == "fish" and not (step.role_cells("fin") or step.role_cells("endo-fin")):
+        base = 0
+        for c in step.role_cells("base"):
+            base |= 1 << c
+        house_mask = cands.geo.house_mask
+        return all((base & house_mask[h]).bit_count() >= 2
+                   for role in ("base", "cover") for h in step.role_houses(role))
+    if tech.family == "subsets":
+        cells = step.role_cells("subset")
+        if step.technique.startswith("naked"):
+            return all(cands.cell_mask[c].bit_count() >= 2 for c in cells)
+        if step.technique.startswith("hidden") and step.role_houses("house"):
+            where = cands.geo.house_mask[step.role_houses("house")[0]]
+            return all((cands.digit_cells(d) & where).bit_count() >= 2 for d in step.digits)
+    return True
