@@ -142,3 +142,60 @@ def test_puzzle_text_argument_shows_its_own_reading_error() -> None:
     assert r.exit_code == 2
     assert "no such file" not in r.stderr and "expected" in r.stderr
     assert "no such file" in run("solve", "puzzle.sdk").stderr
+
+
+SIXTEEN_CLUES = "000000010400000000020000000000050407008000300001090000300400200050100000000800000"
+EMPTY = "." * 81
+
+
+@pytest.mark.parametrize("command", ["explain", "hint"])
+def test_several_solutions_are_answered_at_once(command: str) -> None:
+    r = run(command, SIXTEEN_CLUES)
+    assert r.exit_code == 1
+    assert r.stdout.startswith("Several solutions: e.g. r")
+    data = json.loads(run(command, "--json", EMPTY).stdout)
+    a, b = data["solutions"]
+    row, col = (int(x) for x in data["differ"][1:].split("c"))
+    k = (row - 1) * 9 + col - 1
+    assert data["status"] == "multiple" and a[k] != b[k] and a[:k] == b[:k]
+    zh = run(command, "--lang", "zh", EMPTY)
+    assert zh.stdout.startswith("多解：例如 r")
+
+
+def test_explain_anyway_obeys_its_limits() -> None:
+    r = run("explain", "--anyway", "--max-steps", "5", SIXTEEN_CLUES)
+    assert r.exit_code == 1
+    lines = r.stdout.splitlines()
+    assert [x.split(".")[0].strip() for x in lines[:5]] == ["1", "2", "3", "4", "5"]
+    assert "Stopped after 5 steps: the limit of --max-steps was reached." in r.stdout
+    slow = run("explain", "--anyway", "--timeout", "0.3", EMPTY)
+    assert "the time limit of 0.3 s was reached" in slow.stdout and slow.exit_code == 1
+    stopped = json.loads(run("explain", "--json", "--anyway", "--timeout", "0.3", EMPTY).stdout)
+    assert stopped["status"] == "timeout"
+
+
+def test_hint_anyway_and_timeout() -> None:
+    r = run("hint", "--anyway", "--timeout", "0.3", EMPTY)
+    assert r.exit_code == 1 and "No logical step found within 0.3 s" in r.stdout
+    ok = run("hint", "--anyway", SIXTEEN_CLUES)
+    assert ok.exit_code == 0 and ok.stdout.startswith("Look for a")
+
+
+def test_no_solution_says_where_the_grid_breaks() -> None:
+    for command in ("explain", "hint"):
+        r = run(command, NO_SOLUTION)
+        assert r.exit_code == 1
+        assert r.stdout.startswith("no solution: ") and "r1c9" in r.stdout
+    data = json.loads(run("explain", "--json", NO_SOLUTION).stdout)
+    assert data["status"] == "none" and "r1c9" in data["contradiction"]
+
+
+def test_find_after_steps_and_timeout() -> None:
+    easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+    now = json.loads(run("find", "--json", "--technique", "hidden single", easy).stdout)
+    later = json.loads(run("find", "--json", "--after", "40", "--technique", "hidden single",
+                           easy).stdout)
+    assert now["after"] == 0 and later["after"] == 40
+    assert later["count"] < now["count"]
+    r = run("find", "--timeout", "0.3", "--technique", "nested forcing net", EMPTY)
+    assert r.exit_code == 1 and "No answer within 0.3 s" in r.stdout

@@ -15,12 +15,14 @@ from .common import (
 )
 from .inputs import LogicItem, logic_items
 from .logic_run import (
+    _anyway_option,
     _config,
     _hardest,
     _logic_input_options,
     _LogicRun,
     _peek_many_states,
     _solver_options,
+    _timeout_option,
     pencilmark_text,
 )
 
@@ -46,8 +48,14 @@ engine confirms that the puzzle has exactly one solution; --uniqueness or
 --no-uniqueness decides instead.
 
 \b
-Exit status: 0 every puzzle solved by logic, 1 logic got stuck on some puzzle
-(or it has no solution), 2 bad input or usage.""",
+A puzzle with no solution is answered at once with where the grid breaks; one
+with several solutions with two of them and a cell where they differ (--anyway
+explains it all the same, within --timeout).  Steps are printed as they are
+found; on a terminal a progress bar counts them.
+
+\b
+Exit status: 0 every puzzle solved by logic, 1 logic got stuck or stopped at a
+limit on some puzzle (or it has no or several solutions), 2 bad input or usage.""",
 )
 @click.argument("inputs", metavar="[PUZZLE_OR_FILE]...", nargs=-1)
 @_logic_input_options
@@ -61,6 +69,10 @@ Exit status: 0 every puzzle solved by logic, 1 logic got stuck on some puzzle
 )
 @click.option("--notation", is_flag=True, help="One compact HoDoKu/Eureka-style line per step.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per puzzle per line.")
+@_anyway_option
+@_timeout_option
+@click.option("--max-steps", metavar="N", type=click.IntRange(min=1), default=None,
+              help="Stop a puzzle's path after N steps and say so.")
 @click.pass_context
 def explain(
     ctx: click.Context,
@@ -74,6 +86,9 @@ def explain(
     level: int,
     notation: bool,
     as_json: bool,
+    anyway: bool,
+    timeout: float | None,
+    max_steps: int | None,
 ) -> None:
     """Explain the whole logical path of puzzles, step by step, without guessing.
 
@@ -85,37 +100,43 @@ def explain(
     code = 0
     with run_frame() as frame:
         many, states = _peek_many_states(logic_items(inputs, fmt, rules))
-        console = frame.open(progress=_show_progress(progress, many), total=None)
-        run = _LogicRun(console, lang, as_json, many, uniqueness)
+        bar = _show_progress(progress, True)   # puzzles when many, else one puzzle's steps
+        console = frame.open(progress=bar, total=None, unit="puzzle" if many else "step")
+        run = _LogicRun(console, lang, as_json, many, uniqueness, anyway, timeout)
         for state in states:
-            code = max(code, _explain_one(run, state, disabled, level, notation))
-            console.step()
+            code = max(code, _explain_one(run, state, disabled, level, notation, max_steps))
+            if many:
+                console.step()
     ctx.exit(code)
 
 
 
-def _explain_one(
-    run: _LogicRun, state: LogicItem, disabled: frozenset[str], level: int, notation: bool
-) -> int:
-    """Print the logical path of one puzzle; return its exit code."""
+def _explain_one(run: _LogicRun, state: LogicItem, disabled: frozenset[str], level: int,
+                 notation: bool, max_steps: int | None) -> int:
+    """Print the logical path of one puzzle, each step as it is found; return its exit
+    code."""
     if state.error is not None:
         return run.bad(state)
-    from ..logic import solve_path
+    from ..logic.solver import ANYWAY_TIMEOUT, StepRun
 
-    status, on = run.verdict(state)
-    if status == "none":
-        if run.as_json:
-            data = {**run.head(state, status, on), "status": "none", "steps": []}
-            run.console.out(_json_line(data))
-        else:
-            run.block([run.words("none")], state)
-        return EXIT_NONE
-    path = solve_path(state.cands, _config(disabled, on))
-    steps = path.steps
+    found, on = run.verdict(state)
+    refused = run.refuse(state, found, on)
+    if refused is not None:
+        return refused
+    timeout = run.timeout
+    if timeout is None and found.status != "unique" and run.anyway:
+        timeout = ANYWAY_TIMEOUT
+    steps = StepRun(state.cands, _config(disabled, on), timeout=timeout, max_steps=max_steps,
+                    verdict=found)
     if run.as_json:
-        data = run.head(state, status, on)
-        data["status"] = "solved" if path.solved else "stuck"
-        data["steps"] = [{"step": k, **s.to_dict(run.lang)} for k, s in enumerate(steps, 1)]
+        for _ in steps:
+            if not run.many:
+                run.console.step()
+        path = steps.path()
+        data = run.head(state, found.status, on)
+        data["status"] = "solved" if path.solved else path.stopped or "stuck"
+        data["steps"] = [{"step": k, **s.to_dict(run.lang)}
+                         for k, s in enumerate(path.steps, 1)]
         if path.solved:
             data["solution"] = str(path.final.to_grid())
         else:
@@ -125,19 +146,27 @@ def _explain_one(
             data["final"] = Pencilmarks(final.rules, tuple(final.masks())).to_string729()
         run.console.out(_json_line(data))
         return 0 if path.solved else EXIT_NONE
-    width = len(str(len(steps)))
-    lines = []
+    run.open_block(state)
+    width = len(str(state.cands.rules.ncells))
     for k, s in enumerate(steps, 1):
         text = s.notation() if notation else s.text(level, run.lang)
-        lines.append(f"{k:>{width}}. {text}")
-    if path.solved and steps:
-        hardest = _hardest(steps)
+        run.console.out(f"{k:>{width}}. {text}")
+        if not run.many:
+            run.console.step()
+    path = steps.path()
+    n = len(path.steps)
+    if path.solved and path.steps:
+        hardest = _hardest(path.steps)
         name = hardest.name_zh if run.lang == "zh" else hardest.name
-        lines.append(run.words("solved", n=len(steps), name=name, difficulty=hardest.difficulty))
+        run.console.out(run.words("solved", n=n, name=name, difficulty=hardest.difficulty))
     elif path.solved:
-        lines.append(run.words("done"))
+        run.console.out(run.words("done"))
+    elif path.stopped == "timeout":
+        run.console.out(run.words("timeout", n=n, seconds=timeout or 0))
+    elif path.stopped == "max-steps":
+        run.console.out(run.words("max_steps", n=n))
     else:
-        lines.append(run.words("stuck", n=len(steps)))
-        lines.append(pencilmark_text(path.final))
-    run.block(lines, state)
+        run.console.out(run.words("stuck", n=n))
+    if not path.solved:
+        run.console.out(pencilmark_text(path.final))
     return 0 if path.solved else EXIT_NONE

@@ -15,7 +15,13 @@ from .common import (
     run_frame,
 )
 from .inputs import LogicItem, logic_items
-from .logic_run import _logic_input_options, _LogicRun, _peek_many_states, _technique_option
+from .logic_run import (
+    _logic_input_options,
+    _LogicRun,
+    _peek_many_states,
+    _technique_option,
+    _timeout_option,
+)
 
 if TYPE_CHECKING:
     from ..rules import Rules
@@ -27,9 +33,15 @@ Examples:
   shudu find --technique x-wing puzzle.txt
   shudu find --technique 0300 candidates.pm    # HoDoKu code
   shudu find --technique "naked pair" --json state.729
+  shudu find --technique x-wing --after 20 puzzle.txt   # after 20 steps of the path
 
 \b
-Exit status: 0 some instance found, 1 none found, 2 bad input or usage.""",
+Only real instances are listed: an X-Wing with four corners, not two hidden
+singles in disguise.
+
+\b
+Exit status: 0 some instance found, 1 none found (or none in time), 2 bad input
+or usage.""",
 )
 @click.option(
     "--technique",
@@ -42,6 +54,9 @@ Exit status: 0 some instance found, 1 none found, 2 bad input or usage.""",
 @click.argument("inputs", metavar="[PUZZLE_OR_PENCILMARKS]...", nargs=-1)
 @_logic_input_options
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per puzzle per line.")
+@click.option("--after", metavar="N", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Search the state reached after N steps of the logical path.")
+@_timeout_option
 @click.pass_context
 def find(
     ctx: click.Context,
@@ -52,6 +67,8 @@ def find(
     rules: Rules | None,
     progress: bool | None,
     as_json: bool,
+    after: int,
+    timeout: float | None,
 ) -> None:
     """List every instance of one technique in a puzzle or pencilmark state.
 
@@ -63,24 +80,37 @@ def find(
     with run_frame() as frame:
         many, states = _peek_many_states(logic_items(inputs, fmt, rules))
         console = frame.open(progress=_show_progress(progress, many), total=None)
-        run = _LogicRun(console, lang, as_json, many)
+        run = _LogicRun(console, lang, as_json, many, timeout=timeout)
         for state in states:
-            code = max(code, _find_one(run, state, tech))
+            code = max(code, _find_one(run, state, tech, after))
             console.step()
     ctx.exit(code)
 
 
-def _find_one(run: _LogicRun, state: LogicItem, tech: Any) -> int:
-    """Print every instance of ``tech`` in one state; return its exit code."""
+def _find_one(run: _LogicRun, state: LogicItem, tech: Any, after: int) -> int:
+    """Print every real instance of ``tech`` in one state (or ``after`` steps of its
+    path); return its exit code."""
     if state.error is not None:
         return run.bad(state)
-    found = list(tech.find(state.cands))
+    from ..errors import LogicTimeout
+    from ..logic.solver import find_all
+
+    try:
+        found = find_all(state.cands, tech.key, after=after, timeout=run.timeout)
+    except LogicTimeout:
+        if run.as_json:
+            run.console.out(_json_line({**_json_head(state.item), "technique": tech.key,
+                                        "status": "timeout", "count": None, "steps": []}))
+        else:
+            run.block([run.words("find_timeout", seconds=run.timeout or 0)], state)
+        return EXIT_NONE
     if run.as_json:
         data = {
             **_json_head(state.item),
             "puzzle": str(state.item.grid) if state.item.grid is not None else None,
             "technique": tech.key,
             "name": tech.name,
+            "after": after,
             "count": len(found),
             "steps": [s.to_dict(run.lang) for s in found],
         }

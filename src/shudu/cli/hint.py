@@ -15,11 +15,13 @@ from .common import (
 )
 from .inputs import LogicItem, logic_items
 from .logic_run import (
+    _anyway_option,
     _config,
     _logic_input_options,
     _LogicRun,
     _peek_many_states,
     _solver_options,
+    _timeout_option,
     pencilmark_text,
 )
 
@@ -36,8 +38,14 @@ Examples:
   shudu hint --json candidates.pm
 
 \b
+A puzzle with no solution is answered with where the grid breaks; one with
+several solutions with a cell where two of them differ (--anyway looks for a
+step all the same, within --timeout).
+
+\b
 Exit status: 0 a hint was given (or the grid is already solved), 1 no logical
-step exists (or the puzzle has no solution), 2 bad input or usage.""",
+step exists or none was found in time (or the puzzle has no or several
+solutions), 2 bad input or usage.""",
 )
 @click.argument("inputs", metavar="[PUZZLE_OR_FILE]...", nargs=-1)
 @_logic_input_options
@@ -50,6 +58,8 @@ step exists (or the puzzle has no solution), 2 bad input or usage.""",
     help="How much to give away: 1 the technique, 2 where to look, 3 the whole step.",
 )
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per puzzle per line.")
+@_anyway_option
+@_timeout_option
 @click.pass_context
 def hint(
     ctx: click.Context,
@@ -62,6 +72,8 @@ def hint(
     disabled: frozenset[str],
     level: int,
     as_json: bool,
+    anyway: bool,
+    timeout: float | None,
 ) -> None:
     """Give the next logical step of puzzles (or pencilmark states) as a hint.
 
@@ -72,7 +84,7 @@ def hint(
     with run_frame() as frame:
         many, states = _peek_many_states(logic_items(inputs, fmt, rules))
         console = frame.open(progress=_show_progress(progress, many), total=None)
-        run = _LogicRun(console, lang, as_json, many, uniqueness)
+        run = _LogicRun(console, lang, as_json, many, uniqueness, anyway, timeout)
         for state in states:
             code = max(code, _hint_one(run, state, disabled, level))
             console.step()
@@ -86,7 +98,7 @@ def hint_data(step: Any, level: int, lang: str) -> dict[str, Any]:
     evidence; level 3 is the whole step (:meth:`Step.to_dict`).
 
     >>> from shudu.logic import hint
-    >>> sorted(hint_data(hint("12345678." + "." * 72), 1, "en"))
+    >>> sorted(hint_data(hint("12345678." + "." * 72, anyway=True), 1, "en"))
     ['level', 'name', 'technique', 'text']
     """
     text = step.text(level, lang)
@@ -107,29 +119,39 @@ def _hint_one(run: _LogicRun, state: LogicItem, disabled: frozenset[str], level:
     """Print the hint for one state; return its exit code."""
     if state.error is not None:
         return run.bad(state)
-    from ..logic import next_step
+    from ..errors import LogicTimeout
+    from ..logic.solver import ANYWAY_TIMEOUT, next_step
+    from ..logic.solver import _deadline as deadline_in
 
-    status, on = run.verdict(state)
+    found, on = run.verdict(state)
+    refused = run.refuse(state, found, on)
+    if refused is not None:
+        return refused
+    timeout = run.timeout
+    if timeout is None and found.status != "unique" and run.anyway:
+        timeout = ANYWAY_TIMEOUT
     cands = state.cands
     step = None
-    if status != "none" and not cands.is_solved:
-        step = next_step(cands, _config(disabled, on))
+    late = False
+    if not cands.is_solved:
+        try:
+            step = next_step(cands, _config(disabled, on), deadline=deadline_in(timeout))
+        except LogicTimeout:
+            late = True
     if run.as_json:
-        data = run.head(state, status, on)
-        if status == "none":
-            data["status"] = "none"
-        elif cands.is_solved:
+        data = run.head(state, found.status, on)
+        if cands.is_solved:
             data["status"] = "solved"
         else:
-            data["status"] = "hint" if step is not None else "stuck"
+            data["status"] = "hint" if step is not None else "timeout" if late else "stuck"
         data["hint"] = hint_data(step, level, run.lang) if step is not None else None
         run.console.out(_json_line(data))
-    elif status == "none":
-        run.block([run.words("none")], state)
     elif cands.is_solved:
         run.block([run.words("hint_done")], state)
+    elif late:
+        run.block([run.words("hint_timeout", seconds=timeout or 0)], state)
     elif step is None:
         run.block([run.words("hint_stuck"), pencilmark_text(cands)], state)
     else:
         run.block([step.text(level, run.lang)], state)
-    return 0 if status != "none" and (step is not None or cands.is_solved) else EXIT_NONE
+    return 0 if step is not None or cands.is_solved else EXIT_NONE

@@ -10,11 +10,18 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from .common import SOLVE_EXIT_BAD_INPUT, Console, _json_head, _json_line, _reading_options
+from .common import (
+    EXIT_NONE,
+    SOLVE_EXIT_BAD_INPUT,
+    Console,
+    _json_head,
+    _json_line,
+    _reading_options,
+)
 from .inputs import LogicItem
 
 if TYPE_CHECKING:
-    pass
+    from ..logic.verdict import Verdict
 
 
 # ---------------------------------------------------------------------- logic: setup
@@ -31,6 +38,13 @@ _WORDS: dict[str, dict[str, str]] = {
         "hint_stuck": "No logical step found: no enabled technique makes progress, and shudu "
         "does not guess. Candidates now:",
         "found_none": "No {name} here.",
+        "multiple": "Several solutions: e.g. {cell} is {a} in one and {b} in another, so no "
+        "logical path can reach one answer. --anyway explains as far as logic goes (within "
+        "--timeout).",
+        "timeout": "Stopped after {n} steps: the time limit of {seconds:g} s was reached.",
+        "max_steps": "Stopped after {n} steps: the limit of --max-steps was reached.",
+        "hint_timeout": "No logical step found within {seconds:g} s (--timeout).",
+        "find_timeout": "No answer within {seconds:g} s (--timeout).",
     },
     "zh": {
         "header": "第 {index} 题（{where}）：",
@@ -42,6 +56,12 @@ _WORDS: dict[str, dict[str, str]] = {
         "hint_done": "已经解完。",
         "hint_stuck": "找不到逻辑步骤：没有可用的技巧能继续推进（shudu 不猜测）。当前的候选数：",
         "found_none": "这里没有{name}。",
+        "multiple": "多解：例如 {cell} 在一个解中是 {a}，在另一个解中是 {b}，"
+        "所以逻辑推理无法得出唯一答案。加 --anyway 可在时限（--timeout）内尽量推理。",
+        "timeout": "推理 {n} 步后停止：已到 {seconds:g} 秒的时限。",
+        "max_steps": "推理 {n} 步后停止：已到 --max-steps 的步数上限。",
+        "hint_timeout": "{seconds:g} 秒内（--timeout）找不到逻辑步骤。",
+        "find_timeout": "{seconds:g} 秒内（--timeout）没有结果。",
     },
 }
 
@@ -88,6 +108,28 @@ def _logic_input_options(func: Callable[..., Any]) -> Callable[..., Any]:
     )(func)
 
 
+def _timeout_option(func: Callable[..., Any]) -> Callable[..., Any]:
+    """``--timeout SECONDS``: the time one puzzle may take."""
+    return click.option(
+        "--timeout",
+        metavar="SECONDS",
+        type=click.FloatRange(min=0, min_open=True),
+        default=None,
+        help="Stop working on a puzzle after this many seconds and say so "
+        "(default: none for a unique puzzle, 10 with --anyway).",
+    )(func)
+
+
+def _anyway_option(func: Callable[..., Any]) -> Callable[..., Any]:
+    """``--anyway``: work on a puzzle with several solutions too."""
+    return click.option(
+        "--anyway",
+        is_flag=True,
+        help="Use logic even when the puzzle has several solutions (within --timeout); "
+        "by default such a puzzle is answered at once with two of its solutions.",
+    )(func)
+
+
 def _solver_options(func: Callable[..., Any]) -> Callable[..., Any]:
     """``--uniqueness/--no-uniqueness``, ``--disable`` and ``--enable``."""
     func = click.option(
@@ -115,38 +157,6 @@ def _solver_options(func: Callable[..., Any]) -> Callable[..., Any]:
     )(func)
 
 
-def uniqueness_status(state: LogicItem) -> str:
-    """What the engine says about a state: ``unique``, ``multiple``, ``none`` or ``unknown``.
-
-    ``unknown``: an explicit pencilmark state whose placed digits allow several solutions
-    (its candidates may still rule out all but one).
-
-    >>> from shudu.cli.inputs import logic_items
-    >>> [uniqueness_status(x) for x in logic_items(["1" + "." * 80])]
-    ['multiple']
-    """
-    from ..engine import search
-
-    grid = state.item.grid
-    if grid is None or state.cands is None:
-        return "none"
-    try:
-        result = search(grid, grid.rules, limit=2)
-    except ValueError:
-        return "none"
-    if result.count == 0:
-        return "none"
-    if result.count >= 2:
-        return "unknown" if state.pencilmarks else "multiple"
-    if state.pencilmarks:
-        assert result.solution is not None
-        cands = state.cands
-        for cell, digit in enumerate(result.solution.cells):
-            if cands.values[cell] != digit and not cands.has(cell, digit):
-                return "none"  # the candidates rule out the only solution
-    return "unique"
-
-
 def _config(disabled: frozenset[str], uniqueness: bool) -> Any:
     from ..logic import SolverConfig
 
@@ -164,6 +174,8 @@ class _LogicRun:
     as_json: bool
     many: bool
     uniqueness: bool | None = None
+    anyway: bool = False
+    timeout: float | None = None
     printed: int = 0
 
     def words(self, key: str, **values: Any) -> str:
@@ -176,23 +188,31 @@ class _LogicRun:
             self.console.out(_json_line({**_json_head(state.item), "error": message}))
         return SOLVE_EXIT_BAD_INPUT
 
-    def block(self, lines: list[str], state: LogicItem) -> None:
-        """Print one puzzle's text, with a header and a blank line between puzzles."""
+    def open_block(self, state: LogicItem) -> None:
+        """Start one puzzle's text: with many puzzles a blank line and its header."""
         if self.many:
             if self.printed:
                 self.console.out("")
             where = state.item.where
             key = "header" if where else "header_bare"
-            lines = [self.words(key, index=state.item.index, where=where), *lines]
-        self.console.out("\n".join(lines))
+            self.console.out(self.words(key, index=state.item.index, where=where))
         self.printed += 1
 
-    def verdict(self, state: LogicItem) -> tuple[str, bool]:
-        """The engine's status and whether uniqueness techniques are on (with warnings)."""
-        status = uniqueness_status(state)
+    def block(self, lines: list[str], state: LogicItem) -> None:
+        """Print one puzzle's whole text (see :meth:`open_block`)."""
+        self.open_block(state)
+        self.console.out("\n".join(lines))
+
+    def verdict(self, state: LogicItem) -> tuple[Verdict, bool]:
+        """The engine's verdict on a state (:func:`shudu.logic.verdict.verdict`) and
+        whether uniqueness techniques are on (with a warning when a puzzle with several
+        solutions is explained anyway)."""
+        from ..logic.verdict import verdict
+
+        found = verdict(state.cands)
         where = state.item.where if self.many or state.item.source else ""
         prefix = f"{where}: " if where else ""
-        if status == "multiple":
+        if found.status == "multiple" and self.anyway:
             if self.uniqueness:
                 self.console.err(
                     f"shudu: {prefix}not unique: several solutions, yet --uniqueness lets "
@@ -203,8 +223,43 @@ class _LogicRun:
                     f"shudu: {prefix}not unique: several solutions; uniqueness techniques "
                     "stay off"
                 )
-        on = self.uniqueness if self.uniqueness is not None else status == "unique"
-        return status, on
+        on = self.uniqueness if self.uniqueness is not None else found.status == "unique"
+        return found, on
+
+    def refuse(self, state: LogicItem, found: Verdict, on: bool) -> int | None:
+        """Answer a state that logic should not work on: no solution (saying where the
+        contradiction is) or several solutions (two of them and a cell where they
+        differ; unless ``--anyway``).  Returns the exit code, or ``None`` to go on."""
+        if found.status == "none":
+            from ..logic.verdict import contradiction
+
+            where = contradiction(state.cands)
+            text = where.text(self.lang) if where is not None else self.words("none")
+            if self.as_json:
+                data = {**self.head(state, found.status, on), "status": "none",
+                        "contradiction": where.text("en") if where is not None else None}
+                self.console.out(_json_line(data))
+            else:
+                self.block([text if where is None else f"{self.words('none')}: {text}"],
+                           state)
+            return EXIT_NONE
+        if found.status == "multiple" and not self.anyway:
+            cell = found.cell
+            assert cell is not None and found.digits is not None
+            from ..logic.step import digit_text
+
+            rules = found.solutions[0].rules
+            a, b = (digit_text(d, rules.size) for d in found.digits)
+            if self.as_json:
+                data = {**self.head(state, found.status, on), "status": "multiple",
+                        "solutions": [str(s) for s in found.solutions[:2]],
+                        "differ": rules.cell_name(cell)}
+                self.console.out(_json_line(data))
+            else:
+                self.block([self.words("multiple", cell=rules.cell_name(cell), a=a, b=b)],
+                           state)
+            return EXIT_NONE
+        return None
 
     def head(self, state: LogicItem, status: str, on: bool) -> dict[str, Any]:
         from ..formats import Pencilmarks

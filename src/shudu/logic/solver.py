@@ -447,11 +447,12 @@ def hint(puzzle: str | Grid | Candidates, config: SolverConfig | None = None, *,
 
 
 def find_all(puzzle: str | Grid | Candidates, name: str, *, after: int = 0,
-             config: SolverConfig | None = None) -> list[Step]:
+             config: SolverConfig | None = None, timeout: float | None = None) -> list[Step]:
     """Every real instance of one technique in the current state, or in the state reached
     ``after`` steps of the logic path (with ``config``; the last state when the path is
     shorter).  Instances that are a simpler technique in disguise are left out
-    (:func:`real`).
+    (:func:`real`).  Past ``timeout`` seconds (the path and the search together) raises
+    :class:`~shudu.errors.LogicTimeout`.
 
     >>> len(find_all("12345678." + "." * 72, "full house"))
     1
@@ -460,9 +461,22 @@ def find_all(puzzle: str | Grid | Candidates, name: str, *, after: int = 0,
     """
     tech = technique(name)
     cands = as_candidates(puzzle)
+    deadline = _deadline(timeout)
     if after > 0:
-        cands = solve_path(cands, config, max_steps=after).final
-    return [step for step in tech.find(cands) if real(step, cands)]
+        run = StepRun(cands, config, timeout=timeout, max_steps=after)
+        cands = run.path().final
+        if run.stopped == "timeout":
+            raise LogicTimeout(timeout or 0.0)
+    if deadline is None:
+        return [step for step in tech.find(cands) if real(step, cands)]
+    found = []
+    with _interrupt_at(deadline):
+        for step in tech.find(cands):
+            if real(step, cands):
+                found.append(step)
+            if time.monotonic() >= deadline:
+                raise LogicTimeout(_budget(deadline))
+    return found
 
 
 def real(step: Step, cands: Candidates) -> bool:
