@@ -33,6 +33,7 @@ extreme    9.0 and above   dynamic and nested forcing nets
 from __future__ import annotations
 
 import multiprocessing as mp
+import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -259,9 +260,19 @@ def _chain_score(step: Step) -> float:
     return round(base + length_bonus(_nodes(step)), 1)
 
 
+_PATTERN_KEYS = ("skyscraper", "two-string-kite", "turbot-fish")
+"""Single-digit patterns that are X-chains of four nodes: SE weighs them as such (6.6),
+so when the chain rung would score 6.6 anyway the step is named after the pattern."""
+
+
 def _chains(c: Candidates, ceiling: float) -> list[_Move]:
     """The easiest chains and loops (SE's "forcing chains and cycles" rule)."""
     moves: list[_Move] = []
+    if ceiling < 6.6:
+        for key in _PATTERN_KEYS:
+            for step in _finder(key)(c):
+                if step.progress:
+                    return [(6.6, key, step, ())]
     for key in _CHAIN_KEYS:
         found = [(_chain_score(step), key, step, ()) for step in _finder(key)(c)
                  if step.progress]
@@ -398,14 +409,17 @@ def _as_grid(puzzle: str | Grid, rules: Rules | None) -> Grid:
 
 
 def rate(puzzle: str | Grid, rules: Rules | None = None, *,
-         stop_above: float | None = None, uniqueness: bool | None = None) -> Rating:
+         stop_above: float | None = None, uniqueness: bool | None = None,
+         deadline: float | None = None) -> Rating:
     """Rate a puzzle on the Sudoku Explainer scale.
 
     ``stop_above`` ends the walk as soon as a step scores above it (``complete`` is
     then False and ``score`` a lower bound): cheap rejection when generating.
     ``uniqueness`` allows Unique Rectangles and BUG (default: yes, as SE assumes, since
     the puzzle has one solution).  Only a puzzle with exactly one solution has a rating:
-    others raise :class:`~shudu.errors.NotUnique`.
+    others raise :class:`~shudu.errors.NotUnique`.  ``deadline`` (a :func:`time.monotonic`
+    instant) bounds the walk: once it has passed, :class:`TimeoutError` is raised
+    between two steps.
 
     >>> easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
     >>> r = rate(easy)
@@ -434,6 +448,8 @@ def rate(puzzle: str | Grid, rules: Rules | None = None, *,
     placed_once = False
     broken = False
     while not c.is_solved and not broken and not _stuck(c):
+        if deadline is not None and time.monotonic() > deadline:
+            raise TimeoutError("rating ran past its deadline")
         covered = -1
         if classic and score >= _C_FROM:
             covered = max(k for k, w in enumerate(_C_WEIGHTS) if w <= score)
