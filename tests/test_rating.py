@@ -233,3 +233,18 @@ def test_step_score_weighs_chains_with_their_length() -> None:
     assert step_score(aic) == 7.2
     assert step_score(Step.single("naked-single", 0, 1)) == 2.3
     assert step_score(Step("x-wing", eliminations=((0, 1),))) == 3.2
+
+
+def test_path_scores_of_an_explained_path() -> None:
+    from shudu.logic.solver import solve_path
+    from shudu.rating import path_scores, step_score
+
+    path = solve_path(HARD)
+    scores = path_scores(path.start, path.steps)
+    assert len(scores) == len(path.steps)
+    chains = [(s, x) for s, x in zip(path.steps, scores) if s.links]
+    assert chains and all(x == step_score(s) for s, x in chains)
+    # a chain's weight carries the length bonus, not only the registry's base difficulty
+    assert any(x > s.info.difficulty for s, x in chains)
+    easy = solve_path(MIXED.replace("x", "."))
+    assert max(path_scores(easy.start, easy.steps)) <= 2.3

@@ -54,6 +54,7 @@ __all__ = [
     "PathStep",
     "Rating",
     "grade_for_score",
+    "path_scores",
     "rate",
     "rate_many",
     "score_range",
@@ -411,6 +412,30 @@ def step_score(step: Step, cands: Candidates | None = None) -> float:
     if step.links or key in _CHAIN_KEYS or key == _LOOP_KEY:
         return _chain_score(step)
     return float(technique(key).difficulty)
+
+
+def path_scores(start: Candidates, steps: Iterable[Step]) -> list[float]:
+    """:func:`step_score` of each step of a logic path (e.g. ``solve_path(p).start`` and
+    ``.steps``), each weighed in the state it applies to: the numbers to show beside an
+    explained path so that they read like the rating.
+
+    >>> from shudu.logic.solver import solve_path
+    >>> path = solve_path("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2"
+    ...                   ".3..9..5.1.3..")
+    >>> scores = path_scores(path.start, path.steps)
+    >>> len(scores) == len(path.steps), max(scores)
+    (True, 1.5)
+
+    The solver's order is not SE's (here it takes a hidden single in a line where SE
+    would find one in a box, 1.2), so the path's hardest number can differ from
+    :func:`rate`'s score; both use the same weights.
+    """
+    c = start.copy()
+    out = []
+    for step in steps:
+        out.append(step_score(step, c))
+        c.apply(step)
+    return out
 
 
 def _ladder(uniqueness: bool) -> list[tuple[_Rung, int]]:
