@@ -447,6 +447,9 @@ def test_default_target_is_the_same_for_every_rule_set() -> None:
             assert g.rating is None
             assert low <= rate(g.puzzle).score < high, spec
     assert generate("x", seed=1, rated=True).rating is not None
+    # minimal without a target: plain digging, any score
+    g = generate("anti-knight", seed=1, minimal=True)
+    assert is_minimal(g.puzzle) and g.rating is None
 
 
 def test_sizes_have_honest_ceilings() -> None:

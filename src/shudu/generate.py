@@ -18,9 +18,11 @@ Options choose the clue layout and the difficulty:
   :func:`shudu.rating.rate`.  Without any target (no grade, score, technique or
   pattern) every rule set aims at :data:`DEFAULT_TARGET`, beginner to hard (a score
   below 7.0): a dug puzzle rated higher gets clues back until the rating walk needs
-  nothing harder, so such a puzzle need not be minimal (``score="0+"`` asks for any
-  score: plain, minimal digging).  A target above what a size can reach
-  (:data:`SCORE_CEILINGS`: every 4x4 puzzle falls to hidden singles) is refused at once;
+  nothing harder, so such a puzzle need not be minimal.  ``minimal=True`` without a
+  target, or ``score="0+"``, asks for any score: plain, minimal digging (minimal
+  puzzles of some rule sets, anti-knight for one, nearly all rate 7.0 or more).  A target
+  above what a size can reach (:data:`SCORE_CEILINGS`: every 4x4 puzzle falls to hidden
+  singles) is refused at once;
 * ``technique``: the puzzle needs that technique *in the order that rates it*: the
   hardest step of :func:`shudu.rating.rate`'s walk is the technique, so the rating
   shows it and nothing harder.  :func:`supported_targets` (and :data:`TARGETS`) tell
@@ -146,9 +148,9 @@ never (or too rarely) the hardest step of the walk to be aimed at: see
 :func:`supported_targets`."""
 
 DEFAULT_TARGET = (0.0, 7.0)
-"""The score range ``[low, high)`` aimed at when no grade, score or technique is given,
-for every rule set: beginner to hard (Sudoku Explainer below 7.0), puzzles that need no
-chains and no forcing."""
+"""The score range ``[low, high)`` aimed at when no grade, score, technique, pattern or
+``minimal`` is given, for every rule set: beginner to hard (Sudoku Explainer below 7.0),
+puzzles that need no chains and no forcing."""
 
 SCORE_CEILINGS: dict[int, float] = {4: 1.5}
 """The highest rating a classic puzzle of a size can get, where it is known: every 4x4
@@ -800,7 +802,7 @@ def generate(
     in the result); ``symmetry``, ``pattern`` (a mask text or given cells), ``minimal``,
     ``grade`` (``beginner`` ... ``extreme``), ``score`` (``"3.0-4.0"``, ``"7+"``) and
     ``technique`` (a technique the puzzle must require) are described in the module
-    docstring; without grade, score, technique or pattern the target is
+    docstring; without grade, score, technique, pattern or ``minimal`` the target is
     :data:`DEFAULT_TARGET` (a score below 7.0) for every rule set, and the result carries
     no rating unless asked.  ``rated=True`` rates the puzzle even without a target.
     ``attempts`` bounds the fresh solution grids tried (default
@@ -810,6 +812,8 @@ def generate(
     >>> g = generate(seed=42, symmetry="90")
     >>> is_symmetric(g.puzzle, "90"), g.seed
     (True, 42)
+    >>> generate("anti-knight", seed=1, rated=True).rating.score < DEFAULT_TARGET[1]
+    True
     >>> generate(Rules(4), seed=2, pattern="x..x" "...." "...." "x..x", attempts=100)
     Traceback (most recent call last):
     ...
@@ -820,7 +824,8 @@ def generate(
     rules = rules or CLASSIC
     sym = _normalise_symmetry(symmetry)
     target = _target(grade, score, technique)
-    implicit = grade is None and score is None and technique is None and pattern is None
+    implicit = (grade is None and score is None and technique is None and pattern is None
+                and not minimal)
     if implicit:
         target = Target(*DEFAULT_TARGET)
     _reachable(rules, target, minimal)
@@ -942,6 +947,8 @@ class _Job:
         if self.target.rated:
             if self.target.high == math.inf:
                 parts.append(f"with a score of {self.target.low:g} or more")
+            elif self.target.low == 0 and not self.target.high_inclusive:
+                parts.append(f"with a score below {self.target.high:g}")
             else:
                 upto = "to" if self.target.high_inclusive else "to below"
                 parts.append(f"with a score from {self.target.low:g} {upto} "
