@@ -188,7 +188,7 @@ def test_rules_spec_string_and_symmetry_on_variant() -> None:
 
 
 def test_sixteen_minimal_sample() -> None:
-    g = generate(Rules(16), seed=3)
+    g = generate(Rules(16), seed=3, score="0+")  # any score: plain digging, minimal
     checked(g)
     cells = bytearray(g.puzzle.cells)
     clues = [i for i, v in enumerate(cells) if v]
@@ -377,3 +377,84 @@ def test_logic_dig_checks_arguments() -> None:
         logic_dig(random_solution(Rules(4), seed=1), 1)
     p = logic_dig(random_solution(seed=1), 0, symmetry="mirror", seed=2)
     assert count(p, limit=2) == 1 and is_symmetric(p, "mirror")
+
+
+# ---------------------------------------------------------------------- budgets inside an attempt
+def test_timeout_holds_inside_one_attempt() -> None:
+    # A 16x16 dig makes hundreds of uniqueness checks: the clock is read between them, so
+    # a deadline that has passed before the first check ends the first attempt.
+    with pytest.raises(GenerationError, match=r"s \(1 attempt\)"):
+        generate(Rules(16), seed=1, timeout=1e-9)
+    with pytest.raises(GenerationError, match=r"s \(1 attempt\)"):
+        generate(seed=1, technique="xy-wing", timeout=1e-9)
+
+
+def test_twenty_five_is_dug_guess_free() -> None:
+    from shudu.engine import search
+    from shudu.generate import dig
+
+    rules = Rules(25)
+    p = dig(random_solution(rules, seed=1), seed=1)
+    found = search(p, limit=2)
+    assert found.count == 1 and found.guesses == 0
+    assert 200 < p.clue_count < 400
+    with pytest.raises(GenerationError, match="minimal 25x25"):
+        generate(rules, seed=1, minimal=True)
+
+
+# ---------------------------------------------------------------------- targets in the rating order
+def test_technique_targets_are_the_rated_hardest_step() -> None:
+    from shudu.generate import TARGETS
+    from shudu.rating import rate
+
+    for key in TARGETS:
+        g = generate(seed=1, technique=key, rated=True, timeout=60)
+        checked(g)
+        again = rate(g.puzzle)
+        assert again.hardest == key and again.solved, (key, again)
+        assert g.rating is not None and g.rating.hardest == key
+        assert again.score <= TARGETS[key]
+
+
+def test_x_wing_many_are_rated_x_wing() -> None:
+    from shudu.rating import rate
+
+    for g in generate_many(3, seed=1, technique="x-wing", rated=True):
+        r = rate(g.puzzle)
+        assert (r.hardest, r.score) == ("x-wing", 3.2)
+
+
+def test_supported_targets_and_refusals() -> None:
+    from shudu.generate import supported_targets
+
+    t = supported_targets()
+    assert [k for k in t] == [x.key for x in techniques()]
+    for key in ("x-wing", "swordfish", "xy-wing", "xyz-wing", "skyscraper", "two-string-kite"):
+        assert t[key], key
+    assert not t["nested-forcing-net"] and not t["full-house"]
+    with pytest.raises(GenerationError, match="cannot aim at Nested Forcing Net"):
+        generate(seed=1, technique="nested-forcing-net", attempts=1)
+
+
+def test_default_target_is_the_same_for_every_rule_set() -> None:
+    from shudu.generate import DEFAULT_TARGET
+    from shudu.rating import rate
+
+    low, high = DEFAULT_TARGET
+    for spec in ("x", "anti-knight", "9"):
+        for g in generate_many(2, spec, seed=1):
+            checked(g)
+            assert g.rating is None
+            assert low <= rate(g.puzzle).score < high, spec
+    assert generate("x", seed=1, rated=True).rating is not None
+    # minimal without a target: plain digging, any score
+    g = generate("anti-knight", seed=1, minimal=True)
+    assert is_minimal(g.puzzle) and g.rating is None
+
+
+def test_sizes_have_honest_ceilings() -> None:
+    with pytest.raises(GenerationError, match="no 4x4 puzzle is that hard"):
+        generate(Rules(4), grade="hard", seed=1)
+    with pytest.raises(GenerationError, match="no 4x4 puzzle is that hard"):
+        generate(Rules(4), technique="x-wing", seed=1)
+    assert generate(Rules(4), grade="beginner", seed=1).rating.grade == "beginner"

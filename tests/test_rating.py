@@ -171,3 +171,80 @@ def test_rate_many_keeps_order_and_json() -> None:
     assert [r.grade for r in results] == ["extreme", "beginner", "medium"]
     data = json.loads(json.dumps(results[2].to_dict()))
     assert data["hardest"] == "x-wing" and data["histogram"]["x-wing"] >= 1
+
+
+# ---------------------------------------------------------------------- the path behind a rating
+MIXED = "x2xx6xx7x4xxxx5xx1xx5xx38xxx72xxxxxx8xxx1xxx2xxxxxx49xxx94xx6xx3xx1xxxx8x5xx8xx4x"
+"""Rated 2.0 for a direct Hidden Pair, while the easiest-first logic solver needs a Naked
+Single (2.3) there: the path says which steps the rating stands on."""
+
+
+@pytest.mark.parametrize("puzzle", [MIXED.replace("x", "."), XWING, HARD],
+                         ids=["mixed", "x-wing", "hard"])
+def test_path_is_the_walk_behind_the_rating(puzzle: str) -> None:
+    from collections import Counter
+
+    from shudu.grid import Grid
+    from shudu.logic.candidates import Candidates
+    from shudu.rating import step_score
+
+    r = rate(puzzle, path=True)
+    assert len(r.path) == r.steps
+    assert max(p.score for p in r.path) == r.score
+    assert next(p for p in r.path if p.score == r.score).technique == r.hardest
+    assert Counter(p.technique for p in r.path) == Counter(r.histogram)
+    # replayed in order, every step that carries its details is weighed the same by
+    # step_score in the state it applies to
+    c = Candidates.from_grid(Grid(puzzle))
+    for p in r.path:
+        if p.step is None:
+            break   # a round of the C ladder: the state is no longer followed
+        assert step_score(p.step, c) == p.score, p
+        c.apply(p.step)
+    json.dumps(r.to_dict())
+
+
+def test_mixed_puzzle_path_shows_the_hidden_pair() -> None:
+    r = rate(MIXED.replace("x", "."), path=True)
+    assert (r.score, r.hardest) == (2.0, "hidden-pair")
+    pairs = [p for p in r.path if p.technique == "hidden-pair"]
+    assert pairs and all(p.score == 2.0 for p in pairs)
+    d = r.to_dict()
+    assert d["path"][0] == {"score": r.path[0].score, "technique": r.path[0].technique,
+                            "text": r.path[0].step.notation()}
+
+
+def test_path_stays_out_of_the_default_output() -> None:
+    r = rate(EASY)
+    assert r.path == () and "path" not in r.to_dict()
+
+
+def test_step_score_weighs_chains_with_their_length() -> None:
+    from itertools import pairwise
+
+    from shudu.logic.step import Link, Node, Step
+    from shudu.rating import step_score
+
+    # an AIC of eight nodes mixing digits: base 7.0, +0.1 past 4 nodes, +0.1 past 6
+    cells = [(0, 1), (0, 2), (10, 2), (20, 2), (20, 3), (30, 3), (30, 1), (31, 1)]
+    nodes = [Node((c,), d) for c, d in cells]
+    links = tuple(Link(a, b, k % 2 == 0) for k, (a, b) in enumerate(pairwise(nodes)))
+    aic = Step("aic", eliminations=((1, 1),), links=links)
+    assert step_score(aic) == 7.2
+    assert step_score(Step.single("naked-single", 0, 1)) == 2.3
+    assert step_score(Step("x-wing", eliminations=((0, 1),))) == 3.2
+
+
+def test_path_scores_of_an_explained_path() -> None:
+    from shudu.logic.solver import solve_path
+    from shudu.rating import path_scores, step_score
+
+    path = solve_path(HARD)
+    scores = path_scores(path.start, path.steps)
+    assert len(scores) == len(path.steps)
+    chains = [(s, x) for s, x in zip(path.steps, scores) if s.links]
+    assert chains and all(x == step_score(s) for s, x in chains)
+    # a chain's weight carries the length bonus, not only the registry's base difficulty
+    assert any(x > s.info.difficulty for s, x in chains)
+    easy = solve_path(MIXED.replace("x", "."))
+    assert max(path_scores(easy.start, easy.steps)) <= 2.3

@@ -15,18 +15,30 @@ Options choose the clue layout and the difficulty:
   tried once in a random order and a removal that fails can never succeed later; the
   flag matters for targets (which may add clues back) and patterns (checked);
 * ``grade`` / ``score``: a target on the Sudoku Explainer scale, checked by
-  :func:`shudu.rating.rate`;
-* ``technique``: the puzzle *requires* that technique: the logic solver limited to
-  techniques no harder than it solves the puzzle and uses it, and without it (and
-  anything harder) the solver stalls.  For classic 9x9 puzzles and the techniques of
-  :data:`LOGIC9_LEVELS` (X-Wing among them) the C logic solver (``_engine.logic9``)
-  does the work: clues are added back to a puzzle dug for uniqueness until the solver
-  limited to techniques up to the target solves it and needs the target, then removed
-  again while that solver still solves it (so it stays unique); :func:`requires` has
-  the last word.  Other techniques and sizes use the Python logic solver to add clues.
+  :func:`shudu.rating.rate`.  Without any target (no grade, score, technique or
+  pattern) every rule set aims at :data:`DEFAULT_TARGET`, beginner to hard (a score
+  below 7.0): a dug puzzle rated higher gets clues back until the rating walk needs
+  nothing harder, so such a puzzle need not be minimal.  ``minimal=True`` without a
+  target, or ``score="0+"``, asks for any score: plain, minimal digging (minimal
+  puzzles of some rule sets, anti-knight for one, nearly all rate 7.0 or more).  A target
+  above what a size can reach (:data:`SCORE_CEILINGS`: every 4x4 puzzle falls to hidden
+  singles) is refused at once;
+* ``technique``: the puzzle needs that technique *in the order that rates it*: the
+  hardest step of :func:`shudu.rating.rate`'s walk is the technique, so the rating
+  shows it and nothing harder.  :func:`supported_targets` (and :data:`TARGETS`) tell
+  which techniques can be aimed at; another one is refused at once.  For classic 9x9
+  puzzles and the techniques of :data:`LOGIC9_LEVELS` (X-Wing among them) the C logic
+  solver (``_engine.logic9``) first makes a puzzle that :func:`requires` the technique;
+  otherwise clues are added back to a dug puzzle until the rating walk needs nothing
+  above the technique's weight.  Either way the rating walk has the last word.
+* sizes: grids of more than :data:`GUESS_FREE_FROM` cells (25x25) are dug only while
+  the engine solves them without guessing (unique, not minimal), so that every check
+  stays cheap; ``minimal=True`` is refused for them.
 
 When a target cannot be met within ``attempts`` fresh tries (or ``timeout`` seconds),
-:class:`GenerationError` is raised: generation never hangs.
+:class:`GenerationError` is raised: generation never hangs.  The clock is checked
+inside an attempt too (after each uniqueness check while digging, each clue added back
+and each rating step), so ``timeout`` holds for every size and target.
 
 >>> g = generate(seed=7)
 >>> g.puzzle.clue_count < 30, g.solution.is_solution_of(g.puzzle)
@@ -58,9 +70,13 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEFAULT_ATTEMPTS",
+    "DEFAULT_TARGET",
     "GRADE_RANGES",
+    "GUESS_FREE_FROM",
     "LOGIC9_LEVELS",
+    "SCORE_CEILINGS",
     "SYMMETRIES",
+    "TARGETS",
     "Generated",
     "GenerationError",
     "dig",
@@ -74,6 +90,7 @@ __all__ = [
     "parse_score",
     "random_solution",
     "requires",
+    "supported_targets",
     "technique_configs",
 ]
 
@@ -117,6 +134,27 @@ Levels run easiest first: 0 hidden single (and full house), 1 naked single, 2 po
 3 claiming, 4 naked pair (locked pairs included), 5 X-Wing, 6 hidden pair, 7 naked
 triple (locked triples included), 8 Swordfish, 9 hidden triple, 10 naked quad,
 11 Jellyfish, 12 hidden quad."""
+
+TARGETS: dict[str, float] = {
+    "hidden-single": 1.5, "naked-single": 2.3, "pointing": 2.6, "claiming": 2.8,
+    "naked-pair": 3.0, "x-wing": 3.2, "hidden-pair": 3.4, "naked-triple": 3.6,
+    "swordfish": 3.8, "hidden-triple": 4.0, "xy-wing": 4.2, "xyz-wing": 4.4,
+    "skyscraper": 6.6, "two-string-kite": 6.6,
+}
+"""Techniques :func:`generate` can aim at, each with the highest weight the rating walk
+(:func:`shudu.rating.rate`) gives it.  A puzzle made for a technique has it as the
+hardest step of that walk, the same walk that rates the puzzle.  Other techniques are
+never (or too rarely) the hardest step of the walk to be aimed at: see
+:func:`supported_targets`."""
+
+DEFAULT_TARGET = (0.0, 7.0)
+"""The score range ``[low, high)`` aimed at when no grade, score, technique, pattern or
+``minimal`` is given, for every rule set: beginner to hard (Sudoku Explainer below 7.0),
+puzzles that need no chains and no forcing."""
+
+SCORE_CEILINGS: dict[int, float] = {4: 1.5}
+"""The highest rating a classic puzzle of a size can get, where it is known: every 4x4
+puzzle falls to hidden singles (1.2 in a box, 1.5 in a line)."""
 
 PLANT_TRIES = 4
 """Clue-adding runs tried from one dug puzzle when aiming at a technique or score."""
@@ -336,7 +374,9 @@ def dig(
     orbit only when its removal would allow a second solution.
 
     The result is unique and minimal (no orbit can be removed; with ``"none"`` no single
-    clue can).  ``keep`` lists cells that must stay givens.
+    clue can), except on grids of more than :data:`GUESS_FREE_FROM` cells, where a clue
+    goes only while the engine still solves the puzzle without guessing.  ``keep`` lists
+    cells that must stay givens.
 
     >>> p = dig(random_solution(seed=5), symmetry="180", seed=5)
     >>> from shudu.engine import count
@@ -353,28 +393,42 @@ def dig(
     )
 
 
+GUESS_FREE_FROM = 400
+"""Grids of more cells than this (25x25) are dug guess-free: a clue goes only while the
+engine still solves the puzzle without guessing.  Proving a sparse 25x25 puzzle unique
+can take the engine minutes per check; a guess-free puzzle is unique and every check on
+the way stays cheap, at the cost of minimality (a 25x25 puzzle keeps about 270 clues)."""
+
+
+class _OutOfTime(Exception):
+    """The deadline passed inside an attempt (internal; :func:`generate` reports it)."""
+
+
+def _check(deadline: float | None) -> None:
+    if deadline is not None and time.monotonic() > deadline:
+        raise _OutOfTime
+
+
 def _dig(
     solution: bytes,
     count: Callable[[bytes], tuple[int, int]],
     orbit_list: list[tuple[int, ...]],
     rng: random.Random,
     keep: frozenset[int] = frozenset(),
+    deadline: float | None = None,
 ) -> bytes:
     cells = bytearray(solution)
     order = [o for o in orbit_list if not keep.intersection(o)]
     rng.shuffle(order)
+    guess_free = len(solution) > GUESS_FREE_FROM
     for orbit in order:
-        if len(orbit) == 1:
-            c = orbit[0]
+        for c in orbit:
             cells[c] = 0
-            if count(bytes(cells))[0] != 1:
-                cells[c] = solution[c]
-        else:
+        found, guesses = count(bytes(cells))
+        if found != 1 or (guess_free and guesses):
             for c in orbit:
-                cells[c] = 0
-            if count(bytes(cells))[0] != 1:
-                for c in orbit:
-                    cells[c] = solution[c]
+                cells[c] = solution[c]
+        _check(deadline)
     return bytes(cells)
 
 
@@ -609,6 +663,20 @@ def _technique_sets(key: str) -> tuple[list[Technique], list[Technique], Techniq
     return allowed, [t for t in allowed if t.key != x.key], x
 
 
+def supported_targets() -> dict[str, bool]:
+    """Every technique key of the logic solver, easiest first, mapped to whether
+    :func:`generate` can make a puzzle that needs it (see :data:`TARGETS`); asking for
+    another one raises :class:`GenerationError` at once.
+
+    >>> t = supported_targets()
+    >>> t["x-wing"], t["skyscraper"], t["nested-forcing-net"]
+    (True, True, False)
+    """
+    from .logic.registry import techniques
+
+    return {t.key: t.key in TARGETS for t in techniques()}
+
+
 def technique_configs(key: str) -> tuple[Any, Any]:
     """``(with_x, without_x)`` solver configs used to decide whether a puzzle requires a
     technique: every technique no harder than it (uniqueness techniques included, as
@@ -671,6 +739,7 @@ def _plant(
     upper: list[Technique],
     rng: random.Random,
     orbit_of: Sequence[tuple[int, ...]] | None = None,
+    deadline: float | None = None,
 ) -> bytes | None:
     """Add clues (from the solution) to ``puzzle`` until techniques in ``lower`` plus
     ``upper`` solve it, using an ``upper`` technique whenever ``lower`` stalls and one
@@ -685,6 +754,7 @@ def _plant(
     cands = start.copy()
     used = False
     while True:
+        _check(deadline)
         _logic_stall(cands, lower)
         if cands.is_solved:
             return bytes(cells) if used else None
@@ -732,7 +802,9 @@ def generate(
     in the result); ``symmetry``, ``pattern`` (a mask text or given cells), ``minimal``,
     ``grade`` (``beginner`` ... ``extreme``), ``score`` (``"3.0-4.0"``, ``"7+"``) and
     ``technique`` (a technique the puzzle must require) are described in the module
-    docstring.  ``rated=True`` rates the puzzle even without a difficulty target.
+    docstring; without grade, score, technique, pattern or ``minimal`` the target is
+    :data:`DEFAULT_TARGET` (a score below 7.0) for every rule set, and the result carries
+    no rating unless asked.  ``rated=True`` rates the puzzle even without a target.
     ``attempts`` bounds the fresh solution grids tried (default
     :data:`DEFAULT_ATTEMPTS`), ``timeout`` the seconds spent; when the budget runs out,
     :class:`GenerationError` is raised.
@@ -740,6 +812,8 @@ def generate(
     >>> g = generate(seed=42, symmetry="90")
     >>> is_symmetric(g.puzzle, "90"), g.seed
     (True, 42)
+    >>> generate("anti-knight", seed=1, rated=True).rating.score < DEFAULT_TARGET[1]
+    True
     >>> generate(Rules(4), seed=2, pattern="x..x" "...." "...." "x..x", attempts=100)
     Traceback (most recent call last):
     ...
@@ -751,6 +825,11 @@ def generate(
     rules = rules or CLASSIC
     sym = _normalise_symmetry(symmetry)
     target = _target(grade, score, technique)
+    implicit = (grade is None and score is None and technique is None and pattern is None
+                and not minimal)
+    if implicit:
+        target = Target(*DEFAULT_TARGET)
+    _reachable(rules, target, minimal)
     given: frozenset[int] | None = None
     if pattern is not None:
         if sym != "none":
@@ -771,13 +850,18 @@ def generate(
     limit = attempts if attempts is not None else (None if timeout else DEFAULT_ATTEMPTS)
     deadline = time.monotonic() + timeout if timeout else None
     rng = random.Random(seed)
-    job = _Job(rules, sym, minimal, given, target, rng, rated)
+    job = _Job(rules, sym, minimal, given, target, rng, rated, deadline)
     tries = 0
     while limit is None or tries < limit:
         tries += 1
-        found = job.attempt()
+        try:
+            found = job.attempt()
+        except _OutOfTime:
+            break
         if found is not None:
             puzzle, solution, rating = found
+            if implicit and not rated:
+                rating = None
             return Generated(Grid._trusted(rules, puzzle), Grid._trusted(rules, solution),
                              seed, rating, sym, target.technique, tries)
         if deadline is not None and time.monotonic() > deadline:
@@ -789,12 +873,40 @@ def generate(
     raise GenerationError(f"no unique puzzle {what} in {budget}".replace("  ", " "))
 
 
+def _reachable(rules: Rules, target: Target, minimal: bool) -> None:
+    """Refuse at once what no search can meet."""
+    n = rules.size
+    if minimal and rules.ncells > GUESS_FREE_FROM:
+        raise GenerationError(
+            f"minimal {n}x{n} puzzles are out of reach: proving every clue needed takes the "
+            f"engine minutes per clue; drop --minimal (puzzles are dug until the engine "
+            f"would have to guess)")
+    low = target.low
+    if target.technique is not None:
+        from .logic.registry import technique
+
+        tech = technique(target.technique)
+        if tech.key not in TARGETS:
+            raise GenerationError(
+                f"cannot aim at {tech.name}: the rating walk (shudu rate) does not have it "
+                f"as the hardest step of a puzzle; techniques that can be aimed at: "
+                f"{', '.join(TARGETS)}")
+        low = max(low, tech.difficulty)
+    ceiling = SCORE_CEILINGS.get(n) if rules.is_classic else None
+    if ceiling is not None and low > ceiling + 1e-9:
+        raise GenerationError(
+            f"no {n}x{n} puzzle is that hard: every one rates {ceiling:g} or less "
+            f"(asked for {low:g} or more)")
+
+
 class _Job:
     """One generation request: the state shared by its attempts."""
 
     def __init__(self, rules: Rules, symmetry: str, minimal: bool, given: frozenset[int] | None,
-                 target: Target, rng: random.Random, rated: bool) -> None:
+                 target: Target, rng: random.Random, rated: bool,
+                 deadline: float | None = None) -> None:
         self.rules = rules
+        self.deadline = deadline
         self.symmetry = symmetry
         self.minimal = minimal
         self.given = given
@@ -836,6 +948,8 @@ class _Job:
         if self.target.rated:
             if self.target.high == math.inf:
                 parts.append(f"with a score of {self.target.low:g} or more")
+            elif self.target.low == 0 and not self.target.high_inclusive:
+                parts.append(f"with a score below {self.target.high:g}")
             else:
                 upto = "to" if self.target.high_inclusive else "to below"
                 parts.append(f"with a score from {self.target.low:g} {upto} "
@@ -857,7 +971,7 @@ class _Job:
             if self.minimal and not is_minimal(Grid._trusted(rules, puzzle)):
                 return None
         else:
-            puzzle = _dig(solution, self.count, self.orbits, rng)
+            puzzle = _dig(solution, self.count, self.orbits, rng, deadline=self.deadline)
         target = self.target
         if target.technique is None and not target.rated:
             rating = self._rate(puzzle) if self.rated else None
@@ -876,25 +990,23 @@ class _Job:
     def _rate(self, puzzle: bytes, stop_above: float | None = None) -> Rating:
         from .rating import rate
 
-        return rate(Grid._trusted(self.rules, puzzle), stop_above=stop_above)
+        try:
+            return rate(Grid._trusted(self.rules, puzzle), stop_above=stop_above,
+                        deadline=self.deadline)
+        except TimeoutError:
+            raise _OutOfTime from None
 
     def _technique_attempt(self, puzzle: bytes, solution: bytes
                            ) -> tuple[bytes, bytes, Rating | None] | None:
-        assert self.sets is not None
-        _allowed, without, x = self.sets
+        """Clues added back (random orbits) to a dug puzzle while the rating walk needs
+        more than the target's weight; then the target must be the hardest step."""
         if self.given is None:
-            start = _stalled(self.rules, puzzle, without)
-            if start.is_solved:
-                return None
+            # A few random orders from the same dug puzzle: the walk's hardest step
+            # depends on which clues come back.
             for _ in range(PLANT_TRIES):
-                planted = _plant(puzzle, solution, start, without, [x], self.rng,
-                                 self.orbit_of)
-                if planted is not None and self._requires(planted):
-                    puzzle = planted
-                    break
-            else:
-                return None
-        elif not self._requires(puzzle):
+                planted = self._add_until(puzzle, solution, lambda p: self._rated_ok(p, True))
+                if self._rated_ok(planted):
+                    return self._technique_finish(planted, solution)
             return None
         return self._technique_finish(puzzle, solution)
 
@@ -904,7 +1016,7 @@ class _Job:
         :func:`requires`."""
         assert self.logic_level is not None
         level = self.logic_level
-        start = _dig(solution, self.count, self.orbits, self.rng)
+        start = _dig(solution, self.count, self.orbits, self.rng, deadline=self.deadline)
         planted = _logic_plant(start, solution, self.orbits, self.rng, level)
         if planted is None:
             return None
@@ -916,20 +1028,34 @@ class _Job:
 
     def _technique_finish(self, puzzle: bytes, solution: bytes
                           ) -> tuple[bytes, bytes, Rating | None] | None:
-        """Minimality (when asked) and the rating of a puzzle requiring the technique."""
+        """Minimality (when asked) and the rating of a puzzle requiring the technique: the
+        rating walk (:func:`shudu.rating.rate`) must name the target as its hardest step."""
         if self.minimal and self.given is None:
             # Keeps uniqueness and the requirement; gives up when some orbit could still go
             # while keeping uniqueness only (the puzzle would not be minimal).
-            small = self._minimise(puzzle, self._requires)
+            keeps = (self._rated_ok if self.logic_level is None
+                     else (lambda p: self._requires(p) and self._rated_ok(p)))
+            small = self._minimise(puzzle, keeps)
             if small is None:
                 return None
             puzzle = small
-        rating = None
-        if self.target.rated or self.rated:
-            rating = self._rate(puzzle, self._stop())
-            if self.target.rated and not (rating.complete and self.target.score_ok(rating.score)):
-                return None
-        return puzzle, solution, rating
+        rating = self._rate(puzzle, self._stop())
+        if not self._rating_fits(rating):
+            return None
+        if self.target.rated and not (rating.complete and self.target.score_ok(rating.score)):
+            return None
+        return puzzle, solution, rating if self.target.rated or self.rated else None
+
+    def _rating_fits(self, rating: Rating) -> bool:
+        return (rating.complete and rating.solved
+                and rating.hardest == self.target.technique)
+
+    def _rated_ok(self, puzzle: bytes, reached: bool = False) -> bool:
+        """True when the rating walk names the target as the hardest step; with
+        ``reached``, True as soon as the walk needs nothing above the target's weight."""
+        assert self.target.technique is not None
+        rating = self._rate(puzzle, TARGETS[self.target.technique])
+        return rating.complete and (reached or self._rating_fits(rating))
 
     def _requires(self, puzzle: bytes) -> bool:
         from .logic.candidates import Candidates
@@ -945,7 +1071,9 @@ class _Job:
 
     def _stop(self) -> float | None:
         t = self.target
-        return None if t.high == math.inf else t.high
+        top = TARGETS.get(t.technique, math.inf) if t.technique else math.inf
+        top = min(top, t.high)
+        return None if top == math.inf else top
 
     def _score_ok(self, puzzle: bytes) -> Rating | None:
         rating = self._rate(puzzle, self._stop())
@@ -956,7 +1084,12 @@ class _Job:
     def _score_attempt(self, puzzle: bytes, solution: bytes
                        ) -> tuple[bytes, bytes, Rating | None] | None:
         rating = self._score_ok(puzzle)
-        if rating is None and self.score_sets is not None and self.given is None:
+        if rating is None and self.target.low == 0 and self.given is None:
+            # Only an upper bound: add clues back while the rating walk needs more.
+            puzzle = self._add_until(puzzle, solution,
+                                     lambda p: self._score_ok(p) is not None)
+            rating = self._score_ok(puzzle)
+        elif rating is None and self.score_sets is not None and self.given is None:
             # Too hard: add clues until techniques below the upper bound solve it, using a
             # technique of the range whenever easier ones stall.
             lower, upper = self.score_sets
@@ -966,7 +1099,7 @@ class _Job:
             extra = [t for t in upper if t not in lower]
             for _ in range(PLANT_TRIES):
                 planted = _plant(puzzle, solution, start, lower, extra, self.rng,
-                                 self.orbit_of)
+                                 self.orbit_of, self.deadline)
                 if planted is not None:
                     rating = self._score_ok(planted)
                     if rating is not None:
@@ -985,6 +1118,41 @@ class _Job:
                     return None
         return puzzle, solution, rating
 
+    def _add_until(self, puzzle: bytes, solution: bytes, ok: Callable[[bytes], bool]) -> bytes:
+        """``puzzle`` with the fewest of its missing clue orbits (a random order, first ones
+        first) added back from ``solution`` for ``ok`` to hold: doubling the count, then
+        halving the gap (a few checks even on 25x25).  ``puzzle`` itself when ``ok`` holds
+        for no count, so the caller's check fails."""
+        missing = [o for o in self.orbits if not any(puzzle[c] for c in o)]
+        self.rng.shuffle(missing)
+
+        def with_first(m: int) -> bytes:
+            cells = bytearray(puzzle)
+            for orbit in missing[:m]:
+                for c in orbit:
+                    cells[c] = solution[c]
+            return bytes(cells)
+
+        if ok(puzzle):
+            return puzzle
+        bad, good = 0, 1
+        while True:
+            if good >= len(missing):
+                good = len(missing)
+                if not ok(with_first(good)):
+                    return puzzle
+                break
+            if ok(with_first(good)):
+                break
+            bad, good = good, good * 2
+        while good - bad > 1:
+            mid = (bad + good) // 2
+            if ok(with_first(mid)):
+                good = mid
+            else:
+                bad = mid
+        return with_first(good)
+
     def _minimise(self, puzzle: bytes, keeps: Callable[[bytes], bool]) -> bytes | None:
         """Remove clue orbits (random order) while the puzzle stays unique and ``keeps``;
         ``None`` when the result is not minimal (some orbit could go, losing the target)."""
@@ -993,6 +1161,7 @@ class _Job:
         self.rng.shuffle(order)
         blocked = []
         for orbit in order:
+            _check(self.deadline)
             saved = [cells[c] for c in orbit]
             for c in orbit:
                 cells[c] = 0

@@ -33,6 +33,7 @@ extreme    9.0 and above   dynamic and nested forcing nets
 from __future__ import annotations
 
 import multiprocessing as mp
+import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -50,11 +51,14 @@ from .rules import Rules
 __all__ = [
     "GRADES",
     "GRADE_FLOORS",
+    "PathStep",
     "Rating",
     "grade_for_score",
+    "path_scores",
     "rate",
     "rate_many",
     "score_range",
+    "step_score",
 ]
 
 GRADES = ("beginner", "easy", "medium", "hard", "expert", "extreme")
@@ -93,6 +97,29 @@ def score_range(grade: str) -> tuple[float, float]:
 
 
 @dataclass(frozen=True)
+class PathStep:
+    """One step of the rating walk: its SE ``score`` (as :func:`step_score` weighs it),
+    the ``technique`` key and the ``step`` itself.  ``step`` is ``None`` for a round of the
+    C ladder (a classic 9x9 state taken to a fixpoint of subsets and fish once the score
+    passed 4.0: the round's technique and weight are known, not its cells).
+
+    >>> p = rate("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5"
+    ...          ".1.3..", path=True).path[0]
+    >>> p.score, p.technique, p.to_dict()["text"]
+    (1.2, 'hidden-single', 'Hidden Single: r2c2=6')
+    """
+
+    score: float
+    technique: str
+    step: Step | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: score, technique and the step's one-line text (or None)."""
+        return {"score": self.score, "technique": self.technique,
+                "text": None if self.step is None else self.step.notation()}
+
+
+@dataclass(frozen=True)
 class Rating:
     """A puzzle's difficulty.
 
@@ -101,7 +128,10 @@ class Rating:
     step before the first placement and ``diamond`` the first step's (SE's EP and ED);
     ``histogram`` counts the steps per technique; ``guesses`` is how many times the
     engine had to guess; ``solved`` tells whether logic reached the end; ``complete``
-    is False when rating stopped early because the score passed ``stop_above``.
+    is False when rating stopped early because the score passed ``stop_above``;
+    ``path`` (filled when :func:`rate` is asked for it) lists the steps of the walk in
+    the order they were applied, each with its score, so the hardest of them is the
+    rating.
     """
 
     score: float
@@ -114,9 +144,10 @@ class Rating:
     steps: int = 0
     solved: bool = True
     complete: bool = True
+    path: tuple[PathStep, ...] = field(default=(), compare=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict.
+        """A JSON-ready dict (with ``"path"`` only when the path was asked for).
 
         >>> rate("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5"
         ...      ".1.3..").to_dict()["grade"]
@@ -125,7 +156,8 @@ class Rating:
         return {"score": self.score, "grade": self.grade, "hardest": self.hardest,
                 "pearl": self.pearl, "diamond": self.diamond, "histogram": self.histogram,
                 "guesses": self.guesses, "steps": self.steps, "solved": self.solved,
-                "complete": self.complete}
+                "complete": self.complete,
+                **({"path": [p.to_dict() for p in self.path]} if self.path else {})}
 
 
 # ----------------------------------------------------------------------- the ladder
@@ -259,9 +291,19 @@ def _chain_score(step: Step) -> float:
     return round(base + length_bonus(_nodes(step)), 1)
 
 
+_PATTERN_KEYS = ("skyscraper", "two-string-kite", "turbot-fish")
+"""Single-digit patterns that are X-chains of four nodes: SE weighs them as such (6.6),
+so when the chain rung would score 6.6 anyway the step is named after the pattern."""
+
+
 def _chains(c: Candidates, ceiling: float) -> list[_Move]:
     """The easiest chains and loops (SE's "forcing chains and cycles" rule)."""
     moves: list[_Move] = []
+    if ceiling < 6.6:
+        for key in _PATTERN_KEYS:
+            for step in _finder(key)(c):
+                if step.progress:
+                    return [(6.6, key, step, ())]
     for key in _CHAIN_KEYS:
         found = [(_chain_score(step), key, step, ()) for step in _finder(key)(c)
                  if step.progress]
@@ -286,6 +328,11 @@ _FORCING_LOOK = 8
 first; all of them within the hardest score so far are applied together)."""
 
 
+def _forcing_score(step: Step, base: float) -> float:
+    level = int(step.get("level", 1) or 1)
+    return round(base + 0.5 * max(0, level - 1) + length_bonus(int(step.get("length", 4))), 1)
+
+
 def _forcing(key: str) -> _Rung:
     find = _finder(key)
     base = _FORCING_BASE[key]
@@ -295,10 +342,7 @@ def _forcing(key: str) -> _Rung:
         for k, step in enumerate(find(c)):
             if not step.progress:
                 continue
-            level = int(step.get("level", 1) or 1)
-            score = round(base + 0.5 * max(0, level - 1)
-                          + length_bonus(int(step.get("length", 4))), 1)
-            found.append((score, key, step, ()))
+            found.append((_forcing_score(step, base), key, step, ()))
             if k >= _FORCING_LOOK:
                 break
         found.sort(key=lambda m: m[0])
@@ -317,6 +361,83 @@ the score may be applied in any order (none is harder than the score), so a clas
 9x9 state is taken to that fixpoint in C before the Python rungs run."""
 
 
+_FIXED = {"pointing": 2.6, "claiming": 2.8, "locked-pair": 3.0, "naked-pair": 3.0,
+          "x-wing": 3.2, "hidden-pair": 3.4, "locked-triple": 3.6, "naked-triple": 3.6,
+          "swordfish": 3.8, "hidden-triple": 4.0, "xy-wing": 4.2, "xyz-wing": 4.4,
+          "ur-type-1": 4.5, "ur-type-2": 4.5, "ur-type-4": 4.5, "ur-type-3": 4.6,
+          "naked-quad": 5.0, "jellyfish": 5.2, "hidden-quad": 5.4, "bug-plus-1": 5.6}
+"""The techniques SE weighs with one number, in the order the rater tries them."""
+_DIRECT = {"pointing": 1.7, "claiming": 1.9, "hidden-pair": 2.0, "hidden-triple": 2.5}
+"""SE's weight of a technique whose eliminations leave a hidden single ("direct")."""
+
+
+def step_score(step: Step, cands: Candidates | None = None) -> float:
+    """The SE score of a logic step as the rater weighs it: a hidden single (or a full
+    house) 1.2 in a box and 1.5 elsewhere, the ladder's fixed weights, chains by kind
+    plus the length bonus, forcing chains and nets by base, nesting and length.  With
+    ``cands`` (the state the step applies to) a pointing, claiming, hidden pair or hidden
+    triple whose eliminations leave a hidden single gets SE's "direct" weight.  A
+    technique the rater never meets gets its chain weight when it is a chain, else the
+    registry's difficulty.
+
+    >>> from shudu.logic.step import Step, Link, Node
+    >>> step_score(Step.single("hidden-single", 0, 5, house=18))
+    1.2
+    >>> step_score(Step.single("hidden-single", 0, 5, house=0))
+    1.5
+    >>> nodes = [Node((c,), 7) for c in (0, 8, 80, 72, 63, 60)]
+    >>> links = tuple(Link(a, b, k % 2 == 0) for k, (a, b) in enumerate(zip(nodes, nodes[1:])))
+    >>> step_score(Step("x-chain", eliminations=((9, 7),), links=links))
+    6.7
+    """
+    key = step.technique
+    if key in ("hidden-single", "full-house"):
+        houses = step.role_houses("house")
+        n = step.size
+        return 1.2 if houses and 2 * n <= houses[0] < 3 * n else 1.5
+    if cands is not None and key in _DIRECT and step.eliminations:
+        trial = cands.copy()
+        for cell, digit in step.eliminations:
+            trial.eliminate(cell, digit)
+        if _has_hidden_single(trial):
+            return _DIRECT[key]
+    if key == "naked-single":
+        return 2.3
+    if key in _FIXED:
+        return _FIXED[key]
+    if key in _PATTERN_KEYS:
+        return 6.6
+    if key in _FORCING_BASE:
+        return _forcing_score(step, _FORCING_BASE[key])
+    if step.links or key in _CHAIN_KEYS or key == _LOOP_KEY:
+        return _chain_score(step)
+    return float(technique(key).difficulty)
+
+
+def path_scores(start: Candidates, steps: Iterable[Step]) -> list[float]:
+    """:func:`step_score` of each step of a logic path (e.g. ``solve_path(p).start`` and
+    ``.steps``), each weighed in the state it applies to: the numbers to show beside an
+    explained path so that they read like the rating.
+
+    >>> from shudu.logic.solver import solve_path
+    >>> path = solve_path("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2"
+    ...                   ".3..9..5.1.3..")
+    >>> scores = path_scores(path.start, path.steps)
+    >>> len(scores) == len(path.steps), max(scores)
+    (True, 1.5)
+
+    The solver's order is not SE's (here it takes a hidden single in a line where SE
+    would find one in a box, 1.2), so the path's hardest number can differ from
+    :func:`rate`'s score; both use the same weights.
+    """
+    c = start.copy()
+    out = []
+    for step in steps:
+        out.append(step_score(step, c))
+        c.apply(step)
+    return out
+
+
 def _ladder(uniqueness: bool) -> list[tuple[_Rung, int]]:
     """SE's techniques, in the order it tries them, each with the C ladder level that
     covers it (99 for none)."""
@@ -328,16 +449,8 @@ def _ladder(uniqueness: bool) -> list[tuple[_Rung, int]]:
         (_naked_singles, "naked-single"),
         (_direct("hidden-triple", 2.5, 4.0), "hidden-triple"),
     ]
-    fixed = [("pointing", 2.6), ("claiming", 2.8), ("locked-pair", 3.0), ("naked-pair", 3.0),
-             ("x-wing", 3.2), ("hidden-pair", 3.4), ("locked-triple", 3.6),
-             ("naked-triple", 3.6), ("swordfish", 3.8), ("hidden-triple", 4.0),
-             ("xy-wing", 4.2), ("xyz-wing", 4.4)]
-    if uniqueness:
-        fixed += [("ur-type-1", 4.5), ("ur-type-2", 4.5), ("ur-type-4", 4.5),
-                  ("ur-type-3", 4.6)]
-    fixed += [("naked-quad", 5.0), ("jellyfish", 5.2), ("hidden-quad", 5.4)]
-    if uniqueness:
-        fixed.append(("bug-plus-1", 5.6))
+    fixed = [(key, w) for key, w in _FIXED.items()
+             if uniqueness or not technique(key).uniqueness]
     rungs += [(_fixed(key, weight), key) for key, weight in fixed]
     rungs += [(_chains, None), *((_forcing(k), None) for k in _FORCING_BASE)]
     return [(rung, ladder9.LEVEL_OF.get(key, 99) if key else 99) for rung, key in rungs]
@@ -346,7 +459,8 @@ def _ladder(uniqueness: bool) -> list[tuple[_Rung, int]]:
 _LADDERS: dict[bool, list[tuple[_Rung, int]]] = {}
 
 
-def _c_fixpoint(c: Candidates, level: int, histogram: dict[str, int]) -> tuple[int, int]:
+def _c_fixpoint(c: Candidates, level: int, histogram: dict[str, int],
+                walk: list[PathStep] | None = None) -> tuple[int, int]:
     """Run the C ladder up to ``level`` on a classic state, in place; returns (status:
     1 solved, 0 stuck, -1 contradiction; rounds applied).  Each round that made progress
     counts as one step of its technique."""
@@ -357,6 +471,8 @@ def _c_fixpoint(c: Candidates, level: int, histogram: dict[str, int]) -> tuple[i
             key = ladder9.LEVELS[k][-1]   # the level's subset/single name
             histogram[key] = histogram.get(key, 0) + n
             rounds += n
+            if walk is not None:
+                walk += [PathStep(_C_WEIGHTS[k], key)] * n
     return status, rounds
 
 
@@ -398,14 +514,18 @@ def _as_grid(puzzle: str | Grid, rules: Rules | None) -> Grid:
 
 
 def rate(puzzle: str | Grid, rules: Rules | None = None, *,
-         stop_above: float | None = None, uniqueness: bool | None = None) -> Rating:
+         stop_above: float | None = None, uniqueness: bool | None = None,
+         deadline: float | None = None, path: bool = False) -> Rating:
     """Rate a puzzle on the Sudoku Explainer scale.
 
     ``stop_above`` ends the walk as soon as a step scores above it (``complete`` is
     then False and ``score`` a lower bound): cheap rejection when generating.
     ``uniqueness`` allows Unique Rectangles and BUG (default: yes, as SE assumes, since
     the puzzle has one solution).  Only a puzzle with exactly one solution has a rating:
-    others raise :class:`~shudu.errors.NotUnique`.
+    others raise :class:`~shudu.errors.NotUnique`.  ``deadline`` (a :func:`time.monotonic`
+    instant) bounds the walk: once it has passed, :class:`TimeoutError` is raised
+    between two steps.  ``path=True`` keeps the steps of the walk in
+    :attr:`Rating.path`.
 
     >>> easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
     >>> r = rate(easy)
@@ -434,11 +554,15 @@ def rate(puzzle: str | Grid, rules: Rules | None = None, *,
     complete = True
     placed_once = False
     broken = False
+    walk: list[PathStep] | None = [] if path else None
+    n = grid.size
     while not c.is_solved and not broken and not _stuck(c):
+        if deadline is not None and time.monotonic() > deadline:
+            raise TimeoutError("rating ran past its deadline")
         covered = -1
         if classic and score >= _C_FROM:
             covered = max(k for k, w in enumerate(_C_WEIGHTS) if w <= score)
-            status, rounds = _c_fixpoint(c, covered, histogram)
+            status, rounds = _c_fixpoint(c, covered, histogram, walk)
             steps += rounds
             if status:
                 broken = status < 0
@@ -476,12 +600,21 @@ def rate(puzzle: str | Grid, rules: Rules | None = None, *,
                 changed = True
                 steps += 1
                 histogram[move[1]] = histogram.get(move[1], 0) + 1
+                if walk is not None:
+                    step = move[2]
+                    if step is None:
+                        cell, digit = move[3][0]
+                        # a hidden single at 1.2 is in a box, at 1.5 in a line (or other)
+                        house = (2 * n + c.geo.box_of[cell] if move[0] == 1.2
+                                 else cell // n if move[1] == "hidden-single" else -1)
+                        step = Step.single(move[1], cell, digit, house, size=n)
+                    walk.append(PathStep(move[0], move[1], step))
                 placed_once = placed_once or bool(move[3] or (move[2] and move[2].placements))
         if not changed:
             break   # a finder offered only what is already done: never loop on it
     return Rating(score=score, grade=grade_for_score(score), hardest=hardest, pearl=pearl,
                   diamond=diamond, histogram=histogram, guesses=found.guesses, steps=steps,
-                  solved=c.is_solved, complete=complete)
+                  solved=c.is_solved, complete=complete, path=tuple(walk or ()))
 
 
 def _rate_one(args: tuple[str, Rules | None, float | None]) -> Rating:
