@@ -199,3 +199,47 @@ def test_find_after_steps_and_timeout() -> None:
     assert later["count"] < now["count"]
     r = run("find", "--timeout", "0.3", "--technique", "nested forcing net", EMPTY)
     assert r.exit_code == 1 and "No answer within 0.3 s" in r.stdout
+
+
+MIXED = "x2xx6xx7x4xxxx5xx1xx5xx38xxx72xxxxxx8xxx1xxx2xxxxxx49xxx94xx6xx3xx1xxxx8x5xx8xx4x"
+HARD = ".4..1.2.......9.7..1..........43.6..8......5....2.....7.5..8......6..3..9........"
+
+
+def test_explain_tells_the_rating_and_how_its_path_relates() -> None:
+    r = run("explain", MIXED)
+    rate = run("rate", MIXED).stdout.split()[0]
+    assert f"Rating: {rate} easy on the Sudoku Explainer scale (hardest step: Hidden Pair)." \
+        in r.stdout
+    assert "'shudu rate --path' shows it" in r.stdout
+    data = json.loads(run("explain", "--json", MIXED).stdout)
+    assert data["rating"]["score"] == float(rate)
+    assert data["hardest"] == max(s["difficulty"] for s in data["steps"])
+    summary = next(x for x in r.stdout.splitlines() if x.startswith("Solved by logic"))
+    assert summary.endswith(f"({data['hardest']}).")
+    assert "Rating:" not in run("explain", "--no-rating", MIXED).stdout
+
+
+def test_rate_path_lists_the_steps_behind_the_rating() -> None:
+    r = run("rate", "--path", MIXED)
+    lines = r.stdout.splitlines()
+    assert lines[0] == "2.0 easy (hardest step: Hidden Pair)"
+    scores = [float(x.split()[1]) for x in lines[1:]]
+    assert max(scores) == 2.0 and any("Hidden Pair" in x for x in lines[1:])
+    data = json.loads(run("rate", "--json", "--path", MIXED).stdout)
+    assert max(p["score"] for p in data["path"]) == data["score"]
+
+
+def test_rate_timeout_says_so() -> None:
+    r = run("rate", "--timeout", "0.001", HARD)
+    assert r.exit_code == 1 and "not rated within 0.001 s (--timeout)" in r.stderr
+
+
+def test_techniques_explain_direct_scores_and_generator_targets() -> None:
+    r = run("techniques")
+    pair = next(x for x in r.stdout.splitlines() if " hidden-pair " in x)
+    assert "3.4 (2.0)" in pair and " yes " in pair
+    assert "'direct' form" in r.stdout
+    objs = {o["key"]: o for o in map(json.loads, run("techniques", "--json").stdout.split("\n")
+                                      [:-1])}
+    assert objs["hidden-pair"]["direct"] == 2.0 and objs["x-wing"]["generate"] is True
+    assert objs["nested-forcing-net"]["generate"] is False

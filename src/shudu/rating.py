@@ -367,7 +367,7 @@ _FIXED = {"pointing": 2.6, "claiming": 2.8, "locked-pair": 3.0, "naked-pair": 3.
           "ur-type-1": 4.5, "ur-type-2": 4.5, "ur-type-4": 4.5, "ur-type-3": 4.6,
           "naked-quad": 5.0, "jellyfish": 5.2, "hidden-quad": 5.4, "bug-plus-1": 5.6}
 """The techniques SE weighs with one number, in the order the rater tries them."""
-_DIRECT = {"pointing": 1.7, "claiming": 1.9, "hidden-pair": 2.0, "hidden-triple": 2.5}
+DIRECT_SCORES = {"pointing": 1.7, "claiming": 1.9, "hidden-pair": 2.0, "hidden-triple": 2.5}
 """SE's weight of a technique whose eliminations leave a hidden single ("direct")."""
 
 
@@ -395,12 +395,12 @@ def step_score(step: Step, cands: Candidates | None = None) -> float:
         houses = step.role_houses("house")
         n = step.size
         return 1.2 if houses and 2 * n <= houses[0] < 3 * n else 1.5
-    if cands is not None and key in _DIRECT and step.eliminations:
+    if cands is not None and key in DIRECT_SCORES and step.eliminations:
         trial = cands.copy()
         for cell, digit in step.eliminations:
             trial.eliminate(cell, digit)
         if _has_hidden_single(trial):
-            return _DIRECT[key]
+            return DIRECT_SCORES[key]
     if key == "naked-single":
         return 2.3
     if key in _FIXED:
@@ -539,7 +539,10 @@ def rate(puzzle: str | Grid, rules: Rules | None = None, *,
     rules = engine.check_args(puzzle, rules)
     grid = _as_grid(puzzle, rules)
     found = engine.search(grid, limit=2)
-    if not found.unique:
+    if not found.unique:   # the same words as explain: where it breaks, or where two differ
+        from .logic.verdict import check
+
+        check(grid)
         raise NotUnique(found.count)
     allow = True if uniqueness is None else uniqueness
     ladder = _LADDERS.get(allow)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -17,7 +17,6 @@ from .inputs import LogicItem, logic_items
 from .logic_run import (
     _anyway_option,
     _config,
-    _hardest,
     _logic_input_options,
     _LogicRun,
     _peek_many_states,
@@ -27,6 +26,7 @@ from .logic_run import (
 )
 
 if TYPE_CHECKING:
+    from ..rating import Rating
     from ..rules import Rules
 
 
@@ -73,6 +73,8 @@ limit on some puzzle (or it has no or several solutions), 2 bad input or usage."
 @_timeout_option
 @click.option("--max-steps", metavar="N", type=click.IntRange(min=1), default=None,
               help="Stop a puzzle's path after N steps and say so.")
+@click.option("--rating/--no-rating", "rated", default=True, show_default=True,
+              help="Under a solved path, the puzzle's rating (what 'shudu rate' says).")
 @click.pass_context
 def explain(
     ctx: click.Context,
@@ -89,6 +91,7 @@ def explain(
     anyway: bool,
     timeout: float | None,
     max_steps: int | None,
+    rated: bool,
 ) -> None:
     """Explain the whole logical path of puzzles, step by step, without guessing.
 
@@ -104,7 +107,7 @@ def explain(
         console = frame.open(progress=bar, total=None, unit="puzzle" if many else "step")
         run = _LogicRun(console, lang, as_json, many, uniqueness, anyway, timeout)
         for state in states:
-            code = max(code, _explain_one(run, state, disabled, level, notation, max_steps))
+            code = max(code, _explain_one(run, state, disabled, level, notation, max_steps, rated))
             if many:
                 console.step()
     ctx.exit(code)
@@ -112,7 +115,7 @@ def explain(
 
 
 def _explain_one(run: _LogicRun, state: LogicItem, disabled: frozenset[str], level: int,
-                 notation: bool, max_steps: int | None) -> int:
+                 notation: bool, max_steps: int | None, rated: bool) -> int:
     """Print the logical path of one puzzle, each step as it is found; return its exit
     code."""
     if state.error is not None:
@@ -126,19 +129,34 @@ def _explain_one(run: _LogicRun, state: LogicItem, disabled: frozenset[str], lev
     timeout = run.timeout
     if timeout is None and found.status != "unique" and run.anyway:
         timeout = ANYWAY_TIMEOUT
+    from ..rating import step_score
+
     steps = StepRun(state.cands, _config(disabled, on), timeout=timeout, max_steps=max_steps,
                     verdict=found)
+    before = state.cands.copy()
+    scores: list[float] = []
+
+    def weigh(step: Any) -> None:
+        scores.append(step_score(step, before))
+        before.apply(step)
+        if not run.many:
+            run.console.step()
+
     if run.as_json:
-        for _ in steps:
-            if not run.many:
-                run.console.step()
+        for step in steps:
+            weigh(step)
         path = steps.path()
         data = run.head(state, found.status, on)
         data["status"] = "solved" if path.solved else path.stopped or "stuck"
-        data["steps"] = [{"step": k, **s.to_dict(run.lang)}
-                         for k, s in enumerate(path.steps, 1)]
+        data["steps"] = [{"step": k, **s.to_dict(run.lang), "difficulty": score}
+                         for k, (s, score) in enumerate(zip(path.steps, scores), 1)]
+        data["hardest"] = max(scores, default=None)
+        data["rating"] = None
         if path.solved:
             data["solution"] = str(path.final.to_grid())
+            if rated:
+                rating = _rating(state, found, timeout)
+                data["rating"] = rating.to_dict() if rating is not None else None
         else:
             from ..formats import Pencilmarks
 
@@ -149,16 +167,19 @@ def _explain_one(run: _LogicRun, state: LogicItem, disabled: frozenset[str], lev
     run.open_block(state)
     width = len(str(state.cands.rules.ncells))
     for k, s in enumerate(steps, 1):
+        weigh(s)
         text = s.notation() if notation else s.text(level, run.lang)
         run.console.out(f"{k:>{width}}. {text}")
-        if not run.many:
-            run.console.step()
     path = steps.path()
     n = len(path.steps)
     if path.solved and path.steps:
-        hardest = _hardest(path.steps)
+        top = max(range(n), key=lambda k: scores[k])
+        hardest = path.steps[top].info
         name = hardest.name_zh if run.lang == "zh" else hardest.name
-        run.console.out(run.words("solved", n=n, name=name, difficulty=hardest.difficulty))
+        run.console.out(run.words("solved", n=n, name=name, difficulty=scores[top]))
+        rating = _rating(state, found, timeout) if rated else None
+        if rating is not None:
+            run.console.out(_rating_words(run, rating, hardest.key, scores[top]))
     elif path.solved:
         run.console.out(run.words("done"))
     elif path.stopped == "timeout":
@@ -170,3 +191,32 @@ def _explain_one(run: _LogicRun, state: LogicItem, disabled: frozenset[str], lev
     if not path.solved:
         run.console.out(pencilmark_text(path.final))
     return 0 if path.solved else EXIT_NONE
+
+
+def _rating(state: LogicItem, found: Any, timeout: float | None) -> Rating | None:
+    """The puzzle's rating (what ``shudu rate`` says), for a puzzle given by its givens
+    with one solution; ``None`` for a pencilmark state or when time runs out."""
+    import time
+
+    from ..rating import rate
+
+    grid = state.item.grid
+    if state.pencilmarks or found.status != "unique" or grid is None:
+        return None
+    deadline = None if timeout is None else time.monotonic() + timeout
+    try:
+        return rate(grid, deadline=deadline)
+    except (TimeoutError, ValueError):
+        return None
+
+
+def _rating_words(run: _LogicRun, rating: Rating, hardest: str, score: float) -> str:
+    """The rating line under an explained path, and how the path relates to it."""
+    from ..logic.registry import technique
+
+    rated = technique(rating.hardest) if rating.hardest else None
+    name = (rated.name_zh if run.lang == "zh" else rated.name) if rated else "-"
+    line = run.words("rating", score=rating.score, grade=rating.grade, name=name)
+    if rating.score != score or rating.hardest != hardest:
+        line += " " + run.words("rating_differs")
+    return line

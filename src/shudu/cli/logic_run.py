@@ -29,7 +29,10 @@ _WORDS: dict[str, dict[str, str]] = {
     "en": {
         "header": "Puzzle {index} ({where}):",
         "header_bare": "Puzzle {index}:",
-        "solved": "Solved by logic in {n} steps; hardest technique: {name} ({difficulty}).",
+        "solved": "Solved by logic in {n} steps; hardest step: {name} ({difficulty}).",
+        "rating": "Rating: {score} {grade} on the Sudoku Explainer scale (hardest step: {name}).",
+        "rating_differs": "The rating takes the easiest step at each point in Sudoku "
+        "Explainer's order, so its path differs from this one: 'shudu rate --path' shows it.",
         "done": "Already solved: nothing to explain.",
         "stuck": "Stuck after {n} steps: no enabled technique makes progress, and shudu does "
         "not guess. Candidates now:",
@@ -49,7 +52,10 @@ _WORDS: dict[str, dict[str, str]] = {
     "zh": {
         "header": "第 {index} 题（{where}）：",
         "header_bare": "第 {index} 题：",
-        "solved": "逻辑解出，共 {n} 步；最难的技巧：{name}（{difficulty}）。",
+        "solved": "逻辑解出，共 {n} 步；最难的一步：{name}（{difficulty}）。",
+        "rating": "难度评分：{score}，{grade}（Sudoku Explainer 标准；最难的一步：{name}）。",
+        "rating_differs": "评分按 Sudoku Explainer 的顺序每次取最简单的一步，"
+        "所以路径与上面的不同：'shudu rate --path' 可以查看。",
         "done": "已经解完，无需讲解。",
         "stuck": "推理 {n} 步后卡住：没有可用的技巧能继续推进（shudu 不猜测）。当前的候选数：",
         "none": "无解",

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from ..errors import ShuduError
 from .app import cli
 from .common import (
     SOLVE_EXIT_BAD_INPUT,
@@ -33,24 +34,39 @@ _COLUMNS = ("where", "score", "grade", "hardest", "pearl", "diamond", "guesses",
 
 
 # ---------------------------------------------------------------------- rate
-def _rate_item(args: tuple[str, Rules]) -> Rating | ValueError:
-    """Rate one puzzle in a worker; errors come back as values."""
+class NotRated(ShuduError, ValueError):
+    """A puzzle whose rating took longer than ``--timeout``."""
+
+
+def _rate_item(args: tuple[str, Rules, float | None, bool]) -> Rating | ValueError:
+    """Rate one puzzle in a worker within ``timeout`` seconds; errors come back as values.
+
+    >>> from shudu.rules import CLASSIC
+    >>> _rate_item(("1" + "." * 80, CLASSIC, None, False)).args[0]
+    'the puzzle has several solutions: e.g. r... is ... in one and ... in another'
+    """
+    import time
+
     from ..rating import rate
 
-    text, rules = args
+    text, rules, timeout, path = args
+    deadline = None if timeout is None else time.monotonic() + timeout
     try:
-        return rate(text, rules)
+        return rate(text, rules, deadline=deadline, path=path)
+    except TimeoutError:
+        return NotRated(f"not rated within {timeout:g} s (--timeout)")
     except ValueError as e:
         return e
 
 
-def _ratings(items: Iterator[Item], jobs: int) -> Iterator[tuple[Item, Rating | ValueError | None]]:
+def _ratings(items: Iterator[Item], jobs: int, timeout: float | None = None,
+             path: bool = False) -> Iterator[tuple[Item, Rating | ValueError | None]]:
     """Each item with its rating (``None`` for an unreadable item), in input order."""
     if jobs <= 1:
         for item in items:
             grid = item.grid
-            yield item, (_rate_item((grid.to_string(), grid.rules)) if grid is not None
-                         else None)
+            yield item, (_rate_item((grid.to_string(), grid.rules, timeout, path))
+                         if grid is not None else None)
         return
     import multiprocessing as mp
     from collections import deque
@@ -59,7 +75,7 @@ def _ratings(items: Iterator[Item], jobs: int) -> Iterator[tuple[Item, Rating | 
         pending: deque[tuple[Item, Any]] = deque()
         for item in items:
             grid = item.grid
-            job = (pool.apply_async(_rate_item, ((grid.to_string(), grid.rules),))
+            job = (pool.apply_async(_rate_item, ((grid.to_string(), grid.rules, timeout, path),))
                    if grid is not None else None)
             pending.append((item, job))
             while len(pending) > 4 * jobs or (pending and pending[0][1] is not None
@@ -95,6 +111,8 @@ Examples:
   shudu rate puzzles.sdm                       # a table, every core
   shudu rate --output csv puzzles.sdm > ratings.csv
   shudu rate --json --jobs 1 - < puzzles.txt
+  shudu rate --path puzzle.txt                 # the steps behind the rating
+  shudu rate --timeout 10 hardest.sdm          # give up on a puzzle after 10 s
 
 \b
 Scores follow the Sudoku Explainer scale (1.2 hidden single ... 11+); grades:
@@ -111,10 +129,15 @@ Exit status: 0 every puzzle rated, 1 some puzzle has no or several solutions,
               help="Worker processes for many puzzles (default: every core).")
 @click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True,
               help="Language of technique names.")
+@click.option("--path", "with_path", is_flag=True,
+              help="Also list the steps behind each rating (easiest first, in Sudoku "
+              "Explainer's order), each with its score.")
+@click.option("--timeout", metavar="SECONDS", type=click.FloatRange(min=0, min_open=True),
+              default=None, help="Give up on a puzzle after this many seconds and say so.")
 @click.pass_context
 def rate(ctx: click.Context, inputs: tuple[str, ...], fmt: str | None, rules: Rules | None,
          progress: bool | None, style: str | None, as_json: bool, jobs: int | None,
-         lang: str) -> None:
+         lang: str, with_path: bool, timeout: float | None) -> None:
     """Rate puzzles on the Sudoku Explainer scale, with a grade.
 
     Each PUZZLE_OR_FILE is a file of puzzles or puzzle text; '-' or nothing reads
@@ -126,13 +149,13 @@ def rate(ctx: click.Context, inputs: tuple[str, ...], fmt: str | None, rules: Ru
     with run_frame() as frame:
         source = Inputs(inputs, format=fmt, rules=rules)
         many, items = _peek_many(source)
-        style = style or ("table" if many else "sentence")
+        style = style or ("table" if many and not with_path else "sentence")
         workers = 1 if not many else (jobs or os.cpu_count() or 1)
         console = frame.open(progress=_show_progress(progress, many), total=source.total)
         if style == "csv":
             console.out(",".join(_COLUMNS))
         table = _Table(console)
-        for item, result in _ratings(items, workers):
+        for item, result in _ratings(items, workers, timeout, with_path):
             console.step()
             if item.grid is None or result is None:
                 message = item.describe_error(item.error)
@@ -158,8 +181,32 @@ def rate(ctx: click.Context, inputs: tuple[str, ...], fmt: str | None, rules: Ru
                 table.row(_row(item, result, lang))
             else:
                 name = _hardest_name(result.hardest, lang)
-                console.out(f"{result.score:.1f} {result.grade} (hardest step: {name})")
+                where = f"{item.where}: " if many else ""
+                console.out(f"{where}{result.score:.1f} {result.grade} (hardest step: {name})")
+                if with_path:
+                    for line in path_lines(result, lang):
+                        console.out(line)
     ctx.exit(code)
+
+
+def path_lines(rating: Rating, lang: str = "en") -> list[str]:
+    """The steps behind a rating, one line each: number, score, the step in notation.
+
+    >>> from shudu.rating import rate
+    >>> r = rate("061000054400009010903500000000902700000010030670030000050006200000790000"
+    ...          "000000000", path=True)
+    >>> [line.split(":")[0] for line in path_lines(r) if "X-Wing" in line]
+    ['  29. 3.2  X-Wing']
+    """
+    width = max(2, len(str(len(rating.path))))
+    lines = []
+    for k, ps in enumerate(rating.path, 1):
+        if ps.step is not None:
+            text = ps.step.notation()
+        else:
+            text = f"{_hardest_name(ps.technique, lang)} (a round of basic steps)"
+        lines.append(f"  {k:>{width}}. {ps.score:.1f}  {text}")
+    return lines
 
 
 def _csv_field(text: str) -> str:

@@ -28,11 +28,15 @@ def techniques(as_json: bool) -> None:
     """List the techniques of the logic solver, easiest first.
 
     Columns: HoDoKu code, difficulty (Sudoku Explainer scale; '*' marks techniques that
-    assume a unique solution), key, English name, family, Chinese name.
+    assume a unique solution; a second, lower score is SE's "direct" form), whether
+    'shudu generate --technique' can aim at it, key, English name, family, Chinese name.
     """
+    from ..generate import supported_targets
     from ..logic.registry import techniques as registered
+    from ..rating import DIRECT_SCORES
 
     techs = registered()
+    targets = supported_targets()
     if as_json:
         for t in techs:
             data = {
@@ -45,17 +49,29 @@ def techniques(as_json: bool) -> None:
                 "uniqueness": t.uniqueness,
                 "default": t.default,
                 "aliases": list(t.aliases),
+                "direct": DIRECT_SCORES.get(t.key),
+                "generate": targets.get(t.key, False),
             }
             click.echo(_json_line(data))
         return
-    rows = [("code", "SE", "key", "name", "family", "中文")]
+    rows = [("code", "SE", "gen", "key", "name", "family", "中文")]
     for t in techs:
         mark = ("*" if t.uniqueness else "") + ("" if t.default else "+")
-        rows.append((t.code, f"{t.difficulty:.1f}{mark}", t.key, t.name, t.family, t.name_zh))
-    widths = [max(len(r[k]) for r in rows) for k in range(5)]
+        score = f"{t.difficulty:.1f}{mark}"
+        if t.key in DIRECT_SCORES:
+            score += f" ({DIRECT_SCORES[t.key]:.1f})"
+        gen = "yes" if targets.get(t.key) else "-"
+        rows.append((t.code, score, gen, t.key, t.name, t.family, t.name_zh))
+    last = len(rows[0]) - 1
+    widths = [max(len(r[k]) for r in rows) for k in range(last)]
     for r in rows:
-        click.echo("  ".join(r[k].ljust(widths[k]) for k in range(5)) + "  " + r[5])
+        click.echo("  ".join(r[k].ljust(widths[k]) for k in range(last)) + "  " + r[last])
     click.echo(
         f"\n{len(techs)} techniques; * assumes the puzzle has a unique solution; "
-        "+ is used only when asked (--enable NAME)."
+        "+ is used only when asked (--enable NAME).\n"
+        "A score in brackets is Sudoku Explainer's 'direct' form: when a step's "
+        "eliminations leave a hidden single at once, SE scores it lower (a Hidden Pair "
+        "2.0 instead of 3.4); 'shudu rate' and 'shudu explain' both weigh steps so.\n"
+        "gen: 'shudu generate --technique KEY' can make a puzzle that needs it (and nothing "
+        "harder); other targets are refused at once."
     )

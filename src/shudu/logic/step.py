@@ -318,7 +318,8 @@ class Step:
         (rows ``0..n-1``, columns ``n..2n-1``, boxes ``2n..3n-1``, then extra houses);
         a chain link is ``{"from": node, "to": node, "kind": "strong" | "weak"}`` with a
         node ``{"cells": [[row, col], ...], "digit": d, "text": "r1c45(7)"}``.
-        ``difficulty`` is the step's own (a chain's grows with its length), ``extra`` the
+        ``difficulty`` is the step's own on the Sudoku Explainer scale, as the rater weighs
+        it (:func:`shudu.rating.step_score`: a chain's grows with its length), ``extra`` the
         technique's further facts that are JSON values.  ``text`` holds the words at
         levels 1-3 in ``lang`` (both languages by default).
 
@@ -339,6 +340,8 @@ class Step:
         def node(nd: Node) -> dict[str, Any]:
             return {"cells": [pair(c) for c in nd.cells], "digit": nd.digit, "text": nd.text()}
 
+        from ..rating import step_score
+
         info = self.info
         langs = LANGS if lang is None else (lang,)
         return {
@@ -346,7 +349,7 @@ class Step:
             "name": self.name,
             "name_zh": str(info.name_zh),
             "code": str(info.code),
-            "difficulty": float(self.get("difficulty", info.difficulty)),
+            "difficulty": step_score(self),
             "size": n,
             "placements": [triple(c) for c in self.placements],
             "eliminations": [triple(c) for c in self.eliminations],
