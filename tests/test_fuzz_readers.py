@@ -180,3 +180,37 @@ def test_grid_from_bytes_and_sequences_raises_only_shudu_errors(source: object,
                                                                 rules: Rules | None) -> None:
     only_shudu_errors(lambda: Grid(source, rules=rules))  # type: ignore[arg-type]
     only_shudu_errors(lambda: Grid(source, rules=rules, check=False))  # type: ignore[arg-type]
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(mutated(), st.sampled_from(["solve", "check", "convert", "explain", "hint", "rate"]),
+       st.sampled_from(["argument", "stdin", "file"]))
+def test_command_line_input_path_gives_one_line_errors(text: str, command: str,
+                                                       how: str) -> None:
+    """The command line's input path: any text as an argument, on standard input or in a
+    file ends in an answer or ``shudu: error:`` lines and a known exit code, never a
+    traceback (the runner re-raises any exception that escapes)."""
+    from click.testing import CliRunner
+
+    from shudu.cli import cli
+
+    args = [command, "--timeout", "2"] if command in ("explain", "hint", "rate") else [command]
+    if command == "rate":
+        args += ["--jobs", "1"]
+    stdin = None
+    if how == "argument":
+        if text.startswith("-") or "\x00" in text:
+            text = " " + text.replace("\x00", "")
+        args.append(text)
+    elif how == "stdin":
+        stdin = text
+    else:
+        path = Path(_TMP.name) / "cli-fuzz.txt"
+        path.write_text(text, encoding="utf-8", newline="")
+        args.append(str(path))
+    result = CliRunner().invoke(cli, args, input=stdin, catch_exceptions=False)
+    assert result.exit_code in (0, 1, 2, 3), result.output
+    assert "Traceback" not in result.stderr
+    assert all(line.startswith("shudu: ") for line in result.stderr.splitlines()
+               if line.strip()), result.stderr
