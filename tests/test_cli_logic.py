@@ -88,6 +88,7 @@ def test_explain_numbers_every_step_and_says_solved() -> None:
     result = run("explain", EASY)
     assert result.exit_code == 0, result.stderr
     lines = result.stdout.splitlines()
+    assert lines.pop().startswith("Rating: 1.2 beginner")
     steps = lines[:-1]
     assert len(steps) == EASY.count(".")  # singles only: one placement per step
     for k, line in enumerate(steps, 1):
@@ -99,12 +100,13 @@ def test_explain_numbers_every_step_and_says_solved() -> None:
 def test_explain_in_chinese_and_levels_and_notation() -> None:
     zh = run("explain", "--lang", "zh", EASY).stdout.splitlines()
     assert all(re.search("[\u4e00-\u9fff]", line) for line in zh)
-    assert zh[-1].startswith("逻辑解出")
-    level1 = run("explain", "--level", "1", EASY).stdout.splitlines()[:-1]
+    assert zh[-2].startswith("逻辑解出") and zh[-1].startswith("难度评分：1.2")
+    assert "Sudoku Explainer 标准" in zh[-1] and "。评分" in zh[-1]
+    level1 = run("explain", "--level", "1", EASY).stdout.splitlines()[:-2]
     assert all(re.match(r"^ *\d+\. Look for an? [A-Z]", line) for line in level1)
-    level2 = run("explain", "--level", "2", EASY).stdout.splitlines()[:-1]
+    level2 = run("explain", "--level", "2", EASY).stdout.splitlines()[:-2]
     assert all(re.match(r"^ *\d+\. Look at ", line) for line in level2)
-    notes = run("explain", "--notation", EASY).stdout.splitlines()[:-1]
+    notes = run("explain", "--notation", "--no-rating", EASY).stdout.splitlines()[:-1]
     assert all(re.match(r"^ *\d+\. [A-Za-z ]+: .*r\dc\d=\d$", line) for line in notes)
 
 

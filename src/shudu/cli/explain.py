@@ -218,5 +218,5 @@ def _rating_words(run: _LogicRun, rating: Rating, hardest: str, score: float) ->
     name = (rated.name_zh if run.lang == "zh" else rated.name) if rated else "-"
     line = run.words("rating", score=rating.score, grade=rating.grade, name=name)
     if rating.score != score or rating.hardest != hardest:
-        line += " " + run.words("rating_differs")
+        line += ("" if run.lang == "zh" else " ") + run.words("rating_differs")
     return line
