@@ -40,7 +40,7 @@ class Verdict:
 
     >>> v = verdict("." * 81)
     >>> v.status, len(v.solutions), v.cell, v.digits
-    ('multiple', 2, 42, (6, 9))
+    ('multiple', 2, 28, (3, 6))
     """
 
     status: str
@@ -394,7 +394,7 @@ def check(puzzle: str | Grid | Candidates) -> Verdict:
     >>> check("." * 81)
     Traceback (most recent call last):
     ...
-    shudu.errors.NotUnique: the puzzle has several solutions: e.g. r5c7 is 6 in one and 9 in another
+    shudu.errors.NotUnique: the puzzle has several solutions: e.g. r4c2 is 3 in one and 6 in another
     """
     found = verdict(puzzle)
     if found.status == "multiple":
