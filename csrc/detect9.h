@@ -14,6 +14,8 @@
 
 #include <stdint.h>
 
+#include "board9.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -62,33 +64,19 @@ enum {
     D9_COUNT
 };
 
-/* A read-only classic 9x9 pencilmark state, built once per question.
- * Houses 0..8 are rows, 9..17 columns, 18..26 boxes (as in shudu.rules). */
+/* A read-only classic 9x9 pencilmark state, built once per question (houses, cells and
+ * bitboards as in board9.h). */
 typedef struct d9_state {
     uint16_t c[81];       /* candidate mask of each open cell (bit d - 1 = digit d); 0 when placed */
     uint8_t v[81];        /* placed digit, 0 = open */
     uint8_t given[81];    /* 1 when the cell is a given (placed from the start) */
-    uint16_t pos[9][27];  /* pos[d][h]: bit k set when cell D9_HOUSE[h][k] has candidate d + 1 */
-    uint64_t lo[9];       /* cells 0..63 holding candidate d + 1 (bit i = cell i) */
-    uint32_t hi[9];       /* cells 64..80 holding candidate d + 1 (bit i - 64) */
+    uint16_t pos[9][27];  /* pos[d][h]: bit k set when cell B9_HOUSE[h][k] has candidate d + 1 */
+    bb81 cells[9];        /* the open cells holding candidate d + 1 */
 } d9_state;
-
-extern const uint8_t D9_HOUSE[27][9];     /* cells of each house, reading order */
-extern const uint8_t D9_CELL_HOUSE[81][3];/* row, 9 + column, 18 + box of each cell */
-extern const uint8_t D9_PEERS[81][20];    /* the 20 peers of each cell, ascending */
-extern const uint8_t D9_POP9[512];        /* the number of bits set in a 9-bit mask */
-
-/* Bits set in a 9-bit mask, by table (fast even without a popcount instruction). */
-static inline int d9_popc9(unsigned m) {
-    return D9_POP9[m & 511u];
-}
 
 /* Fill a state from 81 values (0..9), 81 masks (9 bits; ignored for placed cells) and
  * 81 given flags (non-zero = given; NULL = none). */
 void d9_build(d9_state *s, const uint8_t *values, const uint16_t *masks, const uint8_t *givens);
-
-/* Whether cells a and b share a house (a != b). */
-int d9_sees(int a, int b);
 
 /* The detector of technique id (0 .. D9_COUNT - 1): 1 = would change the state. */
 int d9_detect(const d9_state *s, int id);

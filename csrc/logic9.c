@@ -12,17 +12,17 @@
  */
 #include "logic9.h"
 
-#include "detect9.h"
+#include "board9.h"
 
 #include <string.h>
 
 #define ALL9 0x1FFu
 
-/* The house tables (rows 0..8, columns 9..17, boxes 18..26; cells in reading order, and
- * each cell's row, column and box) are shared with the detectors. */
-#define L9_HOUSE D9_HOUSE
-#define L9_CELL_HOUSE D9_CELL_HOUSE
-
+/* The ladder's working state.  It differs from the detectors' d9_state (detect9.h) on
+ * purpose: it is changed in place, a placed cell keeps its own digit's bit as its mask
+ * (so a house's placed digits are the OR of its placed cells' masks), and it tracks the
+ * open cells left and whether a contradiction was seen; d9_state is a read-only snapshot
+ * with per-digit bitboards, built once per question. */
 typedef struct l9_state {
     uint16_t c[81]; /* candidate masks */
     uint8_t v[81];  /* placed values, 0 = open */
@@ -53,7 +53,7 @@ static int place(l9_state *s, int cell, int d) {
     s->c[cell] = bit;
     s->left--;
     for (int i = 0; i < 3; i++) {
-        const uint8_t *house = L9_HOUSE[L9_CELL_HOUSE[cell][i]];
+        const uint8_t *house = B9_HOUSE[B9_CELL_HOUSE[cell][i]];
         for (int k = 0; k < 9; k++) {
             int p = house[k];
             if (p == cell) continue;
@@ -80,7 +80,7 @@ static int eliminate(l9_state *s, int cell, unsigned mask) {
 static unsigned positions(const l9_state *s, int h, unsigned bit) {
     unsigned m = 0;
     for (int k = 0; k < 9; k++) {
-        int p = L9_HOUSE[h][k];
+        int p = B9_HOUSE[h][k];
         if (!s->v[p] && (s->c[p] & bit)) m |= 1u << k;
     }
     return m;
@@ -95,24 +95,7 @@ typedef struct l9_index {
 } l9_index;
 
 static void build_index(const l9_state *s, l9_index *ix) {
-    memset(ix, 0, sizeof *ix);
-    for (int cell = 0; cell < 81; cell++) {
-        int row = cell / 9, col = cell % 9, box = L9_CELL_HOUSE[cell][2];
-        int boxpos = (row % 3) * 3 + col % 3;
-        if (s->v[cell]) {
-            unsigned bit = 1u << (s->v[cell] - 1);
-            ix->placed[row] = (uint16_t)(ix->placed[row] | bit);
-            ix->placed[9 + col] = (uint16_t)(ix->placed[9 + col] | bit);
-            ix->placed[box] = (uint16_t)(ix->placed[box] | bit);
-            continue;
-        }
-        for (unsigned m = s->c[cell]; m; m &= m - 1) {
-            int d = lowest(m);
-            ix->pos[d][row] = (uint16_t)(ix->pos[d][row] | (1u << col));
-            ix->pos[d][9 + col] = (uint16_t)(ix->pos[d][9 + col] | (1u << row));
-            ix->pos[d][box] = (uint16_t)(ix->pos[d][box] | (1u << boxpos));
-        }
-    }
+    b9_positions(s->c, s->v, ix->pos, ix->placed);
 }
 
 /* ---------------------------------------------------------------- singles */
@@ -122,7 +105,7 @@ static int hidden_singles(l9_state *s) {
     for (int h = 0; h < 27 && !s->bad; h++) {
         unsigned once = 0, twice = 0, placed = 0;
         for (int k = 0; k < 9; k++) {
-            int p = L9_HOUSE[h][k];
+            int p = B9_HOUSE[h][k];
             if (s->v[p]) {
                 placed |= s->c[p];
             } else {
@@ -144,7 +127,7 @@ static int hidden_singles(l9_state *s) {
                 if (!pos) s->bad = 1;
                 continue;
             }
-            progress |= place(s, L9_HOUSE[h][lowest(pos)], d + 1);
+            progress |= place(s, B9_HOUSE[h][lowest(pos)], d + 1);
         }
     }
     return progress;
@@ -209,11 +192,11 @@ static int claiming(l9_state *s) {
             for (int seg = 0; seg < 3; seg++) {
                 if (pos & ~(7u << (3 * seg))) continue;
                 /* every candidate of the line lies in one box: clear the rest of it */
-                int first = L9_HOUSE[h][3 * seg];
-                int box = L9_CELL_HOUSE[first][2];
+                int first = B9_HOUSE[h][3 * seg];
+                int box = B9_CELL_HOUSE[first][2];
                 for (int k = 0; k < 9; k++) {
-                    int p = L9_HOUSE[box][k];
-                    if (L9_CELL_HOUSE[p][h < 9 ? 0 : 1] != h) progress |= eliminate(s, p, bit);
+                    int p = B9_HOUSE[box][k];
+                    if (B9_CELL_HOUSE[p][h < 9 ? 0 : 1] != h) progress |= eliminate(s, p, bit);
                 }
             }
         }
@@ -249,7 +232,7 @@ static int naked_subsets(l9_state *s, int n) {
     for (int h = 0; h < 27; h++) {
         int open[9], count = 0;
         for (int k = 0; k < 9; k++)
-            if (!s->v[L9_HOUSE[h][k]]) open[count++] = L9_HOUSE[h][k];
+            if (!s->v[B9_HOUSE[h][k]]) open[count++] = B9_HOUSE[h][k];
         if (count > n) progress |= naked_rec(s, h, open, count, 0, 0, n, 0, 0);
     }
     return progress;
@@ -270,7 +253,7 @@ static int hidden_rec(l9_state *s, int h, const unsigned *pos, const int *digits
             progress |= hidden_rec(s, h, pos, digits, count, i + 1, depth + 1, n, ch, u);
         } else if (popcount9(u) == n) {
             for (unsigned w = u; w; w &= w - 1)
-                progress |= eliminate(s, L9_HOUSE[h][lowest(w)], ALL9 & ~ch);
+                progress |= eliminate(s, B9_HOUSE[h][lowest(w)], ALL9 & ~ch);
         }
     }
     return progress;
@@ -444,7 +427,7 @@ int l9_single(const uint8_t *values, const uint16_t *cands, int kind, int *cell,
         for (int h = 0; h < 27; h++) {
             int open = 0, with = 0, at = -1;
             for (int k = 0; k < 9; k++) {
-                int p = L9_HOUSE[h][k];
+                int p = B9_HOUSE[h][k];
                 if (values[p]) continue;
                 open++;
                 if (cands[p] & ALL9) {
@@ -467,7 +450,7 @@ int l9_single(const uint8_t *values, const uint16_t *cands, int kind, int *cell,
             int h = i < 9 ? 18 + i : i - 9;
             unsigned pos[9] = {0};
             for (int k = 0; k < 9; k++) {
-                int p = L9_HOUSE[h][k];
+                int p = B9_HOUSE[h][k];
                 if (values[p]) continue;
                 unsigned m = cands[p] & ALL9;
                 while (m) {
@@ -479,7 +462,7 @@ int l9_single(const uint8_t *values, const uint16_t *cands, int kind, int *cell,
             for (int d = 0; d < 9; d++) {
                 unsigned m = pos[d];
                 if (m && !(m & (m - 1))) {
-                    *cell = L9_HOUSE[h][lowest(m)];
+                    *cell = B9_HOUSE[h][lowest(m)];
                     *digit = d + 1;
                     *house = h;
                     return 1;
