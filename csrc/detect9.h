@@ -20,47 +20,58 @@
 extern "C" {
 #endif
 
-/* Technique ids; the Python side maps registry keys to them (shudu.logic.ladder9). */
+/* The techniques with a detector, as one list:
+ *   X(ID, KEY, DETECT)
+ * ID: the technique id's enum name (its value is its place in the list); KEY: the
+ * technique key of shudu.logic (exported as _engine.DETECTORS, read by
+ * shudu.logic.ladder9, which maps keys to ids); DETECT: the detector call d9_detect
+ * evaluates on its state s. */
+#define SHUDU_DETECTORS(X) \
+    X(D9_FINNED_X_WING, "finned-x-wing", d9_finned_fish(s, 2, 0))                       \
+    X(D9_SASHIMI_X_WING, "sashimi-x-wing", d9_finned_fish(s, 2, 1))                     \
+    X(D9_FINNED_SWORDFISH, "finned-swordfish", d9_finned_fish(s, 3, 0))                 \
+    X(D9_SASHIMI_SWORDFISH, "sashimi-swordfish", d9_finned_fish(s, 3, 1))               \
+    X(D9_FINNED_JELLYFISH, "finned-jellyfish", d9_finned_fish(s, 4, 0))                 \
+    X(D9_SASHIMI_JELLYFISH, "sashimi-jellyfish", d9_finned_fish(s, 4, 1))               \
+    X(D9_XY_WING, "xy-wing", d9_xy_wing(s))                                             \
+    X(D9_XYZ_WING, "xyz-wing", d9_xyz_wing(s))                                          \
+    X(D9_W_WING, "w-wing", d9_w_wing(s))                                                \
+    X(D9_WXYZ_WING, "wxyz-wing", d9_wxyz_wing(s))                                       \
+    X(D9_REMOTE_PAIR, "remote-pair", d9_remote_pair(s))                                 \
+    X(D9_SKYSCRAPER, "skyscraper", d9_skyscraper(s))                                    \
+    X(D9_TWO_STRING_KITE, "two-string-kite", d9_two_string_kite(s))                     \
+    X(D9_EMPTY_RECTANGLE, "empty-rectangle", d9_empty_rectangle(s))                     \
+    X(D9_TURBOT_FISH, "turbot-fish", d9_turbot_fish(s))                                 \
+    X(D9_DUAL_TWO_STRING_KITE, "dual-two-string-kite", d9_dual_two_string_kite(s))      \
+    X(D9_DUAL_EMPTY_RECTANGLE, "dual-empty-rectangle", d9_dual_empty_rectangle(s))      \
+    X(D9_UR_TYPE_1, "ur-type-1", d9_ur(s, 1))                                           \
+    X(D9_UR_TYPE_2, "ur-type-2", d9_ur(s, 2))                                           \
+    X(D9_UR_TYPE_3, "ur-type-3", d9_ur(s, 3))                                           \
+    X(D9_UR_TYPE_4, "ur-type-4", d9_ur(s, 4))                                           \
+    X(D9_UR_TYPE_5, "ur-type-5", d9_ur(s, 5))                                           \
+    X(D9_UR_TYPE_6, "ur-type-6", d9_ur(s, 6))                                           \
+    X(D9_AVOIDABLE_RECTANGLE_1, "avoidable-rectangle-1", d9_avoidable_rectangle(s, 1))  \
+    X(D9_AVOIDABLE_RECTANGLE_2, "avoidable-rectangle-2", d9_avoidable_rectangle(s, 2))  \
+    X(D9_HIDDEN_RECTANGLE, "hidden-rectangle", d9_hidden_rectangle(s))                  \
+    X(D9_BUG_PLUS_1, "bug-plus-1", d9_bug_plus_1(s))                                    \
+    X(D9_SUE_DE_COQ, "sue-de-coq", d9_sue_de_coq(s))                                    \
+    X(D9_SIMPLE_COLORS_TRAP, "simple-colors-trap", d9_simple_colors(s, 0))              \
+    X(D9_SIMPLE_COLORS_WRAP, "simple-colors-wrap", d9_simple_colors(s, 1))              \
+    X(D9_MULTI_COLORS_1, "multi-colors-1", d9_multi_colors(s, 1))                       \
+    X(D9_MULTI_COLORS_2, "multi-colors-2", d9_multi_colors(s, 2))                       \
+    X(D9_MEDUSA_3D, "3d-medusa", d9_medusa(s))                                          \
+    X(D9_X_CHAIN, "x-chain", d9_x_chain(s))                                             \
+    X(D9_XY_CHAIN, "xy-chain", d9_xy_chain(s))                                          \
+    X(D9_ALS_XZ, "als-xz", d9_als_xz(s))                                                \
+    X(D9_ALS_XY_WING, "als-xy-wing", d9_als_xy_wing(s))                                 \
+    X(D9_ALS_XY_CHAIN, "als-xy-chain", d9_als_xy_chain(s))                              \
+    X(D9_DEATH_BLOSSOM, "death-blossom", d9_death_blossom(s))
+
+/* Technique ids, in the order of SHUDU_DETECTORS. */
 enum {
-    D9_FINNED_X_WING = 0,
-    D9_SASHIMI_X_WING,
-    D9_FINNED_SWORDFISH,
-    D9_SASHIMI_SWORDFISH,
-    D9_FINNED_JELLYFISH,
-    D9_SASHIMI_JELLYFISH,
-    D9_XY_WING,
-    D9_XYZ_WING,
-    D9_W_WING,
-    D9_WXYZ_WING,
-    D9_REMOTE_PAIR,
-    D9_SKYSCRAPER,
-    D9_TWO_STRING_KITE,
-    D9_EMPTY_RECTANGLE,
-    D9_TURBOT_FISH,
-    D9_DUAL_TWO_STRING_KITE,
-    D9_DUAL_EMPTY_RECTANGLE,
-    D9_UR_TYPE_1,
-    D9_UR_TYPE_2,
-    D9_UR_TYPE_3,
-    D9_UR_TYPE_4,
-    D9_UR_TYPE_5,
-    D9_UR_TYPE_6,
-    D9_AVOIDABLE_RECTANGLE_1,
-    D9_AVOIDABLE_RECTANGLE_2,
-    D9_HIDDEN_RECTANGLE,
-    D9_BUG_PLUS_1,
-    D9_SUE_DE_COQ,
-    D9_SIMPLE_COLORS_TRAP,
-    D9_SIMPLE_COLORS_WRAP,
-    D9_MULTI_COLORS_1,
-    D9_MULTI_COLORS_2,
-    D9_MEDUSA_3D,
-    D9_X_CHAIN,
-    D9_XY_CHAIN,
-    D9_ALS_XZ,
-    D9_ALS_XY_WING,
-    D9_ALS_XY_CHAIN,
-    D9_DEATH_BLOSSOM,
+#define D9_ID(id, key, detect) id,
+    SHUDU_DETECTORS(D9_ID)
+#undef D9_ID
     D9_COUNT
 };
 

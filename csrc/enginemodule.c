@@ -1081,6 +1081,64 @@ fail:
     return NULL;
 }
 
+/* ------------------------------------------------------------------------ technique ids */
+
+/* A tuple of the space-separated words of text, as str. */
+static PyObject *key_words(const char *text) {
+    PyObject *words = PyUnicode_FromString(text);
+    if (!words) return NULL;
+    PyObject *list = PyUnicode_Split(words, NULL, -1);
+    Py_DECREF(words);
+    if (!list) return NULL;
+    PyObject *tuple = PyList_AsTuple(list);
+    Py_DECREF(list);
+    return tuple;
+}
+
+/* LADDER9_LEVELS: per level of the C ladder (logic9.h), the tuple of its technique keys;
+ * DETECTORS: the technique key of each detector id (detect9.h); both in id order. */
+static int add_technique_ids(PyObject *m) {
+    static const char *const level_keys[] = {
+#define L9_KEYS(id, keys, apply) keys,
+        SHUDU_LADDER9_LEVELS(L9_KEYS)
+#undef L9_KEYS
+    };
+    static const char *const detector_keys[] = {
+#define D9_KEY(id, key, detect) key,
+        SHUDU_DETECTORS(D9_KEY)
+#undef D9_KEY
+    };
+    PyObject *levels = PyTuple_New(L9_LEVELS);
+    if (!levels) return -1;
+    for (int k = 0; k < L9_LEVELS; k++) {
+        PyObject *keys = key_words(level_keys[k]);
+        if (!keys) {
+            Py_DECREF(levels);
+            return -1;
+        }
+        PyTuple_SET_ITEM(levels, k, keys);
+    }
+    if (PyModule_AddObject(m, "LADDER9_LEVELS", levels) < 0) {
+        Py_DECREF(levels);
+        return -1;
+    }
+    PyObject *detectors = PyTuple_New(D9_COUNT);
+    if (!detectors) return -1;
+    for (int k = 0; k < D9_COUNT; k++) {
+        PyObject *key = PyUnicode_FromString(detector_keys[k]);
+        if (!key) {
+            Py_DECREF(detectors);
+            return -1;
+        }
+        PyTuple_SET_ITEM(detectors, k, key);
+    }
+    if (PyModule_AddObject(m, "DETECTORS", detectors) < 0) {
+        Py_DECREF(detectors);
+        return -1;
+    }
+    return 0;
+}
+
 /* ------------------------------------------------------------------------ module */
 
 static PyMethodDef methods[] = {
@@ -1145,6 +1203,7 @@ PyMODINIT_FUNC PyInit__engine(void) {
     Py_INCREF(&EnumType);
     if (PyModule_AddObject(m, "Enumerator", (PyObject *)&EnumType) < 0) goto fail;
     PyModule_AddIntConstant(m, "MAX_SIZE", MAX_N);
+    if (add_technique_ids(m) < 0) goto fail;
     return m;
 fail:
     Py_DECREF(m);

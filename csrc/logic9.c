@@ -328,19 +328,10 @@ static int fish(l9_state *s, int n) {
 
 static int apply_level(l9_state *s, int level) {
     switch (level) {
-    case L9_HIDDEN_SINGLE: return hidden_singles(s);
-    case L9_NAKED_SINGLE: return naked_singles(s);
-    case L9_POINTING: return pointing(s);
-    case L9_CLAIMING: return claiming(s);
-    case L9_NAKED_PAIR: return naked_subsets(s, 2);
-    case L9_X_WING: return fish(s, 2);
-    case L9_HIDDEN_PAIR: return hidden_subsets(s, 2);
-    case L9_NAKED_TRIPLE: return naked_subsets(s, 3);
-    case L9_SWORDFISH: return fish(s, 3);
-    case L9_HIDDEN_TRIPLE: return hidden_subsets(s, 3);
-    case L9_NAKED_QUAD: return naked_subsets(s, 4);
-    case L9_JELLYFISH: return fish(s, 4);
-    case L9_HIDDEN_QUAD: return hidden_subsets(s, 4);
+#define L9_APPLY(id, keys, apply) \
+    case id: return apply;
+        SHUDU_LADDER9_LEVELS(L9_APPLY)
+#undef L9_APPLY
     default: return 0;
     }
 }
