@@ -34,6 +34,10 @@ static inline int b9_house_pos(int cell, int h) {
     return (r % 3) * 3 + c % 3;
 }
 
+/* Bits set in a mask, and the index of the lowest set bit of a non-zero mask. */
+static inline int b9_popc(unsigned m) { return __builtin_popcount(m); }
+static inline int b9_ctz(unsigned m) { return __builtin_ctz(m); }
+
 /* Bits set in a 9-bit mask, by table (fast even without a popcount instruction). */
 static inline int b9_popc9(unsigned m) {
     return B9_POP9[m & 511u];

@@ -27,8 +27,6 @@
 #define MAX_CHAIN 7       /* longest ALS-XY-Chain, in sets */
 #define MAX_STEM 4        /* most candidates of a Death Blossom stem */
 
-static inline int pc(unsigned m) { return __builtin_popcount(m); }
-static inline int ctz(unsigned m) { return __builtin_ctz(m); }
 
 /* ------------------------------------------------------------------ the index */
 typedef struct {
@@ -46,7 +44,7 @@ typedef struct {
 static inline bb81 targ_of(const als_index *x, int i, int d) {
     unsigned m = x->dig[i];
     if (!(m >> d & 1)) return bb_make(0, 0);
-    return x->targ[x->off[i] + pc(m & ((1u << d) - 1))];
+    return x->targ[x->off[i] + b9_popc(m & ((1u << d) - 1))];
 }
 
 /* Whether the set of cells hc[sel] (found in house h) is first found in another house
@@ -56,14 +54,14 @@ static int duplicate(const als_index *x, int h, const uint8_t *hc, unsigned sel,
     unsigned rows = 0, cols = 0;
     int r = 0, c = 0;
     for (unsigned m = sel; m; m &= m - 1) {
-        int cell = hc[ctz(m)];
+        int cell = hc[b9_ctz(m)];
         r = cell / 9;
         c = cell % 9;
         rows |= 1u << r;
         cols |= 1u << c;
     }
-    if (pc(rows) == 1 && x->open[r] >= size + 1) return 1;
-    if (h >= 18 && pc(cols) == 1 && x->open[9 + c] >= size + 1) return 1;
+    if (b9_popc(rows) == 1 && x->open[r] >= size + 1) return 1;
+    if (h >= 18 && b9_popc(cols) == 1 && x->open[9 + c] >= size + 1) return 1;
     return 0;
 }
 
@@ -74,16 +72,16 @@ static void enum_house(als_index *x, int h, const uint8_t *hc, const uint16_t *h
     uint16_t un[512];
     un[0] = 0;
     for (unsigned sel = 1; sel < (1u << m); sel++) {
-        unsigned u = un[sel & (sel - 1)] | hm[ctz(sel)];
+        unsigned u = un[sel & (sel - 1)] | hm[b9_ctz(sel)];
         un[sel] = (uint16_t)u;
-        int k = pc(sel);
-        if (k > limit || pc(u) != k + 1 || duplicate(x, h, hc, sel, k)) continue;
+        int k = b9_popc(sel);
+        if (k > limit || b9_popc(u) != k + 1 || duplicate(x, h, hc, sel, k)) continue;
         if (x->n >= MAXA) {
             x->overflow = 1;
             return;
         }
         bb81 cm = bb_make(0, 0);
-        for (unsigned t = sel; t; t &= t - 1) cm = bb_or(cm, bb_cell(hc[ctz(t)]));
+        for (unsigned t = sel; t; t &= t - 1) cm = bb_or(cm, bb_cell(hc[b9_ctz(t)]));
         x->cells[x->n] = cm;
         x->dig[x->n] = (uint16_t)u;
         x->size[x->n] = (uint8_t)k;
@@ -180,10 +178,11 @@ static int build_index(const d9_state *s, als_index *x, int ordered) {
         x->off[i] = (uint16_t)x->nt;
         bb81 u = bb_make(0, 0);
         for (unsigned m = x->dig[i]; m; m &= m - 1) {
-            int d = ctz(m);
+            int d = b9_ctz(m);
             bb81 dc = bb_and(x->cells[i], x->dm[d]);
             bb81 bud = bb_make(~UINT64_C(0), BB81_HI_ALL);
-            for (uint64_t w = dc.lo; w; w &= w - 1) bud = bb_and(bud, B9_PEER_BB[__builtin_ctzll(w)]);
+            for (uint64_t w = dc.lo; w; w &= w - 1)
+                bud = bb_and(bud, B9_PEER_BB[__builtin_ctzll(w)]);
             for (uint64_t w = dc.hi; w; w &= w - 1)
                 bud = bb_and(bud, B9_PEER_BB[64 + __builtin_ctzll(w)]);
             bb81 t = bb_and(bud, x->dm[d]);
@@ -199,7 +198,7 @@ static int build_index(const d9_state *s, als_index *x, int ordered) {
 static unsigned rcc_of(const als_index *x, int i, int j) {
     unsigned r = 0;
     for (unsigned m = x->dig[i] & x->dig[j]; m; m &= m - 1) {
-        int d = ctz(m);
+        int d = b9_ctz(m);
         if (bb_subset(bb_and(x->cells[j], x->dm[d]), targ_of(x, i, d))) r |= 1u << d;
     }
     return r;
@@ -210,7 +209,7 @@ static unsigned shared_z(const als_index *x, int a, int b) {
     if (!bb_meets(x->tun[a], x->tun[b])) return 0;
     unsigned z = 0;
     for (unsigned m = x->dig[a] & x->dig[b]; m; m &= m - 1) {
-        int d = ctz(m);
+        int d = b9_ctz(m);
         if (bb_meets(targ_of(x, a, d), targ_of(x, b, d))) z |= 1u << d;
     }
     return z;
@@ -219,12 +218,12 @@ static unsigned shared_z(const als_index *x, int a, int b) {
 /* ALS-XZ: whether the linked pair (a, b) with RCC digits r eliminates something. */
 static int xz_pair(const als_index *x, int a, int b, unsigned r) {
     if (shared_z(x, a, b) & ~r) return 1;
-    if (pc(r) < 2) return 0;
+    if (b9_popc(r) < 2) return 0;
     if (shared_z(x, a, b)) return 1; /* an RCC seen from outside both sets */
     for (unsigned m = x->dig[a] & ~r; m; m &= m - 1)
-        if (bb_any(bb_andnot(targ_of(x, a, ctz(m)), x->cells[b]))) return 1;
+        if (bb_any(bb_andnot(targ_of(x, a, b9_ctz(m)), x->cells[b]))) return 1;
     for (unsigned m = x->dig[b] & ~r; m; m &= m - 1)
-        if (bb_any(bb_andnot(targ_of(x, b, ctz(m)), x->cells[a]))) return 1;
+        if (bb_any(bb_andnot(targ_of(x, b, b9_ctz(m)), x->cells[a]))) return 1;
     return 0;
 }
 
@@ -243,7 +242,7 @@ typedef struct {
 /* ALS-XY-Wing: sets a and b linked to one pivot by RCCs ra and rb: whether some
  * x of ra and y of rb differ and leave a shared z. */
 static int wing_pair(const als_index *x, int a, unsigned ra, int b, unsigned rb) {
-    if (ra == rb && pc(ra) == 1) return 0;
+    if (ra == rb && b9_popc(ra) == 1) return 0;
     unsigned z = shared_z(x, a, b);
     if (!z) return 0;
     for (unsigned mx = ra; mx; mx &= mx - 1) {
@@ -294,7 +293,7 @@ static int group_pair(const als_index *x, const digit_groups *g, int ka, int kb,
     for (int i = g->head[ka]; i >= 0; i = g->next[i]) {
         for (int j = g->head[kb]; j >= 0; j = g->next[j]) {
             unsigned r = rcc_of(x, i, j);
-            if (ctz(r) != d) continue; /* found at a lower digit */
+            if (b9_ctz(r) != d) continue; /* found at a lower digit */
             if (!pl) {
                 if (xz_pair(x, i, j, r)) return 1;
                 continue;
@@ -472,7 +471,7 @@ static int d9_death_blossom_body(const d9_state *s, als_index *x) {
     const bb81 all = bb_make(~UINT64_C(0), BB81_HI_ALL);
     bb81 stems = bb_make(0, 0);
     for (int c = 0; c < 81; c++) {
-        int n = pc(s->c[c]);
+        int n = b9_popc(s->c[c]);
         if (n >= 3 && n <= MAX_STEM) stems = bb_or(stems, bb_cell(c));
     }
     if (!bb_any(stems)) return 0;
@@ -483,8 +482,8 @@ static int d9_death_blossom_body(const d9_state *s, als_index *x) {
     for (int pass = 0; pass < 2; pass++) {
         for (int i = 0; i < x->n; i++) {
             for (unsigned m = x->dig[i]; m; m &= m - 1) {
-                int d = ctz(m);
-                bb81 t = bb_and(x->targ[x->off[i] + pc(x->dig[i] & ((1u << d) - 1))], stems);
+                int d = b9_ctz(m);
+                bb81 t = bb_and(x->targ[x->off[i] + b9_popc(x->dig[i] & ((1u << d) - 1))], stems);
                 for (int half = 0; half < 2; half++) {
                     for (uint64_t w = half ? t.hi : t.lo; w; w &= w - 1) {
                         int c = __builtin_ctzll(w) + 64 * half;
@@ -509,15 +508,15 @@ static int d9_death_blossom_body(const d9_state *s, als_index *x) {
         bb81 v[MAX_STEM][9];
         int dk[9] = {0};
         int k = 0;
-        for (unsigned m = sm; m; m &= m - 1) dk[ctz(m)] = k++;
+        for (unsigned m = sm; m; m &= m - 1) dk[b9_ctz(m)] = k++;
         memset(v, 0, sizeof v);
         for (int q = start[stem]; q < start[stem + 1]; q++) {
             int i = pet[q] / 9, d = pet[q] % 9;
             bb81 *vd = v[dk[d]];
             vd[d] = bb_or(vd[d], bb_andnot(all, x->cells[i]));
             for (unsigned m = x->dig[i] & ~(1u << d); m; m &= m - 1) {
-                int z = ctz(m);
-                vd[z] = bb_or(vd[z], x->targ[x->off[i] + pc(x->dig[i] & ((1u << z) - 1))]);
+                int z = b9_ctz(m);
+                vd[z] = bb_or(vd[z], x->targ[x->off[i] + b9_popc(x->dig[i] & ((1u << z) - 1))]);
             }
         }
         bb81 sbit = bb_cell(stem);
@@ -593,7 +592,7 @@ static int chain_from(const als_index *x, const pair_list *pl, const adjacency *
                 if (j == start) continue;
                 unsigned m = pl->pr[p] & ~(1u << r) & ~(unsigned)w->vis[j];
                 for (; m; m &= m - 1) {
-                    int rr = ctz(m);
+                    int rr = b9_ctz(m);
                     int key = j * 9 + rr;
                     w->vis[j] |= (uint16_t)(1u << rr);
                     w->par[key] = (uint16_t)node;
@@ -622,7 +621,7 @@ static int d9_als_xy_chain_body(const d9_state *s, als_index *x, pair_list *pl,
     for (int d = 0; d < 9; d++) once[d] = twice[d] = bb_make(0, 0);
     for (int i = 0; i < x->n; i++) {
         for (unsigned m = x->dig[i]; m; m &= m - 1) {
-            int d = ctz(m);
+            int d = b9_ctz(m);
             bb81 t = targ_of(x, i, d);
             twice[d] = bb_or(twice[d], bb_and(once[d], t));
             once[d] = bb_or(once[d], t);
@@ -633,7 +632,7 @@ static int d9_als_xy_chain_body(const d9_state *s, als_index *x, pair_list *pl,
         if (q0 == q1) continue;
         unsigned useful = 0, shared = 0, firsts = 0;
         for (unsigned m = x->dig[start]; m; m &= m - 1) {
-            int d = ctz(m);
+            int d = b9_ctz(m);
             bb81 t = targ_of(x, start, d);
             if (bb_any(t)) useful |= 1u << d;
             if (bb_meets(t, twice[d])) shared |= 1u << d;
@@ -642,7 +641,7 @@ static int d9_als_xy_chain_body(const d9_state *s, als_index *x, pair_list *pl,
         for (int q = q0; q < q1; q++) firsts |= pl->pr[adj->ent[q]];
         int fresh = 1;
         for (unsigned m = firsts; m; m &= m - 1) {
-            int rfirst = ctz(m);
+            int rfirst = b9_ctz(m);
             unsigned u = useful & ~(1u << rfirst);
             if (!u || !(shared & ~(1u << rfirst))) continue;
             if (fresh) {

@@ -10,10 +10,6 @@
 
 #include <string.h>
 
-static inline bb81 digit_cells(const d9_state *s, int d) {
-    return s->cells[d];
-}
-
 /* Cells that see at least one of cells. */
 static bb81 bb_sees(bb81 cells) {
     bb81 r = {0, 0};
@@ -75,7 +71,7 @@ static void build_clusters(const d9_state *s, int d, clusters *cl) {
 int d9_simple_colors(const d9_state *s, int wrap) {
     clusters cl;
     for (int d = 0; d < 9; d++) {
-        bb81 dm = digit_cells(s, d);
+        bb81 dm = s->cells[d];
         if (!bb_any(dm)) continue;
         build_clusters(s, d, &cl);
         for (int k = 0; k < cl.n; k++) {
@@ -97,7 +93,7 @@ int d9_simple_colors(const d9_state *s, int wrap) {
 int d9_multi_colors(const d9_state *s, int type) {
     clusters cl;
     for (int d = 0; d < 9; d++) {
-        bb81 dm = digit_cells(s, d);
+        bb81 dm = s->cells[d];
         if (!bb_any(dm)) continue;
         build_clusters(s, d, &cl);
         if (cl.n < 2) continue;
@@ -155,7 +151,7 @@ int d9_medusa(const d9_state *s) {
     bb81 open = {0, 0};
     bb81 dm[9];
     for (int d = 0; d < 9; d++) {
-        dm[d] = digit_cells(s, d);
+        dm[d] = s->cells[d];
         open = bb_or(open, dm[d]);
     }
     for (int c = 0; c < 81; c++) {
@@ -344,7 +340,7 @@ int d9_x_chain(const d9_state *s) {
     int16_t par[2 * CMAX];
     g.n = 81;
     for (int d = 0; d < 9; d++) {
-        bb81 dm = digit_cells(s, d);
+        bb81 dm = s->cells[d];
         if (bb_count(dm) < 4) continue;
         memset(g.strong, 0, sizeof g.strong);
         memset(g.weak, 0, sizeof g.weak);
@@ -403,7 +399,7 @@ int d9_xy_chain(const d9_state *s) {
     if (bb_count(biv) < 2) return 0;
     int n = 0;
     for (int d = 0; d < 9; d++) {
-        bb81 t = bb_and(digit_cells(s, d), biv);
+        bb81 t = bb_and(s->cells[d], biv);
         while (bb_any(t)) {
             int c = bb_pop_low(&t);
             idx[c][d] = (int16_t)n;
@@ -419,12 +415,12 @@ int d9_xy_chain(const d9_state *s) {
         int c = ncell[i], d = ndig[i];
         unsigned other = s->c[c] & ~(1u << d);
         cg_set(g.strong[i], idx[c][__builtin_ctz(other)]);
-        bb81 p = bb_and(bb_and(B9_PEER_BB[c], biv), digit_cells(s, d));
+        bb81 p = bb_and(bb_and(B9_PEER_BB[c], biv), s->cells[d]);
         while (bb_any(p)) cg_set(g.weak[i], idx[bb_pop_low(&p)][d]);
     }
     for (int a = 0; a < n; a++) {
         int d = ndig[a], ca = ncell[a];
-        bb81 dm = digit_cells(s, d);
+        bb81 dm = s->cells[d];
         int parsed = 0;
         for (int b = a + 1; b < n && ndig[b] == d; b++) {
             if (!bb_any(bb_and(bb_and(B9_PEER_BB[ca], B9_PEER_BB[ncell[b]]), dm))) continue;

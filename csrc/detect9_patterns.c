@@ -12,14 +12,6 @@
  * Eliminations: cells with the digit seeing p and q, other than x and y. */
 #include "detect9.h"
 
-static inline int ctz16(unsigned m) {
-    return __builtin_ctz(m);
-}
-
-static inline int popc(unsigned m) {
-    return __builtin_popcount(m);
-}
-
 /* Cells with digit d seeing both p and q, other than x and y. */
 static inline int chain_elims(const d9_state *s, int d, int p, int q, int x, int y) {
     bb81 e = bb_and(bb_and(B9_PEER_BB[p], B9_PEER_BB[q]), s->cells[d]);
@@ -37,15 +29,15 @@ static int digit_pairs(const d9_state *s, int d, int with_boxes, pair9 *out) {
     int hmax = with_boxes ? 27 : 18;
     for (int h = 0; h < hmax; h++) {
         unsigned m = s->pos[d][h];
-        if (popc(m) != 2)
+        if (b9_popc(m) != 2)
             continue;
-        int a = B9_HOUSE[h][ctz16(m)];
-        int b = B9_HOUSE[h][ctz16(m & (m - 1))];
+        int a = B9_HOUSE[h][b9_ctz(m)];
+        int b = B9_HOUSE[h][b9_ctz(m & (m - 1))];
         if (h >= 18) {
             /* already a row or column pair? */
-            if (b9_row(a) == b9_row(b) && popc(s->pos[d][b9_row(a)]) == 2)
+            if (b9_row(a) == b9_row(b) && b9_popc(s->pos[d][b9_row(a)]) == 2)
                 continue;
-            if (b9_col(a) == b9_col(b) && popc(s->pos[d][9 + b9_col(a)]) == 2)
+            if (b9_col(a) == b9_col(b) && b9_popc(s->pos[d][9 + b9_col(a)]) == 2)
                 continue;
         }
         out[n].kind = (uint8_t)(h < 9 ? 0 : h < 18 ? 1 : 2);
@@ -179,13 +171,13 @@ static int empty_rectangles(const d9_state *s, int dual) {
             continue;
         for (int b = 0; b < 9; b++) {
             unsigned inbox = s->pos[d][18 + b];
-            if (popc(inbox) < 2)
+            if (b9_popc(inbox) < 2)
                 continue;
             unsigned rows = ((inbox & 7u) ? 1u : 0u) | ((inbox & 070u) ? 2u : 0u) |
                             ((inbox & 0700u) ? 4u : 0u);
             unsigned cols = ((inbox & 0111u) ? 1u : 0u) | ((inbox & 0222u) ? 2u : 0u) |
                             ((inbox & 0444u) ? 4u : 0u);
-            if (popc(rows) < 2 || popc(cols) < 2)
+            if (b9_popc(rows) < 2 || b9_popc(cols) < 2)
                 continue;
             int have = 0;
             bb81 first = {0, 0};
@@ -205,9 +197,9 @@ static int empty_rectangles(const d9_state *s, int dual) {
                     /* common peers of the column part and of the row part */
                     bb81 cp = bb_make(~(uint64_t)0, ~(uint64_t)0), rp = cp;
                     for (unsigned m = cpart; m; m &= m - 1)
-                        cp = bb_and(cp, B9_PEER_BB[B9_HOUSE[18 + b][ctz16(m)]]);
+                        cp = bb_and(cp, B9_PEER_BB[B9_HOUSE[18 + b][b9_ctz(m)]]);
                     for (unsigned m = rpart; m; m &= m - 1)
-                        rp = bb_and(rp, B9_PEER_BB[B9_HOUSE[18 + b][ctz16(m)]]);
+                        rp = bb_and(rp, B9_PEER_BB[B9_HOUSE[18 + b][b9_ctz(m)]]);
                     for (int dir = 0; dir < 2; dir++) {
                         /* dir 0: x on row R outside the box, y its conjugate in its
                          * column; dir 1: x on column C, y in its row. */
@@ -216,12 +208,12 @@ static int empty_rectangles(const d9_state *s, int dual) {
                                                     : s->pos[d][line] & ~(7u << r0);
                         const bb81 part = dir == 0 ? cp : rp;
                         for (unsigned m = outside; m; m &= m - 1) {
-                            int x = B9_HOUSE[line][ctz16(m)];
+                            int x = B9_HOUSE[line][b9_ctz(m)];
                             int cross = dir == 0 ? 9 + b9_col(x) : b9_row(x);
                             unsigned cm = s->pos[d][cross];
-                            if (popc(cm) != 2)
+                            if (b9_popc(cm) != 2)
                                 continue;
-                            int k0 = ctz16(cm), k1 = ctz16(cm & (cm - 1));
+                            int k0 = b9_ctz(cm), k1 = b9_ctz(cm & (cm - 1));
                             int y = B9_HOUSE[cross][k0];
                             if (y == x)
                                 y = B9_HOUSE[cross][k1];

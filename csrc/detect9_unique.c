@@ -9,8 +9,6 @@
  */
 #include "detect9.h"
 
-static inline int popc(unsigned m) { return __builtin_popcount(m); }
-
 /* Whether some open cell seeing every one of cells[0..n-1] holds candidate bit x. */
 static int common_has(const d9_state *s, const int *cells, int n, int x) {
     int p0 = cells[0];
@@ -49,12 +47,12 @@ static int ur3(const d9_state *s, int ri, int rj, unsigned extra) {
         int kmax = no - 1 < 4 ? no - 1 : 4;
         if (kmax < 1) continue;
         for (unsigned m = 1; m < (1u << no); m++) {
-            int k = popc(m);
+            int k = b9_popc(m);
             if (k > kmax) continue;
             unsigned uni = extra;
             for (int t = 0; t < no; t++)
                 if (m >> t & 1) uni |= s->c[others[t]];
-            if (popc(uni) != k + 1) continue;
+            if (b9_popc(uni) != k + 1) continue;
             /* the shared houses holding the whole subset; skip unless h is the first */
             int hs[2], nh = 0;
             for (int h2i = 0; h2i < ns; h2i++) {
@@ -98,7 +96,7 @@ static int rect_check(const d9_state *s, int type, const int *k, unsigned ab, in
         int al = nr == 2 && aligned_idx(roofs[0], roofs[1]);
         if (type == 2 ? (nr != 2 || !al) : al) return 0;
         unsigned extra = s->c[k[roofs[0]]] & ~ab;
-        if (popc(extra) != 1) return 0;
+        if (b9_popc(extra) != 1) return 0;
         for (int i = 1; i < nr; i++)
             if ((s->c[k[roofs[i]]] & ~ab) != extra) return 0;
         int cells[4];
@@ -109,7 +107,7 @@ static int rect_check(const d9_state *s, int type, const int *k, unsigned ab, in
         if (nr != 2 || !aligned_idx(roofs[0], roofs[1])) return 0;
         int ri = k[roofs[0]], rj = k[roofs[1]];
         unsigned extra = (s->c[ri] | s->c[rj]) & ~ab;
-        if (popc(extra) < 2) return 0;
+        if (b9_popc(extra) < 2) return 0;
         return ur3(s, ri, rj, extra);
     }
     case 4: {
@@ -182,7 +180,7 @@ static int rect_scan(const d9_state *s, int type) {
                     int nd = 0;
                     for (int i = 0; i < 4; i++) {
                         unsigned ab = ms[i];
-                        if (popc(ab) != 2) continue;
+                        if (b9_popc(ab) != 2) continue;
                         if (!(m0 & ab) || !(m1 & ab) || !(m2 & ab) || !(m3 & ab)) continue;
                         int dup = 0;
                         for (int j = 0; j < nd; j++)
@@ -254,7 +252,7 @@ int d9_avoidable_rectangle(const d9_state *s, int type) {
                         int u = k[3 - q], w = k[3 - p];
                         unsigned mu = s->c[u], mw = s->c[w];
                         unsigned nu = 1u << (vq - 1), nw = 1u << (vp - 1);
-                        if (popc(mu) != 2 || popc(mw) != 2) continue;
+                        if (b9_popc(mu) != 2 || b9_popc(mw) != 2) continue;
                         if (!(mu & nu) || !(mw & nw)) continue;
                         unsigned xu = mu & ~nu, xw = mw & ~nw;
                         if (xu != xw) continue;
@@ -271,7 +269,7 @@ int d9_avoidable_rectangle(const d9_state *s, int type) {
 int d9_bug_plus_1(const d9_state *s) {
     int odd = -1;
     for (int i = 0; i < 81; i++) {
-        int k = popc(s->c[i]);
+        int k = b9_popc(s->c[i]);
         if (k == 0 || k == 2) continue;
         if (k != 3 || odd >= 0) return 0;
         odd = i;
@@ -284,7 +282,7 @@ int d9_bug_plus_1(const d9_state *s) {
         for (int z = 0; z < 3; z++)
             if (B9_CELL_HOUSE[odd][z] == h) t = z;
         for (int d = 0; d < 9; d++) {
-            int k = popc(s->pos[d][h]);
+            int k = b9_popc(s->pos[d][h]);
             if (k == 0 || k == 2) continue;
             if (k != 3 || t < 0) return 0;
             if (x >= 0 && x != d) return 0;

@@ -2,11 +2,6 @@
  * Remote Pairs, exactly as the Python finders of shudu.logic.wings accept them. */
 #include "detect9.h"
 
-/* The open cells holding digit d + 1. */
-static inline bb81 bb_digit(const d9_state *s, int d) {
-    return s->cells[d];
-}
-
 /* ------------------------------------------------------------------ XY-Wing
  * Bivalue pivot xy sees bivalue pincers xz and yz (z not in the pivot): cells seeing both
  * pincers lose z. */
@@ -38,7 +33,8 @@ int d9_xy_wing(const d9_state *s) {
                 const int b = wy[j];
                 if ((s->c[b] & ~pm) != za)
                     continue;
-                const bb81 t = bb_and(bb_and(B9_PEER_BB[a], B9_PEER_BB[b]), bb_digit(s, __builtin_ctz(za)));
+                const bb81 t =
+                    bb_and(bb_and(B9_PEER_BB[a], B9_PEER_BB[b]), s->cells[__builtin_ctz(za)]);
                 if (bb_any(t))
                     return 1;
             }
@@ -70,7 +66,7 @@ int d9_xyz_wing(const d9_state *s) {
                     continue;
                 const int z = __builtin_ctz(s->c[a] & s->c[b]);
                 bb81 t = bb_and(bb_and(B9_PEER_BB[a], B9_PEER_BB[b]), B9_PEER_BB[p]);
-                if (bb_any(bb_and(t, bb_digit(s, z))))
+                if (bb_any(bb_and(t, s->cells[z])))
                     return 1;
             }
         }
@@ -98,7 +94,7 @@ int d9_w_wing(const d9_state *s) {
             for (unsigned xs = mask; xs; xs &= xs - 1) {
                 const int x = __builtin_ctz(xs);
                 const int y = __builtin_ctz(mask & ~(1u << x));
-                if (!bb_any(bb_and(common, bb_digit(s, y))))
+                if (!bb_any(bb_and(common, s->cells[y])))
                     continue;
                 for (int h = 0; h < 27; h++) {
                     const unsigned hm = s->pos[x][h];
@@ -162,7 +158,7 @@ int d9_wxyz_wing(const d9_state *s) {
                     if (b9_popc9(loose) != 1)
                         continue;
                     const unsigned zb = loose;
-                    bb81 t = bb_digit(s, __builtin_ctz(zb));
+                    bb81 t = s->cells[__builtin_ctz(zb)];
                     if (pm & zb)
                         t = bb_and(t, B9_PEER_BB[p]);
                     if (m0 & zb)
@@ -269,7 +265,7 @@ int d9_remote_pair(const d9_state *s) {
             continue;
         const int x = __builtin_ctz(mask);
         const int y = __builtin_ctz(mask & (mask - 1));
-        const bb81 xy = bb_or(bb_digit(s, x), bb_digit(s, y));
+        const bb81 xy = bb_or(s->cells[x], s->cells[y]);
         bb81 left = pool;
         while (bb_any(left)) {
             /* one component, coloured by the parity of its BFS layers */

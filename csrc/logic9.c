@@ -30,14 +30,6 @@ typedef struct l9_state {
     int bad;        /* contradiction seen */
 } l9_state;
 
-static inline int popcount9(unsigned m) {
-    return __builtin_popcount(m);
-}
-
-static inline int lowest(unsigned m) {
-    return __builtin_ctz(m);
-}
-
 /* Place digit d (1..9) in cell; returns 1 when it was placed. */
 static int place(l9_state *s, int cell, int d) {
     uint16_t bit = (uint16_t)(1u << (d - 1));
@@ -120,14 +112,14 @@ static int hidden_singles(l9_state *s) {
         }
         unsigned singles = once & ~twice & missing;
         while (singles && !s->bad) {
-            int d = lowest(singles);
+            int d = b9_ctz(singles);
             singles &= singles - 1;
             unsigned pos = positions(s, h, 1u << d);
-            if (popcount9(pos) != 1) {
+            if (b9_popc(pos) != 1) {
                 if (!pos) s->bad = 1;
                 continue;
             }
-            progress |= place(s, B9_HOUSE[h][lowest(pos)], d + 1);
+            progress |= place(s, B9_HOUSE[h][b9_ctz(pos)], d + 1);
         }
     }
     return progress;
@@ -141,7 +133,7 @@ static int naked_singles(l9_state *s) {
         if (!m) {
             s->bad = 1;
         } else if (!(m & (m - 1))) {
-            progress |= place(s, cell, lowest(m) + 1);
+            progress |= place(s, cell, b9_ctz(m) + 1);
         }
     }
     return progress;
@@ -157,7 +149,7 @@ static int pointing(l9_state *s) {
         int h = 18 + b;
         unsigned todo = ALL9 & ~ix.placed[h];
         while (todo) {
-            int d = lowest(todo);
+            int d = b9_ctz(todo);
             todo &= todo - 1;
             unsigned bit = 1u << d, pos = ix.pos[d][h];
             if (!pos) continue;
@@ -185,7 +177,7 @@ static int claiming(l9_state *s) {
     for (int h = 0; h < 18; h++) {
         unsigned todo = ALL9 & ~ix.placed[h];
         while (todo) {
-            int d = lowest(todo);
+            int d = b9_ctz(todo);
             todo &= todo - 1;
             unsigned bit = 1u << d, pos = ix.pos[d][h];
             if (!pos) continue;
@@ -213,13 +205,13 @@ static int naked_rec(l9_state *s, int h, const int *open, int count, int start, 
     int progress = 0;
     for (int i = start; i < count; i++) {
         unsigned m = s->c[open[i]];
-        if (s->v[open[i]] || popcount9(m) > n) continue;
+        if (s->v[open[i]] || b9_popc(m) > n) continue;
         unsigned u = uni | m;
-        if (popcount9(u) > n) continue;
+        if (b9_popc(u) > n) continue;
         unsigned ch = chosen | (1u << i);
         if (depth + 1 < n) {
             progress |= naked_rec(s, h, open, count, i + 1, depth + 1, n, ch, u);
-        } else if (popcount9(u) == n) {
+        } else if (b9_popc(u) == n) {
             for (int j = 0; j < count; j++)
                 if (!(ch & (1u << j))) progress |= eliminate(s, open[j], u);
         }
@@ -245,15 +237,15 @@ static int hidden_rec(l9_state *s, int h, const unsigned *pos, const int *digits
     int progress = 0;
     for (int i = start; i < count; i++) {
         unsigned m = pos[i];
-        if (!m || popcount9(m) > n) continue;
+        if (!m || b9_popc(m) > n) continue;
         unsigned u = uni | m;
-        if (popcount9(u) > n) continue;
+        if (b9_popc(u) > n) continue;
         unsigned ch = chosen | (1u << digits[i]);
         if (depth + 1 < n) {
             progress |= hidden_rec(s, h, pos, digits, count, i + 1, depth + 1, n, ch, u);
-        } else if (popcount9(u) == n) {
+        } else if (b9_popc(u) == n) {
             for (unsigned w = u; w; w &= w - 1)
-                progress |= eliminate(s, B9_HOUSE[h][lowest(w)], ALL9 & ~ch);
+                progress |= eliminate(s, B9_HOUSE[h][b9_ctz(w)], ALL9 & ~ch);
         }
     }
     return progress;
@@ -267,7 +259,7 @@ static int hidden_subsets(l9_state *s, int n) {
         unsigned todo = ALL9 & ~ix.placed[h], pos[9];
         int digits[9], count = 0;
         while (todo) {
-            int d = lowest(todo);
+            int d = b9_ctz(todo);
             todo &= todo - 1;
             digits[count] = d;
             pos[count++] = ix.pos[d][h];
@@ -286,15 +278,15 @@ static int fish_rec(l9_state *s, unsigned bit, int cols, const unsigned *line, i
     int progress = 0;
     for (int i = start; i < 9; i++) {
         unsigned m = line[i];
-        if (!m || popcount9(m) > n) continue;
+        if (!m || b9_popc(m) > n) continue;
         unsigned u = uni | m;
-        if (popcount9(u) > n) continue;
+        if (b9_popc(u) > n) continue;
         unsigned ch = chosen | (1u << i);
         if (depth + 1 < n) {
             progress |= fish_rec(s, bit, cols, line, i + 1, depth + 1, n, ch, u);
-        } else if (popcount9(u) == n) {
+        } else if (b9_popc(u) == n) {
             for (unsigned w = u; w; w &= w - 1) {
-                int cover = lowest(w);
+                int cover = b9_ctz(w);
                 for (int b = 0; b < 9; b++) {
                     if (ch & (1u << b)) continue;
                     int cell = cols ? cover * 9 + b : b * 9 + cover;
@@ -430,7 +422,7 @@ int l9_single(const uint8_t *values, const uint16_t *cands, int kind, int *cell,
             unsigned m = cands[at] & ALL9;
             if (m & (m - 1)) continue;
             *cell = at;
-            *digit = lowest(m) + 1;
+            *digit = b9_ctz(m) + 1;
             *house = h;
             return 1;
         }
@@ -445,7 +437,7 @@ int l9_single(const uint8_t *values, const uint16_t *cands, int kind, int *cell,
                 if (values[p]) continue;
                 unsigned m = cands[p] & ALL9;
                 while (m) {
-                    int d = lowest(m);
+                    int d = b9_ctz(m);
                     m &= m - 1;
                     pos[d] |= 1u << k;
                 }
@@ -453,7 +445,7 @@ int l9_single(const uint8_t *values, const uint16_t *cands, int kind, int *cell,
             for (int d = 0; d < 9; d++) {
                 unsigned m = pos[d];
                 if (m && !(m & (m - 1))) {
-                    *cell = B9_HOUSE[h][lowest(m)];
+                    *cell = B9_HOUSE[h][b9_ctz(m)];
                     *digit = d + 1;
                     *house = h;
                     return 1;
@@ -466,7 +458,7 @@ int l9_single(const uint8_t *values, const uint16_t *cands, int kind, int *cell,
         unsigned m = cands[p] & ALL9;
         if (!values[p] && m && !(m & (m - 1))) {
             *cell = p;
-            *digit = lowest(m) + 1;
+            *digit = b9_ctz(m) + 1;
             *house = -1;
             return 1;
         }
