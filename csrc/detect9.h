@@ -14,81 +14,80 @@
 
 #include <stdint.h>
 
+#include "board9.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* Technique ids; the Python side maps registry keys to them (shudu.logic.ladder9). */
+/* The techniques with a detector, as one list:
+ *   X(ID, KEY, DETECT)
+ * ID: the technique id's enum name (its value is its place in the list); KEY: the
+ * technique key of shudu.logic (exported as _engine.DETECTORS, read by
+ * shudu.logic.ladder9, which maps keys to ids); DETECT: the detector call d9_detect
+ * evaluates on its state s. */
+#define SHUDU_DETECTORS(X) \
+    X(D9_FINNED_X_WING, "finned-x-wing", d9_finned_fish(s, 2, 0))                       \
+    X(D9_SASHIMI_X_WING, "sashimi-x-wing", d9_finned_fish(s, 2, 1))                     \
+    X(D9_FINNED_SWORDFISH, "finned-swordfish", d9_finned_fish(s, 3, 0))                 \
+    X(D9_SASHIMI_SWORDFISH, "sashimi-swordfish", d9_finned_fish(s, 3, 1))               \
+    X(D9_FINNED_JELLYFISH, "finned-jellyfish", d9_finned_fish(s, 4, 0))                 \
+    X(D9_SASHIMI_JELLYFISH, "sashimi-jellyfish", d9_finned_fish(s, 4, 1))               \
+    X(D9_XY_WING, "xy-wing", d9_xy_wing(s))                                             \
+    X(D9_XYZ_WING, "xyz-wing", d9_xyz_wing(s))                                          \
+    X(D9_W_WING, "w-wing", d9_w_wing(s))                                                \
+    X(D9_WXYZ_WING, "wxyz-wing", d9_wxyz_wing(s))                                       \
+    X(D9_REMOTE_PAIR, "remote-pair", d9_remote_pair(s))                                 \
+    X(D9_SKYSCRAPER, "skyscraper", d9_skyscraper(s))                                    \
+    X(D9_TWO_STRING_KITE, "two-string-kite", d9_two_string_kite(s))                     \
+    X(D9_EMPTY_RECTANGLE, "empty-rectangle", d9_empty_rectangle(s))                     \
+    X(D9_TURBOT_FISH, "turbot-fish", d9_turbot_fish(s))                                 \
+    X(D9_DUAL_TWO_STRING_KITE, "dual-two-string-kite", d9_dual_two_string_kite(s))      \
+    X(D9_DUAL_EMPTY_RECTANGLE, "dual-empty-rectangle", d9_dual_empty_rectangle(s))      \
+    X(D9_UR_TYPE_1, "ur-type-1", d9_ur(s, 1))                                           \
+    X(D9_UR_TYPE_2, "ur-type-2", d9_ur(s, 2))                                           \
+    X(D9_UR_TYPE_3, "ur-type-3", d9_ur(s, 3))                                           \
+    X(D9_UR_TYPE_4, "ur-type-4", d9_ur(s, 4))                                           \
+    X(D9_UR_TYPE_5, "ur-type-5", d9_ur(s, 5))                                           \
+    X(D9_UR_TYPE_6, "ur-type-6", d9_ur(s, 6))                                           \
+    X(D9_AVOIDABLE_RECTANGLE_1, "avoidable-rectangle-1", d9_avoidable_rectangle(s, 1))  \
+    X(D9_AVOIDABLE_RECTANGLE_2, "avoidable-rectangle-2", d9_avoidable_rectangle(s, 2))  \
+    X(D9_HIDDEN_RECTANGLE, "hidden-rectangle", d9_hidden_rectangle(s))                  \
+    X(D9_BUG_PLUS_1, "bug-plus-1", d9_bug_plus_1(s))                                    \
+    X(D9_SUE_DE_COQ, "sue-de-coq", d9_sue_de_coq(s))                                    \
+    X(D9_SIMPLE_COLORS_TRAP, "simple-colors-trap", d9_simple_colors(s, 0))              \
+    X(D9_SIMPLE_COLORS_WRAP, "simple-colors-wrap", d9_simple_colors(s, 1))              \
+    X(D9_MULTI_COLORS_1, "multi-colors-1", d9_multi_colors(s, 1))                       \
+    X(D9_MULTI_COLORS_2, "multi-colors-2", d9_multi_colors(s, 2))                       \
+    X(D9_MEDUSA_3D, "3d-medusa", d9_medusa(s))                                          \
+    X(D9_X_CHAIN, "x-chain", d9_x_chain(s))                                             \
+    X(D9_XY_CHAIN, "xy-chain", d9_xy_chain(s))                                          \
+    X(D9_ALS_XZ, "als-xz", d9_als_xz(s))                                                \
+    X(D9_ALS_XY_WING, "als-xy-wing", d9_als_xy_wing(s))                                 \
+    X(D9_ALS_XY_CHAIN, "als-xy-chain", d9_als_xy_chain(s))                              \
+    X(D9_DEATH_BLOSSOM, "death-blossom", d9_death_blossom(s))
+
+/* Technique ids, in the order of SHUDU_DETECTORS. */
 enum {
-    D9_FINNED_X_WING = 0,
-    D9_SASHIMI_X_WING,
-    D9_FINNED_SWORDFISH,
-    D9_SASHIMI_SWORDFISH,
-    D9_FINNED_JELLYFISH,
-    D9_SASHIMI_JELLYFISH,
-    D9_XY_WING,
-    D9_XYZ_WING,
-    D9_W_WING,
-    D9_WXYZ_WING,
-    D9_REMOTE_PAIR,
-    D9_SKYSCRAPER,
-    D9_TWO_STRING_KITE,
-    D9_EMPTY_RECTANGLE,
-    D9_TURBOT_FISH,
-    D9_DUAL_TWO_STRING_KITE,
-    D9_DUAL_EMPTY_RECTANGLE,
-    D9_UR_TYPE_1,
-    D9_UR_TYPE_2,
-    D9_UR_TYPE_3,
-    D9_UR_TYPE_4,
-    D9_UR_TYPE_5,
-    D9_UR_TYPE_6,
-    D9_AVOIDABLE_RECTANGLE_1,
-    D9_AVOIDABLE_RECTANGLE_2,
-    D9_HIDDEN_RECTANGLE,
-    D9_BUG_PLUS_1,
-    D9_SUE_DE_COQ,
-    D9_SIMPLE_COLORS_TRAP,
-    D9_SIMPLE_COLORS_WRAP,
-    D9_MULTI_COLORS_1,
-    D9_MULTI_COLORS_2,
-    D9_MEDUSA_3D,
-    D9_X_CHAIN,
-    D9_XY_CHAIN,
-    D9_ALS_XZ,
-    D9_ALS_XY_WING,
-    D9_ALS_XY_CHAIN,
-    D9_DEATH_BLOSSOM,
+#define D9_ID(id, key, detect) id,
+    SHUDU_DETECTORS(D9_ID)
+#undef D9_ID
     D9_COUNT
 };
 
-/* A read-only classic 9x9 pencilmark state, built once per question.
- * Houses 0..8 are rows, 9..17 columns, 18..26 boxes (as in shudu.rules). */
+/* A read-only classic 9x9 pencilmark state, built once per question (houses, cells and
+ * bitboards as in board9.h). */
 typedef struct d9_state {
     uint16_t c[81];       /* candidate mask of each open cell (bit d - 1 = digit d); 0 when placed */
     uint8_t v[81];        /* placed digit, 0 = open */
     uint8_t given[81];    /* 1 when the cell is a given (placed from the start) */
-    uint16_t pos[9][27];  /* pos[d][h]: bit k set when cell D9_HOUSE[h][k] has candidate d + 1 */
-    uint64_t lo[9];       /* cells 0..63 holding candidate d + 1 (bit i = cell i) */
-    uint32_t hi[9];       /* cells 64..80 holding candidate d + 1 (bit i - 64) */
+    uint16_t pos[9][27];  /* pos[d][h]: bit k set when cell B9_HOUSE[h][k] has candidate d + 1 */
+    bb81 cells[9];        /* the open cells holding candidate d + 1 */
 } d9_state;
-
-extern const uint8_t D9_HOUSE[27][9];     /* cells of each house, reading order */
-extern const uint8_t D9_CELL_HOUSE[81][3];/* row, 9 + column, 18 + box of each cell */
-extern const uint8_t D9_PEERS[81][20];    /* the 20 peers of each cell, ascending */
-extern const uint8_t D9_POP9[512];        /* the number of bits set in a 9-bit mask */
-
-/* Bits set in a 9-bit mask, by table (fast even without a popcount instruction). */
-static inline int d9_popc9(unsigned m) {
-    return D9_POP9[m & 511u];
-}
 
 /* Fill a state from 81 values (0..9), 81 masks (9 bits; ignored for placed cells) and
  * 81 given flags (non-zero = given; NULL = none). */
 void d9_build(d9_state *s, const uint8_t *values, const uint16_t *masks, const uint8_t *givens);
-
-/* Whether cells a and b share a house (a != b). */
-int d9_sees(int a, int b);
 
 /* The detector of technique id (0 .. D9_COUNT - 1): 1 = would change the state. */
 int d9_detect(const d9_state *s, int id);

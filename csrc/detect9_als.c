@@ -27,58 +27,24 @@
 #define MAX_CHAIN 7       /* longest ALS-XY-Chain, in sets */
 #define MAX_STEM 4        /* most candidates of a Death Blossom stem */
 
-/* ------------------------------------------------------------------ bitboards */
-typedef struct {
-    uint64_t lo, hi; /* cells 0..63, cells 64..80 (bits 0..16) */
-} bb;
-
-#define HI_ALL ((UINT64_C(1) << 17) - 1)
-
-static inline bb mk(uint64_t lo, uint64_t hi) {
-    bb r;
-    r.lo = lo;
-    r.hi = hi;
-    return r;
-}
-static inline bb band(bb a, bb b) { return mk(a.lo & b.lo, a.hi & b.hi); }
-static inline bb bor(bb a, bb b) { return mk(a.lo | b.lo, a.hi | b.hi); }
-static inline bb bandn(bb a, bb b) { return mk(a.lo & ~b.lo, a.hi & ~b.hi); }
-static inline int bany(bb a) { return (a.lo | a.hi) != 0; }
-static inline int binter(bb a, bb b) { return ((a.lo & b.lo) | (a.hi & b.hi)) != 0; }
-static inline int bsub(bb a, bb b) { return ((a.lo & ~b.lo) | (a.hi & ~b.hi)) == 0; }
-static inline int beq(bb a, bb b) { return a.lo == b.lo && a.hi == b.hi; }
-static inline bb bcell(int c) {
-    return c < 64 ? mk(UINT64_C(1) << c, 0) : mk(0, UINT64_C(1) << (c - 64));
-}
-static inline int bhas(bb a, int c) {
-    return c < 64 ? (int)(a.lo >> c & 1) : (int)(a.hi >> (c - 64) & 1);
-}
-static inline int blow(bb a) {
-    return a.lo ? __builtin_ctzll(a.lo) : 64 + __builtin_ctzll(a.hi);
-}
-/* a < b as (81-bit) integers */
-static inline int bless(bb a, bb b) { return a.hi != b.hi ? a.hi < b.hi : a.lo < b.lo; }
-static inline int pc(unsigned m) { return __builtin_popcount(m); }
-static inline int ctz(unsigned m) { return __builtin_ctz(m); }
 
 /* ------------------------------------------------------------------ the index */
 typedef struct {
     int n, nt, overflow;
     uint8_t open[27];   /* open cells of each house */
-    bb dm[9];           /* cells holding digit d + 1 */
-    bb peer[81];
-    bb cells[MAXA];
-    bb tun[MAXA];       /* union of the set's targets over its digits */
+    bb81 dm[9];           /* cells holding digit d + 1 */
+    bb81 cells[MAXA];
+    bb81 tun[MAXA];       /* union of the set's targets over its digits */
     uint16_t dig[MAXA];
     uint16_t off[MAXA]; /* first target of the set in targ (one per digit, ascending) */
     uint8_t size[MAXA];
-    bb targ[MAXT];
+    bb81 targ[MAXT];
 } als_index;
 
-static inline bb targ_of(const als_index *x, int i, int d) {
+static inline bb81 targ_of(const als_index *x, int i, int d) {
     unsigned m = x->dig[i];
-    if (!(m >> d & 1)) return mk(0, 0);
-    return x->targ[x->off[i] + pc(m & ((1u << d) - 1))];
+    if (!(m >> d & 1)) return bb_make(0, 0);
+    return x->targ[x->off[i] + b9_popc(m & ((1u << d) - 1))];
 }
 
 /* Whether the set of cells hc[sel] (found in house h) is first found in another house
@@ -88,14 +54,14 @@ static int duplicate(const als_index *x, int h, const uint8_t *hc, unsigned sel,
     unsigned rows = 0, cols = 0;
     int r = 0, c = 0;
     for (unsigned m = sel; m; m &= m - 1) {
-        int cell = hc[ctz(m)];
+        int cell = hc[b9_ctz(m)];
         r = cell / 9;
         c = cell % 9;
         rows |= 1u << r;
         cols |= 1u << c;
     }
-    if (pc(rows) == 1 && x->open[r] >= size + 1) return 1;
-    if (h >= 18 && pc(cols) == 1 && x->open[9 + c] >= size + 1) return 1;
+    if (b9_popc(rows) == 1 && x->open[r] >= size + 1) return 1;
+    if (h >= 18 && b9_popc(cols) == 1 && x->open[9 + c] >= size + 1) return 1;
     return 0;
 }
 
@@ -106,16 +72,16 @@ static void enum_house(als_index *x, int h, const uint8_t *hc, const uint16_t *h
     uint16_t un[512];
     un[0] = 0;
     for (unsigned sel = 1; sel < (1u << m); sel++) {
-        unsigned u = un[sel & (sel - 1)] | hm[ctz(sel)];
+        unsigned u = un[sel & (sel - 1)] | hm[b9_ctz(sel)];
         un[sel] = (uint16_t)u;
-        int k = pc(sel);
-        if (k > limit || pc(u) != k + 1 || duplicate(x, h, hc, sel, k)) continue;
+        int k = b9_popc(sel);
+        if (k > limit || b9_popc(u) != k + 1 || duplicate(x, h, hc, sel, k)) continue;
         if (x->n >= MAXA) {
             x->overflow = 1;
             return;
         }
-        bb cm = mk(0, 0);
-        for (unsigned t = sel; t; t &= t - 1) cm = bor(cm, bcell(hc[ctz(t)]));
+        bb81 cm = bb_make(0, 0);
+        for (unsigned t = sel; t; t &= t - 1) cm = bb_or(cm, bb_cell(hc[b9_ctz(t)]));
         x->cells[x->n] = cm;
         x->dig[x->n] = (uint16_t)u;
         x->size[x->n] = (uint8_t)k;
@@ -158,7 +124,7 @@ static void sort_sets(als_index *x) {
     memset(done, 0, sizeof done);
     for (int i = 0; i < n; i++) {
         if (done[i] || (int)(src[i].a & 0xFFFF) == i) continue;
-        bb tc = x->cells[i];
+        bb81 tc = x->cells[i];
         uint16_t td = x->dig[i];
         uint8_t ts = x->size[i];
         int j = i;
@@ -183,22 +149,10 @@ static void sort_sets(als_index *x) {
  * Returns 0 on overflow. */
 static int build_index(const d9_state *s, als_index *x, int ordered) {
     x->n = x->nt = x->overflow = 0;
-    for (int d = 0; d < 9; d++) x->dm[d] = mk(s->lo[d], s->hi[d]);
-    {
-        bb house[27];
-        for (int h = 0; h < 27; h++) {
-            bb m = mk(0, 0);
-            for (int k = 0; k < 9; k++) m = bor(m, bcell(D9_HOUSE[h][k]));
-            house[h] = m;
-        }
-        for (int c = 0; c < 81; c++) {
-            const uint8_t *ch = D9_CELL_HOUSE[c];
-            x->peer[c] = bandn(bor(bor(house[ch[0]], house[ch[1]]), house[ch[2]]), bcell(c));
-        }
-    }
+    for (int d = 0; d < 9; d++) x->dm[d] = s->cells[d];
     for (int h = 0; h < 27; h++) {
         int m = 0;
-        for (int k = 0; k < 9; k++) m += s->c[D9_HOUSE[h][k]] != 0;
+        for (int k = 0; k < 9; k++) m += s->c[B9_HOUSE[h][k]] != 0;
         x->open[h] = (uint8_t)m;
     }
     for (int h = 0; h < 27; h++) {
@@ -206,7 +160,7 @@ static int build_index(const d9_state *s, als_index *x, int ordered) {
         uint16_t hm[9];
         int m = 0;
         for (int k = 0; k < 9; k++) {
-            int cell = D9_HOUSE[h][k];
+            int cell = B9_HOUSE[h][k];
             if (s->c[cell]) {
                 hc[m] = (uint8_t)cell;
                 hm[m] = s->c[cell];
@@ -222,17 +176,18 @@ static int build_index(const d9_state *s, als_index *x, int ordered) {
     for (int i = 0; i < x->n; i++) {
         if (x->nt + 9 > MAXT) return 0;
         x->off[i] = (uint16_t)x->nt;
-        bb u = mk(0, 0);
+        bb81 u = bb_make(0, 0);
         for (unsigned m = x->dig[i]; m; m &= m - 1) {
-            int d = ctz(m);
-            bb dc = band(x->cells[i], x->dm[d]);
-            bb bud = mk(~UINT64_C(0), HI_ALL);
-            for (uint64_t w = dc.lo; w; w &= w - 1) bud = band(bud, x->peer[__builtin_ctzll(w)]);
+            int d = b9_ctz(m);
+            bb81 dc = bb_and(x->cells[i], x->dm[d]);
+            bb81 bud = bb_make(~UINT64_C(0), BB81_HI_ALL);
+            for (uint64_t w = dc.lo; w; w &= w - 1)
+                bud = bb_and(bud, B9_PEER_BB[__builtin_ctzll(w)]);
             for (uint64_t w = dc.hi; w; w &= w - 1)
-                bud = band(bud, x->peer[64 + __builtin_ctzll(w)]);
-            bb t = band(bud, x->dm[d]);
+                bud = bb_and(bud, B9_PEER_BB[64 + __builtin_ctzll(w)]);
+            bb81 t = bb_and(bud, x->dm[d]);
             x->targ[x->nt++] = t;
-            u = bor(u, t);
+            u = bb_or(u, t);
         }
         x->tun[i] = u;
     }
@@ -243,19 +198,19 @@ static int build_index(const d9_state *s, als_index *x, int ordered) {
 static unsigned rcc_of(const als_index *x, int i, int j) {
     unsigned r = 0;
     for (unsigned m = x->dig[i] & x->dig[j]; m; m &= m - 1) {
-        int d = ctz(m);
-        if (bsub(band(x->cells[j], x->dm[d]), targ_of(x, i, d))) r |= 1u << d;
+        int d = b9_ctz(m);
+        if (bb_subset(bb_and(x->cells[j], x->dm[d]), targ_of(x, i, d))) r |= 1u << d;
     }
     return r;
 }
 
 /* Digits z with a cell (outside both sets) seeing every z of sets a and b. */
 static unsigned shared_z(const als_index *x, int a, int b) {
-    if (!binter(x->tun[a], x->tun[b])) return 0;
+    if (!bb_meets(x->tun[a], x->tun[b])) return 0;
     unsigned z = 0;
     for (unsigned m = x->dig[a] & x->dig[b]; m; m &= m - 1) {
-        int d = ctz(m);
-        if (binter(targ_of(x, a, d), targ_of(x, b, d))) z |= 1u << d;
+        int d = b9_ctz(m);
+        if (bb_meets(targ_of(x, a, d), targ_of(x, b, d))) z |= 1u << d;
     }
     return z;
 }
@@ -263,12 +218,12 @@ static unsigned shared_z(const als_index *x, int a, int b) {
 /* ALS-XZ: whether the linked pair (a, b) with RCC digits r eliminates something. */
 static int xz_pair(const als_index *x, int a, int b, unsigned r) {
     if (shared_z(x, a, b) & ~r) return 1;
-    if (pc(r) < 2) return 0;
+    if (b9_popc(r) < 2) return 0;
     if (shared_z(x, a, b)) return 1; /* an RCC seen from outside both sets */
     for (unsigned m = x->dig[a] & ~r; m; m &= m - 1)
-        if (bany(bandn(targ_of(x, a, ctz(m)), x->cells[b]))) return 1;
+        if (bb_any(bb_andnot(targ_of(x, a, b9_ctz(m)), x->cells[b]))) return 1;
     for (unsigned m = x->dig[b] & ~r; m; m &= m - 1)
-        if (bany(bandn(targ_of(x, b, ctz(m)), x->cells[a]))) return 1;
+        if (bb_any(bb_andnot(targ_of(x, b, b9_ctz(m)), x->cells[a]))) return 1;
     return 0;
 }
 
@@ -287,7 +242,7 @@ typedef struct {
 /* ALS-XY-Wing: sets a and b linked to one pivot by RCCs ra and rb: whether some
  * x of ra and y of rb differ and leave a shared z. */
 static int wing_pair(const als_index *x, int a, unsigned ra, int b, unsigned rb) {
-    if (ra == rb && pc(ra) == 1) return 0;
+    if (ra == rb && b9_popc(ra) == 1) return 0;
     unsigned z = shared_z(x, a, b);
     if (!z) return 0;
     for (unsigned mx = ra; mx; mx &= mx - 1) {
@@ -322,13 +277,13 @@ typedef struct {
     int ng;
     uint16_t tab[2048];    /* hash of the wheres: group + 1 */
     uint16_t slot[MAXA];   /* the slot of each group */
-    bb where[MAXA];
-    bb gt[MAXA];           /* targets of the group's cells */
+    bb81 where[MAXA];
+    bb81 gt[MAXA];           /* targets of the group's cells */
     int16_t head[MAXA], tail[MAXA];
     int16_t next[MAXA];    /* next set of the same group, by set */
     uint16_t lowstart[82]; /* groups by their lowest cell, in group order: */
     uint16_t bgrp[MAXA];   /* the groups */
-    bb bwhere[MAXA];       /* and their wheres */
+    bb81 bwhere[MAXA];       /* and their wheres */
 } digit_groups;
 
 /* The set pairs of linked groups ka, kb of digit d whose lowest RCC is d: stored in pl,
@@ -338,7 +293,7 @@ static int group_pair(const als_index *x, const digit_groups *g, int ka, int kb,
     for (int i = g->head[ka]; i >= 0; i = g->next[i]) {
         for (int j = g->head[kb]; j >= 0; j = g->next[j]) {
             unsigned r = rcc_of(x, i, j);
-            if (ctz(r) != d) continue; /* found at a lower digit */
+            if (b9_ctz(r) != d) continue; /* found at a lower digit */
             if (!pl) {
                 if (xz_pair(x, i, j, r)) return 1;
                 continue;
@@ -372,7 +327,7 @@ static int scan_pairs(const als_index *x, pair_list *pl) {
         g.ng = 0;
         for (int i = 0; i < x->n; i++) {
             if (!(x->dig[i] >> d & 1)) continue;
-            bb w = band(x->cells[i], x->dm[d]);
+            bb81 w = bb_and(x->cells[i], x->dm[d]);
             uint64_t hsh = (w.lo * UINT64_C(0x9E3779B97F4A7C15)) ^ (w.hi * UINT64_C(0xC2B2AE3D27D4EB4F));
             unsigned slot = (unsigned)(hsh >> 53);
             int grp;
@@ -388,7 +343,7 @@ static int scan_pairs(const als_index *x, pair_list *pl) {
                     g.next[i] = -1;
                     break;
                 }
-                if (beq(g.where[t - 1], w)) {
+                if (bb_eq(g.where[t - 1], w)) {
                     grp = (int)t - 1;
                     g.next[g.tail[grp]] = (int16_t)i;
                     g.tail[grp] = (int16_t)i;
@@ -400,13 +355,13 @@ static int scan_pairs(const als_index *x, pair_list *pl) {
         }
         if (g.ng < 2) continue;
         int ng = g.ng;
-        bb lows = mk(0, 0);
+        bb81 lows = bb_make(0, 0);
         uint8_t lowc[MAXA];
         memset(g.lowstart, 0, sizeof g.lowstart);
         for (int k = 0; k < ng; k++) {
-            int c = blow(g.where[k]);
+            int c = bb_first(g.where[k]);
             lowc[k] = (uint8_t)c;
-            lows = bor(lows, bcell(c));
+            lows = bb_or(lows, bb_cell(c));
             g.lowstart[c + 1]++;
         }
         for (int c = 0; c < 81; c++) g.lowstart[c + 1] = (uint16_t)(g.lowstart[c + 1] + g.lowstart[c]);
@@ -422,15 +377,15 @@ static int scan_pairs(const als_index *x, pair_list *pl) {
         /* as Python: for each group ka, the partner groups kb > ka (as bitboards) lying
          * in its targets, by their lowest cell, then in group order */
         for (int ka = 0; ka < ng; ka++) {
-            bb wa = g.where[ka], ta = g.gt[ka];
-            bb cand = band(ta, lows);
+            bb81 wa = g.where[ka], ta = g.gt[ka];
+            bb81 cand = bb_and(ta, lows);
             for (int half = 0; half < 2; half++) {
                 for (uint64_t cm = half ? cand.hi : cand.lo; cm; cm &= cm - 1) {
                     int c = __builtin_ctzll(cm) + 64 * half;
                     for (int q = g.lowstart[c]; q < g.lowstart[c + 1]; q++) {
-                        bb wb = g.bwhere[q];
+                        bb81 wb = g.bwhere[q];
                         if ((wb.lo & ~ta.lo) | (wb.hi & ~ta.hi)) continue;
-                        if (!bless(wa, wb)) continue;
+                        if (!bb_less(wa, wb)) continue;
                         int kb = g.bgrp[q];
                         int got = group_pair(x, &g, ka, kb, d, pl);
                         if (got) return got;
@@ -513,13 +468,13 @@ int d9_als_xy_wing(const d9_state *s) {
 
 static int d9_death_blossom_body(const d9_state *s, als_index *x) {
     if (!build_index(s, x, 0)) return 1;
-    const bb all = mk(~UINT64_C(0), HI_ALL);
-    bb stems = mk(0, 0);
+    const bb81 all = bb_make(~UINT64_C(0), BB81_HI_ALL);
+    bb81 stems = bb_make(0, 0);
     for (int c = 0; c < 81; c++) {
-        int n = pc(s->c[c]);
-        if (n >= 3 && n <= MAX_STEM) stems = bor(stems, bcell(c));
+        int n = b9_popc(s->c[c]);
+        if (n >= 3 && n <= MAX_STEM) stems = bb_or(stems, bb_cell(c));
     }
-    if (!bany(stems)) return 0;
+    if (!bb_any(stems)) return 0;
     /* petals of each stem: (set, digit) with the stem among the set's digit targets */
     int start[82], fill[81];
     uint16_t pet[MAXPET];
@@ -527,8 +482,8 @@ static int d9_death_blossom_body(const d9_state *s, als_index *x) {
     for (int pass = 0; pass < 2; pass++) {
         for (int i = 0; i < x->n; i++) {
             for (unsigned m = x->dig[i]; m; m &= m - 1) {
-                int d = ctz(m);
-                bb t = band(x->targ[x->off[i] + pc(x->dig[i] & ((1u << d) - 1))], stems);
+                int d = b9_ctz(m);
+                bb81 t = bb_and(x->targ[x->off[i] + b9_popc(x->dig[i] & ((1u << d) - 1))], stems);
                 for (int half = 0; half < 2; half++) {
                     for (uint64_t w = half ? t.hi : t.lo; w; w &= w - 1) {
                         int c = __builtin_ctzll(w) + 64 * half;
@@ -545,31 +500,31 @@ static int d9_death_blossom_body(const d9_state *s, als_index *x) {
         }
     }
     for (int stem = 0; stem < 81; stem++) {
-        if (!bhas(stems, stem)) continue;
+        if (!bb_has(stems, stem)) continue;
         unsigned sm = s->c[stem], have = 0;
         for (int q = start[stem]; q < start[stem + 1]; q++) have |= 1u << (pet[q] % 9);
         if (have != sm) continue;
         /* v[k][z]: cells where z could lie, for the petals of the k-th stem digit */
-        bb v[MAX_STEM][9];
+        bb81 v[MAX_STEM][9];
         int dk[9] = {0};
         int k = 0;
-        for (unsigned m = sm; m; m &= m - 1) dk[ctz(m)] = k++;
+        for (unsigned m = sm; m; m &= m - 1) dk[b9_ctz(m)] = k++;
         memset(v, 0, sizeof v);
         for (int q = start[stem]; q < start[stem + 1]; q++) {
             int i = pet[q] / 9, d = pet[q] % 9;
-            bb *vd = v[dk[d]];
-            vd[d] = bor(vd[d], bandn(all, x->cells[i]));
+            bb81 *vd = v[dk[d]];
+            vd[d] = bb_or(vd[d], bb_andnot(all, x->cells[i]));
             for (unsigned m = x->dig[i] & ~(1u << d); m; m &= m - 1) {
-                int z = ctz(m);
-                vd[z] = bor(vd[z], x->targ[x->off[i] + pc(x->dig[i] & ((1u << z) - 1))]);
+                int z = b9_ctz(m);
+                vd[z] = bb_or(vd[z], x->targ[x->off[i] + b9_popc(x->dig[i] & ((1u << z) - 1))]);
             }
         }
-        bb sbit = bcell(stem);
+        bb81 sbit = bb_cell(stem);
         for (int z = 0; z < 9; z++) {
-            bb hit = bandn(x->dm[z], sbit);
-            if (sm >> z & 1) hit = band(hit, x->peer[stem]);
-            for (int j = 0; j < k && bany(hit); j++) hit = band(hit, v[j][z]);
-            if (bany(hit)) return 1;
+            bb81 hit = bb_andnot(x->dm[z], sbit);
+            if (sm >> z & 1) hit = bb_and(hit, B9_PEER_BB[stem]);
+            for (int j = 0; j < k && bb_any(hit); j++) hit = bb_and(hit, v[j][z]);
+            if (bb_any(hit)) return 1;
         }
     }
     return 0;
@@ -637,7 +592,7 @@ static int chain_from(const als_index *x, const pair_list *pl, const adjacency *
                 if (j == start) continue;
                 unsigned m = pl->pr[p] & ~(1u << r) & ~(unsigned)w->vis[j];
                 for (; m; m &= m - 1) {
-                    int rr = ctz(m);
+                    int rr = b9_ctz(m);
                     int key = j * 9 + rr;
                     w->vis[j] |= (uint16_t)(1u << rr);
                     w->par[key] = (uint16_t)node;
@@ -662,14 +617,14 @@ static int d9_als_xy_chain_body(const d9_state *s, als_index *x, pair_list *pl,
     pl->wing = NULL;
     if (scan_pairs(x, pl) < 0) return 1;
     build_adjacency(x, pl, adj);
-    bb once[9], twice[9];
-    for (int d = 0; d < 9; d++) once[d] = twice[d] = mk(0, 0);
+    bb81 once[9], twice[9];
+    for (int d = 0; d < 9; d++) once[d] = twice[d] = bb_make(0, 0);
     for (int i = 0; i < x->n; i++) {
         for (unsigned m = x->dig[i]; m; m &= m - 1) {
-            int d = ctz(m);
-            bb t = targ_of(x, i, d);
-            twice[d] = bor(twice[d], band(once[d], t));
-            once[d] = bor(once[d], t);
+            int d = b9_ctz(m);
+            bb81 t = targ_of(x, i, d);
+            twice[d] = bb_or(twice[d], bb_and(once[d], t));
+            once[d] = bb_or(once[d], t);
         }
     }
     for (int start = 0; start < x->n; start++) {
@@ -677,16 +632,16 @@ static int d9_als_xy_chain_body(const d9_state *s, als_index *x, pair_list *pl,
         if (q0 == q1) continue;
         unsigned useful = 0, shared = 0, firsts = 0;
         for (unsigned m = x->dig[start]; m; m &= m - 1) {
-            int d = ctz(m);
-            bb t = targ_of(x, start, d);
-            if (bany(t)) useful |= 1u << d;
-            if (binter(t, twice[d])) shared |= 1u << d;
+            int d = b9_ctz(m);
+            bb81 t = targ_of(x, start, d);
+            if (bb_any(t)) useful |= 1u << d;
+            if (bb_meets(t, twice[d])) shared |= 1u << d;
         }
         if (!useful) continue;
         for (int q = q0; q < q1; q++) firsts |= pl->pr[adj->ent[q]];
         int fresh = 1;
         for (unsigned m = firsts; m; m &= m - 1) {
-            int rfirst = ctz(m);
+            int rfirst = b9_ctz(m);
             unsigned u = useful & ~(1u << rfirst);
             if (!u || !(shared & ~(1u << rfirst))) continue;
             if (fresh) {

@@ -10,125 +10,10 @@
 
 #include <string.h>
 
-/* A cell bitboard: bit i of w[0] = cell i (0..63), bit i of w[1] = cell 64 + i. */
-typedef struct cbb {
-    uint64_t w[2];
-} cbb;
-
-static const cbb PEER[81] = {
-    {{0x80402010081c0ffeULL, 0x00100ULL}},
-    {{0x00804020101c0ffdULL, 0x00201ULL}},
-    {{0x01008040201c0ffbULL, 0x00402ULL}},
-    {{0x0201008040e071f7ULL, 0x00804ULL}},
-    {{0x0402010080e071efULL, 0x01008ULL}},
-    {{0x0804020100e071dfULL, 0x02010ULL}},
-    {{0x10080402070381bfULL, 0x04020ULL}},
-    {{0x201008040703817fULL, 0x08040ULL}},
-    {{0x40201008070380ffULL, 0x10080ULL}},
-    {{0x80402010081ffc07ULL, 0x00100ULL}},
-    {{0x00804020101ffa07ULL, 0x00201ULL}},
-    {{0x01008040201ff607ULL, 0x00402ULL}},
-    {{0x0201008040e3ee38ULL, 0x00804ULL}},
-    {{0x0402010080e3de38ULL, 0x01008ULL}},
-    {{0x0804020100e3be38ULL, 0x02010ULL}},
-    {{0x1008040207037fc0ULL, 0x04020ULL}},
-    {{0x201008040702ffc0ULL, 0x08040ULL}},
-    {{0x402010080701ffc0ULL, 0x10080ULL}},
-    {{0x804020100ff80e07ULL, 0x00100ULL}},
-    {{0x0080402017f40e07ULL, 0x00201ULL}},
-    {{0x0100804027ec0e07ULL, 0x00402ULL}},
-    {{0x0201008047dc7038ULL, 0x00804ULL}},
-    {{0x0402010087bc7038ULL, 0x01008ULL}},
-    {{0x08040201077c7038ULL, 0x02010ULL}},
-    {{0x1008040206ff81c0ULL, 0x04020ULL}},
-    {{0x2010080405ff81c0ULL, 0x08040ULL}},
-    {{0x4020100803ff81c0ULL, 0x10080ULL}},
-    {{0x8040e07ff0040201ULL, 0x00100ULL}},
-    {{0x0080e07fe8080402ULL, 0x00201ULL}},
-    {{0x0100e07fd8100804ULL, 0x00402ULL}},
-    {{0x0207038fb8201008ULL, 0x00804ULL}},
-    {{0x0407038f78402010ULL, 0x01008ULL}},
-    {{0x0807038ef8804020ULL, 0x02010ULL}},
-    {{0x10381c0df9008040ULL, 0x04020ULL}},
-    {{0x20381c0bfa010080ULL, 0x08040ULL}},
-    {{0x40381c07fc020100ULL, 0x10080ULL}},
-    {{0x8040ffe038040201ULL, 0x00100ULL}},
-    {{0x0080ffd038080402ULL, 0x00201ULL}},
-    {{0x0100ffb038100804ULL, 0x00402ULL}},
-    {{0x02071f71c0201008ULL, 0x00804ULL}},
-    {{0x04071ef1c0402010ULL, 0x01008ULL}},
-    {{0x08071df1c0804020ULL, 0x02010ULL}},
-    {{0x10381bfe01008040ULL, 0x04020ULL}},
-    {{0x203817fe02010080ULL, 0x08040ULL}},
-    {{0x40380ffe04020100ULL, 0x10080ULL}},
-    {{0x807fc07038040201ULL, 0x00100ULL}},
-    {{0x00bfa07038080402ULL, 0x00201ULL}},
-    {{0x013f607038100804ULL, 0x00402ULL}},
-    {{0x023ee381c0201008ULL, 0x00804ULL}},
-    {{0x043de381c0402010ULL, 0x01008ULL}},
-    {{0x083be381c0804020ULL, 0x02010ULL}},
-    {{0x1037fc0e01008040ULL, 0x04020ULL}},
-    {{0x202ffc0e02010080ULL, 0x08040ULL}},
-    {{0x401ffc0e04020100ULL, 0x10080ULL}},
-    {{0xff80201008040201ULL, 0x00703ULL}},
-    {{0xff40402010080402ULL, 0x00703ULL}},
-    {{0xfec0804020100804ULL, 0x00703ULL}},
-    {{0x7dc1008040201008ULL, 0x0381cULL}},
-    {{0x7bc2010080402010ULL, 0x0381cULL}},
-    {{0x77c4020100804020ULL, 0x0381cULL}},
-    {{0x6fc8040201008040ULL, 0x1c0e0ULL}},
-    {{0x5fd0080402010080ULL, 0x1c0e0ULL}},
-    {{0x3fe0100804020100ULL, 0x1c0e0ULL}},
-    {{0x01c0201008040201ULL, 0x007ffULL}},
-    {{0x81c0402010080402ULL, 0x007feULL}},
-    {{0x81c0804020100804ULL, 0x007fdULL}},
-    {{0x8e01008040201008ULL, 0x038fbULL}},
-    {{0x8e02010080402010ULL, 0x038f7ULL}},
-    {{0x8e04020100804020ULL, 0x038efULL}},
-    {{0xf008040201008040ULL, 0x1c0dfULL}},
-    {{0xf010080402010080ULL, 0x1c0bfULL}},
-    {{0xf020100804020100ULL, 0x1c07fULL}},
-    {{0x81c0201008040201ULL, 0x1fe03ULL}},
-    {{0x81c0402010080402ULL, 0x1fd03ULL}},
-    {{0x81c0804020100804ULL, 0x1fb03ULL}},
-    {{0x0e01008040201008ULL, 0x1f71cULL}},
-    {{0x0e02010080402010ULL, 0x1ef1cULL}},
-    {{0x0e04020100804020ULL, 0x1df1cULL}},
-    {{0x7008040201008040ULL, 0x1bfe0ULL}},
-    {{0x7010080402010080ULL, 0x17fe0ULL}},
-    {{0x7020100804020100ULL, 0x0ffe0ULL}},
-};
-
-static inline cbb bb_and(cbb a, cbb b) { cbb r = {{a.w[0] & b.w[0], a.w[1] & b.w[1]}}; return r; }
-static inline cbb bb_or(cbb a, cbb b) { cbb r = {{a.w[0] | b.w[0], a.w[1] | b.w[1]}}; return r; }
-static inline cbb bb_andnot(cbb a, cbb b) { cbb r = {{a.w[0] & ~b.w[0], a.w[1] & ~b.w[1]}}; return r; }
-static inline int bb_any(cbb a) { return (a.w[0] | a.w[1]) != 0; }
-static inline int bb_pop(cbb a) { return __builtin_popcountll(a.w[0]) + __builtin_popcountll(a.w[1]); }
-static inline int bb_has(cbb a, int i) { return (int)((a.w[i >> 6] >> (i & 63)) & 1u); }
-static inline void bb_set(cbb *a, int i) { a->w[i >> 6] |= (uint64_t)1 << (i & 63); }
-static inline cbb bb_cell(int i) { cbb r = {{0, 0}}; bb_set(&r, i); return r; }
-
-/* Pop the lowest cell of a non-empty bitboard. */
-static inline int bb_pop_low(cbb *a) {
-    if (a->w[0]) {
-        int i = __builtin_ctzll(a->w[0]);
-        a->w[0] &= a->w[0] - 1;
-        return i;
-    }
-    int i = 64 + __builtin_ctzll(a->w[1]);
-    a->w[1] &= a->w[1] - 1;
-    return i;
-}
-
-static inline cbb digit_cells(const d9_state *s, int d) {
-    cbb r = {{s->lo[d], (uint64_t)s->hi[d]}};
-    return r;
-}
-
 /* Cells that see at least one of cells. */
-static cbb bb_sees(cbb cells) {
-    cbb r = {{0, 0}};
-    while (bb_any(cells)) r = bb_or(r, PEER[bb_pop_low(&cells)]);
+static bb81 bb_sees(bb81 cells) {
+    bb81 r = {0, 0};
+    while (bb_any(cells)) r = bb_or(r, B9_PEER_BB[bb_pop_low(&cells)]);
     return r;
 }
 
@@ -138,34 +23,34 @@ static cbb bb_sees(cbb cells) {
  * colouring._clusters, with the cells each colour sees. */
 typedef struct clusters {
     int n;
-    cbb col[41][2];
-    cbb seen[41][2];
+    bb81 col[41][2];
+    bb81 seen[41][2];
 } clusters;
 
 static void build_clusters(const d9_state *s, int d, clusters *cl) {
-    cbb adj[81];
-    cbb linked = {{0, 0}};
+    bb81 adj[81];
+    bb81 linked = {0, 0};
     memset(adj, 0, sizeof adj);
     for (int h = 0; h < 27; h++) {
         unsigned m = s->pos[d][h];
         if (__builtin_popcount(m) != 2) continue;
-        int a = D9_HOUSE[h][__builtin_ctz(m)];
+        int a = B9_HOUSE[h][__builtin_ctz(m)];
         m &= m - 1;
-        int b = D9_HOUSE[h][__builtin_ctz(m)];
+        int b = B9_HOUSE[h][__builtin_ctz(m)];
         bb_set(&adj[a], b);
         bb_set(&adj[b], a);
         bb_set(&linked, a);
         bb_set(&linked, b);
     }
     cl->n = 0;
-    cbb todo = linked;
+    bb81 todo = linked;
     while (bb_any(todo)) {
         int start = bb_pop_low(&todo);
-        cbb colour[2] = {bb_cell(start), {{0, 0}}};
-        cbb frontier = colour[0];
+        bb81 colour[2] = {bb_cell(start), {0, 0}};
+        bb81 frontier = colour[0];
         int side = 0, broken = 0;
         while (bb_any(frontier)) {
-            cbb nxt = {{0, 0}};
+            bb81 nxt = {0, 0};
             while (bb_any(frontier)) nxt = bb_or(nxt, adj[bb_pop_low(&frontier)]);
             side ^= 1;
             if (bb_any(bb_and(nxt, colour[1 - side]))) broken = 1;
@@ -186,18 +71,18 @@ static void build_clusters(const d9_state *s, int d, clusters *cl) {
 int d9_simple_colors(const d9_state *s, int wrap) {
     clusters cl;
     for (int d = 0; d < 9; d++) {
-        cbb dm = digit_cells(s, d);
+        bb81 dm = s->cells[d];
         if (!bb_any(dm)) continue;
         build_clusters(s, d, &cl);
         for (int k = 0; k < cl.n; k++) {
-            cbb c0 = cl.col[k][0], c1 = cl.col[k][1];
+            bb81 c0 = cl.col[k][0], c1 = cl.col[k][1];
             if (wrap) {
                 if (bb_any(bb_and(cl.seen[k][0], c0)) || bb_any(bb_and(cl.seen[k][1], c1)))
                     return 1;
             } else {
-                cbb both = bb_or(c0, c1);
-                if (bb_pop(both) < 4) continue;
-                cbb e = bb_and(bb_and(cl.seen[k][0], cl.seen[k][1]), bb_andnot(dm, both));
+                bb81 both = bb_or(c0, c1);
+                if (bb_count(both) < 4) continue;
+                bb81 e = bb_and(bb_and(cl.seen[k][0], cl.seen[k][1]), bb_andnot(dm, both));
                 if (bb_any(e)) return 1;
             }
         }
@@ -208,7 +93,7 @@ int d9_simple_colors(const d9_state *s, int wrap) {
 int d9_multi_colors(const d9_state *s, int type) {
     clusters cl;
     for (int d = 0; d < 9; d++) {
-        cbb dm = digit_cells(s, d);
+        bb81 dm = s->cells[d];
         if (!bb_any(dm)) continue;
         build_clusters(s, d, &cl);
         if (cl.n < 2) continue;
@@ -220,15 +105,15 @@ int d9_multi_colors(const d9_state *s, int type) {
                     for (int x = 0; x < 2; x++) {
                         for (int y = 0; y < 2; y++) {
                             if (!bb_any(bb_and(cl.seen[i][x], cl.col[j][y]))) continue;
-                            cbb x2 = cl.col[i][1 - x], y2 = cl.col[j][1 - y];
-                            cbb e = bb_and(bb_and(cl.seen[i][1 - x], cl.seen[j][1 - y]),
+                            bb81 x2 = cl.col[i][1 - x], y2 = cl.col[j][1 - y];
+                            bb81 e = bb_and(bb_and(cl.seen[i][1 - x], cl.seen[j][1 - y]),
                                            bb_andnot(dm, bb_or(x2, y2)));
                             if (bb_any(e)) return 1;
                         }
                     }
                 } else {
                     for (int x = 0; x < 2; x++) {
-                        cbb seen = cl.seen[i][x];
+                        bb81 seen = cl.seen[i][x];
                         if (bb_any(bb_and(seen, cl.col[j][0])) &&
                             bb_any(bb_and(seen, cl.col[j][1])))
                             return 1;
@@ -256,17 +141,17 @@ int d9_medusa(const d9_state *s) {
         for (int h = 0; h < 27; h++) {
             unsigned m = s->pos[d][h];
             if (__builtin_popcount(m) != 2) continue;
-            int a = D9_HOUSE[h][__builtin_ctz(m)] * 9 + d;
+            int a = B9_HOUSE[h][__builtin_ctz(m)] * 9 + d;
             m &= m - 1;
-            int b = D9_HOUSE[h][__builtin_ctz(m)] * 9 + d;
+            int b = B9_HOUSE[h][__builtin_ctz(m)] * 9 + d;
             nbr[a][deg[a]++] = (uint16_t)b;
             nbr[b][deg[b]++] = (uint16_t)a;
         }
     }
-    cbb open = {{0, 0}};
-    cbb dm[9];
+    bb81 open = {0, 0};
+    bb81 dm[9];
     for (int d = 0; d < 9; d++) {
-        dm[d] = digit_cells(s, d);
+        dm[d] = s->cells[d];
         open = bb_or(open, dm[d]);
     }
     for (int c = 0; c < 81; c++) {
@@ -299,7 +184,7 @@ int d9_medusa(const d9_state *s) {
             }
         }
         if (broken || nc < 4) continue;
-        cbb cells_of[2][9], seen[2][9], ccells = {{0, 0}};
+        bb81 cells_of[2][9], seen[2][9], ccells = {0, 0};
         memset(cells_of, 0, sizeof cells_of);
         for (int k = 0; k < nc; k++) {
             int c = comp[k] / 9, d = comp[k] % 9, o = col[comp[k]];
@@ -309,7 +194,7 @@ int d9_medusa(const d9_state *s) {
         }
         int found = 0;
         for (int o = 0; o < 2 && !found; o++) {
-            cbb t = ccells;
+            bb81 t = ccells;
             while (bb_any(t)) {
                 int c = bb_pop_low(&t);
                 if (cellcol[c][o] & (cellcol[c][o] - 1)) {
@@ -324,17 +209,17 @@ int d9_medusa(const d9_state *s) {
             }
             if (found) break;
             /* an uncoloured open cell whose every candidate sees this colour */
-            cbb bad = ccells;
+            bb81 bad = ccells;
             for (int d = 0; d < 9; d++) bad = bb_or(bad, bb_andnot(dm[d], seen[o][d]));
             if (bb_any(bb_andnot(open, bad))) found = 1;
         }
         if (!found) {
             for (int d = 0; d < 9 && !found; d++) {
-                cbb e = bb_andnot(bb_and(bb_and(seen[0][d], seen[1][d]), dm[d]),
+                bb81 e = bb_andnot(bb_and(bb_and(seen[0][d], seen[1][d]), dm[d]),
                                   bb_or(cells_of[0][d], cells_of[1][d]));
                 if (bb_any(e)) found = 1;
             }
-            cbb t = ccells;
+            bb81 t = ccells;
             while (!found && bb_any(t)) {
                 int c = bb_pop_low(&t);
                 unsigned m0 = cellcol[c][0], m1 = cellcol[c][1];
@@ -343,7 +228,7 @@ int d9_medusa(const d9_state *s) {
                     if (rest) found = 1;
                     continue;
                 }
-                const cbb *other = m0 ? seen[1] : seen[0];
+                const bb81 *other = m0 ? seen[1] : seen[0];
                 while (rest) {
                     int d = __builtin_ctz(rest);
                     rest &= rest - 1;
@@ -455,39 +340,39 @@ int d9_x_chain(const d9_state *s) {
     int16_t par[2 * CMAX];
     g.n = 81;
     for (int d = 0; d < 9; d++) {
-        cbb dm = digit_cells(s, d);
-        if (bb_pop(dm) < 4) continue;
+        bb81 dm = s->cells[d];
+        if (bb_count(dm) < 4) continue;
         memset(g.strong, 0, sizeof g.strong);
         memset(g.weak, 0, sizeof g.weak);
-        cbb linked = {{0, 0}};
+        bb81 linked = {0, 0};
         for (int h = 0; h < 27; h++) {
             unsigned m = s->pos[d][h];
             if (__builtin_popcount(m) != 2) continue;
-            int a = D9_HOUSE[h][__builtin_ctz(m)];
+            int a = B9_HOUSE[h][__builtin_ctz(m)];
             m &= m - 1;
-            int b = D9_HOUSE[h][__builtin_ctz(m)];
+            int b = B9_HOUSE[h][__builtin_ctz(m)];
             cg_set(g.strong[a], b);
             cg_set(g.strong[b], a);
             bb_set(&linked, a);
             bb_set(&linked, b);
         }
-        if (bb_pop(linked) < 4) continue;
-        cbb t = dm;
+        if (bb_count(linked) < 4) continue;
+        bb81 t = dm;
         while (bb_any(t)) {
             int c = bb_pop_low(&t);
-            cbb w = bb_and(PEER[c], dm);
-            g.weak[c][0] = w.w[0];
-            g.weak[c][1] = w.w[1];
+            bb81 w = bb_and(B9_PEER_BB[c], dm);
+            g.weak[c][0] = w.lo;
+            g.weak[c][1] = w.hi;
         }
         /* both ends are true or false through a conjugate pair: linked cells */
-        cbb ta = linked;
+        bb81 ta = linked;
         while (bb_any(ta)) {
             int a = bb_pop_low(&ta);
             int parsed = 0;
-            cbb tb = ta; /* linked cells after a */
+            bb81 tb = ta; /* linked cells after a */
             while (bb_any(tb)) {
                 int b = bb_pop_low(&tb);
-                if (!bb_any(bb_and(bb_and(PEER[a], PEER[b]), dm))) continue;
+                if (!bb_any(bb_and(bb_and(B9_PEER_BB[a], B9_PEER_BB[b]), dm))) continue;
                 if (!parsed) {
                     uint64_t none[CW] = {0};
                     cg_parents(&g, a, none, par);
@@ -508,13 +393,13 @@ int d9_xy_chain(const d9_state *s) {
     int16_t par[2 * CMAX];
     int16_t idx[81][9];
     uint8_t ncell[CMAX], ndig[CMAX];
-    cbb biv = {{0, 0}};
+    bb81 biv = {0, 0};
     for (int c = 0; c < 81; c++)
         if (__builtin_popcount(s->c[c]) == 2) bb_set(&biv, c);
-    if (bb_pop(biv) < 2) return 0;
+    if (bb_count(biv) < 2) return 0;
     int n = 0;
     for (int d = 0; d < 9; d++) {
-        cbb t = bb_and(digit_cells(s, d), biv);
+        bb81 t = bb_and(s->cells[d], biv);
         while (bb_any(t)) {
             int c = bb_pop_low(&t);
             idx[c][d] = (int16_t)n;
@@ -530,15 +415,15 @@ int d9_xy_chain(const d9_state *s) {
         int c = ncell[i], d = ndig[i];
         unsigned other = s->c[c] & ~(1u << d);
         cg_set(g.strong[i], idx[c][__builtin_ctz(other)]);
-        cbb p = bb_and(bb_and(PEER[c], biv), digit_cells(s, d));
+        bb81 p = bb_and(bb_and(B9_PEER_BB[c], biv), s->cells[d]);
         while (bb_any(p)) cg_set(g.weak[i], idx[bb_pop_low(&p)][d]);
     }
     for (int a = 0; a < n; a++) {
         int d = ndig[a], ca = ncell[a];
-        cbb dm = digit_cells(s, d);
+        bb81 dm = s->cells[d];
         int parsed = 0;
         for (int b = a + 1; b < n && ndig[b] == d; b++) {
-            if (!bb_any(bb_and(bb_and(PEER[ca], PEER[ncell[b]]), dm))) continue;
+            if (!bb_any(bb_and(bb_and(B9_PEER_BB[ca], B9_PEER_BB[ncell[b]]), dm))) continue;
             if (!parsed) {
                 uint64_t none[CW] = {0};
                 cg_parents(&g, a, none, par);

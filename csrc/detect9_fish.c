@@ -43,20 +43,20 @@ static int fish_leaf(const fish_ctx *x, unsigned base, unsigned req) {
         }
     }
     if (!finbase || !e) return 0;
-    int nreq = d9_popc9(req);
+    int nreq = b9_popc9(req);
     int k = x->size - nreq;
     unsigned optional = touched & ~req; /* within the stack */
-    if (d9_popc9(optional) < k) return 0;
+    if (b9_popc9(optional) < k) return 0;
     unsigned sub = optional;
     for (;;) {
-        if (d9_popc9(sub) == k) {
+        if (b9_popc9(sub) == k) {
             unsigned cv = req | sub;
             if (e & cv) {
                 int nfins = 0, sash = 0;
                 for (int i = 0; i < 9; i++) {
                     if (!(base >> i & 1u)) continue;
-                    nfins += d9_popc9((unsigned)g[i] & ~cv);
-                    if (d9_popc9((unsigned)g[i] & cv) <= 1) sash = 1;
+                    nfins += b9_popc9((unsigned)g[i] & ~cv);
+                    if (b9_popc9((unsigned)g[i] & cv) <= 1) sash = 1;
                 }
                 if (nfins > 0 && nfins <= 5 && sash == x->sashimi) return 1;
             }
@@ -71,7 +71,7 @@ static int fish_dfs(const fish_ctx *x, int start, int need, unsigned base, unsig
     for (int t = start; t <= x->n - need; t++) {
         int i = x->lines[t];
         unsigned r2 = req | x->r[i];
-        if (d9_popc9(r2) > x->size) continue;
+        if (b9_popc9(r2) > x->size) continue;
         if (need == 1) {
             if (fish_leaf(x, base | 1u << i, r2)) return 1;
         } else if (fish_dfs(x, t + 1, need - 1, base | 1u << i, r2)) {
@@ -105,7 +105,7 @@ static int fish_digit(const d9_state *s, int d, int size, int sashimi) {
                     if (!g[i]) continue;
                     unsigned r = (x.band >> i & 1u) ? (unsigned)g[i] & ~x.stack
                                                     : (unsigned)g[i];
-                    if (d9_popc9(r) > size) continue;
+                    if (b9_popc9(r) > size) continue;
                     x.r[i] = r;
                     x.lines[x.n++] = i;
                 }

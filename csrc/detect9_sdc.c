@@ -19,21 +19,21 @@ int d9_sue_de_coq(const d9_state *s) {
     for (int line = 0; line < 18; line++) {
         for (int t = 0; t < 3; t++) {
             int box = line < 9 ? (line / 3) * 3 + t : t * 3 + (line - 9) / 3;
-            const uint8_t *lc = D9_HOUSE[line];
-            const uint8_t *bc = D9_HOUSE[18 + box];
+            const uint8_t *lc = B9_HOUSE[line];
+            const uint8_t *bc = B9_HOUSE[18 + box];
             int ic[3], lr[6], br[6];
             int ni = 0, nl = 0, nb = 0;
             for (int k = 0; k < 9; k++) {
                 int c = lc[k];
                 if (!s->c[c]) continue;
-                if (D9_CELL_HOUSE[c][2] == 18 + box) ic[ni++] = c;
+                if (B9_CELL_HOUSE[c][2] == 18 + box) ic[ni++] = c;
                 else lr[nl++] = c;
             }
             if (ni < 2 || nl == 0) continue;
             for (int k = 0; k < 9; k++) {
                 int c = bc[k];
                 if (!s->c[c]) continue;
-                if (D9_CELL_HOUSE[c][0] != line && D9_CELL_HOUSE[c][1] != line) br[nb++] = c;
+                if (B9_CELL_HOUSE[c][0] != line && B9_CELL_HOUSE[c][1] != line) br[nb++] = c;
             }
             if (nb == 0) continue;
             unsigned ldig[64], bdig[64];
@@ -49,14 +49,14 @@ int d9_sue_de_coq(const d9_state *s) {
             }
             int fulll = (1 << nl) - 1, fullb = (1 << nb) - 1;
             for (int cm = 1; cm < (1 << ni); cm++) {
-                int k = d9_popc9((unsigned)cm);
+                int k = b9_popc9((unsigned)cm);
                 if (k < 2) continue;
                 unsigned v = 0, resti = 0;
                 for (int i = 0; i < ni; i++) {
                     if (cm >> i & 1) v |= s->c[ic[i]];
                     else resti |= s->c[ic[i]];
                 }
-                int free = d9_popc9(v) - k;
+                int free = b9_popc9(v) - k;
                 if (free < 2) continue;
                 /* the qualifying line subsets */
                 unsigned lds[63], rls[63];
@@ -64,7 +64,7 @@ int d9_sue_de_coq(const d9_state *s) {
                 for (int m = 1; m <= fulll; m++) {
                     unsigned ld = ldig[m];
                     if (!(ld & v)) continue;
-                    int g = d9_popc9((unsigned)m) - d9_popc9(ld & ~v);
+                    int g = b9_popc9((unsigned)m) - b9_popc9(ld & ~v);
                     if (g <= 0 || g >= free) continue;
                     lds[nls] = ld;
                     rls[nls] = ldig[fulll ^ m] | resti;
@@ -79,7 +79,7 @@ int d9_sue_de_coq(const d9_state *s) {
                     unsigned bd = bdig[m];
                     gof[m] = 0;
                     if (!(bd & v)) continue;
-                    int g = d9_popc9((unsigned)m) - d9_popc9(bd & ~v);
+                    int g = b9_popc9((unsigned)m) - b9_popc9(bd & ~v);
                     if (g <= 0 || g >= free) continue;
                     gof[m] = (unsigned)g;
                     start[g + 1]++;

@@ -9,25 +9,15 @@
  */
 #include "detect9.h"
 
-static inline int popc(unsigned m) { return __builtin_popcount(m); }
-
-/* Position of cell in house h (0..8). */
-static inline int house_pos(int cell, int h) {
-    int r = cell / 9, c = cell % 9;
-    if (h < 9) return c;
-    if (h < 18) return r;
-    return (r % 3) * 3 + c % 3;
-}
-
 /* Whether some open cell seeing every one of cells[0..n-1] holds candidate bit x. */
 static int common_has(const d9_state *s, const int *cells, int n, int x) {
     int p0 = cells[0];
     for (int j = 0; j < 20; j++) {
-        int p = D9_PEERS[p0][j];
+        int p = B9_PEERS[p0][j];
         if (!(s->c[p] >> x & 1)) continue;
         int ok = 1;
         for (int i = 1; i < n; i++)
-            if (!d9_sees(p, cells[i])) { ok = 0; break; }
+            if (!b9_sees(p, cells[i])) { ok = 0; break; }
         if (ok) return 1;
     }
     return 0;
@@ -46,29 +36,29 @@ static inline int aligned_idx(int i, int j) { return (i ^ j) != 3; } /* i != j, 
 static int ur3(const d9_state *s, int ri, int rj, unsigned extra) {
     int shared[2], ns = 0;
     shared[ns++] = (ri / 9 == rj / 9) ? ri / 9 : 9 + ri % 9;
-    if (D9_CELL_HOUSE[ri][2] == D9_CELL_HOUSE[rj][2]) shared[ns++] = D9_CELL_HOUSE[ri][2];
+    if (B9_CELL_HOUSE[ri][2] == B9_CELL_HOUSE[rj][2]) shared[ns++] = B9_CELL_HOUSE[ri][2];
     for (int hi = 0; hi < ns; hi++) {
         int h = shared[hi];
         int others[9], no = 0;
         for (int k = 0; k < 9; k++) {
-            int cell = D9_HOUSE[h][k];
+            int cell = B9_HOUSE[h][k];
             if (cell != ri && cell != rj && s->c[cell]) others[no++] = cell;
         }
         int kmax = no - 1 < 4 ? no - 1 : 4;
         if (kmax < 1) continue;
         for (unsigned m = 1; m < (1u << no); m++) {
-            int k = popc(m);
+            int k = b9_popc(m);
             if (k > kmax) continue;
             unsigned uni = extra;
             for (int t = 0; t < no; t++)
                 if (m >> t & 1) uni |= s->c[others[t]];
-            if (popc(uni) != k + 1) continue;
+            if (b9_popc(uni) != k + 1) continue;
             /* the shared houses holding the whole subset; skip unless h is the first */
             int hs[2], nh = 0;
             for (int h2i = 0; h2i < ns; h2i++) {
                 int h2 = shared[h2i], all = 1;
                 for (int t = 0; t < no && all; t++)
-                    if ((m >> t & 1) && D9_CELL_HOUSE[others[t]][h2 < 9 ? 0 : h2 < 18 ? 1 : 2] != h2)
+                    if ((m >> t & 1) && B9_CELL_HOUSE[others[t]][h2 < 9 ? 0 : h2 < 18 ? 1 : 2] != h2)
                         all = 0;
                 if (all) hs[nh++] = h2;
             }
@@ -76,7 +66,7 @@ static int ur3(const d9_state *s, int ri, int rj, unsigned extra) {
             for (int h2i = 0; h2i < nh; h2i++) {
                 int h2 = hs[h2i];
                 for (int q = 0; q < 9; q++) {
-                    int cell = D9_HOUSE[h2][q];
+                    int cell = B9_HOUSE[h2][q];
                     if (cell == ri || cell == rj || !(s->c[cell] & uni)) continue;
                     int in = 0;
                     for (int t = 0; t < no; t++)
@@ -106,7 +96,7 @@ static int rect_check(const d9_state *s, int type, const int *k, unsigned ab, in
         int al = nr == 2 && aligned_idx(roofs[0], roofs[1]);
         if (type == 2 ? (nr != 2 || !al) : al) return 0;
         unsigned extra = s->c[k[roofs[0]]] & ~ab;
-        if (popc(extra) != 1) return 0;
+        if (b9_popc(extra) != 1) return 0;
         for (int i = 1; i < nr; i++)
             if ((s->c[k[roofs[i]]] & ~ab) != extra) return 0;
         int cells[4];
@@ -117,7 +107,7 @@ static int rect_check(const d9_state *s, int type, const int *k, unsigned ab, in
         if (nr != 2 || !aligned_idx(roofs[0], roofs[1])) return 0;
         int ri = k[roofs[0]], rj = k[roofs[1]];
         unsigned extra = (s->c[ri] | s->c[rj]) & ~ab;
-        if (popc(extra) < 2) return 0;
+        if (b9_popc(extra) < 2) return 0;
         return ur3(s, ri, rj, extra);
     }
     case 4: {
@@ -125,12 +115,12 @@ static int rect_check(const d9_state *s, int type, const int *k, unsigned ab, in
         int ri = k[roofs[0]], rj = k[roofs[1]];
         int hs[2], nh = 0;
         hs[nh++] = (ri / 9 == rj / 9) ? ri / 9 : 9 + ri % 9;
-        if (D9_CELL_HOUSE[ri][2] == D9_CELL_HOUSE[rj][2]) hs[nh++] = D9_CELL_HOUSE[ri][2];
+        if (B9_CELL_HOUSE[ri][2] == B9_CELL_HOUSE[rj][2]) hs[nh++] = B9_CELL_HOUSE[ri][2];
         unsigned a = ab & -ab, b = ab ^ a;
         unsigned uv[2][2] = {{a, b}, {b, a}};
         for (int t = 0; t < nh; t++) {
             int h = hs[t];
-            unsigned rm = (1u << house_pos(ri, h)) | (1u << house_pos(rj, h));
+            unsigned rm = (1u << b9_house_pos(ri, h)) | (1u << b9_house_pos(rj, h));
             for (int z = 0; z < 2; z++) {
                 int u = __builtin_ctz(uv[z][0]);
                 if (s->pos[u][h] != rm) continue;
@@ -190,7 +180,7 @@ static int rect_scan(const d9_state *s, int type) {
                     int nd = 0;
                     for (int i = 0; i < 4; i++) {
                         unsigned ab = ms[i];
-                        if (popc(ab) != 2) continue;
+                        if (b9_popc(ab) != 2) continue;
                         if (!(m0 & ab) || !(m1 & ab) || !(m2 & ab) || !(m3 & ab)) continue;
                         int dup = 0;
                         for (int j = 0; j < nd; j++)
@@ -262,7 +252,7 @@ int d9_avoidable_rectangle(const d9_state *s, int type) {
                         int u = k[3 - q], w = k[3 - p];
                         unsigned mu = s->c[u], mw = s->c[w];
                         unsigned nu = 1u << (vq - 1), nw = 1u << (vp - 1);
-                        if (popc(mu) != 2 || popc(mw) != 2) continue;
+                        if (b9_popc(mu) != 2 || b9_popc(mw) != 2) continue;
                         if (!(mu & nu) || !(mw & nw)) continue;
                         unsigned xu = mu & ~nu, xw = mw & ~nw;
                         if (xu != xw) continue;
@@ -279,20 +269,20 @@ int d9_avoidable_rectangle(const d9_state *s, int type) {
 int d9_bug_plus_1(const d9_state *s) {
     int odd = -1;
     for (int i = 0; i < 81; i++) {
-        int k = popc(s->c[i]);
+        int k = b9_popc(s->c[i]);
         if (k == 0 || k == 2) continue;
         if (k != 3 || odd >= 0) return 0;
         odd = i;
     }
     if (odd < 0) return 0;
     int x = -1;
-    unsigned badh = 0; /* bit t set: house D9_CELL_HOUSE[odd][t] has a bad digit */
+    unsigned badh = 0; /* bit t set: house B9_CELL_HOUSE[odd][t] has a bad digit */
     for (int h = 0; h < 27; h++) {
         int t = -1;
         for (int z = 0; z < 3; z++)
-            if (D9_CELL_HOUSE[odd][z] == h) t = z;
+            if (B9_CELL_HOUSE[odd][z] == h) t = z;
         for (int d = 0; d < 9; d++) {
-            int k = popc(s->pos[d][h]);
+            int k = b9_popc(s->pos[d][h]);
             if (k == 0 || k == 2) continue;
             if (k != 3 || t < 0) return 0;
             if (x >= 0 && x != d) return 0;

@@ -12,31 +12,23 @@
  */
 #include "logic9.h"
 
-#include "detect9.h"
+#include "board9.h"
 
 #include <string.h>
 
 #define ALL9 0x1FFu
 
-/* The house tables (rows 0..8, columns 9..17, boxes 18..26; cells in reading order, and
- * each cell's row, column and box) are shared with the detectors. */
-#define L9_HOUSE D9_HOUSE
-#define L9_CELL_HOUSE D9_CELL_HOUSE
-
+/* The ladder's working state.  It differs from the detectors' d9_state (detect9.h) on
+ * purpose: it is changed in place, a placed cell keeps its own digit's bit as its mask
+ * (so a house's placed digits are the OR of its placed cells' masks), and it tracks the
+ * open cells left and whether a contradiction was seen; d9_state is a read-only snapshot
+ * with per-digit bitboards, built once per question. */
 typedef struct l9_state {
     uint16_t c[81]; /* candidate masks */
     uint8_t v[81];  /* placed values, 0 = open */
     int left;       /* open cells */
     int bad;        /* contradiction seen */
 } l9_state;
-
-static inline int popcount9(unsigned m) {
-    return __builtin_popcount(m);
-}
-
-static inline int lowest(unsigned m) {
-    return __builtin_ctz(m);
-}
 
 /* Place digit d (1..9) in cell; returns 1 when it was placed. */
 static int place(l9_state *s, int cell, int d) {
@@ -53,7 +45,7 @@ static int place(l9_state *s, int cell, int d) {
     s->c[cell] = bit;
     s->left--;
     for (int i = 0; i < 3; i++) {
-        const uint8_t *house = L9_HOUSE[L9_CELL_HOUSE[cell][i]];
+        const uint8_t *house = B9_HOUSE[B9_CELL_HOUSE[cell][i]];
         for (int k = 0; k < 9; k++) {
             int p = house[k];
             if (p == cell) continue;
@@ -80,7 +72,7 @@ static int eliminate(l9_state *s, int cell, unsigned mask) {
 static unsigned positions(const l9_state *s, int h, unsigned bit) {
     unsigned m = 0;
     for (int k = 0; k < 9; k++) {
-        int p = L9_HOUSE[h][k];
+        int p = B9_HOUSE[h][k];
         if (!s->v[p] && (s->c[p] & bit)) m |= 1u << k;
     }
     return m;
@@ -95,24 +87,7 @@ typedef struct l9_index {
 } l9_index;
 
 static void build_index(const l9_state *s, l9_index *ix) {
-    memset(ix, 0, sizeof *ix);
-    for (int cell = 0; cell < 81; cell++) {
-        int row = cell / 9, col = cell % 9, box = L9_CELL_HOUSE[cell][2];
-        int boxpos = (row % 3) * 3 + col % 3;
-        if (s->v[cell]) {
-            unsigned bit = 1u << (s->v[cell] - 1);
-            ix->placed[row] = (uint16_t)(ix->placed[row] | bit);
-            ix->placed[9 + col] = (uint16_t)(ix->placed[9 + col] | bit);
-            ix->placed[box] = (uint16_t)(ix->placed[box] | bit);
-            continue;
-        }
-        for (unsigned m = s->c[cell]; m; m &= m - 1) {
-            int d = lowest(m);
-            ix->pos[d][row] = (uint16_t)(ix->pos[d][row] | (1u << col));
-            ix->pos[d][9 + col] = (uint16_t)(ix->pos[d][9 + col] | (1u << row));
-            ix->pos[d][box] = (uint16_t)(ix->pos[d][box] | (1u << boxpos));
-        }
-    }
+    b9_positions(s->c, s->v, ix->pos, ix->placed);
 }
 
 /* ---------------------------------------------------------------- singles */
@@ -122,7 +97,7 @@ static int hidden_singles(l9_state *s) {
     for (int h = 0; h < 27 && !s->bad; h++) {
         unsigned once = 0, twice = 0, placed = 0;
         for (int k = 0; k < 9; k++) {
-            int p = L9_HOUSE[h][k];
+            int p = B9_HOUSE[h][k];
             if (s->v[p]) {
                 placed |= s->c[p];
             } else {
@@ -137,14 +112,14 @@ static int hidden_singles(l9_state *s) {
         }
         unsigned singles = once & ~twice & missing;
         while (singles && !s->bad) {
-            int d = lowest(singles);
+            int d = b9_ctz(singles);
             singles &= singles - 1;
             unsigned pos = positions(s, h, 1u << d);
-            if (popcount9(pos) != 1) {
+            if (b9_popc(pos) != 1) {
                 if (!pos) s->bad = 1;
                 continue;
             }
-            progress |= place(s, L9_HOUSE[h][lowest(pos)], d + 1);
+            progress |= place(s, B9_HOUSE[h][b9_ctz(pos)], d + 1);
         }
     }
     return progress;
@@ -158,7 +133,7 @@ static int naked_singles(l9_state *s) {
         if (!m) {
             s->bad = 1;
         } else if (!(m & (m - 1))) {
-            progress |= place(s, cell, lowest(m) + 1);
+            progress |= place(s, cell, b9_ctz(m) + 1);
         }
     }
     return progress;
@@ -174,7 +149,7 @@ static int pointing(l9_state *s) {
         int h = 18 + b;
         unsigned todo = ALL9 & ~ix.placed[h];
         while (todo) {
-            int d = lowest(todo);
+            int d = b9_ctz(todo);
             todo &= todo - 1;
             unsigned bit = 1u << d, pos = ix.pos[d][h];
             if (!pos) continue;
@@ -202,18 +177,18 @@ static int claiming(l9_state *s) {
     for (int h = 0; h < 18; h++) {
         unsigned todo = ALL9 & ~ix.placed[h];
         while (todo) {
-            int d = lowest(todo);
+            int d = b9_ctz(todo);
             todo &= todo - 1;
             unsigned bit = 1u << d, pos = ix.pos[d][h];
             if (!pos) continue;
             for (int seg = 0; seg < 3; seg++) {
                 if (pos & ~(7u << (3 * seg))) continue;
                 /* every candidate of the line lies in one box: clear the rest of it */
-                int first = L9_HOUSE[h][3 * seg];
-                int box = L9_CELL_HOUSE[first][2];
+                int first = B9_HOUSE[h][3 * seg];
+                int box = B9_CELL_HOUSE[first][2];
                 for (int k = 0; k < 9; k++) {
-                    int p = L9_HOUSE[box][k];
-                    if (L9_CELL_HOUSE[p][h < 9 ? 0 : 1] != h) progress |= eliminate(s, p, bit);
+                    int p = B9_HOUSE[box][k];
+                    if (B9_CELL_HOUSE[p][h < 9 ? 0 : 1] != h) progress |= eliminate(s, p, bit);
                 }
             }
         }
@@ -230,13 +205,13 @@ static int naked_rec(l9_state *s, int h, const int *open, int count, int start, 
     int progress = 0;
     for (int i = start; i < count; i++) {
         unsigned m = s->c[open[i]];
-        if (s->v[open[i]] || popcount9(m) > n) continue;
+        if (s->v[open[i]] || b9_popc(m) > n) continue;
         unsigned u = uni | m;
-        if (popcount9(u) > n) continue;
+        if (b9_popc(u) > n) continue;
         unsigned ch = chosen | (1u << i);
         if (depth + 1 < n) {
             progress |= naked_rec(s, h, open, count, i + 1, depth + 1, n, ch, u);
-        } else if (popcount9(u) == n) {
+        } else if (b9_popc(u) == n) {
             for (int j = 0; j < count; j++)
                 if (!(ch & (1u << j))) progress |= eliminate(s, open[j], u);
         }
@@ -249,7 +224,7 @@ static int naked_subsets(l9_state *s, int n) {
     for (int h = 0; h < 27; h++) {
         int open[9], count = 0;
         for (int k = 0; k < 9; k++)
-            if (!s->v[L9_HOUSE[h][k]]) open[count++] = L9_HOUSE[h][k];
+            if (!s->v[B9_HOUSE[h][k]]) open[count++] = B9_HOUSE[h][k];
         if (count > n) progress |= naked_rec(s, h, open, count, 0, 0, n, 0, 0);
     }
     return progress;
@@ -262,15 +237,15 @@ static int hidden_rec(l9_state *s, int h, const unsigned *pos, const int *digits
     int progress = 0;
     for (int i = start; i < count; i++) {
         unsigned m = pos[i];
-        if (!m || popcount9(m) > n) continue;
+        if (!m || b9_popc(m) > n) continue;
         unsigned u = uni | m;
-        if (popcount9(u) > n) continue;
+        if (b9_popc(u) > n) continue;
         unsigned ch = chosen | (1u << digits[i]);
         if (depth + 1 < n) {
             progress |= hidden_rec(s, h, pos, digits, count, i + 1, depth + 1, n, ch, u);
-        } else if (popcount9(u) == n) {
+        } else if (b9_popc(u) == n) {
             for (unsigned w = u; w; w &= w - 1)
-                progress |= eliminate(s, L9_HOUSE[h][lowest(w)], ALL9 & ~ch);
+                progress |= eliminate(s, B9_HOUSE[h][b9_ctz(w)], ALL9 & ~ch);
         }
     }
     return progress;
@@ -284,7 +259,7 @@ static int hidden_subsets(l9_state *s, int n) {
         unsigned todo = ALL9 & ~ix.placed[h], pos[9];
         int digits[9], count = 0;
         while (todo) {
-            int d = lowest(todo);
+            int d = b9_ctz(todo);
             todo &= todo - 1;
             digits[count] = d;
             pos[count++] = ix.pos[d][h];
@@ -303,15 +278,15 @@ static int fish_rec(l9_state *s, unsigned bit, int cols, const unsigned *line, i
     int progress = 0;
     for (int i = start; i < 9; i++) {
         unsigned m = line[i];
-        if (!m || popcount9(m) > n) continue;
+        if (!m || b9_popc(m) > n) continue;
         unsigned u = uni | m;
-        if (popcount9(u) > n) continue;
+        if (b9_popc(u) > n) continue;
         unsigned ch = chosen | (1u << i);
         if (depth + 1 < n) {
             progress |= fish_rec(s, bit, cols, line, i + 1, depth + 1, n, ch, u);
-        } else if (popcount9(u) == n) {
+        } else if (b9_popc(u) == n) {
             for (unsigned w = u; w; w &= w - 1) {
-                int cover = lowest(w);
+                int cover = b9_ctz(w);
                 for (int b = 0; b < 9; b++) {
                     if (ch & (1u << b)) continue;
                     int cell = cols ? cover * 9 + b : b * 9 + cover;
@@ -345,19 +320,10 @@ static int fish(l9_state *s, int n) {
 
 static int apply_level(l9_state *s, int level) {
     switch (level) {
-    case L9_HIDDEN_SINGLE: return hidden_singles(s);
-    case L9_NAKED_SINGLE: return naked_singles(s);
-    case L9_POINTING: return pointing(s);
-    case L9_CLAIMING: return claiming(s);
-    case L9_NAKED_PAIR: return naked_subsets(s, 2);
-    case L9_X_WING: return fish(s, 2);
-    case L9_HIDDEN_PAIR: return hidden_subsets(s, 2);
-    case L9_NAKED_TRIPLE: return naked_subsets(s, 3);
-    case L9_SWORDFISH: return fish(s, 3);
-    case L9_HIDDEN_TRIPLE: return hidden_subsets(s, 3);
-    case L9_NAKED_QUAD: return naked_subsets(s, 4);
-    case L9_JELLYFISH: return fish(s, 4);
-    case L9_HIDDEN_QUAD: return hidden_subsets(s, 4);
+#define L9_APPLY(id, keys, apply) \
+    case id: return apply;
+        SHUDU_LADDER9_LEVELS(L9_APPLY)
+#undef L9_APPLY
     default: return 0;
     }
 }
@@ -444,7 +410,7 @@ int l9_single(const uint8_t *values, const uint16_t *cands, int kind, int *cell,
         for (int h = 0; h < 27; h++) {
             int open = 0, with = 0, at = -1;
             for (int k = 0; k < 9; k++) {
-                int p = L9_HOUSE[h][k];
+                int p = B9_HOUSE[h][k];
                 if (values[p]) continue;
                 open++;
                 if (cands[p] & ALL9) {
@@ -456,7 +422,7 @@ int l9_single(const uint8_t *values, const uint16_t *cands, int kind, int *cell,
             unsigned m = cands[at] & ALL9;
             if (m & (m - 1)) continue;
             *cell = at;
-            *digit = lowest(m) + 1;
+            *digit = b9_ctz(m) + 1;
             *house = h;
             return 1;
         }
@@ -467,11 +433,11 @@ int l9_single(const uint8_t *values, const uint16_t *cands, int kind, int *cell,
             int h = i < 9 ? 18 + i : i - 9;
             unsigned pos[9] = {0};
             for (int k = 0; k < 9; k++) {
-                int p = L9_HOUSE[h][k];
+                int p = B9_HOUSE[h][k];
                 if (values[p]) continue;
                 unsigned m = cands[p] & ALL9;
                 while (m) {
-                    int d = lowest(m);
+                    int d = b9_ctz(m);
                     m &= m - 1;
                     pos[d] |= 1u << k;
                 }
@@ -479,7 +445,7 @@ int l9_single(const uint8_t *values, const uint16_t *cands, int kind, int *cell,
             for (int d = 0; d < 9; d++) {
                 unsigned m = pos[d];
                 if (m && !(m & (m - 1))) {
-                    *cell = L9_HOUSE[h][lowest(m)];
+                    *cell = B9_HOUSE[h][b9_ctz(m)];
                     *digit = d + 1;
                     *house = h;
                     return 1;
@@ -492,7 +458,7 @@ int l9_single(const uint8_t *values, const uint16_t *cands, int kind, int *cell,
         unsigned m = cands[p] & ALL9;
         if (!values[p] && m && !(m & (m - 1))) {
             *cell = p;
-            *digit = lowest(m) + 1;
+            *digit = b9_ctz(m) + 1;
             *house = -1;
             return 1;
         }

@@ -8,21 +8,32 @@
 extern "C" {
 #endif
 
+/* The technique levels of the C ladder, easiest first, as one list:
+ *   X(ID, KEYS, APPLY)
+ * ID: the level's enum name (its value is its place in the list); KEYS: the technique
+ * keys of shudu.logic that the level stands for, separated by spaces (exported as
+ * _engine.LADDER9_LEVELS, read by shudu.logic.ladder9); APPLY: the expression logic9.c
+ * evaluates to apply every instance of the level to its state s. */
+#define SHUDU_LADDER9_LEVELS(X)                                                           \
+    X(L9_HIDDEN_SINGLE, "full-house hidden-single", hidden_singles(s))                    \
+    X(L9_NAKED_SINGLE, "naked-single", naked_singles(s))                                  \
+    X(L9_POINTING, "pointing", pointing(s))                                               \
+    X(L9_CLAIMING, "claiming", claiming(s))                                               \
+    X(L9_NAKED_PAIR, "locked-pair naked-pair", naked_subsets(s, 2))                       \
+    X(L9_X_WING, "x-wing", fish(s, 2))                                                    \
+    X(L9_HIDDEN_PAIR, "hidden-pair", hidden_subsets(s, 2))                                \
+    X(L9_NAKED_TRIPLE, "locked-triple naked-triple", naked_subsets(s, 3))                 \
+    X(L9_SWORDFISH, "swordfish", fish(s, 3))                                              \
+    X(L9_HIDDEN_TRIPLE, "hidden-triple", hidden_subsets(s, 3))                            \
+    X(L9_NAKED_QUAD, "naked-quad", naked_subsets(s, 4))                                   \
+    X(L9_JELLYFISH, "jellyfish", fish(s, 4))                                              \
+    X(L9_HIDDEN_QUAD, "hidden-quad", hidden_subsets(s, 4))
+
 /* Technique levels, easiest first.  Level 0 covers full houses and hidden singles. */
 enum {
-    L9_HIDDEN_SINGLE = 0,
-    L9_NAKED_SINGLE,
-    L9_POINTING,
-    L9_CLAIMING,
-    L9_NAKED_PAIR,
-    L9_X_WING,
-    L9_HIDDEN_PAIR,
-    L9_NAKED_TRIPLE,
-    L9_SWORDFISH,
-    L9_HIDDEN_TRIPLE,
-    L9_NAKED_QUAD,
-    L9_JELLYFISH,
-    L9_HIDDEN_QUAD,
+#define L9_LEVEL_ID(id, keys, apply) id,
+    SHUDU_LADDER9_LEVELS(L9_LEVEL_ID)
+#undef L9_LEVEL_ID
     L9_LEVELS
 };
 

@@ -579,8 +579,6 @@ static void s9_extract(const s9_state *s, uint8_t *out) {
         }
 }
 
-void s9_init(void) {}
-
 int s9_solve(const uint8_t *in, uint8_t *out, int limit, uint64_t *rng, sd_stats *st) {
     s9_frame stack[82]; /* branch cells get solved along the chain: depth <= 81 */
     s9_state cur;

@@ -22,10 +22,6 @@ extern "C" {
  * Reentrant and thread-safe: uses no mutable global state. */
 int s9_solve(const uint8_t *in, uint8_t *out, int limit, uint64_t *rng, sd_stats *st);
 
-/* One-time initialisation hook.  All tables are static const, so this does nothing;
- * it is safe to call any number of times from any thread. */
-void s9_init(void);
-
 #ifdef __cplusplus
 }
 #endif

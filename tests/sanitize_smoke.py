@@ -205,12 +205,12 @@ def main() -> int:
         if not solved:   # a stuck state with structure: every detector, from threads too
             values = bytes(m.bit_length() if m & (m - 1) == 0 else 0 for m in masks)
             state = (values, [0 if v else m for v, m in zip(values, masks)], cells)
-            for ident in range(40):
+            for ident in range(len(_engine.DETECTORS) + 1):  # every detector, one unknown id
                 if _engine.logic9_detect(*state, bytes([ident])) not in (-1, 0):
                     print("logic9_detect returned a bad index", cells, file=sys.stderr)
                     return 1
             worker = threading.Thread(target=_engine.logic9_detect,
-                                      args=(*state, bytes(range(40))))
+                                      args=(*state, bytes(range(len(_engine.DETECTORS) + 1))))
             worker.start()
             worker.join()
 

@@ -151,7 +151,6 @@ int main(int argc, char **argv) {
     if (getenv("BENCH9_WALL")) clk = CLOCK_MONOTONIC;
     printf("timing: %s, each figure from >= 1 s of solving\n",
            clk == CLOCK_MONOTONIC ? "wall clock" : "thread CPU time");
-    s9_init();
     pset all = {0, 0, 0};
     for (int a = first; a < argc; a++) {
         pset s = {0, 0, 0};

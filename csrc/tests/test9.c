@@ -458,7 +458,6 @@ static void test_threads(void) {
 int main(int argc, char **argv) {
     const char *dir = argc > 1 ? argv[1] : "/work/shared/data";
     int rounds = argc > 2 ? atoi(argv[2]) : 20000;
-    s9_init();
     rs_state = sd_seed(12345);
     printf("data files:\n");
     test_files(dir);

@@ -29,22 +29,8 @@ __all__ = [
     "fixpoint", "probe", "single",
 ]
 
-LEVELS: tuple[tuple[str, ...], ...] = (
-    ("full-house", "hidden-single"),
-    ("naked-single",),
-    ("pointing",),
-    ("claiming",),
-    ("locked-pair", "naked-pair"),
-    ("x-wing",),
-    ("hidden-pair",),
-    ("locked-triple", "naked-triple"),
-    ("swordfish",),
-    ("hidden-triple",),
-    ("naked-quad",),
-    ("jellyfish",),
-    ("hidden-quad",),
-)
-"""The technique keys of each level of the C ladder, easiest first."""
+LEVELS: tuple[tuple[str, ...], ...] = tuple(tuple(keys) for keys in _engine.LADDER9_LEVELS)
+"""The technique keys of each level of the C ladder, easiest first (from ``csrc/logic9.h``)."""
 
 LEVEL_OF: dict[str, int] = {key: level for level, keys in enumerate(LEVELS) for key in keys}
 """The C ladder level of a technique key."""
@@ -82,19 +68,7 @@ def fixpoint(c: Candidates, level: int) -> tuple[int, tuple[int, ...]]:
     return int(status), tuple(passes)
 
 
-DETECTORS: tuple[str, ...] = (
-    "finned-x-wing", "sashimi-x-wing", "finned-swordfish", "sashimi-swordfish",
-    "finned-jellyfish", "sashimi-jellyfish",
-    "xy-wing", "xyz-wing", "w-wing", "wxyz-wing", "remote-pair",
-    "skyscraper", "two-string-kite", "empty-rectangle", "turbot-fish",
-    "dual-two-string-kite", "dual-empty-rectangle",
-    "ur-type-1", "ur-type-2", "ur-type-3", "ur-type-4", "ur-type-5", "ur-type-6",
-    "avoidable-rectangle-1", "avoidable-rectangle-2", "hidden-rectangle", "bug-plus-1",
-    "sue-de-coq",
-    "simple-colors-trap", "simple-colors-wrap", "multi-colors-1", "multi-colors-2",
-    "3d-medusa", "x-chain", "xy-chain",
-    "als-xz", "als-xy-wing", "als-xy-chain", "death-blossom",
-)
+DETECTORS: tuple[str, ...] = tuple(_engine.DETECTORS)
 """Technique keys with a C detector, in the order of the ids of ``csrc/detect9.h``."""
 
 DETECT_ID: dict[str, int] = {key: i for i, key in enumerate(DETECTORS)}

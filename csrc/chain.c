@@ -1,0 +1,137 @@
+/* Chain search over a link graph of candidate nodes (see chain.h). */
+#include "chain.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* got = the union of the rows of the nodes in nodes_set (bitsets of `words` words); bits
+ * at or past `nodes` name no row and are skipped. */
+static void or_rows(const uint8_t *rows, const uint64_t *nodes_set, ptrdiff_t words,
+                    ptrdiff_t nodes, uint64_t *got) {
+    ptrdiff_t row = words * 8;
+    memset(got, 0, (size_t)row);
+    for (ptrdiff_t w = 0; w < words; w++) {
+        uint64_t m = nodes_set[w];
+        while (m) {
+            ptrdiff_t k = w * 64 + __builtin_ctzll(m);
+            m &= m - 1;
+            if (k >= nodes) continue;
+            const uint8_t *link = rows + k * row;
+            for (ptrdiff_t x = 0; x < words; x++) {
+                uint64_t v;
+                memcpy(&v, link + 8 * x, 8);
+                got[x] |= v;
+            }
+        }
+    }
+}
+
+/* The closure of "node start is false" over strong/weak link rows (as in ch_aic_pairs):
+ * fills T, F (words 64-bit words each, zeroed here) and depth (nodes bytes); got and
+ * fresh are scratch rows of the same width. */
+static void closure_rows(const uint8_t *sb, const uint8_t *wb, ptrdiff_t words, ptrdiff_t nodes,
+                         ptrdiff_t start, uint64_t *T, uint64_t *F, uint64_t *got,
+                         uint64_t *fresh, uint8_t *depth) {
+    ptrdiff_t row = words * 8;
+    memset(T, 0, (size_t)row);
+    memset(F, 0, (size_t)row);
+    memset(fresh, 0, (size_t)row);
+    memset(depth, 255, (size_t)nodes);
+    F[start / 64] |= (uint64_t)1 << (start % 64);
+    fresh[start / 64] |= (uint64_t)1 << (start % 64);
+    int any = 1;
+    for (int layer = 0; any; layer++) {
+        /* nodes made false -> their strong partners become true */
+        or_rows(sb, fresh, words, nodes, got);
+        any = 0;
+        for (ptrdiff_t w = 0; w < words; w++) {
+            fresh[w] = got[w] & ~T[w];
+            T[w] |= fresh[w];
+            uint64_t m = fresh[w];
+            any |= m != 0;
+            while (m) {
+                ptrdiff_t k = w * 64 + __builtin_ctzll(m);
+                m &= m - 1;
+                if (k < nodes) depth[k] = (uint8_t)(layer < 254 ? layer : 254);
+            }
+        }
+        if (!any) break;
+        /* nodes made true -> their weak partners become false */
+        or_rows(wb, fresh, words, nodes, got);
+        any = 0;
+        for (ptrdiff_t w = 0; w < words; w++) {
+            fresh[w] = got[w] & ~F[w];
+            F[w] |= fresh[w];
+            any |= fresh[w] != 0;
+        }
+    }
+}
+
+int ch_aic_pairs(const uint8_t *sb, const uint8_t *wb, const uint8_t *cb, const uint8_t *nb,
+                 ptrdiff_t words, ptrdiff_t nodes, ptrdiff_t base, ptrdiff_t ncells,
+                 int complete, uint8_t *closures, ch_pair_fn emit, void *ctx) {
+    ptrdiff_t row = words * 8;
+    int rc = 0;
+    uint64_t *Tall = calloc((size_t)(nodes ? nodes : 1) * (size_t)words, 8);
+    uint64_t *F = calloc((size_t)words, 8);
+    uint64_t *got = calloc((size_t)words, 8);
+    uint64_t *fresh = calloc((size_t)words, 8);
+    uint8_t *depth = malloc((size_t)(nodes ? nodes : 1));
+    uint8_t *live = calloc((size_t)(nodes ? nodes : 1), 1);
+    if (!Tall || !F || !got || !fresh || !depth || !live) {
+        rc = -1;
+        goto done;
+    }
+    uint8_t elims[8 * 1024];
+    for (ptrdiff_t a = 0; a < nodes; a++) {
+        if (!(nb[a / 8] >> (a % 8) & 1)) continue;
+        uint64_t *Ta = Tall + a * words;
+        closure_rows(sb, wb, words, nodes, a, Ta, F, got, fresh, depth);
+        if (closures) {
+            memcpy(closures + 2 * a * row, Ta, (size_t)row);
+            memcpy(closures + (2 * a + 1) * row, F, (size_t)row);
+        }
+        const uint8_t *ca = cb + a * row;
+        if (complete) {
+            int meets = 0;
+            for (ptrdiff_t x = 0; x < words && !meets; x++) {
+                uint64_t c;
+                memcpy(&c, ca + 8 * x, 8);
+                meets = (c & F[x]) != 0;
+            }
+            if (!meets) continue;
+        }
+        live[a] = 1;
+        for (ptrdiff_t w = 0; w < words; w++) {
+            uint64_t m = Ta[w];
+            while (m) {
+                ptrdiff_t b = w * 64 + __builtin_ctzll(m);
+                m &= m - 1;
+                if (b == a || b >= nodes) continue;
+                const uint8_t *cbb = cb + b * row;
+                int count = 0;
+                for (ptrdiff_t x = 0; x < words; x++) {
+                    uint64_t c1, c2;
+                    memcpy(&c1, ca + 8 * x, 8);
+                    memcpy(&c2, cbb + 8 * x, 8);
+                    uint64_t e = c1 & c2;
+                    memcpy(elims + 8 * x, &e, 8);
+                    count += __builtin_popcountll(e);
+                }
+                if (!count) continue;
+                if (b < a && live[b] && (Tall[b * words + a / 64] >> (a % 64) & 1)) continue;
+                if (a < base && b < base && a % ncells == b % ncells) continue;
+                rc = emit(ctx, a, b, 2 * (int)depth[b] + 1, count, elims);
+                if (rc) goto done;
+            }
+        }
+    }
+done:
+    free(Tall);
+    free(F);
+    free(got);
+    free(fresh);
+    free(depth);
+    free(live);
+    return rc;
+}

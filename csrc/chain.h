@@ -1,0 +1,42 @@
+/* Chain search over a link graph of candidate nodes: the closure behind the AIC search of
+ * shudu.logic.chains (ChainGraph.closure_false, _aic_found), independent of Python. */
+#ifndef SHUDU_CHAIN_H
+#define SHUDU_CHAIN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Receives one chain-end pair: a, b (node indices), least (the fewest links from "a
+ * false" to "b true"), count (the number of common conflicts) and elims (the common
+ * conflicts, one row of `words` 64-bit words, little-endian).  A non-zero return stops
+ * the search, which then returns that value. */
+typedef int (*ch_pair_fn)(void *ctx, ptrdiff_t a, ptrdiff_t b, int least, int count,
+                          const uint8_t *elims);
+
+/* The chain ends of shudu.logic.chains._aic_found, in its order.
+ * strong, weak, conf: one little-endian bitset of `words` 64-bit words per node (node
+ * k's row at bytes 8 * words * k): its strong links, its weak links, the candidates it
+ * conflicts with (bits at or past `nodes` are ignored); starts: one row, the nodes to
+ * start from; base: the first group node; cells: cells per digit (nodes below base are
+ * digit * cells + cell).  For each start a (ascending) whose closure makes false
+ * something it conflicts with (or any start when complete is 0), every b that a's
+ * closure makes true, b != a, whose conflicts meet a's, unless the pair came up before
+ * from b or both ends lie in one cell, is passed to emit.
+ * closures: NULL, or two rows per node that receive the T and F rows of every start's
+ * closure: alternately, the strong partners of the nodes made false become true and the
+ * weak partners of the nodes made true become false (F includes the start).
+ * words: 1 .. 1024.  Returns 0 when done, -1 when out of memory, or emit's non-zero
+ * return value. */
+int ch_aic_pairs(const uint8_t *strong, const uint8_t *weak, const uint8_t *conf,
+                 const uint8_t *starts, ptrdiff_t words, ptrdiff_t nodes, ptrdiff_t base,
+                 ptrdiff_t cells, int complete, uint8_t *closures, ch_pair_fn emit, void *ctx);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

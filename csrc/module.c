@@ -1,0 +1,180 @@
+/* CPython glue for the shudu solving engine: module shudu._engine (module init, method
+ * table, shared argument helpers; the entry points live in py_solve.c and py_logic.c).
+ *
+ * Every value that reaches the C solvers is checked in the glue first: puzzle length,
+ * symbols, digit range and the consistency of rule tables.  The solvers themselves then run with
+ * the GIL released, on private copies of the input, so nothing another Python thread
+ * does to the caller's buffers can reach them.
+ */
+#include "module.h"
+
+#include <string.h>
+
+#include "common.h"
+
+/* ------------------------------------------------------------------------ symbols */
+
+/* Map of input byte -> cell value for a size n; 0xFF marks a byte that is not allowed.
+ * Accepted: raw values 0..n, '1'-'9' then 'A'-'P' / 'a'-'p' (10..25) up to n, and the
+ * blanks '0' . x X * - _ . */
+void build_symbol_map(int n, uint8_t map[256]) {
+    memset(map, 0xFF, 256);
+    for (int v = 0; v <= n; v++) map[v] = (uint8_t)v;
+    map['0'] = map['.'] = map['x'] = map['X'] = map['*'] = map['-'] = map['_'] = 0;
+    for (int v = 1; v <= n && v <= 9; v++) map['0' + v] = (uint8_t)v;
+    for (int v = 10; v <= n; v++) {
+        map['A' + v - 10] = (uint8_t)v;
+        map['a' + v - 10] = (uint8_t)v;
+    }
+}
+
+uint8_t MAP9[256];
+uint8_t MAP9_TEXT[256];
+
+void build_text_map(int n, uint8_t map[256]) {
+    build_symbol_map(n, map);
+    for (int v = 0; v <= n; v++)
+        if (v < '*') map[v] = 0xFF;
+}
+
+/* Convert `len` bytes through `map` into dst; returns index of the first bad byte or -1. */
+Py_ssize_t convert(const uint8_t *src, Py_ssize_t len, const uint8_t *map, uint8_t *dst) {
+    for (Py_ssize_t i = 0; i < len; i++) {
+        uint8_t v = map[src[i]];
+        if (v == 0xFF) return i;
+        dst[i] = v;
+    }
+    return -1;
+}
+
+PyObject *bad_symbol(Py_ssize_t pos, int cell_count, int symbol) {
+    Py_ssize_t puzzle = pos / cell_count, cell = pos % cell_count;
+    PyErr_Format(PyExc_ValueError,
+                 "puzzle %zd, cell %zd: expected a digit or a blank, found byte %d",
+                 puzzle + 1, cell + 1, symbol);
+    return NULL;
+}
+
+/* Read one puzzle argument (str of ASCII, or bytes-like) into `out` (n*n values). */
+int read_puzzle(PyObject *obj, int ncells, const uint8_t *map, const uint8_t *text_map,
+                       uint8_t *out) {
+    if (PyUnicode_Check(obj)) {
+        map = text_map;
+        if (PyUnicode_GET_LENGTH(obj) != ncells || !PyUnicode_IS_ASCII(obj)) {
+            PyErr_Format(PyExc_ValueError, "expected %d ASCII cells", ncells);
+            return -1;
+        }
+        const uint8_t *src = PyUnicode_1BYTE_DATA(obj);
+        Py_ssize_t bad = convert(src, ncells, map, out);
+        if (bad >= 0) {
+            bad_symbol(bad, ncells, src[bad]);
+            return -1;
+        }
+        return 0;
+    }
+    Py_buffer view;
+    if (PyObject_GetBuffer(obj, &view, PyBUF_SIMPLE) < 0) return -1;
+    int rc = 0;
+    if (view.len != ncells) {
+        PyErr_Format(PyExc_ValueError, "expected %d cells, got %zd", ncells, view.len);
+        rc = -1;
+    } else {
+        Py_ssize_t bad = convert((const uint8_t *)view.buf, ncells, map, out);
+        if (bad >= 0) {
+            bad_symbol(bad, ncells, ((const uint8_t *)view.buf)[bad]);
+            rc = -1;
+        }
+    }
+    PyBuffer_Release(&view);
+    return rc;
+}
+
+int parse_seed(PyObject *seed_obj, uint64_t *state, uint64_t **rng) {
+    *rng = NULL;
+    if (seed_obj == NULL || seed_obj == Py_None) return 0;
+    unsigned long long seed = PyLong_AsUnsignedLongLongMask(seed_obj);
+    if (seed == (unsigned long long)-1 && PyErr_Occurred()) return -1;
+    *state = sd_seed((uint64_t)seed);
+    *rng = state;
+    return 0;
+}
+
+int check_limit(long limit) {
+    if (limit < 1 || limit > 1000000000L) {
+        PyErr_SetString(PyExc_ValueError, "limit must be between 1 and 10**9");
+        return -1;
+    }
+    return 0;
+}
+
+PyObject *MASK_INTS; /* filled by PyInit__engine */
+
+/* ------------------------------------------------------------------------ module */
+
+static PyMethodDef methods[] = {
+    {"solve9", (PyCFunction)(void (*)(void))py_solve9, METH_FASTCALL,
+     "solve9(puzzle, limit=1, seed=None) -> (count, solution|None, guesses, nodes)"},
+    {"logic9", (PyCFunction)(void (*)(void))py_logic9, METH_FASTCALL,
+     "logic9(cells, max_level) -> (solved, hardest_level, candidate masks): 9x9 logic with "
+     "techniques up to max_level (0 hidden single ... 12 hidden quad)"},
+    {"logic9_state", (PyCFunction)(void (*)(void))py_logic9_state, METH_FASTCALL,
+     "logic9_state(values, masks, max_level) -> (status, hardest_level, passes, values, "
+     "masks): go on from a 9x9 pencilmark state with techniques up to max_level"},
+    {"logic9_probe", (PyCFunction)(void (*)(void))py_logic9_probe, METH_FASTCALL,
+     "logic9_probe(values, masks) -> the easiest level of the 9x9 C ladder that would change "
+     "the state, or -1"},
+    {"logic9_single", (PyCFunction)(void (*)(void))py_logic9_single, METH_FASTCALL,
+     "logic9_single(values, masks, kind) -> (cell, digit, house) of the first full house (0), "
+     "hidden single (1) or naked single (2), or None"},
+    {"aic_pairs", (PyCFunction)(void (*)(void))py_aic_pairs, METH_FASTCALL,
+     "aic_pairs(strong, weak, conf, words, nodes, base, cells, complete) -> [(a, b, least, "
+     "count, elims)]: the chain ends an AIC search looks at, in order"},
+    {"logic9_fish_digits", (PyCFunction)(void (*)(void))py_logic9_fish_digits, METH_FASTCALL,
+     "logic9_fish_digits(values, masks, size, sashimi) -> the digits with a finned (or "
+     "sashimi) fish of that size that removes a candidate"},
+    {"logic9_detect", (PyCFunction)(void (*)(void))py_logic9_detect, METH_FASTCALL,
+     "logic9_detect(values, masks, givens, ids) -> the index in ids of the first technique "
+     "that would change the 9x9 pencilmark state, or -1"},
+    {"has_conflict9", py_has_conflict9, METH_O,
+     "has_conflict9(values) -> True when a digit repeats in a row, column or box"},
+    {"search", py_search, METH_VARARGS,
+     "search(rules, puzzle, limit=1, seed=None) -> (count, solution|None, guesses, nodes)"},
+    {"batch", py_batch, METH_VARARGS,
+     "batch(rules|None, buffer, limit, threads, want_solutions) -> (solutions, counts, guesses)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef moduledef = {
+    PyModuleDef_HEAD_INIT, "_engine", "shudu's C solving engine (use shudu.engine).", -1, methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__engine(void) {
+    build_symbol_map(9, MAP9);
+    build_text_map(9, MAP9_TEXT);
+    if (PyType_Ready(&RulesType) < 0 || PyType_Ready(&EnumType) < 0) return NULL;
+    if (!MASK_INTS) {
+        MASK_INTS = PyTuple_New(512);
+        if (!MASK_INTS) return NULL;
+        for (Py_ssize_t i = 0; i < 512; i++) {
+            PyObject *v = PyLong_FromSsize_t(i);
+            if (!v) {
+                Py_CLEAR(MASK_INTS);
+                return NULL;
+            }
+            PyTuple_SET_ITEM(MASK_INTS, i, v);
+        }
+    }
+    PyObject *m = PyModule_Create(&moduledef);
+    if (!m) return NULL;
+    Py_INCREF(&RulesType);
+    if (PyModule_AddObject(m, "Rules", (PyObject *)&RulesType) < 0) goto fail;
+    Py_INCREF(&EnumType);
+    if (PyModule_AddObject(m, "Enumerator", (PyObject *)&EnumType) < 0) goto fail;
+    PyModule_AddIntConstant(m, "MAX_SIZE", MAX_N);
+    if (add_technique_ids(m) < 0) goto fail;
+    return m;
+fail:
+    Py_DECREF(m);
+    return NULL;
+}

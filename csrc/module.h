@@ -1,0 +1,47 @@
+/* Shared pieces of the CPython glue of shudu._engine: the argument helpers of module.c and
+ * the entry points that py_solve.c and py_logic.c give the method table. */
+#ifndef SHUDU_MODULE_H
+#define SHUDU_MODULE_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <stdint.h>
+
+#define MAX_N 25
+#define MAX_THREADS 256
+
+/* module.c: symbols and arguments */
+extern uint8_t MAP9[256];      /* bytes: raw values or symbols */
+extern uint8_t MAP9_TEXT[256]; /* str: symbols only */
+/* The ints 0..511 (every candidate mask), made once: most masks are above the small-int
+ * cache, and the logic entry points return 81 of them per call. */
+extern PyObject *MASK_INTS;
+void build_symbol_map(int n, uint8_t map[256]);
+void build_text_map(int n, uint8_t map[256]);
+Py_ssize_t convert(const uint8_t *src, Py_ssize_t len, const uint8_t *map, uint8_t *dst);
+PyObject *bad_symbol(Py_ssize_t pos, int cell_count, int symbol);
+int read_puzzle(PyObject *obj, int ncells, const uint8_t *map, const uint8_t *text_map,
+                uint8_t *out);
+int parse_seed(PyObject *seed_obj, uint64_t *state, uint64_t **rng);
+int check_limit(long limit);
+
+/* py_solve.c: solving, counting and batches */
+extern PyTypeObject RulesType;
+extern PyTypeObject EnumType;
+PyObject *py_solve9(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *py_has_conflict9(PyObject *self, PyObject *arg);
+PyObject *py_search(PyObject *self, PyObject *args);
+PyObject *py_batch(PyObject *self, PyObject *args);
+
+/* py_logic.c: the 9x9 ladder, the detectors and the chain search */
+PyObject *py_logic9(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *py_logic9_state(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *py_logic9_probe(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *py_logic9_single(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *py_logic9_fish_digits(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *py_logic9_detect(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *py_aic_pairs(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+int add_technique_ids(PyObject *m);
+
+#endif

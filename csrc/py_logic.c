@@ -1,0 +1,436 @@
+/* CPython glue of shudu._engine: the 9x9 logic entry points (the C ladder, the detectors,
+ * the singles) and the chain search.  Arguments are checked here; the algorithms live in
+ * logic9.c, detect9*.c and chain.c. */
+#include "module.h"
+
+#include <string.h>
+
+#include "chain.h"
+#include "detect9.h"
+#include "logic9.h"
+
+/* logic9(cells, max_level) -> (solved, hardest_level, candidate masks)
+ * cells: bytes-like of exactly 81 raw values 0..9; max_level: -1 .. L9_LEVELS - 1. */
+PyObject *py_logic9(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "logic9(cells, max_level)");
+        return NULL;
+    }
+    long max_level = PyLong_AsLong(args[1]);
+    if (max_level == -1 && PyErr_Occurred()) return NULL;
+    if (max_level < -1 || max_level > L9_LEVELS - 1) {
+        PyErr_Format(PyExc_ValueError, "max_level must be between -1 and %d", L9_LEVELS - 1);
+        return NULL;
+    }
+    if (PyUnicode_Check(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "logic9 expects a bytes-like object of 81 values");
+        return NULL;
+    }
+    uint8_t in[81];
+    Py_buffer view;
+    if (PyObject_GetBuffer(args[0], &view, PyBUF_SIMPLE) < 0) return NULL;
+    if (view.len != 81) {
+        PyErr_Format(PyExc_ValueError, "expected 81 cells, got %zd", view.len);
+        PyBuffer_Release(&view);
+        return NULL;
+    }
+    memcpy(in, view.buf, 81);
+    PyBuffer_Release(&view);
+    for (int i = 0; i < 81; i++) {
+        if (in[i] > 9) {
+            PyErr_Format(PyExc_ValueError, "cell %d: expected a value 0..9, found %d", i + 1,
+                         (int)in[i]);
+            return NULL;
+        }
+    }
+    uint16_t cands[81];
+    int hardest = -1, solved;
+    Py_BEGIN_ALLOW_THREADS
+    solved = l9_solve(in, (int)max_level, cands, &hardest);
+    Py_END_ALLOW_THREADS
+    PyObject *masks = PyTuple_New(81);
+    if (!masks) return NULL;
+    for (int i = 0; i < 81; i++) {
+        PyObject *m = PyTuple_GET_ITEM(MASK_INTS, cands[i] & 0x1FF);
+        Py_INCREF(m);
+        PyTuple_SET_ITEM(masks, i, m);
+    }
+    return Py_BuildValue("(NiN)", PyBool_FromLong(solved), hardest, masks);
+}
+
+/* Read and check the (values, masks) pair of a 9x9 pencilmark state: 81 raw values 0..9
+ * and 81 masks of at most 9 bits (native-endian uint16 bytes, or a list or tuple of ints).  Returns -1 with an exception set. */
+static int read_state(PyObject *vobj, PyObject *mobj, uint8_t *values, uint16_t *masks) {
+    if (PyUnicode_Check(vobj) || PyUnicode_Check(mobj)) {
+        PyErr_SetString(PyExc_TypeError, "expected bytes-like values and masks");
+        return -1;
+    }
+    Py_buffer view;
+    if (PyObject_GetBuffer(vobj, &view, PyBUF_SIMPLE) < 0) return -1;
+    if (view.len != 81) {
+        PyErr_Format(PyExc_ValueError, "expected 81 values, got %zd", view.len);
+        PyBuffer_Release(&view);
+        return -1;
+    }
+    memcpy(values, view.buf, 81);
+    PyBuffer_Release(&view);
+    if (PyList_Check(mobj) || PyTuple_Check(mobj)) { /* 81 ints, as Candidates keeps them */
+        Py_ssize_t n = PySequence_Fast_GET_SIZE(mobj);
+        if (n != 81) {
+            PyErr_Format(PyExc_ValueError, "expected 81 masks, got %zd", n);
+            return -1;
+        }
+        PyObject **items = PySequence_Fast_ITEMS(mobj);
+        for (int i = 0; i < 81; i++) {
+            long m = PyLong_AsLong(items[i]);
+            if (m == -1 && PyErr_Occurred()) return -1;
+            if (m < 0 || m > 0x1FF) {
+                PyErr_Format(PyExc_ValueError, "cell %d: candidate mask %ld outside 0..511",
+                             i + 1, m);
+                return -1;
+            }
+            masks[i] = (uint16_t)m;
+        }
+    } else {
+        if (PyObject_GetBuffer(mobj, &view, PyBUF_SIMPLE) < 0) return -1;
+        if (view.len != (Py_ssize_t)(81 * sizeof(uint16_t))) {
+            PyErr_Format(PyExc_ValueError, "expected 81 masks of 2 bytes (%zu bytes), got %zd",
+                         81 * sizeof(uint16_t), view.len);
+            PyBuffer_Release(&view);
+            return -1;
+        }
+        memcpy(masks, view.buf, 81 * sizeof(uint16_t));
+        PyBuffer_Release(&view);
+    }
+    for (int i = 0; i < 81; i++) {
+        if (values[i] > 9) {
+            PyErr_Format(PyExc_ValueError, "cell %d: expected a value 0..9, found %d", i + 1,
+                         (int)values[i]);
+            return -1;
+        }
+        if (masks[i] > 0x1FF) {
+            PyErr_Format(PyExc_ValueError, "cell %d: candidate mask %d above 511", i + 1,
+                         (int)masks[i]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* logic9_state(values, masks, max_level) -> (status, hardest, passes, values, masks)
+ * values: bytes-like of 81 raw values 0..9; masks: bytes-like of 81 native-endian uint16
+ * candidate masks (bits 0..8); max_level: -1 .. L9_LEVELS - 1.  status: 1 solved, 0 stuck,
+ * -1 contradiction; passes: per level, the rounds in which it made progress. */
+PyObject *py_logic9_state(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "logic9_state(values, masks, max_level)");
+        return NULL;
+    }
+    long max_level = PyLong_AsLong(args[2]);
+    if (max_level == -1 && PyErr_Occurred()) return NULL;
+    if (max_level < -1 || max_level > L9_LEVELS - 1) {
+        PyErr_Format(PyExc_ValueError, "max_level must be between -1 and %d", L9_LEVELS - 1);
+        return NULL;
+    }
+    uint8_t values[81];
+    uint16_t masks[81];
+    if (read_state(args[0], args[1], values, masks) < 0) return NULL;
+    int hardest = -1, status;
+    int passes[L9_LEVELS] = {0};
+    Py_BEGIN_ALLOW_THREADS
+    status = l9_continue(values, masks, (int)max_level, &hardest, passes);
+    Py_END_ALLOW_THREADS
+    PyObject *counts = PyTuple_New(L9_LEVELS);
+    PyObject *out = PyTuple_New(81);
+    if (!counts || !out) {
+        Py_XDECREF(counts);
+        Py_XDECREF(out);
+        return NULL;
+    }
+    for (int k = 0; k < L9_LEVELS; k++) {
+        PyObject *n = PyLong_FromLong(passes[k]);
+        if (!n) {
+            Py_DECREF(counts);
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(counts, k, n);
+    }
+    for (int i = 0; i < 81; i++) {
+        PyObject *m = PyTuple_GET_ITEM(MASK_INTS, masks[i] & 0x1FF);
+        Py_INCREF(m);
+        PyTuple_SET_ITEM(out, i, m);
+    }
+    return Py_BuildValue("(iiNy#N)", status, hardest, counts, (const char *)values,
+                         (Py_ssize_t)81, out);
+}
+
+/* logic9_probe(values, masks) -> the easiest level (0 .. L9_LEVELS - 1) of the C ladder
+ * that would change the 9x9 pencilmark state, or -1 (arguments as for logic9_state). */
+PyObject *py_logic9_probe(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "logic9_probe(values, masks)");
+        return NULL;
+    }
+    uint8_t values[81];
+    uint16_t masks[81];
+    if (read_state(args[0], args[1], values, masks) < 0) return NULL;
+    int level;
+    Py_BEGIN_ALLOW_THREADS
+    level = l9_probe(values, masks, L9_LEVELS - 1);
+    Py_END_ALLOW_THREADS
+    return PyLong_FromLong(level);
+}
+
+/* logic9_single(values, masks, kind) -> (cell, digit, house) of the first full house
+ * (kind 0), hidden single (1) or naked single (2) of a 9x9 pencilmark state, or None
+ * (values and masks as for logic9_state; house is -1 for a naked single). */
+PyObject *py_logic9_single(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "logic9_single(values, masks, kind)");
+        return NULL;
+    }
+    long kind = PyLong_AsLong(args[2]);
+    if (kind == -1 && PyErr_Occurred()) return NULL;
+    if (kind < 0 || kind > 2) {
+        PyErr_Format(PyExc_ValueError, "kind must be 0, 1 or 2, got %ld", kind);
+        return NULL;
+    }
+    uint8_t values[81];
+    uint16_t masks[81];
+    if (read_state(args[0], args[1], values, masks) < 0) return NULL;
+    int cell, digit, house;
+    if (!l9_single(values, masks, (int)kind, &cell, &digit, &house)) Py_RETURN_NONE;
+    return Py_BuildValue("(iii)", cell, digit, house);
+}
+
+/* logic9_fish_digits(values, masks, size, sashimi) -> the digits (bit d - 1) of a 9x9
+ * pencilmark state with a finned (sashimi when true) fish of size 2..4 that removes a
+ * candidate (values and masks as for logic9_state). */
+PyObject *py_logic9_fish_digits(PyObject *self, PyObject *const *args,
+                                       Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "logic9_fish_digits(values, masks, size, sashimi)");
+        return NULL;
+    }
+    long size = PyLong_AsLong(args[2]);
+    if (size == -1 && PyErr_Occurred()) return NULL;
+    int sashimi = PyObject_IsTrue(args[3]);
+    if (sashimi < 0) return NULL;
+    if (size < 2 || size > 4) {
+        PyErr_Format(PyExc_ValueError, "fish size must be 2, 3 or 4, got %ld", size);
+        return NULL;
+    }
+    uint8_t values[81];
+    uint16_t masks[81];
+    if (read_state(args[0], args[1], values, masks) < 0) return NULL;
+    d9_state state;
+    d9_build(&state, values, masks, NULL);
+    return PyLong_FromUnsignedLong(d9_finned_fish_digits(&state, (int)size, sashimi));
+}
+
+/* logic9_detect(values, masks, givens, ids) -> the index in ids of the first technique
+ * whose detector says it would change the 9x9 pencilmark state, or -1 (detect9.h).
+ * values, masks: as for logic9_state; givens: bytes-like of 81 (non-zero = given);
+ * ids: bytes-like of technique ids (unknown ids count as "would change"). */
+PyObject *py_logic9_detect(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "logic9_detect(values, masks, givens, ids)");
+        return NULL;
+    }
+    uint8_t values[81], givens[81];
+    uint16_t masks[81];
+    if (read_state(args[0], args[1], values, masks) < 0) return NULL;
+    if (PyUnicode_Check(args[2]) || PyUnicode_Check(args[3])) {
+        PyErr_SetString(PyExc_TypeError, "expected bytes-like givens and ids");
+        return NULL;
+    }
+    Py_buffer view;
+    if (PyObject_GetBuffer(args[2], &view, PyBUF_SIMPLE) < 0) return NULL;
+    if (view.len != 81) {
+        PyErr_Format(PyExc_ValueError, "expected 81 givens, got %zd", view.len);
+        PyBuffer_Release(&view);
+        return NULL;
+    }
+    memcpy(givens, view.buf, 81);
+    PyBuffer_Release(&view);
+    if (PyObject_GetBuffer(args[3], &view, PyBUF_SIMPLE) < 0) return NULL;
+    if (view.len > 255) {
+        PyErr_Format(PyExc_ValueError, "expected at most 255 technique ids, got %zd", view.len);
+        PyBuffer_Release(&view);
+        return NULL;
+    }
+    uint8_t ids[255];
+    int n = (int)view.len;
+    memcpy(ids, view.buf, (size_t)n);
+    PyBuffer_Release(&view);
+    int first;
+    Py_BEGIN_ALLOW_THREADS
+    d9_state state;
+    d9_build(&state, values, masks, givens);
+    first = d9_first(&state, ids, n);
+    Py_END_ALLOW_THREADS
+    return PyLong_FromLong(first);
+}
+
+
+/* Append one chain-end pair to the result list (ch_pair_fn of ch_aic_pairs). */
+typedef struct {
+    PyObject *list;
+    Py_ssize_t row;
+} aic_out;
+
+static int append_pair(void *ctx, ptrdiff_t a, ptrdiff_t b, int least, int count,
+                       const uint8_t *elims) {
+    aic_out *out = ctx;
+    PyObject *item = Py_BuildValue("(nniiy#)", (Py_ssize_t)a, (Py_ssize_t)b, least, count,
+                                   (const char *)elims, out->row);
+    if (!item || PyList_Append(out->list, item) < 0) {
+        Py_XDECREF(item);
+        return -2;
+    }
+    Py_DECREF(item);
+    return 0;
+}
+
+/* aic_pairs(strong, weak, conf, words, nodes, base, cells, complete) -> [(a, b, least,
+ * count, elims)]: the chain ends of shudu.logic.chains._aic_found, in its order.
+ * strong, weak, conf: bytes-like, one little-endian bitset of `words` 64-bit words per
+ * node (node k's row at bytes 8 * words * k): its strong links, its weak links, the
+ * candidates it conflicts with (bits past the last node are ignored); nodes: one row, the
+ * nodes to start from; base: the first group node;
+ * cells: cells per digit (nodes below base are digit * cells + cell).  For each start a
+ * (ascending) whose closure makes false something it conflicts with (or any start when
+ * complete is 0), every b that a's closure makes true, b != a, whose conflicts meet a's,
+ * unless the pair came up before from b or both ends lie in one cell.  least: the
+ * fewest links from "a false" to "b true"; count and elims: the common conflicts.
+ * closures: an optional writable buffer of two rows per node that receives the T and F
+ * rows of every start's closure: alternately, the strong partners of the nodes made false
+ * become true and the weak partners of the nodes made true become false (F includes the
+ * start), as ChainGraph.closure_false finds them. */
+PyObject *py_aic_pairs(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 8 && nargs != 9) {
+        PyErr_SetString(PyExc_TypeError, "aic_pairs(strong, weak, conf, words, nodes, base, "
+                                         "cells, complete[, closures])");
+        return NULL;
+    }
+    Py_ssize_t words = PyLong_AsSsize_t(args[3]);
+    if (words == -1 && PyErr_Occurred()) return NULL;
+    Py_ssize_t base = PyLong_AsSsize_t(args[5]);
+    if (base == -1 && PyErr_Occurred()) return NULL;
+    Py_ssize_t ncells = PyLong_AsSsize_t(args[6]);
+    if (ncells == -1 && PyErr_Occurred()) return NULL;
+    int complete = PyObject_IsTrue(args[7]);
+    if (complete < 0) return NULL;
+    if (words < 1 || words > 1024 || ncells < 1 || base < 0) {
+        PyErr_SetString(PyExc_ValueError, "words must be 1..1024, cells >= 1, base >= 0");
+        return NULL;
+    }
+    Py_buffer v[4], out;
+    int got_views = 0, got_out = 0;
+    PyObject *result = NULL;
+    for (int k = 0; k < 5; k++) {
+        if (k == 3) continue;
+        if (PyUnicode_Check(args[k])) {
+            PyErr_SetString(PyExc_TypeError, "expected bytes-like rows");
+            goto done;
+        }
+        if (PyObject_GetBuffer(args[k], &v[got_views], PyBUF_SIMPLE) < 0) goto done;
+        got_views++;
+    }
+    Py_ssize_t row = words * 8;
+    Py_ssize_t nodes = v[0].len / row;
+    if (v[0].len % row || v[1].len != v[0].len || v[2].len != v[0].len || v[3].len != row ||
+        nodes > words * 64 || nodes > 65536) {
+        PyErr_SetString(PyExc_ValueError,
+                        "strong, weak and conf must hold the same whole number of node rows "
+                        "(at most 64 * words and 65536), nodes one row");
+        goto done;
+    }
+    if (nargs == 9 && args[8] != Py_None) {
+        if (PyObject_GetBuffer(args[8], &out, PyBUF_WRITABLE) < 0) goto done;
+        got_out = 1;
+        if (out.len != 2 * v[0].len) {
+            PyErr_SetString(PyExc_ValueError, "closures must hold two rows per node");
+            goto done;
+        }
+    }
+    result = PyList_New(0);
+    if (!result) goto done;
+    aic_out sink = {result, row};
+    int rc = ch_aic_pairs(v[0].buf, v[1].buf, v[2].buf, v[3].buf, words, nodes, base, ncells,
+                          complete, got_out ? (uint8_t *)out.buf : NULL, append_pair, &sink);
+    if (rc) {
+        if (rc == -1) PyErr_NoMemory();
+        Py_CLEAR(result);
+    }
+done:
+    for (int k = 0; k < got_views; k++) PyBuffer_Release(&v[k]);
+    if (got_out) PyBuffer_Release(&out);
+    return result;
+}
+
+/* ------------------------------------------------------------------------ technique ids */
+
+/* A tuple of the space-separated words of text, as str. */
+static PyObject *key_words(const char *text) {
+    PyObject *words = PyUnicode_FromString(text);
+    if (!words) return NULL;
+    PyObject *list = PyUnicode_Split(words, NULL, -1);
+    Py_DECREF(words);
+    if (!list) return NULL;
+    PyObject *tuple = PyList_AsTuple(list);
+    Py_DECREF(list);
+    return tuple;
+}
+
+/* LADDER9_LEVELS: per level of the C ladder (logic9.h), the tuple of its technique keys;
+ * DETECTORS: the technique key of each detector id (detect9.h); both in id order. */
+int add_technique_ids(PyObject *m) {
+    static const char *const level_keys[] = {
+#define L9_KEYS(id, keys, apply) keys,
+        SHUDU_LADDER9_LEVELS(L9_KEYS)
+#undef L9_KEYS
+    };
+    static const char *const detector_keys[] = {
+#define D9_KEY(id, key, detect) key,
+        SHUDU_DETECTORS(D9_KEY)
+#undef D9_KEY
+    };
+    PyObject *levels = PyTuple_New(L9_LEVELS);
+    if (!levels) return -1;
+    for (int k = 0; k < L9_LEVELS; k++) {
+        PyObject *keys = key_words(level_keys[k]);
+        if (!keys) {
+            Py_DECREF(levels);
+            return -1;
+        }
+        PyTuple_SET_ITEM(levels, k, keys);
+    }
+    if (PyModule_AddObject(m, "LADDER9_LEVELS", levels) < 0) {
+        Py_DECREF(levels);
+        return -1;
+    }
+    PyObject *detectors = PyTuple_New(D9_COUNT);
+    if (!detectors) return -1;
+    for (int k = 0; k < D9_COUNT; k++) {
+        PyObject *key = PyUnicode_FromString(detector_keys[k]);
+        if (!key) {
+            Py_DECREF(detectors);
+            return -1;
+        }
+        PyTuple_SET_ITEM(detectors, k, key);
+    }
+    if (PyModule_AddObject(m, "DETECTORS", detectors) < 0) {
+        Py_DECREF(detectors);
+        return -1;
+    }
+    return 0;
+}

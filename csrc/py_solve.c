@@ -1,0 +1,500 @@
+/* CPython glue of shudu._engine: solving, counting and batches (solve9, has_conflict9,
+ * Rules, search, Enumerator, batch).  Arguments are checked here; the solvers run with the
+ * GIL released on private copies of the input. */
+#include "module.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board9.h"
+#include "common.h"
+#include "generic.h"
+#include "solve9.h"
+
+/* ------------------------------------------------------------------------ 9x9 path */
+
+/* solve9(puzzle, limit=1, seed=None) -> (count, solution bytes | None, guesses, nodes) */
+PyObject *py_solve9(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs < 1 || nargs > 3) {
+        PyErr_SetString(PyExc_TypeError, "solve9(puzzle, limit=1, seed=None)");
+        return NULL;
+    }
+    long limit = 1;
+    if (nargs >= 2) {
+        limit = PyLong_AsLong(args[1]);
+        if (limit == -1 && PyErr_Occurred()) return NULL;
+        if (check_limit(limit) < 0) return NULL;
+    }
+    uint64_t state, *rng;
+    if (parse_seed(nargs >= 3 ? args[2] : NULL, &state, &rng) < 0) return NULL;
+    uint8_t in[81], out[81];
+    if (read_puzzle(args[0], 81, MAP9, MAP9_TEXT, in) < 0) return NULL;
+    sd_stats st = {0, 0};
+    int count;
+    Py_BEGIN_ALLOW_THREADS
+    count = s9_solve(in, out, (int)limit, rng, &st);
+    Py_END_ALLOW_THREADS
+    PyObject *sol;
+    if (count > 0) {
+        sol = PyBytes_FromStringAndSize((const char *)out, 81);
+        if (!sol) return NULL;
+    } else {
+        sol = Py_NewRef(Py_None);
+    }
+    return Py_BuildValue("(iNKK)", count, sol, (unsigned long long)st.guesses,
+                         (unsigned long long)st.nodes);
+}
+
+/* has_conflict9(values) -> bool: any digit repeated in a row, column or box of a 9x9 grid
+ * (values: 81 bytes 0..9, or symbols). */
+PyObject *py_has_conflict9(PyObject *self, PyObject *arg) {
+    (void)self;
+    uint8_t v[81];
+    if (read_puzzle(arg, 81, MAP9, MAP9_TEXT, v) < 0) return NULL;
+    uint16_t seen[27] = {0}; /* digits placed in each house */
+    for (int i = 0; i < 81; i++) {
+        if (!v[i]) continue;
+        uint16_t bit = (uint16_t)(1u << v[i]);
+        const uint8_t *h = B9_CELL_HOUSE[i];
+        if ((seen[h[0]] | seen[h[1]] | seen[h[2]]) & bit) Py_RETURN_TRUE;
+        seen[h[0]] |= bit;
+        seen[h[1]] |= bit;
+        seen[h[2]] |= bit;
+    }
+    Py_RETURN_FALSE;
+}
+
+/* ------------------------------------------------------------------------ rules object */
+
+typedef struct {
+    PyObject_HEAD
+    sg_rules rules;
+    int32_t *houses;
+    int32_t *peer_start;
+    int32_t *peers;
+    uint8_t map[256];
+    uint8_t text_map[256];
+} RulesObject;
+
+static void Rules_dealloc(RulesObject *self) {
+    PyMem_Free(self->houses);
+    PyMem_Free(self->peer_start);
+    PyMem_Free(self->peers);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* Copy a sequence of ints into a new int32 array, each checked to lie in [lo, hi]. */
+static int32_t *int_array(PyObject *seq_obj, Py_ssize_t *len_out, long lo, long hi, const char *what) {
+    PyObject *seq = PySequence_Fast(seq_obj, "expected a sequence of ints");
+    if (!seq) return NULL;
+    Py_ssize_t len = PySequence_Fast_GET_SIZE(seq);
+    int32_t *arr = PyMem_Malloc(sizeof(int32_t) * (size_t)(len ? len : 1));
+    if (!arr) {
+        Py_DECREF(seq);
+        PyErr_NoMemory();
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < len; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (v == -1 && PyErr_Occurred()) goto fail;
+        if (v < lo || v > hi) {
+            PyErr_Format(PyExc_ValueError, "%s[%zd] = %ld is out of range %ld..%ld", what, i, v, lo, hi);
+            goto fail;
+        }
+        arr[i] = (int32_t)v;
+    }
+    Py_DECREF(seq);
+    *len_out = len;
+    return arr;
+fail:
+    Py_DECREF(seq);
+    PyMem_Free(arr);
+    return NULL;
+}
+
+/* Rules(n, houses, peer_start, peers): flat tables, validated here. */
+static PyObject *Rules_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    (void)kwds;
+    int n;
+    PyObject *houses_obj, *start_obj, *peers_obj;
+    if (!PyArg_ParseTuple(args, "iOOO", &n, &houses_obj, &start_obj, &peers_obj)) return NULL;
+    if (n < 1 || n > MAX_N) {
+        PyErr_Format(PyExc_ValueError, "size must be 1..%d", MAX_N);
+        return NULL;
+    }
+    int ncells = n * n;
+    RulesObject *self = (RulesObject *)type->tp_alloc(type, 0);
+    if (!self) return NULL;
+    Py_ssize_t hlen, slen, plen;
+    self->houses = int_array(houses_obj, &hlen, 0, ncells - 1, "houses");
+    if (!self->houses) goto fail;
+    if (hlen % n != 0) {
+        PyErr_SetString(PyExc_ValueError, "houses must hold a multiple of n cells");
+        goto fail;
+    }
+    self->peer_start = int_array(start_obj, &slen, 0, INT32_MAX, "peer_start");
+    if (!self->peer_start) goto fail;
+    if (slen != ncells + 1 || self->peer_start[0] != 0) {
+        PyErr_SetString(PyExc_ValueError, "peer_start must have n*n+1 offsets starting at 0");
+        goto fail;
+    }
+    for (int i = 0; i < ncells; i++) {
+        if (self->peer_start[i + 1] < self->peer_start[i]) {
+            PyErr_SetString(PyExc_ValueError, "peer_start must not decrease");
+            goto fail;
+        }
+    }
+    self->peers = int_array(peers_obj, &plen, 0, ncells - 1, "peers");
+    if (!self->peers) goto fail;
+    if (plen != self->peer_start[ncells]) {
+        PyErr_SetString(PyExc_ValueError, "peers length must equal peer_start[-1]");
+        goto fail;
+    }
+    for (int i = 0; i < ncells; i++) {
+        for (int32_t k = self->peer_start[i]; k < self->peer_start[i + 1]; k++) {
+            if (self->peers[k] == i) {
+                PyErr_SetString(PyExc_ValueError, "a cell may not be its own peer");
+                goto fail;
+            }
+        }
+    }
+    /* Each house must consist of n distinct cells. */
+    Py_ssize_t nh = hlen / n;
+    for (Py_ssize_t h = 0; h < nh; h++) {
+        uint8_t seen[MAX_N * MAX_N];
+        memset(seen, 0, (size_t)ncells);
+        for (int k = 0; k < n; k++) {
+            int32_t c = self->houses[h * n + k];
+            if (seen[c]) {
+                PyErr_Format(PyExc_ValueError, "house %zd repeats a cell", h);
+                goto fail;
+            }
+            seen[c] = 1;
+        }
+    }
+    self->rules.n = n;
+    self->rules.ncells = ncells;
+    self->rules.nhouses = (int)nh;
+    self->rules.houses = self->houses;
+    self->rules.peer_start = self->peer_start;
+    self->rules.peers = self->peers;
+    build_symbol_map(n, self->map);
+    build_text_map(n, self->text_map);
+    return (PyObject *)self;
+fail:
+    Py_DECREF(self);
+    return NULL;
+}
+
+static PyObject *Rules_get_size(RulesObject *self, void *closure) {
+    (void)closure;
+    return PyLong_FromLong(self->rules.n);
+}
+
+static PyGetSetDef Rules_getset[] = {
+    {"size", (getter)Rules_get_size, NULL, "grid side n", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+PyTypeObject RulesType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "shudu._engine.Rules",
+    .tp_basicsize = sizeof(RulesObject),
+    .tp_dealloc = (destructor)Rules_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Rules(n, houses, peer_start, peers): flat constraint tables for the generic solver.",
+    .tp_new = Rules_new,
+    .tp_getset = Rules_getset,
+};
+
+/* search(rules, puzzle, limit=1, seed=None) -> (count, first solution | None, guesses, nodes) */
+PyObject *py_search(PyObject *self, PyObject *args) {
+    (void)self;
+    RulesObject *rules;
+    PyObject *puzzle, *seed_obj = Py_None;
+    long limit = 1;
+    if (!PyArg_ParseTuple(args, "O!O|lO", &RulesType, &rules, &puzzle, &limit, &seed_obj)) return NULL;
+    if (check_limit(limit) < 0) return NULL;
+    uint64_t state, *rng;
+    if (parse_seed(seed_obj, &state, &rng) < 0) return NULL;
+    int ncells = rules->rules.ncells;
+    uint8_t *buf = PyMem_Malloc((size_t)ncells * 2);
+    if (!buf) return PyErr_NoMemory();
+    uint8_t *in = buf, *out = buf + ncells;
+    if (read_puzzle(puzzle, ncells, rules->map, rules->text_map, in) < 0) {
+        PyMem_Free(buf);
+        return NULL;
+    }
+    Py_INCREF(rules);
+    sd_stats st = {0, 0};
+    int count = -1;
+    Py_BEGIN_ALLOW_THREADS
+    sg_solver *s = sg_new(&rules->rules);
+    if (s) {
+        count = sg_count(s, in, (int)limit, out, rng, &st);
+        sg_free(s);
+    }
+    Py_END_ALLOW_THREADS
+    Py_DECREF(rules);
+    if (count < 0) {
+        PyMem_Free(buf);
+        return PyErr_NoMemory();
+    }
+    PyObject *sol = count > 0 ? PyBytes_FromStringAndSize((const char *)out, ncells) : Py_NewRef(Py_None);
+    PyMem_Free(buf);
+    if (!sol) return NULL;
+    return Py_BuildValue("(iNKK)", count, sol, (unsigned long long)st.guesses,
+                         (unsigned long long)st.nodes);
+}
+
+/* ------------------------------------------------------------------------ enumerator */
+
+typedef struct {
+    PyObject_HEAD
+    RulesObject *rules;
+    sg_solver *solver;
+    uint8_t *out;
+    int busy;
+    int done;
+} EnumObject;
+
+static void Enum_dealloc(EnumObject *self) {
+    if (self->solver) sg_free(self->solver);
+    PyMem_Free(self->out);
+    Py_XDECREF(self->rules);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* Enumerator(rules, puzzle, seed=None): lazy iterator over all solutions (bytes). */
+static PyObject *Enum_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    (void)kwds;
+    RulesObject *rules;
+    PyObject *puzzle, *seed_obj = Py_None;
+    if (!PyArg_ParseTuple(args, "O!O|O", &RulesType, &rules, &puzzle, &seed_obj)) return NULL;
+    uint64_t state, *rng;
+    if (parse_seed(seed_obj, &state, &rng) < 0) return NULL;
+    EnumObject *self = (EnumObject *)type->tp_alloc(type, 0);
+    if (!self) return NULL;
+    Py_INCREF(rules);
+    self->rules = rules;
+    int ncells = rules->rules.ncells;
+    self->out = PyMem_Malloc((size_t)ncells);
+    uint8_t *in = PyMem_Malloc((size_t)ncells);
+    if (!self->out || !in) {
+        PyMem_Free(in);
+        Py_DECREF(self);
+        return PyErr_NoMemory();
+    }
+    if (read_puzzle(puzzle, ncells, rules->map, rules->text_map, in) < 0) {
+        PyMem_Free(in);
+        Py_DECREF(self);
+        return NULL;
+    }
+    self->solver = sg_new(&rules->rules);
+    if (!self->solver) {
+        PyMem_Free(in);
+        Py_DECREF(self);
+        return PyErr_NoMemory();
+    }
+    if (sg_start(self->solver, in, rng) < 0) self->done = 1;
+    PyMem_Free(in);
+    return (PyObject *)self;
+}
+
+static PyObject *Enum_next(EnumObject *self) {
+    if (self->done) return NULL;
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "solution iterator already running in another thread");
+        return NULL;
+    }
+    self->busy = 1;
+    int rc;
+    Py_BEGIN_ALLOW_THREADS
+    rc = sg_next(self->solver, self->out);
+    Py_END_ALLOW_THREADS
+    self->busy = 0;
+    if (rc != 1) {
+        self->done = 1;
+        return NULL;
+    }
+    return PyBytes_FromStringAndSize((const char *)self->out, self->rules->rules.ncells);
+}
+
+static PyObject *Enum_stats(EnumObject *self, void *closure) {
+    (void)closure;
+    sd_stats st = {0, 0};
+    if (self->solver && !self->busy) sg_get_stats(self->solver, &st);
+    return Py_BuildValue("(KK)", (unsigned long long)st.guesses, (unsigned long long)st.nodes);
+}
+
+static PyGetSetDef Enum_getset[] = {
+    {"stats", (getter)Enum_stats, NULL, "(guesses, nodes) so far", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+PyTypeObject EnumType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "shudu._engine.Enumerator",
+    .tp_basicsize = sizeof(EnumObject),
+    .tp_dealloc = (destructor)Enum_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Enumerator(rules, puzzle, seed=None): iterator over all solutions as bytes.",
+    .tp_new = Enum_new,
+    .tp_iter = PyObject_SelfIter,
+    .tp_iternext = (iternextfunc)Enum_next,
+    .tp_getset = Enum_getset,
+};
+
+/* ------------------------------------------------------------------------ batch */
+
+typedef struct {
+    const uint8_t *in;      /* private copy, values already checked */
+    uint8_t *solutions;     /* N * ncells, or NULL */
+    int32_t *counts;        /* N */
+    uint32_t *guesses;      /* N */
+    Py_ssize_t n_puzzles;
+    int ncells;
+    int limit;
+    const sg_rules *rules;  /* NULL for the 9x9 fast path */
+    atomic_long next;
+    atomic_int failed;      /* allocation failure in a worker */
+} BatchJob;
+
+#define BATCH_CHUNK 32
+
+static void *batch_worker(void *arg) {
+    BatchJob *job = (BatchJob *)arg;
+    sg_solver *solver = NULL;
+    uint8_t scratch[MAX_N * MAX_N];
+    if (job->rules) {
+        solver = sg_new(job->rules);
+        if (!solver) {
+            atomic_store(&job->failed, 1);
+            return NULL;
+        }
+    }
+    for (;;) {
+        long start = atomic_fetch_add(&job->next, BATCH_CHUNK);
+        if (start >= job->n_puzzles) break;
+        long end = start + BATCH_CHUNK;
+        if (end > job->n_puzzles) end = job->n_puzzles;
+        for (long i = start; i < end; i++) {
+            const uint8_t *p = job->in + (size_t)i * (size_t)job->ncells;
+            uint8_t *out = job->solutions ? job->solutions + (size_t)i * (size_t)job->ncells : scratch;
+            sd_stats st = {0, 0};
+            int c;
+            if (solver)
+                c = sg_count(solver, p, job->limit, out, NULL, &st);
+            else
+                c = s9_solve(p, out, job->limit, NULL, &st);
+            if (c <= 0 && job->solutions) memset(out, 0, (size_t)job->ncells);
+            job->counts[i] = c < 0 ? 0 : c;
+            job->guesses[i] = st.guesses > UINT32_MAX ? UINT32_MAX : (uint32_t)st.guesses;
+        }
+    }
+    if (solver) sg_free(solver);
+    return NULL;
+}
+
+/* batch(rules_or_None, buffer, limit, threads, want_solutions)
+ *   -> (solutions bytearray | None, counts bytearray (int32), guesses bytearray (uint32)) */
+PyObject *py_batch(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *rules_obj, *data;
+    long limit;
+    int threads, want_solutions;
+    if (!PyArg_ParseTuple(args, "OOlip", &rules_obj, &data, &limit, &threads, &want_solutions))
+        return NULL;
+    if (check_limit(limit) < 0) return NULL;
+    RulesObject *rules = NULL;
+    if (rules_obj != Py_None) {
+        if (!PyObject_TypeCheck(rules_obj, &RulesType)) {
+            PyErr_SetString(PyExc_TypeError, "rules must be an _engine.Rules or None");
+            return NULL;
+        }
+        rules = (RulesObject *)rules_obj;
+    }
+    int ncells = rules ? rules->rules.ncells : 81;
+    const uint8_t *map = rules ? rules->map : MAP9;
+    if (threads < 1) threads = 1;
+    if (threads > MAX_THREADS) threads = MAX_THREADS;
+
+    Py_buffer view;
+    if (PyObject_GetBuffer(data, &view, PyBUF_C_CONTIGUOUS) < 0) return NULL;
+    if (view.len % ncells != 0) {
+        PyErr_Format(PyExc_ValueError, "buffer of %zd bytes is not a whole number of %d-cell puzzles",
+                     view.len, ncells);
+        PyBuffer_Release(&view);
+        return NULL;
+    }
+    Py_ssize_t n_puzzles = view.len / ncells;
+    uint8_t *copy = PyMem_Malloc((size_t)(view.len ? view.len : 1));
+    if (!copy) {
+        PyBuffer_Release(&view);
+        return PyErr_NoMemory();
+    }
+    Py_ssize_t bad = convert((const uint8_t *)view.buf, view.len, map, copy);
+    int bad_byte = bad >= 0 ? ((const uint8_t *)view.buf)[bad] : 0;
+    PyBuffer_Release(&view);
+    if (bad >= 0) {
+        PyMem_Free(copy);
+        return bad_symbol(bad, ncells, bad_byte);
+    }
+    PyObject *sols = NULL, *counts = NULL, *guesses = NULL;
+    if (want_solutions) {
+        sols = PyByteArray_FromStringAndSize(NULL, n_puzzles * ncells);
+        if (!sols) goto fail;
+    }
+    counts = PyByteArray_FromStringAndSize(NULL, n_puzzles * 4);
+    guesses = PyByteArray_FromStringAndSize(NULL, n_puzzles * 4);
+    if (!counts || !guesses) goto fail;
+
+    BatchJob job;
+    job.in = copy;
+    job.solutions = sols ? (uint8_t *)PyByteArray_AS_STRING(sols) : NULL;
+    job.counts = (int32_t *)PyByteArray_AS_STRING(counts);
+    job.guesses = (uint32_t *)PyByteArray_AS_STRING(guesses);
+    job.n_puzzles = n_puzzles;
+    job.ncells = ncells;
+    job.limit = (int)limit;
+    job.rules = rules ? &rules->rules : NULL;
+    atomic_init(&job.next, 0);
+    atomic_init(&job.failed, 0);
+    if (threads > 1 && n_puzzles < (Py_ssize_t)threads * BATCH_CHUNK)
+        threads = (int)((n_puzzles + BATCH_CHUNK - 1) / BATCH_CHUNK);
+    if (threads < 1) threads = 1;
+
+    int thread_error = 0;
+    Py_XINCREF(rules);
+    Py_BEGIN_ALLOW_THREADS
+    pthread_t tids[MAX_THREADS];
+    int started = 0;
+    for (int t = 1; t < threads; t++) {
+        if (pthread_create(&tids[started], NULL, batch_worker, &job) != 0) {
+            thread_error = 1;
+            break;
+        }
+        started++;
+    }
+    batch_worker(&job);
+    for (int t = 0; t < started; t++) pthread_join(tids[t], NULL);
+    Py_END_ALLOW_THREADS
+    Py_XDECREF(rules);
+    (void)thread_error; /* fewer threads than asked still completes the whole batch */
+    PyMem_Free(copy);
+    copy = NULL;
+    if (atomic_load(&job.failed)) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    return Py_BuildValue("(NNN)", sols ? sols : Py_NewRef(Py_None), counts, guesses);
+fail:
+    PyMem_Free(copy);
+    Py_XDECREF(sols);
+    Py_XDECREF(counts);
+    Py_XDECREF(guesses);
+    return NULL;
+}
