@@ -71,3 +71,20 @@ def test_the_max_level_bound_follows_the_level_list() -> None:
         assert str(top) in str(e)
     else:
         raise AssertionError("max_level above the last level was accepted")
+
+
+def test_rating_and_generator_read_technique_facts_from_one_home() -> None:
+    """The rater's fixed weights are the registry's difficulties, its C-ladder weights
+    follow the ladder's levels, and the generator's levels and grade ranges come from the
+    ladder and the rater."""
+    from shudu import generate, rating
+    from shudu.logic import ladder9
+    from shudu.logic.registry import technique
+
+    for key, weight in rating._fixed_weights().items():
+        assert weight == technique(key).difficulty
+    weights = rating._c_weights()
+    assert len(weights) == len(ladder9.LEVELS)
+    assert weights[1:] == tuple(technique(keys[-1]).difficulty for keys in ladder9.LEVELS[1:])
+    assert all(generate.LOGIC9_LEVELS[k] == ladder9.LEVEL_OF[k] for k in generate.LOGIC9_LEVELS)
+    assert generate.GRADE_RANGES == {g: rating.score_range(g) for g in rating.GRADES}

@@ -61,6 +61,8 @@ from . import _engine
 from .engine import _tables
 from .errors import GenerationError, ParseError
 from .grid import Grid
+from .logic import ladder9
+from .rating import GRADES, score_range
 from .rules import CLASSIC, Rules
 
 if TYPE_CHECKING:
@@ -104,29 +106,14 @@ _SYMMETRY_ALIASES = {
     "diagonal": "diagonal", "diag": "diagonal", "transpose": "diagonal", "none": "none",
 }
 
-GRADE_RANGES: dict[str, tuple[float, float]] = {
-    "beginner": (0.0, 2.0),
-    "easy": (2.0, 3.0),
-    "medium": (3.0, 4.5),
-    "hard": (4.5, 7.0),
-    "expert": (7.0, 9.0),
-    "extreme": (9.0, math.inf),
-}
+GRADE_RANGES: dict[str, tuple[float, float]] = {g: score_range(g) for g in GRADES}
 """Sudoku Explainer score range ``[low, high)`` of each grade."""
 
 LOGIC9_LEVELS: dict[str, int] = {
-    "naked-single": 1,
-    "pointing": 2,
-    "claiming": 3,
-    "naked-pair": 4,
-    "x-wing": 5,
-    "hidden-pair": 6,
-    "naked-triple": 7,
-    "swordfish": 8,
-    "hidden-triple": 9,
-    "naked-quad": 10,
-    "jellyfish": 11,
-    "hidden-quad": 12,
+    key: ladder9.LEVEL_OF[key]
+    for key in ("naked-single", "pointing", "claiming", "naked-pair", "x-wing", "hidden-pair",
+                "naked-triple", "swordfish", "hidden-triple", "naked-quad", "jellyfish",
+                "hidden-quad")
 }
 """Technique targets met by digging with the C 9x9 logic solver: key -> its level there.
 

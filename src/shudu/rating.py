@@ -36,6 +36,7 @@ import multiprocessing as mp
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from . import engine
@@ -351,22 +352,31 @@ def _forcing(key: str) -> _Rung:
     return scan
 
 
-_C_WEIGHTS = (1.5, 2.3, 2.6, 2.8, 3.0, 3.2, 3.4, 3.6, 3.8, 4.0, 5.0, 5.2, 5.4)
-"""SE weight of each level of the C ladder (:data:`ladder9.LEVELS`): hidden single in a
-line, naked single, pointing, claiming, naked pair, X-Wing, hidden pair, naked triple,
-Swordfish, hidden triple, naked quad, Jellyfish, hidden quad."""
+@cache
+def _c_weights() -> tuple[float, ...]:
+    """SE weight of each level of the C ladder (:data:`ladder9.LEVELS`): a hidden single in a
+line (1.5; the ladder does not say which house), then each level's registered
+difficulty: naked single, pointing, claiming, naked pair, X-Wing, hidden pair, naked
+triple, Swordfish, hidden triple, naked quad, Jellyfish, hidden quad."""
+    return tuple(1.5 if level == 0 else technique(keys[-1]).difficulty
+                 for level, keys in enumerate(ladder9.LEVELS))
 _C_FROM = 4.0
 """Once the score reaches hidden triple's weight, every technique of the C ladder up to
 the score may be applied in any order (none is harder than the score), so a classic
 9x9 state is taken to that fixpoint in C before the Python rungs run."""
 
 
-_FIXED = {"pointing": 2.6, "claiming": 2.8, "locked-pair": 3.0, "naked-pair": 3.0,
-          "x-wing": 3.2, "hidden-pair": 3.4, "locked-triple": 3.6, "naked-triple": 3.6,
-          "swordfish": 3.8, "hidden-triple": 4.0, "xy-wing": 4.2, "xyz-wing": 4.4,
-          "ur-type-1": 4.5, "ur-type-2": 4.5, "ur-type-4": 4.5, "ur-type-3": 4.6,
-          "naked-quad": 5.0, "jellyfish": 5.2, "hidden-quad": 5.4, "bug-plus-1": 5.6}
+_FIXED_ORDER = ("pointing", "claiming", "locked-pair", "naked-pair", "x-wing", "hidden-pair",
+                "locked-triple", "naked-triple", "swordfish", "hidden-triple", "xy-wing",
+                "xyz-wing", "ur-type-1", "ur-type-2", "ur-type-4", "ur-type-3", "naked-quad",
+                "jellyfish", "hidden-quad", "bug-plus-1")
 """The techniques SE weighs with one number, in the order the rater tries them."""
+
+
+@cache
+def _fixed_weights() -> dict[str, float]:
+    """The weight of each of :data:`_FIXED_ORDER`: its registered difficulty."""
+    return {key: technique(key).difficulty for key in _FIXED_ORDER}
 DIRECT_SCORES = {"pointing": 1.7, "claiming": 1.9, "hidden-pair": 2.0, "hidden-triple": 2.5}
 """SE's weight of a technique whose eliminations leave a hidden single ("direct")."""
 
@@ -403,8 +413,8 @@ def step_score(step: Step, cands: Candidates | None = None) -> float:
             return DIRECT_SCORES[key]
     if key == "naked-single":
         return 2.3
-    if key in _FIXED:
-        return _FIXED[key]
+    if key in _fixed_weights():
+        return _fixed_weights()[key]
     if key in _PATTERN_KEYS:
         return 6.6
     if key in _FORCING_BASE:
@@ -449,7 +459,7 @@ def _ladder(uniqueness: bool) -> list[tuple[_Rung, int]]:
         (_naked_singles, "naked-single"),
         (_direct("hidden-triple", 2.5, 4.0), "hidden-triple"),
     ]
-    fixed = [(key, w) for key, w in _FIXED.items()
+    fixed = [(key, w) for key, w in _fixed_weights().items()
              if uniqueness or not technique(key).uniqueness]
     rungs += [(_fixed(key, weight), key) for key, weight in fixed]
     rungs += [(_chains, None), *((_forcing(k), None) for k in _FORCING_BASE)]
@@ -472,7 +482,7 @@ def _c_fixpoint(c: Candidates, level: int, histogram: dict[str, int],
             histogram[key] = histogram.get(key, 0) + n
             rounds += n
             if walk is not None:
-                walk += [PathStep(_C_WEIGHTS[k], key)] * n
+                walk += [PathStep(_c_weights()[k], key)] * n
     return status, rounds
 
 
@@ -564,7 +574,7 @@ def rate(puzzle: str | Grid, rules: Rules | None = None, *,
             raise TimeoutError("rating ran past its deadline")
         covered = -1
         if classic and score >= _C_FROM:
-            covered = max(k for k, w in enumerate(_C_WEIGHTS) if w <= score)
+            covered = max(k for k, w in enumerate(_c_weights()) if w <= score)
             status, rounds = _c_fixpoint(c, covered, histogram, walk)
             steps += rounds
             if status:
