@@ -77,7 +77,8 @@ def test_rating_and_generator_read_technique_facts_from_one_home() -> None:
     """The rater's fixed weights are the registry's difficulties, its C-ladder weights
     follow the ladder's levels, and the generator's levels and grade ranges come from the
     ladder and the rater."""
-    from shudu import generate, rating
+    from shudu import rating
+    from shudu.generate import GRADE_RANGES, LOGIC9_LEVELS
     from shudu.logic import ladder9
     from shudu.logic.registry import technique
 
@@ -86,5 +87,5 @@ def test_rating_and_generator_read_technique_facts_from_one_home() -> None:
     weights = rating._c_weights()
     assert len(weights) == len(ladder9.LEVELS)
     assert weights[1:] == tuple(technique(keys[-1]).difficulty for keys in ladder9.LEVELS[1:])
-    assert all(generate.LOGIC9_LEVELS[k] == ladder9.LEVEL_OF[k] for k in generate.LOGIC9_LEVELS)
-    assert generate.GRADE_RANGES == {g: rating.score_range(g) for g in rating.GRADES}
+    assert all(LOGIC9_LEVELS[k] == ladder9.LEVEL_OF[k] for k in LOGIC9_LEVELS)
+    assert {g: rating.score_range(g) for g in rating.GRADES} == GRADE_RANGES
