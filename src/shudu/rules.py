@@ -402,10 +402,13 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
-        """Inverse of :meth:`to_dict`; unknown keys are an error.
+        """Inverse of :meth:`to_dict`; unknown keys are an error.  ``variant`` (as some
+        JSON files name it) is read like ``spec``; the two must agree when both are given.
 
         >>> Rules.from_dict({"size": 9, "diagonals": True}).spec
         'x'
+        >>> Rules.from_dict({"variant": "windoku"}).windows
+        True
         """
         allowed = {"size", "box", "regions", "diagonals", "windows", "anti_knight",
                    "anti_king", "extra_houses", "variant", "spec"}
@@ -415,7 +418,11 @@ class Rules:
                 "expected rules keys among " + ", ".join(sorted(allowed)),
                 found=", ".join(sorted(unknown)),
             )
-        base = cls.from_spec(data["spec"]) if "spec" in data else None
+        specs = {str(data[k]) for k in ("spec", "variant") if k in data}
+        if len(specs) > 1 and len({cls.from_spec(s) for s in specs}) > 1:
+            raise ParseError("expected 'spec' and 'variant' to name the same rules",
+                             found=" vs ".join(sorted(specs)))
+        base = cls.from_spec(specs.pop()) if specs else None
         size = int(data.get("size", base.size if base else 9))
         kwargs: dict[str, Any] = {}
         if base is not None:

@@ -13,13 +13,12 @@ from .common import (
     _show_progress,
     run_frame,
 )
-from .inputs import LogicItem, logic_items
+from .inputs import LogicItem, _peek_many, logic_items
 from .logic_run import (
     _anyway_option,
     _config,
     _logic_input_options,
     _LogicRun,
-    _peek_many_states,
     _solver_options,
     _timeout_option,
     pencilmark_text,
@@ -102,7 +101,7 @@ def explain(
     """
     code = 0
     with run_frame() as frame:
-        many, states = _peek_many_states(logic_items(inputs, fmt, rules))
+        many, states = _peek_many(logic_items(inputs, fmt, rules))
         bar = _show_progress(progress, True)   # puzzles when many, else one puzzle's steps
         console = frame.open(progress=bar, total=None, unit="puzzle" if many else "step")
         run = _LogicRun(console, lang, as_json, many, uniqueness, anyway, timeout)

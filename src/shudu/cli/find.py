@@ -14,11 +14,10 @@ from .common import (
     _show_progress,
     run_frame,
 )
-from .inputs import LogicItem, logic_items
+from .inputs import LogicItem, _peek_many, logic_items
 from .logic_run import (
     _logic_input_options,
     _LogicRun,
-    _peek_many_states,
     _technique_option,
     _timeout_option,
 )
@@ -78,7 +77,7 @@ def find(
     """
     code = 0
     with run_frame() as frame:
-        many, states = _peek_many_states(logic_items(inputs, fmt, rules))
+        many, states = _peek_many(logic_items(inputs, fmt, rules))
         console = frame.open(progress=_show_progress(progress, many), total=None)
         run = _LogicRun(console, lang, as_json, many, timeout=timeout)
         for state in states:

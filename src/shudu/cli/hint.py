@@ -13,13 +13,12 @@ from .common import (
     _show_progress,
     run_frame,
 )
-from .inputs import LogicItem, logic_items
+from .inputs import LogicItem, _peek_many, logic_items
 from .logic_run import (
     _anyway_option,
     _config,
     _logic_input_options,
     _LogicRun,
-    _peek_many_states,
     _solver_options,
     _timeout_option,
     pencilmark_text,
@@ -82,7 +81,7 @@ def hint(
     """
     code = 0
     with run_frame() as frame:
-        many, states = _peek_many_states(logic_items(inputs, fmt, rules))
+        many, states = _peek_many(logic_items(inputs, fmt, rules))
         console = frame.open(progress=_show_progress(progress, many), total=None)
         run = _LogicRun(console, lang, as_json, many, uniqueness, anyway, timeout)
         for state in states:

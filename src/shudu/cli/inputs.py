@@ -9,7 +9,7 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import chain, islice
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
 import click
 
@@ -18,6 +18,9 @@ from .common import STDIN, InputError, _isatty, _os_error_text, describe_error
 if TYPE_CHECKING:
     from ..grid import Grid
     from ..rules import Rules
+
+
+T = TypeVar("T")
 
 
 # ---------------------------------------------------------------------- puzzles in
@@ -173,8 +176,13 @@ class Inputs:
 
 
 
-def _peek_many(items: Iterable[Item]) -> tuple[bool, Iterator[Item]]:
-    """Whether ``items`` holds more than one puzzle, and the items again."""
+def _peek_many(items: Iterable[T]) -> tuple[bool, Iterator[T]]:
+    """Whether ``items`` holds more than one puzzle (or state), and the items again.
+
+    >>> many, again = _peek_many(iter([1, 2, 3]))
+    >>> many, list(again)
+    (True, [1, 2, 3])
+    """
     it = iter(items)
     head = list(islice(it, 2))
     return len(head) > 1, chain(head, it)

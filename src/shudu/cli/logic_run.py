@@ -3,9 +3,8 @@ engine's verdict on a state, and the printing of one puzzle's block."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import chain, islice
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -294,15 +293,3 @@ def pencilmark_text(cands: Any) -> str:
     from ..formats import Pencilmarks
 
     return Pencilmarks(cands.rules, tuple(cands.masks())).format()
-
-
-def _hardest(steps: Sequence[Any]) -> Any:
-    return max((s.info for s in steps), key=lambda t: t.difficulty)
-
-
-
-def _peek_many_states(states: Iterable[LogicItem]) -> tuple[bool, Iterator[LogicItem]]:
-    """Whether ``states`` holds more than one puzzle, and the states again."""
-    it = iter(states)
-    head = list(islice(it, 2))
-    return len(head) > 1, chain(head, it)

@@ -375,12 +375,6 @@ def find_hidden_rectangle(cands: Candidates) -> Iterator[Step]:
                                houses={"lines": tuple(lines)}, size=n, extra={"locked": u + 1})
 
 
-def _placed(cands: Candidates, cell: int) -> int:
-    """Value of a cell placed by solving (0 for givens and empty cells)."""
-    v = cands.values[cell]
-    return 0 if not v or cands.givens[cell] else v
-
-
 _Avoidable = tuple[tuple[int, int, int, int], list[int]]
 
 
