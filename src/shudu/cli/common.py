@@ -268,28 +268,6 @@ def _rules_option(ctx: click.Context, param: click.Parameter, value: str | None)
         raise click.BadParameter(str(e), ctx=ctx, param=param) from None
 
 
-def _version() -> str:
-    import shudu
-
-    version = getattr(shudu, "__version__", None)
-    if version:
-        return str(version)
-    from importlib.metadata import PackageNotFoundError
-    from importlib.metadata import version as dist_version
-
-    try:
-        return dist_version("shudu")
-    except PackageNotFoundError:
-        return "unknown"
-
-
-def _print_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
-    if not value or ctx.resilient_parsing:
-        return
-    click.echo(f"shudu {_version()}")
-    ctx.exit()
-
-
 def _max_errors_option(ctx: click.Context, param: click.Parameter, value: int) -> None:
     ctx.meta[MAX_ERRORS_KEY] = value
 
