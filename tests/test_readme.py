@@ -43,6 +43,9 @@ def test_readme_has_console_examples() -> None:
 
 @pytest.mark.parametrize(("command", "expected"), EXAMPLES, ids=[c for c, _ in EXAMPLES])
 def test_console_example_runs_as_written(command: str, expected: str) -> None:
+    code = 0
+    if (m := re.search(r"\s+# exits (\d+)$", command)) is not None:   # the status it shows
+        command, code = command[: m.start()], int(m.group(1))
     argv = shlex.split(command)
     assert argv[0] == "shudu"
     env = dict(os.environ, COLUMNS="100")
@@ -50,7 +53,7 @@ def test_console_example_runs_as_written(command: str, expected: str) -> None:
         [sys.executable, "-m", "shudu", *argv[1:]],
         capture_output=True, text=True, env=env, timeout=60, check=False,
     )
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == code, done.stderr
     assert done.stdout.strip() == expected.strip()
 
 
