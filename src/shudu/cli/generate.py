@@ -57,6 +57,8 @@ Examples:
 \b
 Grades: beginner < 2.0 <= easy < 3.0 <= medium < 4.5 <= hard < 7.0 <= expert < 9.0
 <= extreme (Sudoku Explainer scale).  Every puzzle has exactly one solution.
+Without --grade, --score or --technique the target is a score below 7.0, for
+every rule set; 'shudu techniques' marks the techniques --technique can aim at.
 Exit status: 0 done, 1 the budget (--attempts/--timeout) ran out, 2 bad usage.""",
 )
 @click.option("-n", "--count", "count", metavar="N", type=click.IntRange(min=1), default=1,
