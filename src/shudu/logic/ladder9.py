@@ -17,16 +17,18 @@ before running the Python finders, and the rater may take a state to its fixpoin
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .. import _engine
 
 if TYPE_CHECKING:
     from .candidates import Candidates
+    from .registry import Technique
 
 __all__ = [
-    "DETECTED", "DETECTORS", "DETECT_ID", "LEVELS", "LEVEL_OF", "detect", "fish_digits",
-    "fixpoint", "probe", "single",
+    "DETECTED", "DETECTORS", "DETECT_ID", "LEVELS", "LEVEL_OF", "Oracle", "Plan", "detect",
+    "fish_digits", "fixpoint", "oracle", "plan", "probe", "single",
 ]
 
 LEVELS: tuple[tuple[str, ...], ...] = tuple(tuple(keys) for keys in _engine.LADDER9_LEVELS)
@@ -117,3 +119,105 @@ def fish_digits(c: Candidates, size: int, sashimi: bool) -> int:
     0
     """
     return int(_engine.logic9_fish_digits(*_state(c), size, sashimi))
+
+
+# ---------------------------------------------------------------------- the solver's oracle
+@dataclass(frozen=True)
+class Plan:
+    """What the C core knows of an enabled technique list: per technique its C ladder
+    level (-1 if none) and its index in ``ids`` (the C detector ids of the detected
+    techniques, in order; -1 if none).  ``run_end[i]``: where the run of detected
+    techniques holding ``ids[i]`` ends, at the next technique with neither a detector
+    nor a ladder level (a run is asked at once)."""
+
+    levels: tuple[int, ...]
+    detect: tuple[int, ...]
+    ids: bytes
+    run_end: tuple[int, ...]
+
+
+_PLANS: dict[tuple[str, ...], Plan] = {}
+_LAST_PLAN: list[tuple[tuple[Technique, ...], Plan]] = []
+
+
+def plan(techs: tuple[Technique, ...]) -> Plan:
+    """The :class:`Plan` of an enabled technique list (cached; the same tuple step after
+    step costs one identity check).
+
+    >>> from shudu.logic.registry import technique
+    >>> p = plan((technique("hidden-single"), technique("x-wing"), technique("xy-wing")))
+    >>> p.levels, p.detect
+    ((0, 5, -1), (-1, -1, 0))
+    """
+    if _LAST_PLAN and _LAST_PLAN[0][0] is techs:
+        return _LAST_PLAN[0][1]
+    keys = tuple(t.key for t in techs)
+    found = _PLANS.get(keys)
+    if found is None:
+        levels = tuple(LEVEL_OF.get(k, -1) for k in keys)
+        detected = [k for k in keys if k in DETECTED and k not in LEVEL_OF]
+        index = {k: i for i, k in enumerate(detected)}
+        run_end: list[int] = []
+        run_start = 0
+        for k in (*keys, None):
+            if k in index:
+                run_end.append(-1)
+            elif k is None or k not in LEVEL_OF:   # a finder without a detector ends a run
+                run_end[run_start:] = [len(run_end)] * (len(run_end) - run_start)
+                run_start = len(run_end)
+        found = _PLANS[keys] = Plan(levels, tuple(index.get(k, -1) for k in keys),
+                                    bytes(DETECT_ID[k] for k in detected), tuple(run_end))
+    _LAST_PLAN[:] = [(techs, found)]
+    return found
+
+
+class Oracle:
+    """The C core's answers for one classic 9x9 state, asked lazily while the solver
+    walks its techniques: once the singles found nothing, which basic technique applies
+    (:func:`probe`); for the techniques with an exact detector, which is the first that
+    would change the state (:func:`detect`, one run at a time).  :meth:`skip` tells the
+    solver which Python finders would find nothing."""
+
+    __slots__ = ("cands", "easiest", "hit", "known", "plan")
+
+    def __init__(self, found: Plan, cands: Candidates) -> None:
+        self.plan = found
+        self.cands = cands
+        self.easiest: int | None = None
+        self.known = 0   # the detectors of plan.ids[:known] have answered ...
+        self.hit = -1    # ... all "no" but this one
+
+    def skip(self, i: int) -> bool:
+        """Whether the ``i``-th enabled technique would find no step that changes the
+        state (so its finder need not run)."""
+        found = self.plan
+        level = found.levels[i]
+        if level >= 2:
+            if self.easiest is None:
+                easiest = probe(self.cands)
+                self.easiest = easiest if easiest >= 0 else len(LEVELS)
+            return level < self.easiest
+        det = found.detect[i]
+        if det < 0:
+            return False
+        if det >= self.known:   # ask up to the next technique without a detector
+            end = found.run_end[det]
+            first = detect(self.cands, found.ids[det:end])
+            self.hit = -1 if first < 0 else det + first
+            self.known = end if first < 0 else self.hit + 1
+        return det != self.hit
+
+
+def oracle(techs: tuple[Technique, ...], c: Candidates) -> Oracle:
+    """The :class:`Oracle` of a classic 9x9 state for an enabled technique list.
+
+    >>> from shudu import Grid
+    >>> from shudu.logic.candidates import Candidates
+    >>> from shudu.logic.registry import technique
+    >>> empty = Candidates.from_grid(Grid("." * 81))   # no basic technique applies
+    >>> oracle((technique("x-wing"),), empty).skip(0)
+    True
+    >>> oracle((technique("x-wing"),), Candidates.from_grid(Grid("12345678." + "." * 72))).skip(0)
+    False
+    """
+    return Oracle(plan(techs), c)

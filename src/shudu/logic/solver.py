@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 
 from ..errors import LogicTimeout
 from ..grid import Grid
+from . import ladder9
 from .candidates import Candidates
-from .ladder9 import DETECT_ID, DETECTED, LEVEL_OF, LEVELS, detect, probe
 from .registry import Technique, technique, techniques
 from .step import Step
 from .verdict import Verdict, check, verdict
@@ -149,31 +149,13 @@ def _next_step(cands: Candidates, config: SolverConfig | None,
                enabled: Iterable[Technique] | None, deadline: float | None) -> Step | None:
     if not isinstance(enabled, tuple):
         enabled = tuple(enabled if enabled is not None else (config or SolverConfig()).enabled())
-    techs = enabled
-    plan = _plan(techs)
-    classic = cands.rules.is_classic9
-    easiest: int | None = None
-    known = 0   # the detectors of plan.ids[:known] have answered ...
-    hit = -1    # ... all "no" but this one
-    for tech, level, det in zip(techs, plan.levels, plan.detect):
+    oracle = ladder9.oracle(enabled, cands) if cands.rules.is_classic9 else None
+    for i, tech in enumerate(enabled):
         if deadline is not None and time.monotonic() >= deadline:
             raise LogicTimeout(_budget(deadline))
-        if classic:
-            if level >= 2:
-                if easiest is None:
-                    easiest = probe(cands)
-                    if easiest < 0:
-                        easiest = len(LEVELS)
-                if level < easiest:
-                    continue
-            elif det >= 0:
-                if det >= known:   # ask up to the next technique without a detector
-                    end = plan.run_end[det]
-                    found = detect(cands, plan.ids[det:end])
-                    hit = -1 if found < 0 else det + found
-                    known = end if found < 0 else hit + 1
-                if det != hit:
-                    continue
+        if oracle is not None:
+            if oracle.skip(i):
+                continue
             if tech.first9 is not None:
                 step = tech.first9(cands)
                 if step is not None:
@@ -231,48 +213,6 @@ def _interrupt_at(deadline: float) -> Iterator[None]:
         armed[0] = False
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
-
-
-@dataclass(frozen=True)
-class _Plan:
-    """Per technique of an enabled list: its C ladder level (-1 if none) and its index in
-    ``ids`` (the C detector ids of the detected techniques, in order; -1 if none).
-    ``run_end[i]``: where the run of detected techniques holding ``ids[i]`` ends, at the
-    next technique with neither a detector nor a ladder level (a run is asked at once)."""
-
-    levels: tuple[int, ...]
-    detect: tuple[int, ...]
-    ids: bytes
-    run_end: tuple[int, ...]
-
-
-_PLANS: dict[tuple[str, ...], _Plan] = {}
-
-
-_LAST_PLAN: list[tuple[tuple[Technique, ...], _Plan]] = []
-
-
-def _plan(techs: tuple[Technique, ...]) -> _Plan:
-    if _LAST_PLAN and _LAST_PLAN[0][0] is techs:   # the same tuple, step after step
-        return _LAST_PLAN[0][1]
-    keys = tuple(t.key for t in techs)
-    plan = _PLANS.get(keys)
-    if plan is None:
-        levels = tuple(LEVEL_OF.get(k, -1) for k in keys)
-        detected = [k for k in keys if k in DETECTED and k not in LEVEL_OF]
-        index = {k: i for i, k in enumerate(detected)}
-        run_end: list[int] = []
-        run_start = 0
-        for k in (*keys, None):
-            if k in index:
-                run_end.append(-1)
-            elif k is None or k not in LEVEL_OF:   # a finder without a detector ends a run
-                run_end[run_start:] = [len(run_end)] * (len(run_end) - run_start)
-                run_start = len(run_end)
-        plan = _PLANS[keys] = _Plan(levels, tuple(index.get(k, -1) for k in keys),
-                                    bytes(DETECT_ID[k] for k in detected), tuple(run_end))
-    _LAST_PLAN[:] = [(techs, plan)]
-    return plan
 
 
 def _changes(cands: Candidates, step: Step) -> bool:
