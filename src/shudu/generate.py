@@ -28,7 +28,7 @@ Options choose the clue layout and the difficulty:
   shows it and nothing harder.  :func:`supported_targets` (and :data:`TARGETS`) tell
   which techniques can be aimed at; another one is refused at once.  For classic 9x9
   puzzles and the techniques of :data:`LOGIC9_LEVELS` (X-Wing among them) the C logic
-  solver (``_engine.logic9``) first makes a puzzle that :func:`requires` the technique;
+  solver (``ladder9.solve_basic``) first makes a puzzle that :func:`requires` the technique;
   otherwise clues are added back to a dug puzzle until the rating walk needs nothing
   above the technique's weight.  Either way the rating walk has the last word.
 * sizes: grids of more than :data:`GUESS_FREE_FROM` cells (25x25) are dug only while
@@ -459,7 +459,7 @@ def logic_dig(
 
     >>> p = logic_dig(random_solution(seed=5), LOGIC9_LEVELS["x-wing"], seed=5)
     >>> from shudu.engine import count
-    >>> count(p), _engine.logic9(p.cells, LOGIC9_LEVELS["x-wing"])[0]
+    >>> count(p), ladder9.solve_basic(p.cells, LOGIC9_LEVELS["x-wing"])[0]
     (1, True)
     """
     if not solution.is_complete or not solution.rules.is_classic9:
@@ -476,7 +476,7 @@ def _logic_dig(start: bytes, solution: bytes, orbit_list: list[tuple[int, ...]],
                rng: random.Random, level: int) -> bytes:
     """Remove the orbits of clues of ``start`` (random order) while ``logic9`` up to
     ``level`` still solves the puzzle; removed cells are restored from ``solution``."""
-    logic9 = _engine.logic9
+    logic9 = ladder9.solve_basic
     cells = bytearray(start)
     order = [o for o in orbit_list if all(cells[c] for c in o)]
     rng.shuffle(order)
@@ -510,7 +510,7 @@ def _logic_plant(start: bytes, solution: bytes, orbit_list: list[tuple[int, ...]
     once the target level has been used on the way to the stalled state, only while it
     still is: the puzzle is pushed towards needing exactly that level.
     """
-    logic9 = _engine.logic9
+    logic9 = ladder9.solve_basic
     cells = bytearray(start)
     solved, hardest, _ = logic9(cells, level)
     if solved:
@@ -1009,7 +1009,7 @@ class _Job:
             return None
         puzzle = _logic_dig(planted, solution, self.orbits, self.rng, level)
         # Removing clues never makes logic easier: the easier techniques still stall.
-        if _engine.logic9(puzzle, level - 1)[0] or not self._requires(puzzle):
+        if ladder9.solve_basic(puzzle, level - 1)[0] or not self._requires(puzzle):
             return None
         return self._technique_finish(puzzle, solution)
 

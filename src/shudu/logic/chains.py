@@ -25,7 +25,6 @@ from functools import partial
 from heapq import heapify, heappop, heappush
 from itertools import pairwise
 
-from .. import _engine
 from .candidates import Candidates, bits, digit_only
 from .links import ChainGraph, length_bonus, state_key
 from .registry import Technique, register
@@ -283,27 +282,20 @@ def _aic_found(g: ChainGraph, key: str, accept: Callable[[ChainGraph, list[int]]
     found: list[_Chain] = []
     done: set[tuple[int, int]] = set()
     N = g.N
-    rows = g._blobs()
-    if rows is not None:   # the same search in the C core
-        nodes = g.nodes.to_bytes(8 * rows[2], "little")
-        closures = bytearray(2 * len(rows[0]))   # every node's closure, for later use
-        pairs = _engine.aic_pairs(*rows[:2], g.conflict_rows(), rows[2], nodes, g.base, N,
-                                  complete, closures)
-        g.__dict__.setdefault("_closure_rows", closures)
+    pairs = g.c_aic_pairs(complete)
+    if pairs is not None:   # the same search in the C core
         return [_Chain(g, key, accept, a, b, elims, least, count)
                 for a, b, least, count, elims in pairs]
     if complete and not g.eliminable():
         return found
     conflicts = g.conflicts
-    known = g._conf
     for a in bits(g.nodes):
         T, F = g.closure_false(a)
         conf_a = conflicts(a)
         if complete and not conf_a & F:
             continue
         for b in bits(T & ~(1 << a)):
-            conf_b = known.get(b)
-            elims = conf_a & (conflicts(b) if conf_b is None else conf_b)
+            elims = conf_a & conflicts(b)
             if not elims:
                 continue
             pair = (a, b) if a < b else (b, a)

@@ -18,7 +18,7 @@ before running the Python finders, and the rater may take a state to its fixpoin
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .. import _engine
 
@@ -27,8 +27,8 @@ if TYPE_CHECKING:
     from .registry import Technique
 
 __all__ = [
-    "DETECTED", "DETECTORS", "DETECT_ID", "LEVELS", "LEVEL_OF", "Oracle", "Plan", "detect",
-    "fish_digits", "fixpoint", "oracle", "plan", "probe", "single",
+    "DETECTED", "DETECTORS", "DETECT_ID", "LEVELS", "LEVEL_OF", "Oracle", "Plan", "aic_pairs",
+    "detect", "fish_digits", "fixpoint", "oracle", "plan", "probe", "single", "solve_basic",
 ]
 
 LEVELS: tuple[tuple[str, ...], ...] = tuple(tuple(keys) for keys in _engine.LADDER9_LEVELS)
@@ -119,6 +119,27 @@ def fish_digits(c: Candidates, size: int, sashimi: bool) -> int:
     0
     """
     return int(_engine.logic9_fish_digits(*_state(c), size, sashimi))
+
+
+def solve_basic(cells: bytes | bytearray, level: int) -> tuple[int, int, Any]:
+    """Solve a classic 9x9 puzzle (81 cell values) from its givens with the C ladder up to
+    ``level``: ``(solved, hardest level used, rounds per level)`` — what the generator
+    digs with.
+
+    >>> solve_basic(bytes(81), 12)[0]
+    0
+    """
+    solved, hardest, rounds = _engine.logic9(cells, level)
+    return solved, hardest, rounds
+
+
+def aic_pairs(strong: bytes, weak: bytes, conflicts: bytes, words: int, nodes: bytes,
+              base: int, n: int, complete: bool, closures: bytearray) -> list[Any]:
+    """The C chain search behind the AIC finders (see :meth:`ChainGraph.c_aic_pairs`):
+    every pair of chain ends that eliminates something, with the closures of every node
+    written into ``closures``."""
+    return list(_engine.aic_pairs(strong, weak, conflicts, words, nodes, base, n, complete,
+                                  closures))
 
 
 # ---------------------------------------------------------------------- the solver's oracle

@@ -312,6 +312,22 @@ class ChainGraph:
             self.__dict__["_blob_rows"] = got
         return got  # type: ignore[no-any-return]
 
+    def c_aic_pairs(self, complete: bool) -> list[Any] | None:
+        """The AIC chain ends of this graph as the C core finds them (``(a, b, least,
+        count, eliminations)`` per pair), keeping every node's closure for the nice-loop
+        and forcing searches on the same graph; ``None`` for a graph too big for it."""
+        rows = self._blobs()
+        if rows is None:
+            return None
+        from .ladder9 import aic_pairs
+
+        nodes = self.nodes.to_bytes(8 * rows[2], "little")
+        closures = bytearray(2 * len(rows[0]))
+        pairs = aic_pairs(rows[0], rows[1], self.conflict_rows(), rows[2], nodes, self.base,
+                          self.N, complete, closures)
+        self.__dict__.setdefault("_closure_rows", closures)
+        return pairs
+
     def conflict_rows(self) -> bytes:
         """:meth:`conflicts` of every node as rows for the C core (as :meth:`_blobs`)."""
         got = self.__dict__.get("_conflict_rows")
