@@ -57,6 +57,41 @@ class Technique:
     default: bool = True
     first9: Callable[[Candidates], Step | None] | None = None
 
+    @property
+    def ladder_level(self) -> int | None:
+        """Its level in the C ladder of basic techniques for classic 9x9 (``None`` when
+        the ladder does not cover it); the C core lists the levels once.
+
+        >>> technique("x-wing").ladder_level, technique("xy-wing").ladder_level
+        (5, None)
+        """
+        from .ladder9 import LEVEL_OF
+
+        return LEVEL_OF.get(self.key)
+
+    @property
+    def detector(self) -> int | None:
+        """Its exact C detector id for classic 9x9 (``None`` when it has none).
+
+        >>> technique("xy-wing").detector is not None, technique("x-wing").detector
+        (True, None)
+        """
+        from .ladder9 import DETECT_ID
+
+        return DETECT_ID.get(self.key)
+
+    def weight(self, step: Step, cands: Candidates | None = None) -> float:
+        """The Sudoku Explainer score of one of its steps, as the rater weighs it (a
+        chain's grows with its length; with ``cands``, SE's "direct" forms).
+
+        >>> from shudu.logic.step import Step
+        >>> technique("naked-single").weight(Step.single("naked-single", 0, 5))
+        2.3
+        """
+        from ..rating import step_score
+
+        return step_score(step, cands)
+
 
 _REGISTRY: dict[str, Technique] = {}
 _LOOKUP: dict[str, str] = {}
