@@ -191,3 +191,12 @@ def test_contradiction_names_the_diagonal() -> None:
     assert found.text() == ("digit 1 has no place left in the main diagonal: the givens rule "
                             "out every cell.")
     assert found.text("zh").startswith("数字 1 在主对角线中无处可放")
+
+
+def test_conflicting_givens_name_the_house() -> None:
+    rules = Rules(diagonals=True)
+    assert rules.relation(0, 80) == "the main diagonal"
+    assert rules.relation(8, 72) == "the anti-diagonal"
+    assert Rules(windows=True).relation(10, 30) == "window 1"
+    assert Rules.from_spec(JIGSAW).relation(0, 1) == "row 1"
+    assert Rules.from_spec(JIGSAW).relation(9, 19) == "region 1"

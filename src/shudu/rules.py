@@ -552,10 +552,12 @@ class Rules:
         ('row 1', 'box 1', None)
         >>> Rules(anti_knight=True).relation(40, 21)
         "a knight's move"
+        >>> Rules(diagonals=True).relation(0, 80)
+        'the main diagonal'
         """
-        for house in self.houses:
+        for i, house in enumerate(self.houses):
             if a in house.cells and b in house.cells:
-                return house.name
+                return self.house_name(i)
         n = self.size
         (ra, ca), (rb, cb) = divmod(a, n), divmod(b, n)
         for name, moves in self._relations():
