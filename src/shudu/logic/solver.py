@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 
 from ..errors import LogicTimeout
 from ..grid import Grid
-from ..rules import Rules
 from .candidates import Candidates
 from .ladder9 import DETECT_ID, DETECTED, LEVEL_OF, LEVELS, detect, probe
 from .registry import Technique, technique, techniques
@@ -178,22 +177,22 @@ def _next_step(cands: Candidates, config: SolverConfig | None,
             if tech.first9 is not None:
                 step = tech.first9(cands)
                 if step is not None:
-                    _set_rules(step, cands.rules)
+                    _set_rules(step, cands)
                     return step
                 continue
         for step in tech.find(cands):
             if step.progress and _changes(cands, step):
-                _set_rules(step, cands.rules)
+                _set_rules(step, cands)
                 return step
             if deadline is not None and time.monotonic() >= deadline:
                 raise LogicTimeout(_budget(deadline))
     return None
 
 
-def _set_rules(step: Step, rules: Rules) -> None:
+def _set_rules(step: Step, cands: Candidates) -> None:
     """Give a step found in a state the rules of that state (its words name houses by
     them): a reference, set once on the step the solver hands out."""
-    object.__setattr__(step, "rules", rules)
+    object.__setattr__(step, "rules", cands.rules)
 
 
 _STARTED: dict[float, float] = {}
@@ -476,17 +475,16 @@ def find_all(puzzle: str | Grid | Candidates, name: str, *, after: int = 0,
         cands = run.path().final
         if run.stopped == "timeout":
             raise LogicTimeout(timeout or 0.0)
-    rules = cands.rules
     if deadline is None:
         found = [step for step in tech.find(cands) if real(step, cands)]
         for step in found:
-            _set_rules(step, rules)
+            _set_rules(step, cands)
         return found
     found = []
     with _interrupt_at(deadline):
         for step in tech.find(cands):
             if real(step, cands):
-                _set_rules(step, rules)
+                _set_rules(step, cands)
                 found.append(step)
             if time.monotonic() >= deadline:
                 raise LogicTimeout(_budget(deadline))
