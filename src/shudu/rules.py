@@ -559,10 +559,12 @@ class Rules:
         ('row 1', 'box 1', None)
         >>> Rules(anti_knight=True).relation(40, 21)
         "a knight's move"
+        >>> Rules(diagonals=True).relation(0, 80)
+        'the main diagonal'
         """
-        for house in self.houses:
+        for i, house in enumerate(self.houses):
             if a in house.cells and b in house.cells:
-                return house.name
+                return self.house_name(i)
         n = self.size
         (ra, ca), (rb, cb) = divmod(a, n), divmod(b, n)
         for name, moves in self._relations():
@@ -607,6 +609,59 @@ class Rules:
         """
         return cell_name(cell, self.size)
 
+    def house_name(self, index: int, lang: str = "en") -> str:
+        """The name players give house ``index`` of :attr:`houses`, in English or Chinese
+        (``lang="zh"``): ``row 3``, ``column 3``, ``box 3`` (``region 3`` on a jigsaw),
+        ``the main diagonal``, ``the anti-diagonal``, ``window 3``.
+
+        >>> r = Rules(diagonals=True, windows=True)
+        >>> r.house_name(2), r.house_name(20, "zh"), r.house_name(27), r.house_name(28, "zh")
+        ('row 3', '第3宫', 'the main diagonal', '副对角线')
+        >>> r.house_name(31), r.house_name(31, "zh")
+        ('window 3', '第3窗')
+        >>> Rules.from_spec("jigsaw=" + "".join(str(i // 9) for i in range(81))).house_name(21)
+        'region 4'
+        """
+        houses = self.houses
+        if not 0 <= index < len(houses):
+            raise ValueError(f"house index must be 0..{len(houses) - 1}, got {index!r}")
+        kind, number = houses[index].kind, houses[index].index
+        if kind == "diagonal":
+            return _DIAGONAL_WORDS[lang == "zh"][number]
+        word, _, zh = _HOUSE_WORDS[kind]
+        return f"第{number + 1}{zh}" if lang == "zh" else f"{word} {number + 1}"
+
+    def house_names(self, indices: Sequence[int], lang: str = "en") -> str:
+        """Several houses in words, by :meth:`house_name`: houses of one kind share it
+        (``rows 2 and 8`` / ``第2、8行``, ``windows 1 and 4``); others are listed.
+
+        >>> Rules().house_names((1, 7)), Rules().house_names((1, 7), "zh")
+        ('rows 2 and 8', '第2、8行')
+        >>> Rules(diagonals=True).house_names((27, 28), "zh")
+        '主对角线和副对角线'
+        """
+        if not indices:
+            return ""
+        if len(indices) == 1:
+            return self.house_name(indices[0], lang)
+        houses = self.houses
+        for h in indices:
+            if not 0 <= h < len(houses):
+                raise ValueError(f"house index must be 0..{len(houses) - 1}, got {h!r}")
+        kinds = {houses[h].kind for h in indices}
+        kind = next(iter(kinds))
+        zh = lang == "zh"
+        if len(kinds) == 1 and kind != "diagonal":
+            _, plural, suffix = _HOUSE_WORDS[kind]
+            nums = [str(houses[h].index + 1) for h in sorted(indices)]
+            if zh:
+                return f"第{'、'.join(nums)}{suffix}"
+            return f"{plural} {', '.join(nums[:-1])} and {nums[-1]}"
+        names = [self.house_name(h, lang) for h in indices]
+        if kinds == {"diagonal"}:
+            return ("和" if zh else " and ").join(names)
+        return "、".join(names) if zh else ", ".join(names)
+
     def __repr__(self) -> str:
         parts = [f"size={self.size}"]
         if self.regions is None and self.box != DEFAULT_BOXES.get(self.size):
@@ -621,6 +676,20 @@ class Rules:
         if self.constraints:
             parts.append(f"constraints={self.constraints!r}")
         return f"Rules({', '.join(parts)})"
+
+
+_HOUSE_WORDS: dict[str, tuple[str, str, str]] = {
+    "row": ("row", "rows", "行"),
+    "column": ("column", "columns", "列"),
+    "box": ("box", "boxes", "宫"),
+    "region": ("region", "regions", "区"),
+    "window": ("window", "windows", "窗"),
+    "extra": ("extra region", "extra regions", "附加区"),
+}
+"""House kind -> English name, English plural, Chinese measure (``第3宫``)."""
+
+_DIAGONAL_WORDS = (("the main diagonal", "the anti-diagonal"), ("主对角线", "副对角线"))
+"""Names of the two diagonals (main: r1c1 to r9c9), in English and in Chinese."""
 
 
 def _unsupported(part: str) -> str | None:

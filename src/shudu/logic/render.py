@@ -14,7 +14,10 @@ enough; everything here is built only from the step's data.
 from __future__ import annotations
 
 import re
+from functools import cache
 
+from ..errors import UnsupportedRules
+from ..rules import Rules
 from .step import Step, candidates_text, cells_text, digit_text, placements_text
 
 __all__ = [
@@ -22,6 +25,7 @@ __all__ = [
     "article",
     "cell_list",
     "digits_text",
+    "house_rules",
     "house_text",
     "houses_text",
     "notation",
@@ -29,47 +33,43 @@ __all__ = [
     "result_text",
 ]
 
-_HOUSE_ZH = {"row": "行", "column": "列", "box": "宫", "region": "区", "diagonal": "对角线",
-             "window": "窗", "extra": "额外区域"}
+def house_rules(step: Step) -> Rules:
+    """The rules whose houses a step's words name: the step's own, else the classic
+    rules of its size.
+
+    >>> house_rules(Step("x", size=16)).box
+    (4, 4)
+    """
+    return step.rules if step.rules is not None else _classic(step.size)
+
+
+@cache
+def _classic(size: int) -> Rules:
+    try:
+        return Rules(size)
+    except UnsupportedRules:   # a size without a usual box: rows as boxes
+        return Rules(size, box=(1, size))
 
 
 def house_text(step: Step, house: int, lang: str = "en") -> str:
-    """Name of a house index in the step's grid size (``row 3`` / ``第3行``).
+    """Name of a house index of the step's rules (``row 3`` / ``第3行``, ``the main
+    diagonal`` / ``主对角线``): :meth:`shudu.rules.Rules.house_name`.
 
     >>> house_text(Step("x", size=9), 20, "zh")
     '第3宫'
+    >>> house_text(Step("x", rules=Rules(windows=True)), 29, "zh")
+    '第3窗'
     """
-    n = step.size
-    kind_index, index = divmod(house, n)
-    if kind_index >= 3:
-        extra = house - 3 * n + 1
-        return f"第{extra}个附加区域" if lang == "zh" else f"extra house {extra}"
-    kind = ("row", "column", "box")[kind_index]
-    if lang == "zh":
-        return f"第{index + 1}{_HOUSE_ZH.get(kind, '区域')}"
-    return f"{kind} {index + 1}"
+    return house_rules(step).house_name(house, lang)
 
 
 def houses_text(step: Step, houses: tuple[int, ...], lang: str = "en") -> str:
-    """Several houses: ``rows 2 and 8`` / ``第2、8行``.
+    """Several houses: ``rows 2 and 8`` / ``第2、8行`` (:meth:`shudu.rules.Rules.house_names`).
 
     >>> houses_text(Step("x"), (1, 7)), houses_text(Step("x"), (1, 7), "zh")
     ('rows 2 and 8', '第2、8行')
     """
-    if not houses:
-        return ""
-    n = step.size
-    kinds = {h // n for h in houses}
-    if len(kinds) == 1 and next(iter(kinds)) < 3:
-        kind = ["row", "column", "box"][next(iter(kinds))]
-        nums = [str(h % n + 1) for h in sorted(houses)]
-        if len(nums) == 1:
-            return house_text(step, houses[0], lang)
-        if lang == "zh":
-            return f"第{'、'.join(nums)}{_HOUSE_ZH[kind]}"
-        return f"{kind}s {', '.join(nums[:-1])} and {nums[-1]}"
-    names = [house_text(step, h, lang) for h in houses]
-    return "、".join(names) if lang == "zh" else ", ".join(names)
+    return house_rules(step).house_names(houses, lang)
 
 
 def article(word: str) -> str:

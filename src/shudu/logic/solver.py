@@ -159,14 +159,22 @@ def _next_step(cands: Candidates, config: SolverConfig | None,
             if tech.first9 is not None:
                 step = tech.first9(cands)
                 if step is not None:
+                    _set_rules(step, cands)
                     return step
                 continue
         for step in tech.find(cands):
             if step.progress and _changes(cands, step):
+                _set_rules(step, cands)
                 return step
             if deadline is not None and time.monotonic() >= deadline:
                 raise LogicTimeout(_budget(deadline))
     return None
+
+
+def _set_rules(step: Step, cands: Candidates) -> None:
+    """Give a step found in a state the rules of that state (its words name houses by
+    them): a reference, set once on the step the solver hands out."""
+    object.__setattr__(step, "rules", cands.rules)
 
 
 _STARTED: dict[float, float] = {}
@@ -408,11 +416,15 @@ def find_all(puzzle: str | Grid | Candidates, name: str, *, after: int = 0,
         if run.stopped == "timeout":
             raise LogicTimeout(timeout or 0.0)
     if deadline is None:
-        return [step for step in tech.find(cands) if real(step, cands)]
+        found = [step for step in tech.find(cands) if real(step, cands)]
+        for step in found:
+            _set_rules(step, cands)
+        return found
     found = []
     with _interrupt_at(deadline):
         for step in tech.find(cands):
             if real(step, cands):
+                _set_rules(step, cands)
                 found.append(step)
             if time.monotonic() >= deadline:
                 raise LogicTimeout(_budget(deadline))

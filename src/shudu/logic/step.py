@@ -17,9 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..grid import digit_symbol
+
+if TYPE_CHECKING:
+    from ..rules import Rules
 
 __all__ = [
     "LANGS",
@@ -186,11 +189,19 @@ class Step:
     ``cells``, ``candidates`` and ``houses`` map a role name (``base``, ``cover``,
     ``fin``, ``pivot``, ``pincer``, ``cell`` ...) to cells, ``(cell, digit)`` candidates
     or house indices (as in ``rules.houses``).  ``links`` hold a chain's inferences.
+    ``rules`` are the :class:`~shudu.rules.Rules` of the state the step was found in
+    (the solver sets them; ``None`` means the classic rules of ``size``): the words name
+    houses from them.  They are a reference, not part of equality.
 
     >>> s = Step("x-wing", eliminations=((39, 7),), digits=(7,),
     ...          houses={"base": (1, 7), "cover": (11, 15)})
     >>> s.role_houses("base")
     (1, 7)
+    >>> from shudu.rules import Rules
+    >>> x = Step("hidden-single", placements=((40, 5),), digits=(5,),
+    ...          houses={"house": (27,)}, rules=Rules(diagonals=True))
+    >>> x.text(2), x.rules.spec
+    ('Look at digit 5 in the main diagonal.', 'x')
     """
 
     technique: str
@@ -203,6 +214,7 @@ class Step:
     links: tuple[Link, ...]
     size: int
     extra: tuple[tuple[str, Any], ...] = field(default=())
+    rules: Rules | None = field(default=None, compare=False, repr=False)
 
     def __init__(
         self,
@@ -217,8 +229,12 @@ class Step:
         links: Iterable[Link] = (),
         size: int = 9,
         extra: Mapping[str, Any] | None = None,
+        rules: Rules | None = None,
     ) -> None:
         set_ = object.__setattr__
+        if rules is not None:
+            set_(self, "rules", rules)
+            size = rules.size
         set_(self, "technique", technique)
         set_(self, "placements", tuple(sorted(set(placements))))
         set_(self, "eliminations", tuple(sorted(set(eliminations))))

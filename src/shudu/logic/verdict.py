@@ -15,11 +15,12 @@ r1c9 has no candidate left: the givens rule out every digit.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import islice
 
 from ..errors import NoSolution, NotUnique
 from ..grid import Grid
+from ..rules import Rules
 from .candidates import Candidates, bits
 from .render import house_text
 from .step import Step
@@ -220,7 +221,8 @@ class Contradiction:
     ``kind``: ``"cell"`` (``cell`` has no candidate left) or ``"house"`` (``digit`` has
     no place left in ``house``); ``placements``: the forced placements that lead there,
     in order, each ``(cell, digit, how)`` with ``how`` ``"naked"`` or ``"hidden"``
-    (only those the contradiction depends on); ``size``: the grid size.
+    (only those the contradiction depends on); ``size``: the grid size; ``rules``: the
+    puzzle's rules (they name the house).
 
     >>> c = contradiction("12345678." + "." * 71 + "9")
     >>> c.kind, c.cell, c.placements
@@ -233,6 +235,10 @@ class Contradiction:
     digit: int | None
     placements: tuple[tuple[int, int, str], ...]
     size: int = 9
+    rules: Rules | None = field(default=None, compare=False, repr=False)
+
+    def _house(self, house: int, lang: str = "en") -> str:
+        return house_text(Step("x", size=self.size, rules=self.rules), house, lang)
 
     def _cell(self, cell: int) -> str:
         return f"r{cell // self.size + 1}c{cell % self.size + 1}"
@@ -242,7 +248,7 @@ class Contradiction:
         """The failing house, e.g. ``box 3`` (``None`` for a cell)."""
         if self.house is None:
             return None
-        return house_text(Step("x", size=self.size), self.house)
+        return self._house(self.house)
 
     def where(self, lang: str = "en") -> str:
         """The failing cell or house, e.g. ``r1c9`` or ``digit 5 in box 3``."""
@@ -250,7 +256,7 @@ class Contradiction:
             assert self.cell is not None
             return self._cell(self.cell)
         assert self.house is not None
-        house = house_text(Step("x", size=self.size), self.house, lang)
+        house = self._house(self.house, lang)
         return f"{house}的数字 {self.digit}" if lang == "zh" else f"digit {self.digit} in {house}"
 
     def text(self, lang: str = "en") -> str:
@@ -265,7 +271,7 @@ class Contradiction:
             broken = (f"{self.where(lang)} 没有候选数了" if zh
                       else f"{self.where(lang)} has no candidate left")
         else:
-            house = house_text(Step("x", size=self.size), self.house or 0, lang)
+            house = self._house(self.house or 0, lang)
             broken = (f"数字 {self.digit} 在{house}中无处可放" if zh
                       else f"digit {self.digit} has no place left in {house}")
         if not self.placements:
@@ -328,7 +334,8 @@ def contradiction(puzzle: str | Grid | Candidates) -> Contradiction | None:
             keep = _closure(needs, [p[3] for p in placed])
             return Contradiction(
                 kind, where if kind == "cell" else None, where if kind == "house" else None,
-                digit, tuple((placed[k][0], placed[k][1], placed[k][2]) for k in keep), n)
+                digit, tuple((placed[k][0], placed[k][1], placed[k][2]) for k in keep), n,
+                cands.rules)
         single = _next_single(cands)
         if single is None:
             return None
