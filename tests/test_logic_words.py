@@ -213,6 +213,32 @@ def test_every_technique_has_a_stored_state() -> None:
     assert set(stored) <= set(KEYS), sorted(set(stored) - set(KEYS))
 
 
+
+FINDER_MODULES = ["singles", "intersections", "subsets", "fish", "wings", "patterns",
+                  "colouring", "uniqueness", "chains", "als", "forcing", "sdc"]
+
+
+@pytest.mark.parametrize("module", FINDER_MODULES)
+def test_every_finder_doctest_shows_a_find(module: str) -> None:
+    """Each public finder's docstring runs it on a state where its technique exists and
+    shows what it found (not only ``[]`` on an empty grid, nor a bare ``True``)."""
+    import doctest
+    import importlib
+    import inspect
+
+    mod = importlib.import_module(f"shudu.logic.{module}")
+    parser = doctest.DocTestParser()
+    bare = {"", "[]", "True", "False", "None"}
+    lacking = []
+    for name, func in inspect.getmembers(mod, inspect.isfunction):
+        if func.__module__ != mod.__name__ or not name.startswith("find_"):
+            continue
+        examples = parser.get_examples(func.__doc__ or "")
+        if not any(f"{name}(" in ex.source and ex.want.strip() not in bare
+                   for ex in examples):
+            lacking.append(name)
+    assert not lacking, f"{module}: no doctest shows a find of {', '.join(lacking)}"
+
 # ------------------------------------------------------------------ readable details
 
 
