@@ -14,6 +14,8 @@ from shudu.logic import forcing, singles
 from shudu.logic.candidates import Candidates
 from shudu.logic.render import result_text
 from shudu.logic.solver import SolverConfig, solve_path
+from shudu.logic.step import Step
+from test_logic_words import instances as stored_instances
 
 FINDERS = {
     "forcing-chain-contradiction": forcing.find_forcing_chain_contradiction,
@@ -55,25 +57,15 @@ def _stuck_after_singles(puzzle: str) -> Candidates:
     return cands
 
 
-@pytest.fixture(scope="module")
-def examples() -> dict[str, object]:
-    """A first step of each forcing technique, found along logic-only solves."""
-    out: dict[str, object] = {}
-    for puzzle in _puzzles("top1465.sdm")[:40]:
-        path = solve_path(puzzle, LOGIC_ONLY)
-        for step in path.steps:
-            out.setdefault(step.technique, step)
-        if all(k in out for k in FINDERS):
-            break
-    return out
-
-
 @pytest.mark.parametrize("key", sorted(FINDERS))
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_words_name_cells_and_digits(examples: dict, key: str, lang: str) -> None:
-    if key not in examples:
-        pytest.skip(f"{key} not needed on the first 40 puzzles of top1465")
-    step = examples[key]
+def test_words_name_cells_and_digits(key: str, lang: str) -> None:
+    """On each technique's stored state (``tests/fixtures/technique_states.json``)."""
+    for step in stored_instances(key):
+        _check_words(step, lang)
+
+
+def _check_words(step: Step, lang: str) -> None:
     level1, level2, level3 = (step.text(k, lang) for k in (1, 2, 3))
     assert (step.info.name_zh if lang == "zh" else step.info.name) in level1
     assert result_text(step, lang) in level3

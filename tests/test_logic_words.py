@@ -1,10 +1,10 @@
 """Words of every technique: hint levels 1-3 in English and Chinese read right.
 
-For every registered technique, instances are taken from HoDoKu's regression library
-(../shared/data/reglib-1.4.txt): the first regular cases whose code maps to the
-technique (``registry.technique(code)``), and for a technique without cases of its own,
-the first states of the chain, ALS and forcing cases; the search for one technique stops
-after a time budget.  A technique with no instance found is skipped with that reason.
+Every registered technique has fixed pencilmark states where it makes progress, stored
+in ``tests/fixtures/technique_states.json`` (written by ``scripts/find_technique_states.py``
+from HoDoKu's regression library and top1465; see there).  Each test runs the finder on
+those states and takes the stored step again; a technique without a stored state, or whose
+finder no longer finds the stored step, fails: nothing here is skipped.
 
 What is checked on each instance, in ``en`` and ``zh``:
 
@@ -22,25 +22,25 @@ A sentence starts with a capital letter, a digit, a Chinese character or a cell 
 
 from __future__ import annotations
 
+import json
 import re
-import signal
-from collections.abc import Iterable
-from functools import cache, lru_cache
-from itertools import islice, product
+from functools import cache
+from itertools import product
+from pathlib import Path
 
 import pytest
 
-from shudu.logic.registry import Technique, technique, techniques
+from shudu.logic.candidates import Candidates
+from shudu.logic.registry import technique, techniques
 from shudu.logic.step import Link, Node, Step
+from shudu.rules import Rules
 
-CASES_PER_TECHNIQUE = 3
-"""Regression cases tried per technique (each gives at most one instance)."""
-FALLBACK_STATES = 40
-"""Chain/forcing case states tried for a technique without cases of its own."""
-INSTANCES_PER_STATE = 200
-"""Instances looked at per state before giving up on finding one that makes progress."""
-SEARCH_BUDGET = 2.0
-"""CPU seconds spent looking for a technique's instances (slow finders try fewer states)."""
+STATES = Path(__file__).resolve().parent / "fixtures" / "technique_states.json"
+"""Fixed states per technique key (see ``scripts/find_technique_states.py``)."""
+REGENERATE = ".venv/bin/python scripts/find_technique_states.py " \
+    "tests/fixtures/technique_states.json --only KEY"
+MAX_INSTANCES = 5000
+"""Instances looked at per stored state before declaring the stored step gone."""
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 CELL_GROUP = re.compile(r"r([1-9]+)c([1-9]+)")
@@ -94,82 +94,58 @@ def sentence_problem(text: str, lang: str) -> str | None:
     return None
 
 
-def _regular_cases() -> list:
-    import reglib
-    from conftest import shared_file
+def entry_state(entry: dict) -> Candidates:
+    """The pencilmark state of a stored entry (placed digits, givens and candidates).
 
-    shared_file("reglib-1.4.txt")
-    return [c for c in reglib.load() if not c.fail_case]
-
-
-@lru_cache(maxsize=1)
-def _cases_by_key() -> dict[str, list]:
-    out: dict[str, list] = {}
-    for case in _regular_cases():
-        try:
-            key = technique(case.code).key
-        except KeyError:
-            continue  # a code no registered technique answers to
-        out.setdefault(key, []).append(case)
-    return out
-
-
-class _OutOfTime(Exception):
-    """The search budget of one technique ran out."""
+    >>> c = entry_state({"values": "5" + "." * 80, "givens": "." * 81,
+    ...                  "candidates": "....5...." + "1234.6789" * 80})
+    >>> c.values[0], c.givens[0], c.digits_of(1), c.unsolved_count
+    (5, 0, (1, 2, 3, 4, 6, 7, 8, 9), 80)
+    """
+    text = entry["candidates"]
+    masks = []
+    for cell in range(81):
+        chunk = text[9 * cell:9 * cell + 9]
+        masks.append(sum(1 << (int(ch) - 1) for ch in chunk if ch != "."))
+    values = [int(ch) if ch != "." else 0 for ch in entry["values"]]
+    cands = Candidates.from_masks(Rules(9), masks, values)
+    cands.givens = bytes(int(ch) if ch != "." else 0 for ch in entry["givens"])
+    return cands
 
 
-def _first_progress(tech: Technique, states: Iterable) -> Step | None:
-    for state in states:
-        for step in islice(tech.find(state), INSTANCES_PER_STATE):
-            if step.progress:
-                return step
-    return None
+@cache
+def stored_states() -> dict[str, list[dict]]:
+    """The fixture file: technique key -> stored entries."""
+    return json.loads(STATES.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
 
 
-def _raise_out_of_time(signum: int, frame: object) -> None:
-    raise _OutOfTime
+def stored_step(key: str, entry: dict) -> Step:
+    """The stored step of ``entry``, found again by the technique's finder (the test fails
+    when the finder no longer finds it)."""
+    want = ({tuple(p) for p in entry["placements"]}, {tuple(e) for e in entry["eliminations"]})
+    tech = technique(key)
+    for k, step in enumerate(tech.find(entry_state(entry))):
+        if (set(step.placements), set(step.eliminations)) == want:
+            return step
+        if k >= MAX_INSTANCES:
+            break
+    pytest.fail(f"{key}: the finder no longer finds {entry['notation']} in the stored state "
+                f"from {entry['source']}; if the change is intended, regenerate with "
+                f"{REGENERATE.replace('KEY', key)}", pytrace=False)
 
 
 @cache
 def instances(key: str) -> tuple[Step, ...]:
-    """Instances of a technique found in the regression library states.
-
-    The search stops after :data:`SEARCH_BUDGET` seconds of CPU time (a SIGVTALRM
-    timer where the platform has one, so a busy machine does not shrink it), keeping
-    what it found so far.
-    """
-    tech = technique(key)
-    own = _cases_by_key().get(key, [])[:CASES_PER_TECHNIQUE]
-    found: list[Step] = []
-    timer = hasattr(signal, "setitimer")
-    if timer:
-        previous = signal.signal(signal.SIGVTALRM, _raise_out_of_time)
-        signal.setitimer(signal.ITIMER_VIRTUAL, SEARCH_BUDGET)
-    try:
-        for case in own:
-            step = _first_progress(tech, [case.state()])
-            if step is not None:
-                found.append(step)
-        if not own:
-            hard = [c for c in _regular_cases() if c.code[:2] in ("07", "13", "09", "12")]
-            step = _first_progress(tech, (c.state() for c in hard[:FALLBACK_STATES]))
-            if step is not None:
-                found.append(step)
-    except _OutOfTime:
-        pass
-    finally:
-        if timer:
-            signal.setitimer(signal.ITIMER_VIRTUAL, 0)
-            signal.signal(signal.SIGVTALRM, previous)
-    return tuple(found)
+    """The stored instances of a technique, each found again in its stored state."""
+    entries = stored_states().get(key)
+    if not entries:
+        pytest.fail(f"{key}: no state stored in {STATES.name}; find one with "
+                    f"{REGENERATE.replace('KEY', key)}", pytrace=False)
+    return tuple(stored_step(key, e) for e in entries)
 
 
 def _steps(key: str) -> tuple[Step, ...]:
-    steps = instances(key)
-    if not steps:
-        pytest.skip(f"{key}: no instance in the regression library states tried "
-                    f"(within {SEARCH_BUDGET:g} s of CPU)")
-    return steps
+    return instances(key)
 
 
 def _where(step: Step) -> str:
@@ -229,13 +205,39 @@ def test_level_3_names_every_result_cell_and_digit(key: str, lang: str) -> None:
                 )
 
 
-def test_instances_cover_most_techniques() -> None:
-    """Most registered techniques have an instance to check (the rest are skipped)."""
-    _regular_cases()
-    covered = [k for k in KEYS if instances(k)]
-    missing = sorted(set(KEYS) - set(covered))
-    assert len(covered) >= 0.8 * len(KEYS), f"no instance found for: {', '.join(missing)}"
+def test_every_technique_has_a_stored_state() -> None:
+    """Every registered technique has a stored state, and no entry names an unknown one."""
+    stored = stored_states()
+    missing = [k for k in KEYS if not stored.get(k)]
+    assert not missing, f"no stored state for: {', '.join(missing)}"
+    assert set(stored) <= set(KEYS), sorted(set(stored) - set(KEYS))
 
+
+
+FINDER_MODULES = ["singles", "intersections", "subsets", "fish", "wings", "patterns",
+                  "colouring", "uniqueness", "chains", "als", "forcing", "sdc"]
+
+
+@pytest.mark.parametrize("module", FINDER_MODULES)
+def test_every_finder_doctest_shows_a_find(module: str) -> None:
+    """Each public finder's docstring runs it on a state where its technique exists and
+    shows what it found (not only ``[]`` on an empty grid, nor a bare ``True``)."""
+    import doctest
+    import importlib
+    import inspect
+
+    mod = importlib.import_module(f"shudu.logic.{module}")
+    parser = doctest.DocTestParser()
+    bare = {"", "[]", "True", "False", "None"}
+    lacking = []
+    for name, func in inspect.getmembers(mod, inspect.isfunction):
+        if func.__module__ != mod.__name__ or not name.startswith("find_"):
+            continue
+        examples = parser.get_examples(func.__doc__ or "")
+        if not any(f"{name}(" in ex.source and ex.want.strip() not in bare
+                   for ex in examples):
+            lacking.append(name)
+    assert not lacking, f"{module}: no doctest shows a find of {', '.join(lacking)}"
 
 # ------------------------------------------------------------------ readable details
 

@@ -275,6 +275,12 @@ def find_als_xz(cands: Candidates) -> Iterator[Step]:
     >>> from shudu import Grid
     >>> list(find_als_xz(Candidates.from_grid(Grid.empty())))
     []
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates(".24.6.7..5.74.9.1.....7......5.9487147.6."
+    ...                   "85.3..8..7.6.7......46.46..3.57.5.7461..")
+    >>> next(find_als_xz(c)).notation()
+    'ALS-XZ: A=r8c7 {2,9}, B=r7c7,r9c8,r9c9 {2,3,8,9}, X=2,9 => r9c1<>8'
     """
     idx = als_index(cands)
     dm = cands.digit_mask
@@ -349,6 +355,12 @@ def find_als_xy_wing(cands: Candidates) -> Iterator[Step]:
     >>> from shudu import Grid
     >>> list(find_als_xy_wing(Candidates.from_grid(Grid.empty())))
     []
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("9..3647587..815249845792..1.97.56.8......"
+    ...                   "859.58.92.1..1..5.9....5928...33.864.9.5")
+    >>> next(find_als_xy_wing(c)).notation()
+    'ALS-XY-Wing: A=r4c7 {3,4}, B=r8c7 {4,6}, C=r3c7 {3,6}, X=3, Y=6, Z=4 => r7c7<>4'
     """
     idx = als_index(cands)
     n = cands.geo.n
@@ -552,6 +564,12 @@ def find_als_xy_chain(cands: Candidates) -> Iterator[Step]:
     >>> from shudu import Grid
     >>> list(find_als_xy_chain(Candidates.from_grid(Grid.empty())))
     []
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates(".3.541.989183.654.54.98.316853.691...7.85"
+    ...                   "..39429713685.85.3.961.9.6.8.5336.1958..")
+    >>> next(find_als_xy_chain(c)).notation()
+    'ALS-XY-Chain: Z=7: r1c7 {2,7} -2- r2c9 {2,7} -7- r2c5 {2,7} -2- r8c5 {2,7} => r8c7<>7'
     """
     yield from _chain_steps(als_index(cands), cands, MAX_CHAIN)
 
@@ -567,6 +585,12 @@ def find_death_blossom(cands: Candidates) -> Iterator[Step]:
     >>> from shudu import Grid
     >>> list(find_death_blossom(Candidates.from_grid(Grid.empty())))
     []
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates(".....2.3..579..6.24..6...1.9...6...151..."
+    ...                   "9.267...8..94.7..93..8..5.26179.9.5....3")
+    >>> next(find_death_blossom(c)).notation()
+    'Death Blossom: stem r1c1 {1,6,8}; 1: r2c1,r7c1,r8c1,r9c1 {1,2,3,6,8}; 6: r2c1,r7c...'
     """
     idx = als_index(cands)
     geo = cands.geo

@@ -323,6 +323,11 @@ def find_x_chain(cands: Candidates) -> Iterator[Step]:
     ...     "000700000100030600040000010008500160060070040059006200030000020007040003000008000")
     >>> [s.technique for s in find_x_chain(c)] == ["x-chain"] * len(list(find_x_chain(c)))
     True
+
+    >>> c = as_candidates("3.452..8...6.9.....5..7.3.....689.23...73"
+    ...                   "4....631527...1.96......9.4..6.6.8217..5")
+    >>> next(find_x_chain(c)).notation()
+    'X-Chain: (7)r1c2=r1c9-r2c8=r7c8-r7c3=(7)r4c3 => r4c2<>7'
     """
     found: list[_Chain] = []
     for d, dm in enumerate(cands.digit_mask):
@@ -341,18 +346,39 @@ def find_x_chain(cands: Candidates) -> Iterator[Step]:
 
 
 def find_xy_chain(cands: Candidates) -> Iterator[Step]:
-    """XY-Chains: bivalue cells linked by a shared digit, both ends on the same digit."""
+    """XY-Chains: bivalue cells linked by a shared digit, both ends on the same digit.
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("472356981531..8.2.8691.2.53158.2734.29641"
+    ...                   "38757438.5....8...9....2..81...91..34.68")
+    >>> next(find_xy_chain(c)).notation()
+    'XY-Chain: (6=9)r6c5-(9=1)r6c8-(1=3)r7c8-(3=6)r7c1 => r7c5<>6'
+    """
     return _aic(cands, "xy", "xy-chain", _is_xy, False)
 
 
 def find_aic(cands: Candidates) -> Iterator[Step]:
-    """Alternating inference chains mixing cells and houses (not pure X-/XY-chains)."""
+    """Alternating inference chains mixing cells and houses (not pure X-/XY-chains).
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("2......6998..2.13771.....24..9....5..4..."
+    ...                   "9.7.5671329486.1....833......96498673215")
+    >>> next(find_aic(c)).notation()
+    'AIC: (3)r3c4=r1c4-(3=5)r1c2-r1c7=(5)r3c7 => r3c4<>5'
+    """
     return _aic(cands, "full", "aic",
                 lambda g, lits: not _is_x(g, lits) and not _is_xy(g, lits), True)
 
 
 def find_grouped_aic(cands: Candidates) -> Iterator[Step]:
-    """AICs that use at least one grouped node (a digit in a box/line intersection)."""
+    """AICs that use at least one grouped node (a digit in a box/line intersection).
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("3.2....1.1..97........1....5..18.6....15."
+    ...                   "..7..8.74.1..9....1.27.1.4.......5..79.1")
+    >>> next(find_grouped_aic(c)).notation()
+    'Grouped AIC: (2)r3c4=r9c4-r89c5=r5c5-r5c7=(2)r23c7 => r3c9<>2'
+    """
     return _aic(cands, "grouped", "grouped-aic", _has_group, True)
 
 
@@ -464,22 +490,50 @@ def _dnl(cands: Candidates, mode: str, key: str, grouped: bool) -> Iterator[Step
 
 
 def find_continuous_nice_loop(cands: Candidates) -> Iterator[Step]:
-    """Continuous nice loops: every weak link of the loop becomes strong."""
+    """Continuous nice loops: every weak link of the loop becomes strong.
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("..63..9..32..............53...8.9..4.951."
+    ...                   "..2.7.......984.732..5..7.4......39.174.")
+    >>> next(find_continuous_nice_loop(c)).notation()
+    'Continuous Nice Loop: (4)r1c1=r1c6-r5c6=r5c1-(4)r1c1 => r2c6<>4, r3c16<>4, r6c6<>4'
+    """
     return _cnl(cands, "full", "continuous-nice-loop", False)
 
 
 def find_discontinuous_nice_loop(cands: Candidates) -> Iterator[Step]:
-    """Discontinuous nice loops: the candidate where the loop closes is set or removed."""
+    """Discontinuous nice loops: the candidate where the loop closes is set or removed.
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("...39..8228.47.93.139628754...54926....76"
+    ...                   "2.15..2183497327816549...234.7.4.8957.2.")
+    >>> next(find_discontinuous_nice_loop(c)).notation()
+    'Discontinuous Nice Loop: (1)r8c9-r8c3=(1-3)r4c3=(3-8)r4c9=(8-1)r8c9 => r8c9<>1'
+    """
     return _dnl(cands, "full", "discontinuous-nice-loop", False)
 
 
 def find_grouped_continuous_nice_loop(cands: Candidates) -> Iterator[Step]:
-    """Continuous nice loops using grouped nodes."""
+    """Continuous nice loops using grouped nodes.
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates(".5243196..367...1519.....2.2.......694..."
+    ...                   "....56....7493.9......6.5.1.....8.5..69.")
+    >>> next(find_grouped_continuous_nice_loop(c)).notation()
+    'Grouped Continuous Nice Loop: (4)r8c6=r8c79-r7c79=r7c56-(4)r8c6 => r9c569<>4'
+    """
     return _cnl(cands, "grouped", "grouped-continuous-nice-loop", True)
 
 
 def find_grouped_discontinuous_nice_loop(cands: Candidates) -> Iterator[Step]:
-    """Discontinuous nice loops using grouped nodes."""
+    """Discontinuous nice loops using grouped nodes.
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("....784....2..4..77..6...5..6...57.39.7.1"
+    ...                   "36.53..867129.7......65..7.69....638.57.")
+    >>> next(find_grouped_discontinuous_nice_loop(c)).notation()
+    'Grouped Discontinuous Nice Loop: (2)r7c5-r7c7=r3c7-r3c6=r79c6-(2)r7c5 => r7c5<>2'
+    """
     return _dnl(cands, "grouped", "grouped-discontinuous-nice-loop", True)
 
 

@@ -103,6 +103,12 @@ def find_simple_colors_trap(cands: Candidates) -> Iterator[Step]:
     >>> from shudu import Grid
     >>> list(find_simple_colors_trap(Candidates.from_grid(Grid.empty())))
     []
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("214..6.....79.2..4...4.7.....187..32..269"
+    ...                   ".....48.21..642.7.9861..9168...18624...9")
+    >>> next(find_simple_colors_trap(c)).notation()
+    'Simple Colors Trap: 3 (r1c4,r3c3,r5c6,r6c1,r7c5,r9c7),(r6c4,r7c3,r9c6) => r8c1<>3'
     """
     geo = cands.geo
     peer = geo.peer_mask
@@ -122,6 +128,12 @@ def find_simple_colors_wrap(cands: Candidates) -> Iterator[Step]:
     >>> from shudu import Grid
     >>> list(find_simple_colors_wrap(Candidates.from_grid(Grid.empty())))
     []
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("..3...67.5.....3...4.......6..3......8..."
+    ...                   "...4...7....12......5.....98.......41...")
+    >>> next(find_simple_colors_wrap(c)).notation()
+    'Simple Colors Wrap: 4 (r1c4),(r1c6,r2c4) => r1c6<>4, r2c4<>4'
     """
     geo = cands.geo
     peer = geo.peer_mask
@@ -150,6 +162,12 @@ def find_multi_colors_1(cands: Candidates) -> Iterator[Step]:
     >>> from shudu import Grid
     >>> list(find_multi_colors_1(Candidates.from_grid(Grid.empty())))
     []
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates(".9..4187678.3..15441.8..329..91...6.1...6"
+    ...                   ".9..674..851.967485231.4..12.95521......")
+    >>> next(find_multi_colors_1(c)).notation()
+    'Multi-Colors 1: 2 (r1c4,r2c3),(r2c5) / (r1c1,r5c3),(r4c1) => r4c5<>2'
     """
     geo = cands.geo
     peer = geo.peer_mask
@@ -175,6 +193,12 @@ def find_multi_colors_2(cands: Candidates) -> Iterator[Step]:
     >>> from shudu import Grid
     >>> list(find_multi_colors_2(Candidates.from_grid(Grid.empty())))
     []
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("......58779..52..15.41..932.......2.2.6.3"
+    ...                   ".1.5.5.......947.182.....76..1961.......")
+    >>> next(find_multi_colors_2(c)).notation()
+    'Multi-Colors 2: 8 (r2c3,r3c5),(r2c4,r3c2) / (r5c2),(r5c4) => r2c4<>8, r3c2<>8'
     """
     geo = cands.geo
     peer = geo.peer_mask
@@ -198,6 +222,12 @@ def find_medusa(cands: Candidates) -> Iterator[Step]:
     >>> from shudu import Grid
     >>> list(find_medusa(Candidates.from_grid(Grid.empty())))
     []
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("..3.2.6..9..3.5..1..18.64....81.29..7...."
+    ...                   "...8..67.82....26.95..8..2.3..9..5.1.3..")
+    >>> next(find_medusa(c)).notation()
+    '3D Medusa: (r8c3(4) r2c3(7)) / (r2c3(4) r8c3(7)) => r5c3<>4'
     """
     geo = cands.geo
     n = geo.n

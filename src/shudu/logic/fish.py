@@ -651,6 +651,10 @@ def find_x_wing(cands: Candidates) -> Iterator[Step]:
     >>> steps = find_x_wing(as_candidates(EXAMPLE))
     >>> all(s.technique == "x-wing" for s in steps)
     True
+
+    >>> c = as_candidates(EXAMPLE)
+    >>> next(find_x_wing(c)).notation()
+    'X-Wing: 3 r37 c34 => r1c34<>3, r4c34<>3, r5c34<>3, r6c34<>3, r9c4<>3'
     """
     return _BASIC[2](cands)
 
@@ -662,6 +666,10 @@ def find_swordfish(cands: Candidates) -> Iterator[Step]:
     >>> steps = find_swordfish(as_candidates(EXAMPLE))
     >>> all(s.technique == "swordfish" for s in steps)
     True
+
+    >>> c = as_candidates(EXAMPLE)
+    >>> next(find_swordfish(c)).notation()
+    'Swordfish: 3 r347 c234 => r1c234<>3, r5c234<>3, r6c234<>3, r8c2<>3, r9c24<>3'
     """
     return _BASIC[3](cands)
 
@@ -673,6 +681,11 @@ def find_jellyfish(cands: Candidates) -> Iterator[Step]:
     >>> steps = find_jellyfish(as_candidates(EXAMPLE))
     >>> all(s.technique == "jellyfish" for s in steps)
     True
+
+    >>> c = as_candidates("..3.2.6..9..3.5..1..18.64....81.29..7...."
+    ...                   "...8..67.82....26.95..8..2.3..9..5.1.3..")
+    >>> next(find_jellyfish(c)).notation()
+    'Jellyfish: 6 r2458 c2589 => r9c289<>6'
     """
     return _BASIC[4](cands)
 
@@ -684,6 +697,10 @@ def find_finned_x_wing(cands: Candidates) -> Iterator[Step]:
     >>> steps = find_finned_x_wing(as_candidates(EXAMPLE))
     >>> all(s.technique == "finned-x-wing" for s in steps)
     True
+
+    >>> c = as_candidates(EXAMPLE)
+    >>> next(find_finned_x_wing(c)).notation()
+    'Finned X-Wing: 3 r34 c34 fr4c2 => r56c3<>3'
     """
     return _FINNED[2](cands)
 
@@ -695,6 +712,10 @@ def find_finned_swordfish(cands: Candidates) -> Iterator[Step]:
     >>> steps = find_finned_swordfish(as_candidates(EXAMPLE))
     >>> all(s.technique == "finned-swordfish" for s in steps)
     True
+
+    >>> c = as_candidates(EXAMPLE)
+    >>> next(find_finned_swordfish(c)).notation()
+    'Finned Swordfish: 3 r147 c234 fr1c5 fr1c6 => r3c4<>3'
     """
     return _FINNED[3](cands)
 
@@ -706,6 +727,11 @@ def find_finned_jellyfish(cands: Candidates) -> Iterator[Step]:
     >>> steps = find_finned_jellyfish(as_candidates(EXAMPLE))
     >>> all(s.technique == "finned-jellyfish" for s in steps)
     True
+
+    >>> c = as_candidates("..3.2.6..9..3.5..1..18.64....81.29..7...."
+    ...                   "...8..67.82....26.95..8..2.3..9..5.1.3..")
+    >>> next(find_finned_jellyfish(c)).notation()
+    'Finned Jellyfish: 7 r1347 c2589 fr1c6 => r2c5<>7'
     """
     return _FINNED[4](cands)
 
@@ -717,6 +743,11 @@ def find_sashimi_x_wing(cands: Candidates) -> Iterator[Step]:
     >>> steps = find_sashimi_x_wing(as_candidates(EXAMPLE))
     >>> all(s.technique == "sashimi-x-wing" for s in steps)
     True
+
+    >>> c = as_candidates("..3.2.6..9..3.5..1..18.64....81.29..7...."
+    ...                   "...8..67.82....26.95..8..2.3..9..5.1.3..")
+    >>> next(find_sashimi_x_wing(c)).notation()
+    'Sashimi X-Wing: 2 c18 r39 fr2c8 => r3c9<>2'
     """
     return _SASHIMI[2](cands)
 
@@ -728,6 +759,11 @@ def find_sashimi_swordfish(cands: Candidates) -> Iterator[Step]:
     >>> steps = find_sashimi_swordfish(as_candidates(EXAMPLE))
     >>> all(s.technique == "sashimi-swordfish" for s in steps)
     True
+
+    >>> c = as_candidates("..3.2.6..9..3.5..1..18.64....81.29..7...."
+    ...                   "...8..67.82....26.95..8..2.3..9..5.1.3..")
+    >>> next(find_sashimi_swordfish(c)).notation()
+    'Sashimi Swordfish: 2 r359 c289 fr3c1 => r2c2<>2'
     """
     return _SASHIMI[3](cands)
 
@@ -739,6 +775,11 @@ def find_sashimi_jellyfish(cands: Candidates) -> Iterator[Step]:
     >>> steps = find_sashimi_jellyfish(as_candidates(EXAMPLE))
     >>> all(s.technique == "sashimi-jellyfish" for s in steps)
     True
+
+    >>> c = as_candidates("..3.2.6..9..3.5..1..18.64....81.29..7...."
+    ...                   "...8..67.82....26.95..8..2.3..9..5.1.3..")
+    >>> next(find_sashimi_jellyfish(c)).notation()
+    'Sashimi Jellyfish: 6 r2459 c2589 fr9c1 => r8c2<>6'
     """
     return _SASHIMI[4](cands)
 
@@ -750,6 +791,11 @@ def find_franken_x_wing(cands: Candidates) -> Iterator[Step]:
     >>> steps = find_franken_x_wing(as_candidates(EXAMPLE))
     >>> all(s.technique == "franken-x-wing" for s in steps)
     True
+
+    >>> c = as_candidates("..3.2.6..9..3.5..1..18.64....81.29..7...."
+    ...                   "...8..67.82....26.95..8..2.3..9..5.1.3..")
+    >>> next(find_franken_x_wing(c)).notation()
+    'Franken X-Wing: 2 r25 c2b3 => r3c289<>2'
     """
     return _FRANKEN[2](cands)
 
@@ -761,6 +807,10 @@ def find_franken_swordfish(cands: Candidates) -> Iterator[Step]:
     >>> steps = find_franken_swordfish(as_candidates(EXAMPLE))
     >>> all(s.technique == "franken-swordfish" for s in steps)
     True
+
+    >>> c = as_candidates(EXAMPLE)
+    >>> next(find_franken_swordfish(c)).notation()
+    'Franken Swordfish: 3 r347 c34b4 => r1c34<>3, r4c3<>3, r5c1234<>3, r6c1234<>3, r9c4<>3'
     """
     return _FRANKEN[3](cands)
 
@@ -772,6 +822,10 @@ def find_franken_jellyfish(cands: Candidates) -> Iterator[Step]:
     >>> list(find_franken_jellyfish(
     ...     as_candidates(_NEARLY_SOLVED)))
     []
+
+    >>> c = as_candidates(EXAMPLE)
+    >>> next(find_franken_jellyfish(c)).notation()
+    'Franken Jellyfish: 3 r37b69 c3478 => r1c34<>3, r4c34<>3, r5c34<>3, r6c34<>3, r9c4<>3'
     """
     return _FRANKEN[4](cands)
 
@@ -783,6 +837,10 @@ def find_finned_franken_x_wing(cands: Candidates) -> Iterator[Step]:
     >>> list(find_finned_franken_x_wing(
     ...     as_candidates(_NEARLY_SOLVED)))
     []
+
+    >>> c = as_candidates(EXAMPLE)
+    >>> next(find_finned_franken_x_wing(c)).notation()
+    'Finned Franken X-Wing: 3 r34 c4b4 fr3c3 => r56c3<>3'
     """
     return _FINNED_FRANKEN[2](cands)
 
@@ -794,6 +852,10 @@ def find_finned_franken_swordfish(cands: Candidates) -> Iterator[Step]:
     >>> list(find_finned_franken_swordfish(
     ...     as_candidates(_NEARLY_SOLVED)))
     []
+
+    >>> c = as_candidates(EXAMPLE)
+    >>> next(find_finned_franken_swordfish(c)).notation()
+    'Finned Franken Swordfish: 3 r137 c34b1 fr1c5 fr1c6 => r1c3<>3'
     """
     return _FINNED_FRANKEN[3](cands)
 
@@ -805,6 +867,10 @@ def find_finned_franken_jellyfish(cands: Candidates) -> Iterator[Step]:
     >>> list(find_finned_franken_jellyfish(
     ...     as_candidates(_NEARLY_SOLVED)))
     []
+
+    >>> c = as_candidates(EXAMPLE)
+    >>> next(find_finned_franken_jellyfish(c)).notation()
+    'Finned Franken Jellyfish: 3 r1347 c234b1 fr1c5 fr1c6 => r1c23<>3'
     """
     return _FINNED_FRANKEN[4](cands)
 
@@ -816,6 +882,11 @@ def find_mutant_x_wing(cands: Candidates) -> Iterator[Step]:
     >>> list(find_mutant_x_wing(
     ...     as_candidates(_NEARLY_SOLVED)))
     []
+
+    >>> c = as_candidates("..3.2.6..9..3.5..1..18.64....81.29..7...."
+    ...                   "...8..67.82....26.95..8..2.3..9..5.1.3..")
+    >>> next(find_mutant_x_wing(c)).notation()
+    'Mutant X-Wing: 2 r2c1 c8b1 => r3c28<>2, r9c8<>2'
     """
     return _MUTANT[2](cands)
 
@@ -827,6 +898,11 @@ def find_mutant_swordfish(cands: Candidates) -> Iterator[Step]:
     >>> list(find_mutant_swordfish(
     ...     as_candidates(_NEARLY_SOLVED)))
     []
+
+    >>> c = as_candidates("..3.2.6..9..3.5..1..18.64....81.29..7...."
+    ...                   "...8..67.82....26.95..8..2.3..9..5.1.3..")
+    >>> next(find_mutant_swordfish(c)).notation()
+    'Mutant Swordfish: 2 r25c1 r3c28 => r3c289<>2, r9c8<>2'
     """
     return _MUTANT[3](cands)
 
@@ -838,6 +914,11 @@ def find_mutant_jellyfish(cands: Candidates) -> Iterator[Step]:
     >>> list(find_mutant_jellyfish(
     ...     as_candidates(_NEARLY_SOLVED)))
     []
+
+    >>> c = as_candidates("..3.2.6..9..3.5..1..18.64....81.29..7...."
+    ...                   "...8..67.82....26.95..8..2.3..9..5.1.3..")
+    >>> next(find_mutant_jellyfish(c)).notation()
+    'Mutant Jellyfish: 2 r235b9 r9c2b13 => r23c2<>2'
     """
     return _MUTANT[4](cands)
 
@@ -849,6 +930,10 @@ def find_finned_mutant_x_wing(cands: Candidates) -> Iterator[Step]:
     >>> list(find_finned_mutant_x_wing(
     ...     as_candidates(_NEARLY_SOLVED)))
     []
+
+    >>> c = as_candidates(EXAMPLE)
+    >>> next(find_finned_mutant_x_wing(c)).notation()
+    'Finned Mutant X-Wing: 3 r4c1 r9b4 fr4c4 => r9c4<>3'
     """
     return _FINNED_MUTANT[2](cands)
 
@@ -860,6 +945,10 @@ def find_finned_mutant_swordfish(cands: Candidates) -> Iterator[Step]:
     >>> list(find_finned_mutant_swordfish(
     ...     as_candidates(_NEARLY_SOLVED)))
     []
+
+    >>> c = as_candidates(EXAMPLE)
+    >>> next(find_finned_mutant_swordfish(c)).notation()
+    'Finned Mutant Swordfish: 3 r34c1 r9c34 fr4c2 fr5c1 fr6c1 => r56c3<>3'
     """
     return _FINNED_MUTANT[3](cands)
 
@@ -871,6 +960,10 @@ def find_finned_mutant_jellyfish(cands: Candidates) -> Iterator[Step]:
     >>> list(find_finned_mutant_jellyfish(
     ...     as_candidates(_NEARLY_SOLVED)))
     []
+
+    >>> c = as_candidates(EXAMPLE)
+    >>> next(find_finned_mutant_jellyfish(c)).notation()
+    'Finned Mutant Jellyfish: 3 r134c1 c4b124 fr9c1 => r9c4<>3'
     """
     return _FINNED_MUTANT[4](cands)
 

@@ -448,6 +448,12 @@ def find_forcing_chain_contradiction(cands: Candidates) -> Iterator[Step]:
     Chains found in an earlier state stay valid in a later one (fewer candidates) as
     long as all their candidates remain, so those are handed out first without a new
     search.
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("9.....561..6.1.79371..962486...21479....."
+    ...                   "...5....4...642..586175.71.2..4..1....52")
+    >>> next(find_forcing_chain_contradiction(c)).notation()
+    'Forcing Chain Contradiction: r1c3=3 => contradiction => r1c3<>3'
     """
     present = _universal(cands)
     last = _FC_LAST.get("state")
@@ -480,7 +486,14 @@ def _verity_groups(cands: Candidates) -> Iterator[tuple[str, int, list[int]]]:
 
 def find_forcing_chain_verity(cands: Candidates) -> Iterator[Step]:
     """Cell or house forcing chains: every branch implies the same candidate true or
-    false, along chains of single implications."""
+    false, along chains of single implications.
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("9.....561..6.1.79371..962486...21479....."
+    ...                   "...5....4...642..586175.71.2..4..1....52")
+    >>> next(find_forcing_chain_verity(c)).notation()
+    'Forcing Chain Verity: r2c1=2 | r2c1=8 => r1c4<>3'
+    """
     g = graph(cands, "full")
     N = g.N
     todo: list[tuple[int, int, str, int, list[int], int, int]] = []
@@ -573,7 +586,14 @@ def _broken_size(net: Net, i: int, truth: bool) -> int:
 
 def find_forcing_net_contradiction(cands: Candidates) -> Iterator[Step]:
     """Assuming a candidate true (or false) and applying singles breaks the grid, so the
-    opposite holds; smallest nets first."""
+    opposite holds; smallest nets first.
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("9.....561..6.1.79371..962486...21479....."
+    ...                   "...5....4...642..586175.71.2..4..1....52")
+    >>> next(find_forcing_net_contradiction(c)).notation()
+    'Forcing Net Contradiction: r5c2=8 => contradiction => r5c2<>8'
+    """
     return _contradictions(cands, "forcing-net-contradiction", 1)
 
 
@@ -624,13 +644,27 @@ def _verities(cands: Candidates, key: str, level: int) -> Iterator[Step]:
 
 def find_forcing_net_verity(cands: Candidates) -> Iterator[Step]:
     """Cell, house or candidate forcing nets: every branch, propagated with singles,
-    proves the same candidate true or false."""
+    proves the same candidate true or false.
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("9.....561..6.1.79371..962486...21479....."
+    ...                   "...5....4...642..586175.71.2..4..1....52")
+    >>> next(find_forcing_net_verity(c)).notation()
+    'Forcing Net Verity: r1c2=3 | r1c2=4 | r1c2=8 => r5c3=4'
+    """
     return _verities(cands, "forcing-net-verity", 1)
 
 
 def find_nested_forcing_net(cands: Candidates) -> Iterator[Step]:
     """Forcing nets whose propagation also removes candidates refuted by a plain net,
-    nesting deeper until something is found (always, on a puzzle with one solution)."""
+    nesting deeper until something is found (always, on a puzzle with one solution).
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("9.....561..6.1.79371..962486...21479....."
+    ...                   "...5....4...642..586175.71.2..4..1....52")
+    >>> next(find_nested_forcing_net(c)).notation()
+    'Nested Forcing Net: r5c2=8 => contradiction => r5c2<>8'
+    """
     if cands.is_broken():
         return
     for level in range(2, 8):

@@ -101,6 +101,11 @@ def find_claiming(cands: Candidates) -> Iterator[Step]:
     >>> c = as_candidates(HARD)
     >>> all(s.info.code == "0101" for s in find_claiming(c))
     True
+
+    >>> c = as_candidates("..71235..3516497..629578341..64.2.35.32.."
+    ...                   ".4..5943..2.....9.61.4.65214..3......6..")
+    >>> next(find_claiming(c)).notation()
+    'Locked Candidates Type 2 (Claiming): 8 in r2 => r1c89<>8'
     """
     return _locked(cands, False)
 
@@ -113,6 +118,11 @@ def find_locked_pair(cands: Candidates) -> Iterator[Step]:
     >>> c = as_candidates(EASY)
     >>> all(len(s.digits) == 2 for s in find_locked_pair(c))
     True
+
+    >>> c = as_candidates("6.......8..2....7.94.........15.98..79..."
+    ...                   ".5.2.....4..916...5.2......2..5..3961...")
+    >>> next(find_locked_pair(c)).notation()
+    'Locked Pair: 4/7 in r9c79 => r7c79<>4, r8c78<>4, r9c18<>4, r7c79<>7, r8c7<>7, r9c2<>7'
     """
     n = cands.geo.n
     for sub in naked_subsets(cands, 2):
@@ -128,6 +138,11 @@ def find_locked_triple(cands: Candidates) -> Iterator[Step]:
     >>> c = as_candidates(EASY)
     >>> all(len(s.digits) == 3 for s in find_locked_triple(c))
     True
+
+    >>> c = as_candidates("..2.54.37743...8.5..573.2..571...48949658"
+    ...                   "7123238419576.5.6....2.....235..29..5...")
+    >>> next(find_locked_triple(c)).notation()
+    'Locked Triple: 4/7/9 in r789c5 => r2c5<>9, r8c4<>9'
     """
     n = cands.geo.n
     for sub in naked_subsets(cands, 3):

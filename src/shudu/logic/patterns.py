@@ -128,6 +128,12 @@ def find_skyscraper(cands: Candidates) -> Iterator[Step]:
     >>> c = Candidates.from_grid(Grid.empty())
     >>> list(find_skyscraper(c))
     []
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("16328975479.4.38.148.1.....6397142858475."
+    ...                   "...3251..847.528.41.979748.5..23169..548")
+    >>> next(find_skyscraper(c)).notation()
+    'Skyscraper: 6 in r5c6,r6c9 (connected by r3c6,r3c9) => r5c78<>6, r6c45<>6'
     """
     n = cands.geo.n
     for chain in _three_links(cands, frozenset({"sky"})):
@@ -144,6 +150,12 @@ def find_two_string_kite(cands: Candidates) -> Iterator[Step]:
 
     >>> list(find_two_string_kite(Candidates.from_grid(__import__("shudu").Grid.empty())))
     []
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("156874932.4762.18528....476....8.59.73..."
+    ...                   ".6188.5...32.........3.7.5...49....487.1")
+    >>> next(find_two_string_kite(c)).notation()
+    '2-String Kite: 3 in r2c1,r8c5 (connected by r2c6,r3c5) => r8c1<>3'
     """
     n = cands.geo.n
     for chain in _kites(cands):
@@ -156,6 +168,12 @@ def find_turbot_fish(cands: Candidates) -> Iterator[Step]:
 
     >>> list(find_turbot_fish(Candidates.from_grid(__import__("shudu").Grid.empty())))
     []
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("264913587.31.85..2.58..63.147963..5812685"
+    ...                   "4739385.9...65931.8..484.56.91361.3498.5")
+    >>> next(find_turbot_fish(c)).notation()
+    'Turbot Fish: 2 in r4c7,r7c5 (connected by r4c6,r8c6) => r7c7<>2'
     """
     n = cands.geo.n
     for chain in _three_links(cands, frozenset({"turbot"})):
@@ -168,6 +186,12 @@ def find_dual_two_string_kite(cands: Candidates) -> Iterator[Step]:
 
     >>> list(find_dual_two_string_kite(Candidates.from_grid(__import__("shudu").Grid.empty())))
     []
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates(".6.539...58.....313.71..56.27...5196954.."
+    ...                   ".27.61......5.35..76..826....5.7..856...")
+    >>> next(find_dual_two_string_kite(c)).notation()
+    'Dual 2-String Kite: 9 in r2c7,r9c2/in r3c9,r9c3 (connected by r2c3,r3c2) => r9c79<>9'
     """
     n = cands.geo.n
     by_box: dict[tuple[int, frozenset[int]], list[_Chain]] = {}
@@ -258,6 +282,12 @@ def find_empty_rectangle(cands: Candidates) -> Iterator[Step]:
 
     >>> list(find_empty_rectangle(Candidates.from_grid(__import__("shudu").Grid.empty())))
     []
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("7249561381684235979357186245..3..81..4..8"
+    ...                   "175..81.7.24..13....72...1...85.5...7.61")
+    >>> next(find_empty_rectangle(c)).notation()
+    'Empty Rectangle: 2 in b4 (r4c3,r5c13) with r5c4=r9c4 => r9c3<>2'
     """
     n = cands.geo.n
     for er in _empty_rectangles(cands):
@@ -270,6 +300,12 @@ def find_dual_empty_rectangle(cands: Candidates) -> Iterator[Step]:
 
     >>> list(find_dual_empty_rectangle(Candidates.from_grid(__import__("shudu").Grid.empty())))
     []
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("...6..1.....2...4..59......6.......47...."
+    ...                   "9.......5..8....1..7.6.82............3..")
+    >>> next(find_dual_empty_rectangle(c)).notation()
+    'Dual Empty Rectangle: 6 in b5 (r5c5,r6c6) with r8c6=r8c5, r8c5=r8c6 => r9c56<>6'
     """
     n = cands.geo.n
     groups: dict[tuple[int, int], list[_ER]] = {}

@@ -62,6 +62,12 @@ def find_sue_de_coq(cands: Candidates) -> Iterator[Step]:
     >>> from shudu import Grid
     >>> list(find_sue_de_coq(Candidates.from_grid(Grid.empty())))
     []
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("..8..6.91.6213958.19...8......76281927689"
+    ...                   "1435819453726934627158.21985....8.3149.2")
+    >>> next(find_sue_de_coq(c)).notation()
+    'Sue de Coq: r1c1,r1c2 {3,4,5,7} (r1c4,r1c7 {2,3,5}, r2c1 {4,7}) => r3c3<>7'
     """
     geo = cands.geo
     cm = cands.cell_mask

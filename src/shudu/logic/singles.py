@@ -21,7 +21,14 @@ __all__ = ["find_full_house", "find_hidden_single", "find_naked_single"]
 
 
 def find_full_house(cands: Candidates) -> Iterator[Step]:
-    """A house with one empty cell: it takes the missing digit."""
+    """A house with one empty cell: it takes the missing digit.
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("634289...87531629429175463834916587258794"
+    ...                   "2..61628375497584239619.6578423423691...")
+    >>> next(find_full_house(c)).notation()
+    'Full House: r8c2=1'
+    """
     geo = cands.geo
     values = cands.values
     seen: set[int] = set()
@@ -47,7 +54,14 @@ def find_full_house(cands: Candidates) -> Iterator[Step]:
 
 
 def find_hidden_single(cands: Candidates) -> Iterator[Step]:
-    """A digit with only one possible cell in a house."""
+    """A digit with only one possible cell in a house.
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("28.64...746....2.8317928546.53..9.24.42.3"
+    ...                   ".7.9.9.4...83538296471.7......212..8...5")
+    >>> next(find_hidden_single(c)).notation()
+    'Hidden Single: r6c3=1'
+    """
     geo = cands.geo
     n = geo.n
     seen: set[tuple[int, int]] = set()
@@ -67,7 +81,14 @@ def find_hidden_single(cands: Candidates) -> Iterator[Step]:
 
 
 def find_naked_single(cands: Candidates) -> Iterator[Step]:
-    """A cell with only one candidate left."""
+    """A cell with only one candidate left.
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("8.9.4..2..46.1....3..9........1..9455...."
+    ...                   "...6983..6........4..1....9.37..3..7.4.9")
+    >>> next(find_naked_single(c)).notation()
+    'Naked Single: r6c8=1'
+    """
     n = cands.geo.n
     for cell, mask in enumerate(cands.cell_mask):
         if mask and mask & (mask - 1) == 0 and not cands.values[cell]:

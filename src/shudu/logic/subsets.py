@@ -171,6 +171,11 @@ def find_naked_pair(cands: Candidates) -> Iterator[Step]:
     >>> c = as_candidates(EASY)
     >>> all(len(s.role_cells("subset")) == 2 for s in find_naked_pair(c))
     True
+
+    >>> c = as_candidates("7.9...34.3.274.5894859..72..31..8497.47.9"
+    ...                   ".86..984.721.823.79.54176254938954....72")
+    >>> next(find_naked_pair(c)).notation()
+    'Naked Pair: 1/6 in r1c29 => r1c456<>1, r1c456<>6'
     """
     return _naked(cands, 2, "naked-pair")
 
@@ -182,6 +187,11 @@ def find_naked_triple(cands: Candidates) -> Iterator[Step]:
     >>> c = as_candidates(EASY)
     >>> all(len(s.digits) == 3 for s in find_naked_triple(c))
     True
+
+    >>> c = as_candidates("1.9..7.52..3..21.64.2..1..35.4.1..6......"
+    ...                   "..1..1....3.53459..721..14256386281735..")
+    >>> next(find_naked_triple(c)).notation()
+    'Naked Triple: 5/7/8 in r2c124 => r2c5<>5, r2c8<>7, r2c58<>8'
     """
     return _naked(cands, 3, "naked-triple")
 
@@ -193,6 +203,11 @@ def find_naked_quad(cands: Candidates) -> Iterator[Step]:
     >>> c = as_candidates(EASY)
     >>> all(len(s.digits) == 4 for s in find_naked_quad(c))
     True
+
+    >>> c = as_candidates("...........5.2....9.7...1.....94.5......."
+    ...                   "..6....5.78.16....5..2..43...163.9.1..85")
+    >>> next(find_naked_quad(c)).notation()
+    'Naked Quadruple: 1/2/3/8 in r5c3456 => r5c12<>1, r5c127<>2, r5c279<>3, r5c12<>8'
     """
     return _naked(cands, 4, "naked-quad")
 
@@ -286,6 +301,11 @@ def find_hidden_triple(cands: Candidates) -> Iterator[Step]:
     >>> c = as_candidates(HARD)
     >>> all(len(s.digits) == 3 for s in find_hidden_triple(c))
     True
+
+    >>> c = as_candidates("....23.9.82.9...5.4.9.1..2..8.25947..9467"
+    ...                   "1.85..5.3..1...8.9.5429.2..5837547382.6.")
+    >>> next(find_hidden_triple(c)).notation()
+    'Hidden Triple: 4/5/8 in r1c249 => r1c29<>1, r1c29<>6, r1c24<>7'
     """
     return _hidden(cands, 3, "hidden-triple")
 
@@ -297,6 +317,11 @@ def find_hidden_quad(cands: Candidates) -> Iterator[Step]:
     >>> c = as_candidates(HARD)
     >>> all(len(s.digits) == 4 for s in find_hidden_quad(c))
     True
+
+    >>> c = as_candidates("...........5.2....9.7...1.....94.5......."
+    ...                   "..6....5.78.16....5..2..43...163.9.1..85")
+    >>> next(find_hidden_quad(c)).notation()
+    'Hidden Quadruple: 4/5/7/9 in r5c1279 => r5c12<>1, r5c127<>2, r5c279<>3, r5c12<>8'
     """
     return _hidden(cands, 4, "hidden-quad")
 

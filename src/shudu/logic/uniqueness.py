@@ -151,6 +151,12 @@ def find_ur_type1(cands: Candidates) -> Iterator[Step]:
     >>> from shudu import Grid
     >>> list(find_ur_type1(Candidates.from_grid(Grid.empty())))
     []
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("47.3..1.885.4...9.39.86.4.713428.5.92851."
+    ...                   "..34967534..1628713945513942..6749658.1.")
+    >>> next(find_ur_type1(c)).notation()
+    'Uniqueness Test 1: 2/3 in r29c79 => r2c7<>2, r2c7<>3'
     """
     cm = cands.cell_mask
     n = cands.geo.n
@@ -183,6 +189,12 @@ def find_ur_type2(cands: Candidates) -> Iterator[Step]:
     >>> from shudu import Grid
     >>> list(find_ur_type2(Candidates.from_grid(Grid.empty())))
     []
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates(".9..5264.6..48..53..5..628....8....4.1..4"
+    ...                   "......4.27........3418186574392..9218576")
+    >>> next(find_ur_type2(c)).notation()
+    'Uniqueness Test 2: 3/4 in r39c12 => r1c13<>7, r2c23<>7, r3c49<>7'
     """
     geo = cands.geo
     cm = cands.cell_mask
@@ -208,6 +220,14 @@ def find_ur_type5(cands: Candidates) -> Iterator[Step]:
     >>> from shudu import Grid
     >>> list(find_ur_type5(Candidates.from_grid(Grid.empty())))
     []
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates(".24.6..18............93.........63...624."
+    ...                   "...1..7.5.......89.7....6.4..85..1.....3")
+    >>> c.place(50, 9); c.eliminate(62, 4)
+    True
+    >>> next(find_ur_type5(c)).notation()
+    'Uniqueness Test 5: 2/6 in r67c89 => r4c8<>4'
     """
     geo = cands.geo
     cm = cands.cell_mask
@@ -239,6 +259,12 @@ def find_ur_type3(cands: Candidates) -> Iterator[Step]:
     >>> from shudu import Grid
     >>> list(find_ur_type3(Candidates.from_grid(Grid.empty())))
     []
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("3.......7...98.5.3.5.....262314..68579685"
+    ...                   "1234...623791..4...179..371.45.......36.")
+    >>> next(find_ur_type3(c)).notation()
+    'Uniqueness Test 3: 8/9 in r13c37 => r1c2<>2, r2c2<>2, r9c3<>2, r2c2<>7, r9c3<>7'
     """
     geo = cands.geo
     cm = cands.cell_mask
@@ -284,6 +310,12 @@ def find_ur_type4(cands: Candidates) -> Iterator[Step]:
     >>> from shudu import Grid
     >>> list(find_ur_type4(Candidates.from_grid(Grid.empty())))
     []
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("..94.638....3.956..6.8.7149...294631.2.56"
+    ...                   "89744961732589587324167326418956..985723")
+    >>> next(find_ur_type4(c)).notation()
+    'Uniqueness Test 4: 1/4 in r29c23 => r2c23<>1'
     """
     geo = cands.geo
     cm = cands.cell_mask
@@ -322,6 +354,12 @@ def find_ur_type6(cands: Candidates) -> Iterator[Step]:
     >>> from shudu import Grid
     >>> list(find_ur_type6(Candidates.from_grid(Grid.empty())))
     []
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("17328..644..136...6.8...2319347518267..62"
+    ...                   "84932863941575.9..3...34.......867512349")
+    >>> next(find_ur_type6(c)).notation()
+    'Uniqueness Test 6: 6/7 in r78c57 => r7c5<>6, r8c7<>6'
     """
     geo = cands.geo
     n = geo.n
@@ -350,6 +388,12 @@ def find_hidden_rectangle(cands: Candidates) -> Iterator[Step]:
     >>> from shudu import Grid
     >>> list(find_hidden_rectangle(Candidates.from_grid(Grid.empty())))
     []
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("3946821576187354295274..368153.47..647.56"
+    ...                   "8.3186....7457368.4..2945.....3281.....4")
+    >>> next(find_hidden_rectangle(c)).notation()
+    'Hidden Rectangle: 5/9 in r79c57 => r9c5<>9'
     """
     geo = cands.geo
     n = geo.n
@@ -447,6 +491,15 @@ def find_avoidable_rectangle_1(cands: Candidates) -> Iterator[Step]:
     >>> from shudu import Grid
     >>> list(find_avoidable_rectangle_1(Candidates.from_grid(Grid.empty())))
     []
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("..5...........268.7....14.....1.68.....3."
+    ...                   ".....87...1.38.12.43...3..6..2.26.......")
+    >>> for cell, digit in [(9, 1), (10, 9), (37, 1)]:  # solved, not given
+    ...     c.place(cell, digit)
+    ...
+    >>> next(find_avoidable_rectangle_1(c)).notation()
+    'Avoidable Rectangle Type 1: 9/1 in r25c12 => r5c1<>9'
     """
     n = cands.geo.n
     for corners, solved in _avoidable(cands):
@@ -474,6 +527,13 @@ def find_avoidable_rectangle_2(cands: Candidates) -> Iterator[Step]:
     >>> from shudu import Grid
     >>> list(find_avoidable_rectangle_2(Candidates.from_grid(Grid.empty())))
     []
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("2...1.....17...5....6754.2....82..5......"
+    ...                   ".6.4....71...6....3......2..79...968....")
+    >>> c.place(63, 3); c.place(64, 8)  # solved, not given
+    >>> next(find_avoidable_rectangle_2(c)).notation()
+    'Avoidable Rectangle Type 2: 3/8 in r38c12 => r1c2<>9, r2c1<>9, r3c79<>9'
     """
     geo = cands.geo
     cm = cands.cell_mask
@@ -511,6 +571,12 @@ def find_bug_plus_1(cands: Candidates) -> Iterator[Step]:
     >>> from shudu import Grid
     >>> list(find_bug_plus_1(Candidates.from_grid(Grid.empty())))
     []
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates(".9.613.84...2571393.18492..96857142343792"
+    ...                   "68151..384......192..8..943567151.768..2")
+    >>> next(find_bug_plus_1(c)).notation()
+    'Bivalue Universal Grave + 1: r7c3=4 => r7c3<>3, r7c3<>6'
     """
     geo = cands.geo
     if not _houses_only(geo):

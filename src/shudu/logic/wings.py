@@ -45,6 +45,12 @@ def find_xy_wing(cands: Candidates) -> Iterator[Step]:
     >>> from shudu import Grid
     >>> list(find_xy_wing(Candidates.from_grid(Grid.empty())))
     []
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("714.6.5388..453..7356718429....24.854...."
+    ...                   ".3.2285376941978631254.....7..6........3")
+    >>> next(find_xy_wing(c)).notation()
+    'XY-Wing: 1/6/9 r4c1,r4c4,r5c2 => r4c23<>9, r5c456<>9'
     """
     geo = cands.geo
     peer = geo.peer_mask
@@ -81,6 +87,12 @@ def find_xyz_wing(cands: Candidates) -> Iterator[Step]:
     >>> from shudu import Grid
     >>> list(find_xyz_wing(Candidates.from_grid(Grid.empty())))
     []
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("673.8.2.9514.92..3982.....5167359..28.9.1"
+    ...                   ".536..58..791..614.928..1..8354..8...167")
+    >>> next(find_xyz_wing(c)).notation()
+    'XYZ-Wing: 4/7/6 r3c4,r2c4,r3c7 => r3c56<>6'
     """
     geo = cands.geo
     peer = geo.peer_mask
@@ -135,6 +147,12 @@ def find_wxyz_wing(cands: Candidates) -> Iterator[Step]:
     >>> from shudu import Grid
     >>> list(find_wxyz_wing(Candidates.from_grid(Grid.empty())))
     []
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("..3.2.6..9..3.5..1..18.64....81.29..7...."
+    ...                   "...8..67.82....26.95..8..2.3..9..5.1.3..")
+    >>> next(find_wxyz_wing(c)).notation()
+    'WXYZ-Wing: 4/5/9/7 r1c4,r1c9,r2c5,r3c5 => r1c6<>7'
     """
     geo = cands.geo
     peer = geo.peer_mask
@@ -178,6 +196,12 @@ def find_w_wing(cands: Candidates) -> Iterator[Step]:
     >>> from shudu import Grid
     >>> list(find_w_wing(Candidates.from_grid(Grid.empty())))
     []
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("915..6732387512.9.642973581.317...2.2.6.3"
+    ...                   "1.7...862.31.863194257..9268143124357869")
+    >>> next(find_w_wing(c)).notation()
+    'W-Wing: 5/4 in r4c1,r6c9 connected by 5 r5c2,r5c9 => r4c79<>4, r6c1<>4'
     """
     geo = cands.geo
     peer = geo.peer_mask
@@ -222,6 +246,12 @@ def find_remote_pair(cands: Candidates) -> Iterator[Step]:
     >>> from shudu import Grid
     >>> list(find_remote_pair(Candidates.from_grid(Grid.empty())))
     []
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("..1.4926363.21794.94263..7.2634.17.98.4.9"
+    ...                   "..2...9.62.34..7..4.9.4..97631..96.2.4.7")
+    >>> next(find_remote_pair(c)).notation()
+    'Remote Pair: 5/8 r7c5-r4c5-r4c8-r9c8 => r7c79<>5, r9c46<>5, r7c79<>8, r9c46<>8'
     """
     geo = cands.geo
     peer = geo.peer_mask
