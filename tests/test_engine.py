@@ -334,3 +334,14 @@ def test_engine_boundary_rejects_bad_values() -> None:
         _engine.Rules(4, [0] * 4, [0] * 17, [])  # a house repeating a cell
     with pytest.raises(ValueError):
         _engine.Rules(4, list(range(4)), [0, 1] + [1] * 15, [99])
+
+
+def test_batch_result_is_a_sequence_of_solutions() -> None:
+    batch = shudu.solve_many([HARD17, NONE, "." * 81], limit=2)
+    assert len(batch) == 3
+    assert batch[0] == batch.grid(0) and batch[1] is None and batch[-1] == batch.grid(2)
+    assert list(batch) == [batch.grid(0), None, batch.grid(2)]
+    assert batch[1:] == [None, batch.grid(2)]
+    with pytest.raises(IndexError):
+        batch[3]
+    assert str(batch[0]) == str(shudu.solve(HARD17))

@@ -27,12 +27,13 @@ True
 
 from __future__ import annotations
 
+import operator
 import os
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, overload
 
 from . import _engine
 from .errors import ParseError, UnsupportedRules
@@ -325,9 +326,14 @@ class BatchResult:
     ``(N, n*n)`` uint8 array when the input was a NumPy array, else a ``bytearray``;
     ``counts`` and ``guesses`` hold one int per puzzle (NumPy arrays or ``array``).
 
+    It is also a sequence of the solutions: ``len(r)``, ``r[i]`` (a Grid, or ``None`` for
+    a puzzle without one; negative indices and slices as a list), and iteration.
+
     >>> r = solve_many(b"." * 81 * 2, limit=2)
     >>> list(r.counts), len(r), r.grid(0).is_complete
     ([2, 2], 2, True)
+    >>> r[-1] == r.grid(1), [g is not None for g in r], len(r[:1])
+    (True, [True, True], 1)
     """
 
     rules: Rules
@@ -337,6 +343,25 @@ class BatchResult:
 
     def __len__(self) -> int:
         return len(self.counts)
+
+    @overload
+    def __getitem__(self, index: int) -> Grid | None: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Grid | None]: ...
+
+    def __getitem__(self, index: int | slice) -> Grid | list[Grid | None] | None:
+        if isinstance(index, slice):
+            return [self.grid(i) for i in range(*index.indices(len(self)))]
+        k = operator.index(index)
+        if k < 0:
+            k += len(self)
+        if not 0 <= k < len(self):
+            raise IndexError(f"puzzle index {index} out of range for {len(self)} puzzles")
+        return self.grid(k)
+
+    def __iter__(self) -> Iterator[Grid | None]:
+        return self.grids()
 
     def grid(self, index: int) -> Grid | None:
         """Solution ``index`` as a Grid (``None`` when that puzzle has none)."""
