@@ -345,3 +345,13 @@ def test_batch_result_is_a_sequence_of_solutions() -> None:
     with pytest.raises(IndexError):
         batch[3]
     assert str(batch[0]) == str(shudu.solve(HARD17))
+
+
+def test_search_many_keeps_order_on_one_thread_and_many() -> None:
+    grids = [shudu.Grid(p) for p in (HARD17, TWO, NONE, "." * 81)] + [
+        shudu.Grid("." * 16, rules=Rules(4))]
+    one = list(shudu.engine.search_many(grids, limit=2))
+    two = list(shudu.engine.search_many(grids, limit=2, threads=2))
+    assert [r.status for r in one] == ["unique", "multiple", "none", "multiple", "multiple"]
+    assert [(r.count, r.solution) for r in one] == [(r.count, r.solution) for r in two]
+    assert two[0].nodes is None and one[0].nodes is not None   # batches count no nodes

@@ -33,6 +33,7 @@ from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import islice
 from typing import Any, overload
 
 from . import _engine
@@ -51,6 +52,7 @@ __all__ = [
     "count",
     "count_many",
     "search",
+    "search_many",
     "solutions",
     "solve",
     "solve_many",
@@ -86,7 +88,8 @@ _solve9 = _engine.solve9
 @dataclass(frozen=True, slots=True)
 class SearchResult:
     """What one search found: how many solutions (up to ``limit``), the first one, and
-    how hard the engine had to work (``guesses``: branch points; ``nodes``: search nodes).
+    how hard the engine had to work (``guesses``: branch points; ``nodes``: search nodes,
+    ``None`` from a batch, which does not count them).
 
     >>> r = search("." * 81, limit=2)
     >>> r.count, r.status, r.unique, r.solution is not None
@@ -97,7 +100,7 @@ class SearchResult:
     limit: int
     solution: Grid | None
     guesses: int
-    nodes: int
+    nodes: int | None
 
     @property
     def status(self) -> str:
@@ -376,6 +379,62 @@ class BatchResult:
     def grids(self) -> Iterator[Grid | None]:
         """Every solution in order (``None`` for puzzles with none)."""
         return (self.grid(i) for i in range(len(self)))
+
+
+def search_many(puzzles: Iterable[Grid], *, limit: int = 2, seed: int | None = None,
+                threads: int = 1) -> Iterator[SearchResult | ValueError]:
+    """:func:`search` for many puzzles, in input order, each with its own rules; an
+    error (a puzzle the engine refuses) comes back in place of its result.
+
+    With ``threads`` above 1 the puzzles go in chunks: classic 9x9 ones to
+    :func:`solve_many` on that many threads with the GIL released (their ``nodes`` is
+    ``None``), the others to a thread pool.  A ``seed`` keeps every puzzle on
+    :func:`search` (the batch has no random order).
+
+    >>> none = Grid("12345678." + "........9" + "." * 63)
+    >>> [r.status for r in search_many([Grid("." * 81), none])]
+    ['multiple', 'none']
+    >>> type(next(search_many([Grid("11" + "." * 79, check=False)]))).__name__
+    'InvalidPuzzle'
+    >>> [r.count for r in search_many([Grid("." * 81)] * 3, threads=2)]
+    [2, 2, 2]
+    """
+    if threads <= 1:
+        for grid in puzzles:
+            yield _safe_search(grid, limit, seed)
+        return
+    from concurrent.futures import ThreadPoolExecutor
+
+    pool = ThreadPoolExecutor(max_workers=threads)
+    try:
+        it = iter(puzzles)
+        while chunk := list(islice(it, 256 * threads)):
+            yield from _search_chunk(chunk, limit, seed, threads, pool)
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _safe_search(grid: Grid, limit: int, seed: int | None) -> SearchResult | ValueError:
+    try:
+        return search(grid, grid.rules, limit=limit, seed=seed)
+    except ValueError as e:
+        return e
+
+
+def _search_chunk(chunk: list[Grid], limit: int, seed: int | None, threads: int,
+                  pool: Any) -> list[SearchResult | ValueError]:
+    results: list[SearchResult | ValueError | None] = [None] * len(chunk)
+    fast = [k for k, g in enumerate(chunk) if seed is None and g.rules.is_classic9]
+    if fast:
+        batch = solve_many([chunk[k] for k in fast], threads=threads, limit=limit)
+        for j, k in enumerate(fast):
+            results[k] = SearchResult(int(batch.counts[j]), limit, batch.grid(j),
+                                      int(batch.guesses[j]), None)
+    rest = [k for k in range(len(chunk)) if results[k] is None]
+    for k, found in zip(rest, pool.map(lambda k: _safe_search(chunk[k], limit, seed), rest),
+                        strict=True):
+        results[k] = found
+    return [r for r in results if r is not None]
 
 
 def _is_numpy(obj: object) -> bool:

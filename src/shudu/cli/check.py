@@ -19,9 +19,10 @@ from .common import (
     run_frame,
 )
 from .inputs import Inputs, Item, _peek_many
-from .outcomes import Outcome, _outcomes
+from .outcomes import _outcomes
 
 if TYPE_CHECKING:
+    from ..engine import SearchResult
     from ..rules import Rules
 
 
@@ -70,7 +71,7 @@ def check(
                     console.out(_json_line({**_json_head(item), "error": message}))
                 code = max(code, EXIT_BAD_INPUT)
             else:
-                assert isinstance(result, Outcome)
+                assert result is not None
                 if as_json:
                     console.out(_json_line(check_data(item, result)))
                 else:
@@ -81,14 +82,14 @@ def check(
     ctx.exit(code)
 
 
-def check_data(item: Item, result: Outcome) -> dict[str, Any]:
+def check_data(item: Item, result: SearchResult) -> dict[str, Any]:
     """The JSON object of one checked puzzle: its status, the solution of a unique puzzle,
     and for several solutions two of them with the first cell where they differ.
 
     >>> from shudu.cli.inputs import Inputs
     >>> item = next(iter(Inputs(["." * 81])))
-    >>> from shudu.cli.outcomes import _search
-    >>> data = check_data(item, _search(item.grid, 2, None))
+    >>> from shudu.engine import search
+    >>> data = check_data(item, search(item.grid, limit=2))
     >>> data["status"], len(data["solutions"]), data["differ"].startswith("r")
     ('multiple', 2, True)
     """
@@ -99,7 +100,7 @@ def check_data(item: Item, result: Outcome) -> dict[str, Any]:
                             "status": result.status, "unique": result.status == "unique",
                             "solution": None, "solutions": [], "differ": None}
     if result.status == "unique":
-        data["solution"] = str(result.solutions[0])
+        data["solution"] = str(result.solution)
     elif result.status == "multiple":
         grid = item.grid
         two = []

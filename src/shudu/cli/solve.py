@@ -22,9 +22,10 @@ from .common import (
     run_frame,
 )
 from .inputs import Inputs, Item, _peek_many
-from .outcomes import Outcome, _outcomes
+from .outcomes import _outcomes
 
 if TYPE_CHECKING:
+    from ..engine import SearchResult
     from ..grid import Grid
     from ..rules import Rules
 
@@ -158,14 +159,15 @@ class _SolveRun:
             self.console.out(_json_line({**_json_head(item), "error": message}))
         return SOLVE_EXIT_BAD_INPUT
 
-    def report(self, item: Item, result: Outcome | ValueError | None, count_mode: bool) -> int:
+    def report(self, item: Item, result: SearchResult | ValueError | None,
+               count_mode: bool) -> int:
         """Print the result of one puzzle; return its exit code."""
         if item.error is not None or item.grid is None:
             return self._bad(item, item.error)
         if isinstance(result, ValueError):
             return self._bad(item, result)
         assert result is not None
-        sol = result.solutions[0] if result.solutions else None
+        sol = result.solution
         if self.as_json:
             data = {
                 **_json_head(item),
