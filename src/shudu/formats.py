@@ -980,6 +980,7 @@ def _json_candidates(
 
 # ---------------------------------------------------------------------- detection
 _PUZZLE_COLUMNS = ("puzzle", "puzzles", "quizzes", "quiz", "grid", "sudoku", "givens", "question")
+_SOLUTION_COLUMNS = ("solution", "solutions", "answer", "answers")
 _NAME_COLUMNS = ("name", "title", "id")
 
 
@@ -1226,7 +1227,9 @@ class Record:
     """One entry of a multi-puzzle source (a line, a CSV row, a JSON object ...).
 
     ``grid`` is ``None`` and ``error`` says why when the entry could not be read;
-    ``line`` is where it starts in the file (1-based) and ``text`` its raw text.
+    ``line`` is where it starts in the file (1-based) and ``text`` its raw text;
+    ``solution`` the solution a data-set table gives beside the puzzle (a ``solution``,
+    ``solutions`` or ``answer`` column), read but not checked.
 
     >>> r = next(iter_records("# top\\n" + "1" * 2 + "." * 79 + " # a comment"))
     >>> r.line, r.grid, r.extra
@@ -1242,6 +1245,7 @@ class Record:
     error: ValueError | None
     extra: str = ""
     name: str | None = None
+    solution: Grid | None = None
 
     @property
     def ok(self) -> bool:
@@ -1258,11 +1262,11 @@ _new_record = object.__new__
 
 def _record(
     index: int, line: int, text: str, grid: Grid | None, error: ValueError | None,
-    extra: str = "", name: str | None = None,
+    extra: str = "", name: str | None = None, solution: Grid | None = None,
 ) -> Record:
     record = _new_record(Record)
     record.__dict__.update(index=index, line=line, text=text, grid=grid, error=error,
-                           extra=extra, name=name)
+                           extra=extra, name=name, solution=solution)
     return record
 
 
@@ -1382,6 +1386,7 @@ def _iter_csv(
     column = next((names.index(c) for c in _PUZZLE_COLUMNS if c in names), None)
     name_col = next((names.index(c) for c in _NAME_COLUMNS if c in names), None)
     rules_col = names.index("rules") if has_header and "rules" in names else None
+    sol_col = next((names.index(c) for c in _SOLUTION_COLUMNS if c in names), None)
     if not has_header:
         labels = [f"column {i + 1}" for i in range(len(header))]
     index = 0
@@ -1426,8 +1431,9 @@ def _iter_csv(
         field = row[column] if column < len(row) else ""
         extras = [
             f"{labels[i] if i < len(labels) else f'column {i + 1}'}={v}"
-            for i, v in enumerate(row) if i not in (column, name_col, rules_col)
+            for i, v in enumerate(row) if i not in (column, name_col, rules_col, sol_col)
         ]
+        solution: Grid | None = None
         name = row[name_col] if name_col is not None and name_col < len(row) else None
         try:
             row_rules = rules
@@ -1457,10 +1463,29 @@ def _iter_csv(
             grid = Grid._trusted(r, cells)
             if check and not _checker(r)(cells):
                 raise _locate(_invalid(r, cells), line, source)
+            if sol_col is not None and sol_col < len(row) and row[sol_col].strip():
+                solution = _solution_field(row[sol_col], r, labels[sol_col], line, source)
         except (ParseError, InvalidPuzzle) as e:
             error, grid = e, None
-        yield _record(index, line, text, grid, error, "; ".join(extras), name or None)
+        yield _record(index, line, text, grid, error, "; ".join(extras), name or None,
+                      solution)
         index += 1
+
+
+def _solution_field(field: str, rules: Rules, label: str, line: int,
+                    source: str | None) -> Grid:
+    """The solution a table gives beside a puzzle (every cell filled), or the error
+    naming its column."""
+    try:
+        r, cells, _ = _read_line(field.strip(), rules, line, source, strict=True)
+    except ParseError as e:
+        raise _error(f"{e.expected} (in column {label!r})", found=e.found, quote=False,
+                     line=line, source=source) from None
+    if 0 in cells:
+        raise _error(f"expected a full solution in column {label!r}",
+                     found=f"{cells.count(0)} empty cells", quote=False, line=line,
+                     source=source)
+    return Grid._trusted(r, cells)
 
 
 def _iter_json(

@@ -11,6 +11,7 @@ from .common import (
     _CHECK_CODES,
     _STATUS_TEXT,
     EXIT_BAD_INPUT,
+    EXIT_NONE,
     EXIT_UNIQUE,
     _input_options,
     _json_head,
@@ -23,6 +24,7 @@ from .outcomes import _outcomes
 
 if TYPE_CHECKING:
     from ..engine import SearchResult
+    from ..grid import Grid
     from ..rules import Rules
 
 
@@ -34,14 +36,20 @@ Examples:
   shudu check puzzle.sdk && echo "a proper puzzle"
   shudu check puzzles.txt                      # one line per puzzle
   shudu check --json puzzles.txt               # one JSON object per puzzle
+  shudu check --against-solutions sudoku.csv   # rows whose given solution is wrong
 
 \b
 Exit status: 0 unique, 1 no solution, 2 several solutions, 3 bad input (or bad
-usage).  With many puzzles the worst code wins: 3 > 2 > 1 > 0.""",
+usage).  With many puzzles the worst code wins: 3 > 2 > 1 > 0.  With
+--against-solutions: 0 every given solution is right, 1 some is wrong (or
+missing), 3 bad input.""",
 )
 @_input_options
 @click.option("--json", "as_json", is_flag=True,
               help="One JSON object per puzzle per line (status, solution or two solutions).")
+@click.option("--against-solutions", "against", is_flag=True,
+              help="For data sets with a solution column (quizzes,solutions ...): report the "
+              "rows whose given solution is not the puzzle's one solution, then a summary.")
 @click.pass_context
 def check(
     ctx: click.Context,
@@ -51,6 +59,7 @@ def check(
     progress: bool | None,
     threads: int,
     as_json: bool,
+    against: bool,
 ) -> None:
     """Tell whether puzzles have exactly one solution.
 
@@ -58,6 +67,8 @@ def check(
     prefixed by its place when there are many); bad input is reported on stderr.
     """
     code = EXIT_UNIQUE
+    if against:
+        ctx.exit(_check_solutions(inputs, fmt, rules, progress, threads, as_json))
     with run_frame() as frame:
         source = Inputs(inputs, format=fmt, rules=rules)
         many, items = _peek_many(source)
@@ -112,3 +123,69 @@ def check_data(item: Item, result: SearchResult) -> dict[str, Any]:
         cell = next(k for k, (a, b) in enumerate(zip(two[0].cells, two[1].cells)) if a != b)
         data["differ"] = grid.rules.cell_name(cell)
     return data
+
+
+def solution_problem(puzzle: Grid, given: Grid | None, result: SearchResult) -> str | None:
+    """What is wrong with the solution a data set gives for a puzzle (``None``: nothing).
+
+    >>> from shudu import Grid
+    >>> from shudu.engine import search
+    >>> p = Grid("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2....."
+    ...          "1.4......")
+    >>> right = search(p).solution
+    >>> solution_problem(p, right, search(p, limit=2)) is None
+    True
+    >>> wrong = Grid(str(right)[:80] + "1", check=False)
+    >>> solution_problem(p, wrong, search(p, limit=2))
+    'the given solution differs at r9c9: 1 given, 3 in the solution'
+    """
+    if given is None:
+        return "no solution given"
+    if result.status == "none":
+        return "the puzzle has no solution"
+    if result.status == "multiple":
+        return "the puzzle has several solutions, so no given one is the solution"
+    assert result.solution is not None
+    rules = puzzle.rules
+    for cell, (a, b) in enumerate(zip(given.cells, result.solution.cells)):
+        if a != b:
+            from ..logic.step import digit_text
+
+            return (f"the given solution differs at {rules.cell_name(cell)}: "
+                    f"{digit_text(a, rules.size)} given, {digit_text(b, rules.size)} in the "
+                    "solution")
+    return None
+
+
+def _check_solutions(inputs: tuple[str, ...], fmt: str | None, rules: Rules | None,
+                     progress: bool | None, threads: int, as_json: bool) -> int:
+    """``check --against-solutions``: one line per wrong row, then a summary."""
+    code = EXIT_UNIQUE
+    checked = wrong = 0
+    with run_frame() as frame:
+        source = Inputs(inputs, format=fmt, rules=rules)
+        many, items = _peek_many(source)
+        console = frame.open(progress=_show_progress(progress, many), total=source.total)
+        for item, result in _outcomes(items, 2, None, threads):
+            error = item.error if item.error is not None else result
+            if item.grid is None or isinstance(error, ValueError):
+                message = item.describe_error(error)
+                console.error(message)
+                if as_json:
+                    console.out(_json_line({**_json_head(item), "error": message}))
+                code = max(code, EXIT_BAD_INPUT)
+                continue
+            assert result is not None
+            checked += 1
+            problem = solution_problem(item.grid, item.solution, result)
+            if problem is not None:
+                wrong += 1
+                code = max(code, EXIT_NONE)
+            if as_json:
+                console.out(_json_line({**_json_head(item), "puzzle": str(item.grid),
+                                        "right": problem is None, "problem": problem}))
+            elif problem is not None:
+                console.out(f"{item.where or item.index}: {problem}")
+        if not as_json:
+            console.out(f"{checked:,} rows checked, {wrong:,} with a wrong solution")
+    return code

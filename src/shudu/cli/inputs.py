@@ -40,6 +40,7 @@ class Item:
     error: ValueError | None = None
     name: str | None = None
     label: str | None = None
+    solution: Grid | None = None
 
     @property
     def where(self) -> str:
@@ -115,7 +116,8 @@ class Inputs:
         if not records:
             return [Item(index + 1, path, None, None, InputError("no puzzle found"))]
         return [
-            Item(index + k, path, r.line, r.grid, r.error, r.name) for k, r in enumerate(records, 1)
+            Item(index + k, path, r.line, r.grid, r.error, r.name, solution=r.solution)
+            for k, r in enumerate(records, 1)
         ]
 
     def _parse_argument(self, text: str, index: int, pos: int, nargs: int) -> Item:
@@ -164,7 +166,7 @@ class Inputs:
         try:
             for r in iter_records(stream, format=self.format, rules=self.rules):
                 empty = False
-                yield Item(0, STDIN, r.line, r.grid, r.error, r.name)
+                yield Item(0, STDIN, r.line, r.grid, r.error, r.name, solution=r.solution)
         except UnicodeDecodeError:
             error = InputError("not a text file (not valid UTF-8)")
             yield Item(0, STDIN, None, None, error)
