@@ -1431,7 +1431,7 @@ def _iter_csv(
         field = row[column] if column < len(row) else ""
         extras = [
             f"{labels[i] if i < len(labels) else f'column {i + 1}'}={v}"
-            for i, v in enumerate(row) if i not in (column, name_col, rules_col, sol_col)
+            for i, v in enumerate(row) if i not in (column, name_col, rules_col)
         ]
         solution: Grid | None = None
         name = row[name_col] if name_col is not None and name_col < len(row) else None
