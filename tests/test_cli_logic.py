@@ -16,9 +16,10 @@ import pytest
 from click.testing import CliRunner, Result
 
 import shudu
-from shudu.cli import cli, logic_items, pencilmark_state, technique_keys
+from shudu.cli import cli, logic_items, technique_keys
 from shudu.formats import Pencilmarks, parse_pencilmarks
 from shudu.logic import techniques
+from shudu.logic.candidates import Candidates
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 MEDIUM = "5..7..6....38...........2..62.4............917............35.8.4.....1......9...."
@@ -213,9 +214,9 @@ def test_explain_starts_from_a_pencilmark_grid(tmp_path: Path) -> None:
 
 
 def test_pencilmark_state_keeps_givens_placed_and_naked_singles_open() -> None:
-    state = pencilmark_state(parse_pencilmarks("1........" + ".23456789" * 80))
+    state = Candidates.from_pencilmarks(parse_pencilmarks("1........" + ".23456789" * 80))
     assert state.values[0] == 1 and state.unsolved_count == 80
-    open_single = pencilmark_state(parse_pencilmarks("1........" + "123456789" * 80))
+    open_single = Candidates.from_pencilmarks(parse_pencilmarks("1........" + "123456789" * 80))
     assert open_single.values[0] == 0 and open_single.has(0, 1)
 
 

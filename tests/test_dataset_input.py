@@ -58,3 +58,29 @@ def test_sixteen_line_puzzles_on_standard_input() -> None:
     assert checked.stdout.splitlines() == [f"<stdin>, line {k}: unique" for k in (1, 2, 3)]
     zeros = run("check", "--rules", "16", input=text.replace(".", "0"))
     assert zeros.stdout == checked.stdout
+
+
+EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+
+
+def test_api_and_command_line_read_a_pencilmark_state_alike() -> None:
+    from shudu.logic import hint
+    from shudu.logic.candidates import Candidates
+
+    state = Candidates.from_grid(shudu.Grid(EASY)).to_string729()
+    step = hint(state)
+    assert step is not None and step.notation() == "Hidden Single: r2c2=6"
+    r = run("hint", "--level", "3", state)
+    assert r.stdout.strip() == step.text(3)
+
+
+def test_candidate_string_of_a_sixteen_state_round_trips() -> None:
+    from shudu.formats import parse_pencilmarks
+    from shudu.logic.candidates import Candidates
+
+    puzzle = shudu.generate(rules=shudu.Rules(16), seed=3, score="0+").puzzle
+    state = Candidates.from_grid(puzzle)
+    text = state.to_string729()
+    assert len(text) == 16 * 256 and set(text) <= set("123456789ABCDEFG.")
+    back = Candidates.from_pencilmarks(parse_pencilmarks(text, rules=shudu.Rules(16)))
+    assert back.masks() == state.masks() and back.values == state.values

@@ -37,7 +37,7 @@ from . import (  # noqa: F401  (each registers its command)
 )
 from .app import cli, main
 from .common import EXIT_BAD_INPUT, EXIT_MULTIPLE, EXIT_NONE, EXIT_UNIQUE
-from .inputs import logic_items, pencilmark_state
+from .inputs import logic_items
 
 __all__ = [
     "EXIT_BAD_INPUT",
@@ -47,6 +47,5 @@ __all__ = [
     "cli",
     "logic_items",
     "main",
-    "pencilmark_state",
     "technique_keys",
 ]

@@ -212,34 +212,6 @@ class LogicItem:
         return None if self.cands is not None else InputError("no puzzle")
 
 
-def pencilmark_state(pm: Any) -> Any:
-    """A :class:`~shudu.logic.Candidates` state from :class:`~shudu.formats.Pencilmarks`.
-
-    A cell with a single candidate that no peer still has counts as placed; a single
-    candidate that a peer still holds is a naked single left to find.
-
-    >>> from shudu.formats import parse_pencilmarks
-    >>> state = pencilmark_state(parse_pencilmarks("123456789" * 80 + "1........"))
-    >>> state.values[80], state.has(0, 1)
-    (0, True)
-    >>> state = pencilmark_state(parse_pencilmarks("1........" + ".23456789" * 80))
-    >>> state.values[0], state.has(1, 1)
-    (1, False)
-    """
-    from ..logic.candidates import Candidates
-
-    masks = list(pm.candidates)
-    cands = Candidates.from_masks(pm.rules, masks)
-    peer = cands.geo.peer_mask
-    values = [0] * len(masks)
-    for cell, m in enumerate(masks):
-        if m and not m & (m - 1):
-            d = m.bit_length()
-            if not cands.digit_mask[d - 1] & peer[cell]:
-                values[cell] = d
-    return Candidates.from_masks(pm.rules, masks, values)
-
-
 def _grid_state(grid: Grid) -> Any:
     from ..logic.candidates import Candidates
 
@@ -306,6 +278,7 @@ def logic_items(
     import io
 
     from ..formats import parse_pencilmarks
+    from ..logic.candidates import Candidates
 
     args = list(args) or ["-"]
     index = 0
@@ -327,7 +300,7 @@ def logic_items(
                 yield LogicItem(item)
                 continue
             item.grid = pm.to_grid()
-            yield LogicItem(item, pencilmark_state(pm), True)
+            yield LogicItem(item, Candidates.from_pencilmarks(pm), True)
             continue
         if arg == "-":
             inputs = Inputs(["-"], format=fmt, rules=rules, stdin=io.StringIO(text or ""))

@@ -20,10 +20,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..grid import Grid
 from ..rules import Cell, House, Rules
+
+if TYPE_CHECKING:
+    from ..formats import Pencilmarks
 
 _T = TypeVar("_T")
 
@@ -205,6 +208,32 @@ class Candidates:
         return cand
 
     @classmethod
+    def from_pencilmarks(cls, pm: Pencilmarks) -> Candidates:
+        """The logic state of a pencilmark grid (:class:`shudu.formats.Pencilmarks`): a
+        cell with a single candidate that no peer still holds counts as placed; a single
+        candidate that a peer still holds is a naked single left to find.  Every reader
+        of pencilmarks (the API and the command line) builds its state here.
+
+        >>> from shudu.formats import parse_pencilmarks
+        >>> state = Candidates.from_pencilmarks(parse_pencilmarks("123456789" * 80 + "1" + "." * 8))
+        >>> state.values[80], state.has(0, 1)
+        (0, True)
+        >>> state = Candidates.from_pencilmarks(parse_pencilmarks("1" + "." * 8 + ".23456789" * 80))
+        >>> state.values[0], state.has(1, 1)
+        (1, False)
+        """
+        masks = list(pm.candidates)
+        loose = cls.from_masks(pm.rules, masks)
+        peer = loose.geo.peer_mask
+        values = [0] * len(masks)
+        for cell, m in enumerate(masks):
+            if m and not m & (m - 1):
+                d = m.bit_length()
+                if not loose.digit_mask[d - 1] & peer[cell]:
+                    values[cell] = d
+        return cls.from_masks(pm.rules, masks, values)
+
+    @classmethod
     def from_masks(
         cls, rules: Rules, masks: Iterable[int], values: Iterable[int] | None = None
     ) -> Candidates:
@@ -355,16 +384,18 @@ class Candidates:
         ]
 
     def to_string729(self) -> str:
-        """The state as a 729-character candidate string (9x9 only; ``.`` = not possible).
+        """The state as a candidate string: n characters per cell, character k the digit
+        k+1 as the grid writes it (A-P above 9) or ``.`` (729 characters on 9x9;
+        :meth:`shudu.formats.Pencilmarks.to_string729`).
 
         >>> Candidates.from_grid(Grid.empty()).to_string729()[:10]
         '1234567891'
+        >>> Candidates.from_grid(Grid.empty(Rules(16))).to_string729()[:17]
+        '123456789ABCDEFG1'
         """
-        n = self.rules.size
-        out = []
-        for m in self.masks():
-            out.append("".join(str(d + 1) if m >> d & 1 else "." for d in range(n)))
-        return "".join(out)
+        from ..formats import Pencilmarks
+
+        return Pencilmarks(self.rules, tuple(self.masks())).to_string729()
 
     def __repr__(self) -> str:
         return f"<Candidates {self.unsolved_count} unsolved, rules={self.rules.spec}>"

@@ -116,8 +116,7 @@ def as_candidates(puzzle: str | Grid | Candidates) -> Candidates:
 
     fmt = detect_format(puzzle)
     if fmt in ("pencilmarks", "729"):
-        pm = parse_pencilmarks(puzzle)
-        return Candidates.from_masks(pm.rules, pm.candidates)
+        return Candidates.from_pencilmarks(parse_pencilmarks(puzzle))
     return Candidates.from_grid(Grid(puzzle))
 
 
