@@ -315,3 +315,17 @@ def test_disable_takes_us_spelling_and_aliases() -> None:
     easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
     r = CliRunner().invoke(cli, ["hint", "--disable", "coloring", easy])
     assert r.exit_code == 0 and "unknown technique" not in r.output
+
+
+def test_logic_commands_read_a_file_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import shudu.formats
+
+    path = tmp_path / "two.sdm"
+    path.write_text(f"{EASY}\n{EASY}\n")
+
+    def no_second_read(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the file was read a second time")
+
+    monkeypatch.setattr(shudu.formats, "read_file", no_second_read)
+    result = run("hint", str(path))
+    assert result.exit_code == 0 and result.stdout.count("Look for a Hidden Single.") == 2

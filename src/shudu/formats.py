@@ -64,6 +64,7 @@ __all__ = [
     "parse",
     "parse_pencilmarks",
     "read_file",
+    "read_text",
     "write",
     "write_many",
 ]
@@ -1589,6 +1590,20 @@ def iter_records(
     name = getattr(source, "name", None)
     label = name if isinstance(name, str) and not name.startswith("<") else None
     yield from _iter_stream(source, format, rules, check, label)
+
+
+def read_text(text: str, name: str | None = None, *, format: str | None = None,
+              rules: Rules | None = None, check: bool = True) -> list[Record]:
+    """All records of a file's text that was already read, as :func:`read_file` gives
+    them for the file ``name`` (its extension picks the format; ``name`` in errors), so
+    a caller that needed the text first does not read the file twice.
+
+    >>> [r.line for r in read_text("." * 81 + "\\n" + "." * 81 + "\\n", "two.sdm")]
+    [1, 2]
+    """
+    ext = os.path.splitext(name)[1].lower() if name else ""
+    return list(_iter_stream(io.StringIO(text), format or _EXTENSIONS.get(ext), rules, check,
+                             name))
 
 
 def _iter_stream(

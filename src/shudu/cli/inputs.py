@@ -79,6 +79,7 @@ class Inputs:
     format: str | None = None
     rules: Rules | None = None
     stdin: TextIO | None = None
+    texts: dict[str, str] = field(default_factory=dict)
     _loaded: list[list[Item] | str] = field(default_factory=list, init=False)
     total: int | None = field(default=None, init=False)
 
@@ -105,7 +106,11 @@ class Inputs:
         from .. import formats
 
         try:
-            records = formats.read_file(path, format=self.format, rules=self.rules)
+            if path in self.texts:   # already read by the caller
+                records = formats.read_text(self.texts[path], path, format=self.format,
+                                            rules=self.rules)
+            else:
+                records = formats.read_file(path, format=self.format, rules=self.rules)
         except UnicodeDecodeError:
             error = InputError("not a text file (not valid UTF-8)")
             return [Item(index + 1, path, None, None, error)]
@@ -305,7 +310,8 @@ def logic_items(
         if arg == "-":
             inputs = Inputs(["-"], format=fmt, rules=rules, stdin=io.StringIO(text or ""))
         else:
-            inputs = Inputs([arg], format=fmt, rules=rules)  # reads the file again
+            texts = {arg: text} if text is not None and source is not None else {}
+            inputs = Inputs([arg], format=fmt, rules=rules, texts=texts)
         for it in inputs:
             index += 1
             it.index = index
