@@ -24,8 +24,8 @@ import pytest
 from conftest import SHARED_DATA
 from shudu.engine import solve
 from shudu.grid import Grid
+from shudu.logic.accel9 import DETECT_ID, DETECTED, DETECTORS, detect, fixpoint
 from shudu.logic.candidates import Candidates
-from shudu.logic.ladder9 import DETECT_ID, DETECTED, DETECTORS, detect, fixpoint
 from shudu.logic.registry import technique
 from shudu.logic.solver import _changes
 

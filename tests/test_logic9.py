@@ -145,18 +145,18 @@ def test_state_contradiction_and_bad_arguments() -> None:
 def test_probe_names_the_easiest_useful_level() -> None:
     """logic9_probe agrees with the Python finders: the first level whose techniques make
     progress in the state, -1 when none does."""
-    from shudu.logic import ladder9
+    from shudu.logic import accel9
     from shudu.logic.registry import technique
 
     for line in sample(shared_file("top1465.sdm"), 40, random.Random(5)):
         c = Candidates.from_grid(Grid(line[:81]))
         for _ in range(6):
-            level = ladder9.probe(c)
+            level = accel9.probe(c)
             useful = [k for k, keys in enumerate(LEVELS)
                       if any(s.progress for key in keys for s in technique(key).find(c))]
             assert level == (useful[0] if useful else -1), line
             if level < 0:
                 break
-            ladder9.fixpoint(c, level)
+            accel9.fixpoint(c, level)
     with pytest.raises((TypeError, ValueError)):
         _engine.logic9_probe(bytes(81), bytes(161))

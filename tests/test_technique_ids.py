@@ -1,13 +1,13 @@
 """The technique ids of the C core are defined once (csrc/logic9.h, csrc/detect9.h) and
-exported by ``_engine``; shudu.logic.ladder9 reads its tables from there."""
+exported by ``_engine``; shudu.logic.accel9 reads its tables from there."""
 
 from __future__ import annotations
 
 from shudu import _engine
-from shudu.logic import ladder9
+from shudu.logic import accel9
 from shudu.logic.registry import technique
 
-# The tables ladder9 kept before they came from the C headers.
+# The tables accel9 kept before they came from the C headers.
 OLD_LEVELS: tuple[tuple[str, ...], ...] = (
     ("full-house", "hidden-single"),
     ("naked-single",),
@@ -48,11 +48,11 @@ def test_engine_exports_the_detectors_in_id_order() -> None:
 
 
 def test_ladder9_tables_match_the_old_tables() -> None:
-    assert ladder9.LEVELS == OLD_LEVELS
-    assert ladder9.DETECTORS == OLD_DETECTORS
-    assert ladder9.DETECT_ID == {key: i for i, key in enumerate(OLD_DETECTORS)}
-    assert ladder9.LEVEL_OF["naked-pair"] == ladder9.LEVEL_OF["locked-pair"] == 4
-    assert ladder9.DETECTED == frozenset(OLD_DETECTORS)
+    assert accel9.LEVELS == OLD_LEVELS
+    assert accel9.DETECTORS == OLD_DETECTORS
+    assert accel9.DETECT_ID == {key: i for i, key in enumerate(OLD_DETECTORS)}
+    assert accel9.LEVEL_OF["naked-pair"] == accel9.LEVEL_OF["locked-pair"] == 4
+    assert accel9.DETECTED == frozenset(OLD_DETECTORS)
 
 
 def test_every_exported_key_names_a_registered_technique() -> None:
@@ -79,13 +79,13 @@ def test_rating_and_generator_read_technique_facts_from_one_home() -> None:
     ladder and the rater."""
     from shudu import rating
     from shudu.generate import GRADE_RANGES, LOGIC9_LEVELS
-    from shudu.logic import ladder9
+    from shudu.logic import accel9
     from shudu.logic.registry import technique
 
     for key, weight in rating._fixed_weights().items():
         assert weight == technique(key).difficulty
     weights = rating._c_weights()
-    assert len(weights) == len(ladder9.LEVELS)
-    assert weights[1:] == tuple(technique(keys[-1]).difficulty for keys in ladder9.LEVELS[1:])
-    assert all(LOGIC9_LEVELS[k] == ladder9.LEVEL_OF[k] for k in LOGIC9_LEVELS)
+    assert len(weights) == len(accel9.LEVELS)
+    assert weights[1:] == tuple(technique(keys[-1]).difficulty for keys in accel9.LEVELS[1:])
+    assert all(LOGIC9_LEVELS[k] == accel9.LEVEL_OF[k] for k in LOGIC9_LEVELS)
     assert {g: rating.score_range(g) for g in rating.GRADES} == GRADE_RANGES

@@ -30,7 +30,7 @@ from __future__ import annotations
 import operator
 import os
 from array import array
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import islice
@@ -38,8 +38,8 @@ from typing import Any, overload
 
 from . import _engine
 from .errors import ParseError, UnsupportedRules
-from .grid import Grid, PuzzleLike
-from .rules import CLASSIC, Rules, RulesLike, as_rules
+from .grid import PUZZLE_TYPES, Grid, PuzzleLike, check_args, check_puzzle, parse_puzzle
+from .rules import CLASSIC, Rules, RulesLike, as_rules, register_conflict_check
 
 __all__ = [
     "BATCH_TYPES",
@@ -58,29 +58,10 @@ __all__ = [
     "solve_many",
 ]
 
-PUZZLE_TYPES = "puzzle text (str), a Grid, bytes or a sequence of ints"
-"""What the API accepts as one puzzle, as named in its :class:`TypeError`."""
-
 BATCH_TYPES = ("bytes, a NumPy array of shape (N, n*n), or an iterable of puzzles "
                "(str, Grid, bytes or sequences of ints)")
 """What the batch functions accept, as named in their :class:`TypeError`."""
 
-
-def check_puzzle(puzzle: object, accepted: str = PUZZLE_TYPES) -> None:
-    """Raise a :class:`TypeError` naming ``accepted`` unless ``puzzle`` could be a puzzle.
-
-    >>> check_puzzle("." * 81)
-    >>> check_puzzle(None)
-    Traceback (most recent call last):
-    ...
-    TypeError: expected puzzle text (str), a Grid, bytes or a sequence of ints, got None
-    """
-    if isinstance(puzzle, (str, bytes, bytearray, memoryview, Grid)):
-        return
-    if isinstance(puzzle, Sequence) and not isinstance(puzzle, (dict, set)):
-        return
-    got = "None" if puzzle is None else type(puzzle).__name__
-    raise TypeError(f"expected {accepted}, got {got}")
 
 _solve9 = _engine.solve9
 
@@ -117,25 +98,6 @@ class SearchResult:
         return self.count == 1 and self.limit >= 2
 
 
-def check_args(puzzle: object, rules: RulesLike, *, text_only: bool = False) -> Rules | None:
-    """Check a puzzle argument (:func:`check_puzzle`; only ``str`` when ``text_only``)
-    and turn a rules argument into :class:`Rules` (:func:`~shudu.rules.as_rules`): the
-    first line of every public function that takes a puzzle and rules.
-
-    >>> check_args("." * 81, "x").spec
-    'x'
-    >>> check_args(b"." * 81, None, text_only=True)
-    Traceback (most recent call last):
-    ...
-    TypeError: expected puzzle text (str), got bytes
-    """
-    if text_only and not isinstance(puzzle, str):
-        got = "None" if puzzle is None else type(puzzle).__name__
-        raise TypeError(f"expected puzzle text (str), got {got}")
-    check_puzzle(puzzle)
-    return as_rules(rules)
-
-
 def _as_grid(puzzle: PuzzleLike, rules: RulesLike) -> Grid:
     check_puzzle(puzzle)
     rules = as_rules(rules)
@@ -145,9 +107,7 @@ def _as_grid(puzzle: PuzzleLike, rules: RulesLike) -> Grid:
         puzzle.check()
         return puzzle
     if isinstance(puzzle, str):
-        from .formats import parse
-
-        return parse(puzzle, rules=rules)
+        return parse_puzzle(puzzle, rules=rules)
     return Grid(puzzle, rules)
 
 
@@ -437,6 +397,52 @@ def _search_chunk(chunk: list[Grid], limit: int, seed: int | None, threads: int,
     return [r for r in results if r is not None]
 
 
+# ---------------------------------------------------------------------- for the library
+def counter(rules: Rules) -> Callable[[bytes], tuple[int, int]]:
+    """``f(cells) -> (solution count up to 2, guesses)`` for raw cell values under one
+    rules value, with no checking: the generator's inner loop.
+
+    >>> counter(CLASSIC)(bytes(81))[0]
+    2
+    """
+    if rules.is_classic9:
+        solve9 = _solve9
+
+        def count9(cells: bytes) -> tuple[int, int]:
+            r = solve9(cells, 2, None)
+            return r[0], r[2]
+
+        return count9
+    tables = _tables(rules)
+    search_raw = _engine.search
+
+    def count(cells: bytes) -> tuple[int, int]:
+        r = search_raw(tables, cells, 2, None)
+        return r[0], r[2]
+
+    return count
+
+
+def first_solution(rules: Rules, cells: bytes, seed: int | None) -> bytes | None:
+    """The first solution of raw cell values (``seed`` orders the guesses), or ``None``.
+
+    >>> len(first_solution(CLASSIC, bytes(81), 1))
+    81
+    """
+    if rules.is_classic9:
+        return _solve9(cells, 1, seed)[1]
+    return _engine.search(_tables(rules), cells, 1, seed)[1]
+
+
+def has_conflict9(cells: bytes) -> bool:
+    """Whether 81 classic cell values repeat a digit in a house (the C check).
+
+    >>> has_conflict9(bytes([1, 1]) + bytes(79)), has_conflict9(bytes(81))
+    (True, False)
+    """
+    return bool(_engine.has_conflict9(cells))
+
+
 def _is_numpy(obj: object) -> bool:
     return type(obj).__module__ == "numpy" and hasattr(obj, "__array_interface__")
 
@@ -551,3 +557,6 @@ def count_many(
     """
     limit, rules = _limit_rules(limit, rules)
     return _batch(puzzles, rules, limit, threads, False).counts
+
+
+register_conflict_check(has_conflict9)

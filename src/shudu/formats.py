@@ -45,9 +45,8 @@ from itertools import accumulate, chain
 from pathlib import Path
 from typing import Any, TextIO
 
-from .engine import check_args
 from .errors import InvalidPuzzle, ParseError, ShuduError
-from .grid import SYMBOLS, Grid
+from .grid import SYMBOLS, Grid, check_args, register_text
 from .rules import CLASSIC, DEFAULT_BOXES, Rules
 
 __all__ = [
@@ -1866,3 +1865,6 @@ def argument_error(
     except ShuduError as e:
         return e
     return None
+
+
+register_text(parse=parse, format_grid=format_grid)

@@ -28,7 +28,7 @@ Options choose the clue layout and the difficulty:
   shows it and nothing harder.  :func:`supported_targets` (and :data:`TARGETS`) tell
   which techniques can be aimed at; another one is refused at once.  For classic 9x9
   puzzles and the techniques of :data:`LOGIC9_LEVELS` (X-Wing among them) the C logic
-  solver (``ladder9.solve_basic``) first makes a puzzle that :func:`requires` the technique;
+  solver (``accel9.solve_basic``) first makes a puzzle that :func:`requires` the technique;
   otherwise clues are added back to a dug puzzle until the rating walk needs nothing
   above the technique's weight.  Either way the rating walk has the last word.
 * sizes: grids of more than :data:`GUESS_FREE_FROM` cells (25x25) are dug only while
@@ -57,11 +57,10 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from . import _engine
-from .engine import _tables
+from .engine import counter, first_solution
 from .errors import GenerationError, ParseError
 from .grid import Grid
-from .logic import ladder9
+from .logic import accel9
 from .rating import GRADES, score_range
 from .rules import CLASSIC, Rules
 
@@ -110,7 +109,7 @@ GRADE_RANGES: dict[str, tuple[float, float]] = {g: score_range(g) for g in GRADE
 """Sudoku Explainer score range ``[low, high)`` of each grade."""
 
 LOGIC9_LEVELS: dict[str, int] = {
-    key: ladder9.LEVEL_OF[key]
+    key: accel9.LEVEL_OF[key]
     for key in ("naked-single", "pointing", "claiming", "naked-pair", "x-wing", "hidden-pair",
                 "naked-triple", "swordfish", "hidden-triple", "naked-quad", "jellyfish",
                 "hidden-quad")
@@ -196,30 +195,11 @@ class Generated:
 # ---------------------------------------------------------------------- engine access
 def _counter(rules: Rules) -> Callable[[bytes], tuple[int, int]]:
     """``f(cells) -> (solution count up to 2, engine guesses)`` for one rules value."""
-    if rules.is_classic9:
-        solve9 = _engine.solve9
-
-        def count9(cells: bytes) -> tuple[int, int]:
-            r = solve9(cells, 2, None)
-            return r[0], r[2]
-
-        return count9
-    tables = _tables(rules)
-    search = _engine.search
-
-    def count(cells: bytes) -> tuple[int, int]:
-        r = search(tables, cells, 2, None)
-        return r[0], r[2]
-
-    return count
+    return counter(rules)
 
 
 def _first_solution(rules: Rules, cells: bytes, seed: int) -> bytes | None:
-    if rules.is_classic9:
-        sol = _engine.solve9(cells, 1, seed)[1]
-    else:
-        sol = _engine.search(_tables(rules), cells, 1, seed)[1]
-    return sol
+    return first_solution(rules, cells, seed)
 
 
 # ---------------------------------------------------------------------- full grids
@@ -459,7 +439,7 @@ def logic_dig(
 
     >>> p = logic_dig(random_solution(seed=5), LOGIC9_LEVELS["x-wing"], seed=5)
     >>> from shudu.engine import count
-    >>> count(p), ladder9.solve_basic(p.cells, LOGIC9_LEVELS["x-wing"])[0]
+    >>> count(p), accel9.solve_basic(p.cells, LOGIC9_LEVELS["x-wing"])[0]
     (1, True)
     """
     if not solution.is_complete or not solution.rules.is_classic9:
@@ -476,7 +456,7 @@ def _logic_dig(start: bytes, solution: bytes, orbit_list: list[tuple[int, ...]],
                rng: random.Random, level: int) -> bytes:
     """Remove the orbits of clues of ``start`` (random order) while ``logic9`` up to
     ``level`` still solves the puzzle; removed cells are restored from ``solution``."""
-    logic9 = ladder9.solve_basic
+    logic9 = accel9.solve_basic
     cells = bytearray(start)
     order = [o for o in orbit_list if all(cells[c] for c in o)]
     rng.shuffle(order)
@@ -510,7 +490,7 @@ def _logic_plant(start: bytes, solution: bytes, orbit_list: list[tuple[int, ...]
     once the target level has been used on the way to the stalled state, only while it
     still is: the puzzle is pushed towards needing exactly that level.
     """
-    logic9 = ladder9.solve_basic
+    logic9 = accel9.solve_basic
     cells = bytearray(start)
     solved, hardest, _ = logic9(cells, level)
     if solved:
@@ -1009,7 +989,7 @@ class _Job:
             return None
         puzzle = _logic_dig(planted, solution, self.orbits, self.rng, level)
         # Removing clues never makes logic easier: the easier techniques still stall.
-        if ladder9.solve_basic(puzzle, level - 1)[0] or not self._requires(puzzle):
+        if accel9.solve_basic(puzzle, level - 1)[0] or not self._requires(puzzle):
             return None
         return self._technique_finish(puzzle, solution)
 

@@ -14,11 +14,76 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from .errors import InvalidPuzzle, ParseError
-from .rules import CLASSIC, Cell, Rules
+from .rules import CLASSIC, Cell, Rules, RulesLike, as_rules
+
+PUZZLE_TYPES = "puzzle text (str), a Grid, bytes or a sequence of ints"
+"""What the API accepts as one puzzle, as named in its :class:`TypeError`."""
+
+_TEXT: dict[str, Callable[..., Any]] = {}
+"""The readers and writers of puzzle text, registered by :mod:`shudu.formats` (which
+builds on this module, so the grid never imports it): ``parse`` and ``format_grid``."""
+
+
+def register_text(**functions: Callable[..., Any]) -> None:
+    """Register the text readers and writers a Grid uses (done by :mod:`shudu.formats`)."""
+    _TEXT.update(functions)
+
+
+def _text(name: str) -> Callable[..., Any]:
+    try:
+        return _TEXT[name]
+    except KeyError:   # importing shudu (any of its modules) loads shudu.formats first
+        raise RuntimeError("shudu.formats has not registered the text readers") from None
+
+
+def parse_puzzle(text: str, **options: Any) -> Grid:
+    """Read one puzzle from text with :func:`shudu.formats.parse` (the same options).
+
+    >>> parse_puzzle("." * 16).rules.size
+    4
+    """
+    return _text("parse")(text, **options)
+
+
+def check_args(puzzle: object, rules: RulesLike, *, text_only: bool = False) -> Rules | None:
+    """Check a puzzle argument (:func:`check_puzzle`; only ``str`` when ``text_only``)
+    and turn a rules argument into :class:`Rules` (:func:`~shudu.rules.as_rules`): the
+    first line of every public function that takes a puzzle and rules.
+
+    >>> check_args("." * 81, "x").spec
+    'x'
+    >>> check_args(b"." * 81, None, text_only=True)
+    Traceback (most recent call last):
+    ...
+    TypeError: expected puzzle text (str), got bytes
+    """
+    if text_only and not isinstance(puzzle, str):
+        got = "None" if puzzle is None else type(puzzle).__name__
+        raise TypeError(f"expected puzzle text (str), got {got}")
+    check_puzzle(puzzle)
+    return as_rules(rules)
+
+
+
+def check_puzzle(puzzle: object, accepted: str = PUZZLE_TYPES) -> None:
+    """Raise a :class:`TypeError` naming ``accepted`` unless ``puzzle`` could be a puzzle.
+
+    >>> check_puzzle("." * 81)
+    >>> check_puzzle(None)
+    Traceback (most recent call last):
+    ...
+    TypeError: expected puzzle text (str), a Grid, bytes or a sequence of ints, got None
+    """
+    if isinstance(puzzle, (str, bytes, bytearray, memoryview, Grid)):
+        return
+    if isinstance(puzzle, Sequence) and not isinstance(puzzle, (dict, set)):
+        return
+    got = "None" if puzzle is None else type(puzzle).__name__
+    raise TypeError(f"expected {accepted}, got {got}")
 
 __all__ = ["SYMBOLS", "Grid", "PuzzleLike", "digit_symbol"]
 
@@ -65,16 +130,12 @@ class Grid:
         check: bool = True,
     ) -> None:
         if not isinstance(source, (str, Grid)):
-            from .engine import check_puzzle
-
             check_puzzle(source)
         if isinstance(source, Grid):
             rules = rules or source._rules
             cells = source._cells
         elif isinstance(source, str):
-            from .formats import parse
-
-            parsed = parse(source, rules=rules, format=format, check=False)
+            parsed = _text("parse")(source, rules=rules, format=format, check=False)
             rules, cells = parsed._rules, parsed._cells
         else:
             rules = rules or _rules_for_length(len(source))
@@ -249,9 +310,7 @@ class Grid:
         2 1 | 4 3
         4 3 | 2 1
         """
-        from .formats import format_grid
-
-        return format_grid(self, blank=blank)
+        return _text("format_grid")(self, blank=blank)
 
     def __str__(self) -> str:
         return self.to_string()

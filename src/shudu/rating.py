@@ -42,7 +42,7 @@ from typing import Any
 from . import engine
 from .errors import NotUnique
 from .grid import Grid
-from .logic import ladder9
+from .logic import accel9
 from .logic.candidates import Candidates, first_bit
 from .logic.links import length_bonus
 from .logic.registry import technique
@@ -354,12 +354,12 @@ def _forcing(key: str) -> _Rung:
 
 @cache
 def _c_weights() -> tuple[float, ...]:
-    """SE weight of each level of the C ladder (:data:`ladder9.LEVELS`): a hidden single in a
+    """SE weight of each level of the C ladder (:data:`accel9.LEVELS`): a hidden single in a
 line (1.5; the ladder does not say which house), then each level's registered
 difficulty: naked single, pointing, claiming, naked pair, X-Wing, hidden pair, naked
 triple, Swordfish, hidden triple, naked quad, Jellyfish, hidden quad."""
     return tuple(1.5 if level == 0 else technique(keys[-1]).difficulty
-                 for level, keys in enumerate(ladder9.LEVELS))
+                 for level, keys in enumerate(accel9.LEVELS))
 _C_FROM = 4.0
 """Once the score reaches hidden triple's weight, every technique of the C ladder up to
 the score may be applied in any order (none is harder than the score), so a classic
@@ -463,7 +463,7 @@ def _ladder(uniqueness: bool) -> list[tuple[_Rung, int]]:
              if uniqueness or not technique(key).uniqueness]
     rungs += [(_fixed(key, weight), key) for key, weight in fixed]
     rungs += [(_chains, None), *((_forcing(k), None) for k in _FORCING_BASE)]
-    return [(rung, ladder9.LEVEL_OF.get(key, 99) if key else 99) for rung, key in rungs]
+    return [(rung, accel9.LEVEL_OF.get(key, 99) if key else 99) for rung, key in rungs]
 
 
 _LADDERS: dict[bool, list[tuple[_Rung, int]]] = {}
@@ -474,11 +474,11 @@ def _c_fixpoint(c: Candidates, level: int, histogram: dict[str, int],
     """Run the C ladder up to ``level`` on a classic state, in place; returns (status:
     1 solved, 0 stuck, -1 contradiction; rounds applied).  Each round that made progress
     counts as one step of its technique."""
-    status, passes = ladder9.fixpoint(c, level)
+    status, passes = accel9.fixpoint(c, level)
     rounds = 0
     for k, n in enumerate(passes):
         if n:
-            key = ladder9.LEVELS[k][-1]   # the level's subset/single name
+            key = accel9.LEVELS[k][-1]   # the level's subset/single name
             histogram[key] = histogram.get(key, 0) + n
             rounds += n
             if walk is not None:

@@ -578,10 +578,9 @@ class Rules:
         >>> Rules(4).conflicts([1, 1, 0, 0] + [0] * 12)
         [(0, 1)]
         """
-        if self.is_classic9 and len(values) == 81:
-            from ._engine import has_conflict9
-
-            if not has_conflict9(bytes(values)):
+        fast = _CONFLICT_CHECK.get("classic9")
+        if self.is_classic9 and len(values) == 81 and fast is not None:
+            if not fast(bytes(values)):
                 return []
         elif not self._relations():
             # Fast screen: a house is clean when its non-zero digits are all distinct.
@@ -699,6 +698,15 @@ def _unsupported(part: str) -> str | None:
 
 
 RulesLike = Rules | str | int | None
+
+_CONFLICT_CHECK: dict[str, Callable[[bytes], bool]] = {}
+"""A faster screen for conflicts on classic 9x9 values, registered by :mod:`shudu.engine`
+(the C check), so the geometry never imports the engine."""
+
+
+def register_conflict_check(classic9: Callable[[bytes], bool]) -> None:
+    """Register the C screen :meth:`Rules.conflicts` uses on classic 9x9 grids."""
+    _CONFLICT_CHECK["classic9"] = classic9
 """Anything the API accepts as rules (see :meth:`Rules.coerce`)."""
 
 

@@ -36,9 +36,9 @@ from functools import lru_cache
 from itertools import combinations
 
 from ..rules import Rules
+from .accel9 import fish_digits
 from .candidates import Candidates, bits, geometry
 from .intersections import house_labels
-from .ladder9 import fish_digits
 from .registry import Technique, register
 from .render import a_digit, houses_text, result_text
 from .step import Step, candidates_text, cells_text

@@ -319,7 +319,7 @@ class ChainGraph:
         rows = self._blobs()
         if rows is None:
             return None
-        from .ladder9 import aic_pairs
+        from .accel9 import aic_pairs
 
         nodes = self.nodes.to_bytes(8 * rows[2], "little")
         closures = bytearray(2 * len(rows[0]))

@@ -65,7 +65,7 @@ class Technique:
         >>> technique("x-wing").ladder_level, technique("xy-wing").ladder_level
         (5, None)
         """
-        from .ladder9 import LEVEL_OF
+        from .accel9 import LEVEL_OF
 
         return LEVEL_OF.get(self.key)
 
@@ -76,7 +76,7 @@ class Technique:
         >>> technique("xy-wing").detector is not None, technique("x-wing").detector
         (True, None)
         """
-        from .ladder9 import DETECT_ID
+        from .accel9 import DETECT_ID
 
         return DETECT_ID.get(self.key)
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+from .accel9 import single
 from .candidates import Candidates, first_bit
-from .ladder9 import single
 from .registry import Technique, register
 from .render import house_text
 from .step import Step, digit_text, placements_text

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from ..errors import LogicTimeout
 from ..grid import Grid
-from . import ladder9
+from . import accel9
 from .candidates import Candidates
 from .registry import Technique, technique, techniques
 from .step import Step
@@ -148,7 +148,7 @@ def _next_step(cands: Candidates, config: SolverConfig | None,
                enabled: Iterable[Technique] | None, deadline: float | None) -> Step | None:
     if not isinstance(enabled, tuple):
         enabled = tuple(enabled if enabled is not None else (config or SolverConfig()).enabled())
-    oracle = ladder9.oracle(enabled, cands) if cands.rules.is_classic9 else None
+    oracle = accel9.oracle(enabled, cands) if cands.rules.is_classic9 else None
     for i, tech in enumerate(enabled):
         if deadline is not None and time.monotonic() >= deadline:
             raise LogicTimeout(_budget(deadline))

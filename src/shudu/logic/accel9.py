@@ -1,5 +1,8 @@
-"""The C ladder of basic techniques for classic 9x9 states (``shudu._engine.logic9_*``).
+"""The one door to the C logic kernel for classic 9x9 states (``shudu._engine.logic9_*``,
+the detectors and the chain search): every Python use of the logic half of ``_engine``
+goes through this module.
 
+The C ladder of basic techniques:
 The C core applies singles, intersections, naked and hidden subsets and basic fish far
 faster than the Python finders.  It finds exactly what they find (tests/test_logic9.py
 cross-checks them), so the solver may ask it which basic technique, if any, applies
