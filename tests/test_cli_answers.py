@@ -243,3 +243,13 @@ def test_techniques_explain_direct_scores_and_generator_targets() -> None:
                                       [:-1])}
     assert objs["hidden-pair"]["direct"] == 2.0 and objs["x-wing"]["generate"] is True
     assert objs["nested-forcing-net"]["generate"] is False
+
+
+def test_explain_says_when_the_rating_takes_too_long(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+
+    module = importlib.import_module("shudu.cli.explain")
+    monkeypatch.setattr(module, "_rating_budget", lambda timeout, seconds: 0.0)
+    r = run("explain", HARD)
+    assert r.exit_code == 0
+    assert r.stdout.splitlines()[-1] == "Rating: not computed within 0 s ('shudu rate' gives it)."

@@ -128,12 +128,15 @@ def _explain_one(run: _LogicRun, state: LogicItem, disabled: frozenset[str], lev
     timeout = run.timeout
     if timeout is None and found.status != "unique" and run.anyway:
         timeout = ANYWAY_TIMEOUT
+    import time
+
     from ..rating import step_score
 
     steps = StepRun(state.cands, _config(disabled, on), timeout=timeout, max_steps=max_steps,
                     verdict=found)
     before = state.cands.copy()
     scores: list[float] = []
+    started = time.monotonic()
 
     def weigh(step: Any) -> None:
         scores.append(step_score(step, before))
@@ -154,7 +157,8 @@ def _explain_one(run: _LogicRun, state: LogicItem, disabled: frozenset[str], lev
         if path.solved:
             data["solution"] = str(path.final.to_grid())
             if rated:
-                rating = _rating(state, found, timeout)
+                rating = _rating(state, found,
+                                 _rating_budget(timeout, time.monotonic() - started))
                 data["rating"] = rating.to_dict() if rating is not None else None
         else:
             from ..formats import Pencilmarks
@@ -176,9 +180,12 @@ def _explain_one(run: _LogicRun, state: LogicItem, disabled: frozenset[str], lev
         hardest = path.steps[top].info
         name = hardest.name_zh if run.lang == "zh" else hardest.name
         run.console.out(run.words("solved", n=n, name=name, difficulty=scores[top]))
-        rating = _rating(state, found, timeout) if rated else None
+        budget = _rating_budget(timeout, time.monotonic() - started)
+        rating = _rating(state, found, budget) if rated else None
         if rating is not None:
             run.console.out(_rating_words(run, rating, hardest.key, scores[top]))
+        elif rated and not state.pencilmarks:
+            run.console.out(run.words("no_rating", seconds=budget))
     elif path.solved:
         run.console.out(run.words("done"))
     elif path.stopped == "timeout":
@@ -192,9 +199,10 @@ def _explain_one(run: _LogicRun, state: LogicItem, disabled: frozenset[str], lev
     return 0 if path.solved else EXIT_NONE
 
 
-def _rating(state: LogicItem, found: Any, timeout: float | None) -> Rating | None:
+def _rating(state: LogicItem, found: Any, budget: float) -> Rating | None:
     """The puzzle's rating (what ``shudu rate`` says), for a puzzle given by its givens
-    with one solution; ``None`` for a pencilmark state or when time runs out."""
+    with one solution, within ``budget`` seconds; ``None`` for a pencilmark state or
+    when time runs out (the summary then says how to get it)."""
     import time
 
     from ..rating import rate
@@ -202,11 +210,20 @@ def _rating(state: LogicItem, found: Any, timeout: float | None) -> Rating | Non
     grid = state.item.grid
     if state.pencilmarks or found.status != "unique" or grid is None:
         return None
-    deadline = None if timeout is None else time.monotonic() + timeout
     try:
-        return rate(grid, deadline=deadline)
+        return rate(grid, deadline=time.monotonic() + budget)
     except (TimeoutError, ValueError):
         return None
+
+
+def _rating_budget(timeout: float | None, path_seconds: float) -> float:
+    """Seconds the rating under a path may take: ``--timeout`` when given, else three
+    times what the path took and at least 10 (the walks cost about the same).
+
+    >>> _rating_budget(None, 0.2), _rating_budget(None, 12.0), _rating_budget(2.0, 30.0)
+    (10.0, 36.0, 2.0)
+    """
+    return timeout if timeout is not None else max(10.0, 3 * path_seconds)
 
 
 def _rating_words(run: _LogicRun, rating: Rating, hardest: str, score: float) -> str:

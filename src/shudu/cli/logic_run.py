@@ -30,6 +30,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "header_bare": "Puzzle {index}:",
         "solved": "Solved by logic in {n} steps; hardest step: {name} ({difficulty}).",
         "rating": "Rating: {score} {grade} on the Sudoku Explainer scale (hardest step: {name}).",
+        "no_rating": "Rating: not computed within {seconds:g} s ('shudu rate' gives it).",
         "rating_differs": "The rating takes the easiest step at each point in Sudoku "
         "Explainer's order, so its path differs from this one: 'shudu rate --path' shows it.",
         "done": "Already solved: nothing to explain.",
@@ -53,6 +54,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "header_bare": "第 {index} 题：",
         "solved": "逻辑解出，共 {n} 步；最难的一步：{name}（{difficulty}）。",
         "rating": "难度评分：{score}，{grade}（Sudoku Explainer 标准；最难的一步：{name}）。",
+        "no_rating": "难度评分：{seconds:g} 秒内未算出（可用 'shudu rate'）。",
         "rating_differs": "评分按 Sudoku Explainer 的顺序每次取最简单的一步，"
         "所以路径与上面的不同：'shudu rate --path' 可以查看。",
         "done": "已经解完，无需讲解。",
