@@ -391,8 +391,9 @@ def _chains(c: Candidates, ceiling: float) -> list[_Move]:
         moves = [(_chain_score(step), _LOOP_KEY, step, ()) for step in _finder(_LOOP_KEY)(c)
                  if step.progress][:1]
     moves.sort(key=lambda m: m[0])
-    if moves and moves[0][1] == "aic" and moves[0][0] == _W_WING_SCORE:
-        wing = _as_w_wing(c, moves[0][2])  # type: ignore[arg-type]
+    chain = moves[0][2] if moves and moves[0][1] == "aic" else None
+    if chain is not None and moves[0][0] == _W_WING_SCORE:
+        wing = _as_w_wing(c, chain)
         if wing is not None:
             return [(_W_WING_SCORE, "w-wing", wing, ())]
     return moves[:1]
