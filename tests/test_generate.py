@@ -416,6 +416,21 @@ def test_technique_targets_are_the_rated_hardest_step() -> None:
         assert again.score <= TARGETS[key]
 
 
+@pytest.mark.parametrize("key", ["empty-rectangle", "w-wing"])
+def test_walked_targets_for_several_seeds(key: str) -> None:
+    """Empty Rectangle and W-Wing are met by walking the rating ladder and adding clues
+    where the walk would need anything else: every seed gives a unique puzzle rated with
+    the target as its hardest step, at its weight."""
+    from shudu.generate import TARGETS
+    from shudu.rating import rate
+
+    for seed in (1, 2, 3):
+        g = generate(seed=seed, technique=key)
+        checked(g)
+        r = rate(g.puzzle)
+        assert (r.hardest, r.score, r.solved) == (key, TARGETS[key], True), (seed, r)
+
+
 def test_x_wing_many_are_rated_x_wing() -> None:
     from shudu.rating import rate
 
@@ -429,7 +444,8 @@ def test_supported_targets_and_refusals() -> None:
 
     t = supported_targets()
     assert [k for k in t] == [x.key for x in techniques()]
-    for key in ("x-wing", "swordfish", "xy-wing", "xyz-wing", "skyscraper", "two-string-kite"):
+    for key in ("x-wing", "swordfish", "xy-wing", "xyz-wing", "skyscraper", "two-string-kite",
+                "empty-rectangle", "w-wing"):
         assert t[key], key
     assert not t["nested-forcing-net"] and not t["full-house"]
     with pytest.raises(GenerationError, match="cannot aim at Nested Forcing Net"):

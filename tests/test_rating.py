@@ -130,6 +130,28 @@ def test_x_wing_puzzle() -> None:
     assert r.hardest == "x-wing" and r.score == 3.2 and r.grade == "medium"
 
 
+W_WING = "...4...5....82.6737...........26...4.8..5.....2..98...3..6....5.6.1..7..9.4.....8"
+EMPTY_RECTANGLE = ("...1..79.2.8..........651...9.6...17.6............8..65.......94...87...9.7..2"
+                   ".8.")
+
+
+def test_chains_of_a_pattern_are_named_after_it() -> None:
+    """An AIC of the W-Wing shape is a W-Wing (7.1, the chain's weight) and a Turbot Fish
+    of the Empty Rectangle shape an Empty Rectangle (6.6), with the same eliminations."""
+    from shudu.rating import step_score
+
+    for puzzle, key, score in ((W_WING, "w-wing", 7.1),
+                               (EMPTY_RECTANGLE, "empty-rectangle", 6.6)):
+        r = rate(puzzle, path=True)
+        assert (r.hardest, r.score, r.solved) == (key, score, True)
+        step = next(p for p in r.path if p.technique == key)
+        assert step.score == score and step_score(step.step) == score
+        assert step.step.technique == key and step.step.eliminations
+    wing = next(p for p in rate(W_WING, path=True).path if p.technique == "w-wing")
+    assert wing.to_dict()["text"] == (
+        "W-Wing: 9/2 in r5c7,r8c9 connected by 9 r1c7,r1c9 => r79c7<>2")
+
+
 def test_stop_above_is_a_lower_bound() -> None:
     full = rate(HARD)
     part = rate(HARD, stop_above=4.0)

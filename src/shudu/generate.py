@@ -29,6 +29,8 @@ Options choose the clue layout and the difficulty:
   which techniques can be aimed at; another one is refused at once.  For classic 9x9
   puzzles and the techniques of :data:`LOGIC9_LEVELS` (X-Wing among them) the C logic
   solver (``accel9.solve_basic``) first makes a puzzle that :func:`requires` the technique;
+  for Empty Rectangle and W-Wing (:data:`WALK_TARGETS`) the rating ladder is walked on
+  a dug puzzle, a clue added wherever the walk would need anything but the target;
   otherwise clues are added back to a dug puzzle until the rating walk needs nothing
   above the technique's weight.  Either way the rating walk has the last word.
 * sizes: grids of more than :data:`GUESS_FREE_FROM` cells (25x25) are dug only while
@@ -78,6 +80,7 @@ __all__ = [
     "SCORE_CEILINGS",
     "SYMMETRIES",
     "TARGETS",
+    "WALK_TARGETS",
     "Generated",
     "GenerationError",
     "dig",
@@ -125,7 +128,7 @@ TARGETS: dict[str, float] = {
     "hidden-single": 1.5, "naked-single": 2.3, "pointing": 2.6, "claiming": 2.8,
     "naked-pair": 3.0, "x-wing": 3.2, "hidden-pair": 3.4, "naked-triple": 3.6,
     "swordfish": 3.8, "hidden-triple": 4.0, "xy-wing": 4.2, "xyz-wing": 4.4,
-    "skyscraper": 6.6, "two-string-kite": 6.6,
+    "skyscraper": 6.6, "two-string-kite": 6.6, "empty-rectangle": 6.6, "w-wing": 7.1,
 }
 """Techniques :func:`generate` can aim at, each with the highest weight the rating walk
 (:func:`shudu.rating.rate`) gives it.  A puzzle made for a technique has it as the
@@ -141,6 +144,12 @@ puzzles that need no chains and no forcing."""
 SCORE_CEILINGS: dict[int, float] = {4: 1.5}
 """The highest rating a classic puzzle of a size can get, where it is known: every 4x4
 puzzle falls to hidden singles (1.2 in a box, 1.5 in a line)."""
+
+WALK_TARGETS = ("empty-rectangle", "w-wing")
+"""Technique targets met on classic 9x9 grids by walking the rating ladder on a dug puzzle
+and adding a clue whenever the walk would need anything but the target at its weight
+(see :meth:`_Job._walk_plant`): the rater names them only when one is the first chain
+step it takes, which random clue-adding alone meets too rarely."""
 
 PLANT_TRIES = 4
 """Clue-adding runs tried from one dug puzzle when aiming at a technique or score."""
@@ -636,8 +645,8 @@ def supported_targets() -> dict[str, bool]:
     another one raises :class:`GenerationError` at once.
 
     >>> t = supported_targets()
-    >>> t["x-wing"], t["skyscraper"], t["nested-forcing-net"]
-    (True, True, False)
+    >>> t["x-wing"], t["skyscraper"], t["w-wing"], t["nested-forcing-net"]
+    (True, True, True, False)
     """
     from .logic.registry import techniques
 
@@ -895,6 +904,8 @@ class _Job:
             self.sets = _technique_sets(target.technique)
             if self.classic9 and given is None:
                 self.logic_level = LOGIC9_LEVELS.get(target.technique)
+        self.walk = (self.classic9 and given is None and not minimal
+                     and target.technique in WALK_TARGETS)
         self.score_sets: tuple[list[Technique], list[Technique]] | None = None
         if target.rated and target.high <= 7.0:
             from .logic.registry import techniques
@@ -951,6 +962,8 @@ class _Job:
                     and self.sets[2].difficulty > 2.8)):
                 return None
         if self.sets is not None:
+            if self.walk:
+                return self._walk_attempt(puzzle, solution)
             return self._technique_attempt(puzzle, solution)
         return self._score_attempt(puzzle, solution)
 
@@ -976,6 +989,76 @@ class _Job:
                     return self._technique_finish(planted, solution)
             return None
         return self._technique_finish(puzzle, solution)
+
+    def _walk_attempt(self, puzzle: bytes, solution: bytes
+                      ) -> tuple[bytes, bytes, Rating | None] | None:
+        """A few clue-adding walks (:meth:`_walk_plant`) from one dug puzzle; the rating
+        walk checks the result."""
+        for _ in range(PLANT_TRIES):
+            planted = self._walk_plant(puzzle, solution)
+            if planted is not None:
+                found = self._technique_finish(planted, solution)
+                if found is not None:
+                    return found
+        return None
+
+    def _walk_plant(self, puzzle: bytes, solution: bytes) -> bytes | None:
+        """Walk the rating ladder (:func:`shudu.rating.rate`'s order and weights) on a
+        classic 9x9 puzzle; whenever the next step would be harder than the target's
+        weight, or as hard but another technique before the target was used, add a clue
+        from ``solution`` (a random open cell) instead.  Returns the puzzle with its added
+        clues once the walk solves it having used the target, else ``None``."""
+        from . import rating as R
+        from .logic.candidates import Candidates
+
+        key = self.target.technique
+        assert key is not None
+        weight = TARGETS[key]
+        ladder = R._LADDERS.get(True)
+        if ladder is None:
+            ladder = R._LADDERS[True] = R._ladder(True)
+        cells = bytearray(puzzle)
+        c = Candidates.from_grid(Grid._trusted(self.rules, puzzle))
+        c_weights = R._c_weights()
+        score = 0.0
+        used = False
+        while not c.is_solved:
+            _check(self.deadline)
+            covered = -1
+            if score >= R._C_FROM:
+                covered = max(k for k, w in enumerate(c_weights) if w <= score)
+                status, _ = R._c_fixpoint(c, covered, {})
+                if status:
+                    break
+            moves: list[Any] = []
+            for rung, level in ladder:
+                if level <= covered:
+                    continue
+                if rung is R._chains:
+                    # A target of 6.6 is a pattern (another chain of 6.6 is left to the
+                    # rating); forcing chains and nets, after this rung, weigh more than
+                    # any target.
+                    moves = R._pattern_moves(c) if weight == 6.6 else rung(c, score)
+                    break
+                moves = rung(c, score)
+                if moves:
+                    break
+            first, name = (moves[0][0], moves[0][1]) if moves else (math.inf, None)
+            if first <= score or first < weight or (first == weight and name == key):
+                score = max(score, first)
+                used = used or name == key
+                for move in moves:
+                    if move[0] <= score and R._apply(c, move) is False:
+                        return None
+                continue
+            open_cells = [i for i, v in enumerate(c.values) if not v]
+            pick = self.rng.choice(open_cells)
+            for i in self.orbit_of[pick] if self.orbit_of is not None else (pick,):
+                if not cells[i]:
+                    cells[i] = solution[i]
+                    if not c.values[i]:
+                        c.place(i, solution[i])
+        return bytes(cells) if used and c.is_solved else None
 
     def _logic_attempt(self, solution: bytes) -> tuple[bytes, bytes, Rating | None] | None:
         """A puzzle requiring the target, made with the C logic solver (see

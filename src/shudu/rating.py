@@ -292,19 +292,94 @@ def _chain_score(step: Step) -> float:
     return round(base + length_bonus(_nodes(step)), 1)
 
 
-_PATTERN_KEYS = ("skyscraper", "two-string-kite", "turbot-fish")
+_PATTERN_KEYS = ("skyscraper", "two-string-kite", "turbot-fish", "empty-rectangle")
 """Single-digit patterns that are X-chains of four nodes: SE weighs them as such (6.6),
-so when the chain rung would score 6.6 anyway the step is named after the pattern."""
+so when the chain rung would score 6.6 anyway the step is named after the pattern.  An
+Empty Rectangle is met when the Turbot Fish found is one: its strong links are a
+conjugate pair of a box (two cells in different rows and columns, the box's only
+candidates) and one of a line."""
+
+_W_WING_SCORE = round(7.0 + length_bonus(6), 1)
+"""SE's weight of a W-Wing: an AIC of six nodes mixing digits and houses (7.1)."""
+
+
+def _as_empty_rectangle(c: Candidates, step: Step) -> Step | None:
+    """The Empty Rectangle step that makes the same eliminations as a Turbot Fish of
+    that shape, or None."""
+    n = c.geo.n
+    links = step.links
+    if len(links) != 3:
+        return None
+    box_links = [lk for lk in (links[0], links[2]) if c.geo.box_of[lk.a.cells[0]]
+                 == c.geo.box_of[lk.b.cells[0]]]
+    if len(box_links) != 1:
+        return None
+    line = links[2] if box_links[0] is links[0] else links[0]
+    a, b = box_links[0].a.cells[0], box_links[0].b.cells[0]
+    geo = c.geo
+    if geo.row_of[a] == geo.row_of[b] or geo.col_of[a] == geo.col_of[b]:
+        return None
+    box = 2 * n + geo.box_of[a]
+    strong = {line.a.cells[0], line.b.cells[0]}
+    elims = set(step.eliminations)
+    for er in _finder("empty-rectangle")(c):
+        if (er.digits == step.digits and er.role_houses("box") == (box,)
+                and set(er.role_cells("strong")) == strong and set(er.eliminations) == elims):
+            return er
+    return None
+
+
+def _as_w_wing(c: Candidates, step: Step) -> Step | None:
+    """The W-Wing step that makes the same eliminations as an AIC of that shape
+    (``(y=x)a - (x)e1 = (x)e2 - (x=y)b``, ``a`` and ``b`` bivalue cells with the same two
+    digits), or None."""
+    links = step.links
+    if len(links) != 5 or [lk.strong for lk in links] != [True, False, True, False, True]:
+        return None
+    nodes = [links[0].a, *(lk.b for lk in links)]
+    if any(len(nd.cells) != 1 for nd in nodes):
+        return None
+    a, b = nodes[0].cells[0], nodes[5].cells[0]
+    y, x = nodes[0].digit, nodes[1].digit
+    if (nodes[1].cells[0] != a or nodes[4].cells[0] != b or nodes[5].digit != y or x == y
+            or any(nd.digit != x for nd in nodes[1:5])):
+        return None
+    mask = (1 << (x - 1)) | (1 << (y - 1))
+    if c.cell_mask[a] != mask or c.cell_mask[b] != mask:
+        return None
+    strong = {nodes[2].cells[0], nodes[3].cells[0]}
+    elims = set(step.eliminations)
+    for w in _finder("w-wing")(c):
+        if (set(w.role_cells("wing")) == {a, b} and w.digits == (y, x)
+                and set(w.role_cells("strong")) == strong and set(w.eliminations) == elims):
+            return w
+    return None
+
+
+def _pattern_moves(c: Candidates) -> list[_Move]:
+    """The first single-digit pattern of :data:`_PATTERN_KEYS` that makes progress (at
+    most one move, 6.6), as the chain rung takes it when the hardest step so far is
+    easier than a chain."""
+    for key in _PATTERN_KEYS[:3]:
+        for step in _finder(key)(c):
+            if step.progress:
+                if key == "turbot-fish":
+                    er = _as_empty_rectangle(c, step)
+                    if er is not None:
+                        return [(6.6, "empty-rectangle", er, ())]
+                return [(6.6, key, step, ())]
+    return []
 
 
 def _chains(c: Candidates, ceiling: float) -> list[_Move]:
-    """The easiest chains and loops (SE's "forcing chains and cycles" rule)."""
-    moves: list[_Move] = []
+    """The easiest chains and loops (SE's "forcing chains and cycles" rule).  A chain
+    that is a known pattern (a Turbot Fish of the Empty Rectangle shape, an AIC of the
+    W-Wing shape) is named after it, at the chain's weight."""
     if ceiling < 6.6:
-        for key in _PATTERN_KEYS:
-            for step in _finder(key)(c):
-                if step.progress:
-                    return [(6.6, key, step, ())]
+        found = _pattern_moves(c)
+        if found:
+            return found
+    moves: list[_Move] = []
     for key in _CHAIN_KEYS:
         found = [(_chain_score(step), key, step, ()) for step in _finder(key)(c)
                  if step.progress]
@@ -316,6 +391,11 @@ def _chains(c: Candidates, ceiling: float) -> list[_Move]:
         moves = [(_chain_score(step), _LOOP_KEY, step, ()) for step in _finder(_LOOP_KEY)(c)
                  if step.progress][:1]
     moves.sort(key=lambda m: m[0])
+    chain = moves[0][2] if moves and moves[0][1] == "aic" else None
+    if chain is not None and moves[0][0] == _W_WING_SCORE:
+        wing = _as_w_wing(c, chain)
+        if wing is not None:
+            return [(_W_WING_SCORE, "w-wing", wing, ())]
     return moves[:1]
 
 
@@ -386,7 +466,8 @@ def step_score(step: Step, cands: Candidates | None = None) -> float:
     house) 1.2 in a box and 1.5 elsewhere, the ladder's fixed weights, chains by kind
     plus the length bonus, forcing chains and nets by base, nesting and length.  With
     ``cands`` (the state the step applies to) a pointing, claiming, hidden pair or hidden
-    triple whose eliminations leave a hidden single gets SE's "direct" weight.  A
+    triple whose eliminations leave a hidden single gets SE's "direct" weight; a W-Wing
+    weighs what the rater meets it as, an AIC of six nodes (7.1).  A
     technique the rater never meets gets its chain weight when it is a chain, else the
     registry's difficulty.
 
@@ -417,6 +498,8 @@ def step_score(step: Step, cands: Candidates | None = None) -> float:
         return _fixed_weights()[key]
     if key in _PATTERN_KEYS:
         return 6.6
+    if key == "w-wing":
+        return _W_WING_SCORE
     if key in _FORCING_BASE:
         return _forcing_score(step, _FORCING_BASE[key])
     if step.links or key in _CHAIN_KEYS or key == _LOOP_KEY:
