@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -13,6 +14,8 @@ from .common import (
     EXIT_BAD_INPUT,
     EXIT_NONE,
     EXIT_UNIQUE,
+    Console,
+    Frame,
     _input_options,
     _json_head,
     _json_line,
@@ -70,26 +73,17 @@ def check(
     if against:
         ctx.exit(_check_solutions(inputs, fmt, rules, progress, threads, as_json))
     with run_frame() as frame:
-        source = Inputs(inputs, format=fmt, rules=rules)
-        many, items = _peek_many(source)
-        console = frame.open(progress=_show_progress(progress, many), total=source.total)
-        for item, result in _outcomes(items, 2, None, threads):
-            error = item.error if item.error is not None else result
-            if item.grid is None or isinstance(error, ValueError):
-                message = item.describe_error(error)
-                console.error(message)
-                if as_json:
-                    console.out(_json_line({**_json_head(item), "error": message}))
+        for console, many, item, result in _results(frame, inputs, fmt, rules, progress,
+                                                    threads, as_json):
+            if result is None:
                 code = max(code, EXIT_BAD_INPUT)
             else:
-                assert result is not None
                 if as_json:
                     console.out(_json_line(check_data(item, result)))
                 else:
                     text = _STATUS_TEXT[result.status]
                     console.out(f"{item.where}: {text}" if many else text)
                 code = max(code, _CHECK_CODES[result.status])
-            console.step()
     ctx.exit(code)
 
 
@@ -162,20 +156,14 @@ def _check_solutions(inputs: tuple[str, ...], fmt: str | None, rules: Rules | No
     """``check --against-solutions``: one line per wrong row, then a summary."""
     code = EXIT_UNIQUE
     checked = wrong = 0
+    console = None
     with run_frame() as frame:
-        source = Inputs(inputs, format=fmt, rules=rules)
-        many, items = _peek_many(source)
-        console = frame.open(progress=_show_progress(progress, many), total=source.total)
-        for item, result in _outcomes(items, 2, None, threads):
-            error = item.error if item.error is not None else result
-            if item.grid is None or isinstance(error, ValueError):
-                message = item.describe_error(error)
-                console.error(message)
-                if as_json:
-                    console.out(_json_line({**_json_head(item), "error": message}))
+        for console, _, item, result in _results(frame, inputs, fmt, rules, progress,
+                                                 threads, as_json):
+            if result is None:
                 code = max(code, EXIT_BAD_INPUT)
                 continue
-            assert result is not None
+            assert item.grid is not None
             checked += 1
             problem = solution_problem(item.grid, item.solution, result)
             if problem is not None:
@@ -186,6 +174,30 @@ def _check_solutions(inputs: tuple[str, ...], fmt: str | None, rules: Rules | No
                                         "right": problem is None, "problem": problem}))
             elif problem is not None:
                 console.out(f"{item.where or item.index}: {problem}")
-        if not as_json:
+        if not as_json and console is not None:
             console.out(f"{checked:,} rows checked, {wrong:,} with a wrong solution")
     return code
+
+
+def _results(frame: Frame, inputs: tuple[str, ...], fmt: str | None, rules: Rules | None,
+             progress: bool | None, threads: int, as_json: bool
+             ) -> Iterator[tuple[Console, bool, Item, SearchResult | None]]:
+    """Each puzzle named on the command line with the engine's result, in input order,
+    with the run's console and whether there are many; an unreadable puzzle is reported
+    (a line on stderr, and an error object with ``--json``) and comes with ``None``.  The
+    progress bar counts each puzzle once it has been handled."""
+    source = Inputs(inputs, format=fmt, rules=rules)
+    many, items = _peek_many(source)
+    console = frame.open(progress=_show_progress(progress, many), total=source.total)
+    for item, result in _outcomes(items, 2, None, threads):
+        error = item.error if item.error is not None else result
+        if item.grid is None or isinstance(error, ValueError) or result is None:
+            message = item.describe_error(error if isinstance(error, ValueError) else None)
+            console.error(message)
+            if as_json:
+                console.out(_json_line({**_json_head(item), "error": message}))
+            yield console, many, item, None
+        else:
+            assert not isinstance(result, ValueError)
+            yield console, many, item, result
+        console.step()
