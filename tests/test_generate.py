@@ -474,3 +474,17 @@ def test_sizes_have_honest_ceilings() -> None:
     with pytest.raises(GenerationError, match="no 4x4 puzzle is that hard"):
         generate(Rules(4), technique="x-wing", seed=1)
     assert generate(Rules(4), grade="beginner", seed=1).rating.grade == "beginner"
+
+
+def test_rating_a_generated_puzzle_reuses_the_uniqueness_check(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The generator already knows its puzzle is unique: rating it searches no more."""
+    from shudu import rating
+    from shudu.engine import search
+
+    def no_second_search(grid: object) -> tuple[int, int]:
+        raise AssertionError("the generator's puzzle was searched again to rate it")
+
+    monkeypatch.setattr(rating, "_count", no_second_search)
+    g = generate(seed=3, rated=True)
+    assert g.rating is not None and g.rating.guesses == search(g.puzzle).guesses

@@ -207,6 +207,30 @@ def _counter(rules: Rules) -> Callable[[bytes], tuple[int, int]]:
     return counter(rules)
 
 
+def _remembering(count: Callable[[bytes], tuple[int, int]],
+                 size: int = 64) -> Callable[[bytes], tuple[int, int]]:
+    """``count`` that remembers its last ``size`` answers: the rating of a dug puzzle
+    reuses the uniqueness check the digging already made.
+
+    >>> calls = []
+    >>> f = _remembering(lambda cells: calls.append(cells) or (1, 0))
+    >>> f(b"a"), f(b"a"), len(calls)
+    ((1, 0), (1, 0), 1)
+    """
+    seen: dict[bytes, tuple[int, int]] = {}
+
+    def remembered(cells: bytes) -> tuple[int, int]:
+        key = bytes(cells)
+        got = seen.get(key)
+        if got is None:
+            got = seen[key] = count(key)
+            if len(seen) > size:
+                del seen[next(iter(seen))]
+        return got
+
+    return remembered
+
+
 def _first_solution(rules: Rules, cells: bytes, seed: int) -> bytes | None:
     return first_solution(rules, cells, seed)
 
@@ -889,7 +913,7 @@ class _Job:
         self.target = target
         self.rng = rng
         self.rated = rated
-        self.count = _counter(rules)
+        self.count = _remembering(_counter(rules))
         self.orbits = orbits(rules.size, symmetry)
         self.orbit_of: list[tuple[int, ...]] | None = None
         if symmetry != "none":
@@ -972,7 +996,7 @@ class _Job:
 
         try:
             return rate(Grid._trusted(self.rules, puzzle), stop_above=stop_above,
-                        deadline=self.deadline)
+                        deadline=self.deadline, known=self.count(puzzle))
         except TimeoutError:
             raise _OutOfTime from None
 

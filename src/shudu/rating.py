@@ -606,9 +606,15 @@ def _as_grid(puzzle: str | Grid, rules: Rules | None) -> Grid:
     return parse(puzzle, rules=rules)
 
 
+def _count(grid: Grid) -> tuple[int, int]:
+    found = engine.search(grid, limit=2)
+    return found.count, found.guesses
+
+
 def rate(puzzle: str | Grid, rules: Rules | None = None, *,
          stop_above: float | None = None, uniqueness: bool | None = None,
-         deadline: float | None = None, path: bool = False) -> Rating:
+         deadline: float | None = None, path: bool = False,
+         known: tuple[int, int] | None = None) -> Rating:
     """Rate a puzzle on the Sudoku Explainer scale.
 
     ``stop_above`` ends the walk as soon as a step scores above it (``complete`` is
@@ -618,7 +624,9 @@ def rate(puzzle: str | Grid, rules: Rules | None = None, *,
     others raise :class:`~shudu.errors.NotUnique`.  ``deadline`` (a :func:`time.monotonic`
     instant) bounds the walk: once it has passed, :class:`TimeoutError` is raised
     between two steps.  ``path=True`` keeps the steps of the walk in
-    :attr:`Rating.path`.
+    :attr:`Rating.path`.  ``known`` is the engine's ``(count up to 2, guesses)`` when the
+    caller has already searched the puzzle (the generator has), so it is not searched
+    twice.
 
     >>> easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
     >>> r = rate(easy)
@@ -631,12 +639,12 @@ def rate(puzzle: str | Grid, rules: Rules | None = None, *,
     """
     rules = engine.check_args(puzzle, rules)
     grid = _as_grid(puzzle, rules)
-    found = engine.search(grid, limit=2)
-    if not found.unique:   # the same words as explain: where it breaks, or where two differ
+    count, guesses = known if known is not None else _count(grid)
+    if count != 1:   # the same words as explain: where it breaks, or where two differ
         from .logic.verdict import check
 
         check(grid)
-        raise NotUnique(found.count)
+        raise NotUnique(count)
     allow = True if uniqueness is None else uniqueness
     ladder = _LADDERS.get(allow)
     if ladder is None:
@@ -709,7 +717,7 @@ def rate(puzzle: str | Grid, rules: Rules | None = None, *,
         if not changed:
             break   # a finder offered only what is already done: never loop on it
     return Rating(score=score, grade=grade_for_score(score), hardest=hardest, pearl=pearl,
-                  diamond=diamond, histogram=histogram, guesses=found.guesses, steps=steps,
+                  diamond=diamond, histogram=histogram, guesses=guesses, steps=steps,
                   solved=c.is_solved, complete=complete, path=tuple(walk or ()))
 
 
