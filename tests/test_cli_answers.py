@@ -243,6 +243,9 @@ def test_techniques_explain_direct_scores_and_generator_targets() -> None:
                                       [:-1])}
     assert objs["hidden-pair"]["direct"] == 2.0 and objs["x-wing"]["generate"] is True
     assert objs["nested-forcing-net"]["generate"] is False
+    wing = next(x for x in r.stdout.splitlines() if " w-wing " in x)
+    assert "4.4 [7.1]" in wing and objs["w-wing"]["rated"] == 7.1   # as explain and rate weigh it
+    assert objs["x-wing"]["rated"] == objs["x-wing"]["difficulty"]
 
 
 def test_explain_says_when_the_rating_takes_too_long(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -302,6 +302,10 @@ candidates) and one of a line."""
 _W_WING_SCORE = round(7.0 + length_bonus(6), 1)
 """SE's weight of a W-Wing: an AIC of six nodes mixing digits and houses (7.1)."""
 
+RATED_AS = {"w-wing": _W_WING_SCORE}
+"""Techniques the rater weighs otherwise than their place in the solver's order (their
+registered difficulty): SE has no W-Wing and counts it as the chain it is."""
+
 
 def _as_empty_rectangle(c: Candidates, step: Step) -> Step | None:
     """The Empty Rectangle step that makes the same eliminations as a Turbot Fish of

@@ -33,7 +33,7 @@ def techniques(as_json: bool) -> None:
     """
     from ..generate import supported_targets
     from ..logic.registry import techniques as registered
-    from ..rating import DIRECT_SCORES
+    from ..rating import DIRECT_SCORES, RATED_AS
 
     techs = registered()
     targets = supported_targets()
@@ -50,6 +50,7 @@ def techniques(as_json: bool) -> None:
                 "default": t.default,
                 "aliases": list(t.aliases),
                 "direct": DIRECT_SCORES.get(t.key),
+                "rated": RATED_AS.get(t.key, t.difficulty),
                 "generate": targets.get(t.key, False),
             }
             click.echo(_json_line(data))
@@ -60,6 +61,8 @@ def techniques(as_json: bool) -> None:
         score = f"{t.difficulty:.1f}{mark}"
         if t.key in DIRECT_SCORES:
             score += f" ({DIRECT_SCORES[t.key]:.1f})"
+        if t.key in RATED_AS:
+            score += f" [{RATED_AS[t.key]:.1f}]"
         gen = "yes" if targets.get(t.key) else "-"
         rows.append((t.code, score, gen, t.key, t.name, t.family, t.name_zh))
     last = len(rows[0]) - 1
@@ -69,9 +72,11 @@ def techniques(as_json: bool) -> None:
     click.echo(
         f"\n{len(techs)} techniques; * assumes the puzzle has a unique solution; "
         "+ is used only when asked (--enable NAME).\n"
-        "A score in brackets is Sudoku Explainer's 'direct' form: when a step's "
+        "A score in round brackets is Sudoku Explainer's 'direct' form: when a step's "
         "eliminations leave a hidden single at once, SE scores it lower (a Hidden Pair "
-        "2.0 instead of 3.4); 'shudu rate' and 'shudu explain' both weigh steps so.\n"
+        "2.0 instead of 3.4); 'shudu rate' and 'shudu explain' both weigh steps so. A score "
+        "in square brackets is what the rating counts instead (SE has no W-Wing and scores "
+        "it as the chain it is); the solver still tries it at its place in this list.\n"
         "gen: 'shudu generate --technique KEY' can make a puzzle that needs it (and nothing "
         "harder); other targets are refused at once."
     )
