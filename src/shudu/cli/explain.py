@@ -119,15 +119,13 @@ def _explain_one(run: _LogicRun, state: LogicItem, disabled: frozenset[str], lev
     code."""
     if state.error is not None:
         return run.bad(state)
-    from ..logic.solver import ANYWAY_TIMEOUT, StepRun
+    from ..logic.solver import StepRun, time_limit
 
     found, on = run.verdict(state)
     refused = run.refuse(state, found, on)
     if refused is not None:
         return refused
-    timeout = run.timeout
-    if timeout is None and found.status != "unique" and run.anyway:
-        timeout = ANYWAY_TIMEOUT
+    timeout = time_limit(found, run.timeout, run.anyway)
     import time
 
     from ..rating import step_score

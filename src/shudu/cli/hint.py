@@ -118,25 +118,17 @@ def _hint_one(run: _LogicRun, state: LogicItem, disabled: frozenset[str], level:
     """Print the hint for one state; return its exit code."""
     if state.error is not None:
         return run.bad(state)
-    from ..errors import LogicTimeout
-    from ..logic.solver import ANYWAY_TIMEOUT, next_step
-    from ..logic.solver import _deadline as deadline_in
+    from ..logic.solver import StepRun, time_limit
 
     found, on = run.verdict(state)
     refused = run.refuse(state, found, on)
     if refused is not None:
         return refused
-    timeout = run.timeout
-    if timeout is None and found.status != "unique" and run.anyway:
-        timeout = ANYWAY_TIMEOUT
+    timeout = time_limit(found, run.timeout, run.anyway)
     cands = state.cands
-    step = None
-    late = False
-    if not cands.is_solved:
-        try:
-            step = next_step(cands, _config(disabled, on), deadline=deadline_in(timeout))
-        except LogicTimeout:
-            late = True
+    first = StepRun(cands, _config(disabled, on), timeout=timeout, max_steps=1)
+    step = next(first, None)
+    late = first.stopped == "timeout"
     if run.as_json:
         data = run.head(state, found.status, on)
         if cands.is_solved:

@@ -39,6 +39,7 @@ __all__ = [
     "next_step",
     "real",
     "solve_path",
+    "time_limit",
 ]
 
 #: Seconds logic may run on a puzzle without exactly one solution when the caller asks
@@ -337,9 +338,20 @@ def _checked(puzzle: str | Grid | Candidates, anyway: bool,
     if not anyway:
         return cands, check(cands), timeout
     found = verdict(cands)
-    if timeout is None and found.status != "unique":
-        timeout = ANYWAY_TIMEOUT
-    return cands, found, timeout
+    return cands, found, time_limit(found, timeout, anyway)
+
+
+def time_limit(found: Verdict, timeout: float | None, anyway: bool) -> float | None:
+    """The time logic may take on a puzzle: ``timeout`` when given; else, when logic runs
+    ``anyway`` on a puzzle without exactly one solution, :data:`ANYWAY_TIMEOUT`; else
+    none.
+
+    >>> time_limit(verdict("." * 81), None, True), time_limit(verdict("." * 81), 2.0, True)
+    (10.0, 2.0)
+    """
+    if timeout is None and anyway and found.status != "unique":
+        return ANYWAY_TIMEOUT
+    return timeout
 
 
 def explain(puzzle: str | Grid | Candidates, config: SolverConfig | None = None, *,
