@@ -98,8 +98,6 @@ def check_data(item: Item, result: SearchResult) -> dict[str, Any]:
     >>> data["status"], len(data["solutions"]), data["differ"].startswith("r")
     ('multiple', 2, True)
     """
-    from ..engine import solutions
-
     assert item.grid is not None
     data: dict[str, Any] = {**_json_head(item), "puzzle": str(item.grid),
                             "status": result.status, "unique": result.status == "unique",
@@ -107,15 +105,16 @@ def check_data(item: Item, result: SearchResult) -> dict[str, Any]:
     if result.status == "unique":
         data["solution"] = str(result.solution)
     elif result.status == "multiple":
+        from itertools import islice
+
+        from ..engine import solutions
+        from ..logic.verdict import Verdict
+
         grid = item.grid
-        two = []
-        for sol in solutions(grid, grid.rules):
-            two.append(sol)
-            if len(two) == 2:
-                break
-        data["solutions"] = [str(s) for s in two]
-        cell = next(k for k, (a, b) in enumerate(zip(two[0].cells, two[1].cells)) if a != b)
-        data["differ"] = grid.rules.cell_name(cell)
+        two = Verdict("multiple", tuple(islice(solutions(grid, grid.rules), 2)))
+        assert two.cell is not None
+        data["solutions"] = [str(s) for s in two.solutions]
+        data["differ"] = grid.rules.cell_name(two.cell)
     return data
 
 
