@@ -7,7 +7,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 CSRC   := $(wildcard csrc/*.c csrc/*.h)
 
-.PHONY: run test lint sanitize bench clean
+.PHONY: run test lint sanitize bench clean browser
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,9 +30,13 @@ run: $(VENV)/.built
 	$(BIN)/shudu solve examples/sample.txt
 	$(BIN)/shudu solve --count examples/few.sdm
 
-test: $(VENV)/.installed-test $(VENV)/.built
+test: $(VENV)/.installed-test $(VENV)/.built browser
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -q
+
+# The browser tests drive the system's Chromium (installed here when missing and root).
+browser:
+	@bash scripts/ensure_browser.sh
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .

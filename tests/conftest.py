@@ -47,3 +47,75 @@ def shared() -> type:
         root = SHARED_DATA
 
     return Shared
+
+
+# ------------------------------------------------------------------ a real browser
+TEST_OUTPUT = ROOT / "test-output"
+"""Where browser tests write screenshots for review (ignored by git)."""
+
+
+def chromium_path() -> str | None:
+    """The system Chromium that browser tests drive (``SHUDU_CHROMIUM`` names another),
+    or None when none is installed."""
+    import shutil
+
+    named = os.environ.get("SHUDU_CHROMIUM")
+    if named:
+        return named
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def missing_browser(reason: str) -> None:
+    """Stop a browser test that cannot run: a skip locally, a failure under ``CI`` (the
+    browser tests are part of the contract; ``make test`` installs Chromium when it can)."""
+    reason += "; `make test` installs Chromium as root, else run 'sudo apt-get install chromium'"
+    if os.environ.get("CI"):
+        pytest.fail(f"{reason} (required when CI is set)", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """A headless Chromium (the system's, driven by Playwright), shared by the session."""
+    path = chromium_path()
+    if path is None:
+        missing_browser("no Chromium found")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        missing_browser("Playwright is not installed (it comes with the test extras)")
+    with sync_playwright() as pw:
+        found = pw.chromium.launch(executable_path=path, args=["--no-sandbox"])
+        yield found
+        found.close()
+
+
+class PageErrors(list):
+    """Console errors and uncaught page errors seen by a :func:`page`."""
+
+
+@pytest.fixture
+def page(browser, request):
+    """A fresh browser page; ``page.errors`` collects console errors and uncaught
+    exceptions, and ``page.shot(name)`` writes a screenshot under ``test-output/``."""
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    tab = context.new_page()
+    errors = PageErrors()
+    tab.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    tab.on("pageerror", lambda exc: errors.append(str(exc)))
+    tab.errors = errors
+
+    def shot(name: str) -> Path:
+        folder = TEST_OUTPUT / request.node.name
+        folder.mkdir(parents=True, exist_ok=True)
+        out = folder / f"{name}.png"
+        tab.screenshot(path=str(out), full_page=True)
+        return out
+
+    tab.shot = shot
+    yield tab
+    context.close()
