@@ -56,6 +56,7 @@ __all__ = [
     "solutions",
     "solve",
     "solve_many",
+    "split_search",
 ]
 
 BATCH_TYPES = ("bytes, a NumPy array of shape (N, n*n), or an iterable of puzzles "
@@ -190,16 +191,111 @@ def _limit_rules(limit: int | Rules | str, rules: RulesLike) -> tuple[int, Rules
     return limit, rules
 
 
-def count(puzzle: PuzzleLike, limit: int | Rules | str = 2, rules: RulesLike = None) -> int:
+def count(puzzle: PuzzleLike, limit: int | Rules | str = 2, rules: RulesLike = None, *,
+          threads: int | None = 1) -> int:
     """Number of solutions, counting no further than ``limit`` (2 = uniqueness check).
 
-    Rules may also come second, as for the other functions: ``count(p, "x")``.
+    Rules may also come second, as for the other functions: ``count(p, "x")``.  With
+    ``threads`` above 1 (``None``/0 = every core) one big count is split across threads
+    (:func:`split_search`): worth it when there are many solutions to count.
 
     >>> count("." * 81, limit=5), count("." * 81, 5, "anti-knight"), count("." * 81, "x")
     (5, 5, 2)
+    >>> count("." * 16, 1000, Rules(4), threads=2)
+    288
     """
     limit, rules = _limit_rules(limit, rules)
-    return _run(_as_grid(puzzle, rules), limit, None).count
+    grid = _as_grid(puzzle, rules)
+    workers = _threads(threads)
+    if workers > 1 and limit > 2:
+        return _count_split(grid, limit, workers)
+    return _run(grid, limit, None).count
+
+
+SPLIT_TASKS = 48
+"""Subproblems per thread when one count is split: many more tasks than threads, handed
+out one at a time, keep every core busy however unequal the subtrees are."""
+
+
+def split_search(grid: Grid, parts: int) -> list[bytes]:
+    """Split a puzzle's search tree into at least ``parts`` disjoint subproblems (while
+    any cell is open): each step replaces every subproblem by its children on the open
+    cell with the fewest candidates, one child per candidate digit.  Their solutions
+    together are exactly the puzzle's.  A subproblem with an open cell and no candidate
+    is dropped (it has no solution).
+
+    >>> parts = split_search(Grid("." * 16, Rules(4)), 10)
+    >>> len(parts), sum(count(p, 1000, Rules(4)) for p in parts)
+    (12, 288)
+    """
+    rules = grid.rules
+    peers = rules.peers
+    n = rules.size
+    full = (1 << (n + 1)) - 2   # bits 1..n
+    frontier = [bytes(grid.cells)]
+    while len(frontier) < parts:
+        children: list[bytes] = []
+        grew = False
+        for cells in frontier:
+            best, best_mask, best_count = -1, 0, n + 1
+            for cell, v in enumerate(cells):
+                if v:
+                    continue
+                used = 0
+                for q in peers[cell]:
+                    used |= 1 << cells[q]
+                mask = full & ~used
+                k = mask.bit_count()
+                if k < best_count:
+                    best, best_mask, best_count = cell, mask, k
+                    if k <= 1:
+                        break
+            if best < 0:
+                children.append(cells)   # complete: one subproblem as it is
+                continue
+            grew = True
+            for d in range(1, n + 1):
+                if best_mask >> d & 1:
+                    child = bytearray(cells)
+                    child[best] = d
+                    children.append(bytes(child))
+        frontier = children
+        if not grew:
+            break
+    return frontier
+
+
+def _count_split(grid: Grid, limit: int, threads: int) -> int:
+    """:func:`count` on ``threads`` threads: the subproblems of :func:`split_search`
+    counted in a pool (the C search releases the GIL), stopping once ``limit`` is
+    reached."""
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    if _run(grid, 1, None).count == 0:   # broken givens: no split needed
+        return 0
+    rules = grid.rules
+    tables = None if rules.is_classic9 else _tables(rules)
+    lock = threading.Lock()
+    total = [0]
+
+    def one(cells: bytes) -> None:
+        with lock:
+            remaining = limit - total[0]
+        if remaining <= 0:
+            return   # the limit is reached: the rest of the tasks end at once
+        if tables is None:
+            found = int(_solve9(cells, remaining, None)[0])
+        else:
+            found = int(_engine.search(tables, cells, remaining, None)[0])
+        with lock:
+            total[0] += found
+
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        for future in [pool.submit(one, cells)
+                       for cells in split_search(grid, SPLIT_TASKS * threads)]:
+            future.result()
+    return min(total[0], limit)
 
 
 def search(
