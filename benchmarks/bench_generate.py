@@ -100,14 +100,14 @@ def _shudu_cases() -> list[Case]:
 
     r16 = Rules(16)
     return [
-        Case("plain", "unique minimal 9x9", "generate()", 100.0,
-             lambda s: generate_many(10**9, seed=s), plain_ok),
+        Case("plain", "unique minimal 9x9", "generate(minimal=True)", 100.0,
+             lambda s: generate_many(10**9, seed=s, minimal=True), plain_ok),
         Case("expert", "expert 9x9 (SE 7.0-8.9)", 'generate(grade="expert")', 2.0,
              lambda s: generate_many(10**9, seed=s, grade="expert"), expert_ok),
         Case("x-wing", "9x9 requiring X-Wing", 'generate(technique="x-wing")', 20.0,
              lambda s: generate_many(10**9, seed=s, technique="x-wing"), xwing_ok),
-        Case("16x16", "unique minimal 16x16", "generate(Rules(16))", 1.0,
-             lambda s: generate_many(10**9, r16, seed=s), unique),
+        Case("16x16", "unique minimal 16x16", "generate(Rules(16), minimal=True)", 1.0,
+             lambda s: generate_many(10**9, r16, seed=s, minimal=True), unique),
     ]
 
 
