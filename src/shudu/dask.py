@@ -1,0 +1,329 @@
+"""Millions of puzzles on a Dask cluster: solve, count, check, rate and generate over Dask
+DataFrames (the ``shudu[dask]`` extra: ``pip install 'shudu[dask]'``).
+
+Each partition goes to the C engine in one batch (the GIL released), so a worker process
+runs at the speed of :func:`shudu.solve_many`; results come back as columns beside the
+puzzles, in the order of the input.
+
+>>> import pandas as pd, dask.dataframe as dd
+>>> frame = dd.from_pandas(pd.DataFrame({"quizzes": [
+...     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+...     "." * 81, "11" + "." * 79]}), npartitions=2)
+>>> out = solve(frame).compute(scheduler="sync")
+>>> list(out["status"]), out["solution"].iloc[0][:9]
+(['unique', 'multiple', 'invalid'], '417369825')
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from . import engine
+from .errors import ShuduError
+from .rules import Rules
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = [
+    "DaskUnavailable",
+    "check",
+    "generate",
+    "puzzle_column",
+    "rate",
+    "read",
+    "solution_column",
+    "solve",
+    "write",
+]
+
+PUZZLE_COLUMNS = ("quizzes", "quiz", "puzzle", "puzzles", "sudoku", "sudokus", "grid")
+"""Names a data set gives its puzzle column (any case), tried in this order."""
+SOLUTION_COLUMNS = ("solutions", "solution", "answer", "answers")
+"""Names a data set gives its solution column."""
+
+
+class DaskUnavailable(ShuduError):
+    """Dask (or pandas/pyarrow for a format) is not installed."""
+
+    code = "dask-unavailable"
+
+
+def _dd() -> Any:
+    try:
+        import dask.dataframe as dd
+    except ImportError as exc:   # pragma: no cover - the extra is installed in tests
+        raise DaskUnavailable(f"Dask is not installed ({exc.name}): "
+                              "pip install 'shudu[dask]'") from None
+    return dd
+
+
+def _find(columns: Any, names: tuple[str, ...]) -> str | None:
+    lower = {str(c).lower(): str(c) for c in columns}
+    return next((lower[n] for n in names if n in lower), None)
+
+
+def puzzle_column(frame: Any) -> str:
+    """The column of a (Dask or pandas) DataFrame that holds the puzzles: a usual name
+    (``quizzes``, ``puzzle`` …) or else the first column.
+
+    >>> import pandas as pd
+    >>> puzzle_column(pd.DataFrame({"id": [1], "Quizzes": ["."], "solutions": ["1"]}))
+    'Quizzes'
+    """
+    return _find(frame.columns, PUZZLE_COLUMNS) or str(frame.columns[0])
+
+
+def solution_column(frame: Any) -> str | None:
+    """The column holding given solutions (``solutions``, ``solution`` …), or None.
+
+    >>> import pandas as pd
+    >>> solution_column(pd.DataFrame({"quizzes": ["."], "solutions": ["1"]}))
+    'solutions'
+    """
+    return _find(frame.columns, SOLUTION_COLUMNS)
+
+
+def read(path: str | Path, *, blocksize: str | int | None = "64MB") -> Any:
+    """A data set as a Dask DataFrame: ``.parquet`` files (pyarrow) or CSV (any other
+    name; globs allowed), every column read as text so that leading zeros stay.
+
+    >>> import tempfile, os
+    >>> p = os.path.join(tempfile.mkdtemp(), "d.csv")
+    >>> _ = open(p, "w").write("quizzes,solutions\\n00430020900,x\\n")
+    >>> read(p).compute()["quizzes"].iloc[0]
+    '00430020900'
+    """
+    dd = _dd()
+    text = str(path)
+    if text.endswith((".parquet", ".pq")) or Path(text).is_dir():
+        return dd.read_parquet(text)
+    return dd.read_csv(text, dtype=str, keep_default_na=False, blocksize=blocksize)
+
+
+def write(frame: Any, path: str | Path) -> None:
+    """Write a result frame: Parquet for ``.parquet``, else one CSV file, in order."""
+    text = str(path)
+    if text.endswith((".parquet", ".pq")):
+        frame.to_parquet(text, write_index=False)
+    else:
+        frame.to_csv(text, single_file=True, index=False)
+
+
+# ----------------------------------------------------------------------- partitions
+_DIGITS = bytes(range(256)).translate(
+    bytes.maketrans(b".0123456789", bytes([0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9])))
+
+
+def _fast_rows(texts: list[str]) -> tuple[list[int], bytes]:
+    """The rows that are plain 81-character classic puzzles (``0``/``.`` blanks), and
+    their cell values as one buffer."""
+    rows: list[int] = []
+    parts: list[bytes] = []
+    for k, text in enumerate(texts):
+        if len(text) == 81:
+            raw = text.encode("ascii", "replace")
+            if not raw.strip(b"0123456789."):
+                rows.append(k)
+                parts.append(raw.translate(_DIGITS))
+    return rows, b"".join(parts)
+
+
+def _status(count: int) -> str:
+    return {0: "none", 1: "unique"}.get(count, "multiple")
+
+
+def _solve_partition(part: pd.DataFrame, column: str, rules: Rules | None,
+                     limit: int) -> pd.DataFrame:
+    """Solve one partition: plain classic puzzles in one C batch, the others (grid text,
+    other sizes, variants) one by one; a puzzle that cannot be read or breaks the rules
+    gets status ``invalid`` and the reason in ``error``."""
+    from .formats import parse
+
+    texts = [str(t) for t in part[column].tolist()]
+    n = len(texts)
+    solutions = [""] * n
+    counts = [0] * n
+    guesses = [0] * n
+    status = ["invalid"] * n
+    errors = [""] * n
+    fast, buffer = _fast_rows(texts) if rules is None or rules.is_classic9 else ([], b"")
+    if fast:
+        batch = engine.solve_many(buffer, limit=limit, threads=1)
+        sols = batch.solutions
+        for j, k in enumerate(fast):
+            count = int(batch.counts[j])
+            counts[k], guesses[k] = count, int(batch.guesses[j])
+            if count:
+                solutions[k] = "".join(map(str, sols[81 * j:81 * j + 81]))
+                status[k] = _status(count)
+            elif engine.has_conflict9(buffer[81 * j:81 * j + 81]):
+                errors[k] = "givens repeat a digit in a house"
+            else:
+                status[k] = "none"
+    done = set(fast)
+    for k, text in enumerate(texts):
+        if k in done:
+            continue
+        try:
+            found = engine.search(parse(text, rules=rules), limit=limit)
+        except ValueError as exc:
+            errors[k] = str(exc)
+            continue
+        counts[k], guesses[k], status[k] = found.count, found.guesses, _status(found.count)
+        if found.solution is not None:
+            solutions[k] = found.solution.to_string()
+    return part.assign(solution=solutions, count=counts, status=status, guesses=guesses,
+                       error=errors)
+
+
+def _meta(frame: Any, **columns: Any) -> Any:
+    import pandas as pd
+
+    head = frame._meta
+    return head.assign(**{name: pd.Series(dtype=kind) for name, kind in columns.items()})
+
+
+def _rules_of(rules: Rules | str | int | None) -> Rules | None:
+    """A rules argument as a Rules value (it travels to the workers pickled)."""
+    if rules is None:
+        return None
+    value = Rules.coerce(rules)
+    return Rules.from_spec(value) if isinstance(value, str) else value
+
+
+def solve(frame: Any, *, column: str | None = None, rules: Rules | str | None = None,
+          limit: int = 2) -> Any:
+    """Solve every puzzle of a Dask DataFrame; the result has the input's columns and
+    ``solution`` (text, empty without one), ``count`` (up to ``limit``; 2 tells unique
+    from several), ``status`` (``unique``, ``multiple``, ``none``, ``invalid``),
+    ``guesses`` and ``error`` (why a puzzle is invalid).  Lazy: call ``.compute()``.
+
+    >>> import pandas as pd, dask.dataframe as dd
+    >>> f = dd.from_pandas(pd.DataFrame({"p": ["." * 16]}), npartitions=1)
+    >>> solve(f, rules="4").compute(scheduler="sync")["count"].tolist()
+    [2]
+    """
+    column = column or puzzle_column(frame)
+    meta = _meta(frame, solution=str, count="int64", status=str, guesses="int64", error=str)
+    return frame.map_partitions(_solve_partition, column, _rules_of(rules), limit,
+                                meta=meta)
+
+
+def _check_partition(part: pd.DataFrame, column: str, given: str | None,
+                     rules: Rules | None) -> pd.DataFrame:
+    solved = _solve_partition(part, column, rules, 2)
+    if given is None:
+        return solved.assign(given_ok=[True] * len(solved))
+    digits = str.maketrans("", "", ". \t")
+    ok = [s["status"] == "unique" and str(s[given]).translate(digits) == s["solution"]
+          for _, s in solved.iterrows()]
+    return solved.assign(given_ok=ok)
+
+
+def check(frame: Any, *, column: str | None = None, solutions: str | None = None,
+          rules: Rules | str | None = None) -> Any:
+    """:func:`solve` with a uniqueness count, plus ``given_ok``: whether the data set's
+    own solution column (``solutions``, found by name unless given) is the puzzle's one
+    solution (True everywhere when there is no such column).
+
+    >>> import pandas as pd, dask.dataframe as dd
+    >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> s = solve(dd.from_pandas(pd.DataFrame({"q": [p]}), npartitions=1))
+    >>> right = s.compute(scheduler="sync")["solution"].iloc[0]
+    >>> f = dd.from_pandas(pd.DataFrame({"quizzes": [p, p], "solutions": [right, "1" * 81]}),
+    ...                    npartitions=1)
+    >>> check(f).compute(scheduler="sync")["given_ok"].tolist()
+    [True, False]
+    """
+    column = column or puzzle_column(frame)
+    given = solutions or solution_column(frame)
+    meta = _meta(frame, solution=str, count="int64", status=str, guesses="int64", error=str,
+                 given_ok=bool)
+    return frame.map_partitions(_check_partition, column, given, _rules_of(rules),
+                                meta=meta)
+
+
+def _rate_partition(part: pd.DataFrame, column: str, rules: Rules | None,
+                    timeout: float | None) -> pd.DataFrame:
+    import time
+
+    from .formats import parse
+    from .rating import rate as rate_one
+
+    scores, grades, hardest, errors = [], [], [], []
+    for text in part[column].tolist():
+        try:
+            deadline = None if timeout is None else time.monotonic() + timeout
+            r = rate_one(parse(str(text), rules=rules), deadline=deadline)
+        except (ValueError, TimeoutError) as exc:
+            scores.append(float("nan"))
+            grades.append("")
+            hardest.append("")
+            errors.append(str(exc) or "rating ran past its time limit")
+            continue
+        scores.append(r.score)
+        grades.append(r.grade)
+        hardest.append(r.hardest or "")
+        errors.append("")
+    return part.assign(score=scores, grade=grades, hardest=hardest, error=errors)
+
+
+def rate(frame: Any, *, column: str | None = None, rules: Rules | str | None = None,
+         timeout: float | None = None) -> Any:
+    """Rate every puzzle on the Sudoku Explainer scale: columns ``score``, ``grade``,
+    ``hardest`` (technique key) and ``error`` (a puzzle without one solution, or past
+    ``timeout`` seconds).
+
+    >>> import pandas as pd, dask.dataframe as dd
+    >>> p = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+    >>> f = dd.from_pandas(pd.DataFrame({"puzzle": [p]}), npartitions=1)
+    >>> rate(f).compute(scheduler="sync")[["score", "grade"]].values.tolist()
+    [[1.2, 'beginner']]
+    """
+    column = column or puzzle_column(frame)
+    meta = _meta(frame, score="float64", grade=str, hardest=str, error=str)
+    return frame.map_partitions(_rate_partition, column, _rules_of(rules), timeout,
+                                meta=meta)
+
+
+def _generate_partition(count: int, seed: int, rules: Rules | None,
+                        options: dict[str, Any]) -> pd.DataFrame:
+    import pandas as pd
+
+    from .generate import generate_many
+
+    rows = [{"puzzle": g.puzzle.to_string(), "solution": g.solution.to_string(),
+             "seed": g.seed, "score": g.rating.score if g.rating else float("nan"),
+             "grade": g.rating.grade if g.rating else ""}
+            for g in generate_many(count, rules, seed=seed, **options)]
+    return pd.DataFrame(rows, columns=["puzzle", "solution", "seed", "score", "grade"])
+
+
+def generate(n: int, *, npartitions: int = 8, seed: int = 0,
+             rules: Rules | str | None = None, **options: Any) -> Any:
+    """``n`` generated puzzles as a Dask DataFrame (columns ``puzzle``, ``solution``,
+    ``seed``, ``score``, ``grade``), made in ``npartitions`` independent parts, each
+    seeded from ``seed``: the same arguments give the same puzzles, on any cluster.
+    ``options`` are those of :func:`shudu.generate` (``grade``, ``symmetry`` …).
+
+    >>> g = generate(4, npartitions=2, seed=1, rules="4").compute(scheduler="sync")
+    >>> len(g), g["puzzle"].str.len().tolist()
+    (4, [16, 16, 16, 16])
+    """
+    import pandas as pd
+
+    dd = _dd()
+    if n < 0 or npartitions < 1:
+        raise ValueError("n must be >= 0 and npartitions >= 1")
+    master = random.Random(seed)
+    sizes = [n // npartitions + (1 if k < n % npartitions else 0) for k in range(npartitions)]
+    seeds = [master.getrandbits(63) for _ in sizes]
+    meta = pd.DataFrame({"puzzle": pd.Series(dtype=str), "solution": pd.Series(dtype=str),
+                         "seed": pd.Series(dtype="int64"), "score": pd.Series(dtype="float64"),
+                         "grade": pd.Series(dtype=str)})
+    return dd.from_map(_generate_partition, sizes, seeds, rules=_rules_of(rules), options=options,
+                       meta=meta, enforce_metadata=False)
+
