@@ -19,7 +19,7 @@ EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9
 @pytest.fixture(scope="module")
 def client():
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                       host="127.0.0.1", dashboard_address=None)
+                                       host="127.0.0.1", dashboard_address="127.0.0.1:0")
     with distributed.Client(cluster) as c:
         yield c
     cluster.close()
@@ -88,3 +88,28 @@ def test_generate_is_reproducible_anywhere(client) -> None:
     assert here["puzzle"].tolist() == there["puzzle"].tolist()
     assert all(engine.count(p, 2, Rules(4)) == 1 for p in here["puzzle"])
     assert here["puzzle"].nunique() == 6
+
+
+def _cli(*args: str):   # type: ignore[no-untyped-def]
+    from click.testing import CliRunner
+
+    from shudu.cli import cli
+
+    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+
+
+def test_cli_dask_output_is_the_single_machine_output(tmp_path) -> None:
+    path = tmp_path / "p.sdm"
+    path.write_text("\n".join([*_puzzles()[:40], "." * 81, "junk line"]) + "\n")
+    for command in (["check"], ["check", "--json"], ["rate", "--output", "csv"]):
+        here = _cli(*command, str(path))
+        there = _cli(*command, "--dask", "local:2", str(path))
+        assert there.output == here.output and there.exit_code == here.exit_code
+        assert here.output.count("\n") >= 41
+
+
+def test_cli_unreachable_scheduler_is_one_line() -> None:
+    result = _cli("check", "--dask", "tcp://127.0.0.1:1", EASY)
+    assert result.exit_code == 3
+    assert "no Dask scheduler answered at tcp://127.0.0.1:1" in result.output
+    assert "Traceback" not in result.output

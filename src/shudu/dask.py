@@ -16,9 +16,14 @@ puzzles, in the order of the input.
 
 from __future__ import annotations
 
+import os
 import random
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from itertools import islice
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import engine
 from .errors import ShuduError
@@ -27,13 +32,24 @@ from .rules import Rules
 if TYPE_CHECKING:
     import pandas as pd
 
+    from .engine import SearchResult
+    from .grid import Grid
+    from .rating import Rating
+
+T = TypeVar("T")
+R = TypeVar("R")
+
 __all__ = [
     "DaskUnavailable",
     "check",
+    "connect",
     "generate",
+    "map_ordered",
     "puzzle_column",
     "rate",
+    "rate_many",
     "read",
+    "search_many",
     "solution_column",
     "solve",
     "write",
@@ -248,25 +264,24 @@ def check(frame: Any, *, column: str | None = None, solutions: str | None = None
 
 def _rate_partition(part: pd.DataFrame, column: str, rules: Rules | None,
                     timeout: float | None) -> pd.DataFrame:
-    import time
-
     from .formats import parse
-    from .rating import rate as rate_one
+    from .rating import rate_or_error
 
     scores, grades, hardest, errors = [], [], [], []
     for text in part[column].tolist():
         try:
-            deadline = None if timeout is None else time.monotonic() + timeout
-            r = rate_one(parse(str(text), rules=rules), deadline=deadline)
-        except (ValueError, TimeoutError) as exc:
+            found = rate_or_error(parse(str(text), rules=rules), timeout=timeout)
+        except ValueError as exc:
+            found = exc
+        if isinstance(found, ValueError):
             scores.append(float("nan"))
             grades.append("")
             hardest.append("")
-            errors.append(str(exc) or "rating ran past its time limit")
+            errors.append(str(found))
             continue
-        scores.append(r.score)
-        grades.append(r.grade)
-        hardest.append(r.hardest or "")
+        scores.append(found.score)
+        grades.append(found.grade)
+        hardest.append(found.hardest or "")
         errors.append("")
     return part.assign(score=scores, grade=grades, hardest=hardest, error=errors)
 
@@ -327,3 +342,136 @@ def generate(n: int, *, npartitions: int = 8, seed: int = 0,
     return dd.from_map(_generate_partition, sizes, seeds, rules=_rules_of(rules), options=options,
                        meta=meta, enforce_metadata=False)
 
+
+
+# ------------------------------------------------------------- a cluster for a stream
+@contextmanager
+def connect(address: str, *, timeout: float = 10.0) -> Iterator[Any]:
+    """A Dask client for ``address``: ``local:N`` starts a local cluster of N worker
+    processes on loopback (closed on exit), anything else is a scheduler's address
+    (``tcp://host:8786``).  A scheduler that does not answer within ``timeout`` seconds
+    raises :class:`DaskUnavailable` naming it.
+
+    >>> with connect("local:1") as client:
+    ...     len(client.scheduler_info()["workers"])
+    1
+    """
+    try:
+        import distributed
+    except ImportError as exc:   # pragma: no cover - the extra is installed in tests
+        raise DaskUnavailable(f"Dask is not installed ({exc.name}): "
+                              "pip install 'shudu[dask]'") from None
+    if address.startswith("local"):
+        _, _, workers = address.partition(":")
+        if (workers and not workers.isdigit()) or workers == "0":
+            raise DaskUnavailable(f"expected local:N with N >= 1 workers, got {address!r}")
+        cluster = distributed.LocalCluster(
+            n_workers=int(workers) if workers else os.cpu_count() or 1, threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1", dashboard_address="127.0.0.1:0", silence_logs=50)
+        try:
+            with distributed.Client(cluster, timeout=timeout) as client:
+                yield client
+        finally:
+            cluster.close()
+        return
+    _reachable(address, timeout)
+    try:
+        client = distributed.Client(address, timeout=timeout)
+    except (OSError, TimeoutError) as exc:
+        raise DaskUnavailable(f"no Dask scheduler answered at {address} within "
+                              f"{timeout:g} s ({exc})") from None
+    with client:
+        yield client
+
+
+def _reachable(address: str, timeout: float) -> None:
+    """Fail at once, naming the address, when nothing listens at a ``tcp://host:port``
+    scheduler address (the client itself would retry until its timeout).
+
+    >>> _reachable("tcp://127.0.0.1:1", 1.0)
+    Traceback (most recent call last):
+    ...
+    shudu.dask.DaskUnavailable: no Dask scheduler answered at tcp://127.0.0.1:1 (...)
+    """
+    import socket
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(address if "://" in address else f"tcp://{address}")
+    if parts.scheme != "tcp" or not parts.hostname:
+        return
+    try:
+        with socket.create_connection((parts.hostname, parts.port or 8786), timeout=timeout):
+            pass
+    except OSError as exc:
+        raise DaskUnavailable(f"no Dask scheduler answered at {address} ({exc})") from None
+
+
+def map_ordered(client: Any, func: Callable[[list[T]], list[R]], items: Iterable[T], *,
+                chunk: int = 2000, window: int | None = None) -> Iterator[R]:
+    """``func`` over chunks of ``items`` on the cluster, results yielded in input order as
+    they come back, with at most ``window`` chunks (default: 4 per worker) in flight, so
+    that a stream of millions of puzzles never sits in memory at once.
+
+    >>> with connect("local:1") as client:
+    ...     list(map_ordered(client, lambda xs: [x * x for x in xs], range(5), chunk=2))
+    [0, 1, 4, 9, 16]
+    """
+    if window is None:
+        window = 4 * max(1, len(client.scheduler_info().get("workers", {})))
+    it = iter(items)
+    pending: deque[Any] = deque()
+    while True:
+        while len(pending) < window:
+            part = list(islice(it, chunk))
+            if not part:
+                break
+            pending.append(client.submit(func, part, pure=False))
+        if not pending:
+            return
+        yield from pending.popleft().result()
+
+
+def _search_chunk(grids: list[Grid], limit: int, seed: int | None
+                  ) -> list[SearchResult | ValueError]:
+    return list(engine.search_many(grids, limit=limit, seed=seed))
+
+
+def search_many(grids: Iterable[Grid], client: Any, *, limit: int = 2,
+                seed: int | None = None, chunk: int = 2000
+                ) -> Iterator[SearchResult | ValueError]:
+    """:func:`shudu.engine.search_many` on a Dask cluster: the same results, in order.
+
+    >>> from shudu import Grid
+    >>> with connect("local:1") as client:
+    ...     [r.status for r in search_many([Grid("." * 81)] * 3, client)]
+    ['multiple', 'multiple', 'multiple']
+    """
+    def work(part: list[Grid]) -> list[SearchResult | ValueError]:
+        return _search_chunk(part, limit, seed)
+
+    return map_ordered(client, work, grids, chunk=chunk)
+
+
+def _rate_chunk(texts: list[tuple[str, Rules]], timeout: float | None, path: bool
+                ) -> list[Rating | ValueError]:
+    from .rating import rate_or_error
+
+    return [rate_or_error(text, rules, timeout=timeout, path=path) for text, rules in texts]
+
+
+def rate_many(grids: Iterable[Grid], client: Any, *, timeout: float | None = None,
+              path: bool = False, chunk: int = 50) -> Iterator[Rating | ValueError]:
+    """:func:`shudu.rating.rate` of each grid on a Dask cluster, in order; a puzzle
+    without one solution, or past ``timeout`` seconds, comes back as its error.
+
+    >>> from shudu import Grid
+    >>> p = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+    >>> with connect("local:1") as client:
+    ...     [getattr(r, "grade", None) for r in rate_many([Grid(p), Grid("." * 81)], client)]
+    ['beginner', None]
+    """
+    def work(part: list[tuple[str, Rules]]) -> list[Rating | ValueError]:
+        return _rate_chunk(part, timeout, path)
+
+    return map_ordered(client, work, ((g.to_string(), g.rules) for g in grids), chunk=chunk)

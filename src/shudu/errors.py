@@ -203,6 +203,18 @@ class LogicTimeout(ShuduError, TimeoutError):
         super().__init__(f"no logical step found within {seconds:g} s")
 
 
+class NotRated(ShuduError, ValueError):
+    """A puzzle whose rating ran past its time limit.
+
+    >>> str(NotRated(10))
+    'not rated within 10 s (--timeout)'
+    """
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        super().__init__(f"not rated within {seconds:g} s (--timeout)")
+
+
 class GenerationError(ShuduError, ValueError):
     """The generator spent its budget (attempts or time) without meeting the target.
 

@@ -36,12 +36,13 @@ extreme    9.0 and above   dynamic and nested forcing nets
 from __future__ import annotations
 
 import multiprocessing as mp
+import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from . import engine
-from .errors import NotUnique
+from .errors import NotRated, NotUnique
 from .grid import Grid
 from .logic.candidates import Candidates
 from .logic.registry import technique
@@ -58,6 +59,7 @@ __all__ = [
     "path_scores",
     "rate",
     "rate_many",
+    "rate_or_error",
     "score_range",
     "step_score",
 ]
@@ -239,6 +241,24 @@ def rate(puzzle: str | Grid, rules: Rules | None = None, *,
                   pearl=walk.pearl, diamond=walk.diamond, histogram=walk.histogram,
                   guesses=guesses, steps=walk.steps, solved=walk.solved,
                   complete=walk.complete, path=steps if path else ())
+
+
+def rate_or_error(puzzle: str | Grid, rules: Rules | None = None, *,
+                  timeout: float | None = None, path: bool = False) -> Rating | ValueError:
+    """:func:`rate` within ``timeout`` seconds, with its errors as values (a puzzle
+    without one solution, bad input, :class:`~shudu.errors.NotRated` past the time): what
+    a batch of ratings keeps for each puzzle.
+
+    >>> str(rate_or_error("." * 81)).startswith("the puzzle has several solutions")
+    True
+    """
+    deadline = None if timeout is None else time.monotonic() + timeout
+    try:
+        return rate(puzzle, rules, deadline=deadline, path=path)
+    except TimeoutError:
+        return NotRated(timeout or 0.0)
+    except ValueError as e:
+        return e
 
 
 def _rate_one(args: tuple[str, Rules | None, float | None]) -> Rating:

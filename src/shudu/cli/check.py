@@ -16,10 +16,12 @@ from .common import (
     EXIT_UNIQUE,
     Console,
     Frame,
+    _dask_option,
     _input_options,
     _json_head,
     _json_line,
     _show_progress,
+    dask_client,
     run_frame,
 )
 from .inputs import Inputs, Item, _peek_many
@@ -40,6 +42,7 @@ Examples:
   shudu check puzzles.txt                      # one line per puzzle
   shudu check --json puzzles.txt               # one JSON object per puzzle
   shudu check --against-solutions sudoku.csv   # rows whose given solution is wrong
+  shudu check --dask local:2 sudoku.csv        # the same, on a local Dask cluster
 
 \b
 Exit status: 0 unique, 1 no solution, 2 several solutions, 3 bad input (or bad
@@ -53,6 +56,7 @@ missing), 3 bad input.""",
 @click.option("--against-solutions", "against", is_flag=True,
               help="For data sets with a solution column (quizzes,solutions ...): report the "
               "rows whose given solution is not the puzzle's one solution, then a summary.")
+@_dask_option
 @click.pass_context
 def check(
     ctx: click.Context,
@@ -63,6 +67,7 @@ def check(
     threads: int,
     as_json: bool,
     against: bool,
+    dask_address: str | None,
 ) -> None:
     """Tell whether puzzles have exactly one solution.
 
@@ -71,10 +76,11 @@ def check(
     """
     code = EXIT_UNIQUE
     if against:
-        ctx.exit(_check_solutions(inputs, fmt, rules, progress, threads, as_json))
-    with run_frame() as frame:
+        ctx.exit(_check_solutions(inputs, fmt, rules, progress, threads, as_json,
+                                  dask_address))
+    with run_frame() as frame, dask_client(dask_address, EXIT_BAD_INPUT) as client:
         for console, many, item, result in _results(frame, inputs, fmt, rules, progress,
-                                                    threads, as_json):
+                                                    threads, as_json, client):
             if result is None:
                 code = max(code, EXIT_BAD_INPUT)
             else:
@@ -151,14 +157,15 @@ def solution_problem(puzzle: Grid, given: Grid | None, result: SearchResult) -> 
 
 
 def _check_solutions(inputs: tuple[str, ...], fmt: str | None, rules: Rules | None,
-                     progress: bool | None, threads: int, as_json: bool) -> int:
+                     progress: bool | None, threads: int, as_json: bool,
+                     dask_address: str | None = None) -> int:
     """``check --against-solutions``: one line per wrong row, then a summary."""
     code = EXIT_UNIQUE
     checked = wrong = 0
     console = None
-    with run_frame() as frame:
+    with run_frame() as frame, dask_client(dask_address, EXIT_BAD_INPUT) as client:
         for console, _, item, result in _results(frame, inputs, fmt, rules, progress,
-                                                 threads, as_json):
+                                                 threads, as_json, client):
             if result is None:
                 code = max(code, EXIT_BAD_INPUT)
                 continue
@@ -179,7 +186,7 @@ def _check_solutions(inputs: tuple[str, ...], fmt: str | None, rules: Rules | No
 
 
 def _results(frame: Frame, inputs: tuple[str, ...], fmt: str | None, rules: Rules | None,
-             progress: bool | None, threads: int, as_json: bool
+             progress: bool | None, threads: int, as_json: bool, client: Any = None
              ) -> Iterator[tuple[Console, bool, Item, SearchResult | None]]:
     """Each puzzle named on the command line with the engine's result, in input order,
     with the run's console and whether there are many; an unreadable puzzle is reported
@@ -188,7 +195,7 @@ def _results(frame: Frame, inputs: tuple[str, ...], fmt: str | None, rules: Rule
     source = Inputs(inputs, format=fmt, rules=rules)
     many, items = _peek_many(source)
     console = frame.open(progress=_show_progress(progress, many), total=source.total)
-    for item, result in _outcomes(items, 2, None, threads):
+    for item, result in _outcomes(items, 2, None, threads, client):
         error = item.error if item.error is not None else result
         if item.grid is None or isinstance(error, ValueError) or result is None:
             message = item.describe_error(error if isinstance(error, ValueError) else None)

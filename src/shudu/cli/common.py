@@ -320,6 +320,38 @@ def _input_options(func: Callable[..., Any]) -> Callable[..., Any]:
 
 
 
+def _dask_option(func: Callable[..., Any]) -> Callable[..., Any]:
+    """``--dask ADDRESS``: run the engine's work on a Dask cluster (same output)."""
+    return click.option(
+        "--dask", "dask_address", metavar="ADDRESS", default=None,
+        help="Do the work on a Dask cluster: a scheduler's address (tcp://host:8786) or "
+        "local:N (N worker processes here). Output is the same as without it. Needs "
+        "'pip install shudu[dask]'.")(func)
+
+
+@contextmanager
+def dask_client(address: str | None, exit_code: int) -> Iterator[Any]:
+    """A Dask client for ``--dask`` (``None`` without it); a cluster that cannot be
+    reached is one error line and ``exit_code``.
+
+    >>> with dask_client(None, 3) as client:
+    ...     client is None
+    True
+    """
+    if address is None:
+        yield None
+        return
+    from ..dask import DaskUnavailable, connect
+
+    try:
+        with connect(address) as client:
+            yield client
+    except DaskUnavailable as e:
+        error = click.ClickException(str(e))
+        error.exit_code = exit_code
+        raise error from None
+
+
 class Frame:
     """The console of one command run, once the command has made it."""
 

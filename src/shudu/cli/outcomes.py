@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from itertools import tee
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .inputs import Item
 
@@ -13,19 +13,25 @@ if TYPE_CHECKING:
     from ..engine import SearchResult
 
 
-def _outcomes(items: Iterable[Item], limit: int, seed: int | None,
-              threads: int) -> Iterator[tuple[Item, SearchResult | ValueError | None]]:
+def _outcomes(items: Iterable[Item], limit: int, seed: int | None, threads: int,
+              client: Any = None) -> Iterator[tuple[Item, SearchResult | ValueError | None]]:
     """``(item, result)`` for each item in input order (``None`` when it has no grid; a
-    :class:`ValueError` from the engine in place of its result).
+    :class:`ValueError` from the engine in place of its result).  With a Dask ``client``
+    the engine runs on its cluster (:func:`shudu.dask.search_many`), same results.
 
     >>> from shudu.cli.inputs import Inputs
     >>> [(i.index, r.status) for i, r in _outcomes(Inputs(["." * 81]), 2, None, 1)]
     [(1, 'multiple')]
     """
-    from ..engine import search_many
-
     mine, theirs = tee(items)
     grids = (item.grid for item in theirs if item.grid is not None)
-    found = search_many(grids, limit=limit, seed=seed, threads=threads)
+    if client is not None:
+        from ..dask import search_many as on_cluster
+
+        found = on_cluster(grids, client, limit=limit, seed=seed)
+    else:
+        from ..engine import search_many
+
+        found = search_many(grids, limit=limit, seed=seed, threads=threads)
     for item in mine:
         yield item, (next(found) if item.grid is not None else None)

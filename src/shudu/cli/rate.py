@@ -8,15 +8,16 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..errors import ShuduError
 from .app import cli
 from .common import (
     SOLVE_EXIT_BAD_INPUT,
     Console,
+    _dask_option,
     _json_head,
     _json_line,
     _reading_options,
     _show_progress,
+    dask_client,
     run_frame,
 )
 from .inputs import Inputs, Item, _peek_many
@@ -34,10 +35,6 @@ _COLUMNS = ("where", "score", "grade", "hardest", "pearl", "diamond", "guesses",
 
 
 # ---------------------------------------------------------------------- rate
-class NotRated(ShuduError, ValueError):
-    """A puzzle whose rating took longer than ``--timeout``."""
-
-
 def _rate_item(args: tuple[str, Rules, float | None, bool]) -> Rating | ValueError:
     """Rate one puzzle in a worker within ``timeout`` seconds; errors come back as values.
 
@@ -45,23 +42,28 @@ def _rate_item(args: tuple[str, Rules, float | None, bool]) -> Rating | ValueErr
     >>> _rate_item(("1" + "." * 80, CLASSIC, None, False)).args[0]
     'the puzzle has several solutions: e.g. r... is ... in one and ... in another'
     """
-    import time
-
-    from ..rating import rate
+    from ..rating import rate_or_error
 
     text, rules, timeout, path = args
-    deadline = None if timeout is None else time.monotonic() + timeout
-    try:
-        return rate(text, rules, deadline=deadline, path=path)
-    except TimeoutError:
-        return NotRated(f"not rated within {timeout:g} s (--timeout)")
-    except ValueError as e:
-        return e
+    return rate_or_error(text, rules, timeout=timeout, path=path)
 
 
 def _ratings(items: Iterator[Item], jobs: int, timeout: float | None = None,
-             path: bool = False) -> Iterator[tuple[Item, Rating | ValueError | None]]:
-    """Each item with its rating (``None`` for an unreadable item), in input order."""
+             path: bool = False, client: Any = None
+             ) -> Iterator[tuple[Item, Rating | ValueError | None]]:
+    """Each item with its rating (``None`` for an unreadable item), in input order: on
+    ``jobs`` processes, or on a Dask cluster through ``client``."""
+    if client is not None:
+        from itertools import tee
+
+        from ..dask import rate_many
+
+        mine, theirs = tee(items)
+        grids = (item.grid for item in theirs if item.grid is not None)
+        found = rate_many(grids, client, timeout=timeout, path=path)
+        for item in mine:
+            yield item, (next(found) if item.grid is not None else None)
+        return
     if jobs <= 1:
         for item in items:
             grid = item.grid
@@ -113,6 +115,7 @@ Examples:
   shudu rate --json --jobs 1 - < puzzles.txt
   shudu rate --path puzzle.txt                 # the steps behind the rating
   shudu rate --timeout 10 hardest.sdm          # give up on a puzzle after 10 s
+  shudu rate --dask tcp://scheduler:8786 big.csv   # on a Dask cluster, same output
 
 \b
 Scores follow the Sudoku Explainer scale (1.2 hidden single ... 11+); grades:
@@ -134,10 +137,11 @@ Exit status: 0 every puzzle rated, 1 some puzzle has no or several solutions,
               "Explainer's order), each with its score.")
 @click.option("--timeout", metavar="SECONDS", type=click.FloatRange(min=0, min_open=True),
               default=None, help="Give up on a puzzle after this many seconds and say so.")
+@_dask_option
 @click.pass_context
 def rate(ctx: click.Context, inputs: tuple[str, ...], fmt: str | None, rules: Rules | None,
          progress: bool | None, style: str | None, as_json: bool, jobs: int | None,
-         lang: str, with_path: bool, timeout: float | None) -> None:
+         lang: str, with_path: bool, timeout: float | None, dask_address: str | None) -> None:
     """Rate puzzles on the Sudoku Explainer scale, with a grade.
 
     Each PUZZLE_OR_FILE is a file of puzzles or puzzle text; '-' or nothing reads
@@ -146,7 +150,7 @@ def rate(ctx: click.Context, inputs: tuple[str, ...], fmt: str | None, rules: Ru
     """
     style = "json" if as_json else style
     code = 0
-    with run_frame() as frame:
+    with run_frame() as frame, dask_client(dask_address, SOLVE_EXIT_BAD_INPUT) as client:
         source = Inputs(inputs, format=fmt, rules=rules)
         many, items = _peek_many(source)
         style = style or ("table" if many and not with_path else "sentence")
@@ -155,7 +159,7 @@ def rate(ctx: click.Context, inputs: tuple[str, ...], fmt: str | None, rules: Ru
         if style == "csv":
             console.out(",".join(_COLUMNS))
         table = _Table(console)
-        for item, result in _ratings(items, workers, timeout, with_path):
+        for item, result in _ratings(items, workers, timeout, with_path, client):
             console.step()
             if item.grid is None or result is None:
                 message = item.describe_error(item.error)
