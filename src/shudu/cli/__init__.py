@@ -1,7 +1,7 @@
 """The ``shudu`` command line: solve, check, explain, rate and generate Sudoku puzzles.
 
 One module per command (``solve``, ``check``, ``explain``, ``hint``, ``techniques``,
-``find``, ``rate``, ``generate``) registers itself on the group of :mod:`.app`;
+``find``, ``rate``, ``generate``, ``book``) registers itself on the group of :mod:`.app`;
 :mod:`.common` holds the exit codes, the console and the run frame, :mod:`.inputs` the
 reading of puzzles named on a command line.
 
@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from ..logic.registry import technique_keys
 from . import (  # noqa: F401  (each registers its command)
+    book,
     check,
     convert,
     explain,
