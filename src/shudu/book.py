@@ -419,7 +419,8 @@ def book_pages(
     pages: list[_Page] = []
     # -- title page
     cover = _Page(width, height, font, [])
-    cover.text(width / 2, height * 0.38, title, 16, bold=True)
+    size = min(16.0, (width - 2 * MARGIN) / (0.7 * max(1, len(title))))   # long titles fit
+    cover.text(width / 2, height * 0.38, title, size, bold=True)
     n = len(entries)
     cover.text(width / 2, height * 0.38 + 14, words["puzzle" if n == 1 else "puzzles"]
                .format(n=n), 7)
