@@ -62,10 +62,12 @@ _ROLE_FILL = {
 }
 _ALS_FILLS = (PALETTE["sky-blue"], PALETTE["orange"], PALETTE["reddish-purple"],
               PALETTE["bluish-green"], PALETTE["yellow"])
+_NAMED_FILLS = {"z": PALETTE["yellow"], "target": PALETTE["yellow"]}
+"""Roles that take a colour of their own: the digit or cell a step aims at."""
 _ELIM = PALETTE["vermillion"]
 _PLACE = PALETTE["bluish-green"]
 _HOUSE = PALETTE["yellow"]
-_COVER = PALETTE["sky-blue"]
+_COVER = PALETTE["bluish-green"]
 _STRONG = PALETTE["blue"]
 _WEAK = PALETTE["orange"]
 
@@ -231,6 +233,8 @@ def _role_classes(role: str) -> str:
 
 
 def _role_fill(role: str) -> str:
+    if role in _NAMED_FILLS:
+        return _NAMED_FILLS[role]
     extra = ROLE_CLASSES.get(role)
     if extra is not None:
         return _ROLE_FILL[extra]
@@ -399,7 +403,7 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
     if house_roles:
         w('<g class="houses">')
         for role, h in house_roles:
-            colour, opacity = (_COVER, "0.25") if role == "cover" else (_HOUSE, "0.4")
+            colour, opacity = (_COVER, "0.2") if role == "cover" else (_HOUSE, "0.4")
             w(f'<g class="house role-{escape(role)}" data-house="{escape(rules.house_name(h))}" '
               f'fill="{colour}" fill-opacity="{opacity}">')
             for c in rules.houses[h].cells:
@@ -423,8 +427,10 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
         if roles:
             ordered = sorted(set(roles), key=lambda r: (_role_rank(r), r))
             classes = " ".join(sorted({cls for r in ordered for cls in _role_classes(r).split()}))
-            w(f'<rect class="mark {classes}" x="{x}" y="{y}" width="{_UNIT}" height="{_UNIT}" '
-              f'fill="{_role_fill(ordered[0])}" fill-opacity="0.35"/>')
+            colour = _role_fill(ordered[0])
+            w(f'<rect class="mark {classes}" x="{x + 3}" y="{y + 3}" width="{_UNIT - 6}" '
+              f'height="{_UNIT - 6}" fill="{colour}" fill-opacity="0.3" stroke="{colour}" '
+              f'stroke-width="4"/>')
         v = values[cell]
         if v:
             if givens[cell]:
@@ -514,9 +520,10 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
         w(f'<g class="legend" font-size="20" data-lang="{lang}">')
         y = width_units + 8
         for cls, colour, label in legend_rows:
+            opacity = "0.4" if cls.startswith("house") else "1"
             w(f'<g class="legend-item" data-role="{escape(cls)}">'
               f'<rect x="{pad + 4}" y="{y + 4}" width="22" height="22" fill="{colour}" '
-              f'stroke="#000000" stroke-width="1"/>'
+              f'fill-opacity="{opacity}" stroke="#000000" stroke-width="1"/>'
               f'<text x="{pad + 36}" y="{y + 22}">{escape(label)}</text></g>')
             y += line_h
         w("</g>")
