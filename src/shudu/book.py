@@ -456,7 +456,7 @@ def book_pages(
             number = start + k + 1
             e = entries[start + k]
             sheet.text(x + side / 2, y0 - 2.5, caption(number, e.grade, e.score, lang),
-                       5 if per_page == 1 else 4)
+                       6 if per_page == 1 else 4.5)
             picture = render.svg(e.puzzle, candidates=False, id_prefix=f"p{number}-")
             sheet.parts.append(nest_svg(picture, x, y0, side, side))
         pages.append(sheet)
@@ -520,9 +520,7 @@ def join_pages(pages: Sequence[str], *, title: str | None = None) -> bytes:
     ...                             'height="10mm"><text y="5">hi</text></svg>'] * 2)
     (b'%PDF-', True)
     """
-    import cairosvg
-    from pypdf import PdfReader, PdfWriter
-
+    cairosvg, PdfReader, PdfWriter = pdf_tools()
     writer = PdfWriter()
     for svg in pages:
         pdf = cairosvg.svg2pdf(bytestring=svg.encode("utf-8"))
@@ -534,3 +532,26 @@ def join_pages(pages: Sequence[str], *, title: str | None = None) -> bytes:
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
+
+
+def pdf_tools() -> tuple[Any, Any, Any]:
+    """CairoSVG and pypdf's reader and writer (the ``pictures`` extra), or
+    :class:`~shudu.errors.PicturesUnavailable` naming what is missing.
+
+    >>> cairosvg, reader, writer = pdf_tools()
+    >>> writer.__name__
+    'PdfWriter'
+    """
+    from .errors import PicturesUnavailable
+
+    try:
+        import cairosvg
+    except ImportError as e:
+        raise PicturesUnavailable("cairosvg") from e
+    except OSError as e:   # cairocffi found no libcairo
+        raise PicturesUnavailable("the Cairo library (libcairo2)") from e
+    try:
+        from pypdf import PdfReader, PdfWriter
+    except ImportError as e:
+        raise PicturesUnavailable("pypdf") from e
+    return cairosvg, PdfReader, PdfWriter

@@ -23,14 +23,14 @@ _MAKING = ("count", "grade", "symmetry", "seed")
 
 
 def _need_pictures() -> None:
-    """Stop with one line when CairoSVG or pypdf is missing."""
+    """Stop with one line when CairoSVG, the Cairo library or pypdf is missing."""
+    from ..book import pdf_tools
+    from ..errors import PicturesUnavailable
+
     try:
-        import cairosvg  # noqa: F401
-        import pypdf  # noqa: F401
-    except (ImportError, OSError) as e:
-        raise click.ClickException(
-            f"shudu book needs CairoSVG and pypdf ({e}); install them with "
-            f"pip install 'shudu[pictures]'") from None
+        pdf_tools()
+    except PicturesUnavailable as e:
+        raise click.ClickException(str(e)) from None
 
 
 def _generated(console: Console, count: int, rules: Rules | None, seed: int | None,
