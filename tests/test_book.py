@@ -245,3 +245,11 @@ def test_command_timeout_says_so(tmp_path: Path) -> None:
     assert r.stderr.splitlines() == [
         "shudu: error: made 0 of 4 puzzles in 0.001 s (--timeout); no book written"]
     assert not out.exists()
+
+
+def test_command_writes_standard_output() -> None:
+    r = run("book", EASY, "--lang", "zh", "--title", "数独", "-o", "-")
+    assert r.exit_code == 0, r.stderr
+    assert r.stdout_bytes.startswith(b"%PDF") and r.stderr == ""
+    reader = _pdf(r.stdout_bytes)
+    assert len(reader.pages) == 3 and reader.metadata.title == "数独"
