@@ -216,12 +216,10 @@ def generate_book(
     >>> len({g.puzzle for g in gs}), all(g.rating is not None for g in gs)
     (3, True)
     """
-    from .rules import Rules as _Rules
-
     if n < 0:
         raise ValueError("n must be >= 0")
     if isinstance(rules, str):
-        rules = _Rules.from_spec(rules)
+        rules = Rules.from_spec(rules)
     options.pop("rated", None)
     deadline = None if timeout is None else time.monotonic() + timeout
     seeds = book_seeds(seed)
