@@ -350,7 +350,7 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
 
     # ---- what candidates to draw in each cell: the state's (when shown) and the step's
     extra: dict[int, int] = {}
-    for c, d in (*elims, *places, *cand_roles, *link_nodes):
+    for c, d in (*elims, *(places if show else ()), *cand_roles, *link_nodes):
         extra[c] = extra.get(c, 0) | 1 << (d - 1)
     masks = cands.cell_mask if (show and cands is not None) else None
 
@@ -462,6 +462,8 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
                 fill = _CAND
                 if step is not None:
                     croles = cand_roles.get(key)
+                    if key in places and not show:
+                        continue          # drawn above as the big digit
                     if key in places:
                         cls = "cand place"
                         fill = "#FFFFFF"
