@@ -1,9 +1,9 @@
 """The ``shudu`` command line: solve, check, explain, rate and generate Sudoku puzzles.
 
 One module per command (``solve``, ``check``, ``explain``, ``hint``, ``techniques``,
-``find``, ``rate``, ``generate``) registers itself on the group of :mod:`.app`;
-:mod:`.common` holds the exit codes, the console and the run frame, :mod:`.inputs` the
-reading of puzzles named on a command line.
+``find``, ``rate``, ``generate``, ``render``, ``book``) registers itself on the group of
+:mod:`.app`; :mod:`.common` holds the exit codes, the console and the run frame,
+:mod:`.inputs` the reading of puzzles named on a command line.
 
 Puzzles come from arguments (puzzle text or file names) or from standard input; every
 notation of :mod:`shudu.formats` is read.  Bad input never produces a traceback: each
@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from ..logic.registry import technique_keys
 from . import (  # noqa: F401  (each registers its command)
+    book,
     check,
     convert,
     explain,
@@ -32,6 +33,7 @@ from . import (  # noqa: F401  (each registers its command)
     generate,
     hint,
     rate,
+    render,
     solve,
     techniques,
 )

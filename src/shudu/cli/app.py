@@ -114,6 +114,8 @@ Examples:
   shudu explain puzzle.txt                   # the logical path, step by step
   shudu hint --level 2 --lang zh puzzle.txt  # the next step, where to look (Chinese)
   shudu techniques                           # what the logic solver knows
+  shudu render --candidates -o grid.svg puzzle.txt   # a picture (SVG, PNG or PDF)
+  shudu book -n 48 --grade hard -o book.pdf  # a printable book with solutions
 
 Run 'shudu COMMAND --help' for the options of a command.""",
 )
