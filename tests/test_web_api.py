@@ -225,6 +225,25 @@ def test_explain_steps_with_states(client):
     assert set(data["steps"][0]["text"]) == {"en"}
 
 
+def test_hint_picture_draws_the_step(client):
+    data = post(client, "hint", puzzle=EASY, level=3, picture=True).json()
+    assert data["svg"].startswith("<svg") and 'class="cand place"' in data["svg"]
+    assert data["step"]["notation"] in data["svg"]
+    assert "svg" not in post(client, "hint", puzzle=EASY, level=3).json()
+
+
+def test_render_position_and_next_step(client):
+    plain = post(client, "render", puzzle=SMALL, rules="4").json()
+    assert plain["svg"].startswith("<svg") and plain["step"] is None
+    values = _values(EASY)
+    values[0] = 4
+    drawn = post(client, "render", puzzle=EASY, values=values, step=True, lang="zh").json()
+    assert drawn["step"]["technique"] == "hidden-single" and "<svg" in drawn["svg"]
+    assert set(drawn["step"]["text"]) == {"zh"}
+    bad = post(client, "render", puzzle="1" * 81)
+    assert bad.status_code == 422 and error_of(bad)["code"] == "invalid-puzzle"
+
+
 # ---------------------------------------------------------------------- limits and guard
 def test_slow_count_is_stopped_and_the_server_goes_on(client):
     r = post(client, "count", puzzle="." * 625, rules="25", limit=1_000_000_000)

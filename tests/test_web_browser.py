@@ -118,6 +118,7 @@ def test_play_hint_explain_and_restore(page, server):
     expect(page.locator("#apply")).to_be_enabled()
     text = page.inner_text("#hint-text")
     assert "Hidden Single" in text or "Full House" in text or "Naked Single" in text
+    expect(page.locator("#hint-picture svg")).to_have_count(1)   # drawn by the server
     page.shot("5-hint-level3")
     placed = page.evaluate("game.step.step.placements[0]")
     page.click("#apply")
