@@ -6,14 +6,17 @@ and a search stuck in the C engine cannot hold a worker.  Children are started b
 fork server that has imported :mod:`shudu.web.tasks` once, so a replacement starts
 quickly.
 
->>> import asyncio
+>>> import asyncio, threading
 >>> async def demo() -> object:
 ...     pool = Pool(1)
 ...     try:
 ...         return await pool.run("techniques", {}, 60)
 ...     finally:
 ...         pool.close()
->>> "x-wing" in [t["key"] for t in asyncio.run(demo())["techniques"]]
+>>> answer = []   # an event loop of its own, in a thread
+>>> worker = threading.Thread(target=lambda: answer.append(asyncio.run(demo())))
+>>> worker.start(); worker.join()
+>>> "x-wing" in [t["key"] for t in answer[0]["techniques"]]
 True
 """
 

@@ -528,6 +528,7 @@ async function hint(level) {
   $("hint-text").textContent = data.status === "step" && level === 3
     ? `${data.step.notation}\n${data.text}` : data.text;
   $("hint-text").dataset.status = data.status;
+  delete $("hint-text").dataset.key;
   say("");
   draw();
 }
@@ -551,7 +552,9 @@ function applyStep() {
       for (const p of game.puzzle.peers[cell]) game.centre[p] = game.centre[p].filter((x) => x !== d);
     }
   });
+  game.hintRequest = null;
   $("hint-text").textContent = t("applied");
+  $("hint-text").dataset.key = "applied";
   $("hint-picture").textContent = "";
 }
 
@@ -715,6 +718,7 @@ function wire() {
     game.lang = game.lang === "en" ? "zh" : "en";
     applyLanguage();
     save();
+    if ($("hint-text").dataset.key) $("hint-text").textContent = t($("hint-text").dataset.key);
     if (game.explain) await explainAll();
     else if (game.hintRequest && $("hint-text").textContent) await hint(game.hintRequest);
     if ($("rate-result").textContent) await rate();
