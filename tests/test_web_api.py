@@ -279,8 +279,17 @@ def test_bad_requests_answer_json(client):
     r = post(client, "parse", puzzle=EASY, shell="rm -rf /")
     assert r.status_code == 400 and "shell" in error_of(r)["message"]
     r = post(client, "parse", puzzle=123)
-    assert r.status_code == 422 and "text" in error_of(r)["message"]
+    assert r.status_code == 400
+    assert error_of(r)["message"] == "expected 'puzzle' to be a string, found a number"
     r = post(client, "hint", puzzle=EASY, values="nope")
+    assert r.status_code == 400 and "'values' to be an array" in error_of(r)["message"]
+    r = post(client, "generate", technique=5)
+    assert r.status_code == 400 and "'technique'" in error_of(r)["message"]
+    r = post(client, "hint", puzzle=EASY, level=True)
+    assert r.status_code == 400
+    r = post(client, "hint", puzzle=EASY, values=["x"] * 81)
+    assert r.status_code == 422 and "expected a digit 0-9 in values" in error_of(r)["message"]
+    r = post(client, "parse", puzzle=EASY, rules={"size": 99})
     assert r.status_code == 422
     assert client.get("/api/v1/nothing").status_code == 404
     assert error_of(client.get("/api/v1/nothing"))["code"] == "not-found"

@@ -227,6 +227,36 @@ async def _body(request: Request, limit: int) -> dict[str, Any]:
     return value
 
 
+_TYPES: dict[str, tuple[type, ...]] = {
+    "string": (str,), "integer": (int,), "boolean": (bool,), "array": (list,),
+    "string|object": (str, dict, int),
+}
+
+
+def _wrong_type(args: dict[str, Any], fields: dict[str, str]) -> str | None:
+    """Why a field of a request has the wrong JSON type (``None`` when all fit; a
+    ``null`` stands for the default).
+
+    >>> _wrong_type({"level": "3"}, {"level": "integer"})
+    "expected 'level' to be an integer, found a string"
+    >>> _wrong_type({"level": 3, "lang": None}, {"level": "integer", "lang": "string"})
+    """
+    names = {str: "a string", int: "a number", float: "a number", bool: "true or false",
+             list: "an array", dict: "an object"}
+    for key, value in args.items():
+        if value is None:
+            continue
+        kind = fields[key]
+        ok = isinstance(value, _TYPES[kind])
+        if isinstance(value, bool) and kind != "boolean":
+            ok = False
+        if not ok:
+            article = "an" if kind[0] in "aeiou" else "a"
+            return (f"expected {key!r} to be {article} {kind.replace('|', ' or ')}, found "
+                    f"{names.get(type(value), type(value).__name__)}")
+    return None
+
+
 def _endpoint(name: str) -> Callable[[Request], Awaitable[Response]]:
     task, fields, _ = API[name]
 
@@ -237,6 +267,9 @@ def _endpoint(name: str) -> Callable[[Request], Awaitable[Response]]:
         if unknown:
             return error(400, "bad-request", f"unknown field {unknown[0]!r}; expected "
                          f"fields among {', '.join(fields)}")
+        wrong = _wrong_type(args, fields)
+        if wrong is not None:
+            return error(400, "bad-request", wrong)
         seconds = limits.generate if name == "generate" else limits.seconds
         if task in ("hint", "explain", "rate", "generate", "render"):
             args["timeout"] = seconds
