@@ -23,6 +23,8 @@ const WORDS = {
     rating: "Score {score} · {grade} · hardest: {name}", start: "Start",
     step: "Step {k} of {n}", copied: "Link ready (copied when allowed).",
     nosolution: "No solution known for this puzzle.", applied: "Step applied.",
+    pathstuck: "Logic stops here: no technique shudu knows applies.",
+    pathtimeout: "The path stopped at the time limit.",
   },
   zh: {
     lang: "English", normal: "数字", corner: "角标", centre: "中心标", erase: "擦除",
@@ -40,6 +42,8 @@ const WORDS = {
     rating: "分数 {score} · {grade} · 最难技巧：{name}", start: "开始",
     step: "第 {k} 步，共 {n} 步", copied: "链接已生成（允许时已复制）。",
     nosolution: "此题没有已知的解。", applied: "已应用此步。",
+    pathstuck: "逻辑到此为止：没有可用的已知技巧。",
+    pathtimeout: "已到时间上限，路径在此停止。",
   },
 };
 
@@ -377,7 +381,9 @@ function drawExplain() {
   }
   $("explain-counter").textContent = k === 0 && !ex.steps.length ? "0 / 0"
     : t("step", { k: Math.min(k + 1, ex.steps.length), n: ex.steps.length });
-  $("explain-text").textContent = next ? `${next.notation}\n${next.text[game.lang]["3"]}` : t("solved");
+  let end = t("solved");
+  if (!ex.solved) end = ex.stopped === "timeout" ? t("pathtimeout") : t("pathstuck");
+  $("explain-text").textContent = next ? `${next.notation}\n${next.text[game.lang]["3"]}` : end;
   $("explain-prev").disabled = k === 0;
   $("explain-next").disabled = k >= ex.steps.length;
 }
