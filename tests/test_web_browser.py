@@ -186,6 +186,13 @@ def test_generate_rate_and_bad_input(page, server):
     idle(page)
     page.shot("2-sixteen")
 
+    # open a file (.sdk): the text goes to the server's readers
+    sdk = "[Puzzle]\n" + "\n".join(EASY[i:i + 9] for i in range(0, 81, 9)) + "\n"
+    page.set_input_files("#file", files=[{"name": "easy.sdk", "mimeType": "text/plain",
+                                          "buffer": sdk.encode()}])
+    expect(page.locator("#message")).to_contain_text("32 givens")
+    expect(cell(page, 2)).to_have_text("3")
+
     # junk: shudu's own error, naming line and column
     page.fill("#puzzle-text", "4....Q" + "." * 75)
     page.click("#load")
@@ -195,6 +202,10 @@ def test_generate_rate_and_bad_input(page, server):
     paste(page, "." * 81)
     expect(page.locator("#message")).to_contain_text("several solutions")
     page.shot("3-several")
+    # a variant: the diagonals of X-sudoku are shaded (17 cells)
+    page.fill("#rules-text", "x")
+    paste(page, "." * 81)
+    expect(page.locator("#grid .cell.extra")).to_have_count(17)
     # the browser logs the refused request (422) itself; nothing else went wrong
     assert [e for e in page.errors if "status of 422" not in e] == []
 
