@@ -1,8 +1,8 @@
 """The ``shudu`` command line: solve, check, explain, rate and generate Sudoku puzzles.
 
 One module per command (``solve``, ``check``, ``explain``, ``hint``, ``techniques``,
-``find``, ``rate``, ``generate``, ``render``, ``book``) registers itself on the group of
-:mod:`.app`; :mod:`.common` holds the exit codes, the console and the run frame,
+``find``, ``rate``, ``generate``, ``render``, ``book``, ``serve``) registers itself on the
+group of :mod:`.app`; :mod:`.common` holds the exit codes, the console and the run frame,
 :mod:`.inputs` the reading of puzzles named on a command line.
 
 Puzzles come from arguments (puzzle text or file names) or from standard input; every
@@ -34,6 +34,7 @@ from . import (  # noqa: F401  (each registers its command)
     hint,
     rate,
     render,
+    serve,
     solve,
     techniques,
 )

@@ -1,0 +1,754 @@
+// shudu — the page of `shudu serve`: play, pencil marks, hints from the player's own
+// position, explanations, generate and rate. Plain JavaScript, no network beyond this
+// server's own /api/v1/.
+"use strict";
+
+const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+const STORE = "shudu.game.v1";
+
+const WORDS = {
+  en: {
+    lang: "中文", normal: "Digit", corner: "Corner", centre: "Centre", erase: "Erase",
+    undo: "Undo", redo: "Redo", fill: "Fill candidates", check: "Check", learn: "Learn",
+    hint1: "Hint: technique", hint2: "Hint: where", hint3: "Hint: full step",
+    apply: "Apply step", explain: "Explain all", rate: "Rate", bring: "Puzzle", load: "Load",
+    open: "Open file", share: "Share link", withpos: "with my position", generate: "Generate",
+    make: "Generate", anygrade: "any grade", nosym: "no symmetry", anytech: "any technique",
+    prev: "◀ Back", next: "Next ▶", close: "Back to my game",
+    loaded: "Puzzle loaded: {clues} givens.", several: "This puzzle has several solutions: {msg}",
+    none: "This puzzle has no solution: {msg}", unknown: "Uniqueness could not be checked.",
+    nomistake: "No mistakes so far.", mistakes: "{n} wrong digit(s) marked.",
+    solved: "Solved! Well done.", nopuzzle: "Load or generate a puzzle first.",
+    working: "Working…", generated: "New puzzle (seed {seed}): {grade} {score}.",
+    rating: "Score {score} · {grade} · hardest: {name}", start: "Start",
+    step: "Step {k} of {n}", copied: "Link ready (copied when allowed).",
+    nosolution: "No solution known for this puzzle.", applied: "Step applied.",
+    pathstuck: "Logic stops here: no technique shudu knows applies.",
+    pathtimeout: "The path stopped at the time limit.",
+  },
+  zh: {
+    lang: "English", normal: "数字", corner: "角标", centre: "中心标", erase: "擦除",
+    undo: "撤销", redo: "重做", fill: "填入候选数", check: "检查", learn: "学习",
+    hint1: "提示：技巧", hint2: "提示：位置", hint3: "提示：完整步骤",
+    apply: "应用此步", explain: "全部讲解", rate: "评分", bring: "题目", load: "载入",
+    open: "打开文件", share: "分享链接", withpos: "包含我的进度", generate: "出题",
+    make: "生成", anygrade: "任意难度", nosym: "不对称", anytech: "任意技巧",
+    prev: "◀ 上一步", next: "下一步 ▶", close: "回到我的棋盘",
+    loaded: "题目已载入：{clues} 个提示数。", several: "此题有多个解：{msg}",
+    none: "此题无解：{msg}", unknown: "无法检查唯一性。",
+    nomistake: "目前没有错误。", mistakes: "标出了 {n} 个错误数字。",
+    solved: "完成！做得好。", nopuzzle: "请先载入或生成一道题。",
+    working: "计算中…", generated: "新题（种子 {seed}）：{grade} {score}。",
+    rating: "分数 {score} · {grade} · 最难技巧：{name}", start: "开始",
+    step: "第 {k} 步，共 {n} 步", copied: "链接已生成（允许时已复制）。",
+    nosolution: "此题没有已知的解。", applied: "已应用此步。",
+    pathstuck: "逻辑到此为止：没有可用的已知技巧。",
+    pathtimeout: "已到时间上限，路径在此停止。",
+  },
+};
+
+const $ = (id) => document.getElementById(id);
+
+const game = {
+  puzzle: null,       // the parse answer: puzzle, size, boxes, peers, extra, solution, rules …
+  values: [],         // digits per cell, givens included (0 empty)
+  centre: [],         // arrays of digits (candidates)
+  corner: [],         // arrays of digits
+  history: [],        // snapshots before each change (undo)
+  future: [],         // snapshots undone (redo)
+  selected: -1,
+  mode: "normal",
+  lang: "en",
+  elapsed: 0,         // seconds played
+  marks: {},          // cell -> class for the hint highlight (focus / wrong)
+  step: null,         // the last level-3 hint: {step, state}
+  explain: null,      // {start, steps, k}
+  hintRequest: null,  // the level of the last hint (asked again on a language switch)
+};
+
+// ---------------------------------------------------------------------- words
+function t(key, fields = {}) {
+  let text = (WORDS[game.lang] && WORDS[game.lang][key]) || WORDS.en[key] || key;
+  for (const [k, v] of Object.entries(fields)) text = text.replace(`{${k}}`, v);
+  return text;
+}
+
+function applyLanguage() {
+  document.documentElement.lang = game.lang === "zh" ? "zh-CN" : "en";
+  for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const opt of $("gen-technique").options) {
+    if (opt.dataset.en) opt.textContent = game.lang === "zh" ? opt.dataset.zh : opt.dataset.en;
+  }
+}
+
+function say(text, isError = false) {
+  const el = $("message");
+  el.textContent = text;
+  el.classList.toggle("error", isError);
+}
+
+// ---------------------------------------------------------------------- the API
+async function api(name, body) {
+  const response = await fetch(`/api/v1/${name}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  let data;
+  try {
+    data = await response.json();
+  } catch (e) {
+    throw new Error(`the server answered ${response.status}`);
+  }
+  if (!response.ok) throw new Error(data.error ? data.error.message : `error ${response.status}`);
+  return data;
+}
+
+async function busy(work) {
+  document.body.dataset.busy = "1";
+  try {
+    return await work();
+  } catch (e) {
+    say(e.message, true);
+    return null;
+  } finally {
+    delete document.body.dataset.busy;
+  }
+}
+
+function puzzleBody() {
+  return { puzzle: game.puzzle.puzzle, rules: game.puzzle.rules };
+}
+
+// ---------------------------------------------------------------------- state
+function n() { return game.puzzle ? game.puzzle.size : 9; }
+
+function snapshot() {
+  return JSON.stringify([game.values, game.centre, game.corner]);
+}
+
+function restore(snap) {
+  [game.values, game.centre, game.corner] = JSON.parse(snap);
+}
+
+function change(apply) {
+  const before = snapshot();
+  apply();
+  if (snapshot() === before) return;
+  game.history.push(before);
+  game.future = [];
+  game.marks = {};
+  game.step = null;
+  $("apply").disabled = true;
+  save();
+  draw();
+}
+
+function undo() {
+  if (!game.history.length) return;
+  game.future.push(snapshot());
+  restore(game.history.pop());
+  game.marks = {};
+  save();
+  draw();
+}
+
+function redo() {
+  if (!game.future.length) return;
+  game.history.push(snapshot());
+  restore(game.future.pop());
+  game.marks = {};
+  save();
+  draw();
+}
+
+function save() {
+  if (!game.puzzle) return;
+  const data = {
+    puzzle: game.puzzle, values: game.values, centre: game.centre, corner: game.corner,
+    history: game.history.slice(-500), elapsed: game.elapsed, lang: game.lang,
+  };
+  try {
+    localStorage.setItem(STORE, JSON.stringify(data));
+  } catch (e) { /* storage full or refused: play on */ }
+}
+
+function load() {
+  try {
+    return JSON.parse(localStorage.getItem(STORE) || "null");
+  } catch (e) {
+    return null;
+  }
+}
+
+function start(puzzle, position = null) {
+  game.puzzle = puzzle;
+  const size = puzzle.size * puzzle.size;
+  game.values = Array.from(puzzle.puzzle, (ch) => (ch === "." ? 0 : SYMBOLS.indexOf(ch) + 1));
+  game.centre = Array.from({ length: size }, () => []);
+  game.corner = Array.from({ length: size }, () => []);
+  if (puzzle.values) {   // read from pencilmarks: the text's candidates become centre marks
+    for (let c = 0; c < size; c++) {
+      if (!game.values[c] && puzzle.values[c]) game.values[c] = puzzle.values[c];
+      if (!game.values[c]) game.centre[c] = puzzle.candidates[c].slice();
+    }
+  }
+  if (position) {
+    for (let c = 0; c < size; c++) if (position[c]) game.values[c] = position[c];
+  }
+  game.history = [];
+  game.future = [];
+  game.marks = {};
+  game.step = null;
+  game.explain = null;
+  game.selected = -1;
+  game.elapsed = 0;
+  $("apply").disabled = true;
+  $("hint-text").textContent = "";
+  $("hint-picture").textContent = "";
+  $("rate-result").textContent = "";
+  $("explain-bar").hidden = true;
+  build();
+  save();
+  draw();
+  if (puzzle.status === "multiple") say(t("several", { msg: puzzle.message }), true);
+  else if (puzzle.status === "none") say(t("none", { msg: puzzle.message }), true);
+  else if (puzzle.status === "unknown") say(t("unknown"));
+  else say(t("loaded", { clues: puzzle.clues }));
+}
+
+// ---------------------------------------------------------------------- drawing
+function build() {
+  const grid = $("grid");
+  const size = n();
+  grid.textContent = "";
+  grid.style.setProperty("--n", size);
+  const cols = Math.ceil(Math.sqrt(size));
+  grid.style.setProperty("--mc", cols);
+  grid.style.setProperty("--mr", Math.ceil(size / cols));
+  const boxes = game.puzzle.boxes;
+  const extra = new Set();
+  for (const house of game.puzzle.extra) for (const c of house.cells) extra.add(c);
+  for (let c = 0; c < size * size; c++) {
+    const cell = document.createElement("div");
+    cell.className = "cell";
+    cell.dataset.cell = c;
+    cell.setAttribute("role", "gridcell");
+    const r = Math.floor(c / size), col = c % size;
+    if (col < size - 1 && boxes[c] !== boxes[c + 1]) cell.classList.add("br");
+    if (r < size - 1 && boxes[c] !== boxes[c + size]) cell.classList.add("bb");
+    if (col === size - 1) cell.classList.add("lastc");
+    if (r === size - 1) cell.classList.add("lastr");
+    if (extra.has(c)) cell.classList.add("extra");
+    grid.appendChild(cell);
+  }
+  const pad = $("pad");
+  pad.textContent = "";
+  for (let d = 1; d <= size; d++) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = SYMBOLS[d - 1];
+    b.dataset.digit = d;
+    b.className = "digit";
+    pad.appendChild(b);
+  }
+}
+
+function conflicts(values) {
+  const bad = new Set();
+  const peers = game.puzzle.peers;
+  values.forEach((v, c) => {
+    if (!v) return;
+    for (const p of peers[c]) if (values[p] === v) { bad.add(c); bad.add(p); }
+  });
+  return bad;
+}
+
+function marksNode(digits, size, highlight = {}) {
+  const box = document.createElement("div");
+  box.className = "marks";
+  for (let d = 1; d <= size; d++) {
+    const s = document.createElement("span");
+    if (digits.includes(d)) {
+      s.textContent = SYMBOLS[d - 1];
+      if (highlight[d]) s.className = highlight[d];
+    }
+    box.appendChild(s);
+  }
+  return box;
+}
+
+function cornerNode(digits) {
+  const box = document.createElement("div");
+  box.className = "corner";
+  const spots = [[0, 0], [0, 1], [1, 0], [1, 1], [0, 0.5], [1, 0.5], [0.5, 0], [0.5, 1], [0.5, 0.5]];
+  digits.slice(0, 9).forEach((d, i) => {
+    const s = document.createElement("span");
+    s.textContent = SYMBOLS[d - 1];
+    const [y, x] = spots[i];
+    s.style.top = `${y * 78}%`;
+    s.style.left = `${x * 82}%`;
+    box.appendChild(s);
+  });
+  return box;
+}
+
+function draw() {
+  if (!game.puzzle) return;
+  if (game.explain) { drawExplain(); return; }
+  const size = n();
+  const values = game.values;
+  const bad = conflicts(values);
+  const sel = game.selected;
+  const selDigit = sel >= 0 ? values[sel] : 0;
+  const peers = sel >= 0 ? new Set(game.puzzle.peers[sel]) : new Set();
+  const cells = $("grid").children;
+  for (let c = 0; c < cells.length; c++) {
+    const el = cells[c];
+    el.textContent = "";
+    const given = game.puzzle.puzzle[c] !== ".";
+    el.classList.toggle("given", given);
+    el.classList.toggle("selected", c === sel);
+    el.classList.toggle("peer", peers.has(c));
+    el.classList.toggle("same", selDigit > 0 && values[c] === selDigit && c !== sel);
+    el.classList.toggle("conflict", bad.has(c));
+    el.classList.toggle("wrong", game.marks[c] === "wrong");
+    el.classList.toggle("focus", game.marks[c] === "focus");
+    el.classList.remove("placed");
+    if (values[c]) {
+      const v = document.createElement("span");
+      v.className = "v";
+      v.textContent = SYMBOLS[values[c] - 1];
+      el.appendChild(v);
+      el.setAttribute("aria-label", `r${Math.floor(c / size) + 1}c${c % size + 1} ${values[c]}`);
+    } else {
+      const hl = {};
+      if (game.step) {
+        for (const [r, col, d] of game.step.step.eliminations) if ((r - 1) * size + col - 1 === c) hl[d] = "elim";
+        for (const [r, col, d] of game.step.step.placements) if ((r - 1) * size + col - 1 === c) hl[d] = "place";
+      }
+      if (game.centre[c].length) el.appendChild(marksNode(game.centre[c], size, hl));
+      if (game.corner[c].length) el.appendChild(cornerNode(game.corner[c]));
+      el.setAttribute("aria-label", `r${Math.floor(c / size) + 1}c${c % size + 1}`);
+    }
+  }
+  $("undo").disabled = !game.history.length;
+  $("redo").disabled = !game.future.length;
+  for (const b of document.querySelectorAll(".mode")) b.classList.toggle("active", b.dataset.mode === game.mode);
+  if (game.puzzle.solution && values.every((v, c) => SYMBOLS[v - 1] === game.puzzle.solution[c])) {
+    say(t("solved"));
+  }
+}
+
+function drawExplain() {
+  const size = n();
+  const ex = game.explain;
+  const k = ex.k;
+  const state = k === 0 ? ex.start : ex.steps[k - 1].after;
+  const next = ex.steps[k] || null;    // the step taken from this state
+  const hl = {};
+  const causes = new Set();
+  if (next) {
+    for (const [r, c, d] of next.eliminations) (hl[(r - 1) * size + c - 1] ||= {})[d] = "elim";
+    for (const [r, c, d] of next.placements) (hl[(r - 1) * size + c - 1] ||= {})[d] = "place";
+    for (const cs of Object.values(next.candidates)) {
+      for (const [r, c, d] of cs) {
+        const cell = (r - 1) * size + c - 1;
+        (hl[cell] ||= {});
+        if (!hl[cell][d]) hl[cell][d] = "cause";
+      }
+    }
+    for (const cs of Object.values(next.cells)) for (const [r, c] of cs) causes.add((r - 1) * size + c - 1);
+  }
+  const cells = $("grid").children;
+  for (let c = 0; c < cells.length; c++) {
+    const el = cells[c];
+    el.textContent = "";
+    el.className = el.className.replace(/\b(selected|peer|same|conflict|wrong|focus|placed)\b/g, "").trim();
+    el.classList.toggle("given", game.puzzle.puzzle[c] !== ".");
+    if (causes.has(c)) el.classList.add("focus");
+    if (state.values[c]) {
+      const v = document.createElement("span");
+      v.className = "v";
+      v.textContent = SYMBOLS[state.values[c] - 1];
+      el.appendChild(v);
+      if (k > 0 && ex.steps[k - 1].placements.some(([r, cc]) => (r - 1) * size + cc - 1 === c)) {
+        el.classList.add("placed");
+      }
+    } else {
+      el.appendChild(marksNode(state.candidates[c], size, hl[c] || {}));
+    }
+  }
+  $("explain-counter").textContent = k === 0 && !ex.steps.length ? "0 / 0"
+    : t("step", { k: Math.min(k + 1, ex.steps.length), n: ex.steps.length });
+  let end = t("solved");
+  if (!ex.solved) end = ex.stopped === "timeout" ? t("pathtimeout") : t("pathstuck");
+  $("explain-text").textContent = next ? `${next.notation}\n${next.text[game.lang]["3"]}` : end;
+  $("explain-prev").disabled = k === 0;
+  $("explain-next").disabled = k >= ex.steps.length;
+}
+
+// ---------------------------------------------------------------------- playing
+function enter(digit) {
+  const c = game.selected;
+  if (!game.puzzle || game.explain || c < 0 || game.puzzle.puzzle[c] !== ".") return;
+  change(() => {
+    if (game.mode === "normal") {
+      game.values[c] = game.values[c] === digit ? 0 : digit;
+      if (game.values[c]) {   // a placed digit leaves the marks of the cell and its peers
+        for (const p of game.puzzle.peers[c]) game.centre[p] = game.centre[p].filter((d) => d !== digit);
+      }
+    } else if (!game.values[c]) {
+      const list = game.mode === "corner" ? game.corner : game.centre;
+      const marks = list[c];
+      list[c] = marks.includes(digit) ? marks.filter((d) => d !== digit)
+        : [...marks, digit].sort((a, b) => a - b);
+    }
+  });
+}
+
+function erase() {
+  const c = game.selected;
+  if (!game.puzzle || game.explain || c < 0 || game.puzzle.puzzle[c] !== ".") return;
+  change(() => {
+    if (game.values[c]) game.values[c] = 0;
+    else { game.centre[c] = []; game.corner[c] = []; }
+  });
+}
+
+function fillCandidates() {
+  if (!game.puzzle || game.explain) return;
+  change(() => {
+    const size = n();
+    game.values.forEach((v, c) => {
+      if (v) return;
+      const seen = new Set(game.puzzle.peers[c].map((p) => game.values[p]));
+      game.centre[c] = [];
+      for (let d = 1; d <= size; d++) if (!seen.has(d)) game.centre[c].push(d);
+    });
+  });
+}
+
+function check() {
+  if (!game.puzzle) { say(t("nopuzzle"), true); return; }
+  const sol = game.puzzle.solution;
+  if (!sol) { say(t("nosolution"), true); return; }
+  game.marks = {};
+  let wrong = 0;
+  game.values.forEach((v, c) => {
+    if (v && SYMBOLS[v - 1] !== sol[c]) { game.marks[c] = "wrong"; wrong++; }
+  });
+  draw();
+  if (wrong) say(t("mistakes", { n: wrong }), true);
+  else if (game.values.every((v) => v)) say(t("solved"));
+  else say(t("nomistake"));
+}
+
+function select(c) {
+  game.selected = c;
+  draw();
+}
+
+function move(dr, dc) {
+  const size = n();
+  let c = game.selected < 0 ? 0 : game.selected;
+  const r = (Math.floor(c / size) + dr + size) % size;
+  const col = (c % size + dc + size) % size;
+  select(r * size + col);
+}
+
+function onKey(e) {
+  if (!game.puzzle) return;
+  const target = e.target;
+  if (target && (target.tagName === "TEXTAREA" || target.tagName === "INPUT" || target.tagName === "SELECT")) return;
+  const key = e.key;
+  if ((e.ctrlKey || e.metaKey) && (key === "z" || key === "Z")) {
+    e.preventDefault();
+    if (e.shiftKey) redo(); else undo();
+    return;
+  }
+  if ((e.ctrlKey || e.metaKey) && (key === "y" || key === "Y")) { e.preventDefault(); redo(); return; }
+  if (game.explain) {
+    if (key === "ArrowRight") { stepExplain(1); e.preventDefault(); }
+    else if (key === "ArrowLeft") { stepExplain(-1); e.preventDefault(); }
+    else if (key === "Escape") closeExplain();
+    return;
+  }
+  const arrows = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  if (arrows[key]) { e.preventDefault(); move(...arrows[key]); return; }
+  if (key === "Backspace" || key === "Delete" || key === "0") { e.preventDefault(); erase(); return; }
+  if (key === " ") {
+    e.preventDefault();
+    const modes = ["normal", "corner", "centre"];
+    game.mode = modes[(modes.indexOf(game.mode) + 1) % 3];
+    draw();
+    return;
+  }
+  if (key === "n" || key === "N") { game.mode = "normal"; draw(); return; }
+  if (key === "c" || key === "C") { game.mode = "corner"; draw(); return; }
+  if (key === "v" || key === "V") { game.mode = "centre"; draw(); return; }
+  let digit = 0;
+  const m = /^(Digit|Numpad)([1-9])$/.exec(e.code || "");
+  if (m) digit = Number(m[2]);
+  else if (key.length === 1 && SYMBOLS.indexOf(key.toUpperCase()) >= 9) digit = SYMBOLS.indexOf(key.toUpperCase()) + 1;
+  if (!digit || digit > n()) return;
+  e.preventDefault();
+  // Shift + digit: a corner mark, Ctrl/Alt + digit: a centre mark, for one key press
+  const mode = game.mode;
+  if (e.shiftKey) game.mode = "corner";
+  else if (e.ctrlKey || e.altKey) game.mode = "centre";
+  enter(digit);
+  game.mode = mode;
+  draw();
+}
+
+// ---------------------------------------------------------------------- learning
+function position() {
+  return {
+    ...puzzleBody(),
+    values: game.values,
+    candidates: game.centre.map((m, c) => (game.values[c] || !m.length ? null : m)),
+  };
+}
+
+async function hint(level) {
+  if (!game.puzzle) { say(t("nopuzzle"), true); return; }
+  game.hintRequest = level;
+  const data = await busy(() => api("hint", { ...position(), level, lang: game.lang, picture: level === 3 }));
+  if (!data) return;
+  game.marks = {};
+  game.step = null;
+  $("apply").disabled = true;
+  $("hint-picture").textContent = "";
+  const size = n();
+  if (data.status === "mistake") {
+    for (const m of data.mistakes) game.marks[(m.cell[0] - 1) * size + m.cell[1] - 1] = "wrong";
+  } else if (data.status === "step") {
+    for (const [r, c] of data.focus || []) game.marks[(r - 1) * size + c - 1] = "focus";
+    if (level === 3) {
+      game.step = { step: data.step, state: data.state };
+      $("apply").disabled = false;
+      if (data.svg) $("hint-picture").innerHTML = data.svg;
+    }
+  }
+  $("hint-text").textContent = data.status === "step" && level === 3
+    ? `${data.step.notation}\n${data.text}` : data.text;
+  $("hint-text").dataset.status = data.status;
+  delete $("hint-text").dataset.key;
+  say("");
+  draw();
+}
+
+function applyStep() {
+  if (!game.step) return;
+  const { step, state } = game.step;
+  const size = n();
+  game.step = null;
+  change(() => {
+    for (const [r, c, d] of step.eliminations) {
+      const cell = (r - 1) * size + c - 1;
+      if (game.values[cell]) continue;
+      if (!game.centre[cell].length) game.centre[cell] = state.candidates[cell].slice();
+      game.centre[cell] = game.centre[cell].filter((x) => x !== d);
+    }
+    for (const [r, c, d] of step.placements) {
+      const cell = (r - 1) * size + c - 1;
+      game.values[cell] = d;
+      game.centre[cell] = [];
+      for (const p of game.puzzle.peers[cell]) game.centre[p] = game.centre[p].filter((x) => x !== d);
+    }
+  });
+  game.hintRequest = null;
+  $("hint-text").textContent = t("applied");
+  $("hint-text").dataset.key = "applied";
+  $("hint-picture").textContent = "";
+}
+
+async function explainAll() {
+  if (!game.puzzle) { say(t("nopuzzle"), true); return; }
+  const k = game.explain ? game.explain.k : 0;
+  const data = await busy(() => api("explain", { ...puzzleBody(), lang: game.lang }));
+  if (!data) return;
+  game.explain = { ...data, k: Math.min(k, data.steps.length) };
+  $("explain-bar").hidden = false;
+  say("");
+  draw();
+}
+
+function stepExplain(delta) {
+  const ex = game.explain;
+  if (!ex) return;
+  ex.k = Math.max(0, Math.min(ex.steps.length, ex.k + delta));
+  draw();
+}
+
+function closeExplain() {
+  game.explain = null;
+  $("explain-bar").hidden = true;
+  build();
+  draw();
+}
+
+async function rate() {
+  if (!game.puzzle) { say(t("nopuzzle"), true); return; }
+  const data = await busy(() => api("rate", puzzleBody()));
+  if (!data) return;
+  const name = game.lang === "zh" ? data.hardest_name_zh : data.hardest_name;
+  $("rate-result").textContent = t("rating", { score: data.score.toFixed(1), grade: data.grade, name: name || "—" });
+}
+
+// ---------------------------------------------------------------------- bringing a puzzle
+async function loadText(text, rules) {
+  const body = { puzzle: text };
+  if (rules) body.rules = rules;
+  const data = await busy(() => api("parse", body));
+  if (data) start(data);
+  return data;
+}
+
+async function generate() {
+  const body = { rules: $("gen-rules").value, symmetry: $("gen-symmetry").value };
+  if ($("gen-grade").value) body.grade = $("gen-grade").value;
+  if ($("gen-technique").value) body.technique = $("gen-technique").value;
+  if ($("gen-seed").value !== "") body.seed = Number($("gen-seed").value);
+  say(t("working"));
+  const made = await busy(() => api("generate", body));
+  if (!made) return;
+  const puzzle = {
+    ...made.layout, puzzle: made.puzzle, solution: made.solution, status: "unique",
+    message: null, clues: made.clues, values: null, candidates: null, format: "line",
+  };
+  start(puzzle);
+  $("puzzle-text").value = made.puzzle;
+  const r = made.rating;
+  say(t("generated", { seed: made.seed, grade: r ? r.grade : "", score: r ? r.score.toFixed(1) : "" }));
+}
+
+function shareLink() {
+  if (!game.puzzle) { say(t("nopuzzle"), true); return; }
+  const params = new URLSearchParams();
+  params.set("p", game.puzzle.puzzle);
+  if (game.puzzle.spec && game.puzzle.spec !== "classic") params.set("r", game.puzzle.spec);
+  if ($("share-position").checked) params.set("v", game.values.map((v) => (v ? SYMBOLS[v - 1] : ".")).join(""));
+  const url = `${location.origin}${location.pathname}#${params.toString()}`;
+  const box = $("share-link");
+  box.hidden = false;
+  box.value = url;
+  box.select();
+  if (navigator.clipboard) navigator.clipboard.writeText(url).catch(() => {});
+  say(t("copied"));
+}
+
+async function fromLink() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const p = params.get("p");
+  if (!p) return false;
+  const data = await loadText(p, params.get("r") || undefined);
+  if (!data) return false;
+  const v = params.get("v");
+  if (v && v.length === data.size * data.size) {
+    start(data, Array.from(v, (ch) => (ch === "." ? 0 : SYMBOLS.indexOf(ch) + 1)));
+  }
+  history.replaceState(null, "", location.pathname);
+  return true;
+}
+
+async function techniquesList() {
+  try {
+    const data = await api("techniques");
+    const select = $("gen-technique");
+    for (const tech of data.techniques) {
+      if (!tech.target) continue;
+      const opt = document.createElement("option");
+      opt.value = tech.key;
+      opt.dataset.en = tech.name;
+      opt.dataset.zh = tech.name_zh;
+      opt.textContent = game.lang === "zh" ? tech.name_zh : tech.name;
+      select.appendChild(opt);
+    }
+  } catch (e) { /* the list is a convenience */ }
+}
+
+// ---------------------------------------------------------------------- wiring
+function tick() {
+  if (!game.puzzle || document.hidden) return;
+  const solved = game.puzzle.solution && game.values.every((v, c) => SYMBOLS[v - 1] === game.puzzle.solution[c]);
+  if (!solved) game.elapsed += 1;
+  const m = Math.floor(game.elapsed / 60), s = game.elapsed % 60;
+  $("timer").textContent = `${String(m).padStart(2, "0")}:${String(s).padStart(2, "0")}`;
+  if (game.elapsed % 5 === 0) save();
+}
+
+function wire() {
+  $("grid").addEventListener("pointerdown", (e) => {
+    const cell = e.target.closest(".cell");
+    if (!cell || game.explain) return;
+    select(Number(cell.dataset.cell));
+    $("grid").focus();
+  });
+  $("pad").addEventListener("click", (e) => {
+    const b = e.target.closest("button");
+    if (b) enter(Number(b.dataset.digit));
+  });
+  document.addEventListener("keydown", onKey);
+  for (const b of document.querySelectorAll(".mode")) {
+    b.addEventListener("click", () => { game.mode = b.dataset.mode; draw(); });
+  }
+  $("erase").addEventListener("click", erase);
+  $("undo").addEventListener("click", undo);
+  $("redo").addEventListener("click", redo);
+  $("fill").addEventListener("click", fillCandidates);
+  $("check").addEventListener("click", check);
+  $("hint1").addEventListener("click", () => hint(1));
+  $("hint2").addEventListener("click", () => hint(2));
+  $("hint3").addEventListener("click", () => hint(3));
+  $("apply").addEventListener("click", applyStep);
+  $("explain").addEventListener("click", explainAll);
+  $("explain-prev").addEventListener("click", () => stepExplain(-1));
+  $("explain-next").addEventListener("click", () => stepExplain(1));
+  $("explain-close").addEventListener("click", closeExplain);
+  $("rate").addEventListener("click", rate);
+  $("load").addEventListener("click", () => loadText($("puzzle-text").value, $("rules-text").value.trim()));
+  $("file").addEventListener("change", async (e) => {
+    const file = e.target.files[0];
+    if (!file) return;
+    if (file.size > 60000) { say("file too large (60 KB at most)", true); return; }
+    const text = await file.text();
+    $("puzzle-text").value = text;
+    loadText(text, $("rules-text").value.trim());
+    e.target.value = "";
+  });
+  $("generate").addEventListener("click", generate);
+  $("share").addEventListener("click", shareLink);
+  $("lang").addEventListener("click", async () => {
+    game.lang = game.lang === "en" ? "zh" : "en";
+    applyLanguage();
+    save();
+    if ($("hint-text").dataset.key) $("hint-text").textContent = t($("hint-text").dataset.key);
+    if (game.explain) await explainAll();
+    else if (game.hintRequest && $("hint-text").textContent) await hint(game.hintRequest);
+    if ($("rate-result").textContent) await rate();
+  });
+  setInterval(tick, 1000);
+}
+
+async function main() {
+  wire();
+  const saved = load();
+  if (saved && saved.lang) game.lang = saved.lang;
+  applyLanguage();
+  techniquesList();
+  if (!(await fromLink()) && saved && saved.puzzle) {
+    start(saved.puzzle);
+    game.values = saved.values;
+    game.centre = saved.centre;
+    game.corner = saved.corner;
+    game.history = saved.history || [];
+    game.elapsed = saved.elapsed || 0;
+    save();
+    draw();
+  }
+  document.body.dataset.ready = "1";
+}
+
+main();

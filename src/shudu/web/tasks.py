@@ -1,0 +1,457 @@
+"""What each call of the web API computes: plain functions from JSON values to JSON values.
+
+They run in a worker process (:mod:`shudu.web.workers`) and only call the library.  A
+puzzle is text in any notation shudu reads, with ``rules`` as a spec (``"x"``,
+``"16"``) or a JSON rules object; the player's position is ``values`` (one digit per
+cell, 0 for empty, givens included) and ``candidates`` (per cell, the digits the player
+left as candidates, or ``None`` where the player marked nothing: every digit the
+placed digits allow).
+
+>>> p = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+>>> read(p)["status"], hint(p, level=1)["text"]
+('unique', 'Look for a Hidden Single.')
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from typing import Any
+
+from ..errors import NoSolution, NotUnique, ParseError
+from ..formats import detect_format, parse, parse_pencilmarks
+from ..grid import Grid
+from ..logic.candidates import Candidates
+from ..rules import Rules
+
+__all__ = ["TASKS", "count", "explain", "generate", "hint", "rate", "read", "render",
+           "solve", "techniques"]
+
+LANGS = ("en", "zh")
+
+#: Largest ``limit`` a count may ask for.
+MAX_COUNT = 1_000_000_000
+
+
+# ---------------------------------------------------------------------- inputs
+def _rules(rules: Any) -> Rules | None:
+    """Rules from a spec string or a JSON rules object (``None``: from the puzzle)."""
+    if rules is None or rules == "":
+        return None
+    if isinstance(rules, str):
+        return Rules.from_spec(rules)
+    if isinstance(rules, dict):
+        return Rules.from_dict(rules)
+    if isinstance(rules, int) and not isinstance(rules, bool):
+        return Rules.from_spec(str(rules))
+    raise ParseError("expected rules as a spec such as 'x' or a rules object",
+                     found=type(rules).__name__)
+
+
+def _text(puzzle: Any) -> str:
+    if not isinstance(puzzle, str):
+        raise ParseError("expected the puzzle as text", found=type(puzzle).__name__)
+    if not puzzle.strip():
+        raise ParseError("expected a puzzle, found nothing")
+    return puzzle
+
+
+def _grid(puzzle: Any, rules: Any = None) -> Grid:
+    return parse(_text(puzzle), rules=_rules(rules))
+
+
+def _lang(lang: Any) -> str:
+    if lang not in LANGS:
+        raise ParseError("expected lang 'en' or 'zh'", found=str(lang))
+    return str(lang)
+
+
+def _level(level: Any) -> int:
+    if level not in (1, 2, 3) or isinstance(level, bool):
+        raise ParseError("expected level 1, 2 or 3", found=str(level))
+    return int(level)
+
+
+def _timeout(timeout: Any) -> float:
+    if not isinstance(timeout, int | float) or isinstance(timeout, bool) or timeout <= 0:
+        raise ParseError("expected a positive timeout in seconds", found=str(timeout))
+    return float(timeout)
+
+
+def _cell_list(cells: Sequence[int], n: int) -> list[list[int]]:
+    return [[c // n + 1, c % n + 1] for c in cells]
+
+
+def _values(values: Any, grid: Grid) -> list[int]:
+    """The player's digits (givens included), checked: one per cell, givens kept."""
+    n = grid.size
+    if values is None:
+        return list(grid.cells)
+    if not isinstance(values, list) or len(values) != n * n:
+        raise ParseError(f"expected values as a list of {n * n} digits (0 for empty)",
+                         found=f"{len(values)} values" if isinstance(values, list)
+                         else type(values).__name__)
+    out = []
+    for cell, v in enumerate(values):
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= n:
+            raise ParseError(f"expected a digit 0-{n} in values",
+                             found=f"{v!r} at {grid.rules.cell_name(cell)}")
+        given = grid.cells[cell]
+        if given and v != given:
+            raise ParseError(f"expected the given {given} at {grid.rules.cell_name(cell)}",
+                             found=str(v))
+        out.append(v)
+    return out
+
+
+def _marks(candidates: Any, grid: Grid) -> list[tuple[int, ...] | None]:
+    """The player's candidates per cell (``None``: not marked)."""
+    n = grid.size
+    if candidates is None:
+        return [None] * (n * n)
+    if not isinstance(candidates, list) or len(candidates) != n * n:
+        raise ParseError(f"expected candidates as a list of {n * n} entries (a list of "
+                         "digits, or null)", found=type(candidates).__name__)
+    out: list[tuple[int, ...] | None] = []
+    for cell, marks in enumerate(candidates):
+        if marks is None:
+            out.append(None)
+            continue
+        if not isinstance(marks, list) or not all(
+                isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= n for d in marks):
+            raise ParseError(f"expected a list of digits 1-{n} as candidates",
+                             found=f"{marks!r} at {grid.rules.cell_name(cell)}")
+        out.append(tuple(sorted(set(marks))) if marks else None)
+    return out
+
+
+def _state(grid: Grid, values: list[int], marks: list[tuple[int, ...] | None]) -> Candidates:
+    """The logic state of a position: the candidates the placed digits leave, less the
+    ones the player removed."""
+    cands = Candidates.from_grid(Grid(values, grid.rules, check=False))
+    cands.givens = grid.cells
+    for cell, m in enumerate(marks):
+        if m is None or cands.values[cell]:
+            continue
+        for d in cands.digits_of(cell):
+            if d not in m:
+                cands.eliminate(cell, d)
+    return cands
+
+
+def _state_json(cands: Candidates) -> dict[str, Any]:
+    return {"values": list(cands.values),
+            "candidates": [list(cands.digits_of(c)) if not cands.values[c] else []
+                           for c in range(len(cands.values))]}
+
+
+@lru_cache(maxsize=256)
+def _solution(grid: Grid) -> Grid:
+    """The one solution of a puzzle (raising as the logic functions do otherwise)."""
+    from ..logic.verdict import check
+
+    found = check(grid)
+    if found.status != "unique":   # rules the engine cannot check yet
+        from ..engine import solve as engine_solve
+
+        sol = engine_solve(grid, grid.rules)
+        if sol is None:
+            raise NoSolution()
+        return sol
+    return found.solutions[0]
+
+
+def _layout(rules: Rules) -> dict[str, Any]:
+    """What the page needs to draw and check a grid of these rules."""
+    n = rules.size
+    houses = rules.houses
+    return {
+        "size": n,
+        "spec": rules.spec,
+        "rules": rules.to_dict(),
+        "boxes": [rules.box_of(c) for c in range(n * n)],
+        "extra": [{"kind": h.kind, "cells": list(h.cells)} for h in houses[3 * n:]],
+        "peers": [list(p) for p in rules.peers],
+    }
+
+
+# ---------------------------------------------------------------------- tasks
+def read(puzzle: str, rules: Any = None, format: str | None = None) -> dict[str, Any]:
+    """Read a puzzle in any notation: its grid, layout, pencilmarks when the text had
+    them, and whether it has one solution (with the solution), none or several (naming
+    a cell where two differ).
+
+    >>> r = read(".2343.1221.3432.", "4")
+    >>> r["puzzle"], r["status"], r["solution"], r["size"]
+    ('.2343.1221.3432.', 'unique', '1234341221434321', 4)
+    >>> read("." * 81)["message"]
+    'the puzzle has several solutions: e.g. r4c2 is 3 in one and 6 in another'
+    """
+    text = _text(puzzle)
+    rules_ = _rules(rules)
+    fmt = format or detect_format(text)
+    grid = parse(text, rules=rules_, format=format)
+    out: dict[str, Any] = {"puzzle": grid.to_string(), "format": fmt,
+                           "clues": grid.clue_count, **_layout(grid.rules),
+                           "values": None, "candidates": None}
+    if fmt in ("pencilmarks", "729"):
+        state = Candidates.from_pencilmarks(parse_pencilmarks(text, rules=rules_,
+                                                              format=format))
+        out.update(_state_json(state))
+    try:
+        solution = _solution(grid)
+    except NoSolution as e:
+        out.update(status="none", message=str(e), solution=None, cell=None)
+    except NotUnique as e:
+        out.update(status="multiple" if e.count else "none", message=str(e), solution=None,
+                   cell=_cell_list([e.cell], grid.size)[0] if e.cell is not None else None)
+    else:
+        out.update(status="unique", message=None, solution=solution.to_string(), cell=None)
+    return out
+
+
+def solve(puzzle: str, rules: Any = None) -> dict[str, Any]:
+    """The first solution (``null`` when there is none) and how many there are (up to 2).
+
+    >>> solve(".2343.1221.3432.", "4")
+    {'solution': '1234341221434321', 'count': 1, 'status': 'unique'}
+    """
+    from ..engine import search
+
+    grid = _grid(puzzle, rules)
+    found = search(grid, grid.rules, limit=2)
+    status = {0: "none", 1: "unique"}.get(found.count, "multiple")
+    return {"solution": found.solution.to_string() if found.solution is not None else None,
+            "count": found.count, "status": status}
+
+
+def count(puzzle: str, rules: Any = None, limit: int = 2) -> dict[str, Any]:
+    """The number of solutions, counting no further than ``limit``.
+
+    >>> count("." * 16, "4", limit=1000)
+    {'count': 288, 'limit': 1000, 'complete': True}
+    """
+    from ..engine import count as engine_count
+
+    if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= MAX_COUNT:
+        raise ParseError(f"expected a limit from 1 to {MAX_COUNT}", found=str(limit))
+    grid = _grid(puzzle, rules)
+    found = engine_count(grid, limit, grid.rules)
+    return {"count": found, "limit": limit, "complete": found < limit}
+
+
+def _mistakes(grid: Grid, solution: Grid, values: list[int],
+              marks: list[tuple[int, ...] | None], lang: str) -> list[dict[str, Any]]:
+    """Digits the player placed wrongly, else candidates the player removed wrongly."""
+    rules = grid.rules
+    n = grid.size
+    sol = solution.cells
+    out = []
+    for cell, v in enumerate(values):
+        if v and v != sol[cell]:
+            name = rules.cell_name(cell)
+            text = (f"{name} 的 {v} 是错的。" if lang == "zh"
+                    else f"The {v} in {name} is wrong.")
+            out.append({"kind": "placed", "cell": [cell // n + 1, cell % n + 1],
+                        "digit": v, "text": text})
+    if out:
+        return out
+    for cell, m in enumerate(marks):
+        if m is not None and not values[cell] and sol[cell] not in m:
+            name = rules.cell_name(cell)
+            d = sol[cell]
+            text = (f"{name} 的候选数 {d} 被错误地删除了：它不能删。" if lang == "zh"
+                    else f"Candidate {d} was removed from {name} by mistake: it cannot go.")
+            out.append({"kind": "removed", "cell": [cell // n + 1, cell % n + 1],
+                        "digit": d, "text": text})
+    return out
+
+
+def _picture(cands: Candidates, step: Any, lang: str) -> str | None:
+    """The step drawn on the state before it (``None`` when drawing is not available)."""
+    try:
+        from .. import render
+    except ImportError:   # pragma: no cover - the drawing package is optional
+        return None
+    draw: Callable[..., str] | None = getattr(render, "svg", None)
+    if draw is None:   # pragma: no cover
+        return None
+    return draw(cands, step=step, lang=lang, legend=True)
+
+
+def _focus(step: Any) -> list[list[int]]:
+    """The cells a level-2 hint points at: the houses of the step, or its cells."""
+    n = step.size
+    rules = step.rules or Rules(n)
+    houses = rules.houses
+    cells: set[int] = set()
+    for _, hs in step.houses:
+        for h in hs:
+            if 0 <= h < len(houses):
+                cells.update(houses[h].cells)
+    if not cells:
+        for _, cs in step.cells:
+            cells.update(cs)
+    return _cell_list(sorted(cells), n)
+
+
+def hint(puzzle: str, rules: Any = None, values: Any = None, candidates: Any = None,
+         level: int = 3, lang: str = "en", picture: bool = False,
+         timeout: float = 10.0) -> dict[str, Any]:
+    """The next step from the player's own position.
+
+    ``status`` is ``"mistake"`` (``mistakes`` lists the digits placed wrongly, else the
+    candidates removed wrongly: these come first), ``"step"`` (``text`` at ``level``;
+    level 2 adds ``focus``, the cells to look at; level 3 the whole ``step`` as in
+    ``step.schema.json``, the ``state`` it was found in and, with ``picture``, an SVG
+    ``svg``), ``"solved"`` or ``"stuck"`` (no technique applies).
+
+    >>> p = ".2343.1221.3432."
+    >>> hint(p, "4", level=3)["step"]["notation"]
+    'Full House: r1c1=1'
+    >>> hint(p, "4", values=[2] + [int(c) if c != "." else 0 for c in p[1:]])["mistakes"]
+    [{'kind': 'placed', 'cell': [1, 1], 'digit': 2, 'text': 'The 2 in r1c1 is wrong.'}]
+    >>> marks = [None] * 16; marks[0] = [2, 3]
+    >>> hint(p, "4", candidates=marks, lang="zh")["mistakes"][0]["text"]
+    'r1c1 的候选数 1 被错误地删除了：它不能删。'
+    """
+    from ..logic.solver import next_step
+
+    lang, level, seconds = _lang(lang), _level(level), _timeout(timeout)
+    grid = _grid(puzzle, rules)
+    vals, marks = _values(values, grid), _marks(candidates, grid)
+    solution = _solution(grid)
+    mistakes = _mistakes(grid, solution, vals, marks, lang)
+    if mistakes:
+        return {"status": "mistake", "mistakes": mistakes, "text": mistakes[0]["text"]}
+    cands = _state(grid, vals, marks)
+    if cands.is_solved:
+        return {"status": "solved", "text": "已完成！" if lang == "zh" else "Solved!"}
+    step = next_step(cands, deadline=time.monotonic() + seconds)
+    if step is None:
+        text = ("没有可用的逻辑步骤。" if lang == "zh"
+                else "No logical step found with the techniques shudu knows.")
+        return {"status": "stuck", "text": text}
+    out: dict[str, Any] = {"status": "step", "level": level, "text": step.text(level, lang),
+                           "technique": step.technique,
+                           "name": step.name if lang == "en" else step.info.name_zh}
+    if level >= 2:
+        out["focus"] = _focus(step)
+    if level == 3:
+        out["step"] = step.to_dict(lang)
+        out["state"] = _state_json(cands)
+        if picture:
+            out["svg"] = _picture(cands, step, lang)
+    return out
+
+
+def explain(puzzle: str, rules: Any = None, lang: str = "en",
+            timeout: float = 10.0) -> dict[str, Any]:
+    """The whole logic path from the givens: each step with the state after it.
+
+    >>> path = explain(".2343.1221.3432.", "4")
+    >>> path["solved"], len(path["steps"]), path["steps"][0]["after"]["values"][0]
+    (True, 4, 1)
+    """
+    from ..logic.solver import StepRun
+
+    lang, seconds = _lang(lang), _timeout(timeout)
+    grid = _grid(puzzle, rules)
+    _solution(grid)
+    run = StepRun(grid, timeout=seconds)
+    steps = []
+    for step in run:
+        steps.append({**step.to_dict(lang), "after": _state_json(run.final)})
+    return {"start": _state_json(run.start), "steps": steps, "solved": run.final.is_solved,
+            "stopped": run.stopped}
+
+
+def rate(puzzle: str, rules: Any = None, timeout: float = 10.0) -> dict[str, Any]:
+    """The SE-scale score, grade and hardest technique (with its English and Chinese name).
+
+    >>> r = rate(".2343.1221.3432.", "4")
+    >>> r["score"], r["grade"], r["hardest"], r["hardest_name_zh"]
+    (1.2, 'beginner', 'hidden-single', '隐性唯一')
+    """
+    from ..logic.registry import technique
+    from ..rating import rate as rate_puzzle
+
+    seconds = _timeout(timeout)
+    grid = _grid(puzzle, rules)
+    rating = rate_puzzle(grid, grid.rules, deadline=time.monotonic() + seconds)
+    out = rating.to_dict()
+    if rating.hardest is not None:
+        tech = technique(rating.hardest)
+        out.update(hardest_name=tech.name, hardest_name_zh=tech.name_zh)
+    else:
+        out.update(hardest_name=None, hardest_name_zh=None)
+    return out
+
+
+def generate(rules: Any = None, grade: str | None = None, technique: str | None = None,
+             symmetry: str = "none", seed: int | None = None,
+             timeout: float = 20.0) -> dict[str, Any]:
+    """A new puzzle with one solution (see :func:`shudu.generate.generate`), rated.
+
+    >>> g = generate("4", seed=1)
+    >>> g["seed"], len(g["puzzle"]), g["layout"]["size"]
+    (1, 16, 4)
+    """
+    from ..generate import generate as make
+
+    seconds = _timeout(timeout)
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise ParseError("expected an integer seed", found=str(seed))
+    made = make(_rules(rules), seed=seed, symmetry=symmetry or "none", grade=grade or None,
+                technique=technique or None, rated=True, timeout=seconds)
+    out = made.to_dict()
+    out["layout"] = _layout(made.rules)
+    return out
+
+
+def render(puzzle: str, rules: Any = None, values: Any = None, candidates: Any = None,
+           step: bool = False, solution: bool = False, lang: str = "en",
+           timeout: float = 10.0) -> dict[str, Any]:
+    """An SVG picture of a position; with ``step``, the next step drawn on it.
+
+    >>> "<svg" in render(".2343.1221.3432.", "4")["svg"]
+    True
+    """
+    from .. import render as drawing
+    from ..logic.solver import next_step
+
+    lang, seconds = _lang(lang), _timeout(timeout)
+    grid = _grid(puzzle, rules)
+    cands = _state(grid, _values(values, grid), _marks(candidates, grid))
+    found = None
+    if step and not cands.is_solved:
+        _solution(grid)
+        found = next_step(cands, deadline=time.monotonic() + seconds)
+    svg = drawing.svg(cands, step=found, solution=bool(solution), lang=lang,
+                      legend=found is not None)
+    return {"svg": svg, "step": found.to_dict(lang) if found is not None else None}
+
+
+def techniques() -> dict[str, Any]:
+    """Every technique the logic solver knows, easiest first, and the generation targets.
+
+    >>> techniques()["techniques"][0]["key"]
+    'full-house'
+    """
+    from ..generate import supported_targets
+    from ..logic.registry import techniques as known
+    from ..rating import GRADES
+
+    targets = supported_targets()
+    return {"techniques": [{"key": t.key, "name": t.name, "name_zh": t.name_zh,
+                            "difficulty": t.difficulty, "target": bool(targets.get(t.key))}
+                           for t in known()],
+            "grades": list(GRADES)}
+
+
+TASKS: dict[str, Callable[..., dict[str, Any]]] = {
+    "read": read, "solve": solve, "count": count, "hint": hint, "explain": explain,
+    "rate": rate, "generate": generate, "render": render, "techniques": techniques,
+}
+"""The calls a worker answers, by name."""
