@@ -64,6 +64,9 @@ _ALS_FILLS = (PALETTE["sky-blue"], PALETTE["orange"], PALETTE["reddish-purple"],
               PALETTE["bluish-green"], PALETTE["yellow"])
 _NAMED_FILLS = {"z": PALETTE["yellow"], "target": PALETTE["yellow"]}
 """Roles that take a colour of their own: the digit or cell a step aims at."""
+_COLOUR_PAIRS = ((PALETTE["sky-blue"], PALETTE["orange"]),
+                 (PALETTE["bluish-green"], PALETTE["reddish-purple"]))
+"""The two colours of each cluster of a colouring step (colour-a / colour-b, then -a2 ...)."""
 _ELIM = PALETTE["vermillion"]
 _PLACE = PALETTE["bluish-green"]
 _HOUSE = PALETTE["yellow"]
@@ -235,6 +238,10 @@ def _role_classes(role: str) -> str:
 def _role_fill(role: str) -> str:
     if role in _NAMED_FILLS:
         return _NAMED_FILLS[role]
+    if role.startswith("colour-") and len(role) > 7:      # colour-a, colour-b2 ...
+        cluster = int(role[8:]) - 1 if role[8:].isdigit() else 0
+        pair = _COLOUR_PAIRS[cluster % len(_COLOUR_PAIRS)]
+        return pair[role[7] != "a"]
     extra = ROLE_CLASSES.get(role)
     if extra is not None:
         return _ROLE_FILL[extra]
