@@ -319,3 +319,20 @@ def test_missing_cairosvg_raises_an_error_that_says_what_to_install(
         png(PUZZLE)
     assert "pip install 'shudu[pictures]'" in str(info.value)
     assert isinstance(info.value, RuntimeError)
+
+
+def test_a_grid_legend_names_placed_digits_only_when_there_are_some() -> None:
+    def roles(obj: object, **kw: object) -> list[str]:
+        root = parse(svg(obj, legend=True, **kw))  # type: ignore[arg-type]
+        return [g.get("data-role") for g in with_class(root, "legend-item", "g")]
+
+    assert roles(PUZZLE) == ["given"]
+    assert roles(PUZZLE, solution=True) == ["given", "placed"]
+
+
+def test_chinese_legend_text_asks_for_a_chinese_font_first() -> None:
+    root = parse(svg(PUZZLE, legend=True, lang="zh"))
+    legend = with_class(root, "legend", "g")[0]
+    assert legend.get("font-family").startswith("WenQuanYi Micro Hei, Noto Sans CJK SC")
+    assert with_class(parse(svg(PUZZLE, legend=True)), "legend", "g")[0].get(
+        "font-family") is None

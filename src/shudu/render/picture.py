@@ -68,6 +68,10 @@ _COLOUR_PAIRS = ((PALETTE["sky-blue"], PALETTE["orange"]),
                  (PALETTE["bluish-green"], PALETTE["reddish-purple"]))
 """The two colours of each cluster of a colouring step (colour-a / colour-b, then -a2 ...)."""
 _ELIM = PALETTE["vermillion"]
+_FONTS = "DejaVu Sans, Noto Sans, sans-serif"
+_CJK_FONTS = "WenQuanYi Micro Hei, Noto Sans CJK SC, Source Han Sans SC, PingFang SC, " \
+    "Microsoft YaHei, sans-serif"
+"""Fonts of Chinese legend text (CairoSVG takes the first family; browsers the first found)."""
 _PLACE = PALETTE["bluish-green"]
 _HOUSE = PALETTE["yellow"]
 _COVER = PALETTE["bluish-green"]
@@ -364,7 +368,9 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
     pad = _PAD
     side = geo.side
     width_units = side + 2 * pad
-    legend_rows = _legend_rows(rules, step, roles_shown, house_roles, lang) if legend else []
+    placed_any = solved is not None or any(v and not g for v, g in zip(values, givens))
+    legend_rows = _legend_rows(rules, step, roles_shown, house_roles, lang, placed_any) \
+        if legend else []
     line_h = 32
     height_units = width_units + (len(legend_rows) * line_h + 12 if legend_rows else 0)
     width_px = size if size is not None else default_width(n)
@@ -376,7 +382,7 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
     w = out.append
     w(f'<svg xmlns="http://www.w3.org/2000/svg" class="shudu-picture" width="{width_px}" '
       f'height="{height_px}" viewBox="0 0 {width_units} {height_units}" role="img" '
-      f'font-family="DejaVu Sans, Noto Sans CJK SC, sans-serif" data-size="{n}">')
+      f'font-family="{_FONTS}" data-size="{n}">')
     w(f"<title>{escape(title_text)}</title>")
     if step is not None and step.links:
         w("<defs>")
@@ -526,7 +532,8 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
 
     # ---- legend
     if legend_rows:
-        w(f'<g class="legend" font-size="20" data-lang="{lang}">')
+        family = f' font-family="{_CJK_FONTS}"' if lang == "zh" else ""
+        w(f'<g class="legend" font-size="20" data-lang="{lang}"{family}>')
         y = width_units + 8
         for cls, colour, label in legend_rows:
             opacity = "0.4" if cls.startswith("house") else "1"
@@ -598,7 +605,8 @@ def _grid_lines(rules: Rules) -> str:
 
 
 def _legend_rows(rules: Rules, step: Step | None, roles: list[str],
-                 house_roles: list[tuple[str, int]], lang: str) -> list[tuple[str, str, str]]:
+                 house_roles: list[tuple[str, int]], lang: str,
+                 placed: bool) -> list[tuple[str, str, str]]:
     """``(class, colour, label)`` per legend line: the step's roles, then the variants."""
     words = _WORDS[lang]
     rows: list[tuple[str, str, str]] = []
@@ -623,7 +631,8 @@ def _legend_rows(rules: Rules, step: Step | None, roles: list[str],
             rows.append(("link weak", _WEAK, words["weak"]))
     else:
         rows.append(("given", _GIVEN, words["given"]))
-        rows.append(("placed", _PLACED, words["placed"]))
+        if placed:
+            rows.append(("placed", _PLACED, words["placed"]))
     if rules.diagonals:
         rows.append(("diagonal", "#7F7F7F", words["x"]))
     if rules.windows:
