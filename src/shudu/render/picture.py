@@ -332,6 +332,7 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
     places: set[tuple[int, int]] = set()
     link_nodes: set[tuple[int, int]] = set()
     roles_shown: list[str] = []
+    own: dict[tuple[int, int], list[str]] = {}
     if step is not None:
         digits = set(step.digits)
         elims = set(step.eliminations)
@@ -344,8 +345,11 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
             roles_shown.append(role)
             for c in cs:
                 cand_roles.setdefault(c, []).append(role)
-        # a cell's role marks the step's digits in it, unless its candidates have roles
-        named = {c for c, _ in cand_roles} | {c for c, _ in link_nodes}
+        # a cell's role marks the step's digits that are candidates of it, but in a chain
+        # the nodes are the cause; a candidate's own role gives its colour
+        own = {k: sorted(set(v)) for k, v in cand_roles.items()}
+        named = {c for c, _ in link_nodes}
+        has = cands.has if cands is not None else None
         for role, cells in step.cells:
             if role not in roles_shown:
                 roles_shown.append(role)
@@ -353,7 +357,8 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
                 cell_roles.setdefault(c, []).append(role)
                 if c not in named:
                     for d in digits:
-                        cand_roles.setdefault((c, d), []).append(role)
+                        if has is None or has(c, d):
+                            cand_roles.setdefault((c, d), []).append(role)
         for role, hs in step.houses:
             for h in hs:
                 if 0 <= h < len(rules.houses):
@@ -491,7 +496,8 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
                         if key in link_nodes:
                             names_ = sorted({*names_, "cause", "node"})
                         cls = "cand " + " ".join(names_)
-                        colour = _role_fill(ordered[0]) if ordered else _CAUSE
+                        first = own.get(key) or ordered
+                        colour = _role_fill(first[0]) if first else _CAUSE
                         w(f'<circle class="{" ".join(names_)}" cx="{_num(cx)}" cy="{_num(cy)}" '
                           f'r="{radius}" fill="{colour}"/>')
                         fill = "#000000"
