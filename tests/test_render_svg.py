@@ -351,3 +351,11 @@ def test_a_step_draws_only_the_candidates_of_its_state(key: str) -> None:
             for d in set(step.digits) & set(state.digits_of(c)):
                 if (c, d) not in step.eliminations:
                     assert cand_name(c, d) in marked, f"{key}: {role} {cand_name(c, d)}"
+
+
+def test_titles_and_ids_with_quotes_stay_valid_xml() -> None:
+    state, step = stored("aic")
+    root = parse(svg(state, step=step, id_prefix='a"b<', title='say "hi" <now> & then'))
+    assert root.find(f"{NS}title").text == 'say "hi" <now> & then'
+    assert {e.get("id") for e in root.iter() if e.get("id")} == {'a"b<arrow-strong',
+                                                                   'a"b<arrow-weak'}
