@@ -78,3 +78,31 @@ def needs_cairo() -> None:
     if os.environ.get("CI"):
         pytest.fail(f"{problem} (required when CI is set)", pytrace=False)
     pytest.skip(problem)
+
+
+GOLDEN_DIR = Path(__file__).resolve().parent / "golden" / "render"
+"""Reference PNGs of one step per technique family (``scripts/regen_golden.py``)."""
+GOLDEN = {
+    "singles": "hidden-single",
+    "intersections": "pointing",
+    "subsets": "naked-triple",
+    "fish": "finned-x-wing",
+    "wings": "xy-wing",
+    "uniqueness": "ur-type-1",
+    "als": "als-xz",
+    "single-digit-patterns": "skyscraper",
+    "colouring": "simple-colors-trap",
+    "chains": "aic",
+    "forcing": "forcing-chain-contradiction",
+}
+"""Family -> the technique whose first stored step stands for it."""
+GOLDEN_WIDTH = 300
+"""Width in pixels of a golden picture."""
+
+
+def golden_png(key: str) -> bytes:
+    """The PNG a golden picture holds: the stored step of ``key`` drawn with its legend."""
+    from shudu.render import png
+
+    state, step = stored(key)
+    return png(state, step=step, legend=True, size=GOLDEN_WIDTH)

@@ -64,7 +64,14 @@ _ALS_FILLS = (PALETTE["sky-blue"], PALETTE["orange"], PALETTE["reddish-purple"],
               PALETTE["bluish-green"], PALETTE["yellow"])
 _NAMED_FILLS = {"z": PALETTE["yellow"], "target": PALETTE["yellow"]}
 """Roles that take a colour of their own: the digit or cell a step aims at."""
+_COLOUR_PAIRS = ((PALETTE["sky-blue"], PALETTE["orange"]),
+                 (PALETTE["bluish-green"], PALETTE["reddish-purple"]))
+"""The two colours of each cluster of a colouring step (colour-a / colour-b, then -a2 ...)."""
 _ELIM = PALETTE["vermillion"]
+_FONTS = "DejaVu Sans, Noto Sans, sans-serif"
+_CJK_FONTS = "WenQuanYi Micro Hei, Noto Sans CJK SC, Source Han Sans SC, PingFang SC, " \
+    "Microsoft YaHei, sans-serif"
+"""Fonts of Chinese legend text (CairoSVG takes the first family; browsers the first found)."""
 _PLACE = PALETTE["bluish-green"]
 _HOUSE = PALETTE["yellow"]
 _COVER = PALETTE["bluish-green"]
@@ -109,6 +116,11 @@ _ROLE_WORDS = {
     "line-set": ("line set", "行列部分"), "box-set": ("box set", "宫部分"),
     "branch": ("branch", "分支"), "clash": ("clash", "矛盾"),
 }
+
+
+def _esc(text: str) -> str:
+    """Text safe in an XML element or a double-quoted attribute."""
+    return escape(text, {'"': "&quot;"})
 
 
 def _num(x: float) -> str:
@@ -235,6 +247,10 @@ def _role_classes(role: str) -> str:
 def _role_fill(role: str) -> str:
     if role in _NAMED_FILLS:
         return _NAMED_FILLS[role]
+    if role.startswith("colour-") and len(role) > 7:      # colour-a, colour-b2 ...
+        cluster = int(role[8:]) - 1 if role[8:].isdigit() else 0
+        pair = _COLOUR_PAIRS[cluster % len(_COLOUR_PAIRS)]
+        return pair[role[7] != "a"]
     extra = ROLE_CLASSES.get(role)
     if extra is not None:
         return _ROLE_FILL[extra]
@@ -321,6 +337,7 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
     places: set[tuple[int, int]] = set()
     link_nodes: set[tuple[int, int]] = set()
     roles_shown: list[str] = []
+    own: dict[tuple[int, int], list[str]] = {}
     if step is not None:
         digits = set(step.digits)
         elims = set(step.eliminations)
@@ -333,8 +350,11 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
             roles_shown.append(role)
             for c in cs:
                 cand_roles.setdefault(c, []).append(role)
-        # a cell's role marks the step's digits in it, unless its candidates have roles
-        named = {c for c, _ in cand_roles} | {c for c, _ in link_nodes}
+        # a cell's role marks the step's digits that are candidates of it, but in a chain
+        # the nodes are the cause; a candidate's own role gives its colour
+        own = {k: sorted(set(v)) for k, v in cand_roles.items()}
+        named = {c for c, _ in link_nodes}
+        has = cands.has if cands is not None else None
         for role, cells in step.cells:
             if role not in roles_shown:
                 roles_shown.append(role)
@@ -342,7 +362,8 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
                 cell_roles.setdefault(c, []).append(role)
                 if c not in named:
                     for d in digits:
-                        cand_roles.setdefault((c, d), []).append(role)
+                        if has is None or has(c, d):
+                            cand_roles.setdefault((c, d), []).append(role)
         for role, hs in step.houses:
             for h in hs:
                 if 0 <= h < len(rules.houses):
@@ -357,7 +378,9 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
     pad = _PAD
     side = geo.side
     width_units = side + 2 * pad
-    legend_rows = _legend_rows(rules, step, roles_shown, house_roles, lang) if legend else []
+    placed_any = solved is not None or any(v and not g for v, g in zip(values, givens))
+    legend_rows = _legend_rows(rules, step, roles_shown, house_roles, lang, placed_any) \
+        if legend else []
     line_h = 32
     height_units = width_units + (len(legend_rows) * line_h + 12 if legend_rows else 0)
     width_px = size if size is not None else default_width(n)
@@ -369,12 +392,12 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
     w = out.append
     w(f'<svg xmlns="http://www.w3.org/2000/svg" class="shudu-picture" width="{width_px}" '
       f'height="{height_px}" viewBox="0 0 {width_units} {height_units}" role="img" '
-      f'font-family="DejaVu Sans, Noto Sans CJK SC, sans-serif" data-size="{n}">')
-    w(f"<title>{escape(title_text)}</title>")
+      f'font-family="{_FONTS}" data-size="{n}">')
+    w(f"<title>{_esc(title_text)}</title>")
     if step is not None and step.links:
         w("<defs>")
         for kind_, colour in (("strong", _STRONG), ("weak", _WEAK)):
-            w(f'<marker id="{escape(id_prefix)}arrow-{kind_}" viewBox="0 0 10 10" refX="9" '
+            w(f'<marker id="{_esc(id_prefix)}arrow-{kind_}" viewBox="0 0 10 10" refX="9" '
               f'refY="5" markerWidth="5" markerHeight="5" orient="auto">'
               f'<path d="M0 0L10 5L0 10z" fill="{colour}"/></marker>')
         w("</defs>")
@@ -404,7 +427,7 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
         w('<g class="houses">')
         for role, h in house_roles:
             colour, opacity = (_COVER, "0.2") if role == "cover" else (_HOUSE, "0.4")
-            w(f'<g class="house role-{escape(role)}" data-house="{escape(rules.house_name(h))}" '
+            w(f'<g class="house role-{_esc(role)}" data-house="{_esc(rules.house_name(h))}" '
               f'fill="{colour}" fill-opacity="{opacity}">')
             for c in rules.houses[h].cells:
                 w(f'<rect x="{geo.x0[c]}" y="{geo.y0[c]}" width="{_UNIT}" height="{_UNIT}"/>')
@@ -478,7 +501,8 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
                         if key in link_nodes:
                             names_ = sorted({*names_, "cause", "node"})
                         cls = "cand " + " ".join(names_)
-                        colour = _role_fill(ordered[0]) if ordered else _CAUSE
+                        first = own.get(key) or ordered
+                        colour = _role_fill(first[0]) if first else _CAUSE
                         w(f'<circle class="{" ".join(names_)}" cx="{_num(cx)}" cy="{_num(cy)}" '
                           f'r="{radius}" fill="{colour}"/>')
                         fill = "#000000"
@@ -510,23 +534,24 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
             kind_ = "strong" if link.strong else "weak"
             colour = _STRONG if link.strong else _WEAK
             dash = "" if link.strong else ' stroke-dasharray="6 4"'
-            w(f'<line class="link {kind_}" data-from="{escape(link.a.text())}" '
-              f'data-to="{escape(link.b.text())}" x1="{_num(a[0] + ux * cut)}" '
+            w(f'<line class="link {kind_}" data-from="{_esc(link.a.text())}" '
+              f'data-to="{_esc(link.b.text())}" x1="{_num(a[0] + ux * cut)}" '
               f'y1="{_num(a[1] + uy * cut)}" x2="{_num(b[0] - ux * cut)}" '
               f'y2="{_num(b[1] - uy * cut)}" stroke="{colour}"{dash} '
-              f'marker-end="url(#{escape(id_prefix)}arrow-{kind_})"/>')
+              f'marker-end="url(#{_esc(id_prefix)}arrow-{kind_})"/>')
         w("</g>")
 
     # ---- legend
     if legend_rows:
-        w(f'<g class="legend" font-size="20" data-lang="{lang}">')
+        family = f' font-family="{_CJK_FONTS}"' if lang == "zh" else ""
+        w(f'<g class="legend" font-size="20" data-lang="{lang}"{family}>')
         y = width_units + 8
         for cls, colour, label in legend_rows:
             opacity = "0.4" if cls.startswith("house") else "1"
-            w(f'<g class="legend-item" data-role="{escape(cls)}">'
+            w(f'<g class="legend-item" data-role="{_esc(cls)}">'
               f'<rect x="{pad + 4}" y="{y + 4}" width="22" height="22" fill="{colour}" '
               f'fill-opacity="{opacity}" stroke="#000000" stroke-width="1"/>'
-              f'<text x="{pad + 36}" y="{y + 22}">{escape(label)}</text></g>')
+              f'<text x="{pad + 36}" y="{y + 22}">{_esc(label)}</text></g>')
             y += line_h
         w("</g>")
     w("</svg>")
@@ -591,7 +616,8 @@ def _grid_lines(rules: Rules) -> str:
 
 
 def _legend_rows(rules: Rules, step: Step | None, roles: list[str],
-                 house_roles: list[tuple[str, int]], lang: str) -> list[tuple[str, str, str]]:
+                 house_roles: list[tuple[str, int]], lang: str,
+                 placed: bool) -> list[tuple[str, str, str]]:
     """``(class, colour, label)`` per legend line: the step's roles, then the variants."""
     words = _WORDS[lang]
     rows: list[tuple[str, str, str]] = []
@@ -616,7 +642,8 @@ def _legend_rows(rules: Rules, step: Step | None, roles: list[str],
             rows.append(("link weak", _WEAK, words["weak"]))
     else:
         rows.append(("given", _GIVEN, words["given"]))
-        rows.append(("placed", _PLACED, words["placed"]))
+        if placed:
+            rows.append(("placed", _PLACED, words["placed"]))
     if rules.diagonals:
         rows.append(("diagonal", "#7F7F7F", words["x"]))
     if rules.windows:
