@@ -7,7 +7,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 CSRC   := $(wildcard csrc/*.c csrc/*.h)
 
-.PHONY: run test lint sanitize bench clean browser
+.PHONY: run test lint sanitize bench clean test-tools
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,13 +31,14 @@ run: $(VENV)/.built
 	$(BIN)/shudu solve examples/sample.txt
 	$(BIN)/shudu solve --count examples/few.sdm
 
-test: $(VENV)/.installed-test $(VENV)/.built browser
+test: $(VENV)/.installed-test $(VENV)/.built test-tools
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -q
 
-# The browser tests drive the system's Chromium (installed here when missing and root).
-browser:
-	@bash scripts/ensure_browser.sh
+# The browser and book tests drive the system's Chromium and pdftotext (installed here
+# when missing and root).
+test-tools:
+	@bash scripts/ensure_test_tools.sh
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .

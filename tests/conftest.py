@@ -69,10 +69,12 @@ def chromium_path() -> str | None:
     return None
 
 
-def missing_browser(reason: str) -> None:
-    """Stop a browser test that cannot run: a skip locally, a failure under ``CI`` (the
-    browser tests are part of the contract; ``make test`` installs Chromium when it can)."""
-    reason += "; `make test` installs Chromium as root, else run 'sudo apt-get install chromium'"
+def missing_tool(reason: str, package: str = "chromium") -> None:
+    """Stop a test whose system program is missing (Chromium, pdftotext): a skip locally,
+    a failure under ``CI`` (these tests are part of the contract; ``make test`` installs
+    the programs when it runs as root)."""
+    reason += (f"; `make test` installs it as root, else run 'sudo apt-get install "
+               f"{package}'")
     if os.environ.get("CI"):
         pytest.fail(f"{reason} (required when CI is set)", pytrace=False)
     pytest.skip(reason)
@@ -83,11 +85,11 @@ def browser():
     """A headless Chromium (the system's, driven by Playwright), shared by the session."""
     path = chromium_path()
     if path is None:
-        missing_browser("no Chromium found")
+        missing_tool("no Chromium found")
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
-        missing_browser("Playwright is not installed (it comes with the test extras)")
+        missing_tool("Playwright is not installed (it comes with the test extras)")
     with sync_playwright() as pw:
         found = pw.chromium.launch(executable_path=path, args=["--no-sandbox"])
         yield found

@@ -17,6 +17,7 @@ from click.testing import CliRunner, Result
 from pypdf import PdfReader
 
 import shudu
+from conftest import missing_tool
 from shudu import book as bookmod
 from shudu.book import BookPuzzle, book_entry, caption, generate_book, make_book
 from shudu.cli import cli
@@ -89,8 +90,9 @@ def test_the_solutions_page_shows_every_solution(puzzles: list) -> None:
     assert len(re.findall(r"[1-9]", text)) >= 81
 
 
-@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext is not installed")
 def test_pdftotext_reads_the_captions(puzzles: list, tmp_path: Path) -> None:
+    if shutil.which("pdftotext") is None:
+        missing_tool("pdftotext is not installed", "poppler-utils")
     path = tmp_path / "book.pdf"
     path.write_bytes(make_book(puzzles, per_page=2, title="Printed"))
     text = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True,

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# System programs the tests drive: Debian's chromium (the browser tests, through
+# Playwright from the test extras) and pdftotext from poppler-utils (the printed-book
+# tests).  Install what is missing when this is a root shell with apt-get; otherwise say
+# exactly what to install (those tests then stop with that reason; under CI they fail).
+set -euo pipefail
+missing=()
+if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then
+  missing+=(chromium)
+fi
+if ! command -v pdftotext >/dev/null 2>&1; then
+  missing+=(poppler-utils)
+fi
+[ ${#missing[@]} -eq 0 ] && exit 0
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "installing Debian's ${missing[*]} for the tests (apt-get install ${missing[*]})"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  exit 0
+fi
+echo "some tests need ${missing[*]}: run 'sudo apt-get install ${missing[*]}'" \
+     "(or set SHUDU_CHROMIUM to a Chromium binary)" >&2
