@@ -131,17 +131,28 @@ def write(frame: Any, path: str | Path) -> None:
 # ----------------------------------------------------------------------- partitions
 _DIGITS = bytes(range(256)).translate(
     bytes.maketrans(b".0123456789", bytes([0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9])))
+_SYMBOLS = bytes.maketrans(bytes(range(10)), b"0123456789")
 
 
 def _fast_rows(texts: list[str]) -> tuple[list[int], bytes]:
     """The rows that are plain 81-character classic puzzles (``0``/``.`` blanks), and
-    their cell values as one buffer."""
+    their cell values as one buffer (one pass over the whole column when every row is).
+
+    >>> rows, cells = _fast_rows(["." * 81, "x", "1" + "0" * 80])
+    >>> rows, len(cells), cells[81]
+    ([0, 2], 162, 1)
+    """
+    joined = "".join(texts)
+    if len(joined) == 81 * len(texts) and joined.isascii():
+        raw = joined.encode("ascii")
+        if not raw.translate(None, b"0123456789."):
+            return list(range(len(texts))), raw.translate(_DIGITS)
     rows: list[int] = []
     parts: list[bytes] = []
     for k, text in enumerate(texts):
         if len(text) == 81:
             raw = text.encode("ascii", "replace")
-            if not raw.strip(b"0123456789."):
+            if not raw.translate(None, b"0123456789."):
                 rows.append(k)
                 parts.append(raw.translate(_DIGITS))
     return rows, b"".join(parts)
@@ -158,22 +169,36 @@ def _solve_partition(part: pd.DataFrame, column: str, rules: Rules | None,
     gets status ``invalid`` and the reason in ``error``."""
     from .formats import parse
 
-    texts = [str(t) for t in part[column].tolist()]
+    texts = part[column].astype(str).tolist()
     n = len(texts)
+    fast, buffer = _fast_rows(texts) if rules is None or rules.is_classic9 else ([], b"")
+    if len(fast) == n and n:   # the usual data set: one batch, no row by row work
+        batch = engine.solve_many(buffer, limit=limit, threads=1)
+        text = bytes(batch.solutions).translate(_SYMBOLS).decode("ascii")
+        counts = batch.counts.tolist()
+        names = {0: "none", 1: "unique"}
+        status = [names.get(c, "multiple") for c in counts]
+        solutions = [text[81 * j:81 * j + 81] if c else "" for j, c in enumerate(counts)]
+        errors = [""] * n
+        for j, c in enumerate(counts):
+            if not c and engine.has_conflict9(buffer[81 * j:81 * j + 81]):
+                status[j], errors[j] = "invalid", "givens repeat a digit in a house"
+        return part.assign(solution=solutions, count=counts, status=status,
+                           guesses=batch.guesses.tolist(), error=errors)
     solutions = [""] * n
     counts = [0] * n
     guesses = [0] * n
     status = ["invalid"] * n
     errors = [""] * n
-    fast, buffer = _fast_rows(texts) if rules is None or rules.is_classic9 else ([], b"")
     if fast:
         batch = engine.solve_many(buffer, limit=limit, threads=1)
-        sols = batch.solutions
+        text = bytes(batch.solutions).translate(_SYMBOLS).decode("ascii")
+        found_counts, found_guesses = batch.counts.tolist(), batch.guesses.tolist()
         for j, k in enumerate(fast):
-            count = int(batch.counts[j])
-            counts[k], guesses[k] = count, int(batch.guesses[j])
+            count = found_counts[j]
+            counts[k], guesses[k] = count, found_guesses[j]
             if count:
-                solutions[k] = "".join(map(str, sols[81 * j:81 * j + 81]))
+                solutions[k] = text[81 * j:81 * j + 81]
                 status[k] = _status(count)
             elif engine.has_conflict9(buffer[81 * j:81 * j + 81]):
                 errors[k] = "givens repeat a digit in a house"
@@ -232,11 +257,12 @@ def _check_partition(part: pd.DataFrame, column: str, given: str | None,
                      rules: Rules | None) -> pd.DataFrame:
     solved = _solve_partition(part, column, rules, 2)
     if given is None:
-        return solved.assign(given_ok=[True] * len(solved))
-    digits = str.maketrans("", "", ". \t")
-    ok = [s["status"] == "unique" and str(s[given]).translate(digits) == s["solution"]
-          for _, s in solved.iterrows()]
-    return solved.assign(given_ok=ok)
+        return solved.assign(given_ok=True)
+    stated = solved[given].astype(str)
+    same = stated == solved["solution"]
+    if not same.all():   # a solution written with separators: compare its digits
+        same |= stated.str.replace(r"[.\s|+-]", "", regex=True) == solved["solution"]
+    return solved.assign(given_ok=(solved["status"] == "unique") & same)
 
 
 def check(frame: Any, *, column: str | None = None, solutions: str | None = None,
