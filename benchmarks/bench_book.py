@@ -12,6 +12,7 @@ Usage::
 
     python benchmarks/bench_book.py [--count 48] [--grade hard] [--page a4]
         [--per-page 1] [--seed 2026] [--jobs N] [--limit 30] [-o book.pdf]
+        [--markdown benchmarks/RESULTS.md]
 """
 
 from __future__ import annotations
@@ -27,7 +28,9 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT / "src") not in sys.path:
     sys.path.insert(0, str(ROOT / "src"))
 
-from report import load_average  # noqa: E402
+from report import command_line, load_average, write_section  # noqa: E402
+
+START, END = "<!-- book:start -->", "<!-- book:end -->"
 
 LIMIT = 30.0
 """Acceptance: seconds for 48 hard puzzles on A4 on this machine."""
@@ -44,6 +47,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--limit", type=float, default=LIMIT)
     parser.add_argument("-o", "--output", default=None, help="Also write the PDF here.")
+    parser.add_argument("--markdown", type=Path, help="write the result into this file")
     args = parser.parse_args(argv)
 
     from pypdf import PdfReader
@@ -62,10 +66,19 @@ def main(argv: list[str] | None = None) -> int:
         Path(args.output).write_bytes(pdf)
     total = done - start
     verdict = "PASS" if total < args.limit else "FAIL"
-    print(f"book: {args.count} {args.grade} puzzles, {args.page.upper()}, {pages} pages, "
-          f"{len(pdf) / 1024:.0f} KiB: {total:.1f} s (generation {made - start:.1f} s on "
-          f"{args.jobs} processes, PDF {done - made:.1f} s); limit {args.limit:g} s: {verdict} "
-          f"(load average {load_average()})")
+    line = (f"book: {args.count} {args.grade} puzzles, {args.page.upper()}, {pages} pages, "
+            f"{len(pdf) / 1024:.0f} KiB: {total:.1f} s (generation {made - start:.1f} s on "
+            f"{args.jobs} processes, PDF {done - made:.1f} s); limit {args.limit:g} s: "
+            f"{verdict} (load average {load_average()})")
+    print(line)
+    if args.markdown:
+        stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+        write_section(args.markdown, "\n".join([
+            START, "## Printable book", "",
+            "Written by `benchmarks/bench_book.py`: `shudu book -n 48 --grade hard` as the "
+            "command does it (generation on every core, then the PDF).", "",
+            f"- Command: `{command_line(__file__)}`", f"- Date: {stamp}", "",
+            f"{line}", END, ""]), START, END)
     return 0 if verdict == "PASS" else 1
 
 

@@ -7,7 +7,7 @@ per picture (the aim: at most 2 ms for a 9x9 step picture), plus a plain grid an
 
 Usage::
 
-    python benchmarks/bench_render.py [--repeat 200]
+    python benchmarks/bench_render.py [--repeat 200] [--markdown benchmarks/RESULTS.md]
 """
 
 from __future__ import annotations
@@ -19,6 +19,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from report import command_line, load_average, table, write_section  # noqa: E402
+
+START, END = "<!-- render:start -->", "<!-- render:end -->"
 
 KEYS = ("hidden-single", "naked-pair", "finned-x-wing", "xy-wing", "als-xz", "aic")
 
@@ -36,6 +41,7 @@ def _time(draw, repeat: int) -> tuple[float, float]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=200, help="pictures per case")
+    parser.add_argument("--markdown", type=Path, help="write the table into this file")
     args = parser.parse_args(argv)
 
     from render_support import stored
@@ -54,10 +60,23 @@ def main(argv: list[str] | None = None) -> int:
     big = Candidates.from_grid(Grid.empty(Rules(16)))
     cases.append(("16x16 candidates", lambda: svg(big)))
     print(f"{'picture':32} {'mean ms':>8} {'best ms':>8}")
+    rows = []
     for name, draw in cases:
         draw()   # warm the per-size geometry
         mean, best = _time(draw, args.repeat)
         print(f"{name:32} {mean:8.3f} {best:8.3f}")
+        rows.append([name, f"{mean:.3f}", f"{best:.3f}",
+                     ("PASS" if mean <= 2.0 else "FAIL") if name.startswith("9x9 step") else ""])
+    if args.markdown:
+        stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+        write_section(args.markdown, "\n".join([
+            START, "## Pictures", "",
+            "Written by `benchmarks/bench_render.py`: milliseconds per SVG picture "
+            f"(`shudu.render.svg`), {args.repeat} pictures per case; the aim is at most 2 ms "
+            "for a 9x9 step picture.", "",
+            f"- Command: `{command_line(__file__)}`", f"- Date: {stamp}; load average "
+            f"(1 min) {load_average()}", "",
+            *table(["picture", "mean ms", "best ms", "≤ 2 ms"], rows), END, ""]), START, END)
     return 0
 
 
