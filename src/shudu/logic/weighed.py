@@ -72,11 +72,14 @@ placements only (a Step is made for them only when the path is kept)."""
 class Rung:
     """One rung of a ladder: ``scan(state, ceiling)`` returns its moves, easiest first
     (empty when it has none); ``level`` is the C ladder level that covers it on a classic
-    9x9 state (``None``: not covered)."""
+    9x9 state (``None``: not covered); ``key`` the one technique it applies (``None`` for
+    a rung of several), whose C detector or ladder level tells, on a classic 9x9 state,
+    when its finder would find nothing."""
 
     name: str
     scan: Callable[[Candidates, float], list[Move]]
     level: int | None = None
+    key: str | None = None
 
 
 def _singles(kind: str) -> Rung:
@@ -86,7 +89,7 @@ def _singles(kind: str) -> Rung:
         found = hidden_singles(c, ceiling) if kind == "hidden-single" else naked_singles(c)
         return [(w, kind, None, ((cell, digit),)) for w, cell, digit, _ in found]
 
-    return Rung(kind, scan, tech.ladder_level)
+    return Rung(kind, scan, tech.ladder_level, kind)
 
 
 def _direct(key: str) -> Rung:
@@ -105,7 +108,7 @@ def _direct(key: str) -> Rung:
                 return [(weight, key, step, ())]
         return []
 
-    return Rung(f"{key} (direct)", scan, tech.ladder_level)
+    return Rung(f"{key} (direct)", scan, tech.ladder_level, key)
 
 
 def _first(key: str) -> Rung:
@@ -124,7 +127,7 @@ def _first(key: str) -> Rung:
         return [(weight, key, first, ()),
                 *((tech.weight(step), key, step, ()) for step in steps)]
 
-    return Rung(key, scan, tech.ladder_level)
+    return Rung(key, scan, tech.ladder_level, key)
 
 
 # ------------------------------------------------------------------------- chains
@@ -310,6 +313,19 @@ def se_ladder(uniqueness: bool = True) -> tuple[Rung, ...]:
     return tuple(_rung(entry) for entry in SE_ORDER if allowed(entry))
 
 
+@dataclass(frozen=True)
+class _Key:
+    """What :func:`accel9.plan` reads of a rung: the key of its technique (a rung of
+    several techniques has one that no detector or ladder level knows)."""
+
+    key: str
+
+
+@cache
+def _plan_keys(ladder: tuple[Rung, ...]) -> tuple[_Key, ...]:
+    return tuple(_Key(rung.key or f"rung:{rung.name}") for rung in ladder)
+
+
 @cache
 def _c_weights() -> tuple[float, ...]:
     """The weight of each level of the C ladder (:data:`accel9.LEVELS`): a hidden single
@@ -409,8 +425,13 @@ class Walk(Iterator[PathStep]):
             if status:
                 self.broken = status < 0
                 return []
-        for rung in self.ladder:
+        # the C core tells which finders would find nothing: they are passed over
+        oracle = (accel9.oracle(_plan_keys(self.ladder), c)   # type: ignore[arg-type]
+                  if self._classic else None)
+        for i, rung in enumerate(self.ladder):
             if rung.level is not None and rung.level <= covered:
+                continue
+            if oracle is not None and oracle.skip(i):
                 continue
             moves = rung.scan(c, self.score)
             if moves:
