@@ -12,7 +12,7 @@ given.
 Usage::
 
     python benchmarks/load_web.py [--seconds 60] [--clients 20] [--workers N]
-        [--url http://127.0.0.1:8765/] [--markdown]
+        [--url http://127.0.0.1:8765/] [--markdown benchmarks/RESULTS.md]
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ import subprocess
 import sys
 import threading
 import time
+from pathlib import Path
 from urllib.parse import urlsplit
 
 
@@ -100,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=None,
                         help="worker processes of the started server")
     parser.add_argument("--url", help="a running server instead of starting one")
-    parser.add_argument("--markdown", action="store_true", help="print a Markdown table row")
+    parser.add_argument("--markdown", type=Path, help="write the figures into this file")
     args = parser.parse_args(argv)
 
     bodies = [json.dumps(p).encode() for p in positions()]
@@ -148,8 +149,24 @@ def main(argv: list[str] | None = None) -> int:
           f"mean {statistics.fmean(lat) * 1000 if lat else float('nan'):.1f} "
           f"({cpus} CPUs)")
     if args.markdown:
-        print(f"| {args.clients} | {elapsed:.0f} s | {len(lat)} | {len(errors)} | "
-              f"{pct(0.50):.1f} | {pct(0.95):.1f} | {pct(0.99):.1f} |")
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        from report import command_line, load_average, table, write_section
+
+        start, end = "<!-- web:start -->", "<!-- web:end -->"
+        stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+        row = [str(args.clients), f"{elapsed:.0f} s", f"{len(lat):,}",
+               f"{len(lat) / elapsed:.0f}", str(len(errors)), f"{pct(0.50):.1f}",
+               f"{pct(0.95):.1f}", f"{pct(0.99):.1f}"]
+        write_section(args.markdown, "\n".join([
+            start, "## Web app under load", "",
+            "Written by `benchmarks/load_web.py`: `shudu serve` on loopback, each client one "
+            "HTTP/1.1 connection asking level-3 hints (`POST /api/v1/hint`) on positions "
+            "part-way along the logic paths of generated puzzles, without pause.", "",
+            f"- Command: `{command_line(__file__)}`",
+            f"- Date: {stamp}; {cpus} CPUs; load average (1 min) at the end "
+            f"{load_average()}", "",
+            *table(["clients", "time", "requests", "per second", "errors", "p50 ms",
+                    "p95 ms", "p99 ms"], [row]), end, ""]), start, end)
     for e in errors[:5]:
         print("error:", e)
     return 1 if errors else 0
