@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from render_support import GOLDEN, GOLDEN_DIR, golden_png  # noqa: E402
 
-COLOURS = 64
+COLOURS = 256
 """Palette size of a stored golden picture."""
 
 

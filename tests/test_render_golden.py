@@ -1,5 +1,5 @@
 """Golden pictures: one step per technique family drawn to PNG matches its reference in
-tests/golden/render/ within a tolerance (anti-aliasing and the 64-colour palette of the
+tests/golden/render/ within a tolerance (anti-aliasing and the 256-colour palette of the
 stored files differ a little; a missing mark, a moved line or another colour does not).
 
 After an intended change to the pictures, regenerate the references with
