@@ -2,7 +2,7 @@
 
 One step per technique family (``GOLDEN`` in tests/render_support.py), drawn from its
 stored state in tests/fixtures/technique_states.json with ``shudu.render.png`` and the
-legend, then stored as a 64-colour PNG to stay small.  Run after an intended change to the
+legend, then stored as a 256-colour PNG to stay small.  Run after an intended change to the
 pictures, look at the new files, and commit them:
 
     .venv/bin/python scripts/regen_golden.py            # every family
