@@ -44,7 +44,7 @@ class AnnealResult:
 
 
 def search(grid: Grid, *, iterations: int = 200_000, seed: int | None = 0,
-           start: float = 1.5, end: float = 0.05, stall: int = 20_000,
+           start: float = 0.8, end: float = 0.2, stall: int = 20_000,
            deadline: float | None = None) -> AnnealResult:
     """Anneal a filling of ``grid`` for at most ``iterations`` moves.
 
@@ -64,7 +64,7 @@ def search(grid: Grid, *, iterations: int = 200_000, seed: int | None = 0,
     energy = board.cost(values)
     best, best_values = energy, list(values)
     cell_houses, extra = board.cell_houses, board.extra
-    swappable, free = board.swappable, board.free
+    swappable = board.swappable
     every = max(1, iterations // CURVE_POINTS)
     curve: list[int] = []
     cool = (end / start) ** (1 / max(1, iterations))
@@ -100,8 +100,7 @@ def search(grid: Grid, *, iterations: int = 200_000, seed: int | None = 0,
         if deadline is not None and done & 1023 == 0 and time.monotonic() > deadline:
             break
         done += 1
-        cells = free[rng.choice(swappable)]
-        a, b = rng.sample(cells, 2)
+        a, b = board.legal_pair(values, rng)
         delta = swap(a, b)
         if delta <= 0 or rng.random() < math.exp(-delta / temp):
             energy += delta

@@ -3,7 +3,9 @@
 Each row keeps its givens; its empty cells hold the row's missing digits in some order,
 so a row never repeats a digit and the only conflicts are in the other houses (columns,
 boxes, extra houses) and between cells a knight's or king's move apart.  The number of
-conflicts is the cost to bring to zero: a grid of cost 0 is a solution.
+conflicts is the cost to bring to zero: a grid of cost 0 is a solution.  The givens also
+say which digits each empty cell may take at all (``allowed``: none a given peer holds);
+fillings and moves keep to them where they can, as the published solvers do.
 
 >>> from shudu.grid import Grid
 >>> import random
@@ -54,16 +56,63 @@ class Board:
             self.free.append([c for c in cells if not self.givens[c]])
             self.missing.append([d for d in range(1, n + 1) if d not in have])
         self.swappable = [r for r in range(n) if len(self.free[r]) >= 2]
+        self.allowed = [0] * (n * n)
+        for c in range(n * n):
+            if not self.givens[c]:
+                m = (1 << n) - 1
+                for p in rules.peers[c]:
+                    if self.givens[p]:
+                        m &= ~(1 << (self.givens[p] - 1))
+                self.allowed[c] = m
 
     def random_fill(self, rng: random.Random) -> list[int]:
-        """The givens, and each row's missing digits in a random order."""
+        """The givens, and each row's missing digits in a random order that puts every
+        digit in a cell that allows it when the row can (a random matching)."""
         values = list(self.givens)
         for r in range(self.n):
+            cells = list(self.free[r])
             digits = list(self.missing[r])
+            rng.shuffle(cells)
             rng.shuffle(digits)
-            for c, d in zip(self.free[r], digits):
+            for c, d in zip(cells, self._match(cells, digits)):
                 values[c] = d
         return values
+
+    def _match(self, cells: list[int], digits: list[int]) -> list[int]:
+        """Digits for ``cells`` (in order): an allowed digit for each when possible, the
+        rest filled in anyhow."""
+        owner: dict[int, int] = {}         # digit -> index of its cell
+
+        def grab(i: int, seen: set[int]) -> bool:
+            for d in digits:
+                if self.allowed[cells[i]] >> (d - 1) & 1 and d not in seen:
+                    seen.add(d)
+                    if d not in owner or grab(owner[d], seen):
+                        owner[d] = i
+                        return True
+            return False
+
+        for i in range(len(cells)):
+            grab(i, set())
+        out = [0] * len(cells)
+        for d, i in owner.items():
+            out[i] = d
+        spare = iter(d for d in digits if d not in owner)
+        return [d or next(spare) for d in out]
+
+    def legal_pair(self, values: list[int], rng: random.Random, tries: int = 8) -> tuple[
+            int, int]:
+        """Two free cells of a random row whose swap keeps both digits allowed (after
+        ``tries`` attempts, any two)."""
+        free = self.free[rng.choice(self.swappable)]
+        a, b = rng.sample(free, 2)
+        allowed = self.allowed
+        for _ in range(tries):
+            if allowed[a] >> (values[b] - 1) & 1 and allowed[b] >> (values[a] - 1) & 1:
+                return a, b
+            free = self.free[rng.choice(self.swappable)]
+            a, b = rng.sample(free, 2)
+        return a, b
 
     def cost(self, values: Sequence[int]) -> int:
         """Conflicts of a filled grid: for each house, digits it misses (rows miss

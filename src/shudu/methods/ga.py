@@ -40,8 +40,8 @@ class GaResult:
 
 
 def search(grid: Grid, *, generations: int = 500, population: int = 100, seed: int | None = 0,
-           tournament: int = 3, crossover: float = 0.8, mutation: float = 0.5,
-           elite: int = 2, stall: int = 100, deadline: float | None = None) -> GaResult:
+           tournament: int = 3, crossover: float = 0.8, mutation: float = 0.8,
+           elite: int = 2, stall: int = 50, deadline: float | None = None) -> GaResult:
     """Evolve fillings of ``grid`` for at most ``generations`` generations.
 
     >>> from shudu.grid import Grid
@@ -114,6 +114,5 @@ def _mutate(board: Board, values: list[int], rng: random.Random) -> None:
     """Swap two free cells of a random row (the row stays a permutation)."""
     if not board.swappable:
         return
-    free = board.free[rng.choice(board.swappable)]
-    x, y = rng.sample(free, 2)
+    x, y = board.legal_pair(values, rng)
     values[x], values[y] = values[y], values[x]
