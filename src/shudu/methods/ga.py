@@ -30,7 +30,7 @@ __all__ = ["GaResult", "search"]
 class GaResult:
     """``reached``: a solution was found (``solution``, checked against the rules);
     ``generations`` run; ``best`` fitness (conflicts) of the best individual; ``curve``
-    the best fitness after each generation."""
+    the best fitness at the start and after each generation."""
 
     solution: Grid | None
     reached: bool
@@ -47,7 +47,7 @@ def search(grid: Grid, *, generations: int = 500, population: int = 100, seed: i
     >>> from shudu.grid import Grid
     >>> r = search(Grid("." * 81), generations=3, population=10, seed=4)
     >>> r.generations, len(r.curve), r.reached
-    (3, 3, False)
+    (3, 4, False)
     """
     board = Board(grid)
     rng = random.Random(seed)
@@ -56,6 +56,7 @@ def search(grid: Grid, *, generations: int = 500, population: int = 100, seed: i
     curve: list[int] = []
     best_i = min(range(population), key=fit.__getitem__)
     best, best_values = fit[best_i], pop[best_i]
+    curve.append(best)
     since = 0
     gen = 0
     while best > 0 and gen < generations:
