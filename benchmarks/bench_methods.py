@@ -102,7 +102,7 @@ def main() -> None:
             n = len(puzzles)
             success = f"{100 * solved / n:.0f}%" if method in ("ga", "annealing") else ""
             row = (f"| {name} | {method} | {done}/{n} | {solved}/{n} | "
-                   f"{1000 * seconds / n:.1f} | {nodes / n:.0f} | {success} |")
+                   f"{1000 * seconds / n:.2f} | {nodes / n:.0f} | {success} |")
             rows.append(row)
             print(row, flush=True)
     print(f"\nbudgets: GA {args.ga_budget} generations, annealing {args.anneal_budget} moves, "
