@@ -38,6 +38,7 @@ from .generate import Generated, generate, generate_many
 from .grid import Grid
 from .rating import Rating, rate, rate_many
 from .rules import CLASSIC, Cell, House, Rules, cell_name, parse_cell
+from .trace import trace
 
 try:
     __version__ = version("shudu")
@@ -84,5 +85,6 @@ __all__ = [
     "solutions",
     "solve",
     "solve_many",
+    "trace",
     "write",
 ]

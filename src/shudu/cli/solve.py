@@ -27,7 +27,11 @@ from .outcomes import _outcomes
 if TYPE_CHECKING:
     from ..engine import SearchResult
     from ..grid import Grid
+    from ..methods import MethodResult
     from ..rules import Rules
+
+METHOD_CHOICES = ("engine", "dfs", "dlx", "ga", "annealing")
+"""``--method``: the fast engine (default) or one of :data:`shudu.methods.METHODS`."""
 
 
 @cli.command(
@@ -43,10 +47,17 @@ Examples:
   shudu solve --all --limit 5 puzzle.txt       # list up to 5 solutions
   shudu solve --rules x+anti-knight puzzle.txt
   shudu solve --threads 4 big.txt
+  shudu solve --trace puzzle.txt              # the search as a log: singles, guesses,
+                                               # contradictions, restored states
+  shudu solve --trace-grids --lang zh puzzle.txt   # with candidate grids, in Chinese
+  shudu solve --trace --json puzzle.txt       # the log as data
+  shudu solve --method dlx --count puzzle.txt # dancing links instead of the engine
+  shudu solve --method annealing --seed 3 puzzle.txt
 
 \b
 Exit status: 0 every puzzle solved, 1 some puzzle has no solution (not with
---count), 2 bad input or usage (bad lines are reported and skipped).""",
+--count) or a --method/--trace run ended at its budget without one, 2 bad
+input or usage (bad lines are reported and skipped).""",
 )
 @_input_options
 @click.option("--count", "count_mode", is_flag=True, help="Print the number of solutions.")
@@ -70,7 +81,29 @@ Exit status: 0 every puzzle solved, 1 some puzzle has no solution (not with
     "(default: grid for one puzzle, line for many; csv gives puzzle,solution rows).",
 )
 @click.option(
-    "--seed", metavar="N", type=int, default=None, help="Random order of guesses (any integer)."
+    "--seed", metavar="N", type=int, default=None,
+    help="Random order of guesses (any integer); the seed of --method ga/annealing.",
+)
+@click.option(
+    "--trace", "trace_mode", is_flag=True,
+    help="Print the search as a log: singles placed, guesses on the cell with the fewest "
+    "candidates, contradictions, restored states, solutions, and a summary.",
+)
+@click.option(
+    "--trace-grids", is_flag=True, help="With --trace (implied): the candidate grid at each guess."
+)
+@click.option(
+    "--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True,
+    help="Language of the --trace log: English or Chinese (中文).",
+)
+@click.option(
+    "--method", type=click.Choice(METHOD_CHOICES), default="engine", show_default=True,
+    help="How to solve: the fast engine, plain backtracking (dfs), dancing links (dlx), "
+    "a genetic algorithm (ga) or simulated annealing (the last two may fail).",
+)
+@click.option(
+    "--budget", metavar="N", type=click.IntRange(min=1), default=None,
+    help="With --method: nodes (dfs, dlx), generations (ga) or moves (annealing).",
 )
 @click.pass_context
 def solve(
@@ -86,6 +119,11 @@ def solve(
     as_json: bool,
     style: str | None,
     seed: int | None,
+    trace_mode: bool,
+    trace_grids: bool,
+    lang: str,
+    method: str,
+    budget: int | None,
 ) -> None:
     """Solve puzzles and print their solutions.
 
@@ -97,6 +135,16 @@ def solve(
         raise click.UsageError("use either --count or --all, not both", ctx=ctx)
     if limit is not None and not (count_mode or all_mode):
         raise click.UsageError("--limit only applies with --count or --all", ctx=ctx)
+    trace_mode = trace_mode or trace_grids
+    if trace_mode and (count_mode or all_mode):
+        raise click.UsageError("--trace shows one search: not with --count or --all", ctx=ctx)
+    if trace_mode and method != "engine":
+        raise click.UsageError("use either --trace or --method, not both", ctx=ctx)
+    if method in ("ga", "annealing") and (count_mode or all_mode):
+        raise click.UsageError(f"--method {method} finds one solution: not with --count or "
+                               "--all", ctx=ctx)
+    if budget is not None and method == "engine":
+        raise click.UsageError("--budget only applies with --method", ctx=ctx)
     code = 0
     with run_frame() as frame:
         source = Inputs(inputs, format=fmt, rules=rules)
@@ -104,7 +152,17 @@ def solve(
         style = style or ("line" if many else "grid")
         console = frame.open(progress=_show_progress(progress, many), total=source.total)
         run = _SolveRun(console, style=style, as_json=as_json, many=many, seed=seed)
-        if all_mode:
+        if trace_mode:
+            for item in items:
+                code = max(code, run.trace(item, trace_grids, lang))
+                console.step()
+        elif method != "engine":
+            search_limit = (limit or 2) if (count_mode or all_mode) else 2
+            for item in items:
+                code = max(code, run.method(item, method, search_limit, budget, count_mode,
+                                            all_mode))
+                console.step()
+        elif all_mode:
             for item in items:
                 code = max(code, run.all_solutions(item, limit))
                 console.step()
@@ -248,3 +306,100 @@ class _SolveRun:
         elif n == 0:
             self._block("no solution")
         return EXIT_NONE if n == 0 else 0
+
+    def trace(self, item: Item, grids: bool, lang: str) -> int:
+        """Print the search log of one puzzle (``--trace``); return its exit code."""
+        if item.error is not None or item.grid is None:
+            return self._bad(item, item.error)
+        from ..trace import trace
+
+        try:
+            found = trace(item.grid, item.grid.rules, grids=grids)
+        except ValueError as e:
+            return self._bad(item, e)
+        if self.as_json:
+            self.console.out(_json_line({**_json_head(item), **found.to_dict(lang)}))
+        else:
+            if self.printed:
+                self.console.out("")
+            self.fresh = True
+            self.console.out("\n".join([*found.lines(lang), *found.summary(lang)]))
+            self.printed += 1
+            for sol in found.solutions[:2]:
+                self.console.out("")
+                self.fresh = True
+                self._block(_render(sol, self.style))
+        return 0 if found.solutions else EXIT_NONE
+
+    def method(self, item: Item, method: str, limit: int, budget: int | None,
+               count_mode: bool, all_mode: bool) -> int:
+        """Solve one puzzle with ``--method``; return its exit code."""
+        if item.error is not None or item.grid is None:
+            return self._bad(item, item.error)
+        from ..methods import solve_with
+
+        try:
+            found = solve_with(method, item.grid, item.grid.rules, limit=limit,
+                               seed=self.seed, budget=budget)
+        except ValueError as e:
+            return self._bad(item, e)
+        status = found.status
+        if self.as_json:
+            data = {
+                **_json_head(item),
+                "puzzle": str(item.grid),
+                "method": method,
+                "status": status,
+                "solution": str(found.solution) if found.solution is not None else None,
+                "count": found.count,
+                "nodes": found.nodes,
+                "seconds": round(found.seconds, 6),
+                "reached": found.reached,
+                "stopped": found.stopped,
+            }
+            if count_mode or all_mode:
+                data["limit"] = limit
+            if all_mode:
+                data["solutions"] = [str(s) for s in found.solutions]
+            if found.best is not None:
+                data["best"] = found.best
+                data["curve"] = list(found.curve)
+            self.console.out(_json_line(data))
+        elif count_mode:
+            more = "+" if found.count >= limit else "?" if status == "unfinished" else ""
+            self.console.out(f"{found.count}{more}")
+        elif all_mode:
+            if self.printed:
+                self.console.out("")
+                self.fresh = True
+            for sol in found.solutions:
+                if self.style == "csv":
+                    self._csv_row(item.grid, sol)
+                else:
+                    self._block(_render(sol, self.style))
+            if status == "none":
+                self._block("no solution")
+        elif self.style == "csv" and found.solution is not None:
+            self._csv_row(item.grid, found.solution)
+        elif found.solution is not None:
+            self._block(_render(found.solution, self.style))
+            if status == "multiple":
+                self._warn_multiple(item)
+        else:
+            self._block("no solution" if status == "none" else "unsolved")
+        if status == "unfinished" and not (found.solutions and not count_mode):
+            self._warn_unfinished(item, found)
+        if status == "unfinished" and not found.solutions:
+            return EXIT_NONE
+        return EXIT_NONE if status == "none" and not count_mode else 0
+
+    def _warn_unfinished(self, item: Item, found: MethodResult) -> None:
+        where = item.where if self.many or item.source else ""
+        prefix = f"{where}: " if where else ""
+        unit = {"ga": "generations", "annealing": "moves"}.get(found.method, "nodes")
+        why = "out of time" if found.stopped == "timeout" else f"its budget of {found.nodes} {unit}"
+        if found.best is not None:
+            what = f"no solution reached (best: {found.best} conflicts)"
+        else:
+            what = "the search did not finish"
+        self.console.err(f"shudu: {prefix}{found.method}: {what}, stopped at {why}")
