@@ -47,3 +47,21 @@ def test_limit_and_broken_givens() -> None:
         engine.count("11" + "." * 79, 100, threads=2)
     assert engine.count("1" + "." * 9 + "2" + "." * 70, 100, threads=2) == 100
     assert engine.count(SOLVED, 100, threads=2) == 1
+
+
+def test_search_and_the_command_split_one_count() -> None:
+    from click.testing import CliRunner
+
+    from shudu.cli import cli
+
+    puzzle = SOLVED[:36] + "." * 45   # 633,312 solutions
+    one = engine.search(puzzle, limit=10**6)
+    two = engine.search(puzzle, limit=10**6, threads=2)
+    assert (two.count, two.solution) == (one.count, one.solution) == (633312, one.solution)
+    assert two.guesses > 0 and two.nodes is not None and two.nodes > 0
+    runner = CliRunner()
+    plain = runner.invoke(cli, ["solve", "--count", "--limit", "1000000", puzzle])
+    split = runner.invoke(cli, ["solve", "--count", "--limit", "1000000", "--threads", "2",
+                                puzzle])
+    assert split.output == plain.output == "633312\n"
+    assert split.exit_code == plain.exit_code

@@ -208,7 +208,7 @@ def count(puzzle: PuzzleLike, limit: int | Rules | str = 2, rules: RulesLike = N
     grid = _as_grid(puzzle, rules)
     workers = _threads(threads)
     if workers > 1 and limit > 2:
-        return _count_split(grid, limit, workers)
+        return _count_split(grid, limit, workers)[0]
     return _run(grid, limit, None).count
 
 
@@ -265,19 +265,19 @@ def split_search(grid: Grid, parts: int) -> list[bytes]:
     return frontier
 
 
-def _count_split(grid: Grid, limit: int, threads: int) -> int:
+def _count_split(grid: Grid, limit: int, threads: int) -> tuple[int, int, int]:
     """:func:`count` on ``threads`` threads: the subproblems of :func:`split_search`
     counted in a pool (the C search releases the GIL), stopping once ``limit`` is
-    reached."""
+    reached.  Returns (count, guesses, nodes) summed over the parts."""
     import threading
     from concurrent.futures import ThreadPoolExecutor
 
     if _run(grid, 1, None).count == 0:   # broken givens: no split needed
-        return 0
+        return 0, 0, 0
     rules = grid.rules
     tables = None if rules.is_classic9 else _tables(rules)
     lock = threading.Lock()
-    total = [0]
+    total = [0, 0, 0]   # solutions, guesses, nodes
 
     def one(cells: bytes) -> None:
         with lock:
@@ -285,17 +285,19 @@ def _count_split(grid: Grid, limit: int, threads: int) -> int:
         if remaining <= 0:
             return   # the limit is reached: the rest of the tasks end at once
         if tables is None:
-            found = int(_solve9(cells, remaining, None)[0])
+            found, _, guesses, nodes = _solve9(cells, remaining, None)
         else:
-            found = int(_engine.search(tables, cells, remaining, None)[0])
+            found, _, guesses, nodes = _engine.search(tables, cells, remaining, None)
         with lock:
-            total[0] += found
+            total[0] += int(found)
+            total[1] += int(guesses)
+            total[2] += int(nodes)
 
     with ThreadPoolExecutor(max_workers=threads) as pool:
         for future in [pool.submit(one, cells)
                        for cells in split_search(grid, SPLIT_TASKS * threads)]:
             future.result()
-    return min(total[0], limit)
+    return min(total[0], limit), total[1], total[2]
 
 
 def search(
@@ -304,15 +306,26 @@ def search(
     *,
     limit: int = 2,
     seed: int | None = None,
+    threads: int | None = 1,
 ) -> SearchResult:
     """Count up to ``limit`` solutions and keep the first (the one :func:`solve`
-    returns), with search statistics.
+    returns), with search statistics.  ``threads`` above 1 (``None``/0 = every core)
+    splits a big count across threads as :func:`count` does (``nodes`` is then the sum
+    over the parts, and the first solution is looked for on its own).
 
     >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
     >>> search(p).unique
     True
+    >>> search("." * 16, Rules(4), limit=1000, threads=2).count
+    288
     """
-    return _run(_as_grid(puzzle, rules), limit, seed)
+    grid = _as_grid(puzzle, rules)
+    workers = _threads(threads)
+    if workers > 1 and limit > 2 and seed is None:
+        found, guesses, nodes = _count_split(grid, limit, workers)
+        first = _run(grid, 1, None).solution if found else None
+        return SearchResult(found, limit, first, guesses, nodes)
+    return _run(grid, limit, seed)
 
 
 class SolutionIterator(Iterator[Grid]):

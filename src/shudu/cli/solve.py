@@ -166,12 +166,30 @@ def solve(
             for item in items:
                 code = max(code, run.all_solutions(item, limit))
                 console.step()
+        elif count_mode and not many and threads > 1 and (limit or 2) > 2:
+            # one big count: its search tree is split across the threads
+            for item in items:
+                code = max(code, run.report(item, _split_count(item, limit or 2, threads),
+                                            count_mode))
+                console.step()
         else:
             search_limit = (limit or 2) if count_mode else 2
             for item, result in _outcomes(items, search_limit, seed, threads):
                 code = max(code, run.report(item, result, count_mode))
                 console.step()
     ctx.exit(code)
+
+
+def _split_count(item: Item, limit: int, threads: int) -> SearchResult | ValueError | None:
+    """One puzzle's count on ``threads`` threads (:func:`shudu.engine.search`)."""
+    if item.grid is None:
+        return None
+    from ..engine import search
+
+    try:
+        return search(item.grid, limit=limit, threads=threads)
+    except ValueError as e:
+        return e
 
 
 @dataclass
