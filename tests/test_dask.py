@@ -101,7 +101,8 @@ def _cli(*args: str):   # type: ignore[no-untyped-def]
 def test_cli_dask_output_is_the_single_machine_output(tmp_path) -> None:
     path = tmp_path / "p.sdm"
     path.write_text("\n".join([*_puzzles()[:40], "." * 81, "junk line"]) + "\n")
-    for command in (["check"], ["check", "--json"], ["rate", "--output", "csv"]):
+    for command in (["check"], ["check", "--json"], ["rate", "--output", "csv"],
+                    ["solve"], ["solve", "--json", "--count"]):
         here = _cli(*command, str(path))
         there = _cli(*command, "--dask", "local:2", str(path))
         assert there.output == here.output and there.exit_code == here.exit_code

@@ -14,11 +14,13 @@ from .common import (
     OUTPUT_FORMATS,
     SOLVE_EXIT_BAD_INPUT,
     Console,
+    _dask_option,
     _input_options,
     _json_head,
     _json_line,
     _render,
     _show_progress,
+    dask_client,
     run_frame,
 )
 from .inputs import Inputs, Item, _peek_many
@@ -105,6 +107,7 @@ input or usage (bad lines are reported and skipped).""",
     "--budget", metavar="N", type=click.IntRange(min=1), default=None,
     help="With --method: nodes (dfs, dlx), generations (ga) or moves (annealing).",
 )
+@_dask_option
 @click.pass_context
 def solve(
     ctx: click.Context,
@@ -124,6 +127,7 @@ def solve(
     lang: str,
     method: str,
     budget: int | None,
+    dask_address: str | None,
 ) -> None:
     """Solve puzzles and print their solutions.
 
@@ -145,8 +149,11 @@ def solve(
                                "--all", ctx=ctx)
     if budget is not None and method == "engine":
         raise click.UsageError("--budget only applies with --method", ctx=ctx)
+    if dask_address is not None and (trace_mode or all_mode or method != "engine"):
+        raise click.UsageError("--dask runs the engine's search: not with --trace, --all or "
+                               "--method", ctx=ctx)
     code = 0
-    with run_frame() as frame:
+    with run_frame() as frame, dask_client(dask_address, SOLVE_EXIT_BAD_INPUT) as client:
         source = Inputs(inputs, format=fmt, rules=rules)
         many, items = _peek_many(source)
         style = style or ("line" if many else "grid")
@@ -166,7 +173,7 @@ def solve(
             for item in items:
                 code = max(code, run.all_solutions(item, limit))
                 console.step()
-        elif count_mode and not many and threads > 1 and (limit or 2) > 2:
+        elif count_mode and not many and threads > 1 and (limit or 2) > 2 and client is None:
             # one big count: its search tree is split across the threads
             for item in items:
                 code = max(code, run.report(item, _split_count(item, limit or 2, threads),
@@ -174,7 +181,7 @@ def solve(
                 console.step()
         else:
             search_limit = (limit or 2) if count_mode else 2
-            for item, result in _outcomes(items, search_limit, seed, threads):
+            for item, result in _outcomes(items, search_limit, seed, threads, client):
                 code = max(code, run.report(item, result, count_mode))
                 console.step()
     ctx.exit(code)
