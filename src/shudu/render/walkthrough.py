@@ -236,13 +236,8 @@ def _header(run: StepRun, heading: str, steps: list[Step], scores: list[float],
     from . import svg
 
     start = run.start
-    givens = "".join(
-        str(d[0]) if len(d := start.digits_of(c)) == 1 else "."
-        for c in range(start.rules.ncells)
-    ) if start.rules.size <= 9 else ""
-    lines = ["<header>", f"<h1>{escape(heading)}</h1>"]
-    if givens:
-        lines.append(f'<code class="puzzle">{escape(givens)}</code>')
+    lines = ["<header>", f"<h1>{escape(heading)}</h1>",
+             f'<code class="puzzle">{escape(str(start.to_grid()))}</code>']
     if run.final.is_solved and steps:
         top = max(range(len(steps)), key=lambda k: scores[k])
         from ..rating import grade_for_score
