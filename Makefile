@@ -19,6 +19,7 @@ $(VENV)/.installed: $(BIN)/python pyproject.toml setup.py
 
 $(VENV)/.installed-test: $(VENV)/.installed
 	$(BIN)/python -m pip install -q -e '.[test]'
+	@bash scripts/check_cairo.sh $(BIN)/python
 	@touch $@
 
 # Rebuild the extension in place whenever a C source changes.

@@ -74,17 +74,21 @@ def test_the_max_level_bound_follows_the_level_list() -> None:
 
 
 def test_rating_and_generator_read_technique_facts_from_one_home() -> None:
-    """The rater's fixed weights are the registry's difficulties, its C-ladder weights
-    follow the ladder's levels, and the generator's levels and grade ranges come from the
-    ladder and the rater."""
+    """The rater's ladder names registered techniques and weighs steps with their records,
+    its C-ladder weights follow the ladder's levels, and the generator's levels and grade
+    ranges come from the ladder and the rater."""
     from shudu import rating
     from shudu.generate import GRADE_RANGES, LOGIC9_LEVELS
-    from shudu.logic import accel9
+    from shudu.logic import accel9, weighed
     from shudu.logic.registry import technique
 
-    for key, weight in rating._fixed_weights().items():
-        assert weight == technique(key).difficulty
-    weights = rating._c_weights()
+    for entry in weighed.SE_ORDER:
+        key = entry.partition(":")[0]
+        if key != "chains":
+            assert technique(key).key == key
+    assert not [name for name in vars(rating) if "WEIGHT" in name.upper() or name.endswith(
+        "_SCORES") or name.startswith(("_hidden", "_naked", "_ladder"))]
+    weights = weighed._c_weights()
     assert len(weights) == len(accel9.LEVELS)
     assert weights[1:] == tuple(technique(keys[-1]).difficulty for keys in accel9.LEVELS[1:])
     assert all(LOGIC9_LEVELS[k] == accel9.LEVEL_OF[k] for k in LOGIC9_LEVELS)

@@ -19,6 +19,7 @@ __all__ = [
     "NoSolution",
     "NotUnique",
     "ParseError",
+    "PicturesUnavailable",
     "ShuduError",
     "UnsupportedRules",
 ]
@@ -209,3 +210,21 @@ class GenerationError(ShuduError, ValueError):
     >>> str(GenerationError("no puzzle in 10 attempts"))
     'no puzzle in 10 attempts'
     """
+
+
+class PicturesUnavailable(ShuduError, RuntimeError):
+    """PNG or PDF pictures need CairoSVG and the system Cairo library, and one is missing.
+
+    ``missing`` names what could not be loaded; the message says what to install.
+
+    >>> str(PicturesUnavailable("cairosvg"))  # doctest: +NORMALIZE_WHITESPACE
+    "PNG and PDF pictures need CairoSVG and the Cairo library (cairosvg could not be
+    loaded): pip install 'shudu[pictures]' and apt-get install libcairo2"
+    """
+
+    def __init__(self, missing: str) -> None:
+        self.missing = missing
+        super().__init__(
+            f"PNG and PDF pictures need CairoSVG and the Cairo library ({missing} could not "
+            "be loaded): pip install 'shudu[pictures]' and apt-get install libcairo2"
+        )

@@ -57,12 +57,14 @@ import random
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from .engine import counter, first_solution
 from .errors import GenerationError, ParseError
 from .grid import Grid
 from .logic import accel9
+from .logic.weighed import Rung, pattern_moves, se_ladder
 from .rating import GRADES, score_range
 from .rules import CLASSIC, Rules
 
@@ -873,6 +875,21 @@ def generate(
     raise GenerationError(f"no unique puzzle {what} in {budget}".replace("  ", " "))
 
 
+@cache
+def _target_ladder(weight: float) -> tuple[Rung, ...]:
+    """The rating's ladder up to its rung of chains, for a walk aiming at a technique of
+    ``weight``: forcing chains and nets, after that rung, weigh more than any target,
+    and a target of 6.6 is a pattern (another chain of 6.6 is left to the rating).
+
+    >>> [r.name for r in _target_ladder(6.6)][-2:]
+    ['bug-plus-1', 'patterns']
+    """
+    ladder = se_ladder()
+    k = next(i for i, rung in enumerate(ladder) if rung.name == "chains")
+    last = Rung("patterns", pattern_moves) if weight == 6.6 else ladder[k]
+    return (*ladder[:k], last)
+
+
 def _reachable(rules: Rules, target: Target, minimal: bool) -> None:
     """Refuse at once what no search can meet."""
     n = rules.size
@@ -1032,48 +1049,28 @@ class _Job:
         weight, or as hard but another technique before the target was used, add a clue
         from ``solution`` (a random open cell) instead.  Returns the puzzle with its added
         clues once the walk solves it having used the target, else ``None``."""
-        from . import rating as R
         from .logic.candidates import Candidates
+        from .logic.weighed import Walk
 
         key = self.target.technique
         assert key is not None
         weight = TARGETS[key]
-        ladder = R._LADDERS.get(True)
-        if ladder is None:
-            ladder = R._LADDERS[True] = R._ladder(True)
         cells = bytearray(puzzle)
         c = Candidates.from_grid(Grid._trusted(self.rules, puzzle))
-        c_weights = R._c_weights()
-        score = 0.0
+        walk = Walk(c, _target_ladder(weight))
         used = False
         while not c.is_solved:
             _check(self.deadline)
-            covered = -1
-            if score >= R._C_FROM:
-                covered = max(k for k, w in enumerate(c_weights) if w <= score)
-                status, _ = R._c_fixpoint(c, covered, {})
-                if status:
-                    break
-            moves: list[Any] = []
-            for rung, level in ladder:
-                if level <= covered:
-                    continue
-                if rung is R._chains:
-                    # A target of 6.6 is a pattern (another chain of 6.6 is left to the
-                    # rating); forcing chains and nets, after this rung, weigh more than
-                    # any target.
-                    moves = R._pattern_moves(c) if weight == 6.6 else rung(c, score)
-                    break
-                moves = rung(c, score)
-                if moves:
-                    break
+            moves = walk.scan()
+            if walk.broken:
+                return None
+            if c.is_solved:   # the C ladder's fixpoint finished it
+                break
             first, name = (moves[0][0], moves[0][1]) if moves else (math.inf, None)
-            if first <= score or first < weight or (first == weight and name == key):
-                score = max(score, first)
+            if first <= walk.score or first < weight or (first == weight and name == key):
                 used = used or name == key
-                for move in moves:
-                    if move[0] <= score and R._apply(c, move) is False:
-                        return None
+                if not walk.take(moves):
+                    return None
                 continue
             open_cells = [i for i, v in enumerate(c.values) if not v]
             pick = self.rng.choice(open_cells)

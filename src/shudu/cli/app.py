@@ -114,6 +114,7 @@ Examples:
   shudu explain puzzle.txt                   # the logical path, step by step
   shudu hint --level 2 --lang zh puzzle.txt  # the next step, where to look (Chinese)
   shudu techniques                           # what the logic solver knows
+  shudu render --candidates -o grid.svg puzzle.txt   # a picture (SVG, PNG or PDF)
 
 Run 'shudu COMMAND --help' for the options of a command.""",
 )

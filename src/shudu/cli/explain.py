@@ -149,23 +149,18 @@ def _explain_one(run: _LogicRun, state: LogicItem, disabled: frozenset[str], lev
     timeout = time_limit(found, run.timeout, run.anyway)
     import time
 
-    from ..rating import step_score
-
     steps = StepRun(state.cands, _config(disabled, on), timeout=timeout, max_steps=max_steps,
-                    verdict=found)
-    before = state.cands.copy()
-    scores: list[float] = []
+                    verdict=found, weigh=True)
+    scores = steps.weights
     started = time.monotonic()
 
-    def weigh(step: Any) -> None:
-        scores.append(step_score(step, before))
-        before.apply(step)
+    def shown(step: Any) -> None:
         if not run.many:
             run.console.step()
 
     if run.as_json:
         for step in steps:
-            weigh(step)
+            shown(step)
         path = steps.path()
         data = run.head(state, found.status, on)
         data["status"] = "solved" if path.solved else path.stopped or "stuck"
@@ -189,7 +184,7 @@ def _explain_one(run: _LogicRun, state: LogicItem, disabled: frozenset[str], lev
     run.open_block(state)
     width = len(str(state.cands.rules.ncells))
     for k, s in enumerate(steps, 1):
-        weigh(s)
+        shown(s)
         text = s.notation() if notation else s.text(level, run.lang)
         run.console.out(f"{k:>{width}}. {text}")
     path = steps.path()
@@ -278,7 +273,8 @@ def _rating(state: LogicItem, found: Any, budget: float) -> Rating | None:
     if state.pencilmarks or found.status != "unique" or grid is None:
         return None
     try:
-        return rate(grid, deadline=time.monotonic() + budget)
+        known = None if found.guesses is None else (1, found.guesses)
+        return rate(grid, deadline=time.monotonic() + budget, known=known)
     except (TimeoutError, ValueError):
         return None
 

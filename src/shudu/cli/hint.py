@@ -9,6 +9,7 @@ import click
 from .app import cli
 from .common import (
     EXIT_NONE,
+    SOLVE_EXIT_BAD_INPUT,
     _json_line,
     _show_progress,
     run_frame,
@@ -23,6 +24,7 @@ from .logic_run import (
     _timeout_option,
     pencilmark_text,
 )
+from .render import hint_picture_step, output_option, picture_error, write_picture
 
 if TYPE_CHECKING:
     from ..rules import Rules
@@ -35,6 +37,7 @@ Examples:
   shudu hint --level 2 puzzle.txt              # where to look
   shudu hint --level 3 --lang zh puzzle.txt    # the whole step, in Chinese
   shudu hint --json candidates.pm
+  shudu hint --level 3 -o hint.svg puzzle.txt  # the step drawn on the grid (.png, .pdf)
 
 \b
 A puzzle with no solution is answered with where the grid breaks; one with
@@ -57,6 +60,7 @@ solutions), 2 bad input or usage.""",
     help="How much to give away: 1 the technique, 2 where to look, 3 the whole step.",
 )
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per puzzle per line.")
+@output_option(required=False)
 @_anyway_option
 @_timeout_option
 @click.pass_context
@@ -71,21 +75,26 @@ def hint(
     disabled: frozenset[str],
     level: int,
     as_json: bool,
+    output: str | None,
     anyway: bool,
     timeout: float | None,
 ) -> None:
     """Give the next logical step of puzzles (or pencilmark states) as a hint.
 
     Level 1 names the technique to look for, level 2 says where, level 3 gives the
-    whole step with its reason.
+    whole step with its reason.  With -o the hint is also drawn on the grid, giving away
+    no more than its level (-o - writes only the SVG).
     """
     code = 0
     with run_frame() as frame:
         many, states = _peek_many(logic_items(inputs, fmt, rules))
         console = frame.open(progress=_show_progress(progress, many), total=None)
+        if output is not None and many:
+            console.error("-o draws the hint of one puzzle; give one puzzle")
+            ctx.exit(SOLVE_EXIT_BAD_INPUT)
         run = _LogicRun(console, lang, as_json, many, uniqueness, anyway, timeout)
         for state in states:
-            code = max(code, _hint_one(run, state, disabled, level))
+            code = max(code, _hint_one(run, state, disabled, level, output))
             console.step()
     ctx.exit(code)
 
@@ -114,8 +123,9 @@ def hint_data(step: Any, level: int, lang: str) -> dict[str, Any]:
     return data
 
 
-def _hint_one(run: _LogicRun, state: LogicItem, disabled: frozenset[str], level: int) -> int:
-    """Print the hint for one state; return its exit code."""
+def _hint_one(run: _LogicRun, state: LogicItem, disabled: frozenset[str], level: int,
+              output: str | None = None) -> int:
+    """Print the hint for one state (and draw it to ``output``); return its exit code."""
     if state.error is not None:
         return run.bad(state)
     from ..logic.solver import StepRun, time_limit
@@ -129,6 +139,17 @@ def _hint_one(run: _LogicRun, state: LogicItem, disabled: frozenset[str], level:
     first = StepRun(cands, _config(disabled, on), timeout=timeout, max_steps=1)
     step = next(first, None)
     late = first.stopped == "timeout"
+    if output is not None:
+        from ..errors import ShuduError
+
+        shown = hint_picture_step(step, level) if step is not None else None
+        try:
+            write_picture(output, cands, step=shown, lang=run.lang)
+        except (ShuduError, OSError) as e:
+            run.console.error(picture_error(e, output))
+            return EXIT_NONE
+        if output == "-":
+            return 0 if step is not None or cands.is_solved else EXIT_NONE
     if run.as_json:
         data = run.head(state, found.status, on)
         if cands.is_solved:

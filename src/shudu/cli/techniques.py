@@ -33,7 +33,6 @@ def techniques(as_json: bool) -> None:
     """
     from ..generate import supported_targets
     from ..logic.registry import techniques as registered
-    from ..rating import DIRECT_SCORES, RATED_AS
 
     techs = registered()
     targets = supported_targets()
@@ -49,8 +48,8 @@ def techniques(as_json: bool) -> None:
                 "uniqueness": t.uniqueness,
                 "default": t.default,
                 "aliases": list(t.aliases),
-                "direct": DIRECT_SCORES.get(t.key),
-                "rated": RATED_AS.get(t.key, t.difficulty),
+                "direct": t.direct,
+                "rated": t.difficulty if t.rated is None else t.rated,
                 "generate": targets.get(t.key, False),
             }
             click.echo(_json_line(data))
@@ -59,10 +58,10 @@ def techniques(as_json: bool) -> None:
     for t in techs:
         mark = ("*" if t.uniqueness else "") + ("" if t.default else "+")
         score = f"{t.difficulty:.1f}{mark}"
-        if t.key in DIRECT_SCORES:
-            score += f" ({DIRECT_SCORES[t.key]:.1f})"
-        if t.key in RATED_AS:
-            score += f" [{RATED_AS[t.key]:.1f}]"
+        if t.direct is not None:
+            score += f" ({t.direct:.1f})"
+        if t.rated is not None:
+            score += f" [{t.rated:.1f}]"
         gen = "yes" if targets.get(t.key) else "-"
         rows.append((t.code, score, gen, t.key, t.name, t.family, t.name_zh))
     last = len(rows[0]) - 1
@@ -76,7 +75,8 @@ def techniques(as_json: bool) -> None:
         "eliminations leave a hidden single at once, SE scores it lower (a Hidden Pair "
         "2.0 instead of 3.4); 'shudu rate' and 'shudu explain' both weigh steps so. A score "
         "in square brackets is what the rating counts instead (SE has no W-Wing and scores "
-        "it as the chain it is); the solver still tries it at its place in this list.\n"
+        "it as the chain it is; a forcing chain or net starts from SE's base and grows with "
+        "its length); the solver still tries it at its place in this list.\n"
         "gen: 'shudu generate --technique KEY' can make a puzzle that needs it (and nothing "
         "harder); other targets are refused at once."
     )

@@ -26,7 +26,7 @@ from heapq import heapify, heappop, heappush
 from itertools import pairwise
 
 from .candidates import Candidates, bits, digit_only
-from .links import ChainGraph, length_bonus, state_key
+from .links import ChainGraph, chain_weight, length_bonus, state_key
 from .registry import Technique, register
 from .render import result_text
 from .step import Link, Step, candidates_text, cells_text, digit_text
@@ -619,7 +619,7 @@ def _notation(step: Step) -> str:
 def _register(key: str, name: str, zh: str, code: str, find: Callable[[Candidates],
               Iterator[Step]], aliases: tuple[str, ...] = ()) -> None:
     register(Technique(key, name, zh, code, "chains", BASE[key], find, _where, _explain,
-                       _notation, aliases=aliases))
+                       _notation, aliases=aliases, weigh=chain_weight))
 
 
 _register("x-chain", "X-Chain", "X链", "0701", find_x_chain)

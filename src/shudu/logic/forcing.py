@@ -27,10 +27,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import pairwise
+from typing import Any
 
 from .candidates import Candidates, bits
 from .chains import chain_sentence, graph
-from .links import ChainGraph, state_key
+from .links import ChainGraph, length_bonus, state_key
 from .registry import Technique, register
 from .render import house_text, result_text
 from .step import Link, Step, cells_text
@@ -51,6 +52,29 @@ BASE = {
     "forcing-net-verity": 8.7,
     "nested-forcing-net": 9.5,
 }
+
+SE_BASE = {
+    "forcing-chain-contradiction": 7.5,
+    "forcing-chain-verity": 8.0,
+    "forcing-net-contradiction": 8.5,
+    "forcing-net-verity": 8.5,
+    "nested-forcing-net": 9.5,
+}
+"""Sudoku Explainer's base weight of each kind (``BASE`` is the place in the solver's
+order): a contradiction from one assumption 7.5, chains that agree 8.0, dynamic nets
+8.5, nested nets 9.5."""
+
+
+def forcing_weight(step: Step, base: float) -> float:
+    """SE's weight of a forcing step: its base, 0.5 per nesting level past the first,
+    and the length bonus of its longest chain.
+
+    >>> forcing_weight(Step("forcing-chain-verity", extra={"length": 10}), 8.0)
+    8.3
+    """
+    level = int(step.get("level", 1) or 1)
+    return round(base + 0.5 * max(0, level - 1) + length_bonus(int(step.get("length", 4))), 1)
+
 
 BROKEN = -1
 
@@ -848,19 +872,25 @@ def _notation(step: Step) -> str:
     return f"{name}: {what} => {res}"
 
 
+def _se(key: str) -> dict[str, Any]:
+    return {"rated": SE_BASE[key], "weigh": forcing_weight}
+
+
 register(Technique("forcing-chain-contradiction", "Forcing Chain Contradiction", "强制链（矛盾）",
                    "1301", "forcing", BASE["forcing-chain-contradiction"],
                    find_forcing_chain_contradiction, _where, _explain_chain_contradiction,
-                   _notation))
+                   _notation, **_se("forcing-chain-contradiction")))
 register(Technique("forcing-chain-verity", "Forcing Chain Verity", "强制链（共同结论）", "1302",
                    "forcing", BASE["forcing-chain-verity"], find_forcing_chain_verity, _where,
-                   _explain_chain_verity, _notation))
+                   _explain_chain_verity, _notation, **_se("forcing-chain-verity")))
 register(Technique("forcing-net-contradiction", "Forcing Net Contradiction", "强制网（矛盾）",
                    "1303", "forcing", BASE["forcing-net-contradiction"],
-                   find_forcing_net_contradiction, _where, _explain_net, _notation))
+                   find_forcing_net_contradiction, _where, _explain_net, _notation,
+                   **_se("forcing-net-contradiction")))
 register(Technique("forcing-net-verity", "Forcing Net Verity", "强制网（共同结论）", "1304",
                    "forcing", BASE["forcing-net-verity"], find_forcing_net_verity, _where,
-                   _explain_net, _notation, aliases=("forcing nez verity",)))
+                   _explain_net, _notation, aliases=("forcing nez verity",),
+                   **_se("forcing-net-verity")))
 register(Technique("nested-forcing-net", "Nested Forcing Net", "嵌套强制网", "1399", "forcing",
                    BASE["nested-forcing-net"], find_nested_forcing_net, _where,
-                   _explain_net, _notation))
+                   _explain_net, _notation, **_se("nested-forcing-net")))

@@ -220,11 +220,11 @@ def _locked_subset_explain(step: Step, lang: str) -> str:
 
 register(Technique("pointing", "Locked Candidates Type 1 (Pointing)", "宫内区块", "0100",
                    "intersections", 2.6, find_pointing, _lc_where, _lc_explain, _lc_notation,
-                   aliases=("locked candidates type 1", "locked candidates 1", "lc1",
+                   direct=1.7, aliases=("locked candidates type 1", "locked candidates 1", "lc1",
                             "box-line reduction pointing")))
 register(Technique("claiming", "Locked Candidates Type 2 (Claiming)", "行列区块", "0101",
                    "intersections", 2.8, find_claiming, _lc_where, _lc_explain, _lc_notation,
-                   aliases=("locked candidates type 2", "locked candidates 2", "lc2",
+                   direct=1.9, aliases=("locked candidates type 2", "locked candidates 2", "lc2",
                             "box-line reduction", "line-box reduction")))
 register(Technique("locked-pair", "Locked Pair", "锁定数对", "0110", "intersections", 3.0,
                    find_locked_pair, subset_where, _locked_subset_explain, subset_notation))

@@ -32,9 +32,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .candidates import Candidates, bits
-from .step import Link, Node
+from .step import Link, Node, Step
 
-__all__ = ["Chain", "ChainGraph", "length_bonus", "state_key"]
+__all__ = ["Chain", "ChainGraph", "chain_kind", "chain_weight", "length_bonus", "state_key"]
 
 
 def state_key(cands: Candidates) -> tuple[object, ...]:
@@ -61,6 +61,50 @@ def length_bonus(length: int) -> float:
         ceil = ceil * 3 // 2 if not odd else ceil * 4 // 3
         odd = not odd
     return round(added, 1)
+
+
+def chain_kind(step: Step) -> str:
+    """``"x"`` (one digit), ``"y"`` (bivalue cells only) or ``"xy"`` (digits and houses
+    mixed, or grouped nodes) for a step's chain.
+
+    >>> a, b, c = Node((0,), 7), Node((8,), 7), Node((80,), 7)
+    >>> chain_kind(Step("x-chain", links=(Link(a, b, True), Link(b, c, False))))
+    'x'
+    """
+    links = step.links
+    if any(len(lk.a.cells) > 1 or len(lk.b.cells) > 1 for lk in links):
+        return "xy"
+    if len({lk.a.digit for lk in links} | {lk.b.digit for lk in links}) == 1:
+        return "x"
+    for lk in links:
+        same = lk.a.cells == lk.b.cells
+        if lk.strong != same:
+            return "xy"
+    return "y"
+
+
+def chain_weight(step: Step, base: float = 0.0) -> float:
+    """Sudoku Explainer's weight of a chain or loop step: 7.0 when it mixes digits and
+    houses, else 6.5 for a continuous loop and 6.6 for a chain, plus the length bonus
+    of its node count (the technique's registered base is not used: SE weighs a chain
+    by its kind).
+
+    >>> nodes = [Node((c,), 7) for c in (0, 8, 80, 72, 63, 60)]
+    >>> links = tuple(Link(a, b, k % 2 == 0) for k, (a, b) in enumerate(zip(nodes, nodes[1:])))
+    >>> chain_weight(Step("x-chain", eliminations=((9, 7),), links=links))
+    6.7
+    """
+    if chain_kind(step) == "xy":
+        kind_base = 7.0
+    else:
+        kind_base = 6.5 if step.technique == "continuous-nice-loop" else 6.6
+    links = step.links
+    if links:
+        nodes = len({(lk.a.cells, lk.a.digit) for lk in links}
+                    | {(lk.b.cells, lk.b.digit) for lk in links})
+    else:
+        nodes = int(step.get("length", 4)) + 1
+    return round(kind_base + length_bonus(nodes), 1)
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,13 @@ class Technique:
     ``default`` is False for costly techniques the solver uses only when asked;
     ``first9``, when set, returns the first step ``find`` would yield on a classic 9x9
     state (or ``None``), faster: the solver uses it there instead of ``find``.
+
+    The rating weighs a step with :meth:`weight`, from three facts kept here: ``rated``,
+    SE's weight (the base, for chains and nets) when it is not ``difficulty`` (which is
+    the technique's place in the solver's order); ``direct``, SE's weight of a "direct"
+    instance, whose eliminations leave a hidden single; ``weigh``, for techniques whose
+    weight depends on the step (a single's house, a chain's kind and length), from the
+    step and the base.
     """
 
     key: str
@@ -56,6 +63,9 @@ class Technique:
     aliases: tuple[str, ...] = ()
     default: bool = True
     first9: Callable[[Candidates], Step | None] | None = None
+    rated: float | None = None
+    direct: float | None = None
+    weigh: Callable[[Step, float], float] | None = None
 
     @property
     def ladder_level(self) -> int | None:
@@ -82,15 +92,22 @@ class Technique:
 
     def weight(self, step: Step, cands: Candidates | None = None) -> float:
         """The Sudoku Explainer score of one of its steps, as the rater weighs it (a
-        chain's grows with its length; with ``cands``, SE's "direct" forms).
+        chain's grows with its length; with ``cands``, the state the step applies to,
+        SE's "direct" forms).
 
         >>> from shudu.logic.step import Step
         >>> technique("naked-single").weight(Step.single("naked-single", 0, 5))
         2.3
+        >>> technique("hidden-single").weight(Step.single("hidden-single", 0, 5, house=18))
+        1.2
         """
-        from ..rating import step_score
+        if self.direct is not None and cands is not None and step.eliminations:
+            from .singles import leaves_hidden_single
 
-        return step_score(step, cands)
+            if leaves_hidden_single(cands, step.eliminations):
+                return self.direct
+        base = self.difficulty if self.rated is None else self.rated
+        return base if self.weigh is None else self.weigh(step, base)
 
 
 _REGISTRY: dict[str, Technique] = {}

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from .accel9 import single
 from .candidates import Candidates, first_bit
@@ -17,7 +17,90 @@ from .registry import Technique, register
 from .render import house_text
 from .step import Step, digit_text, placements_text
 
-__all__ = ["find_full_house", "find_hidden_single", "find_naked_single"]
+__all__ = ["find_full_house", "find_hidden_single", "find_naked_single", "hidden_singles",
+           "house_weight", "leaves_hidden_single", "naked_singles"]
+
+BOX_WEIGHT, LINE_WEIGHT, NAKED_WEIGHT = 1.2, 1.5, 2.3
+"""Sudoku Explainer's weights of the singles: a hidden single in a box, in a row,
+column or other house (a full house counts as a hidden single in its house), and a
+naked single."""
+
+
+def house_weight(house: int, size: int) -> float:
+    """SE's weight of a hidden single (or full house) in house ``house`` (-1: unknown).
+
+    >>> house_weight(18, 9), house_weight(0, 9), house_weight(-1, 9)
+    (1.2, 1.5, 1.5)
+    """
+    return BOX_WEIGHT if 2 * size <= house < 3 * size else LINE_WEIGHT
+
+
+def _single_weight(step: Step, base: float) -> float:
+    houses = step.role_houses("house")
+    return house_weight(houses[0] if houses else -1, step.size)
+
+
+def hidden_singles(cands: Candidates, ceiling: float) -> list[tuple[float, int, int, int]]:
+    """Every hidden single of the easiest kind, as ``(weight, cell, digit, house)``: those
+    in boxes (1.2) when there are any, else those in other houses (1.5); both kinds
+    when the box ones weigh no more than ``ceiling`` (the hardest step so far), since
+    taking them together cannot raise it.  A house with one empty cell counts, as in SE.
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> hidden_singles(as_candidates("12345678." + "." * 72), 0.0)[:1]
+    [(1.5, 8, 9, 0)]
+    """
+    geo = cands.geo
+    n = geo.n
+    dm = cands.digit_mask
+    masks = geo.house_mask
+    out: list[tuple[float, int, int, int]] = []
+    for weight, houses in ((BOX_WEIGHT, range(2 * n, 3 * n)),
+                           (LINE_WEIGHT, [*range(2 * n), *range(3 * n, len(masks))])):
+        if out and weight > ceiling:
+            break
+        for h in houses:
+            hm = masks[h]
+            for d in range(n):
+                m = dm[d] & hm
+                if m and not m & (m - 1):
+                    out.append((weight, first_bit(m), d + 1, h))
+    return out
+
+
+def naked_singles(cands: Candidates) -> list[tuple[float, int, int, int]]:
+    """Every naked single, as ``(weight, cell, digit, -1)``.
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> naked_singles(as_candidates("12345678." + "." * 72))
+    [(2.3, 8, 9, -1)]
+    """
+    values = cands.values
+    return [(NAKED_WEIGHT, cell, first_bit(mask) + 1, -1)
+            for cell, mask in enumerate(cands.cell_mask)
+            if mask and not mask & (mask - 1) and not values[cell]]
+
+
+def leaves_hidden_single(cands: Candidates, eliminations: Iterable[tuple[int, int]]) -> bool:
+    """Whether removing ``eliminations`` from ``cands`` leaves a hidden single (SE calls a
+    step that does "direct").
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("." * 81)
+    >>> leaves_hidden_single(c, [(cell, 1) for cell in range(1, 9)])
+    True
+    >>> leaves_hidden_single(c, [(1, 1)])
+    False
+    """
+    dm = list(cands.digit_mask)
+    for cell, digit in eliminations:
+        dm[digit - 1] &= ~(1 << cell)
+    for hm in cands.geo.house_mask:
+        for m in dm:
+            m &= hm
+            if m and not m & (m - 1):
+                return True
+    return False
 
 
 def find_full_house(cands: Candidates) -> Iterator[Step]:
@@ -165,10 +248,10 @@ def _notation(step: Step) -> str:
 
 register(Technique("full-house", "Full House", "满格", "0000", "singles", 1.0, find_full_house,
                    _full_house_where, _full_house_explain, _notation, aliases=("last empty cell",),
-                   first9=_first9("full-house", 0)))
-register(Technique("hidden-single", "Hidden Single", "隐性唯一", "0002", "singles", 1.2,
+                   first9=_first9("full-house", 0), weigh=_single_weight))
+register(Technique("hidden-single", "Hidden Single", "隐性唯一", "0002", "singles", BOX_WEIGHT,
                    find_hidden_single, _hidden_where, _hidden_explain, _notation,
-                   first9=_first9("hidden-single", 1)))
-register(Technique("naked-single", "Naked Single", "唯一余数", "0003", "singles", 2.3,
+                   first9=_first9("hidden-single", 1), weigh=_single_weight))
+register(Technique("naked-single", "Naked Single", "唯一余数", "0003", "singles", NAKED_WEIGHT,
                    find_naked_single, _naked_where, _naked_explain, _notation,
                    first9=_first9("naked-single", 2)))

@@ -237,18 +237,25 @@ class StepRun(Iterator[Step]):
     After the last step, ``final`` holds the state reached, ``steps`` every step yielded
     and ``stopped`` why it ended early: ``"timeout"``, ``"max-steps"`` or ``None``
     (solved, or no enabled technique makes progress).  ``timeout`` counts seconds from
-    the first step asked for; ``max_steps`` defaults to ``config.max_steps``.
+    the first step asked for; ``max_steps`` defaults to ``config.max_steps``.  With
+    ``weigh``, ``weights`` holds each step's SE weight, taken in the state it applied to
+    (its technique's :meth:`~.registry.Technique.weight`, "direct" forms included).
 
     >>> p = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
     >>> run = iter_steps(p, max_steps=2)
     >>> [s.technique for s in run], run.stopped, len(run.steps)
     (['hidden-single', 'hidden-single'], 'max-steps', 2)
+    >>> run = StepRun(p, max_steps=2, weigh=True)
+    >>> _ = run.path(); run.weights
+    [1.2, 1.2]
     """
 
     def __init__(self, puzzle: str | Grid | Candidates, config: SolverConfig | None = None,
                  *, timeout: float | None = None, max_steps: int | None = None,
-                 verdict: Verdict | None = None) -> None:
+                 verdict: Verdict | None = None, weigh: bool = False) -> None:
         self.config = config or SolverConfig()
+        self.weigh = weigh
+        self.weights: list[float] = []
         self.start = as_candidates(puzzle)
         self.final = self.start.copy()
         self.steps: list[Step] = []
@@ -284,6 +291,8 @@ class StepRun(Iterator[Step]):
         if step is None:
             self._done = True
             raise StopIteration
+        if self.weigh:
+            self.weights.append(technique(step.technique).weight(step, cands))
         cands.apply(step)
         self.steps.append(step)
         return step

@@ -413,6 +413,7 @@ def _register() -> None:
     hidden = (("hidden-pair", "Hidden Pair", "隐性数对", "0210", 3.4, find_hidden_pair),
               ("hidden-triple", "Hidden Triple", "隐性三数组", "0211", 4.0, find_hidden_triple),
               ("hidden-quad", "Hidden Quadruple", "隐性四数组", "0212", 5.4, find_hidden_quad))
+    direct = {"hidden-pair": 2.0, "hidden-triple": 2.5}   # SE's weights when "direct"
     for (key, name, zh, code, diff, find), aliases in zip(
             naked, (("naked double",), ("naked triplet",), ("naked quad",))):
         register(Technique(key, name, zh, code, "subsets", diff, find, subset_where,
@@ -420,7 +421,8 @@ def _register() -> None:
     for (key, name, zh, code, diff, find), aliases in zip(
             hidden, (("hidden double",), ("hidden triplet",), ("hidden quad",))):
         register(Technique(key, name, zh, code, "subsets", diff, find, subset_where,
-                           _hidden_explain, subset_notation, aliases=aliases))
+                           _hidden_explain, subset_notation, aliases=aliases,
+                           direct=direct.get(key)))
 
 
 _register()

@@ -37,7 +37,10 @@ class Verdict:
 
     ``status``: ``"unique"``, ``"multiple"``, ``"none"`` or ``"unknown"`` (a candidate
     state the check could not settle: rules with extra constraints, or a search that
-    ran past :data:`NODE_BUDGET`); ``solutions``: up to two solutions found.
+    ran past :data:`NODE_BUDGET`); ``solutions``: up to two solutions found;
+    ``guesses``: how many times the engine guessed on a puzzle given by its digits
+    (``None`` for a candidate state), what :func:`shudu.rating.rate` takes as ``known``
+    so that it does not search the puzzle again.
 
     >>> v = verdict("." * 81)
     >>> v.status, len(v.solutions), v.cell, v.digits
@@ -46,6 +49,7 @@ class Verdict:
 
     status: str
     solutions: tuple[Grid, ...] = ()
+    guesses: int | None = field(default=None, compare=False)
 
     @property
     def cell(self) -> int | None:
@@ -98,11 +102,11 @@ def _engine_verdict(grid: Grid) -> Verdict:
 
     found = search(grid, grid.rules, limit=2)
     if found.count == 0:
-        return Verdict("none")
+        return Verdict("none", guesses=found.guesses)
     if found.count == 1:
         assert found.solution is not None
-        return Verdict("unique", (found.solution,))
-    return Verdict("multiple", tuple(islice(solutions(grid, grid.rules), 2)))
+        return Verdict("unique", (found.solution,), found.guesses)
+    return Verdict("multiple", tuple(islice(solutions(grid, grid.rules), 2)), found.guesses)
 
 
 def _agrees(cands: Candidates, solution: Grid) -> bool:

@@ -1,0 +1,504 @@
+"""The weighed walk: the logic solver configured by a ladder of rungs, taking at every
+point the easiest step *by weight* and keeping the hardest weight met.
+
+The ordinary solver (:mod:`.solver`) takes the first technique, in the order of the
+registry, that makes progress.  The weighed walk is the same solver run with a ladder
+instead of an order: each :class:`Rung` names registered techniques and how to pick
+among their steps (the first one, only "direct" ones, the cheapest of several), and
+every step is weighed by its technique's :meth:`~.registry.Technique.weight`.
+:data:`SE_ORDER` is Sudoku Explainer's ladder; :func:`shudu.rating.rate` reads the
+walk it gives.
+
+Once a rung's easiest step weighs no more than the hardest step so far (the
+``ceiling``), every step it sees within the ceiling is applied together: they are all
+valid in the same state, so this changes the order of the path but not its hardest
+step, and saves many rescans.  On a classic 9x9 state, once the ceiling reaches
+:data:`C_FROM`, the C ladder takes the state to the fixpoint of every basic technique
+within the ceiling before the rungs run.
+
+>>> walk = Walk.of("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3.."
+...                "9..5.1.3..")
+>>> path = list(walk)
+>>> walk.score, walk.hardest, walk.solved, path[0].technique
+(1.2, 'hidden-single', True, 'hidden-single')
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from ..grid import Grid
+from . import accel9
+from .candidates import Candidates
+from .registry import technique
+from .singles import LINE_WEIGHT, hidden_singles, leaves_hidden_single, naked_singles
+from .step import Step
+
+__all__ = ["C_FROM", "SE_ORDER", "PathStep", "Rung", "Walk", "pattern_moves", "se_ladder"]
+
+
+@dataclass(frozen=True)
+class PathStep:
+    """One step of a weighed walk: its ``score`` (SE weight, as
+    :meth:`~.registry.Technique.weight` gives it), the ``technique`` key and the ``step``
+    itself.  ``step`` is ``None`` for a round of the C ladder (a classic 9x9 state taken
+    to a fixpoint of subsets and fish once the score passed :data:`C_FROM`: the round's
+    technique and weight are known, not its cells).
+
+    >>> PathStep(1.2, "hidden-single").to_dict()
+    {'score': 1.2, 'technique': 'hidden-single', 'text': None}
+    """
+
+    score: float
+    technique: str
+    step: Step | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: score, technique and the step's one-line text (or None)."""
+        return {"score": self.score, "technique": self.technique,
+                "text": None if self.step is None else self.step.notation()}
+
+
+Move = tuple[float, str, Step | None, tuple[tuple[int, int], ...]]
+"""(weight, technique key, step or None, placements) of one step; singles come as
+placements only (a Step is made for them only when the path is kept)."""
+
+
+@dataclass(frozen=True)
+class Rung:
+    """One rung of a ladder: ``scan(state, ceiling)`` returns its moves, easiest first
+    (empty when it has none); ``level`` is the C ladder level that covers it on a classic
+    9x9 state (``None``: not covered)."""
+
+    name: str
+    scan: Callable[[Candidates, float], list[Move]]
+    level: int | None = None
+
+
+def _singles(kind: str) -> Rung:
+    tech = technique(kind)
+
+    def scan(c: Candidates, ceiling: float) -> list[Move]:
+        found = hidden_singles(c, ceiling) if kind == "hidden-single" else naked_singles(c)
+        return [(w, kind, None, ((cell, digit),)) for w, cell, digit, _ in found]
+
+    return Rung(kind, scan, tech.ladder_level)
+
+
+def _direct(key: str) -> Rung:
+    """SE's "direct" form of a technique: its eliminations leave a hidden single.  Once
+    the ceiling reaches the technique's plain weight, the plain rung finds the same steps
+    within the score, so this one stands aside."""
+    tech = technique(key)
+    weight, plain = tech.direct, tech.difficulty
+    assert weight is not None, key
+
+    def scan(c: Candidates, ceiling: float) -> list[Move]:
+        if ceiling >= plain:
+            return []
+        for step in tech.find(c):
+            if step.eliminations and leaves_hidden_single(c, step.eliminations):
+                return [(weight, key, step, ())]
+        return []
+
+    return Rung(f"{key} (direct)", scan, tech.ladder_level)
+
+
+def _first(key: str) -> Rung:
+    """A technique whose steps all weigh the same: its first step that makes progress,
+    or every such step when that weight is within the ceiling."""
+    tech = technique(key)
+
+    def scan(c: Candidates, ceiling: float) -> list[Move]:
+        steps = (step for step in tech.find(c) if step.progress)
+        first = next(steps, None)
+        if first is None:
+            return []
+        weight = tech.weight(first)
+        if weight > ceiling:
+            return [(weight, key, first, ())]
+        return [(weight, key, first, ()),
+                *((tech.weight(step), key, step, ()) for step in steps)]
+
+    return Rung(key, scan, tech.ladder_level)
+
+
+# ------------------------------------------------------------------------- chains
+CHAIN_KEYS = ("x-chain", "xy-chain", "discontinuous-nice-loop", "aic")
+LOOP_KEY = "continuous-nice-loop"
+"""Loops are searched only when no chain was found: the search is costly and a loop
+is rarely cheaper than the shortest chain (6.5 instead of 6.6)."""
+
+PATTERN_KEYS = ("skyscraper", "two-string-kite", "turbot-fish")
+"""Single-digit patterns that are X-chains of four nodes: SE weighs them as such (6.6),
+so while the ceiling is below that the chain rung takes them first, named after the
+pattern.  A Turbot Fish of the Empty Rectangle shape is named an Empty Rectangle."""
+
+
+def _as_empty_rectangle(c: Candidates, step: Step) -> Step | None:
+    """The Empty Rectangle step that makes the same eliminations as a Turbot Fish of
+    that shape (its strong links a conjugate pair of a box, two cells in different rows
+    and columns, and one of a line), or None."""
+    geo = c.geo
+    links = step.links
+    if len(links) != 3:
+        return None
+    box_links = [lk for lk in (links[0], links[2])
+                 if geo.box_of[lk.a.cells[0]] == geo.box_of[lk.b.cells[0]]]
+    if len(box_links) != 1:
+        return None
+    line = links[2] if box_links[0] is links[0] else links[0]
+    a, b = box_links[0].a.cells[0], box_links[0].b.cells[0]
+    if geo.row_of[a] == geo.row_of[b] or geo.col_of[a] == geo.col_of[b]:
+        return None
+    box = 2 * geo.n + geo.box_of[a]
+    strong = {line.a.cells[0], line.b.cells[0]}
+    elims = set(step.eliminations)
+    for er in technique("empty-rectangle").find(c):
+        if (er.digits == step.digits and er.role_houses("box") == (box,)
+                and set(er.role_cells("strong")) == strong and set(er.eliminations) == elims):
+            return er
+    return None
+
+
+def _as_w_wing(c: Candidates, step: Step) -> Step | None:
+    """The W-Wing step that makes the same eliminations as an AIC of that shape
+    (``(y=x)a - (x)e1 = (x)e2 - (x=y)b``, ``a`` and ``b`` bivalue cells with the same two
+    digits), or None."""
+    links = step.links
+    if len(links) != 5 or [lk.strong for lk in links] != [True, False, True, False, True]:
+        return None
+    nodes = [links[0].a, *(lk.b for lk in links)]
+    if any(len(nd.cells) != 1 for nd in nodes):
+        return None
+    a, b = nodes[0].cells[0], nodes[5].cells[0]
+    y, x = nodes[0].digit, nodes[1].digit
+    if (nodes[1].cells[0] != a or nodes[4].cells[0] != b or nodes[5].digit != y or x == y
+            or any(nd.digit != x for nd in nodes[1:5])):
+        return None
+    mask = (1 << (x - 1)) | (1 << (y - 1))
+    if c.cell_mask[a] != mask or c.cell_mask[b] != mask:
+        return None
+    strong = {nodes[2].cells[0], nodes[3].cells[0]}
+    elims = set(step.eliminations)
+    for w in technique("w-wing").find(c):
+        if (set(w.role_cells("wing")) == {a, b} and w.digits == (y, x)
+                and set(w.role_cells("strong")) == strong and set(w.eliminations) == elims):
+            return w
+    return None
+
+
+def pattern_moves(c: Candidates, ceiling: float = 0.0) -> list[Move]:
+    """The first single-digit pattern of :data:`PATTERN_KEYS` that makes progress (at
+    most one move; ``ceiling`` is not used: a rung's signature).
+
+    >>> pattern_moves(Walk.of("." * 81).state)
+    []
+    """
+    for key in PATTERN_KEYS:
+        tech = technique(key)
+        for step in tech.find(c):
+            if step.progress:
+                if key == "turbot-fish":
+                    er = _as_empty_rectangle(c, step)
+                    if er is not None:
+                        return [(technique("empty-rectangle").weight(er), "empty-rectangle",
+                                 er, ())]
+                return [(tech.weight(step), key, step, ())]
+    return []
+
+
+def _chains(c: Candidates, ceiling: float) -> list[Move]:
+    """The easiest chains and loops (SE's "forcing chains and cycles" rule).  A chain
+    that is a known pattern (a Turbot Fish of the Empty Rectangle shape, an AIC of the
+    W-Wing shape) is named after it, at the chain's weight."""
+    if ceiling < technique(PATTERN_KEYS[0]).difficulty:
+        found = pattern_moves(c)
+        if found:
+            return found
+    moves: list[Move] = []
+    for key in CHAIN_KEYS:
+        tech = technique(key)
+        found = [(tech.weight(step), key, step, ()) for step in tech.find(c) if step.progress]
+        cheap = [m for m in found if m[0] <= ceiling]
+        if cheap:
+            return cheap   # every one is within the hardest step so far
+        moves += found[:1]   # each finder yields its shortest chains first
+    if not moves:
+        loop = technique(LOOP_KEY)
+        moves = [(loop.weight(step), LOOP_KEY, step, ()) for step in loop.find(c)
+                 if step.progress][:1]
+    moves.sort(key=lambda m: m[0])
+    chain = moves[0][2] if moves and moves[0][1] == "aic" else None
+    wing = technique("w-wing")
+    if chain is not None and moves[0][0] == wing.rated:
+        found_wing = _as_w_wing(c, chain)
+        if found_wing is not None:
+            return [(wing.weight(found_wing), "w-wing", found_wing, ())]
+    return moves[:1]
+
+
+FORCING_KEYS = ("forcing-chain-contradiction", "forcing-chain-verity",
+                "forcing-net-contradiction", "forcing-net-verity", "nested-forcing-net")
+
+FORCING_LOOK = 8
+"""How many forcing steps to weigh before taking the easiest (they come roughly easiest
+first; all of them within the hardest score so far are applied together)."""
+
+
+def _forcing(key: str) -> Rung:
+    tech = technique(key)
+
+    def scan(c: Candidates, ceiling: float) -> list[Move]:
+        found: list[Move] = []
+        for k, step in enumerate(tech.find(c)):
+            if not step.progress:
+                continue
+            found.append((tech.weight(step), key, step, ()))
+            if k >= FORCING_LOOK:
+                break
+        found.sort(key=lambda m: m[0])
+        return found
+
+    return Rung(key, scan)
+
+
+# ------------------------------------------------------------------------ ladders
+SE_ORDER = (
+    "hidden-single", "pointing:direct", "claiming:direct", "hidden-pair:direct",
+    "naked-single", "hidden-triple:direct",
+    "pointing", "claiming", "locked-pair", "naked-pair", "x-wing", "hidden-pair",
+    "locked-triple", "naked-triple", "swordfish", "hidden-triple", "xy-wing", "xyz-wing",
+    "ur-type-1", "ur-type-2", "ur-type-4", "ur-type-3", "naked-quad", "jellyfish",
+    "hidden-quad", "bug-plus-1",
+    "chains", *FORCING_KEYS,
+)
+"""Sudoku Explainer's ladder, easiest rung first: technique keys (``key:direct`` for
+the "direct" form, ``chains`` for the rung of chains, loops and the single-digit
+patterns SE counts as chains)."""
+
+
+def _rung(entry: str) -> Rung:
+    key, _, form = entry.partition(":")
+    if key in ("hidden-single", "naked-single"):
+        return _singles(key)
+    if form == "direct":
+        return _direct(key)
+    if key == "chains":
+        return Rung("chains", _chains)
+    if key in FORCING_KEYS:
+        return _forcing(key)
+    return _first(key)
+
+
+@cache
+def se_ladder(uniqueness: bool = True) -> tuple[Rung, ...]:
+    """The rungs of :data:`SE_ORDER`; without ``uniqueness``, none of the techniques that
+    assume a unique solution.
+
+    >>> [r.name for r in se_ladder()][:3]
+    ['hidden-single', 'pointing (direct)', 'claiming (direct)']
+    """
+    def allowed(entry: str) -> bool:
+        key = entry.partition(":")[0]
+        return key == "chains" or uniqueness or not technique(key).uniqueness
+
+    return tuple(_rung(entry) for entry in SE_ORDER if allowed(entry))
+
+
+@cache
+def _c_weights() -> tuple[float, ...]:
+    """The weight of each level of the C ladder (:data:`accel9.LEVELS`): a hidden single
+    in a line (the ladder does not say which house), then each level's technique."""
+    return tuple(LINE_WEIGHT if level == 0 else technique(keys[-1]).difficulty
+                 for level, keys in enumerate(accel9.LEVELS))
+
+
+C_FROM = 4.0
+"""Once the score reaches hidden triple's weight, every technique of the C ladder up to
+the score may be applied in any order (none is harder than the score), so a classic
+9x9 state is taken to that fixpoint in C before the Python rungs run."""
+
+
+# --------------------------------------------------------------------------- walk
+class Walk(Iterator[PathStep]):
+    """A weighed walk from a state: iterate it for its path (one :class:`PathStep` per
+    step applied).  While it runs and after, ``score`` is the hardest weight met,
+    ``hardest`` its technique, ``pearl`` the hardest before the first placement and
+    ``diamond`` the first step's (SE's ER, EP and ED), ``histogram`` the steps per
+    technique and ``steps`` their number.  It stops when solved, stuck, broken (a
+    contradiction: the state had no solution), or once a step weighs more than
+    ``stop_above`` (``complete`` is then False); past ``deadline`` (a
+    :func:`time.monotonic` instant) it raises :class:`TimeoutError` between two steps.
+    ``keep_steps`` makes Steps for the singles too (else their ``step`` is None).
+
+    >>> w = Walk.of(".4..1.2.......9.7..1..........43.6..8......5....2.....7.5..8......6..3.."
+    ...             "9........", stop_above=5.0)
+    >>> _ = list(w)
+    >>> w.complete, w.score > 5.0
+    (False, True)
+    """
+
+    def __init__(self, cands: Candidates, ladder: tuple[Rung, ...] | None = None, *,
+                 stop_above: float | None = None, deadline: float | None = None,
+                 keep_steps: bool = False) -> None:
+        self.state = cands
+        self.ladder = se_ladder() if ladder is None else ladder
+        self.stop_above = stop_above
+        self.deadline = deadline
+        self.keep_steps = keep_steps
+        self.score = self.pearl = self.diamond = 0.0
+        self.hardest: str | None = None
+        self.histogram: dict[str, int] = {}
+        self.steps = 0
+        self.complete = True
+        self.broken = False
+        self._classic = cands.rules.is_classic9
+        self._placed = False
+        self._pending: list[PathStep] = []
+        self._done = False
+
+    @classmethod
+    def of(cls, puzzle: str | Grid | Candidates, **options: Any) -> Walk:
+        """A walk from puzzle text, a Grid or (a copy of) a candidate state."""
+        from .solver import as_candidates
+
+        return cls(as_candidates(puzzle), **options)
+
+    @property
+    def solved(self) -> bool:
+        """True when the walk filled every cell."""
+        return self.state.is_solved
+
+    def __iter__(self) -> Walk:
+        return self
+
+    def __next__(self) -> PathStep:
+        while not self._pending:
+            if self._done:
+                raise StopIteration
+            moves = self.scan()
+            if not moves or not self.take(moves):
+                self._done = True   # over; or a rung offered only what is done: never loop
+        return self._pending.pop(0)
+
+    def scan(self) -> list[Move]:
+        """The next batch of moves, easiest first, without applying them (empty when the
+        walk is over: solved, stuck or broken).  On a classic state past :data:`C_FROM`
+        the C ladder's fixpoint is applied first (its rounds join the path)."""
+        c = self.state
+        if c.is_solved or self.broken or _stuck(c):
+            return []
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise TimeoutError("rating ran past its deadline")
+        covered = -1
+        if self._classic and self.score >= C_FROM:
+            weights = _c_weights()
+            covered = max(k for k, w in enumerate(weights) if w <= self.score)
+            status, passes = accel9.fixpoint(c, covered)
+            for k, n in enumerate(passes):
+                if n:
+                    key = accel9.LEVELS[k][-1]   # the level's subset/single name
+                    self.histogram[key] = self.histogram.get(key, 0) + n
+                    self.steps += n
+                    self._pending += [PathStep(weights[k], key)] * n
+            if status:
+                self.broken = status < 0
+                return []
+        for rung in self.ladder:
+            if rung.level is not None and rung.level <= covered:
+                continue
+            moves = rung.scan(c, self.score)
+            if moves:
+                return moves
+        return []
+
+    def take(self, moves: list[Move]) -> bool:
+        """Apply a batch from :meth:`scan`: its easiest move (which may raise the score)
+        and every other within the score.  Returns whether the state changed; False too
+        when the batch passed ``stop_above`` (nothing is applied) or broke the state."""
+        first = moves[0][0]
+        if first > self.score:
+            self.score, self.hardest = first, moves[0][1]
+        elif self.hardest is None:
+            self.hardest = moves[0][1]
+        if not self.steps:
+            self.diamond = first
+        if not self._placed:
+            self.pearl = max(self.pearl, first)
+        if self.stop_above is not None and self.score > self.stop_above:
+            self.complete = False
+            return False
+        changed = False
+        c = self.state
+        for move in moves:
+            if move[0] > self.score:
+                continue
+            if self.keep_steps and move[2] is None:
+                move = _with_step(c, move)
+            done = _apply(c, move)
+            if done is False:
+                self.broken = True
+                return False
+            if done:
+                changed = True
+                self._record(move)
+        return changed
+
+    def _record(self, move: Move) -> None:
+        weight, key, step, placements = move
+        self.steps += 1
+        self.histogram[key] = self.histogram.get(key, 0) + 1
+        self._placed = self._placed or bool(placements or (step and step.placements))
+        self._pending.append(PathStep(weight, key, step))
+
+
+def _with_step(c: Candidates, move: Move) -> Move:
+    """A single's move with its Step, naming the house where it is single (a box at the
+    box weight, else the first other house), found before it is applied."""
+    weight, key, _, placements = move
+    cell, digit = placements[0]
+    geo = c.geo
+    house = -1
+    if key == "hidden-single":
+        at = 1 << cell
+        for h in geo.cell_houses[cell]:
+            is_box = 2 * geo.n <= h < 3 * geo.n
+            if (is_box == (weight < LINE_WEIGHT)
+                    and c.digit_mask[digit - 1] & geo.house_mask[h] == at):
+                house = h
+                break
+    return (weight, key, Step.single(key, cell, digit, house, size=geo.n), placements)
+
+
+def _apply(c: Candidates, move: Move) -> bool | None:
+    """Apply one move: True if it changed the state, None if an earlier move of the same
+    batch already did its work, False when it placed a digit no longer possible."""
+    _, _, step, placements = move
+    changed = False
+    if step is not None:
+        placements = step.placements
+        for cell, digit in step.eliminations:
+            changed = c.eliminate(cell, digit) or changed
+    values = c.values
+    for cell, digit in placements:
+        if values[cell]:
+            if values[cell] != digit:
+                return False
+            continue
+        if not c.has(cell, digit):
+            return False
+        c.place(cell, digit)
+        changed = True
+    return changed or None
+
+
+def _stuck(c: Candidates) -> bool:
+    """A cheap contradiction test: an empty cell without candidates."""
+    values = c.values
+    return any(not m and not values[i] for i, m in enumerate(c.cell_mask))
+
