@@ -4,7 +4,8 @@ path, Chinese words with ``lang="zh"``, nothing fetched from the network, the sa
 every time.
 
 Puzzles: EASY is solved by singles alone; MEDIUM needs pointing and hidden pairs between
-runs of singles; TWO has two solutions (as in test_cli_logic.py).
+runs of singles; CHAINS (from top1465) needs AICs, drawn with arrow markers; TWO has two
+solutions (as in test_cli_logic.py).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from shudu.render.walkthrough import SINGLES, walkthrough_html
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 MEDIUM = "5..7..6....38...........2..62.4............917............35.8.4.....1......9...."
+CHAINS = "4.35...2.....16...7............895.....3..8..2...........4...7..9....6...1......."
 TWO = "4....98.5.....8...95....3...2.4.7..97...8..3.....1..5.....4...157......4.6.8....."
 BASICS_ONLY = SolverConfig(disabled=technique_keys([
     "fish,chains,forcing,als,wings,colouring,single-digit patterns", "subsets,uniqueness"]))
@@ -141,10 +143,13 @@ def test_the_contents_list_the_path_techniques_with_links(medium) -> None:
     assert "Locked Candidates Type 1 (Pointing)" in names
 
 
-def test_ids_are_unique(medium) -> None:
-    page, _, _ = medium
-    ids = re.findall(r'\sid="([^"]+)"', page)
-    assert len(ids) == len(set(ids))
+def test_ids_are_unique_and_references_resolve(medium) -> None:
+    for page in (medium[0], walkthrough_html(CHAINS)):
+        ids = re.findall(r'\sid="([^"]+)"', page)
+        assert len(ids) == len(set(ids))
+        refs = re.findall(r'(?:url\(#|href="#)([^")]+)', page)
+        assert refs and set(refs) <= set(ids)
+    assert "url(#s" in page   # the chains' arrows, one set per picture
 
 
 def test_chinese_page(medium) -> None:

@@ -37,8 +37,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "steps": "Steps",
         "step": "Step {n}",
         "singles": "Steps {a}–{b}: {k} singles",
-        "singles_note": "One picture for these {k} steps: the digits they place are marked "
-        "on the grid before the first of them.",
+        "singles_note": "One picture for these {k} steps: the digits they place, marked on "
+        "the grid before the first of them.",
         "score": "difficulty {score}",
         "summary": "Solved by logic in {n} steps; hardest step: {name} ({score}, {grade} on "
         "the Sudoku Explainer scale).",
@@ -60,7 +60,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "steps": "步骤",
         "step": "第 {n} 步",
         "singles": "第 {a}–{b} 步：{k} 步唯一数",
-        "singles_note": "这 {k} 步共用一张图：在其中第一步之前的盘面上标出它们填入的数字。",
+        "singles_note": "这 {k} 步共用一张图：在第一步之前的盘面上标出它们填入的数字。",
         "score": "难度 {score}",
         "summary": "逻辑解出，共 {n} 步；最难的一步：{name}（{score}，Sudoku Explainer "
         "标准的{grade}）。",
@@ -284,9 +284,7 @@ def _merged(sec: _Section) -> Step:
 
     placements = [p for s in sec.steps for p in s.placements]
     return Step("naked-single", placements=placements,
-                digits=sorted({d for _, d in placements}),
-                cells={"cell": sorted({c for c, _ in placements})},
-                rules=sec.before.rules)
+                cells={"cell": sorted({c for c, _ in placements})}, rules=sec.before.rules)
 
 
 def _section(sec: _Section, words: dict[str, str], lang: str, level: int) -> str:
@@ -307,12 +305,15 @@ def _section(sec: _Section, words: dict[str, str], lang: str, level: int) -> str
         ])
     a, k = sec.first, len(sec.steps)
     b = a + k - 1
-    picture = svg(sec.before, step=_merged(sec), candidates=False, lang=lang,
+    heading = words["singles"].format(a=a, b=b, k=k)
+    picture = svg(sec.before, step=_merged(sec), candidates=False, lang=lang, title=heading,
                   id_prefix=f"s{a}-")
     lines = [
         f'<section class="step singles" id="steps-{a}-{b}" data-step="{a}" '
         f'data-technique="singles" data-steps="{k}">',
-        f'<h2>{escape(words["singles"].format(a=a, b=b, k=k))}</h2>',
+        f"<h2>{escape(heading)}</h2>",
+        f'<p class="note">{escape(words["singles_note"].format(k=k))}</p>',
+        f'<figure class="picture">{picture}</figure>',
         f'<ol class="singles" start="{a}">',
     ]
     for n, (step, score) in enumerate(zip(sec.steps, sec.scores), a):
@@ -322,12 +323,7 @@ def _section(sec: _Section, words: dict[str, str], lang: str, level: int) -> str
             f"{escape(step.text(level, lang))}"
             f'<span class="score">{escape(words["score"].format(score=_score(score)))}'
             "</span></li>")
-    lines += [
-        "</ol>",
-        f'<p class="note">{escape(words["singles_note"].format(k=k))}</p>',
-        f'<figure class="picture">{picture}</figure>',
-        "</section>",
-    ]
+    lines += ["</ol>", "</section>"]
     return "\n".join(lines)
 
 
