@@ -213,6 +213,26 @@ def test_several_solutions_raise_unless_anyway() -> None:
     assert "Stuck after" in page or "Stopped after" in page
 
 
+def test_a_candidate_state_and_a_6x6_grid() -> None:
+    from shudu.grid import Grid
+    from shudu.logic import iter_steps
+    from shudu.rules import Rules
+
+    run = iter_steps(MEDIUM, max_steps=5)
+    done = list(run)
+    doc = parse(walkthrough_html(run.final.to_string729()))
+    assert doc.all("code", "puzzle")[0].words() == str(run.final.to_grid())
+    assert doc.all("section", "step")[0].attrs["data-step"] == "1"
+    assert len(done) == 5
+
+    small = Grid("2.....5...4..1.2....61.....36.......", Rules(6))
+    doc = parse(walkthrough_html(small))
+    sections = doc.all("section", "step")
+    assert sections and all(len(s.all("svg")) == 1 for s in sections)
+    assert sum(int(s.attrs["data-steps"]) for s in sections) == len(explain(small).steps)
+    assert doc.all("svg")[0].attrs["data-size"] == "6"
+
+
 # ------------------------------------------------------------------ the command line
 def test_explain_html_writes_the_page(tmp_path: Path) -> None:
     out = tmp_path / "walk.html"
