@@ -244,7 +244,7 @@ def _page_one(run: _LogicRun, state: LogicItem, disabled: frozenset[str], level:
         return refused
     timeout = time_limit(found, run.timeout, run.anyway)
     steps = StepRun(state.cands, _config(disabled, on), timeout=timeout, max_steps=max_steps,
-                    verdict=found)
+                    verdict=found, weigh=True)
 
     def count(_: Any) -> None:
         if not run.many:

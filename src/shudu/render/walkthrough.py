@@ -188,7 +188,7 @@ def path_html(run: StepRun, *, lang: str = "en", title: str | None = None, level
         except StopIteration:
             break
         n += 1
-        score = step_score(step, before)
+        score = run.weights[-1] if run.weigh else step_score(step, before)
         last = sections[-1] if sections else None
         if (last is not None and step.technique in SINGLES
                 and all(s.technique in SINGLES for s in last.steps)):
