@@ -166,3 +166,24 @@ def test_the_readme_picture_is_what_its_documented_command_draws(tmp_path: Path)
     assert r.stdout.startswith("X-Wing")
     assert out.read_text(encoding="utf-8") == (ROOT / "docs" / "img" / "x-wing.svg").read_text(
         encoding="utf-8"), "regenerate with the README's command"
+
+
+@pytest.mark.parametrize(("module", "words"), [
+    ("raise OSError('no library called \"cairo-2\" was found')",
+     "run 'sudo apt-get install libcairo2'"),
+    ("raise ImportError('No module named cairosvg')", "run pip install 'shudu[pictures]'"),
+])
+def test_the_make_check_says_what_to_install(tmp_path: Path, module: str, words: str) -> None:
+    """``make .venv/.installed-test`` runs scripts/check_cairo.sh: a missing libcairo or
+    CairoSVG is named with the command that installs it, and the install goes on."""
+    import os
+    import subprocess
+    import sys
+
+    (tmp_path / "cairosvg.py").write_text(module + "\n", encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=str(tmp_path))
+    done = subprocess.run(["bash", str(ROOT / "scripts" / "check_cairo.sh"), sys.executable],
+                          capture_output=True, text=True, env=env, timeout=60, check=False)
+    assert done.returncode == 0
+    assert done.stderr.startswith("PNG/PDF pictures unavailable: ") and words in done.stderr
+    assert "Traceback" not in done.stderr

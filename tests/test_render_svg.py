@@ -336,3 +336,26 @@ def test_chinese_legend_text_asks_for_a_chinese_font_first() -> None:
     assert legend.get("font-family").startswith("WenQuanYi Micro Hei, Noto Sans CJK SC")
     assert with_class(parse(svg(PUZZLE, legend=True)), "legend", "g")[0].get(
         "font-family") is None
+
+
+@pytest.mark.parametrize("key", ["naked-triple", "xy-wing", "als-xz"])
+def test_a_step_draws_only_the_candidates_of_its_state(key: str) -> None:
+    """Cells with a role mark the step's digits they hold, and draw no digit they lack."""
+    state, step = stored(key)
+    root = parse(svg(state, step=step))
+    drawn = {t.get("data-cand") for t in with_class(root, "cand", "text")}
+    assert drawn == {cand_name(c, d) for c in range(81) for d in state.digits_of(c)}
+    marked = {t.get("data-cand") for t in with_class(root, "cause", "text")}
+    for role, cells in step.cells:
+        for c in cells:
+            for d in set(step.digits) & set(state.digits_of(c)):
+                if (c, d) not in step.eliminations:
+                    assert cand_name(c, d) in marked, f"{key}: {role} {cand_name(c, d)}"
+
+
+def test_titles_and_ids_with_quotes_stay_valid_xml() -> None:
+    state, step = stored("aic")
+    root = parse(svg(state, step=step, id_prefix='a"b<', title='say "hi" <now> & then'))
+    assert root.find(f"{NS}title").text == 'say "hi" <now> & then'
+    assert {e.get("id") for e in root.iter() if e.get("id")} == {'a"b<arrow-strong',
+                                                                   'a"b<arrow-weak'}

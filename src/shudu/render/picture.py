@@ -118,6 +118,11 @@ _ROLE_WORDS = {
 }
 
 
+def _esc(text: str) -> str:
+    """Text safe in an XML element or a double-quoted attribute."""
+    return escape(text, {'"': "&quot;"})
+
+
 def _num(x: float) -> str:
     """A coordinate as short, stable text: integers bare, else one decimal."""
     r = round(x, 1)
@@ -332,6 +337,7 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
     places: set[tuple[int, int]] = set()
     link_nodes: set[tuple[int, int]] = set()
     roles_shown: list[str] = []
+    own: dict[tuple[int, int], list[str]] = {}
     if step is not None:
         digits = set(step.digits)
         elims = set(step.eliminations)
@@ -344,8 +350,11 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
             roles_shown.append(role)
             for c in cs:
                 cand_roles.setdefault(c, []).append(role)
-        # a cell's role marks the step's digits in it, unless its candidates have roles
-        named = {c for c, _ in cand_roles} | {c for c, _ in link_nodes}
+        # a cell's role marks the step's digits that are candidates of it, but in a chain
+        # the nodes are the cause; a candidate's own role gives its colour
+        own = {k: sorted(set(v)) for k, v in cand_roles.items()}
+        named = {c for c, _ in link_nodes}
+        has = cands.has if cands is not None else None
         for role, cells in step.cells:
             if role not in roles_shown:
                 roles_shown.append(role)
@@ -353,7 +362,8 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
                 cell_roles.setdefault(c, []).append(role)
                 if c not in named:
                     for d in digits:
-                        cand_roles.setdefault((c, d), []).append(role)
+                        if has is None or has(c, d):
+                            cand_roles.setdefault((c, d), []).append(role)
         for role, hs in step.houses:
             for h in hs:
                 if 0 <= h < len(rules.houses):
@@ -383,11 +393,11 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
     w(f'<svg xmlns="http://www.w3.org/2000/svg" class="shudu-picture" width="{width_px}" '
       f'height="{height_px}" viewBox="0 0 {width_units} {height_units}" role="img" '
       f'font-family="{_FONTS}" data-size="{n}">')
-    w(f"<title>{escape(title_text)}</title>")
+    w(f"<title>{_esc(title_text)}</title>")
     if step is not None and step.links:
         w("<defs>")
         for kind_, colour in (("strong", _STRONG), ("weak", _WEAK)):
-            w(f'<marker id="{escape(id_prefix)}arrow-{kind_}" viewBox="0 0 10 10" refX="9" '
+            w(f'<marker id="{_esc(id_prefix)}arrow-{kind_}" viewBox="0 0 10 10" refX="9" '
               f'refY="5" markerWidth="5" markerHeight="5" orient="auto">'
               f'<path d="M0 0L10 5L0 10z" fill="{colour}"/></marker>')
         w("</defs>")
@@ -417,7 +427,7 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
         w('<g class="houses">')
         for role, h in house_roles:
             colour, opacity = (_COVER, "0.2") if role == "cover" else (_HOUSE, "0.4")
-            w(f'<g class="house role-{escape(role)}" data-house="{escape(rules.house_name(h))}" '
+            w(f'<g class="house role-{_esc(role)}" data-house="{_esc(rules.house_name(h))}" '
               f'fill="{colour}" fill-opacity="{opacity}">')
             for c in rules.houses[h].cells:
                 w(f'<rect x="{geo.x0[c]}" y="{geo.y0[c]}" width="{_UNIT}" height="{_UNIT}"/>')
@@ -491,7 +501,8 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
                         if key in link_nodes:
                             names_ = sorted({*names_, "cause", "node"})
                         cls = "cand " + " ".join(names_)
-                        colour = _role_fill(ordered[0]) if ordered else _CAUSE
+                        first = own.get(key) or ordered
+                        colour = _role_fill(first[0]) if first else _CAUSE
                         w(f'<circle class="{" ".join(names_)}" cx="{_num(cx)}" cy="{_num(cy)}" '
                           f'r="{radius}" fill="{colour}"/>')
                         fill = "#000000"
@@ -523,11 +534,11 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
             kind_ = "strong" if link.strong else "weak"
             colour = _STRONG if link.strong else _WEAK
             dash = "" if link.strong else ' stroke-dasharray="6 4"'
-            w(f'<line class="link {kind_}" data-from="{escape(link.a.text())}" '
-              f'data-to="{escape(link.b.text())}" x1="{_num(a[0] + ux * cut)}" '
+            w(f'<line class="link {kind_}" data-from="{_esc(link.a.text())}" '
+              f'data-to="{_esc(link.b.text())}" x1="{_num(a[0] + ux * cut)}" '
               f'y1="{_num(a[1] + uy * cut)}" x2="{_num(b[0] - ux * cut)}" '
               f'y2="{_num(b[1] - uy * cut)}" stroke="{colour}"{dash} '
-              f'marker-end="url(#{escape(id_prefix)}arrow-{kind_})"/>')
+              f'marker-end="url(#{_esc(id_prefix)}arrow-{kind_})"/>')
         w("</g>")
 
     # ---- legend
@@ -537,10 +548,10 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
         y = width_units + 8
         for cls, colour, label in legend_rows:
             opacity = "0.4" if cls.startswith("house") else "1"
-            w(f'<g class="legend-item" data-role="{escape(cls)}">'
+            w(f'<g class="legend-item" data-role="{_esc(cls)}">'
               f'<rect x="{pad + 4}" y="{y + 4}" width="22" height="22" fill="{colour}" '
               f'fill-opacity="{opacity}" stroke="#000000" stroke-width="1"/>'
-              f'<text x="{pad + 36}" y="{y + 22}">{escape(label)}</text></g>')
+              f'<text x="{pad + 36}" y="{y + 22}">{_esc(label)}</text></g>')
             y += line_h
         w("</g>")
     w("</svg>")
