@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -9,7 +10,9 @@ import click
 from .app import cli
 from .common import (
     EXIT_NONE,
+    SOLVE_EXIT_BAD_INPUT,
     _json_line,
+    _os_error_text,
     _show_progress,
     run_frame,
 )
@@ -40,6 +43,7 @@ Examples:
   shudu explain --json puzzle.txt              # steps as JSON
   shudu explain --disable fish --disable xy-wing puzzle.txt
   shudu explain candidates.pm                  # start from a pencilmark grid
+  shudu explain --html path.html puzzle.txt    # a web page with a picture per step
 
 \b
 Uniqueness techniques (unique rectangles, BUG+1 ...) are used only when the
@@ -51,6 +55,12 @@ A puzzle with no solution is answered at once with where the grid breaks; one
 with several solutions with two of them and a cell where they differ (--anyway
 explains it all the same, within --timeout).  Steps are printed as they are
 found; on a terminal a progress bar counts them.
+
+\b
+--html PATH writes the path as one self-contained web page instead (pictures
+of the grid before each step, a table of contents by technique; no network
+needed to view or print it).  The first puzzle's page is PATH; puzzle N's, when
+several are read, is PATH with -N before the suffix (path-2.html ...).
 
 \b
 Exit status: 0 every puzzle solved by logic, 1 logic got stuck or stopped at a
@@ -74,6 +84,10 @@ limit on some puzzle (or it has no or several solutions), 2 bad input or usage."
               help="Stop a puzzle's path after N steps and say so.")
 @click.option("--rating/--no-rating", "rated", default=True, show_default=True,
               help="Under a solved path, the puzzle's rating (what 'shudu rate' says).")
+@click.option("--html", "html", metavar="PATH", type=click.Path(dir_okay=False, path_type=Path),
+              default=None,
+              help="Write the path as a self-contained web page with a picture per step "
+              "(several puzzles: PATH, then PATH-2 ... before the suffix).")
 @click.pass_context
 def explain(
     ctx: click.Context,
@@ -91,6 +105,7 @@ def explain(
     timeout: float | None,
     max_steps: int | None,
     rated: bool,
+    html: Path | None,
 ) -> None:
     """Explain the whole logical path of puzzles, step by step, without guessing.
 
@@ -99,6 +114,8 @@ def explain(
     standard input.  When no enabled technique makes progress, the command says so and
     shows the candidates left.
     """
+    if html is not None and (as_json or notation):
+        raise click.UsageError("--html cannot be used with --json or --notation")
     code = 0
     with run_frame() as frame:
         many, states = _peek_many(logic_items(inputs, fmt, rules))
@@ -106,7 +123,11 @@ def explain(
         console = frame.open(progress=bar, total=None, unit="puzzle" if many else "step")
         run = _LogicRun(console, lang, as_json, many, uniqueness, anyway, timeout)
         for state in states:
-            code = max(code, _explain_one(run, state, disabled, level, notation, max_steps, rated))
+            if html is not None:
+                code = max(code, _page_one(run, state, disabled, level, max_steps, html))
+            else:
+                code = max(code, _explain_one(run, state, disabled, level, notation, max_steps,
+                                              rated))
             if many:
                 console.step()
     ctx.exit(code)
@@ -190,6 +211,54 @@ def _explain_one(run: _LogicRun, state: LogicItem, disabled: frozenset[str], lev
     if not path.solved:
         run.console.out(pencilmark_text(path.final))
     return 0 if path.solved else EXIT_NONE
+
+
+_PAGE_WORDS = {
+    "en": "Walk-through written to {path}.",
+    "zh": "解题过程已写入 {path}。",
+}
+
+
+def page_path(path: Path, index: int) -> Path:
+    """Where ``--html PATH`` writes the page of puzzle ``index`` (from 1): PATH for the
+    first, PATH with ``-index`` before its suffix for the others.
+
+    >>> page_path(Path("out/path.html"), 1).as_posix(), page_path(Path("path.html"), 3).name
+    ('out/path.html', 'path-3.html')
+    """
+    return path if index == 1 else path.with_name(f"{path.stem}-{index}{path.suffix}")
+
+
+def _page_one(run: _LogicRun, state: LogicItem, disabled: frozenset[str], level: int,
+              max_steps: int | None, html: Path) -> int:
+    """Write the logical path of one puzzle as a web page (``--html``); return its exit
+    code.  A puzzle with no or several solutions is answered as without ``--html``."""
+    if state.error is not None:
+        return run.bad(state)
+    from ..logic.solver import StepRun, time_limit
+    from ..render.walkthrough import path_html
+
+    found, on = run.verdict(state)
+    refused = run.refuse(state, found, on)
+    if refused is not None:
+        return refused
+    timeout = time_limit(found, run.timeout, run.anyway)
+    steps = StepRun(state.cands, _config(disabled, on), timeout=timeout, max_steps=max_steps,
+                    verdict=found, weigh=True)
+
+    def count(_: Any) -> None:
+        if not run.many:
+            run.console.step()
+
+    page = path_html(steps, lang=run.lang, level=level, on_step=count)
+    target = page_path(html, state.item.index)
+    try:
+        target.write_text(page, encoding="utf-8")
+    except OSError as e:
+        run.console.error(f"cannot write {target}: {_os_error_text(e)}")
+        return SOLVE_EXIT_BAD_INPUT
+    run.console.out(_PAGE_WORDS[run.lang].format(path=target))
+    return 0 if steps.final.is_solved else EXIT_NONE
 
 
 def _rating(state: LogicItem, found: Any, budget: float) -> Rating | None:
