@@ -1583,12 +1583,47 @@ def iter_records(
     if isinstance(source, os.PathLike):
         name = os.fspath(source)
         ext = os.path.splitext(name)[1].lower()
+        if format == "parquet" or (format is None and ext in (".parquet", ".pq")):
+            yield from _iter_csv(_parquet_lines(name), rules, check, name)
+            return
         with open(name, encoding="utf-8-sig") as f:
             yield from _iter_stream(f, format or _EXTENSIONS.get(ext), rules, check, name)
         return
     name = getattr(source, "name", None)
     label = name if isinstance(name, str) and not name.startswith("<") else None
     yield from _iter_stream(source, format, rules, check, label)
+
+
+def _parquet_lines(name: str) -> Iterator[str]:
+    """A Parquet data set (``quizzes,solutions`` or any columns) as the lines of the CSV
+    it would be, batch by batch, so that it is read like one (line 1 is the header).
+
+    >>> import pathlib, tempfile
+    >>> import pyarrow as pa, pyarrow.parquet as pq
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "set.parquet"
+    >>> pq.write_table(pa.table({"quizzes": ["." * 81], "solutions": [""]}), path)
+    >>> [r.grid.clue_count for r in iter_records(path)]
+    [0]
+    """
+    try:
+        import pyarrow.parquet as pq
+    except ImportError:
+        raise ParseError("reading Parquet needs pyarrow: pip install 'shudu[dask]'",
+                         source=name) from None
+    try:
+        data = pq.ParquetFile(name)
+    except Exception as e:   # pyarrow raises its own error types for a bad file
+        raise ParseError(f"not a Parquet file ({e})", source=name) from None
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(data.schema_arrow.names)
+    yield out.getvalue()
+    for batch in data.iter_batches():
+        for row in batch.to_pylist():
+            out.seek(0)
+            out.truncate()
+            writer.writerow(["" if v is None else v for v in row.values()])
+            yield out.getvalue()
 
 
 def read_text(text: str, name: str | None = None, *, format: str | None = None,
@@ -1643,7 +1678,8 @@ def read_file(
     check: bool = True,
 ) -> list[Record]:
     """All records of a file; the format comes from the extension (.sdm .csv .tsv .sdk
-    .ss .json .jsonl .pm) or, for others such as .txt, from the content.
+    .ss .json .jsonl .pm, and .parquet data sets with pyarrow installed) or, for others
+    such as .txt, from the content.
 
     >>> import pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "two.sdm"
