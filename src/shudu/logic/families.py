@@ -11,6 +11,7 @@ from . import (
     sdc,  # noqa: F401
     singles,  # noqa: F401
     subsets,  # noqa: F401
+    templates,  # noqa: F401
     uniqueness,  # noqa: F401
     wings,  # noqa: F401
 )
