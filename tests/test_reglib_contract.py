@@ -21,7 +21,7 @@ from shudu.logic import registry
 from shudu.logic.candidates import Candidates
 from test_logic_basic import report_lines
 
-FLOOR = 1060
+FLOOR = 1094
 """Cases that must pass (of 1,109); HoDoKu's best port passes 1,105 (99.6%)."""
 
 STEP_BUDGET = 20000
@@ -47,6 +47,12 @@ def digit_only(cands: Candidates, digit: int) -> Candidates:
     return out
 
 
+WITH_ALS = {"0709": "0709A", "0710": "0710A", "0711": "0711A"}
+"""HoDoKu's grouped nice loops and AICs may use ALS nodes; shudu keeps the chains with
+ALS nodes as techniques of their own (off by default): a case of these codes passes when
+either technique reproduces it."""
+
+
 def technique_of(code: str) -> registry.Technique | None:
     """The technique a code names (Siamese ``03111`` is a case of ``0311``), or None."""
     try:
@@ -69,7 +75,12 @@ def passes(case: reglib.Case) -> bool:
 
     if case.fail_case and not case.eliminations and not case.placements:
         return not any(s.progress for s in finder(state))
-    return reglib.run_case(case, finder)
+    if reglib.run_case(case, finder):
+        return True
+    if case.code in WITH_ALS:
+        als = registry.technique(WITH_ALS[case.code])
+        return reglib.run_case(case, lambda _c: islice(als.find(state), STEP_BUDGET))
+    return False
 
 
 def family_of(code: str) -> str:
