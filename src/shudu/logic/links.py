@@ -231,6 +231,7 @@ class ChainGraph:
 
         idx = als_index(self.cands)
         N = self.N
+        cellcol = _cell_columns(self.n, N)
         wanted = 0
         for d in use:
             wanted |= 1 << d
@@ -252,7 +253,11 @@ class ChainGraph:
             first = self.base + len(self.groups)
             for k, (d, out) in enumerate(mine):
                 gi = first + k
-                self.groups.append((idx.dcells[i][d], d))
+                where = idx.dcells[i][d]
+                if not where & (where - 1):   # one cell: its other digits as well
+                    cell = where.bit_length() - 1
+                    out |= cellcol[cell] & self.nodes & ~(1 << (d * N + cell))
+                self.groups.append((where, d))
                 self.als_sets[gi] = (cmask, dmask)
                 ids |= 1 << gi
                 self.weak[gi] = out
@@ -368,6 +373,9 @@ class ChainGraph:
             for c in bits(cells):
                 seen &= geo.peer_mask[c]
             out = (seen & self.cands.digit_mask[d]) << (d * N)
+            if not cells & (cells - 1):   # an ALS node on one cell: its other digits too
+                cell = cells.bit_length() - 1
+                out |= _cell_columns(self.n, N)[cell] & self.present & ~(1 << (d * N + cell))
         self._conf[i] = out
         return out
 
