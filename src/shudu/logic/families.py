@@ -7,6 +7,7 @@ from . import (
     fish,  # noqa: F401
     forcing,  # noqa: F401
     intersections,  # noqa: F401
+    kraken,  # noqa: F401
     patterns,  # noqa: F401
     sdc,  # noqa: F401
     singles,  # noqa: F401
