@@ -597,7 +597,7 @@ def find_als_continuous_nice_loop(cands: Candidates) -> Iterator[Step]:
     >>> c = as_candidates("468931527751624839392.7846113475629828....67.67.2..31.8"
     ...                   "46192753513867942927.4.186")
     >>> next(find_als_continuous_nice_loop(c)).notation()
-    'Grouped Continuous Nice Loop with ALS: (5)r3c4=(3)r5c4-(3=5)r9c4-(5)r3c4 => r5c9<>4'
+    'Grouped Continuous Nice Loop with ALS: (4=3)r5c4-r5c6=(4)r5c9-(4)r5c4 => r5c6<>9, r6c3<>9'
     """
     return _cnl(cands, "als", "als-continuous-nice-loop", _has_als)
 

@@ -266,6 +266,20 @@ class ChainGraph:
             self.nodes |= ids
             for gi in bits(ids):
                 self.strong[gi] = ids & ~(1 << gi)
+        # weak links between group and ALS nodes of one digit whose cells all see each
+        # other (at most one of them holds the digit)
+        by_digit: dict[int, list[tuple[int, int, int]]] = {}
+        for k, (cells, d) in enumerate(self.groups):
+            seen = self.geo.common_peers(bits(cells))
+            by_digit.setdefault(d, []).append((self.base + k, cells, seen))
+        for items in by_digit.values():
+            for gi, _cells, seen in items:
+                if gi not in self.als_sets:
+                    continue
+                for gj, cells2, _ in items:
+                    if gj != gi and not cells2 & ~seen:
+                        self.weak[gi] = self.weak.get(gi, 0) | 1 << gj
+                        self.weak[gj] = self.weak.get(gj, 0) | 1 << gi
 
     def is_als(self, i: int) -> bool:
         """True for an ALS node (see :meth:`_add_als`)."""
