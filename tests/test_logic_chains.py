@@ -93,7 +93,7 @@ def test_als_words(code: str, lang: str) -> None:
     assert result_text(step, lang) in level3
     for text in step.get("als"):
         assert text in level3
-    assert ("几乎锁定集" if lang == "zh" else "almost locked set") in level3
+    assert ("待定数组" if lang == "zh" else "almost locked set") in level3
     assert step.notation().startswith(step.info.name)
 
 

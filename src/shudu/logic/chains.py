@@ -693,7 +693,7 @@ def _als_explain(step: Step, lang: str) -> str:
     """The chain's words, then what its almost locked sets do."""
     sets = step.get("als", ())
     if lang == "zh":
-        return (f"{_explain(step, lang)}其中 {'、'.join(sets)} 是几乎锁定集（数字比格子多一个）："
+        return (f"{_explain(step, lang)}其中 {'、'.join(sets)} 是待定数组（数字比格子多一个）："
                 f"缺了哪一个数字，其余的数字就都在其中。")
     return (f"{_explain(step, lang)} Here {' and '.join(sets)} "
             f"{'is an almost locked set' if len(sets) == 1 else 'are almost locked sets'} "
@@ -727,9 +727,10 @@ _register("grouped-continuous-nice-loop", "Grouped Continuous Nice Loop", "分�
 _register("grouped-discontinuous-nice-loop", "Grouped Discontinuous Nice Loop", "分组不连续环",
           "0710", find_grouped_discontinuous_nice_loop)
 _register("grouped-aic", "Grouped AIC", "分组交替推理链", "0711", find_grouped_aic)
-_register("als-continuous-nice-loop", "Grouped Continuous Nice Loop with ALS", "含ALS的分组连续环",
-          "0709A", find_als_continuous_nice_loop, als=True)
+_register("als-continuous-nice-loop", "Grouped Continuous Nice Loop with ALS",
+          "含待定数组的分组连续环", "0709A", find_als_continuous_nice_loop, als=True)
 _register("als-discontinuous-nice-loop", "Grouped Discontinuous Nice Loop with ALS",
-          "含ALS的分组不连续环", "0710A", find_als_discontinuous_nice_loop, als=True)
-_register("als-aic", "Grouped AIC with ALS", "含ALS的分组交替推理链", "0711A", find_als_aic,
+          "含待定数组的分组不连续环", "0710A", find_als_discontinuous_nice_loop, als=True)
+_register("als-aic", "Grouped AIC with ALS", "含待定数组的分组交替推理链", "0711A",
+          find_als_aic,
           ("als aic", "aic with als"), als=True)
