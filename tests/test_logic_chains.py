@@ -25,9 +25,14 @@ FINDERS = {
     "0711": chains.find_grouped_aic,
 }
 
-# HoDoKu's grouped variants that need ALS nodes (an almost locked set inside the chain);
-# the chain graph here has cell and box/line group nodes only.
+# HoDoKu's grouped variants that need ALS nodes (an almost locked set inside the chain):
+# shudu finds them with the chain techniques with ALS nodes (off by default).
 ALS_VARIANTS = {("0709", "2"), ("0710", "3"), ("0710", "4"), ("0711", "3"), ("0711", "4")}
+ALS_FINDERS = {
+    "0709": chains.find_als_continuous_nice_loop,
+    "0710": chains.find_als_discontinuous_nice_loop,
+    "0711": chains.find_als_aic,
+}
 
 
 def _cases(code: str, als: bool = False) -> list:
@@ -55,16 +60,75 @@ def test_reglib(code: str) -> None:
     assert passed >= 0.95 * len(cases), failed
 
 
+ALS_FLOOR = {"0709": 6, "0710": 16, "0711": 20}
+"""ALS-variant cases reproduced by the chains with ALS nodes (of 7, 17 and 20)."""
+
+
 @pytest.mark.parametrize("code", ["0709", "0710", "0711"])
-def test_reglib_als_variants_not_supported(code: str) -> None:
-    """ALS-node variants are reported, not counted: their chains need ALS nodes."""
+def test_reglib_als_variants(code: str) -> None:
+    """The ALS-node variants: the grouped chains alone cannot make them; the chains
+    with ALS nodes make most of them."""
     from reglib import run_case
 
     cases = _cases(code, als=True)
     assert cases
-    passed = sum(run_case(c, FINDERS[code]) for c in cases)
-    print(f"{code} with ALS nodes (not supported): {passed}/{len(cases)}")
-    assert passed <= len(cases)
+    plain = sum(run_case(c, FINDERS[code]) for c in cases)
+    passed = [c.line for c in cases if run_case(c, ALS_FINDERS[code])]
+    print(f"{code} with ALS nodes: {len(passed)}/{len(cases)} (grouped alone {plain})")
+    assert len(passed) >= ALS_FLOOR[code]
+    assert plain < len(passed)
+
+
+@pytest.mark.parametrize("code", ["0709", "0710", "0711"])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_als_words(code: str, lang: str) -> None:
+    from reglib import run_case
+
+    case = next(c for c in _cases(code, als=True) if run_case(c, ALS_FINDERS[code]))
+    want = set(case.eliminations)
+    step = next(s for s in ALS_FINDERS[code](case.state()) if set(s.eliminations) == want)
+    assert step.get("als") and step.role_cells("als")
+    level1, level3 = step.text(1, lang), step.text(3, lang)
+    assert (step.info.name_zh if lang == "zh" else step.info.name) in level1
+    assert result_text(step, lang) in level3
+    for text in step.get("als"):
+        assert text in level3
+    assert ("待定数组" if lang == "zh" else "almost locked set") in level3
+    assert step.notation().startswith(step.info.name)
+
+
+def test_als_chains_off_by_default_and_enabled_by_name() -> None:
+    from shudu.logic import SolverConfig, registry
+
+    keys = {t.key for t in SolverConfig().enabled()}
+    als = {"als-aic", "als-continuous-nice-loop", "als-discontinuous-nice-loop"}
+    assert not als & keys
+    assert als <= {t.key for t in SolverConfig(extra=frozenset(als)).enabled()}
+    assert registry.technique("0711A").key == "als-aic"
+    assert registry.technique("0711").key == "grouped-aic"
+
+
+def test_als_nodes_are_sound_on_real_puzzles() -> None:
+    """Every chain with ALS nodes found along real solve paths fits the solution."""
+    from itertools import islice
+
+    from shudu.logic import SolverConfig, solve_path
+
+    lines = shared_file("top1465.sdm").read_text().split()[::250]
+    checked = 0
+    for puzzle in lines:
+        sol = [int(ch) for ch in str(shudu.solve(puzzle))]
+        cands = Candidates.from_grid(Grid(puzzle))
+        for k, step in enumerate(solve_path(puzzle, SolverConfig()).steps):
+            cands.apply(step)
+            if k % 10:
+                continue
+            for find in ALS_FINDERS.values():
+                for s in islice(find(cands), 5):
+                    checked += 1
+                    assert all(sol[c] != d for c, d in s.eliminations), s.notation()
+                    assert all(sol[c] == d for c, d in s.placements), s.notation()
+    assert checked > 20
 
 
 def _case_step(code: str, line_index: int = 0):

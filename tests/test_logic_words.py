@@ -215,7 +215,8 @@ def test_every_technique_has_a_stored_state() -> None:
 
 
 FINDER_MODULES = ["singles", "intersections", "subsets", "fish", "wings", "patterns",
-                  "colouring", "uniqueness", "chains", "als", "forcing", "sdc"]
+                  "colouring", "uniqueness", "chains", "als", "forcing", "sdc", "templates",
+                  "kraken"]
 
 
 @pytest.mark.parametrize("module", FINDER_MODULES)

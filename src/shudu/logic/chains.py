@@ -54,6 +54,9 @@ BASE = {
     "grouped-aic": 7.2,
     "grouped-continuous-nice-loop": 7.3,
     "grouped-discontinuous-nice-loop": 7.3,
+    "als-aic": 7.5,
+    "als-continuous-nice-loop": 7.6,
+    "als-discontinuous-nice-loop": 7.6,
 }
 
 _MODES: dict[str, dict[str, bool]] = {
@@ -61,6 +64,8 @@ _MODES: dict[str, dict[str, bool]] = {
     "xy": {"conjugate": False, "bivalue": True, "cell_weak": False, "only_bivalue": True},
     "full": {"conjugate": True, "bivalue": True, "cell_weak": True},
     "grouped": {"conjugate": True, "bivalue": True, "cell_weak": True, "grouped": True},
+    "als": {"conjugate": True, "bivalue": True, "cell_weak": True, "grouped": True,
+            "als": True},
 }
 
 _CACHE: dict[tuple[str, tuple[object, ...]], ChainGraph] = {}
@@ -183,14 +188,29 @@ def _make_step(key: str, g: ChainGraph, lits: list[int], elims: int, kind: str,
     if groups:
         roles["group"] = tuple(groups)
     length = len(links)
+    extra: dict[str, object] = {"length": length, "kind": kind,
+                                "difficulty": round(BASE[key] + length_bonus(length), 1)}
+    sets = g.__dict__.get("als_sets", {})
+    used = sorted({sets[x >> 1] for x in lits if x >> 1 in sets})
+    if used:
+        roles["als"] = tuple(sorted({c for cells, _ in used for c in bits(cells)}))
+        extra["als"] = tuple(f"{cells_text(list(bits(cells)), g.n)} "
+                             f"{{{','.join(digit_text(d + 1, g.n) for d in bits(dm))}}}"
+                             for cells, dm in used)
     return Step(key, eliminations=eliminations, digits=digits, cells=roles,
-                candidates={"chain": cand}, links=links, size=g.n,
-                extra={"length": length, "kind": kind,
-                       "difficulty": round(BASE[key] + length_bonus(length), 1)})
+                candidates={"chain": cand}, links=links, size=g.n, extra=extra)
 
 
 def _has_group(g: ChainGraph, lits: list[int]) -> bool:
     return any(g.is_group(x >> 1) for x in lits)
+
+
+def _no_group(g: ChainGraph, lits: list[int]) -> bool:
+    return not _has_group(g, lits)
+
+
+def _has_als(g: ChainGraph, lits: list[int]) -> bool:
+    return any(g.is_als(x >> 1) for x in lits)
 
 
 def _is_x(g: ChainGraph, lits: list[int]) -> bool:
@@ -396,14 +416,30 @@ def _loop_elims(g: ChainGraph, nodes: list[int]) -> int:
     outside = 0
     for d in range(g.n):
         outside |= (g.geo.all_cells & ~loop_cells) << (d * g.N)
+    if _has_als(g, [2 * x for x in nodes]):
+        # with ALS nodes, only the loop's own candidates are kept (as HoDoKu does)
+        outside = 0
+        for x in nodes:
+            off = (g.node_digit(x) - 1) * g.N
+            outside |= sum(1 << (off + c) for c in bits(g.node_cells(x)))
+        outside = ~outside
     for i in range(k):
         a, b = nodes[i], nodes[(i + 1) % k]
         both = g.conflicts(a) & g.conflicts(b)
         out |= both if g.is_cell_link(a, b) else both & outside
+        sets = g.__dict__.get("als_sets", {})
+        if a in sets and sets.get(b) == sets[a] and g.strong.get(a, 0) >> b & 1:
+            # exactly one of the two digits is missing from the set: it is locked on
+            # its other digits, which leave every cell that sees all of theirs
+            cells, dmask = sets[a]
+            for d in bits(dmask & ~(1 << (g.node_digit(a) - 1)) & ~(1 << (g.node_digit(b) - 1))):
+                out |= (g.geo.common_peers(bits(cells & g.cands.digit_mask[d]))
+                        & g.cands.digit_mask[d] & ~cells) << (d * g.N)
     return out
 
 
-def _cnl(cands: Candidates, mode: str, key: str, grouped: bool) -> Iterator[Step]:
+def _cnl(cands: Candidates, mode: str, key: str,
+         want: Callable[[ChainGraph, list[int]], bool]) -> Iterator[Step]:
     g = graph(cands, mode)
     found: list[tuple[int, int, Callable[[], Step]]] = []
     done: set[frozenset[int]] = set()
@@ -420,7 +456,7 @@ def _cnl(cands: Candidates, mode: str, key: str, grouped: bool) -> Iterator[Step
             nodes = [x >> 1 for x in lits]
             if len(set(nodes)) != len(nodes):
                 continue
-            if grouped != _has_group(g, lits):
+            if not want(g, lits):
                 continue
             sig = frozenset(nodes)
             if sig in done:
@@ -440,7 +476,8 @@ def _cnl(cands: Candidates, mode: str, key: str, grouped: bool) -> Iterator[Step
     yield from _sorted(found)
 
 
-def _dnl(cands: Candidates, mode: str, key: str, grouped: bool) -> Iterator[Step]:
+def _dnl(cands: Candidates, mode: str, key: str,
+         want: Callable[[ChainGraph, list[int]], bool]) -> Iterator[Step]:
     g = graph(cands, mode)
     found: list[tuple[int, int, Callable[[], Step]]] = []
     N = g.N
@@ -452,7 +489,7 @@ def _dnl(cands: Candidates, mode: str, key: str, grouped: bool) -> Iterator[Step
         T, _ = g.closure_false(a)
         if T >> a & 1:
             lits = g.loop_to_self(a)
-            if lits is not None and grouped == _has_group(g, lits):
+            if lits is not None and want(g, lits):
                 others = cm[cell] & ~(1 << (digit - 1))
                 elims = sum(1 << ((d) * N + cell) for d in bits(others))
                 if elims:
@@ -463,7 +500,7 @@ def _dnl(cands: Candidates, mode: str, key: str, grouped: bool) -> Iterator[Step
         for b in bits(T):
             if b < g.base and b % N == cell and b > a:
                 lits = g.path(2 * a, 2 * b + 1)
-                if lits is None or grouped != _has_group(g, lits):
+                if lits is None or not want(g, lits):
                     continue
                 keep = (1 << (digit - 1)) | (1 << (b // N))
                 elims = sum(1 << (d * N + cell) for d in bits(cm[cell] & ~keep))
@@ -479,7 +516,7 @@ def _dnl(cands: Candidates, mode: str, key: str, grouped: bool) -> Iterator[Step
                 break
         if hit:
             lits = g.path(2 * a + 1, 2 * a)
-            if lits is None or grouped != _has_group(g, lits):
+            if lits is None or not want(g, lits):
                 continue
             inner = [x >> 1 for x in lits[1:-1]]
             if len(set(inner)) != len(inner) or a in inner:
@@ -498,7 +535,7 @@ def find_continuous_nice_loop(cands: Candidates) -> Iterator[Step]:
     >>> next(find_continuous_nice_loop(c)).notation()
     'Continuous Nice Loop: (4)r1c1=r1c6-r5c6=r5c1-(4)r1c1 => r2c6<>4, r3c16<>4, r6c6<>4'
     """
-    return _cnl(cands, "full", "continuous-nice-loop", False)
+    return _cnl(cands, "full", "continuous-nice-loop", _no_group)
 
 
 def find_discontinuous_nice_loop(cands: Candidates) -> Iterator[Step]:
@@ -510,7 +547,7 @@ def find_discontinuous_nice_loop(cands: Candidates) -> Iterator[Step]:
     >>> next(find_discontinuous_nice_loop(c)).notation()
     'Discontinuous Nice Loop: (1)r8c9-r8c3=(1-3)r4c3=(3-8)r4c9=(8-1)r8c9 => r8c9<>1'
     """
-    return _dnl(cands, "full", "discontinuous-nice-loop", False)
+    return _dnl(cands, "full", "discontinuous-nice-loop", _no_group)
 
 
 def find_grouped_continuous_nice_loop(cands: Candidates) -> Iterator[Step]:
@@ -522,7 +559,7 @@ def find_grouped_continuous_nice_loop(cands: Candidates) -> Iterator[Step]:
     >>> next(find_grouped_continuous_nice_loop(c)).notation()
     'Grouped Continuous Nice Loop: (4)r8c6=r8c79-r7c79=r7c56-(4)r8c6 => r9c569<>4'
     """
-    return _cnl(cands, "grouped", "grouped-continuous-nice-loop", True)
+    return _cnl(cands, "grouped", "grouped-continuous-nice-loop", _has_group)
 
 
 def find_grouped_discontinuous_nice_loop(cands: Candidates) -> Iterator[Step]:
@@ -534,7 +571,48 @@ def find_grouped_discontinuous_nice_loop(cands: Candidates) -> Iterator[Step]:
     >>> next(find_grouped_discontinuous_nice_loop(c)).notation()
     'Grouped Discontinuous Nice Loop: (2)r7c5-r7c7=r3c7-r3c6=r79c6-(2)r7c5 => r7c5<>2'
     """
-    return _dnl(cands, "grouped", "grouped-discontinuous-nice-loop", True)
+    return _dnl(cands, "grouped", "grouped-discontinuous-nice-loop", _has_group)
+
+
+def find_als_aic(cands: Candidates) -> Iterator[Step]:
+    """Grouped AICs that use at least one ALS node: "``x`` is in the almost locked set
+    ``A``" is weakly linked to every ``x`` that sees all of the set's ``x``; two such
+    nodes of one set are strongly linked (without ``x`` the set is locked and holds
+    every other digit).  HoDoKu reports them as Grouped AICs.
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("4...3.......6..8..........1....5..9..8....6...7.2......"
+    ...                   "..1.27..5.3....4.9.7......")
+    >>> next(find_als_aic(c)).notation()
+    'Grouped AIC with ALS: (6=8)r7c1-r7c3=(6)r7c23 => r7c589<>6, r8c2<>6, r9c2<>6'
+    """
+    return _aic(cands, "als", "als-aic", _has_als, True)
+
+
+def find_als_continuous_nice_loop(cands: Candidates) -> Iterator[Step]:
+    """Grouped continuous nice loops with at least one ALS node (see
+    :func:`find_als_aic`); a strong link inside a set locks its other digits in it.
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("468931527751624839392.7846113475629828....67.67.2..31.8"
+    ...                   "46192753513867942927.4.186")
+    >>> next(find_als_continuous_nice_loop(c)).notation()
+    'Grouped Continuous Nice Loop with ALS: (4=3)r5c4-r5c6=(4)r5c9-(4)r5c4 => r5c6<>9, r6c3<>9'
+    """
+    return _cnl(cands, "als", "als-continuous-nice-loop", _has_als)
+
+
+def find_als_discontinuous_nice_loop(cands: Candidates) -> Iterator[Step]:
+    """Grouped discontinuous nice loops with at least one ALS node (see
+    :func:`find_als_aic`).
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("6.491.52......76.......6...4.61.....5....4.16..86..4.58"
+    ...                   "47...162931862754265741389")
+    >>> next(find_als_discontinuous_nice_loop(c)).notation()
+    'Grouped Discontinuous Nice Loop with ALS: (9-2)r6c2=r6c5-r5c4=(9)r6c6-(9)r6c2 => r6c2<>9'
+    """
+    return _dnl(cands, "als", "als-discontinuous-nice-loop", _has_als)
 
 
 # ---------------------------------------------------------------------- renderers
@@ -611,15 +689,29 @@ def _explain_body(step: Step, lang: str) -> str:
     return (f"{sentence}: assuming {cell} is {a.digit} proves that it is not, so {result}.")
 
 
+def _als_explain(step: Step, lang: str) -> str:
+    """The chain's words, then what its almost locked sets do."""
+    sets = step.get("als", ())
+    if lang == "zh":
+        return (f"{_explain(step, lang)}其中 {'、'.join(sets)} 是待定数组（数字比格子多一个）："
+                f"缺了哪一个数字，其余的数字就都在其中。")
+    return (f"{_explain(step, lang)} Here {' and '.join(sets)} "
+            f"{'is an almost locked set' if len(sets) == 1 else 'are almost locked sets'} "
+            f"(one digit more than cells): whichever digit is missing from one, all its "
+            f"other digits are in it.")
+
+
 def _notation(step: Step) -> str:
     return f"{step.info.name}: {eureka(step.links, step.size)} => " + (
         candidates_text(step.eliminations, step.size))
 
 
 def _register(key: str, name: str, zh: str, code: str, find: Callable[[Candidates],
-              Iterator[Step]], aliases: tuple[str, ...] = ()) -> None:
-    register(Technique(key, name, zh, code, "chains", BASE[key], find, _where, _explain,
-                       _notation, aliases=aliases, weigh=chain_weight))
+              Iterator[Step]], aliases: tuple[str, ...] = (), als: bool = False) -> None:
+    # chains with ALS nodes are off by default, as in HoDoKu
+    register(Technique(key, name, zh, code, "chains", BASE[key], find, _where,
+                       _als_explain if als else _explain, _notation, aliases=aliases,
+                       weigh=chain_weight, default=not als))
 
 
 _register("x-chain", "X-Chain", "X链", "0701", find_x_chain)
@@ -635,3 +727,10 @@ _register("grouped-continuous-nice-loop", "Grouped Continuous Nice Loop", "分�
 _register("grouped-discontinuous-nice-loop", "Grouped Discontinuous Nice Loop", "分组不连续环",
           "0710", find_grouped_discontinuous_nice_loop)
 _register("grouped-aic", "Grouped AIC", "分组交替推理链", "0711", find_grouped_aic)
+_register("als-continuous-nice-loop", "Grouped Continuous Nice Loop with ALS",
+          "含待定数组的分组连续环", "0709A", find_als_continuous_nice_loop, als=True)
+_register("als-discontinuous-nice-loop", "Grouped Discontinuous Nice Loop with ALS",
+          "含待定数组的分组不连续环", "0710A", find_als_discontinuous_nice_loop, als=True)
+_register("als-aic", "Grouped AIC with ALS", "含待定数组的分组交替推理链", "0711A",
+          find_als_aic,
+          ("als aic", "aic with als"), als=True)

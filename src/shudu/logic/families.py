@@ -7,10 +7,12 @@ from . import (
     fish,  # noqa: F401
     forcing,  # noqa: F401
     intersections,  # noqa: F401
+    kraken,  # noqa: F401
     patterns,  # noqa: F401
     sdc,  # noqa: F401
     singles,  # noqa: F401
     subsets,  # noqa: F401
+    templates,  # noqa: F401
     uniqueness,  # noqa: F401
     wings,  # noqa: F401
 )

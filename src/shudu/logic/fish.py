@@ -79,9 +79,9 @@ MAX_ENDO_FINS = 2
 """Most endo fins (candidates in two base houses) a Franken/Mutant fish may have."""
 
 ROW, COL, BOX = 0, 1, 2
-_SIZE_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
-_SIZE_KEYS = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}
-_SIZE_ZH = {2: "X翼", 3: "剑鱼", 4: "水母"}
+_SIZE_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish", 5: "Squirmbag", 6: "Whale"}
+_SIZE_KEYS = {2: "x-wing", 3: "swordfish", 4: "jellyfish", 5: "squirmbag", 6: "whale"}
+_SIZE_ZH = {2: "X翼", 3: "剑鱼", 4: "水母", 5: "五链鱼", 6: "六链鱼"}
 
 
 @dataclass(frozen=True)
@@ -639,7 +639,7 @@ _FINNED_FRANKEN = {k: _finder("franken", k, True, "finned-franken",
 _MUTANT = {k: _finder("mutant", k, False, "mutant", "mutant-" + _SIZE_KEYS[k])
            for k in (2, 3, 4)}
 _FINNED_MUTANT = {k: _finder("mutant", k, True, "finned-mutant",
-                             "finned-mutant-" + _SIZE_KEYS[k]) for k in (2, 3, 4)}
+                             "finned-mutant-" + _SIZE_KEYS[k]) for k in (2, 3, 4, 5, 6)}
 _NEARLY_SOLVED = "4173698256321589479587243168254371697915864323469127582896435715732916841....5293"
 
 
@@ -1062,6 +1062,13 @@ def _register() -> None:
                 prefix + _SIZE_KEYS[k], name + _SIZE_NAMES[k], zh + _SIZE_ZH[k],
                 code + str(k - 2), "fish", diffs[k], finders[k], _fish_where, _fish_explain,
                 _fish_notation, default=code in ("030", "031", "032")))
+    # HoDoKu's largest finned Mutant fish (its codes 0363 and 0364): searched only when
+    # asked, and streamed (the first instances come long before the search ends)
+    for k, diff in ((5, 8.2), (6, 8.4)):
+        register(Technique(
+            "finned-mutant-" + _SIZE_KEYS[k], "Finned Mutant " + _SIZE_NAMES[k],
+            "带鳍变异" + _SIZE_ZH[k], "036" + str(k - 2), "fish", diff, _FINNED_MUTANT[k],
+            _fish_where, _fish_explain, _fish_notation, default=False))
 
 
 _register()

@@ -158,11 +158,13 @@ class ChainGraph:
     @classmethod
     def build(cls, cands: Candidates, *, digits: tuple[int, ...] | None = None,
               conjugate: bool = True, bivalue: bool = True, cell_weak: bool = True,
-              only_bivalue: bool = False, grouped: bool = False) -> ChainGraph:
+              only_bivalue: bool = False, grouped: bool = False,
+              als: bool = False) -> ChainGraph:
         """The graph of ``cands`` with the chosen kinds of links.
 
         ``digits`` limits nodes to some digits (1-based); ``only_bivalue`` keeps only the
-        candidates of bivalue cells (XY-chains); ``grouped`` adds box/line groups.
+        candidates of bivalue cells (XY-chains); ``grouped`` adds box/line groups;
+        ``als`` adds ALS nodes (see :meth:`_add_als`).
 
         >>> from shudu import Grid
         >>> g = ChainGraph.build(Candidates.from_grid(Grid.empty()), digits=(5,))
@@ -211,7 +213,77 @@ class ChainGraph:
                 strong[i] = s
         if grouped:
             g._add_groups(use)
+        if als:
+            g._add_als(use)
         return g
+
+    def _add_als(self, use: range | list[int]) -> None:
+        """ALS nodes: for an almost locked set ``A`` (``k`` cells of one house holding
+        ``k + 1`` digits, ``k >= 2``) and one of its digits ``x``, the node "``x`` is in
+        ``A``" (some cell of ``A`` holding ``x`` is ``x``).
+
+        Its weak links are those of a group on the cells of ``A`` holding ``x``: a
+        candidate ``x`` that sees all of them.  Two nodes of one set are strongly linked:
+        a set without ``x`` is a locked set of its other digits, so each of them is in it.
+        Only digits with a weak link outside the set get a node.
+        """
+        from .als import als_index
+
+        idx = als_index(self.cands)
+        N = self.N
+        cellcol = _cell_columns(self.n, N)
+        wanted = 0
+        for d in use:
+            wanted |= 1 << d
+        self.als_sets: dict[int, tuple[int, int]] = {}   # node -> (cells, digit mask)
+        for i, cmask in enumerate(idx.cells):
+            if cmask.bit_count() < 2:
+                continue
+            dmask = idx.digits[i]
+            if dmask & ~wanted:
+                continue
+            mine = []
+            for d in bits(dmask):
+                out = (idx.targ[i][d] << (d * N)) & self.nodes
+                if out:
+                    mine.append((d, out))
+            if len(mine) < 2:
+                continue
+            ids = 0
+            first = self.base + len(self.groups)
+            for k, (d, out) in enumerate(mine):
+                gi = first + k
+                where = idx.dcells[i][d]
+                if not where & (where - 1):   # one cell: its other digits as well
+                    cell = where.bit_length() - 1
+                    out |= cellcol[cell] & self.nodes & ~(1 << (d * N + cell))
+                self.groups.append((where, d))
+                self.als_sets[gi] = (cmask, dmask)
+                ids |= 1 << gi
+                self.weak[gi] = out
+                for c in bits(out):
+                    self.weak[c] = self.weak.get(c, 0) | 1 << gi
+            self.nodes |= ids
+            for gi in bits(ids):
+                self.strong[gi] = ids & ~(1 << gi)
+        # weak links between group and ALS nodes of one digit whose cells all see each
+        # other (at most one of them holds the digit)
+        by_digit: dict[int, list[tuple[int, int, int]]] = {}
+        for k, (cells, d) in enumerate(self.groups):
+            seen = self.geo.common_peers(bits(cells))
+            by_digit.setdefault(d, []).append((self.base + k, cells, seen))
+        for items in by_digit.values():
+            for gi, _cells, seen in items:
+                if gi not in self.als_sets:
+                    continue
+                for gj, cells2, _ in items:
+                    if gj != gi and not cells2 & ~seen:
+                        self.weak[gi] = self.weak.get(gi, 0) | 1 << gj
+                        self.weak[gj] = self.weak.get(gj, 0) | 1 << gi
+
+    def is_als(self, i: int) -> bool:
+        """True for an ALS node (see :meth:`_add_als`)."""
+        return i in self.__dict__.get("als_sets", ())
 
     def _add_groups(self, use: range | list[int]) -> None:
         geo, N = self.geo, self.N
@@ -315,6 +387,9 @@ class ChainGraph:
             for c in bits(cells):
                 seen &= geo.peer_mask[c]
             out = (seen & self.cands.digit_mask[d]) << (d * N)
+            if not cells & (cells - 1):   # an ALS node on one cell: its other digits too
+                cell = cells.bit_length() - 1
+                out |= _cell_columns(self.n, N)[cell] & self.present & ~(1 << (d * N + cell))
         self._conf[i] = out
         return out
 
