@@ -15,7 +15,11 @@
  *     position mask is a contradiction;
  *   - locked candidates (for n >= SG_LC_MIN_N): for two houses A, B sharing at
  *     least two cells, a digit whose positions in A all lie in A∩B is removed
- *     from B\A (and symmetrically).
+ *     from B\A (and symmetrically);
+ *   - killer cages with a sum: the digits of the open cells must form one of the
+ *     combinations of distinct digits that make the rest of the sum, drawn from
+ *     their candidates, with a digit for every open cell; digits in no such
+ *     combination are removed (no combination left is a contradiction).
  *
  * Search: depth-first with an explicit stack.  Each level keeps a snapshot of
  * the state taken before its branch, the branch cell and the digits not yet
@@ -98,6 +102,15 @@ struct sg_solver {
     unsigned cancel_tick;
     uint8_t *scratch;  /* ncells: solutions sg_count does not hand out */
 
+    /* killer cages */
+    int ncages;
+    int maxsum;        /* n(n+1)/2 */
+    int32_t *cstart;   /* ncages + 1 */
+    uint16_t *ccells;
+    int32_t *csum;
+    uint16_t *combo;         /* digit sets, grouped by (size, sum) */
+    int32_t *combo_start;    /* (n + 1) * (maxsum + 1) + 1 offsets into combo */
+
     /* propagation queues (empty between propagations) */
     uint16_t *nq;      /* cells that became single */
     uint32_t *hq;      /* (house*n + digit) * 32 + digit of single position masks */
@@ -111,6 +124,8 @@ static inline int popc(uint32_t x) {
     return (int)((x * 0x01010101u) >> 24);
 }
 static inline int ctz(uint32_t x) { return __builtin_ctz(x); }
+
+static int build_cages(sg_solver *s, const sg_rules *r);
 
 void sg_free(sg_solver *s) {
     if (!s) return;
@@ -132,6 +147,11 @@ void sg_free(sg_solver *s) {
     free(s->scratch);
     free(s->nq);
     free(s->hq);
+    free(s->cstart);
+    free(s->ccells);
+    free(s->csum);
+    free(s->combo);
+    free(s->combo_start);
     free(s);
 }
 
@@ -254,6 +274,7 @@ sg_solver *sg_new(const sg_rules *r) {
         free(mark);
     }
 
+    if (r->ncages > 0 && build_cages(s, r) < 0) goto fail;
     s->use_lc = n >= SG_LC_MIN_N;
     s->use_probe = n >= SG_PROBE_MIN_N;
     if (s->use_lc) {
@@ -265,6 +286,55 @@ sg_solver *sg_new(const sg_rules *r) {
 fail:
     sg_free(s);
     return NULL;
+}
+
+/* Copy the cages and tabulate every set of distinct digits by (size, sum).
+ * -1 when a cage is malformed or the grid is too large for the tables. */
+static int build_cages(sg_solver *s, const sg_rules *r) {
+    const int n = s->n, ng = r->ncages;
+    if (n > SG_CAGE_MAX_N || !r->cage_start || !r->cage_cells || !r->cage_sum) return -1;
+    const int32_t total = r->cage_start[ng];
+    s->maxsum = n * (n + 1) / 2;
+    s->cstart = malloc(((size_t)ng + 1) * sizeof *s->cstart);
+    s->ccells = malloc((total ? (size_t)total : 1) * sizeof *s->ccells);
+    s->csum = malloc((size_t)ng * sizeof *s->csum);
+    const size_t nidx = (size_t)(n + 1) * (size_t)(s->maxsum + 1);
+    const size_t nmask = ((size_t)1 << n) - 1;
+    s->combo = malloc((nmask ? nmask : 1) * sizeof *s->combo);
+    s->combo_start = calloc(nidx + 1, sizeof *s->combo_start);
+    if (!s->cstart || !s->ccells || !s->csum || !s->combo || !s->combo_start) return -1;
+    s->ncages = ng;
+    for (int g = 0; g <= ng; g++) {
+        s->cstart[g] = r->cage_start[g];
+        if (g && (s->cstart[g] < s->cstart[g - 1] || s->cstart[g] - s->cstart[g - 1] > n))
+            return -1;
+    }
+    if (s->cstart[0] != 0) return -1;
+    for (int32_t i = 0; i < total; i++) {
+        if (r->cage_cells[i] < 0 || r->cage_cells[i] >= s->ncells) return -1;
+        s->ccells[i] = (uint16_t)r->cage_cells[i];
+    }
+    for (int g = 0; g < ng; g++) {
+        if (r->cage_sum[g] < 0 || r->cage_sum[g] > s->maxsum) return -1;
+        s->csum[g] = r->cage_sum[g];
+    }
+    /* counting sort of the digit sets by (size, sum) */
+    for (uint32_t m = 1; m <= nmask; m++) {
+        int sum = 0;
+        for (uint32_t x = m; x; x &= x - 1) sum += ctz(x) + 1;
+        s->combo_start[(size_t)popc(m) * (size_t)(s->maxsum + 1) + (size_t)sum + 1]++;
+    }
+    for (size_t i = 0; i < nidx; i++) s->combo_start[i + 1] += s->combo_start[i];
+    int32_t *fill = malloc((nidx ? nidx : 1) * sizeof *fill);
+    if (!fill) return -1;
+    memcpy(fill, s->combo_start, nidx * sizeof *fill);
+    for (uint32_t m = 1; m <= nmask; m++) {
+        int sum = 0;
+        for (uint32_t x = m; x; x &= x - 1) sum += ctz(x) + 1;
+        s->combo[fill[(size_t)popc(m) * (size_t)(s->maxsum + 1) + (size_t)sum]++] = (uint16_t)m;
+    }
+    free(fill);
+    return 0;
 }
 
 void sg_set_cancel(sg_solver *s, const volatile int *flag) { s->cancel = flag; }
@@ -362,6 +432,55 @@ static inline __attribute__((always_inline)) int propagate_impl(sg_solver *s, ui
                 const uint32_t bit = 1u << d;
                 if (cand[c] != bit) SG_ELIM(c, cand[c] & ~bit);
             }
+        }
+        if (s->ncages) {
+            /* killer cages: keep the digits of some combination that completes the sum */
+            int caged = 0;
+            const int stride = s->maxsum + 1;
+            for (int g = 0; g < s->ncages; g++) {
+                const int32_t total = s->csum[g];
+                if (total <= 0) continue;   /* no sum: the cells are peers of one another */
+                const uint16_t *cc = s->ccells + s->cstart[g];
+                const uint16_t *ce = s->ccells + s->cstart[g + 1];
+                uint32_t fixed = 0, open = 0;
+                int rest = total, k = 0;
+                for (const uint16_t *p = cc; p < ce; p++) {
+                    const uint32_t m = cand[*p];
+                    if (!(m & (m - 1))) {
+                        rest -= ctz(m) + 1;
+                        fixed |= m;
+                    } else {
+                        open |= m;
+                        k++;
+                    }
+                }
+                if (k == 0) {
+                    if (rest != 0) goto fail;
+                    continue;
+                }
+                if (rest <= 0 || rest > s->maxsum) goto fail;
+                uint32_t allowed = 0;
+                const int32_t *cs = s->combo_start + (size_t)k * (size_t)stride + (size_t)rest;
+                for (int32_t j = cs[0]; j < cs[1]; j++) {
+                    const uint32_t set = s->combo[j];
+                    if ((set & fixed) || (set & ~open)) continue;
+                    int every = 1;   /* a digit of the set for every open cell */
+                    for (const uint16_t *p = cc; p < ce && every; p++) {
+                        const uint32_t m = cand[*p];
+                        every = !(m & (m - 1)) || (m & set);
+                    }
+                    if (every) allowed |= set;
+                }
+                if (!allowed) goto fail;
+                for (const uint16_t *p = cc; p < ce; p++) {
+                    const uint32_t m = cand[*p];
+                    if ((m & (m - 1)) && (m & ~allowed)) {
+                        SG_ELIM(*p, m & ~allowed);
+                        caged = 1;
+                    }
+                }
+            }
+            if (caged) continue;   /* back to the singles */
         }
         if (!lc) break;
 

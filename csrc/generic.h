@@ -19,11 +19,22 @@ extern "C" {
 
 #define SG_MAX_N 32
 
+/* Killer cages: sums up to this grid size (a digit set of a cage fits the
+ * uint16 combination tables). */
+#define SG_CAGE_MAX_N 16
+
 typedef struct sg_rules {
     int n, ncells, nhouses;
     const int32_t *houses;      /* nhouses * n cell indices */
     const int32_t *peer_start;  /* ncells + 1 offsets into peers */
     const int32_t *peers;       /* symmetric, no self; includes every house-mate */
+    /* killer cages (optional: ncages = 0): cage g holds the cells
+     * cage_cells[cage_start[g] .. cage_start[g+1]-1], whose digits differ (they must
+     * also be peers of one another) and, when cage_sum[g] > 0, add up to it. */
+    int ncages;
+    const int32_t *cage_start;  /* ncages + 1 offsets into cage_cells */
+    const int32_t *cage_cells;
+    const int32_t *cage_sum;    /* 0 = no sum */
 } sg_rules;
 
 typedef struct sg_solver sg_solver; /* opaque, owns its memory */

@@ -75,6 +75,9 @@ typedef struct {
     int32_t *houses;
     int32_t *peer_start;
     int32_t *peers;
+    int32_t *cage_start;
+    int32_t *cage_cells;
+    int32_t *cage_sum;
     uint8_t map[256];
     uint8_t text_map[256];
 } RulesObject;
@@ -83,6 +86,9 @@ static void Rules_dealloc(RulesObject *self) {
     PyMem_Free(self->houses);
     PyMem_Free(self->peer_start);
     PyMem_Free(self->peers);
+    PyMem_Free(self->cage_start);
+    PyMem_Free(self->cage_cells);
+    PyMem_Free(self->cage_sum);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -115,12 +121,68 @@ fail:
     return NULL;
 }
 
-/* Rules(n, houses, peer_start, peers): flat tables, validated here. */
+/* Killer cages: cage_start (ncages + 1 offsets from 0), cage_cells, cage_sum (0 = no
+ * sum), each cage at most n distinct cells whose members are all peers. */
+static int read_cages(RulesObject *self, int n, int ncells, PyObject *start_obj,
+                      PyObject *cells_obj, PyObject *sum_obj) {
+    Py_ssize_t slen, clen, glen;
+    if (n > SG_CAGE_MAX_N) {
+        PyErr_Format(PyExc_ValueError, "killer cages are supported up to %dx%d", SG_CAGE_MAX_N,
+                     SG_CAGE_MAX_N);
+        return -1;
+    }
+    self->cage_start = int_array(start_obj, &slen, 0, INT32_MAX, "cage_start");
+    if (!self->cage_start) return -1;
+    self->cage_cells = int_array(cells_obj, &clen, 0, ncells - 1, "cage_cells");
+    if (!self->cage_cells) return -1;
+    self->cage_sum = int_array(sum_obj, &glen, 0, (long)n * (n + 1) / 2, "cage_sum");
+    if (!self->cage_sum) return -1;
+    if (slen != glen + 1 || self->cage_start[0] != 0 || self->cage_start[glen] != clen) {
+        PyErr_SetString(PyExc_ValueError, "cage_start must hold ncages+1 offsets from 0 to "
+                        "len(cage_cells)");
+        return -1;
+    }
+    for (Py_ssize_t g = 0; g < glen; g++) {
+        const int32_t a = self->cage_start[g], b = self->cage_start[g + 1];
+        if (b < a || b - a > n || b == a) {
+            PyErr_Format(PyExc_ValueError, "cage %zd must hold 1..%d cells", g, n);
+            return -1;
+        }
+        for (int32_t i = a; i < b; i++) {
+            for (int32_t j = i + 1; j < b; j++) {
+                const int32_t x = self->cage_cells[i], y = self->cage_cells[j];
+                int peer = 0;
+                for (int32_t k = self->peer_start[x]; k < self->peer_start[x + 1]; k++)
+                    peer |= self->peers[k] == y;
+                if (!peer) {
+                    PyErr_Format(PyExc_ValueError, "cage %zd: cells %d and %d are not peers", g,
+                                 (int)x, (int)y);
+                    return -1;
+                }
+            }
+        }
+    }
+    self->rules.ncages = (int)glen;
+    self->rules.cage_start = self->cage_start;
+    self->rules.cage_cells = self->cage_cells;
+    self->rules.cage_sum = self->cage_sum;
+    return 0;
+}
+
+/* Rules(n, houses, peer_start, peers[, cage_start, cage_cells, cage_sum]): flat tables,
+ * validated here. */
 static PyObject *Rules_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     (void)kwds;
     int n;
     PyObject *houses_obj, *start_obj, *peers_obj;
-    if (!PyArg_ParseTuple(args, "iOOO", &n, &houses_obj, &start_obj, &peers_obj)) return NULL;
+    PyObject *cstart_obj = NULL, *ccells_obj = NULL, *csum_obj = NULL;
+    if (!PyArg_ParseTuple(args, "iOOO|OOO", &n, &houses_obj, &start_obj, &peers_obj,
+                          &cstart_obj, &ccells_obj, &csum_obj))
+        return NULL;
+    if ((cstart_obj == NULL) != (csum_obj == NULL)) {
+        PyErr_SetString(PyExc_TypeError, "give cage_start, cage_cells and cage_sum together");
+        return NULL;
+    }
     if (n < 1 || n > MAX_N) {
         PyErr_Format(PyExc_ValueError, "size must be 1..%d", MAX_N);
         return NULL;
@@ -181,6 +243,9 @@ static PyObject *Rules_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     self->rules.houses = self->houses;
     self->rules.peer_start = self->peer_start;
     self->rules.peers = self->peers;
+    self->rules.ncages = 0;
+    if (cstart_obj && read_cages(self, n, ncells, cstart_obj, ccells_obj, csum_obj) < 0)
+        goto fail;
     build_symbol_map(n, self->map);
     build_text_map(n, self->text_map);
     return (PyObject *)self;
@@ -205,7 +270,8 @@ PyTypeObject RulesType = {
     .tp_basicsize = sizeof(RulesObject),
     .tp_dealloc = (destructor)Rules_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Rules(n, houses, peer_start, peers): flat constraint tables for the generic solver.",
+    .tp_doc = "Rules(n, houses, peer_start, peers[, cage_start, cage_cells, cage_sum]): flat "
+              "constraint tables for the generic solver.",
     .tp_new = Rules_new,
     .tp_getset = Rules_getset,
 };

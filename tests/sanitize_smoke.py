@@ -6,6 +6,7 @@ and the sanitizers abort on the first memory or undefined-behaviour error.
 
 from __future__ import annotations
 
+import importlib
 import os
 import random
 import sys
@@ -13,6 +14,17 @@ import threading
 
 import shudu
 from shudu import Rules, _engine
+
+
+def _cage_rules(*cages: list[int]) -> object:
+    """4x4 classic tables with cage arrays (for the refusal cases)."""
+    rules = Rules(4)
+    starts, peers = [0], []
+    for p in rules.peers:
+        peers += p
+        starts.append(len(peers))
+    houses = [c for h in rules.houses for c in h.cells]
+    return _engine.Rules(4, houses, starts, peers, *cages)
 
 
 def main() -> int:
@@ -39,6 +51,15 @@ def main() -> int:
         lambda: _engine.Rules(4, list(range(4)), [0] + [1] * 16, [16]),
         lambda: _engine.Rules(4, list(range(4)), [0, 1] + [1] * 15, [0]),
         lambda: _engine.Rules(4, [0, 0, 1, 2], [0] * 17, []),
+        # killer cages: malformed offsets, cells, sums, non-peers, too big a grid
+        lambda: _cage_rules([0, 3], [0, 1], [3]),
+        lambda: _cage_rules([1, 2], [0, 1], [3]),
+        lambda: _cage_rules([0, 2], [0, 99], [3]),
+        lambda: _cage_rules([0, 2], [0, 1], [99]),
+        lambda: _cage_rules([0, 2], [0, 10], [3]),
+        lambda: _cage_rules([0, 2, 1], [0, 1], [3, 1]),
+        lambda: _cage_rules([0, 2], [0, 1]),
+        lambda: _engine.Rules(25, list(range(625)), [0] * 626, [], [0, 1], [0], [1]),
         lambda: _engine.logic9(b"", 0),
         lambda: _engine.logic9(bytes(80), 0),
         lambda: _engine.logic9(bytes(82), 12),
@@ -226,6 +247,30 @@ def main() -> int:
         return 1
     tables16 = shudu.engine._tables(Rules(16))
     _engine.batch(tables16, bytes(256) * 8, 2, 2, True)
+    # Killer cages: searches, counts and batches with cage sums.
+    from shudu.constraints import Cage
+
+    for seed in range(20 if not quick else 4):
+        solution = importlib.import_module("shudu.generate").random_solution(seed=seed).cells
+        rng = random.Random(seed)
+        free, cages = set(range(81)), []
+        for start in rng.sample(range(81), 81):   # cages of neighbouring cells, as printed
+            if start not in free:
+                continue
+            cage = [start]
+            free.discard(start)
+            while len(cage) < 4:
+                near = [c for x in cage for c in (x - 9, x + 9, x - 1 if x % 9 else -1,
+                                                  x + 1 if x % 9 < 8 else -1)
+                        if c in free and solution[c] not in {solution[y] for y in cage}]
+                if not near:
+                    break
+                cage.append(rng.choice(near))
+                free.discard(cage[-1])
+            cages.append(Cage(tuple(cage), sum(solution[c] for c in cage)))
+        killer = Rules(constraints=tuple(cages))
+        shudu.count("." * 81, 3, killer)
+        _engine.batch(shudu.engine._tables(killer), bytes(81) * 4, 2, 2, True)
     print("sanitize smoke: ok")
     return 0
 

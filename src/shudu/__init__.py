@@ -12,6 +12,7 @@
 from importlib.metadata import PackageNotFoundError, version
 
 from .checked import explain, hint
+from .constraints import Cage
 from .engine import (
     BatchResult,
     SearchResult,
@@ -48,6 +49,7 @@ except PackageNotFoundError:  # pragma: no cover - running from a source tree
 __all__ = [
     "CLASSIC",
     "BatchResult",
+    "Cage",
     "Cell",
     "Generated",
     "GenerationError",

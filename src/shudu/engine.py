@@ -114,9 +114,11 @@ def _as_grid(puzzle: PuzzleLike, rules: RulesLike) -> Grid:
 
 @lru_cache(maxsize=64)
 def _tables(rules: Rules) -> Any:
-    """The C-side constraint tables for a Rules value (built once per rules)."""
-    if rules.constraints:
-        kinds = ", ".join(sorted({getattr(c, "kind", type(c).__name__) for c in rules.constraints}))
+    """The C-side constraint tables for a Rules value (built once per rules): houses,
+    peers and the killer cages; other constraints are refused."""
+    others = [c for c in rules.constraints if getattr(c, "kind", None) != "killer"]
+    if others:
+        kinds = ", ".join(sorted({getattr(c, "kind", type(c).__name__) for c in others}))
         raise UnsupportedRules(f"the solving engine does not handle these constraints yet: {kinds}")
     houses = [c for h in rules.houses for c in h.cells]
     starts = [0]
@@ -124,7 +126,43 @@ def _tables(rules: Rules) -> Any:
     for cell_peers in rules.peers:
         peers.extend(cell_peers)
         starts.append(len(peers))
-    return _engine.Rules(rules.size, houses, starts, peers)
+    cages = [c for c in rules.constraints if getattr(c, "kind", None) == "killer"]
+    if not cages:
+        return _engine.Rules(rules.size, houses, starts, peers)
+    if rules.size > 16:
+        raise UnsupportedRules("the solving engine handles killer cages up to 16x16")
+    cage_start = [0]
+    cells: list[int] = []
+    sums: list[int] = []
+    for cells_, total in [*((c.cells, c.total) for c in cages), *_innies(rules, cages)]:
+        cells.extend(cells_)
+        cage_start.append(len(cells))
+        sums.append(total)
+    return _engine.Rules(rules.size, houses, starts, peers, cage_start, cells, sums)
+
+
+def _innies(rules: Rules, cages: list[Any]) -> list[tuple[tuple[int, ...], int]]:
+    """The rule of 45 as further cages for the search: in a house, the cells outside the
+    cages that lie wholly inside it (with a sum) make the rest of the house's total.
+
+    >>> from shudu.constraints import Cage
+    >>> _innies(Rules(4), [Cage((0, 1), 3), Cage((2,), 4)])
+    [((3,), 3), ((6, 10, 14), 6), ((4, 5), 7), ((3, 6, 7), 6)]
+    """
+    whole = rules.size * (rules.size + 1) // 2
+    out: list[tuple[tuple[int, ...], int]] = []
+    seen: set[tuple[int, ...]] = set()
+    for house in rules.houses:
+        inside = set(house.cells)
+        known = [c for c in cages if c.total and set(c.cells) <= inside]
+        if not known:
+            continue
+        covered = {cell for c in known for cell in c.cells}
+        rest = tuple(cell for cell in house.cells if cell not in covered)
+        if rest and rest not in seen:
+            seen.add(rest)
+            out.append((rest, whole - sum(c.total for c in known)))
+    return out
 
 
 def _run(grid: Grid, limit: int, seed: int | None) -> SearchResult:

@@ -243,6 +243,12 @@ class Rules:
                 raise UnsupportedRules(f"an extra house must be {n} distinct cells, got {h}")
         object.__setattr__(self, "extra_houses", extra)
         object.__setattr__(self, "constraints", tuple(self.constraints))
+        for constraint in self.constraints:
+            fits = getattr(constraint, "fits", None)
+            problem = fits(n) if fits is not None else None
+            if problem:
+                raise ParseError(f"expected a cage that fits: {problem}",
+                                 found=", ".join(map(str, constraint.cells)))
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -411,7 +417,7 @@ class Rules:
         True
         """
         allowed = {"size", "box", "regions", "diagonals", "windows", "anti_knight",
-                   "anti_king", "extra_houses", "variant", "spec"}
+                   "anti_king", "extra_houses", "constraints", "variant", "spec"}
         unknown = set(data) - allowed
         if unknown:
             raise ParseError(
@@ -443,6 +449,10 @@ class Rules:
                 kwargs[name] = bool(data[name])
         if "extra_houses" in data:
             kwargs["extra_houses"] = tuple(tuple(h) for h in data["extra_houses"])
+        if "constraints" in data:
+            from .constraints import constraint_from_dict
+
+            kwargs["constraints"] = tuple(constraint_from_dict(c) for c in data["constraints"])
         return cls(size, **kwargs)
 
     # ------------------------------------------------------------------ geometry
@@ -544,6 +554,10 @@ class Rules:
                     rr, cc = r + dr, c + dc
                     if 0 <= rr < n and 0 <= cc < n:
                         sets[cell].add(rr * n + cc)
+        for constraint in self.constraints:   # the cells of a killer cage differ
+            if getattr(constraint, "kind", None) == "killer":
+                for c in constraint.cells:
+                    sets[c].update(constraint.cells)
         for cell, s in enumerate(sets):
             s.discard(cell)
         return tuple(tuple(sorted(s)) for s in sets)
