@@ -9,7 +9,7 @@ library.
 >>> from shudu import Rules, solve
 >>> rules = Rules(4, constraints=(Cage((0, 1), 3), Cage((4, 5), 7)))
 >>> str(solve("." * 16, rules))[:8]
-'12343412'
+'12344312'
 """
 
 from __future__ import annotations
