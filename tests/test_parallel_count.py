@@ -65,3 +65,12 @@ def test_search_and_the_command_split_one_count() -> None:
                                 puzzle])
     assert split.output == plain.output == "633312\n"
     assert split.exit_code == plain.exit_code
+
+
+def test_a_limit_below_the_total_is_reached_exactly_on_every_thread_count() -> None:
+    """Parts are counted up to their share of what is missing, then further only when
+    needed: the answer is the limit whatever the split (4x4: 288 solutions)."""
+    for limit in (3, 50, 287, 288, 289, 1000):
+        want = min(limit, 288)
+        for threads in (2, 3, 5):
+            assert engine.count("." * 16, limit, Rules(4), threads=threads) == want

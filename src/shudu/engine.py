@@ -305,8 +305,11 @@ def split_search(grid: Grid, parts: int) -> list[bytes]:
 
 def _count_split(grid: Grid, limit: int, threads: int) -> tuple[int, int, int]:
     """:func:`count` on ``threads`` threads: the subproblems of :func:`split_search`
-    counted in a pool (the C search releases the GIL), stopping once ``limit`` is
-    reached.  Returns (count, guesses, nodes) summed over the parts."""
+    counted in a pool (the C search releases the GIL).  Each part is counted up to its
+    share of what is still missing; a part that reaches its share is a lower bound and
+    is counted again, further, only while the total is still short of ``limit``, so a
+    count that stops at a limit does not count past it on every thread.  Returns
+    (count, guesses, nodes) summed over the work done."""
     import threading
     from concurrent.futures import ThreadPoolExecutor
 
@@ -315,27 +318,35 @@ def _count_split(grid: Grid, limit: int, threads: int) -> tuple[int, int, int]:
     rules = grid.rules
     tables = None if rules.is_classic9 else _tables(rules)
     lock = threading.Lock()
-    total = [0, 0, 0]   # solutions, guesses, nodes
+    lower = [0]          # exact counts of finished parts + lower bounds of capped ones
+    work = [0, 0]        # guesses, nodes
+    again: list[tuple[bytes, int]] = []   # capped parts and the bound they gave
 
-    def one(cells: bytes) -> None:
+    def one(cells: bytes, known: int) -> None:
         with lock:
-            remaining = limit - total[0]
-        if remaining <= 0:
-            return   # the limit is reached: the rest of the tasks end at once
+            missing = limit - lower[0]
+            if missing <= 0:
+                return   # the limit is reached: the rest of the parts end at once
+            cap = known + max(1, -(-missing // threads))
         if tables is None:
-            found, _, guesses, nodes = _solve9(cells, remaining, None)
+            found, _, guesses, nodes = _solve9(cells, cap, None)
         else:
-            found, _, guesses, nodes = _engine.search(tables, cells, remaining, None)
+            found, _, guesses, nodes = _engine.search(tables, cells, cap, None)
         with lock:
-            total[0] += int(found)
-            total[1] += int(guesses)
-            total[2] += int(nodes)
+            lower[0] += int(found) - known
+            work[0] += int(guesses)
+            work[1] += int(nodes)
+            if found >= cap:
+                again.append((cells, int(found)))
 
+    parts = [(cells, 0) for cells in split_search(grid, SPLIT_TASKS * threads)]
     with ThreadPoolExecutor(max_workers=threads) as pool:
-        for future in [pool.submit(one, cells)
-                       for cells in split_search(grid, SPLIT_TASKS * threads)]:
-            future.result()
-    return min(total[0], limit), total[1], total[2]
+        while parts and lower[0] < limit:
+            again.clear()
+            for future in [pool.submit(one, cells, known) for cells, known in parts]:
+                future.result()
+            parts = list(again)
+    return min(lower[0], limit), work[0], work[1]
 
 
 def search(
