@@ -10,7 +10,7 @@ follows one seed.
 >>> s = sample(3)
 >>> s.image.ndim, s.image.dtype.name, len(s.puzzle)
 (3, 'uint8', 81)
->>> sample(3).puzzle == s.puzzle and (sample(3).image == s.image).all()
+>>> sample(3).puzzle == s.puzzle and bool((sample(3).image == s.image).all())
 True
 """
 
