@@ -296,7 +296,8 @@ def glyph(norm: np.ndarray, binary: np.ndarray, n: int, r: int, c: int) -> np.nd
     xs = [stats[i][0] for i in keep] + [stats[i][0] + stats[i][2] for i in keep]
     ys = [stats[i][1] for i in keep] + [stats[i][1] + stats[i][3] for i in keep]
     bx0, bx1, by0, by1 = min(xs), max(xs), min(ys), max(ys)
-    if by1 - by0 < 0.2 * h or sum(stats[i][4] for i in keep) < 0.025 * h * w:
+    tall, area = (by1 - by0) / h, sum(stats[i][4] for i in keep) / (h * w)
+    if not ((tall >= 0.2 and area >= 0.025) or (tall >= 0.12 and area >= 0.04)):
         return None
     ink = 255 - norm[y0 + m + by0: y0 + m + by1, x0 + m + bx0: x0 + m + bx1].astype(np.float32)
     ink = np.clip((ink - np.percentile(ink, 10)) / max(1.0, float(ink.max()) - 10), 0, 1)
@@ -446,13 +447,14 @@ def _check(values: list[int], conf: list[float], alts: list[list[tuple[int, floa
     state = _state(values, n)
     if state == "ok":
         return state, values, []
-    filled = [i for i, v in enumerate(values) if v]
     doubtful = sorted(range(len(values)), key=lambda i: conf[i])[:8]
     options: list[tuple[float, list[tuple[int, int]]]] = []
     for i in doubtful:
         for v, p in alts[i]:
             if v != values[i]:
                 options.append((p / max(conf[i], 1e-6), [(i, v)]))
+        if values[i]:     # a smudge read as a digit: the cell may be empty
+            options.append((0.5 * (1 - conf[i]) / max(conf[i], 1e-6), [(i, 0)]))
     singles = sorted(options, key=lambda t: -t[0])[:12]
     pairs = []
     for a in range(len(singles)):
@@ -461,7 +463,6 @@ def _check(values: list[int], conf: list[float], alts: list[list[tuple[int, floa
             if ca[0][0] != cb[0][0]:
                 pairs.append((pa * pb, ca + cb))
     pairs.sort(key=lambda t: -t[0])
-    del filled
     for _, change in singles + pairs[:30]:
         trial = list(values)
         for i, v in change:
