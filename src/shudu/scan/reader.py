@@ -448,6 +448,11 @@ def _check(values: list[int], conf: list[float], alts: list[list[tuple[int, floa
     if state == "ok":
         return state, values, []
     doubtful = sorted(range(len(values)), key=lambda i: conf[i])[:8]
+    clash: set[int] = set()
+    if state == "invalid":    # the cells of a repeated digit are suspects too
+        clash = {c for pair in Grid([0] * len(values)).rules.conflicts(values) for c in pair}
+        clash = set(sorted(clash - set(doubtful), key=lambda i: conf[i])[:6])
+        doubtful += sorted(clash)
     options: list[tuple[float, list[tuple[int, int]]]] = []
     for i in doubtful:
         for v, p in alts[i]:
@@ -455,7 +460,8 @@ def _check(values: list[int], conf: list[float], alts: list[list[tuple[int, floa
                 options.append((p / max(conf[i], 1e-6), [(i, v)]))
         if values[i]:     # a smudge read as a digit: the cell may be empty
             options.append((0.5 * (1 - conf[i]) / max(conf[i], 1e-6), [(i, 0)]))
-    singles = sorted(options, key=lambda t: -t[0])[:12]
+    ranked = sorted(options, key=lambda t: -t[0])
+    singles = ranked[:12] + [o for o in ranked[12:] if o[1][0][0] in clash]
     pairs = []
     for a in range(len(singles)):
         for b in range(a + 1, len(singles)):
@@ -463,7 +469,7 @@ def _check(values: list[int], conf: list[float], alts: list[list[tuple[int, floa
             if ca[0][0] != cb[0][0]:
                 pairs.append((pa * pb, ca + cb))
     pairs.sort(key=lambda t: -t[0])
-    for _, change in singles + pairs[:30]:
+    for _, change in singles + pairs[:40]:
         trial = list(values)
         for i, v in change:
             trial[i] = v
