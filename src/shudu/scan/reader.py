@@ -221,7 +221,14 @@ def line_profiles(norm: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """How much of each row and of each column of a straightened grid is a straight
     line (0..1): dark pixels kept by an opening with a long thin kernel, which removes
     the digits, counted in the outer eighths only (a grid's lines run from edge to edge;
-    a page around a grid only has the grid's lines in its middle)."""
+    a page around a grid only has the grid's lines in its middle).
+
+    >>> b = np.full((WARP, WARP), 255, np.uint8)
+    >>> b[WARP // 2, :] = 0
+    >>> rows, cols = line_profiles(b)
+    >>> float(rows[WARP // 2]), float(cols.max())
+    (1.0, 0.0)
+    """
     import cv2
 
     dark = cv2.adaptiveThreshold(cv2.GaussianBlur(norm, (3, 3), 0), 255,
@@ -270,7 +277,12 @@ def _binary(norm: np.ndarray) -> np.ndarray:
 
 def glyph(norm: np.ndarray, binary: np.ndarray, n: int, r: int, c: int) -> np.ndarray | None:
     """The picture of cell (``r``, ``c``) of a straightened grid, ready for the classifier
-    (``GLYPH``² floats, ink 1), or ``None`` when the cell is empty."""
+    (``GLYPH``² floats, ink 1), or ``None`` when the cell is empty.
+
+    >>> blank = np.full((WARP, WARP), 255, np.uint8)
+    >>> glyph(blank, 255 - blank, 9, 0, 0) is None
+    True
+    """
     import cv2
 
     cell = norm.shape[0] / n
@@ -363,7 +375,13 @@ def _refine(work: np.ndarray, quad: np.ndarray) -> np.ndarray:
 
 def find_grid(gray: np.ndarray) -> Cells:
     """Find the grid in a grey picture, straighten it and cut it into cells; a
-    :class:`ScanError` when there is no grid."""
+    :class:`ScanError` when there is no grid.
+
+    >>> from shudu.scan.synth import sample
+    >>> cells = find_grid(load_gray(sample(2).image))
+    >>> cells.size, len(cells.glyphs), cells.norm.shape
+    (9, 81, (576, 576))
+    """
     import cv2
 
     h, w = gray.shape
@@ -406,7 +424,11 @@ def _model() -> dict[str, np.ndarray]:
 
 
 def features(glyphs: np.ndarray) -> np.ndarray:
-    """The classifier's input for a stack of glyphs: the pixels, flattened."""
+    """The classifier's input for a stack of glyphs: the pixels, flattened.
+
+    >>> features(np.zeros((3, GLYPH, GLYPH))).shape
+    (3, 576)
+    """
     return glyphs.reshape(len(glyphs), -1).astype(np.float32)
 
 
@@ -546,7 +568,15 @@ def write_debug(directory: str | os.PathLike[str], gray: np.ndarray, cells: Cell
     """Write the stages of a reading as pictures in ``directory``: ``1-found.png`` (the
     grid's outline on the picture), ``2-warped.png``, ``3-binary.png``, ``4-cells.png``
     (each non-empty cell as the classifier saw it, with what was read) and
-    ``result.json``; returns the paths."""
+    ``result.json``; returns the paths.
+
+    >>> import tempfile
+    >>> from shudu.scan.synth import sample
+    >>> d = tempfile.mkdtemp()
+    >>> _ = scan(sample(2).image, debug_dir=d)
+    >>> sorted(p.name for p in Path(d).iterdir())[:2]
+    ['1-found.png', '2-warped.png']
+    """
     import cv2
 
     d = Path(directory)

@@ -135,7 +135,12 @@ def draw_grid(puzzle: str, rng: random.Random, *, cell: int = 44):
 
 
 def shudu_grid(puzzle: str, rng: random.Random):
-    """shudu's own picture of ``puzzle`` (:func:`shudu.render.png`) and its corners."""
+    """shudu's own picture of ``puzzle`` (:func:`shudu.render.png`) and its corners.
+
+    >>> img, corners = shudu_grid("." * 81, random.Random(1))
+    >>> corners[2] == (float(img.size[0]), float(img.size[1]))
+    True
+    """
     from PIL import Image
 
     from ..grid import Grid
@@ -173,7 +178,14 @@ def _distractors(canvas, rng: random.Random, avoid: tuple[int, int, int, int]) -
 
 def photograph(img, corners, rng: random.Random, *, out: int = 900):
     """Put a grid picture on a page or screen and photograph it: returns RGB pixels
-    (longest side ``out``) and the grid's corners in them."""
+    (longest side ``out``) and the grid's corners in them.
+
+    >>> rng = random.Random(2)
+    >>> img, corners = draw_grid("." * 16, rng)
+    >>> shot, pts = photograph(img, corners, rng, out=300)
+    >>> shot.shape, len(pts)
+    ((300, 300, 3), 4)
+    """
     import cv2
     from PIL import Image
 
