@@ -2,8 +2,8 @@
 the digits, then check the reading (see :func:`scan`).
 
 >>> from shudu.scan.synth import sample
->>> r = scan(sample(2).image)
->>> r.size, r.status, str(r.grid) == sample(2).puzzle
+>>> r = scan(sample(4).image)
+>>> r.size, r.status, str(r.grid) == sample(4).puzzle
 (9, 'ok', True)
 """
 
@@ -78,7 +78,7 @@ class ScanResult:
         """The result as JSON-ready data.
 
         >>> from shudu.scan.synth import sample
-        >>> sorted(scan(sample(2).image).to_dict())[:4]
+        >>> sorted(scan(sample(4).image).to_dict())[:4]
         ['changed', 'confidence', 'corners', 'doubtful']
         """
         return {
@@ -378,7 +378,7 @@ def find_grid(gray: np.ndarray) -> Cells:
     :class:`ScanError` when there is no grid.
 
     >>> from shudu.scan.synth import sample
-    >>> cells = find_grid(load_gray(sample(2).image))
+    >>> cells = find_grid(load_gray(sample(4).image))
     >>> cells.size, len(cells.glyphs), cells.norm.shape
     (9, 81, (576, 576))
     """
@@ -573,7 +573,7 @@ def write_debug(directory: str | os.PathLike[str], gray: np.ndarray, cells: Cell
     >>> import tempfile
     >>> from shudu.scan.synth import sample
     >>> d = tempfile.mkdtemp()
-    >>> _ = scan(sample(2).image, debug_dir=d)
+    >>> _ = scan(sample(4).image, debug_dir=d)
     >>> sorted(p.name for p in Path(d).iterdir())[:2]
     ['1-found.png', '2-warped.png']
     """
@@ -652,7 +652,7 @@ def evaluate(items: Any) -> Score:
     """Read each ``(name, image, truth puzzle line)`` of ``items`` and score the readings.
 
     >>> from shudu.scan.synth import sample
-    >>> s = evaluate([("a", sample(2).image, sample(2).puzzle)])
+    >>> s = evaluate([("a", sample(4).image, sample(4).puzzle)])
     >>> s.cell_accuracy, s.puzzle_accuracy, s.flagged
     (1.0, 1.0, 1.0)
     """

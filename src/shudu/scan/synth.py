@@ -7,10 +7,10 @@ put on a page or a screen with a nearby second grid or text, warped in perspecti
 rotated, scaled, blurred, lit unevenly, given noise and JPEG artefacts.  Everything
 follows one seed.
 
->>> s = sample(3)
+>>> s = sample(4)
 >>> s.image.ndim, s.image.dtype.name, len(s.puzzle)
 (3, 'uint8', 81)
->>> sample(3).puzzle == s.puzzle and bool((sample(3).image == s.image).all())
+>>> sample(4).puzzle == s.puzzle and bool((sample(4).image == s.image).all())
 True
 """
 
