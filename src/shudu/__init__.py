@@ -46,6 +46,18 @@ try:
 except PackageNotFoundError:  # pragma: no cover - running from a source tree
     __version__ = "0.0.0"
 
+
+
+def __getattr__(name: str) -> object:
+    """``shudu.scan`` (reading a puzzle from a picture: ``shudu.scan(image)``, a callable
+    module) is imported on first use, so that importing shudu never imports OpenCV."""
+    if name == "scan":
+        import importlib
+
+        return importlib.import_module(".scan", __name__)
+    raise AttributeError(f"module 'shudu' has no attribute {name!r}")
+
+
 __all__ = [
     "CLASSIC",
     "BatchResult",

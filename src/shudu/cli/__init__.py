@@ -1,7 +1,7 @@
 """The ``shudu`` command line: solve, check, explain, rate and generate Sudoku puzzles.
 
 One module per command (``solve``, ``check``, ``explain``, ``hint``, ``techniques``,
-``find``, ``rate``, ``generate``, ``render``, ``book``, ``serve``) registers itself on the
+``find``, ``rate``, ``generate``, ``render``, ``book``, ``serve``, ``scan``) registers itself on the
 group of :mod:`.app`; :mod:`.common` holds the exit codes, the console and the run frame,
 :mod:`.inputs` the reading of puzzles named on a command line.
 
@@ -34,6 +34,7 @@ from . import (  # noqa: F401  (each registers its command)
     hint,
     rate,
     render,
+    scan,
     serve,
     solve,
     techniques,

@@ -1,0 +1,666 @@
+"""Read a Sudoku grid from a picture: find the grid, straighten it, split the cells, read
+the digits, then check the reading (see :func:`scan`).
+
+>>> from shudu.scan.synth import sample
+>>> r = scan(sample(4).image)
+>>> r.size, r.status, str(r.grid) == sample(4).puzzle
+(9, 'ok', True)
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..errors import ShuduError
+from ..grid import Grid
+
+SYMBOLS = "123456789ABCDEFG"
+SIZES = (4, 6, 9, 16)
+WARP = 576          # the straightened grid's side in pixels
+GLYPH = 24          # a digit's picture side given to the classifier
+WORK = 1400         # the longest side the picture is reduced to before anything else
+FIND = 800          # the longest side the grid is looked for at
+LOW_CONFIDENCE = 0.9
+"""A cell read with less confidence than this makes the reading ``low-confidence``."""
+
+WEIGHTS = Path(__file__).with_name("weights.npz")
+
+STATUSES = ("ok", "corrected", "low-confidence", "invalid", "no-solution", "multiple")
+"""``ok``: a puzzle with one solution, every cell read confidently; ``corrected``: the
+reading as seen broke the rules or had no or several solutions, and changing its least
+confident cells to their next-best readings gave a puzzle with one solution (check those
+cells); ``low-confidence``: one solution but some cell is doubtful; ``invalid``: a digit
+repeats in a house; ``no-solution`` / ``multiple``: no or several solutions."""
+
+
+class ScanError(ShuduError, ValueError):
+    """The picture cannot be read, or no Sudoku grid was found in it."""
+
+
+@dataclass(frozen=True)
+class ScanResult:
+    """What :func:`scan` read.
+
+    ``grid``: the puzzle (after a correction when ``status`` is ``corrected``);
+    ``read``: the puzzle exactly as the cells were read; ``confidence``: per cell, the
+    probability of the reading (emptiness counts as read); ``corners``: the grid's
+    corners in the picture, top-left, top-right, bottom-right, bottom-left, as (x, y);
+    ``size``: 4, 6, 9 or 16; ``status``: one of :data:`STATUSES`; ``doubtful``: the
+    least confident cells (``r1c1`` names), ``changed``: the cells the correction changed;
+    ``message``: one line saying what was found.
+    """
+
+    grid: Grid
+    read: Grid
+    confidence: tuple[float, ...]
+    corners: tuple[tuple[float, float], ...]
+    size: int
+    status: str
+    doubtful: tuple[str, ...] = ()
+    changed: tuple[str, ...] = ()
+    message: str = ""
+    alternatives: tuple[tuple[str, ...], ...] = field(default=(), repr=False)
+
+    @property
+    def exact(self) -> bool:
+        """True when the reading is a valid puzzle with one solution, read confidently."""
+        return self.status == "ok"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as JSON-ready data.
+
+        >>> from shudu.scan.synth import sample
+        >>> sorted(scan(sample(4).image).to_dict())[:4]
+        ['changed', 'confidence', 'corners', 'doubtful']
+        """
+        return {
+            "puzzle": str(self.grid), "read": str(self.read), "size": self.size,
+            "status": self.status, "message": self.message,
+            "confidence": [round(c, 4) for c in self.confidence],
+            "corners": [[round(x, 1), round(y, 1)] for x, y in self.corners],
+            "doubtful": list(self.doubtful), "changed": list(self.changed),
+        }
+
+
+# ---------------------------------------------------------------- the picture
+
+def load_gray(image: Any) -> np.ndarray:
+    """A grey-level picture (uint8, 2-D) from a path, bytes, a NumPy array (grey, RGB or
+    RGBA) or a Pillow image.
+
+    >>> load_gray(np.zeros((4, 5, 3), np.uint8)).shape
+    (4, 5)
+    >>> load_gray(b"not a picture")
+    Traceback (most recent call last):
+    ...
+    shudu.scan.reader.ScanError: cannot decode the picture (13 bytes)
+    """
+    import cv2
+
+    if isinstance(image, str | os.PathLike):
+        path = Path(image)
+        if not path.is_file():
+            raise ScanError(f"{path}: no such picture file")
+        data = path.read_bytes()
+        arr = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
+        if arr is None:
+            arr = _pillow_gray(data, str(path))
+        return arr
+    if isinstance(image, bytes | bytearray | memoryview):
+        data = bytes(image)
+        arr = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
+        return arr if arr is not None else _pillow_gray(data, f"{len(data)} bytes")
+    if isinstance(image, np.ndarray):
+        arr = image
+        if arr.dtype != np.uint8:
+            arr = np.clip(arr * (255 if arr.max() <= 1 else 1), 0, 255).astype(np.uint8)
+        if arr.ndim == 3 and arr.shape[2] == 4:
+            arr = arr[..., :3]
+        if arr.ndim == 3:
+            return cv2.cvtColor(np.ascontiguousarray(arr), cv2.COLOR_RGB2GRAY)
+        if arr.ndim == 2:
+            return arr
+        raise ScanError(f"expected a 2-D or 3-D picture array, got shape {arr.shape}")
+    if hasattr(image, "convert") and hasattr(image, "size"):   # a Pillow image
+        return np.asarray(image.convert("L"))
+    raise TypeError(f"expected a path, bytes, a NumPy array or a Pillow image, "
+                    f"got {type(image).__name__}")
+
+
+def _pillow_gray(data: bytes, what: str) -> np.ndarray:
+    try:
+        from PIL import Image
+
+        return np.asarray(Image.open(io.BytesIO(data)).convert("L"))
+    except Exception:
+        raise ScanError(f"cannot decode the picture ({what})") from None
+
+
+def _order(pts: np.ndarray) -> np.ndarray:
+    """Corners as top-left, top-right, bottom-right, bottom-left."""
+    s = pts.sum(1)
+    d = pts[:, 1] - pts[:, 0]
+    return np.float32([pts[np.argmin(s)], pts[np.argmin(d)], pts[np.argmax(s)],
+                       pts[np.argmax(d)]])
+
+
+def _quads(gray: np.ndarray) -> list[np.ndarray]:
+    """Plausible 4-corner outlines in ``gray``, largest first (both polarities)."""
+    import cv2
+
+    h, w = gray.shape
+    area = h * w
+    block = max(15, (min(h, w) // 40) | 1)
+    found: list[tuple[float, np.ndarray]] = []
+    blur = cv2.GaussianBlur(gray, (3, 3), 0)
+    for img in (blur, 255 - blur):
+        binary = cv2.adaptiveThreshold(img, 255, cv2.ADAPTIVE_THRESH_MEAN_C,
+                                       cv2.THRESH_BINARY_INV, block, 7)
+        binary = cv2.dilate(binary, np.ones((2, 2), np.uint8))
+        contours, _ = cv2.findContours(binary, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+        for c in contours:
+            a = cv2.contourArea(c)
+            if a < 0.03 * area:
+                continue
+            hull = cv2.convexHull(c)
+            peri = cv2.arcLength(hull, True)
+            for eps in (0.02, 0.04):
+                poly = cv2.approxPolyDP(hull, eps * peri, True)
+                if len(poly) == 4:
+                    break
+            if len(poly) != 4:
+                continue
+            q = _order(poly.reshape(4, 2).astype(np.float32))
+            sides = [np.linalg.norm(q[i] - q[(i + 1) % 4]) for i in range(4)]
+            if min(sides) < 0.4 * max(sides):
+                continue
+            found.append((cv2.contourArea(q), q))
+    found.sort(key=lambda t: -t[0])
+    out: list[np.ndarray] = []
+    for _, q in found:    # drop near-duplicates (the two sides of one line)
+        if all(np.abs(q - o).max() > 0.01 * max(h, w) for o in out):
+            out.append(q)
+    return out
+
+
+def _warp(gray: np.ndarray, quad: np.ndarray, side: int = WARP) -> np.ndarray:
+    import cv2
+
+    dst = np.float32([[0, 0], [side, 0], [side, side], [0, side]])
+    m = cv2.getPerspectiveTransform(quad.astype(np.float32), dst)
+    return cv2.warpPerspective(gray, m, (side, side), flags=cv2.INTER_LINEAR,
+                               borderMode=cv2.BORDER_REPLICATE)
+
+
+def _normalise(warped: np.ndarray) -> np.ndarray:
+    """Ink dark on white, evenly lit: divide by the local background (dark themes are
+    inverted first)."""
+    import cv2
+
+    if np.median(warped) < 110:
+        warped = 255 - warped
+    bg = cv2.dilate(warped, np.ones((15, 15), np.uint8))
+    bg = cv2.GaussianBlur(bg, (0, 0), 9)
+    norm = np.clip(warped.astype(np.float32) / np.maximum(bg, 1) * 255, 0, 255)
+    return norm.astype(np.uint8)
+
+
+def _line_profile(binary: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    return binary.mean(axis=1) / 255.0, binary.mean(axis=0) / 255.0
+
+
+def line_profiles(norm: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """How much of each row and of each column of a straightened grid is a straight
+    line (0..1): dark pixels kept by an opening with a long thin kernel, which removes
+    the digits, counted in the outer eighths only (a grid's lines run from edge to edge;
+    a page around a grid only has the grid's lines in its middle).
+
+    >>> b = np.full((WARP, WARP), 255, np.uint8)
+    >>> b[WARP // 2, :] = 0
+    >>> rows, cols = line_profiles(b)
+    >>> float(rows[WARP // 2]), float(cols.max())
+    (1.0, 0.0)
+    """
+    import cv2
+
+    dark = cv2.adaptiveThreshold(cv2.GaussianBlur(norm, (3, 3), 0), 255,
+                                 cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, 15, 2)
+    k = max(8, norm.shape[0] // 64)
+    horiz = cv2.morphologyEx(dark, cv2.MORPH_OPEN, np.ones((1, k), np.uint8))
+    vert = cv2.morphologyEx(dark, cv2.MORPH_OPEN, np.ones((k, 1), np.uint8))
+    e = norm.shape[0] // 8
+    rows = np.concatenate([horiz[:, :e], horiz[:, -e:]], axis=1).mean(axis=1) / 255.0
+    cols = np.concatenate([vert[:e], vert[-e:]], axis=0).mean(axis=0) / 255.0
+    return rows, cols
+
+
+def grid_size(norm: np.ndarray) -> tuple[int, float]:
+    """The number of rows of a straightened grid (``norm``: ink dark) from where its
+    lines are, and how clearly: the largest size whose every inner line is there (the
+    weakest lines, as a share of the side, at least 0.3).
+
+    >>> b = np.full((WARP, WARP), 255, np.uint8)
+    >>> for k in range(10):
+    ...     b[min(WARP - 1, k * WARP // 9), :] = b[:, min(WARP - 1, k * WARP // 9)] = 0
+    >>> grid_size(b)[0]
+    9
+    """
+    rows, cols = line_profiles(norm)
+    side = norm.shape[0]
+    support = {}
+    for n in SIZES:
+        d = max(2, side // (n * 12))
+        peaks = [prof[max(0, round(k * side / n) - d): round(k * side / n) + d + 1].max()
+                 for prof in (rows, cols) for k in range(1, n)]
+        support[n] = float(np.percentile(peaks, 10))
+    good = [n for n in SIZES if support[n] >= 0.3]
+    if not good:
+        return 9, 0.0
+    n = max(good)
+    return n, support[n]
+
+
+def _binary(norm: np.ndarray) -> np.ndarray:
+    import cv2
+
+    return cv2.adaptiveThreshold(norm, 255, cv2.ADAPTIVE_THRESH_MEAN_C,
+                                 cv2.THRESH_BINARY_INV, 25, 15)
+
+
+def glyph(norm: np.ndarray, binary: np.ndarray, n: int, r: int, c: int) -> np.ndarray | None:
+    """The picture of cell (``r``, ``c``) of a straightened grid, ready for the classifier
+    (``GLYPH``² floats, ink 1), or ``None`` when the cell is empty.
+
+    >>> blank = np.full((WARP, WARP), 255, np.uint8)
+    >>> glyph(blank, 255 - blank, 9, 0, 0) is None
+    True
+    """
+    import cv2
+
+    cell = norm.shape[0] / n
+    m = int(cell * 0.1)
+    y0, x0 = int(r * cell), int(c * cell)
+    y1, x1 = int((r + 1) * cell), int((c + 1) * cell)
+    sub = binary[y0 + m: y1 - m, x0 + m: x1 - m]
+    h, w = sub.shape
+    k, _labels, stats, cent = cv2.connectedComponentsWithStats(sub, connectivity=8)
+    keep = []
+    for i in range(1, k):
+        _, _, bw, bh, a = stats[i]
+        if a < 0.004 * h * w:
+            continue
+        cx, cy = cent[i]
+        if not (0.15 * w < cx < 0.85 * w and 0.15 * h < cy < 0.85 * h):
+            continue
+        if (bw > 0.9 * w and bh < 0.15 * h) or (bh > 0.9 * h and bw < 0.15 * w):
+            continue     # a grid line left in the cell
+        keep.append(i)
+    if not keep:
+        return None
+    xs = [stats[i][0] for i in keep] + [stats[i][0] + stats[i][2] for i in keep]
+    ys = [stats[i][1] for i in keep] + [stats[i][1] + stats[i][3] for i in keep]
+    bx0, bx1, by0, by1 = min(xs), max(xs), min(ys), max(ys)
+    tall, area = (by1 - by0) / h, sum(stats[i][4] for i in keep) / (h * w)
+    if not ((tall >= 0.2 and area >= 0.025) or (tall >= 0.12 and area >= 0.04)):
+        return None
+    ink = 255 - norm[y0 + m + by0: y0 + m + by1, x0 + m + bx0: x0 + m + bx1].astype(np.float32)
+    ink = np.clip((ink - np.percentile(ink, 10)) / max(1.0, float(ink.max()) - 10), 0, 1)
+    gh, gw = ink.shape
+    s = (GLYPH - 4) / max(gh, gw)
+    th, tw = max(1, round(gh * s)), max(1, round(gw * s))
+    small = cv2.resize(ink, (tw, th), interpolation=cv2.INTER_AREA)
+    out = np.zeros((GLYPH, GLYPH), np.float32)
+    oy, ox = (GLYPH - th) // 2, (GLYPH - tw) // 2
+    out[oy: oy + th, ox: ox + tw] = small
+    return out
+
+
+@dataclass
+class Cells:
+    """A found grid: its corners, size, straightened picture and the cells' glyphs."""
+
+    corners: np.ndarray
+    size: int
+    norm: np.ndarray
+    binary: np.ndarray
+    glyphs: list[np.ndarray | None]
+
+
+def _runs(strong: np.ndarray) -> list[tuple[int, int]]:
+    idx = np.flatnonzero(np.diff(np.concatenate([[0], strong.astype(np.int8), [0]])))
+    return list(zip(idx[::2], idx[1::2] - 1))
+
+
+def _edges(profile: np.ndarray, pad: int) -> tuple[float, float] | None:
+    """The centres of the lines (runs above ~half the length) of a profile nearest to
+    ``pad`` from either end, within ``pad`` of it."""
+    side = len(profile)
+    strong = profile > max(0.4, 0.55 * float(profile[pad // 2: side - pad // 2].max()))
+    centres = [(a + b) / 2 for a, b in _runs(strong)]
+    lo = [c for c in centres if abs(c - pad) < 0.7 * pad]
+    hi = [c for c in centres if abs(c - (side - pad)) < 0.7 * pad]
+    if not lo or not hi:
+        return None
+    return min(lo, key=lambda c: abs(c - pad)), min(hi, key=lambda c: abs(c - side + pad))
+
+
+def _refine(work: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """Move a found outline onto the centres of the grid's outer lines."""
+    import cv2
+
+    side = WARP
+    pad = side // 8
+    dst = np.float32([[pad, pad], [side - pad, pad], [side - pad, side - pad],
+                      [pad, side - pad]])
+    m = cv2.getPerspectiveTransform(quad.astype(np.float32), dst)
+    warped = cv2.warpPerspective(work, m, (side, side), flags=cv2.INTER_LINEAR,
+                                 borderMode=cv2.BORDER_REPLICATE)
+    binary = _binary(_normalise(warped))
+    rows, cols = _line_profile(binary)
+    ey, ex = _edges(rows, pad), _edges(cols, pad)
+    if ey is None or ex is None:
+        return quad
+    (y0, y1), (x0, x1) = ey, ex
+    pts = np.float32([[[x0, y0], [x1 + 0.5, y0], [x1 + 0.5, y1 + 0.5], [x0, y1 + 0.5]]])
+    return cv2.perspectiveTransform(pts, np.linalg.inv(m))[0]
+
+
+def find_grid(gray: np.ndarray) -> Cells:
+    """Find the grid in a grey picture, straighten it and cut it into cells; a
+    :class:`ScanError` when there is no grid.
+
+    >>> from shudu.scan.synth import sample
+    >>> cells = find_grid(load_gray(sample(4).image))
+    >>> cells.size, len(cells.glyphs), cells.norm.shape
+    (9, 81, (576, 576))
+    """
+    import cv2
+
+    h, w = gray.shape
+    f = min(1.0, WORK / max(h, w))
+    work = cv2.resize(gray, (round(w * f), round(h * f)), interpolation=cv2.INTER_AREA) \
+        if f < 1 else gray
+    g = min(1.0, FIND / max(work.shape))
+    small = cv2.resize(work, (round(work.shape[1] * g), round(work.shape[0] * g)),
+                       interpolation=cv2.INTER_AREA) if g < 1 else work
+    found: list[tuple[float, float, Cells]] = []
+    for q in _quads(small)[:6]:
+        quad = _refine(work, q / g)
+        norm = _normalise(_warp(work, quad))
+        n, score = grid_size(norm)
+        if score >= 0.3:
+            area = abs(cv2.contourArea(quad.astype(np.float32)))
+            found.append((area, score, Cells(quad / f, n, norm, _binary(norm), [])))
+    best = None
+    if found:
+        # the largest plausible grid, unless a grid nearly as large has much clearer lines
+        area, score, first = found[0]
+        best = max(((s, c) for a, s, c in found if a >= 0.6 * area and s >= score + 0.25),
+                   key=lambda t: t[0], default=(score, first))
+    if best is None:
+        raise ScanError("no Sudoku grid found in the picture")
+    cells = best[1]
+    n = cells.size
+    cells.glyphs = [glyph(cells.norm, cells.binary, n, r, c) for r in range(n) for c in range(n)]
+    return cells
+
+
+# ---------------------------------------------------------------- the classifier
+
+@lru_cache(maxsize=1)
+def _model() -> dict[str, np.ndarray]:
+    if not WEIGHTS.exists():
+        raise ScanError(f"the digit classifier's weights are missing ({WEIGHTS})")
+    with np.load(WEIGHTS) as z:
+        return {k: z[k] for k in z.files}
+
+
+def features(glyphs: np.ndarray) -> np.ndarray:
+    """The classifier's input for a stack of glyphs: the pixels, flattened.
+
+    >>> features(np.zeros((3, GLYPH, GLYPH))).shape
+    (3, 576)
+    """
+    return glyphs.reshape(len(glyphs), -1).astype(np.float32)
+
+
+def classify(glyphs: np.ndarray, size: int = 16) -> np.ndarray:
+    """Probabilities of the values 1..``size`` for each glyph (rows sum to 1), from the
+    small network whose weights ship in the package (:file:`weights.npz`).
+
+    >>> classify(np.zeros((2, GLYPH, GLYPH), np.float32), 9).shape
+    (2, 9)
+    """
+    p = _model()
+    x = features(glyphs)
+    h = np.maximum(x @ p["w1"] + p["b1"], 0)
+    z = (h @ p["w2"] + p["b2"])[:, :size]
+    z = z - z.max(1, keepdims=True)
+    e = np.exp(z)
+    return e / e.sum(1, keepdims=True)
+
+
+# ---------------------------------------------------------------- checking the reading
+
+def _state(values: list[int], n: int) -> str:
+    """``ok``, ``invalid``, ``no-solution`` or ``multiple`` for a reading."""
+    from ..engine import count
+
+    try:
+        grid = Grid(values)
+    except Exception:
+        return "invalid"
+    k = count(grid, 2)
+    return "ok" if k == 1 else "no-solution" if k == 0 else "multiple"
+
+
+def _check(values: list[int], conf: list[float], alts: list[list[tuple[int, float]]],
+           n: int) -> tuple[str, list[int], list[int]]:
+    """The status of a reading, and when it is not a proper puzzle, the best correction
+    among the next-best readings of the least confident cells (one or two cells)."""
+    state = _state(values, n)
+    if state == "ok":
+        return state, values, []
+    doubtful = sorted(range(len(values)), key=lambda i: conf[i])[:8]
+    clash: set[int] = set()
+    if state == "invalid":    # the cells of a repeated digit are suspects too
+        clash = {c for pair in Grid([0] * len(values)).rules.conflicts(values) for c in pair}
+        clash = set(sorted(clash - set(doubtful), key=lambda i: conf[i])[:6])
+        doubtful += sorted(clash)
+    options: list[tuple[float, list[tuple[int, int]]]] = []
+    for i in doubtful:
+        for v, p in alts[i]:
+            if v != values[i]:
+                options.append((p / max(conf[i], 1e-6), [(i, v)]))
+        if values[i]:     # a smudge read as a digit: the cell may be empty
+            options.append((0.5 * (1 - conf[i]) / max(conf[i], 1e-6), [(i, 0)]))
+    ranked = sorted(options, key=lambda t: -t[0])
+    singles = ranked[:12] + [o for o in ranked[12:] if o[1][0][0] in clash]
+    pairs = []
+    for a in range(len(singles)):
+        for b in range(a + 1, len(singles)):
+            (pa, ca), (pb, cb) = singles[a], singles[b]
+            if ca[0][0] != cb[0][0]:
+                pairs.append((pa * pb, ca + cb))
+    pairs.sort(key=lambda t: -t[0])
+    for _, change in singles + pairs[:40]:
+        trial = list(values)
+        for i, v in change:
+            trial[i] = v
+        if _state(trial, n) == "ok":
+            return "corrected", trial, [i for i, _ in change]
+    return state, values, []
+
+
+def scan(image: Any, *, debug_dir: str | os.PathLike[str] | None = None) -> ScanResult:
+    """Read the Sudoku puzzle in a photo or screenshot.
+
+    ``image``: a file path, the file's bytes, a NumPy array (grey, RGB or RGBA) or a
+    Pillow image.  The largest plausible grid is found, straightened, its size (4, 6, 9
+    or 16) told from its lines, its cells read; then the reading is checked: a repeated
+    digit, no solution or several solutions are reported in ``status`` with the least
+    confident cells, after the next-best readings of those cells were tried in order
+    (a reading giving one solution wins: ``status == "corrected"``).  ``debug_dir``
+    receives the pictures of each stage.  A :class:`ScanError` when no grid is found.
+
+    >>> scan(np.full((50, 50), 255, np.uint8))
+    Traceback (most recent call last):
+    ...
+    shudu.scan.reader.ScanError: no Sudoku grid found in the picture
+    """
+    gray = load_gray(image)
+    if min(gray.shape) < 32:
+        raise ScanError("no Sudoku grid found in the picture")
+    cells = find_grid(gray)
+    n = cells.size
+    idx = [i for i, g in enumerate(cells.glyphs) if g is not None]
+    values = [0] * (n * n)
+    conf = [1.0] * (n * n)
+    alts: list[list[tuple[int, float]]] = [[] for _ in range(n * n)]
+    if idx:
+        probs = classify(np.stack([cells.glyphs[i] for i in idx]), n)
+        for i, p in zip(idx, probs):
+            order = np.argsort(-p)
+            values[i] = int(order[0]) + 1
+            conf[i] = float(p[order[0]])
+            alts[i] = [(int(v) + 1, float(p[v])) for v in order[:3]]
+    state, final, changed = _check(values, conf, alts, n)
+    doubtful_cells = [i for i in sorted(range(n * n), key=lambda i: conf[i])[:5]
+                      if conf[i] < LOW_CONFIDENCE]
+    if state == "ok" and doubtful_cells:
+        state = "low-confidence"
+    name = Grid([0] * (n * n)).rules.cell_name
+    doubtful = tuple(name(i) for i in (doubtful_cells or
+                                       sorted(idx, key=lambda i: conf[i])[:3]))
+    messages = {
+        "ok": "a puzzle with one solution",
+        "corrected": "corrected to a puzzle with one solution by reading "
+                     + ", ".join(name(i) for i in changed) + " differently; check these cells",
+        "low-confidence": "a puzzle with one solution, but some cells are doubtful: "
+                          + ", ".join(doubtful),
+        "invalid": "the reading repeats a digit in a house; doubtful cells: "
+                   + ", ".join(doubtful),
+        "no-solution": "the reading has no solution; doubtful cells: " + ", ".join(doubtful),
+        "multiple": "the reading has several solutions; doubtful cells: " + ", ".join(doubtful),
+    }
+    result = ScanResult(
+        grid=Grid(final, check=False), read=Grid(values, check=False),
+        confidence=tuple(conf), corners=tuple((float(x), float(y)) for x, y in cells.corners),
+        size=n, status=state, doubtful=doubtful, changed=tuple(name(i) for i in changed),
+        message=f"{n}×{n}: {messages[state]}",
+        alternatives=tuple(tuple(SYMBOLS[v - 1] for v, _ in a) for a in alts),
+    )
+    if debug_dir is not None:
+        write_debug(debug_dir, gray, cells, result)
+    return result
+
+
+def write_debug(directory: str | os.PathLike[str], gray: np.ndarray, cells: Cells,
+                result: ScanResult) -> list[Path]:
+    """Write the stages of a reading as pictures in ``directory``: ``1-found.png`` (the
+    grid's outline on the picture), ``2-warped.png``, ``3-binary.png``, ``4-cells.png``
+    (each non-empty cell as the classifier saw it, with what was read) and
+    ``result.json``; returns the paths.
+
+    >>> import tempfile
+    >>> from shudu.scan.synth import sample
+    >>> d = tempfile.mkdtemp()
+    >>> _ = scan(sample(4).image, debug_dir=d)
+    >>> sorted(p.name for p in Path(d).iterdir())[:2]
+    ['1-found.png', '2-warped.png']
+    """
+    import cv2
+
+    d = Path(directory)
+    d.mkdir(parents=True, exist_ok=True)
+    colour = cv2.cvtColor(gray, cv2.COLOR_GRAY2BGR)
+    cv2.polylines(colour, [np.int32(cells.corners)], True, (0, 0, 255),
+                  max(2, max(gray.shape) // 300))
+    paths = [d / "1-found.png", d / "2-warped.png", d / "3-binary.png", d / "4-cells.png",
+             d / "result.json"]
+    cv2.imwrite(str(paths[0]), colour)
+    cv2.imwrite(str(paths[1]), cells.norm)
+    cv2.imwrite(str(paths[2]), cells.binary)
+    n = cells.size
+    tile = GLYPH + 16
+    sheet = np.full((n * tile, n * tile), 255, np.uint8)
+    text = str(result.read)
+    for i, g in enumerate(cells.glyphs):
+        r, c = divmod(i, n)
+        if g is not None:
+            sheet[r * tile: r * tile + GLYPH, c * tile: c * tile + GLYPH] = \
+                (255 - g * 255).astype(np.uint8)
+            cv2.putText(sheet, text[i], (c * tile + 2, r * tile + GLYPH + 13),
+                        cv2.FONT_HERSHEY_SIMPLEX, 0.4, 0, 1)
+    cv2.imwrite(str(paths[3]), sheet)
+    paths[4].write_text(json.dumps(result.to_dict(), indent=1), encoding="utf-8")
+    return paths
+
+
+@dataclass
+class Score:
+    """Accuracy of readings against ground truth (see :func:`evaluate`)."""
+
+    pictures: int = 0
+    cells: int = 0
+    cells_right: int = 0
+    exact: int = 0          # whole puzzles read exactly (``grid`` equals the truth)
+    wrong: int = 0          # puzzles not read exactly
+    wrong_flagged: int = 0  # ... whose status says so (anything but ``ok``)
+    failures: list[str] = field(default_factory=list)
+
+    @property
+    def cell_accuracy(self) -> float:
+        """Share of cells read right."""
+        return self.cells_right / max(1, self.cells)
+
+    @property
+    def puzzle_accuracy(self) -> float:
+        """Share of whole puzzles read exactly."""
+        return self.exact / max(1, self.pictures)
+
+    @property
+    def flagged(self) -> float:
+        """Share of the inexact readings whose status says so (1.0 when none)."""
+        return self.wrong_flagged / self.wrong if self.wrong else 1.0
+
+    def add(self, name: str, truth: str, result: ScanResult | None) -> None:
+        """Count one picture (``result`` ``None``: no grid found, flagged by the error)."""
+        self.pictures += 1
+        self.cells += len(truth)
+        got = str(result.grid) if result is not None else ""
+        if len(got) == len(truth):
+            self.cells_right += sum(a == b for a, b in zip(got, truth))
+        if got == truth:
+            self.exact += 1
+            return
+        self.wrong += 1
+        if result is None or result.status != "ok":
+            self.wrong_flagged += 1
+        self.failures.append(f"{name}: {result.status if result else 'no grid'}")
+
+
+def evaluate(items: Any) -> Score:
+    """Read each ``(name, image, truth puzzle line)`` of ``items`` and score the readings.
+
+    >>> from shudu.scan.synth import sample
+    >>> s = evaluate([("a", sample(4).image, sample(4).puzzle)])
+    >>> s.cell_accuracy, s.puzzle_accuracy, s.flagged
+    (1.0, 1.0, 1.0)
+    """
+    score = Score()
+    for name, image, truth in items:
+        try:
+            result: ScanResult | None = scan(image)
+        except ScanError:
+            result = None
+        score.add(name, truth, result)
+    return score
