@@ -19,7 +19,6 @@ from .common import (
 from .inputs import LogicItem, _peek_many, logic_items
 from .logic_run import (
     _anyway_option,
-    _config,
     _logic_input_options,
     _LogicRun,
     _solver_options,
@@ -138,19 +137,12 @@ def _explain_one(run: _LogicRun, state: LogicItem, disabled: frozenset[str], lev
                  notation: bool, max_steps: int | None, rated: bool) -> int:
     """Print the logical path of one puzzle, each step as it is found; return its exit
     code."""
-    if state.error is not None:
-        return run.bad(state)
-    from ..logic.solver import StepRun, time_limit
-
-    found, on = run.verdict(state)
-    refused = run.refuse(state, found, on)
-    if refused is not None:
-        return refused
-    timeout = time_limit(found, run.timeout, run.anyway)
+    started_run = run.start(state, disabled, max_steps=max_steps, weigh=True)
+    if isinstance(started_run, int):
+        return started_run
+    steps, found, on, timeout = started_run
     import time
 
-    steps = StepRun(state.cands, _config(disabled, on), timeout=timeout, max_steps=max_steps,
-                    verdict=found, weigh=True)
     scores = steps.weights
     started = time.monotonic()
 
@@ -233,18 +225,12 @@ def _page_one(run: _LogicRun, state: LogicItem, disabled: frozenset[str], level:
               max_steps: int | None, html: Path) -> int:
     """Write the logical path of one puzzle as a web page (``--html``); return its exit
     code.  A puzzle with no or several solutions is answered as without ``--html``."""
-    if state.error is not None:
-        return run.bad(state)
-    from ..logic.solver import StepRun, time_limit
     from ..render.walkthrough import path_html
 
-    found, on = run.verdict(state)
-    refused = run.refuse(state, found, on)
-    if refused is not None:
-        return refused
-    timeout = time_limit(found, run.timeout, run.anyway)
-    steps = StepRun(state.cands, _config(disabled, on), timeout=timeout, max_steps=max_steps,
-                    verdict=found, weigh=True)
+    started_run = run.start(state, disabled, max_steps=max_steps, weigh=True)
+    if isinstance(started_run, int):
+        return started_run
+    steps = started_run[0]
 
     def count(_: Any) -> None:
         if not run.many:

@@ -17,7 +17,6 @@ from .common import (
 from .inputs import LogicItem, _peek_many, logic_items
 from .logic_run import (
     _anyway_option,
-    _config,
     _logic_input_options,
     _LogicRun,
     _solver_options,
@@ -126,17 +125,11 @@ def hint_data(step: Any, level: int, lang: str) -> dict[str, Any]:
 def _hint_one(run: _LogicRun, state: LogicItem, disabled: frozenset[str], level: int,
               output: str | None = None) -> int:
     """Print the hint for one state (and draw it to ``output``); return its exit code."""
-    if state.error is not None:
-        return run.bad(state)
-    from ..logic.solver import StepRun, time_limit
-
-    found, on = run.verdict(state)
-    refused = run.refuse(state, found, on)
-    if refused is not None:
-        return refused
-    timeout = time_limit(found, run.timeout, run.anyway)
+    started_run = run.start(state, disabled, max_steps=1)
+    if isinstance(started_run, int):
+        return started_run
+    first, found, on, timeout = started_run
     cands = state.cands
-    first = StepRun(cands, _config(disabled, on), timeout=timeout, max_steps=1)
     step = next(first, None)
     late = first.stopped == "timeout"
     if output is not None:

@@ -268,6 +268,26 @@ class _LogicRun:
             return EXIT_NONE
         return None
 
+    def start(self, state: LogicItem, disabled: frozenset[str], *,
+              max_steps: int | None = None, weigh: bool = False) -> Any:
+        """The checked start of a logic command on one state: the exit code when it is
+        unreadable or refused (no or several solutions), else ``(run, verdict, on,
+        timeout)``: the solver's :class:`~shudu.logic.solver.StepRun` within the time
+        limit logic has on it (:func:`~shudu.logic.solver.time_limit`), and whether the
+        uniqueness techniques are on."""
+        if state.error is not None:
+            return self.bad(state)
+        from ..logic.solver import StepRun, time_limit
+
+        found, on = self.verdict(state)
+        refused = self.refuse(state, found, on)
+        if refused is not None:
+            return refused
+        timeout = time_limit(found, self.timeout, self.anyway)
+        steps = StepRun(state.cands, _config(disabled, on), timeout=timeout,
+                        max_steps=max_steps, verdict=found, weigh=weigh)
+        return steps, found, on, timeout
+
     def head(self, state: LogicItem, status: str, on: bool) -> dict[str, Any]:
         from ..formats import Pencilmarks
 
