@@ -28,9 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT / "src") not in sys.path:
     sys.path.insert(0, str(ROOT / "src"))
 
-from report import command_line, load_average, write_section  # noqa: E402
-
-START, END = "<!-- book:start -->", "<!-- book:end -->"
+from report import block, command_line, load_average, write_block  # noqa: E402
 
 LIMIT = 30.0
 """Acceptance: seconds for 48 hard puzzles on A4 on this machine."""
@@ -73,12 +71,12 @@ def main(argv: list[str] | None = None) -> int:
     print(line)
     if args.markdown:
         stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
-        write_section(args.markdown, "\n".join([
-            START, "## Printable book", "",
+        write_block(args.markdown, "book", block("book", [
+            "## Printable book", "",
             "Written by `benchmarks/bench_book.py`: `shudu book -n 48 --grade hard` as the "
             "command does it (generation on every core, then the PDF).", "",
             f"- Command: `{command_line(__file__)}`", f"- Date: {stamp}", "",
-            f"{line}", END, ""]), START, END)
+            line]))
     return 0 if verdict == "PASS" else 1
 
 

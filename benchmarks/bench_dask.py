@@ -20,18 +20,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from report import (
+    block,
     command_line,
     default_data_dir,
     load_average,
     load_puzzles,
     log,
     table,
-    write_section,
+    write_block,
 )
 from shudu import dask as sd
 from shudu import engine
-
-START, END = "<!-- dask:start -->", "<!-- dask:end -->"
 
 
 def make_csv(path: Path, rows: int, data: Path, seed: int = 2026) -> list[str]:
@@ -112,7 +111,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                      f"{'kept' if same else 'LOST'}"])
     header = ["run", "workers", "seconds", "puzzles/s", "per core vs one process",
               "checked"]
-    lines = [START, "## A million puzzles on Dask", "",
+    text = block("dask", ["## A million puzzles on Dask", "",
              "Written by `benchmarks/bench_dask.py`: a `quizzes,solutions` CSV of "
              f"{opts.rows:,} distinct puzzles (sudoku17 relabelled) read with "
              "`shudu.dask.read` and checked with `shudu.dask.check` (CSV parsing, solving "
@@ -122,11 +121,10 @@ def main(argv: Sequence[str] | None = None) -> int:
              f"- Command: `{command_line(__file__)}`",
              f"- Date: {started} (took {time.perf_counter() - t0:.0f} s)",
              f"- Load average (1 min) at start / end: {load0} / {load_average()}", "",
-             *table(header, rows), END, ""]
-    text = "\n".join(lines)
+             *table(header, rows)])
     print(text)
     if opts.markdown:
-        write_section(opts.markdown, text, START, END)
+        write_block(opts.markdown, "dask", text)
     return 0
 
 

@@ -109,12 +109,11 @@ def main() -> None:
           f"{args.timeout:g} s per puzzle; exact methods count to 2; seed 1")
     if args.markdown is not None:
         sys.path.insert(0, str(BENCH_DIR))
-        from report import command_line, load_average, write_section
+        from report import block, command_line, load_average, write_block
 
-        start, end = "<!-- methods:start -->", "<!-- methods:end -->"
         stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
-        write_section(args.markdown, "\n".join([
-            start, "## Solving methods compared", "",
+        write_block(args.markdown, "methods", block("methods", [
+            "## Solving methods compared", "",
             "Written by `benchmarks/bench_methods.py`: the engine, the trace's search, plain "
             "DFS, dancing links, a genetic algorithm and simulated annealing on the same "
             "puzzles (the first of each set). Exact methods count to 2 and agree with the "
@@ -122,7 +121,7 @@ def main() -> None:
             f"- Command: `{command_line(__file__)}`",
             f"- Date: {stamp}; load average (1 min) {load_average()}",
             f"- Budgets: GA {args.ga_budget} generations, annealing {args.anneal_budget} "
-            f"moves, {args.timeout:g} s per puzzle; seed 1", "", *rows, end, ""]), start, end)
+            f"moves, {args.timeout:g} s per puzzle; seed 1", "", *rows]))
 
 
 if __name__ == "__main__":

@@ -19,10 +19,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from report import command_line, load_average, log, table, write_section
+from report import block, command_line, load_average, log, table, write_block
 from shudu import Rules, engine
-
-START, END = "<!-- parallel:start -->", "<!-- parallel:end -->"
 
 SOLVED = "123456789456789123789123456214365897365897214897214365531642978642978531978531642"
 CASES = [
@@ -67,18 +65,17 @@ def main(argv: Sequence[str] | None = None) -> int:
                      f"{w1:.2f}", f"{wn:.2f}", f"{w1 / wn:.2f}×", f"{cn / wn:.2f}"])
     header = ["puzzle", "solutions counted", "same count", "1 thread (s)",
               f"{opts.threads} threads (s)", "speed-up", f"CPU ÷ wall ({opts.threads} threads)"]
-    lines = [START, "## One puzzle on many cores", "",
+    text = block("parallel", ["## One puzzle on many cores", "",
              "Written by `benchmarks/bench_parallel.py`: `shudu.count(p, limit, threads=N)` "
              "(the search tree split into disjoint subproblems handed to threads one at a "
              "time) against one thread; runs alternate, best wall time of each.", "",
              f"- Command: `{command_line(__file__)}`",
              f"- Date: {started} (took {time.perf_counter() - t0:.0f} s)",
              f"- Load average (1 min) at start / end: {load} / {load_average()}", "",
-             *table(header, rows), END, ""]
-    text = "\n".join(lines)
+             *table(header, rows)])
     print(text)
     if opts.markdown:
-        write_section(opts.markdown, text, START, END)
+        write_block(opts.markdown, "parallel", text)
     return 0
 
 

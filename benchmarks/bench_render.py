@@ -21,9 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from report import command_line, load_average, table, write_section  # noqa: E402
-
-START, END = "<!-- render:start -->", "<!-- render:end -->"
+from report import block, command_line, load_average, table, write_block  # noqa: E402
 
 KEYS = ("hidden-single", "naked-pair", "finned-x-wing", "xy-wing", "als-xz", "aic")
 
@@ -69,14 +67,14 @@ def main(argv: list[str] | None = None) -> int:
                      ("PASS" if mean <= 2.0 else "FAIL") if name.startswith("9x9 step") else ""])
     if args.markdown:
         stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
-        write_section(args.markdown, "\n".join([
-            START, "## Pictures", "",
+        write_block(args.markdown, "render", block("render", [
+            "## Pictures", "",
             "Written by `benchmarks/bench_render.py`: milliseconds per SVG picture "
             f"(`shudu.render.svg`), {args.repeat} pictures per case; the aim is at most 2 ms "
             "for a 9x9 step picture.", "",
             f"- Command: `{command_line(__file__)}`", f"- Date: {stamp}; load average "
             f"(1 min) {load_average()}", "",
-            *table(["picture", "mean ms", "best ms", "≤ 2 ms"], rows), END, ""]), START, END)
+            *table(["picture", "mean ms", "best ms", "≤ 2 ms"], rows)]))
     return 0
 
 

@@ -20,12 +20,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from report import command_line, load_average, log, table, write_section
+from report import block, command_line, load_average, log, table, write_block
 from shudu.scan import scan
 from shudu.scan.reader import evaluate
 from shudu.scan.synth import sample
-
-START, END = "<!-- scan:start -->", "<!-- scan:end -->"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -54,16 +52,15 @@ def main(argv: list[str] | None = None) -> int:
         ["inexact readings that say so", f"{100 * score.flagged:.1f} % "
          f"({score.wrong_flagged}/{score.wrong})", "≥ 99 %"],
     ]
-    lines = [START, "## Reading photos (shudu scan)", "",
+    lines = ["## Reading photos (shudu scan)", "",
              f"`{command_line(__file__)}` (load average {load_average()})", "",
              *table(["measure", "result", "aim"], rows), ""]
     if score.failures:
         lines += ["Inexact: " + "; ".join(score.failures[:20]), ""]
-    lines.append(END)
-    text = "\n".join(lines) + "\n"
+    text = block("scan", lines)
     print(text)
     if a.markdown:
-        write_section(a.markdown, text, START, END)
+        write_block(a.markdown, "scan", text)
     return 0
 
 

@@ -24,14 +24,13 @@ if str(ROOT / "src") not in sys.path:
     sys.path.insert(0, str(ROOT / "src"))
 
 from report import (  # noqa: E402
+    block,
     command_line,
     default_data_dir,
     load_average,
     load_puzzles,
-    write_section,
+    write_block,
 )
-
-START, END = "<!-- walkthrough:start -->", "<!-- walkthrough:end -->"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -72,14 +71,13 @@ def main(argv: list[str] | None = None) -> int:
     print(line)
     if args.markdown:
         stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
-        write_section(args.markdown, "\n".join([
-            START, "## HTML walk-through", "",
+        write_block(args.markdown, "walkthrough", block("walkthrough", [
+            "## HTML walk-through", "",
             "Written by `benchmarks/bench_walkthrough.py`: `shudu explain --html`'s page "
             "(uniqueness check, logic path, a picture per step) of each puzzle, one at a "
             "time; the aim is at most 1 s a puzzle.", "",
             f"- Command: `{command_line(__file__)}`",
-            f"- Date: {stamp}; load average (1 min) {load_average()}", "", line, END, ""]),
-            START, END)
+            f"- Date: {stamp}; load average (1 min) {load_average()}", "", line]))
     return 0
 
 

@@ -150,15 +150,14 @@ def main(argv: list[str] | None = None) -> int:
           f"({cpus} CPUs)")
     if args.markdown:
         sys.path.insert(0, str(Path(__file__).resolve().parent))
-        from report import command_line, load_average, table, write_section
+        from report import block, command_line, load_average, table, write_block
 
-        start, end = "<!-- web:start -->", "<!-- web:end -->"
         stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
         row = [str(args.clients), f"{elapsed:.0f} s", f"{len(lat):,}",
                f"{len(lat) / elapsed:.0f}", str(len(errors)), f"{pct(0.50):.1f}",
                f"{pct(0.95):.1f}", f"{pct(0.99):.1f}"]
-        write_section(args.markdown, "\n".join([
-            start, "## Web app under load", "",
+        write_block(args.markdown, "web", block("web", [
+            "## Web app under load", "",
             "Written by `benchmarks/load_web.py`: `shudu serve` on loopback, each client one "
             "HTTP/1.1 connection asking level-3 hints (`POST /api/v1/hint`) on positions "
             "part-way along the logic paths of generated puzzles, without pause.", "",
@@ -166,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
             f"- Date: {stamp}; {cpus} CPUs; load average (1 min) at the end "
             f"{load_average()}", "",
             *table(["clients", "time", "requests", "per second", "errors", "p50 ms",
-                    "p95 ms", "p99 ms"], [row]), end, ""]), start, end)
+                    "p95 ms", "p99 ms"], [row])]))
     for e in errors[:5]:
         print("error:", e)
     return 1 if errors else 0

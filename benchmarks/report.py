@@ -12,8 +12,8 @@ import shlex
 import sys
 from pathlib import Path
 
-__all__ = ["command_line", "default_data_dir", "load_average", "load_puzzles", "log", "table",
-           "write_section"]
+__all__ = ["block", "command_line", "default_data_dir", "load_average", "load_puzzles", "log",
+           "table", "write_block", "write_section"]
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -56,6 +56,26 @@ def write_section(path: Path, section: str, start: str, end: str) -> None:
     else:
         text = (text.rstrip("\n") + "\n\n" if text else "") + section
     path.write_text(text, encoding="utf-8")
+
+
+def _markers(key: str) -> tuple[str, str]:
+    return f"<!-- {key}:start -->", f"<!-- {key}:end -->"
+
+
+def block(key: str, lines: list[str]) -> str:
+    """The text of the block of RESULTS.md that the benchmark ``key`` owns: ``lines``
+    between its markers.
+
+    >>> block("x", ["## X", "figures"])
+    '<!-- x:start -->\\n## X\\nfigures\\n<!-- x:end -->\\n'
+    """
+    start, end = _markers(key)
+    return "\n".join([start, *lines, end, ""])
+
+
+def write_block(path: Path, key: str, text: str) -> None:
+    """Put a :func:`block` of ``key`` into ``path`` in place of the old one (or at the end)."""
+    write_section(path, text, *_markers(key))
 
 
 def command_line(script: str) -> str:
