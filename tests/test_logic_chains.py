@@ -110,25 +110,9 @@ def test_als_chains_off_by_default_and_enabled_by_name() -> None:
 
 def test_als_nodes_are_sound_on_real_puzzles() -> None:
     """Every chain with ALS nodes found along real solve paths fits the solution."""
-    from itertools import islice
+    from test_logic_patterns import path_soundness
 
-    from shudu.logic import SolverConfig, solve_path
-
-    lines = shared_file("top1465.sdm").read_text().split()[::250]
-    checked = 0
-    for puzzle in lines:
-        sol = [int(ch) for ch in str(shudu.solve(puzzle))]
-        cands = Candidates.from_grid(Grid(puzzle))
-        for k, step in enumerate(solve_path(puzzle, SolverConfig()).steps):
-            cands.apply(step)
-            if k % 10:
-                continue
-            for find in ALS_FINDERS.values():
-                for s in islice(find(cands), 5):
-                    checked += 1
-                    assert all(sol[c] != d for c, d in s.eliminations), s.notation()
-                    assert all(sol[c] == d for c, d in s.placements), s.notation()
-    assert checked > 20
+    assert path_soundness(ALS_FINDERS.values(), stride=250, every=10, first=5) > 20
 
 
 def _case_step(code: str, line_index: int = 0):

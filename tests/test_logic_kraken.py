@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-from itertools import islice
-
 import pytest
 
 import shudu
-from conftest import shared_file
 from shudu import Grid
-from shudu.logic import SolverConfig, registry, solve_path
+from shudu.logic import SolverConfig, registry
 from shudu.logic.candidates import Candidates
 from shudu.logic.kraken import find_kraken_fish_type_1, find_kraken_fish_type_2
 from shudu.logic.render import result_text
 from shudu.logic.solver import as_candidates
+from test_logic_patterns import path_soundness
 
 PUZZLE = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 FINDERS = {"kraken-fish-type-1": find_kraken_fish_type_1,
@@ -72,17 +70,4 @@ def test_nothing_on_a_solved_grid() -> None:
 
 def test_soundness() -> None:
     """Every kraken step along real solve paths fits the solution."""
-    lines = shared_file("top1465.sdm").read_text().split()[::150]
-    checked = 0
-    for puzzle in lines:
-        sol = [int(ch) for ch in str(shudu.solve(puzzle))]
-        cands = Candidates.from_grid(Grid(puzzle))
-        for k, step in enumerate(solve_path(puzzle, SolverConfig()).steps):
-            cands.apply(step)
-            if k % 12:
-                continue
-            for find in FINDERS.values():
-                for s in islice(find(cands), 10):
-                    checked += 1
-                    assert all(sol[c] != d for c, d in s.eliminations), s.notation()
-    assert checked > 50
+    assert path_soundness(FINDERS.values(), stride=150, every=12, first=10) > 50

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 
 import pytest
 
@@ -107,6 +107,32 @@ def test_words_name_chain_cells() -> None:
     for cell in step.role_cells("end") + step.role_cells("link"):
         assert f"r{cell // 9 + 1}c{cell % 9 + 1}" in text
     assert step.notation().startswith("Skyscraper: 6 in ")
+
+
+def path_soundness(finders: Iterable[Callable[[Candidates], Iterator[Step]]], stride: int,
+                   every: int, first: int) -> int:
+    """Run ``finders`` along the default solve paths of every ``stride``-th top1465
+    puzzle, at every ``every``-th state, on their ``first`` steps: every elimination and
+    placement must fit the solution.  Returns how many steps were checked."""
+    from itertools import islice
+
+    from shudu.logic import SolverConfig, solve_path
+
+    finders = list(finders)
+    checked = 0
+    for puzzle in shared_file("top1465.sdm").read_text().split()[::stride]:
+        sol = [int(ch) for ch in str(shudu.solve(puzzle))]
+        cands = Candidates.from_grid(Grid(puzzle))
+        for k, step in enumerate(solve_path(puzzle, SolverConfig()).steps):
+            cands.apply(step)
+            if k % every:
+                continue
+            for find in finders:
+                for s in islice(find(cands), first):
+                    checked += 1
+                    assert all(sol[c] != d for c, d in s.eliminations), s.notation()
+                    assert all(sol[c] == d for c, d in s.placements), s.notation()
+    return checked
 
 
 def soundness(family: str, count: int = 300, states: int = 2, seed: int = 7) -> dict[str, int]:
