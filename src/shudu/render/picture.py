@@ -392,7 +392,7 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
     w = out.append
     w(f'<svg xmlns="http://www.w3.org/2000/svg" class="shudu-picture" width="{width_px}" '
       f'height="{height_px}" viewBox="0 0 {width_units} {height_units}" role="img" '
-      f'font-family="{_FONTS}" text-rendering="geometricPrecision" data-size="{n}">')
+      f'font-family="{_FONTS}" data-size="{n}">')
     w(f"<title>{_esc(title_text)}</title>")
     if step is not None and step.links:
         w("<defs>")
