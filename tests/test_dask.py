@@ -45,6 +45,29 @@ def test_solve_on_a_cluster_equals_solve_many(client) -> None:
     assert out["error"].iloc[403]
 
 
+def test_plain_batch_columns_cover_every_status(client) -> None:
+    """A partition of plain 81-character puzzles only (the C batch path) still tells
+    unique, several, no solution and repeated givens apart, row by row."""
+    none = "12345678." + "." * 63 + "........9"   # r1c9 and r9c9 both need a 9
+    rows = [EASY, "." * 81, "11" + "." * 79, none, EASY]
+    frame = dd.from_pandas(pd.DataFrame({"quizzes": rows}), npartitions=1)
+    out = sd.collect(sd.solve(frame))
+    assert out["status"].tolist() == ["unique", "multiple", "invalid", "none", "unique"]
+    assert out["count"].tolist() == [1, 2, 0, 0, 1]
+    assert [len(s) for s in out["solution"]] == [81, 81, 0, 0, 81]
+    assert out["error"].tolist()[2] == "givens repeat a digit in a house"
+    assert out["error"].tolist()[:2] == ["", ""]
+    assert out["solution"].iloc[0] == out["solution"].iloc[4]
+
+
+def test_collect_keeps_the_input_order(client) -> None:
+    puzzles = _puzzles()[:90]
+    frame = dd.from_pandas(pd.DataFrame({"quizzes": puzzles}), npartitions=9)
+    got = sd.collect(sd.solve(frame))
+    assert got["quizzes"].tolist() == puzzles
+    assert got.equals(sd.solve(frame).compute())
+
+
 def test_other_sizes_and_variants(client) -> None:
     frame = dd.from_pandas(pd.DataFrame({"puzzle": ["." * 16, "1..." * 4]}), npartitions=1)
     out = sd.solve(frame, rules=Rules(4)).compute()

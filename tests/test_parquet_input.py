@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from shudu import engine
 from shudu.cli import cli
-from shudu.formats import read_file
+from shudu.formats import iter_records, read_file
 
 P = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
@@ -50,3 +50,14 @@ def test_a_file_that_is_not_parquet(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["solve", str(path)])
     assert result.exit_code != 0
     assert "not a Parquet file" in result.output and "Traceback" not in result.output
+
+
+def test_a_folder_written_by_dask_reads_in_row_order(tmp_path) -> None:
+    """A folder of part files reads part.2 before part.10, as the rows were written."""
+    folder = tmp_path / "out.parquet"
+    folder.mkdir()
+    puzzles = [str(k % 10) + "." * 80 for k in range(12)]
+    for k, p in enumerate(puzzles):
+        pq.write_table(pa.table({"quizzes": [p]}), folder / f"part.{k}.parquet")
+    got = [r.grid.to_string()[0] for r in iter_records(folder)]
+    assert got == [p[0].replace("0", ".") for p in puzzles]

@@ -1610,20 +1610,49 @@ def _parquet_lines(name: str) -> Iterator[str]:
     except ImportError:
         raise ParseError("reading Parquet needs pyarrow: pip install 'shudu[dask]'",
                          source=name) from None
-    try:
-        data = pq.ParquetFile(name)
-    except Exception as e:   # pyarrow raises its own error types for a bad file
-        raise ParseError(f"not a Parquet file ({e})", source=name) from None
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(data.schema_arrow.names)
-    yield out.getvalue()
-    for batch in data.iter_batches():
-        for row in batch.to_pylist():
-            out.seek(0)
-            out.truncate()
-            writer.writerow(["" if v is None else v for v in row.values()])
+    files = parquet_files(name)
+    if not files:
+        raise ParseError("expected a Parquet file or a folder of .parquet files",
+                         source=name)
+    for k, part in enumerate(files):
+        try:
+            data = pq.ParquetFile(part)
+        except Exception as e:   # pyarrow raises its own error types for a bad file
+            raise ParseError(f"not a Parquet file ({e})", source=part) from None
+        if k == 0:
+            writer.writerow(data.schema_arrow.names)
             yield out.getvalue()
+        for batch in data.iter_batches():
+            for row in batch.to_pylist():
+                out.seek(0)
+                out.truncate()
+                writer.writerow(["" if v is None else v for v in row.values()])
+                yield out.getvalue()
+
+
+def parquet_files(name: str | os.PathLike[str]) -> list[str]:
+    """The files of a Parquet data set in row order: the file itself, or the
+    ``.parquet`` files of a folder (as Dask writes them) in natural order, so that
+    ``part.10`` follows ``part.9``.
+
+    >>> import pathlib, tempfile
+    >>> d = pathlib.Path(tempfile.mkdtemp())
+    >>> for k in (0, 1, 10, 2):
+    ...     _ = (d / f"part.{k}.parquet").write_bytes(b"")
+    >>> [pathlib.Path(f).name for f in parquet_files(d)]
+    ['part.0.parquet', 'part.1.parquet', 'part.2.parquet', 'part.10.parquet']
+    """
+    path = Path(name)
+    if not path.is_dir():
+        return [os.fspath(path)]
+
+    def natural(f: Path) -> list[Any]:
+        return [int(t) if t.isdigit() else t
+                for t in re.split(r"(\d+)", f.relative_to(path).as_posix())]
+
+    return [os.fspath(f) for f in sorted(path.rglob("*.parquet"), key=natural)]
 
 
 def read_text(text: str, name: str | None = None, *, format: str | None = None,
