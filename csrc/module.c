@@ -135,6 +135,11 @@ static PyMethodDef methods[] = {
     {"logic9_detect", (PyCFunction)(void (*)(void))py_logic9_detect, METH_FASTCALL,
      "logic9_detect(values, masks, givens, ids) -> the index in ids of the first technique "
      "that would change the 9x9 pencilmark state, or -1"},
+    {"net_geometry", (PyCFunction)(void (*)(void))py_net_geometry, METH_FASTCALL,
+     "net_geometry(n, ncells, peers, houses) -> a grid's geometry for net_propagate"},
+    {"net_propagate", (PyCFunction)(void (*)(void))py_net_propagate, METH_FASTCALL,
+     "net_propagate(geometry, dm, place_cell, place_digit, remove) -> (count, T, F), or "
+     "(-1, count, 0) on a contradiction: the singles net of one assumption"},
     {"has_conflict9", py_has_conflict9, METH_O,
      "has_conflict9(values) -> True when a digit repeats in a row, column or box"},
     {"search", py_search, METH_VARARGS,

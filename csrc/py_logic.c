@@ -8,6 +8,7 @@
 #include "chain.h"
 #include "detect9.h"
 #include "logic9.h"
+#include "net.h"
 
 /* logic9(cells, max_level) -> (solved, hardest_level, candidate masks)
  * cells: bytes-like of exactly 81 raw values 0..9; max_level: -1 .. L9_LEVELS - 1. */
@@ -433,4 +434,130 @@ int add_technique_ids(PyObject *m) {
         return -1;
     }
     return 0;
+}
+
+/* ------------------------------------------------------------------ forcing nets */
+
+#define NET_CAPSULE "shudu.net_geometry"
+
+static void free_net_geo(PyObject *capsule) {
+    PyMem_Free(PyCapsule_GetPointer(capsule, NET_CAPSULE));
+}
+
+/* Read count little-endian 16-byte cell sets from a bytes-like object into out. */
+static int read_bits(PyObject *obj, int count, net_bits *out, const char *what) {
+    Py_buffer view;
+    if (PyObject_GetBuffer(obj, &view, PyBUF_SIMPLE) < 0) return -1;
+    if (view.len != (Py_ssize_t)count * 16) {
+        PyErr_Format(PyExc_ValueError, "expected %d bytes of %s, got %zd", count * 16, what,
+                     view.len);
+        PyBuffer_Release(&view);
+        return -1;
+    }
+    const uint8_t *b = view.buf;
+    for (int k = 0; k < count; k++) {
+        net_bits x = 0;
+        for (int j = 15; j >= 0; j--) x = (x << 8) | b[16 * k + j];
+        out[k] = x;
+    }
+    PyBuffer_Release(&view);
+    return 0;
+}
+
+/* net_geometry(n, ncells, peers, houses) -> a capsule for net_propagate: peers holds one
+ * 16-byte little-endian cell set per cell, houses one per house. */
+PyObject *py_net_geometry(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "net_geometry(n, ncells, peers, houses)");
+        return NULL;
+    }
+    long n = PyLong_AsLong(args[0]), cells = PyLong_AsLong(args[1]);
+    if ((n == -1 || cells == -1) && PyErr_Occurred()) return NULL;
+    if (n < 1 || n > NET_MAX_DIGITS || cells < 1 || cells > NET_MAX_CELLS) {
+        PyErr_Format(PyExc_ValueError, "forcing nets in C take up to %d digits and %d cells",
+                     NET_MAX_DIGITS, NET_MAX_CELLS);
+        return NULL;
+    }
+    Py_buffer view;
+    if (PyObject_GetBuffer(args[3], &view, PyBUF_SIMPLE) < 0) return NULL;
+    Py_ssize_t houses = view.len / 16;
+    PyBuffer_Release(&view);
+    if (houses > NET_MAX_HOUSES) {
+        PyErr_Format(PyExc_ValueError, "forcing nets in C take up to %d houses", NET_MAX_HOUSES);
+        return NULL;
+    }
+    net_geo *g = PyMem_Calloc(1, sizeof(net_geo));
+    if (!g) return PyErr_NoMemory();
+    g->n = (int)n;
+    g->ncells = (int)cells;
+    g->nhouses = (int)houses;
+    net_bits all = cells == 128 ? ~(net_bits)0 : (((net_bits)1 << cells) - 1);
+    if (read_bits(args[2], (int)cells, g->peer, "peer sets") < 0 ||
+        read_bits(args[3], (int)houses, g->house, "house sets") < 0) {
+        PyMem_Free(g);
+        return NULL;
+    }
+    for (int c = 0; c < cells; c++) g->peer[c] &= all;
+    for (int h = 0; h < houses; h++) g->house[h] &= all;
+    PyObject *capsule = PyCapsule_New(g, NET_CAPSULE, free_net_geo);
+    if (!capsule) PyMem_Free(g);
+    return capsule;
+}
+
+/* A universal candidate set (bit d * ncells + c) of per-digit cell sets, as an int. */
+static PyObject *universal(const net_geo *g, const net_bits *sets) {
+    uint8_t buf[NET_MAX_CELLS * NET_MAX_DIGITS / 8];
+    memset(buf, 0, sizeof buf);
+    for (int d = 0; d < g->n; d++) {
+        net_bits s = sets[d];
+        while (s) {
+            uint64_t lo = (uint64_t)s;
+            int c = lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(s >> 64));
+            int i = d * g->ncells + c;
+            buf[i >> 3] |= (uint8_t)(1u << (i & 7));
+            s &= s - 1;
+        }
+    }
+    return _PyLong_FromByteArray(buf, (size_t)(g->n * g->ncells + 7) / 8, 1, 0);
+}
+
+/* net_propagate(geometry, dm, place_cell, place_digit, remove) -> (count, T, F) after
+ * placing (place_cell >= 0) and/or removing (remove >= 0) a candidate and applying singles
+ * to a fixpoint, or (-1, count, 0) on a contradiction; dm holds the n digit masks (16
+ * bytes each, little-endian).  T and F are universal candidate sets: proved true, removed. */
+PyObject *py_net_propagate(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError,
+                        "net_propagate(geometry, dm, place_cell, place_digit, remove)");
+        return NULL;
+    }
+    const net_geo *g = PyCapsule_GetPointer(args[0], NET_CAPSULE);
+    if (!g) return NULL;
+    long cell = PyLong_AsLong(args[2]), digit = PyLong_AsLong(args[3]);
+    long remove = PyLong_AsLong(args[4]);
+    if ((cell == -1 || digit == -1 || remove == -1) && PyErr_Occurred()) return NULL;
+    if (cell >= g->ncells || (cell >= 0 && (digit < 0 || digit >= g->n)) ||
+        remove >= (long)g->n * g->ncells) {
+        PyErr_SetString(PyExc_ValueError, "candidate outside the grid");
+        return NULL;
+    }
+    net_bits dm[NET_MAX_DIGITS], placed[NET_MAX_DIGITS], out[NET_MAX_DIGITS];
+    if (read_bits(args[1], g->n, dm, "digit masks") < 0) return NULL;
+    int count = 0;
+    int size = net_propagate(g, dm, (int)cell, (int)digit, (int)remove, placed, out, &count);
+    if (size == -2) {
+        PyErr_SetString(PyExc_RuntimeError, "forcing net queue overflow");
+        return NULL;
+    }
+    if (size < 0) return Py_BuildValue("(iii)", -1, count, 0);
+    net_bits gone[NET_MAX_DIGITS];
+    for (int d = 0; d < g->n; d++) gone[d] = dm[d] & ~out[d] & ~placed[d];
+    PyObject *t = universal(g, placed), *f = t ? universal(g, gone) : NULL;
+    if (!f) {
+        Py_XDECREF(t);
+        return NULL;
+    }
+    return Py_BuildValue("(iNN)", size, t, f);
 }

@@ -35,6 +35,13 @@ def main() -> int:
     print("engine:", _engine.__file__)
 
     # Boundary: every bad argument raises, never touches memory it should not.
+    from shudu.logic.candidates import Candidates
+    from shudu.logic.forcing import _net_geometry, find_forcing_net_verity
+
+    net_geo = _net_geometry(Candidates.from_grid(shudu.Grid("." * 81)).geo)
+    hard = ("1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2"
+            ".....1")   # Easter Monster: many assumptions break, many do not
+    next(find_forcing_net_verity(Candidates.from_grid(shudu.Grid(hard))), None)
     bad_calls = [
         lambda: _engine.solve9(b""),
         lambda: _engine.solve9(b"\xff" * 81),
@@ -115,6 +122,20 @@ def main() -> int:
         lambda: _engine.logic9_detect(bytes(81), bytes(162), bytes(81), "ab"),
         lambda: _engine.logic9_detect(bytes(81), b"\xff" * 162, bytes(81), b"\0"),
         lambda: _engine.logic9_detect(bytes(81), bytes(162), bytes(81)),
+        lambda: _engine.net_geometry(0, 81, bytes(16 * 81), bytes(16 * 27)),
+        lambda: _engine.net_geometry(9, 129, bytes(16 * 129), bytes(16 * 27)),
+        lambda: _engine.net_geometry(17, 81, bytes(16 * 81), bytes(16 * 27)),
+        lambda: _engine.net_geometry(9, 81, bytes(16 * 80), bytes(16 * 27)),
+        lambda: _engine.net_geometry(9, 81, bytes(16 * 81), bytes(16 * 129)),
+        lambda: _engine.net_geometry(9, 81, "x", bytes(16 * 27)),
+        lambda: _engine.net_propagate(None, bytes(144), 0, 0, -1),
+        lambda: _engine.net_propagate(net_geo, bytes(143), 0, 0, -1),
+        lambda: _engine.net_propagate(net_geo, bytes(144), 81, 0, -1),
+        lambda: _engine.net_propagate(net_geo, bytes(144), 0, 9, -1),
+        lambda: _engine.net_propagate(net_geo, bytes(144), 0, -1, -1),
+        lambda: _engine.net_propagate(net_geo, bytes(144), -1, 0, 729),
+        lambda: _engine.net_propagate(net_geo, bytes(144), 0, 0, 2**80),
+        lambda: _engine.net_propagate(net_geo, bytes(144), 0, 0),
     ]
     for call in bad_calls:
         try:

@@ -29,7 +29,8 @@ from collections.abc import Iterator
 from itertools import pairwise
 from typing import Any
 
-from .candidates import Candidates, bits
+from .. import _engine
+from .candidates import Candidates, Geometry, bits
 from .chains import chain_sentence, graph
 from .links import ChainGraph, length_bonus, state_key
 from .registry import Technique, register
@@ -202,7 +203,27 @@ class Net:
 
     def propagate(self, places: tuple[tuple[int, int], ...],
                   removes: tuple[int, ...]) -> tuple[int, int, int]:
-        """Place/remove, then apply singles (and, when nested, refutations) to a fixpoint."""
+        """Place/remove, then apply singles (and, when nested, refutations) to a fixpoint.
+
+        A plain net (level 1) of one assumption on a grid of up to 128 cells runs in C
+        (``_engine.net_propagate``), step for step the loop of :meth:`reference`.
+        """
+        if self.level == 1 and len(places) + len(removes) == 1:
+            fast = self.__dict__.get("_fast")
+            if fast is None:
+                geo = _net_geometry(self.geo)
+                fast = (geo, b"".join(m.to_bytes(16, "little") for m in self.dm)
+                        if geo is not None else None)
+                self.__dict__["_fast"] = fast
+            if fast[0] is not None:
+                c, d = places[0] if places else (-1, 0)
+                return _engine.net_propagate(fast[0], fast[1], c, d,
+                                             removes[0] if removes else -1)
+        return self.reference(places, removes)
+
+    def reference(self, places: tuple[tuple[int, int], ...],
+                  removes: tuple[int, ...]) -> tuple[int, int, int]:
+        """:meth:`propagate` in Python: the definition, for every level and grid size."""
         n, N = self.n, self.N
         dm = list(self.dm)
         peer = self.peer
@@ -276,6 +297,25 @@ class Net:
             T |= placed[d] << (d * N)
             F |= (self.dm[d] & ~dm[d] & ~placed[d]) << (d * N)
         return count, T, F
+
+
+_GEOMETRIES: dict[Geometry, Any] = {}
+
+
+def _net_geometry(geo: Geometry) -> Any:
+    """The C form of a grid's peers and houses for ``net_propagate`` (None when the grid
+    is too large for it), made once per geometry."""
+    if geo in _GEOMETRIES:
+        return _GEOMETRIES[geo]
+    made = None
+    if geo.ncells <= 128 and geo.n <= 16 and len(geo.house_mask) <= 128:
+        made = _engine.net_geometry(
+            geo.n, geo.ncells, b"".join(m.to_bytes(16, "little") for m in geo.peer_mask),
+            b"".join(m.to_bytes(16, "little") for m in geo.house_mask))
+    if len(_GEOMETRIES) > 64:
+        _GEOMETRIES.clear()
+    _GEOMETRIES[geo] = made
+    return made
 
 
 def explain_net(cands: Candidates, place: tuple[int, int] | None, remove: int | None,

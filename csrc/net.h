@@ -1,0 +1,39 @@
+/* Singles propagation of one assumption on a pencilmark state: the inner loop of the
+ * forcing nets of shudu.logic.forcing (Net.propagate at nesting level 1), for grids of at
+ * most 128 cells and 16 digits.  It follows the Python reference step by step (the same
+ * queue order), so that even the number of singles placed before a contradiction, which
+ * orders the nets the solver shows, is the same. */
+#ifndef SHUDU_NET_H
+#define SHUDU_NET_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define NET_MAX_CELLS 128
+#define NET_MAX_DIGITS 16
+#define NET_MAX_HOUSES 128
+
+typedef unsigned __int128 net_bits; /* one bit per cell */
+
+typedef struct net_geo {
+    int n, ncells, nhouses;
+    net_bits peer[NET_MAX_CELLS];   /* the peers of each cell (not the cell itself) */
+    net_bits house[NET_MAX_HOUSES]; /* the cells of each house */
+} net_geo;
+
+/* Propagate from the state dm (n digit masks) with candidate (place_cell, place_digit)
+ * placed (place_cell < 0: none) and candidate remove (digit * ncells + cell; < 0: none)
+ * removed.  On success returns the number of singles placed and writes the placed cells of
+ * each digit to placed[] and the digit masks left to out[]; on a contradiction returns -1
+ * and writes the number of singles placed until then to *count. */
+int net_propagate(const net_geo *g, const net_bits *dm, int place_cell, int place_digit,
+                  int remove, net_bits *placed, net_bits *out, int *count);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
