@@ -462,10 +462,15 @@ def connect(address: str, *, timeout: float = 10.0) -> Iterator[Any]:
         _, _, workers = address.partition(":")
         if (workers and not workers.isdigit()) or workers == "0":
             raise DaskUnavailable(f"expected local:N with N >= 1 workers, got {address!r}")
-        cluster = distributed.LocalCluster(
-            n_workers=int(workers) if workers else os.cpu_count() or 1, threads_per_worker=1,
-            processes=True,
-            host="127.0.0.1", dashboard_address="127.0.0.1:0", silence_logs=50)
+        import dask
+
+        with dask.config.set({"distributed.worker.profile.enabled": False}):
+            # the statistical profiler samples every worker's stack many times a second:
+            # a few per cent of each core, for a dashboard nobody opens here
+            cluster = distributed.LocalCluster(
+                n_workers=int(workers) if workers else os.cpu_count() or 1,
+                threads_per_worker=1, processes=True, host="127.0.0.1",
+                dashboard_address="127.0.0.1:0", silence_logs=50)
         try:
             with distributed.Client(cluster, timeout=timeout) as client:
                 client.run(_one_core_each)
