@@ -421,6 +421,7 @@ typedef struct {
     uint8_t *solutions;     /* N * ncells, or NULL */
     int32_t *counts;        /* N */
     uint32_t *guesses;      /* N */
+    uint32_t *nodes;        /* N */
     Py_ssize_t n_puzzles;
     int ncells;
     int limit;
@@ -459,6 +460,7 @@ static void *batch_worker(void *arg) {
             if (c <= 0 && job->solutions) memset(out, 0, (size_t)job->ncells);
             job->counts[i] = c < 0 ? 0 : c;
             job->guesses[i] = st.guesses > UINT32_MAX ? UINT32_MAX : (uint32_t)st.guesses;
+            job->nodes[i] = st.nodes > UINT32_MAX ? UINT32_MAX : (uint32_t)st.nodes;
         }
     }
     if (solver) sg_free(solver);
@@ -466,7 +468,8 @@ static void *batch_worker(void *arg) {
 }
 
 /* batch(rules_or_None, buffer, limit, threads, want_solutions)
- *   -> (solutions bytearray | None, counts bytearray (int32), guesses bytearray (uint32)) */
+ *   -> (solutions bytearray | None, counts bytearray (int32), guesses bytearray (uint32),
+ *       nodes bytearray (uint32)) */
 PyObject *py_batch(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *rules_obj, *data;
@@ -509,20 +512,22 @@ PyObject *py_batch(PyObject *self, PyObject *args) {
         PyMem_Free(copy);
         return bad_symbol(bad, ncells, bad_byte);
     }
-    PyObject *sols = NULL, *counts = NULL, *guesses = NULL;
+    PyObject *sols = NULL, *counts = NULL, *guesses = NULL, *nodes = NULL;
     if (want_solutions) {
         sols = PyByteArray_FromStringAndSize(NULL, n_puzzles * ncells);
         if (!sols) goto fail;
     }
     counts = PyByteArray_FromStringAndSize(NULL, n_puzzles * 4);
     guesses = PyByteArray_FromStringAndSize(NULL, n_puzzles * 4);
-    if (!counts || !guesses) goto fail;
+    nodes = PyByteArray_FromStringAndSize(NULL, n_puzzles * 4);
+    if (!counts || !guesses || !nodes) goto fail;
 
     BatchJob job;
     job.in = copy;
     job.solutions = sols ? (uint8_t *)PyByteArray_AS_STRING(sols) : NULL;
     job.counts = (int32_t *)PyByteArray_AS_STRING(counts);
     job.guesses = (uint32_t *)PyByteArray_AS_STRING(guesses);
+    job.nodes = (uint32_t *)PyByteArray_AS_STRING(nodes);
     job.n_puzzles = n_puzzles;
     job.ncells = ncells;
     job.limit = (int)limit;
@@ -556,11 +561,12 @@ PyObject *py_batch(PyObject *self, PyObject *args) {
         PyErr_NoMemory();
         goto fail;
     }
-    return Py_BuildValue("(NNN)", sols ? sols : Py_NewRef(Py_None), counts, guesses);
+    return Py_BuildValue("(NNNN)", sols ? sols : Py_NewRef(Py_None), counts, guesses, nodes);
 fail:
     PyMem_Free(copy);
     Py_XDECREF(sols);
     Py_XDECREF(counts);
     Py_XDECREF(guesses);
+    Py_XDECREF(nodes);
     return NULL;
 }

@@ -547,25 +547,100 @@ def map_ordered(client: Any, func: Callable[[list[T]], list[R]], items: Iterable
         yield from pending.popleft().result()
 
 
-def _search_chunk(grids: list[Grid], limit: int, seed: int | None
-                  ) -> list[SearchResult | ValueError]:
-    return list(engine.search_many(grids, limit=limit, seed=seed))
+Packed = tuple[bytes, list[tuple[int, Any]]]
+"""A chunk of puzzles as it travels: the cells of its classic 9x9 puzzles in one buffer
+(81 raw values each), and the others as ``(position, Grid)``."""
+
+
+def _pack(grids: list[Grid], seed: int | None) -> Packed:
+    """Classic puzzles as raw cells in one buffer (a few bytes each instead of a pickled
+    Grid), the rest as they are; with a ``seed`` every puzzle goes to :func:`search`.
+
+    >>> from shudu import Grid
+    >>> cells, rest = _pack([Grid("1" + "." * 80), Grid("." * 16, 4)], None)
+    >>> len(cells), [k for k, _ in rest]
+    (81, [1])
+    """
+    fast: list[bytes] = []
+    rest: list[tuple[int, Any]] = []
+    for k, grid in enumerate(grids):
+        if seed is None and grid.rules.is_classic9:
+            fast.append(grid.cells)
+        else:
+            rest.append((k, grid))
+    return b"".join(fast), rest
+
+
+def _search_packed(packed: Packed, limit: int, seed: int | None
+                   ) -> tuple[bytes, bytes, bytes, bytes, list[SearchResult | ValueError]]:
+    """Search a packed chunk on a worker: for the classic puzzles the counts, the
+    solutions' raw cells, the guesses and the nodes as buffers, for the others their
+    results."""
+    cells, rest = packed
+    counts = solutions = guesses = nodes = b""
+    if cells:
+        batch = engine.solve_many(cells, limit=limit, threads=1)
+        counts, guesses, nodes = (x.tobytes() for x in (batch.counts, batch.guesses,
+                                                         batch.nodes))
+        solutions = bytes(batch.solutions)
+    others = [engine._safe_search(grid, limit, seed) for _, grid in rest]
+    return counts, solutions, guesses, nodes, others
+
+
+def _unpack(grids: list[Grid], packed: Packed, found: Any, limit: int
+            ) -> list[SearchResult | ValueError]:
+    """The results of a chunk in input order, from what :func:`_search_packed` sent."""
+    import numpy as np
+
+    from .engine import SearchResult
+    from .grid import Grid
+    from .rules import CLASSIC
+
+    counts_raw, solutions, guesses_raw, nodes_raw, others = found
+    counts = np.frombuffer(counts_raw, dtype=np.int32).tolist()
+    guesses = np.frombuffer(guesses_raw, dtype=np.uint32).tolist()
+    nodes = np.frombuffer(nodes_raw, dtype=np.uint32).tolist()
+    out: list[SearchResult | ValueError | None] = [None] * len(grids)
+    for (k, _), result in zip(packed[1], others, strict=True):
+        out[k] = result
+    j = 0
+    for k in range(len(grids)):
+        if out[k] is None:
+            count = counts[j]
+            solution = (Grid._trusted(CLASSIC, solutions[81 * j:81 * j + 81]) if count
+                        else None)
+            out[k] = SearchResult(count, limit, solution, guesses[j], nodes[j])
+            j += 1
+    return [r for r in out if r is not None]
 
 
 def search_many(grids: Iterable[Grid], client: Any, *, limit: int = 2,
-                seed: int | None = None, chunk: int = 2000
+                seed: int | None = None, chunk: int = 10000
                 ) -> Iterator[SearchResult | ValueError]:
     """:func:`shudu.engine.search_many` on a Dask cluster: the same results, in order.
+    Classic puzzles travel as raw cells and come back as buffers, so that the cluster
+    pays off for files of plain puzzles.
 
     >>> from shudu import Grid
     >>> with connect("local:1") as client:
-    ...     [r.status for r in search_many([Grid("." * 81)] * 3, client)]
-    ['multiple', 'multiple', 'multiple']
+    ...     [r.status for r in search_many([Grid("." * 81), Grid("." * 16, 4)], client)]
+    ['multiple', 'multiple']
     """
-    def work(part: list[Grid]) -> list[SearchResult | ValueError]:
-        return _search_chunk(part, limit, seed)
-
-    return map_ordered(client, work, grids, chunk=chunk)
+    it = iter(grids)
+    window = 4 * max(1, len(client.scheduler_info().get("workers", {})))
+    pending: deque[tuple[list[Grid], Packed, Any]] = deque()
+    while True:
+        while len(pending) < window:
+            part = list(islice(it, chunk))
+            if not part:
+                break
+            packed = _pack(part, seed)
+            pending.append((part, packed, client.submit(_search_packed, packed, limit, seed,
+                                                        pure=False)))
+        if not pending:
+            return
+        part, packed, future = pending.popleft()
+        yield from _unpack(part, packed, future.result(), limit)
 
 
 def _rate_chunk(texts: list[tuple[str, Rules]], timeout: float | None, path: bool

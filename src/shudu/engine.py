@@ -445,7 +445,8 @@ class BatchResult:
 
     ``solutions`` holds N*n*n cell values (0 where a puzzle has no solution) — a NumPy
     ``(N, n*n)`` uint8 array when the input was a NumPy array, else a ``bytearray``;
-    ``counts`` and ``guesses`` hold one int per puzzle (NumPy arrays or ``array``).
+    ``counts``, ``guesses`` and ``nodes`` (search nodes, as :func:`search` counts them)
+    hold one int per puzzle (NumPy arrays or ``array``).
 
     It is also a sequence of the solutions: ``len(r)``, ``r[i]`` (a Grid, or ``None`` for
     a puzzle without one; negative indices and slices as a list), and iteration.
@@ -461,6 +462,7 @@ class BatchResult:
     solutions: Any
     counts: Any
     guesses: Any
+    nodes: Any = None
 
     def __len__(self) -> int:
         return len(self.counts)
@@ -505,8 +507,8 @@ def search_many(puzzles: Iterable[Grid], *, limit: int = 2, seed: int | None = N
     error (a puzzle the engine refuses) comes back in place of its result.
 
     With ``threads`` above 1 the puzzles go in chunks: classic 9x9 ones to
-    :func:`solve_many` on that many threads with the GIL released (their ``nodes`` is
-    ``None``), the others to a thread pool.  A ``seed`` keeps every puzzle on
+    :func:`solve_many` on that many threads with the GIL released, the others to a
+    thread pool; the results are the same.  A ``seed`` keeps every puzzle on
     :func:`search` (the batch has no random order).
 
     >>> none = Grid("12345678." + "........9" + "." * 63)
@@ -547,7 +549,7 @@ def _search_chunk(chunk: list[Grid], limit: int, seed: int | None, threads: int,
         batch = solve_many([chunk[k] for k in fast], threads=threads, limit=limit)
         for j, k in enumerate(fast):
             results[k] = SearchResult(int(batch.counts[j]), limit, batch.grid(j),
-                                      int(batch.guesses[j]), None)
+                                      int(batch.guesses[j]), int(batch.nodes[j]))
     rest = [k for k in range(len(chunk)) if results[k] is None]
     for k, found in zip(rest, pool.map(lambda k: _safe_search(chunk[k], limit, seed), rest),
                         strict=True):
@@ -655,7 +657,7 @@ def _batch(
     rules = as_rules(rules) or CLASSIC
     buf, numpy_in = _batch_buffer(puzzles, rules)
     tables = None if rules.is_classic9 else _tables(rules)
-    sols, counts, guesses = _engine.batch(tables, buf, limit, _threads(threads), want)
+    sols, counts, guesses, nodes = _engine.batch(tables, buf, limit, _threads(threads), want)
     if numpy_in:
         import numpy as np
 
@@ -667,11 +669,13 @@ def _batch(
             out_sols,
             np.frombuffer(counts, dtype=np.int32),
             np.frombuffer(guesses, dtype=np.uint32),
+            np.frombuffer(nodes, dtype=np.uint32),
         )
-    c, g = array("i"), array("I")
+    c, g, k = array("i"), array("I"), array("I")
     c.frombytes(counts)
     g.frombytes(guesses)
-    return BatchResult(rules, sols, c, g)
+    k.frombytes(nodes)
+    return BatchResult(rules, sols, c, g, k)
 
 
 def solve_many(
