@@ -444,7 +444,9 @@ class ChainGraph:
         closures = bytearray(2 * len(rows[0]))
         pairs = aic_pairs(rows[0], rows[1], self.conflict_rows(), rows[2], nodes, self.base,
                           self.N, complete, closures)
-        self.__dict__.setdefault("_closure_rows", closures)
+        if "_closure_rows" not in self.__dict__:
+            self.__dict__["_closure_rows"] = closures
+            self.__dict__["_closure_size"] = 8 * rows[2]
         return pairs
 
     def conflict_rows(self) -> bytes:
@@ -470,7 +472,7 @@ class ChainGraph:
             return got
         rows = self.__dict__.get("_closure_rows")
         if rows is not None and self.nodes >> i & 1:   # left by the C chain search
-            size = 8 * self._blobs()[2]  # type: ignore[index]
+            size = self.__dict__["_closure_size"]
             at = 2 * i * size
             got = self._closure[i] = (int.from_bytes(rows[at:at + size], "little"),
                                       int.from_bytes(rows[at + size:at + 2 * size], "little"))
