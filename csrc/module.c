@@ -140,6 +140,12 @@ static PyMethodDef methods[] = {
     {"net_propagate", (PyCFunction)(void (*)(void))py_net_propagate, METH_FASTCALL,
      "net_propagate(geometry, dm, place_cell, place_digit, remove) -> (count, T, F), or "
      "(-1, count, 0) on a contradiction: the singles net of one assumption"},
+    {"net_root", (PyCFunction)(void (*)(void))py_net_root, METH_FASTCALL,
+     "net_root(geometry, dm) -> the plain nets of every candidate of a state, for "
+     "net_propagate2"},
+    {"net_propagate2", (PyCFunction)(void (*)(void))py_net_propagate2, METH_FASTCALL,
+     "net_propagate2(geometry, root, dm, place_cell, place_digit, remove) -> as "
+     "net_propagate, at nesting level 2 from the state dm, refuting with root's nets"},
     {"has_conflict9", py_has_conflict9, METH_O,
      "has_conflict9(values) -> True when a digit repeats in a row, column or box"},
     {"search", py_search, METH_VARARGS,

@@ -44,6 +44,8 @@ PyObject *py_logic9_detect(PyObject *self, PyObject *const *args, Py_ssize_t nar
 PyObject *py_aic_pairs(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_net_geometry(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_net_propagate(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *py_net_root(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *py_net_propagate2(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 int add_technique_ids(PyObject *m);
 
 #endif

@@ -32,6 +32,31 @@ typedef struct net_geo {
 int net_propagate(const net_geo *g, const net_bits *dm, int place_cell, int place_digit,
                   int remove, net_bits *placed, net_bits *out, int *count);
 
+/* What a plain net proves from one assumption: size (singles placed, or -1 for a
+ * contradiction), and per digit the cells proved true (T) and the candidates removed (F). */
+typedef struct net_result {
+    int size;
+    net_bits T[NET_MAX_DIGITS];
+    net_bits F[NET_MAX_DIGITS];
+} net_result;
+
+/* The plain nets of every candidate of a state, both ways: rt[i] assumes candidate i
+ * (digit * ncells + cell) true, rf[i] false; entries of absent candidates are unused. */
+typedef struct net_root {
+    net_bits dm[NET_MAX_DIGITS];
+    net_result *rt, *rf; /* n * ncells each */
+} net_root;
+
+/* Fill root (whose rt and rf the caller allocates) for the state dm. */
+void net_root_build(const net_geo *g, const net_bits *dm, net_root *root);
+
+/* net_propagate at nesting level 2 from the state dm (root's state or one with fewer
+ * candidates): between rounds of singles, a candidate whose own plain net (from root's
+ * state) proves something the derived state contradicts is removed, and one whose negation
+ * does so is placed (Net._combine). */
+int net_propagate2(const net_geo *g, const net_root *root, const net_bits *dm, int place_cell,
+                   int place_digit, int remove, net_bits *placed, net_bits *out, int *count);
+
 #ifdef __cplusplus
 }
 #endif

@@ -522,31 +522,57 @@ static PyObject *universal(const net_geo *g, const net_bits *sets) {
     return _PyLong_FromByteArray(buf, (size_t)(g->n * g->ncells + 7) / 8, 1, 0);
 }
 
-/* net_propagate(geometry, dm, place_cell, place_digit, remove) -> (count, T, F) after
- * placing (place_cell >= 0) and/or removing (remove >= 0) a candidate and applying singles
- * to a fixpoint, or (-1, count, 0) on a contradiction; dm holds the n digit masks (16
- * bytes each, little-endian).  T and F are universal candidate sets: proved true, removed. */
-PyObject *py_net_propagate(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+#define ROOT_CAPSULE "shudu.net_root"
+
+static void free_net_root(PyObject *capsule) {
+    net_root *root = PyCapsule_GetPointer(capsule, ROOT_CAPSULE);
+    if (!root) return;
+    PyMem_Free(root->rt);
+    PyMem_Free(root->rf);
+    PyMem_Free(root);
+}
+
+/* net_root(geometry, dm) -> a capsule with the plain net of every candidate of the state
+ * dm, both ways, for net_propagate2. */
+PyObject *py_net_root(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 5) {
-        PyErr_SetString(PyExc_TypeError,
-                        "net_propagate(geometry, dm, place_cell, place_digit, remove)");
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "net_root(geometry, dm)");
         return NULL;
     }
     const net_geo *g = PyCapsule_GetPointer(args[0], NET_CAPSULE);
     if (!g) return NULL;
-    long cell = PyLong_AsLong(args[2]), digit = PyLong_AsLong(args[3]);
-    long remove = PyLong_AsLong(args[4]);
-    if ((cell == -1 || digit == -1 || remove == -1) && PyErr_Occurred()) return NULL;
-    if (cell >= g->ncells || (cell >= 0 && (digit < 0 || digit >= g->n)) ||
-        remove >= (long)g->n * g->ncells) {
-        PyErr_SetString(PyExc_ValueError, "candidate outside the grid");
-        return NULL;
-    }
-    net_bits dm[NET_MAX_DIGITS], placed[NET_MAX_DIGITS], out[NET_MAX_DIGITS];
+    net_bits dm[NET_MAX_DIGITS];
     if (read_bits(args[1], g->n, dm, "digit masks") < 0) return NULL;
-    int count = 0;
-    int size = net_propagate(g, dm, (int)cell, (int)digit, (int)remove, placed, out, &count);
+    size_t count = (size_t)g->n * (size_t)g->ncells;
+    net_root *root = PyMem_Calloc(1, sizeof(net_root));
+    if (root) {
+        root->rt = PyMem_Calloc(count, sizeof(net_result));
+        root->rf = PyMem_Calloc(count, sizeof(net_result));
+    }
+    if (!root || !root->rt || !root->rf) {
+        if (root) {
+            PyMem_Free(root->rt);
+            PyMem_Free(root->rf);
+            PyMem_Free(root);
+        }
+        return PyErr_NoMemory();
+    }
+    Py_BEGIN_ALLOW_THREADS
+    net_root_build(g, dm, root);
+    Py_END_ALLOW_THREADS
+    PyObject *capsule = PyCapsule_New(root, ROOT_CAPSULE, free_net_root);
+    if (!capsule) {
+        PyMem_Free(root->rt);
+        PyMem_Free(root->rf);
+        PyMem_Free(root);
+    }
+    return capsule;
+}
+
+/* The (count, T, F) or (-1, count, 0) answer of a propagation (see net_propagate). */
+static PyObject *net_answer(const net_geo *g, const net_bits *dm, int size, int count,
+                            const net_bits *placed, const net_bits *out) {
     if (size == -2) {
         PyErr_SetString(PyExc_RuntimeError, "forcing net queue overflow");
         return NULL;
@@ -560,4 +586,72 @@ PyObject *py_net_propagate(PyObject *self, PyObject *const *args, Py_ssize_t nar
         return NULL;
     }
     return Py_BuildValue("(iNN)", size, t, f);
+}
+
+/* Read and check (place_cell, place_digit, remove) for a grid; -1 with an exception. */
+static int read_assumption(const net_geo *g, PyObject *const *args, long *cell, long *digit,
+                           long *remove) {
+    *cell = PyLong_AsLong(args[0]);
+    *digit = PyLong_AsLong(args[1]);
+    *remove = PyLong_AsLong(args[2]);
+    if ((*cell == -1 || *digit == -1 || *remove == -1) && PyErr_Occurred()) return -1;
+    if (*cell >= g->ncells || (*cell >= 0 && (*digit < 0 || *digit >= g->n)) ||
+        *remove >= (long)g->n * g->ncells) {
+        PyErr_SetString(PyExc_ValueError, "candidate outside the grid");
+        return -1;
+    }
+    return 0;
+}
+
+/* net_propagate2(geometry, root, dm, place_cell, place_digit, remove) -> as net_propagate,
+ * at nesting level 2 from the state dm, refuting with the plain nets of root (see net_root),
+ * whose state must hold every candidate of dm. */
+PyObject *py_net_propagate2(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 6) {
+        PyErr_SetString(PyExc_TypeError,
+                        "net_propagate2(geometry, root, dm, place_cell, place_digit, remove)");
+        return NULL;
+    }
+    const net_geo *g = PyCapsule_GetPointer(args[0], NET_CAPSULE);
+    if (!g) return NULL;
+    const net_root *root = PyCapsule_GetPointer(args[1], ROOT_CAPSULE);
+    if (!root) return NULL;
+    net_bits dm[NET_MAX_DIGITS], placed[NET_MAX_DIGITS], out[NET_MAX_DIGITS];
+    if (read_bits(args[2], g->n, dm, "digit masks") < 0) return NULL;
+    for (int d = 0; d < g->n; d++) {
+        if (dm[d] & ~root->dm[d]) {
+            PyErr_SetString(PyExc_ValueError, "the state has a candidate the root state has not");
+            return NULL;
+        }
+    }
+    long cell, digit, remove;
+    if (read_assumption(g, args + 3, &cell, &digit, &remove) < 0) return NULL;
+    int count = 0, size;
+    Py_BEGIN_ALLOW_THREADS
+    size = net_propagate2(g, root, dm, (int)cell, (int)digit, (int)remove, placed, out, &count);
+    Py_END_ALLOW_THREADS
+    return net_answer(g, dm, size, count, placed, out);
+}
+
+/* net_propagate(geometry, dm, place_cell, place_digit, remove) -> (count, T, F) after
+ * placing (place_cell >= 0) and/or removing (remove >= 0) a candidate and applying singles
+ * to a fixpoint, or (-1, count, 0) on a contradiction; dm holds the n digit masks (16
+ * bytes each, little-endian).  T and F are universal candidate sets: proved true, removed. */
+PyObject *py_net_propagate(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError,
+                        "net_propagate(geometry, dm, place_cell, place_digit, remove)");
+        return NULL;
+    }
+    const net_geo *g = PyCapsule_GetPointer(args[0], NET_CAPSULE);
+    if (!g) return NULL;
+    long cell, digit, remove;
+    if (read_assumption(g, args + 2, &cell, &digit, &remove) < 0) return NULL;
+    net_bits dm[NET_MAX_DIGITS], placed[NET_MAX_DIGITS], out[NET_MAX_DIGITS];
+    if (read_bits(args[1], g->n, dm, "digit masks") < 0) return NULL;
+    int count = 0;
+    int size = net_propagate(g, dm, (int)cell, (int)digit, (int)remove, placed, out, &count);
+    return net_answer(g, dm, size, count, placed, out);
 }

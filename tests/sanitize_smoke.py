@@ -41,7 +41,13 @@ def main() -> int:
     net_geo = _net_geometry(Candidates.from_grid(shudu.Grid("." * 81)).geo)
     hard = ("1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2"
             ".....1")   # Easter Monster: many assumptions break, many do not
-    next(find_forcing_net_verity(Candidates.from_grid(shudu.Grid(hard))), None)
+    hard_state = Candidates.from_grid(shudu.Grid(hard))
+    next(find_forcing_net_verity(hard_state), None)
+    hard_dm = b"".join(m.to_bytes(16, "little") for m in hard_state.digit_mask)
+    net_root = _engine.net_root(net_geo, hard_dm)
+    for i in range(0, 729, 7):   # level-2 nets, present candidates or not
+        _engine.net_propagate2(net_geo, net_root, hard_dm, i % 81, i // 81, -1)
+        _engine.net_propagate2(net_geo, net_root, hard_dm, -1, 0, i)
     bad_calls = [
         lambda: _engine.solve9(b""),
         lambda: _engine.solve9(b"\xff" * 81),
@@ -136,6 +142,14 @@ def main() -> int:
         lambda: _engine.net_propagate(net_geo, bytes(144), -1, 0, 729),
         lambda: _engine.net_propagate(net_geo, bytes(144), 0, 0, 2**80),
         lambda: _engine.net_propagate(net_geo, bytes(144), 0, 0),
+        lambda: _engine.net_root(None, bytes(144)),
+        lambda: _engine.net_root(net_geo, bytes(143)),
+        lambda: _engine.net_propagate2(net_geo, net_geo, hard_dm, 0, 0, -1),
+        lambda: _engine.net_propagate2(net_geo, net_root, hard_dm, 81, 0, -1),
+        lambda: _engine.net_propagate2(net_geo, net_root, hard_dm, -1, 0, 729),
+        lambda: _engine.net_propagate2(net_geo, bytes(144), hard_dm, 0, 0, -1),
+        lambda: _engine.net_propagate2(net_geo, net_root, b"\xff" * 144, 0, 0, -1),
+        lambda: _engine.net_propagate2(net_geo, net_root, hard_dm[:-1], 0, 0, -1),
     ]
     for call in bad_calls:
         try:

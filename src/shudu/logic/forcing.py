@@ -99,8 +99,11 @@ class Net:
     (True, -1)
     """
 
-    def __init__(self, cands: Candidates, dm: list[int], level: int = 1) -> None:
+    def __init__(self, cands: Candidates, dm: list[int], level: int = 1,
+                 root: Net | None = None) -> None:
         geo = cands.geo
+        if root is not None:   # refute with the plain nets of a larger state
+            self.__dict__["_root"] = root
         self.cands = cands
         self.geo = geo
         self.n = geo.n
@@ -140,6 +143,34 @@ class Net:
             _NET_CACHE[key] = got
             _NET_LAST[level] = got
         return got
+
+    def within(self, dm: list[int]) -> Net:
+        """The net of the same level in ``dm``, a state with fewer candidates, whose
+        refutations (level 2) still use the plain nets of this net's state: sound, since
+        what a net proves in a state it proves in any state with fewer candidates."""
+        if self.level != 2:
+            return Net(self.cands, dm, self.level)
+        out = Net(self.cands, dm, self.level, self.root)
+        fast = self._c()
+        if fast[0] is not None:
+            out.__dict__["_fast"] = (fast[0], fast[1], _dm_bytes(dm))
+        return out
+
+    def _c(self) -> tuple[Any, ...]:
+        """What the C nets need: (geometry, state) at level 1, (geometry, plain nets of
+        the root state, state) at level 2; ``(None,)`` where C does not apply."""
+        fast = self.__dict__.get("_fast")
+        if fast is None:
+            geo = _net_geometry(self.geo)
+            if geo is None:
+                fast = (None,)
+            elif self.level == 1:
+                fast = (geo, _dm_bytes(self.dm))
+            else:
+                fast = (geo, _engine.net_root(geo, _dm_bytes(self.root.dm)),
+                        _dm_bytes(self.dm))
+            self.__dict__["_fast"] = fast
+        return fast  # type: ignore[no-any-return]
 
     @property
     def root(self) -> Net:
@@ -205,20 +236,19 @@ class Net:
                   removes: tuple[int, ...]) -> tuple[int, int, int]:
         """Place/remove, then apply singles (and, when nested, refutations) to a fixpoint.
 
-        A plain net (level 1) of one assumption on a grid of up to 128 cells runs in C
-        (``_engine.net_propagate``), step for step the loop of :meth:`reference`.
+        The nets of one assumption at levels 1 and 2 on a grid of up to 128 cells run in
+        C (``_engine.net_propagate`` and ``net_propagate2``), step for step the loop of
+        :meth:`reference`.
         """
-        if self.level == 1 and len(places) + len(removes) == 1:
-            fast = self.__dict__.get("_fast")
-            if fast is None:
-                geo = _net_geometry(self.geo)
-                fast = (geo, b"".join(m.to_bytes(16, "little") for m in self.dm)
-                        if geo is not None else None)
-                self.__dict__["_fast"] = fast
+        if self.level <= 2 and len(places) + len(removes) == 1:
+            fast = self._c()
             if fast[0] is not None:
                 c, d = places[0] if places else (-1, 0)
-                return _engine.net_propagate(fast[0], fast[1], c, d,
-                                             removes[0] if removes else -1)
+                if self.level == 1:
+                    return _engine.net_propagate(fast[0], fast[1], c, d,
+                                                 removes[0] if removes else -1)
+                return _engine.net_propagate2(fast[0], fast[1], fast[2], c, d,
+                                              removes[0] if removes else -1)
         return self.reference(places, removes)
 
     def reference(self, places: tuple[tuple[int, int], ...],
@@ -283,12 +313,15 @@ class Net:
             if self.level == 2 and unsolved and self._combine(dm, placed, queue):
                 continue
             if self.level > 2 and unsolved:
-                sub = Net(self.cands, dm, self.level - 1)
+                # every candidate refuted by a net one level down goes; each later one is
+                # judged in the state left by the earlier refutations
+                sub = Net(self.cands, list(dm), self.level - 1)
                 hit = False
                 for i in bits(sub.present()):
                     if sub.true(i)[0] == BROKEN:
                         dm[i // N] &= ~(1 << (i % N))
                         hit = True
+                        sub = sub.within(list(dm))
                 if hit:
                     continue
             break
@@ -300,6 +333,11 @@ class Net:
 
 
 _GEOMETRIES: dict[Geometry, Any] = {}
+
+
+def _dm_bytes(dm: list[int]) -> bytes:
+    """Digit masks as the C nets read them: 16 little-endian bytes each."""
+    return b"".join(m.to_bytes(16, "little") for m in dm)
 
 
 def _net_geometry(geo: Geometry) -> Any:
