@@ -334,3 +334,66 @@ def test_serve_command_help():
 
     out = CliRunner().invoke(cli, ["serve", "--help"])
     assert out.exit_code == 0 and "127.0.0.1" in out.output
+
+
+# ---------------------------------------------------------------------- photos
+SCAN_DIR = __import__("pathlib").Path(__file__).parent / "data" / "scan"
+
+
+@pytest.fixture(scope="module")
+def photo_client():
+    pytest.importorskip("cv2")
+    app = create_app(Limits(seconds=60.0, workers=1, photo=2_000_000), port=8766)
+    with TestClient(app, base_url="http://127.0.0.1:8766") as c:
+        yield c
+
+
+def test_scan_reads_a_photo(photo_client):
+    import json
+
+    truth = json.loads((SCAN_DIR / "truth.json").read_text())["000.jpg"]["puzzle"]
+    r = photo_client.post("/api/v1/scan", content=(SCAN_DIR / "000.jpg").read_bytes(),
+                          headers={"Content-Type": "image/jpeg"})
+    assert r.status_code == 200, r.text
+    data = r.json()
+    assert data["puzzle"] == truth and data["size"] == 9 and data["status"] == "ok"
+    assert data["clues"] == 81 - truth.count(".")
+    assert len(data["confidence"]) == 81 and data["message"]
+
+
+def test_scan_refuses_what_is_not_a_photo(photo_client):
+    broken = photo_client.post("/api/v1/scan", content=b"not a picture at all",
+                               headers={"Content-Type": "image/png"})
+    assert broken.status_code == 422 and "cannot decode" in error_of(broken)["message"]
+    text = photo_client.post("/api/v1/scan", content=b"...", headers={"Content-Type":
+                                                                        "text/plain"})
+    assert text.status_code == 415 and "picture" in error_of(text)["message"]
+    empty = photo_client.post("/api/v1/scan", content=b"",
+                              headers={"Content-Type": "image/jpeg"})
+    assert empty.status_code == 400 and "empty" in error_of(empty)["message"]
+    big = photo_client.post("/api/v1/scan", content=b"\xff" * 2_000_001,
+                            headers={"Content-Type": "image/jpeg"})
+    assert big.status_code == 413 and error_of(big)["code"] == "too-large"
+
+
+def test_scan_without_opencv_says_which_extra(monkeypatch):
+    """Without OpenCV the call answers 501 with the extra to install."""
+    import builtins
+
+    from shudu.web import tasks
+
+    real = builtins.__import__
+
+    def no_cv2(name, *args, **kwargs):
+        if name == "cv2":
+            raise ImportError(name)
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_cv2)
+    with pytest.raises(tasks.Unavailable, match=r"shudu\[scan\]"):
+        tasks.scan(b"\x89PNG")
+
+
+def test_scan_is_described(client):
+    spec = client.get("/api/v1/openapi.json").json()
+    assert "image/*" in spec["paths"]["/api/v1/scan"]["post"]["requestBody"]["content"]

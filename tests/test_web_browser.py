@@ -230,3 +230,27 @@ def test_share_link_and_phone_width(browser, server):
     tab.screenshot(path=str(out / "phone.png"), full_page=True)
     context.close()
     assert errors == []
+
+
+def test_open_photo_fills_the_grid(page, server):
+    """"Open photo" sends the picture to the server and starts the puzzle it read."""
+    import json
+    from pathlib import Path
+
+    from playwright.sync_api import expect
+
+    pytest.importorskip("cv2")
+    scans = Path(__file__).parent / "data" / "scan"
+    truth = json.loads((scans / "truth.json").read_text())["000.jpg"]["puzzle"]
+    open_app(page, server)
+    page.set_input_files("#photo", str(scans / "000.jpg"))
+    page.wait_for_selector('#grid .cell[data-cell="80"]')
+    expect(page.locator("#message")).to_contain_text(
+        f"Read {81 - truth.count('.')} givens from the photo", timeout=60_000)
+    idle(page)
+    shown = "".join(cell(page, c).inner_text().strip() or "." for c in range(81))
+    assert shown == truth
+    assert page.input_value("#puzzle-text") == truth
+    expect(page.locator("#grid .cell.doubt")).to_have_count(0)   # read confidently
+    page.shot("photo-read")
+    assert page.errors == []

@@ -40,6 +40,7 @@ from ..errors import (
     ParseError,
     UnsupportedRules,
 )
+from .tasks import Unavailable
 from .workers import CallFailed, CallTimeout, Pool, PoolBusy
 
 __all__ = ["API", "LOCAL_HOSTS", "Limits", "create_app"]
@@ -51,10 +52,12 @@ LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "[::1]"})
 
 @dataclass(frozen=True)
 class Limits:
-    """What one request may cost: ``body`` bytes, ``seconds`` for a call (``generate``
-    for a generation), and ``workers`` processes (``None``: up to 4, one per core)."""
+    """What one request may cost: ``body`` bytes (``photo`` for a picture to read),
+    ``seconds`` for a call (``generate`` for a generation), and ``workers`` processes
+    (``None``: up to 4, one per core)."""
 
     body: int = 64 * 1024
+    photo: int = 20 * 1024 * 1024
     seconds: float = 10.0
     generate: float = 30.0
     workers: int | None = None
@@ -145,11 +148,12 @@ class Guard:
     ]
 
     def __init__(self, app: ASGIApp, *, hosts: frozenset[str], port: int | None,
-                 body: int) -> None:
+                 body: int, photo: int | None = None) -> None:
         self.app = app
         self.hosts = hosts
         self.port = port
         self.body = body
+        self.photo = body if photo is None else photo
 
     def _host_ok(self, host: str) -> bool:
         host = host.strip().lower()
@@ -179,9 +183,9 @@ class Guard:
             refusal = error(403, "bad-origin", "cross-site requests are refused")
         else:
             length = headers.get("content-length")
-            if length is not None and (not length.isdecimal() or int(length) > self.body):
-                refusal = error(413, "too-large",
-                                f"the request body is over {self.body} bytes")
+            limit = self.photo if scope.get("path") == "/api/v1/scan" else self.body
+            if length is not None and (not length.isdecimal() or int(length) > limit):
+                refusal = error(413, "too-large", f"the request body is over {limit} bytes")
         if refusal is not None:
             await self._send(refusal, scope, receive, send)
             return
@@ -273,25 +277,51 @@ def _endpoint(name: str) -> Callable[[Request], Awaitable[Response]]:
         seconds = limits.generate if name == "generate" else limits.seconds
         if task in ("hint", "explain", "rate", "generate", "render"):
             args["timeout"] = seconds
-        try:
-            result = await request.app.state.pool.run(task, args, seconds)
-        except CallTimeout as e:
-            return error(504, "timeout", str(e), seconds=e.seconds)
-        except TimeoutError as e:   # the library's own time limit
-            return error(504, "timeout", str(e) or f"the request took longer than "
-                         f"{seconds:g} s and was stopped", seconds=seconds)
-        except PoolBusy as e:
-            return error(503, "busy", str(e))
-        except CallFailed as e:
-            return error(500, "internal", str(e))
-        except TypeError:   # a field of the wrong type reached a library call
-            return error(400, "bad-request", "a field has the wrong type; see "
-                         "/api/v1/openapi.json")
-        except (ValueError, KeyError) as e:
-            return _user_error(e)
-        return JSONResponse(result)
+        return await _run(request, task, args, seconds)
 
     return call
+
+
+async def _run(request: Request, task: str, args: dict[str, Any], seconds: float
+               ) -> Response:
+    """A task on the worker pool, its answer or its error as JSON."""
+    try:
+        result = await request.app.state.pool.run(task, args, seconds)
+    except CallTimeout as e:
+        return error(504, "timeout", str(e), seconds=e.seconds)
+    except TimeoutError as e:   # the library's own time limit
+        return error(504, "timeout", str(e) or f"the request took longer than "
+                     f"{seconds:g} s and was stopped", seconds=seconds)
+    except PoolBusy as e:
+        return error(503, "busy", str(e))
+    except CallFailed as e:
+        return error(500, "internal", str(e))
+    except TypeError:   # a field of the wrong type reached a library call
+        return error(400, "bad-request", "a field has the wrong type; see "
+                     "/api/v1/openapi.json")
+    except Unavailable as e:
+        return error(501, "unavailable", str(e))
+    except (ValueError, KeyError) as e:
+        return _user_error(e)
+    return JSONResponse(result)
+
+
+async def _scan(request: Request) -> Response:
+    """``POST /api/v1/scan``: the body is a picture (JPEG, PNG ...), the answer what
+    :func:`shudu.scan.scan` read from it."""
+    limits: Limits = request.app.state.limits
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if not kind.startswith("image/") and kind != "application/octet-stream":
+        return error(415, "unsupported-media-type", "expected a picture (Content-Type: "
+                     "image/jpeg, image/png ...)")
+    data = bytearray()
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > limits.photo:
+            return error(413, "too-large", f"the picture is over {limits.photo} bytes")
+    if not data:
+        return error(400, "bad-request", "the picture is empty")
+    return await _run(request, "scan", {"image": bytes(data)}, limits.seconds)
 
 
 async def _techniques(request: Request) -> Response:
@@ -329,6 +359,15 @@ def openapi() -> dict[str, Any]:
     paths["/api/v1/techniques"] = {"get": {
         "summary": "The techniques the logic solver knows and the grades.",
         "responses": {"200": {"description": "the list"}}}}
+    paths["/api/v1/scan"] = {"post": {
+        "summary": "Read a puzzle from a photo or screenshot: the puzzle, a confidence per "
+                   "cell, the doubtful cells, status and a message (needs shudu[scan]).",
+        "requestBody": {"required": True, "content": {
+            "image/*": {"schema": {"type": "string", "format": "binary"}}}},
+        "responses": {"200": {"description": "the reading (a JSON object)"},
+                      **{str(c): error_ref for c in (400, 413, 415, 421, 422, 501, 503,
+                                                     504)}},
+    }}
     return {
         "openapi": "3.1.0",
         "info": {"title": "shudu", "version": "1",
@@ -382,9 +421,10 @@ def create_app(limits: Limits | None = None, *, port: int | None = None,
     routes += [
         Route("/api/v1/openapi.json", _openapi, methods=["GET"]),
         Route("/api/v1/techniques", _techniques, methods=["GET"]),
+        Route("/api/v1/scan", _scan, methods=["POST"]),
         Route("/", _index, methods=["GET"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan,
                     exception_handlers={HTTPException: _http_error, Exception: _crash})
-    return Guard(app, hosts=hosts, port=port, body=limits.body)
+    return Guard(app, hosts=hosts, port=port, body=limits.body, photo=limits.photo)

@@ -433,6 +433,33 @@ def render(puzzle: str, rules: Any = None, values: Any = None, candidates: Any =
     return {"svg": svg, "step": found.to_dict(lang) if found is not None else None}
 
 
+class Unavailable(ValueError):
+    """A call whose optional dependencies are not installed (answered 501)."""
+
+
+def scan(image: bytes) -> dict[str, Any]:
+    """Read a puzzle from a photo or screenshot (JPEG, PNG ...): the puzzle as read and
+    checked, a confidence per cell, the doubtful cells and one line saying what was found
+    (see :func:`shudu.scan.scan`).
+
+    >>> from shudu.scan.synth import sample
+    >>> import cv2
+    >>> photo = cv2.imencode(".png", sample(4).image)[1].tobytes()
+    >>> sorted(scan(photo))[:4]
+    ['changed', 'clues', 'confidence', 'corners']
+    """
+    try:
+        import cv2  # noqa: F401
+
+        from ..scan import scan as read_photo
+    except ImportError:
+        raise Unavailable("reading photos needs OpenCV: pip install 'shudu[scan]'") from None
+    found = read_photo(bytes(image))
+    out = found.to_dict()
+    out["clues"] = found.grid.clue_count
+    return out
+
+
 def techniques() -> dict[str, Any]:
     """Every technique the logic solver knows, easiest first, and the generation targets.
 
@@ -453,5 +480,6 @@ def techniques() -> dict[str, Any]:
 TASKS: dict[str, Callable[..., dict[str, Any]]] = {
     "read": read, "solve": solve, "count": count, "hint": hint, "explain": explain,
     "rate": rate, "generate": generate, "render": render, "techniques": techniques,
+    "scan": scan,
 }
 """The calls a worker answers, by name."""

@@ -25,6 +25,11 @@ const WORDS = {
     nosolution: "No solution known for this puzzle.", applied: "Step applied.",
     pathstuck: "Logic stops here: no technique shudu knows applies.",
     pathtimeout: "The path stopped at the time limit.",
+    photo: "Open photo", reading: "Reading the photo…",
+    photobig: "The photo is too large (20 MB at most).",
+    photook: "Read {clues} givens from the photo.",
+    photodoubt: "Read {clues} givens from the photo; check the marked cells: {cells}.",
+    photobad: "The photo's reading needs checking: {msg}",
   },
   zh: {
     lang: "English", normal: "数字", corner: "角标", centre: "中心标", erase: "擦除",
@@ -44,6 +49,11 @@ const WORDS = {
     nosolution: "此题没有已知的解。", applied: "已应用此步。",
     pathstuck: "逻辑到此为止：没有可用的已知技巧。",
     pathtimeout: "已到时间上限，路径在此停止。",
+    photo: "打开照片", reading: "正在读取照片…",
+    photobig: "照片太大（最多 20 MB）。",
+    photook: "从照片中读到 {clues} 个提示数。",
+    photodoubt: "从照片中读到 {clues} 个提示数；请核对标出的格子：{cells}。",
+    photobad: "照片的读取结果需要核对：{msg}",
   },
 };
 
@@ -314,6 +324,7 @@ function draw() {
     el.classList.toggle("conflict", bad.has(c));
     el.classList.toggle("wrong", game.marks[c] === "wrong");
     el.classList.toggle("focus", game.marks[c] === "focus");
+    el.classList.toggle("doubt", game.marks[c] === "doubt");
     el.classList.remove("placed");
     if (values[c]) {
       const v = document.createElement("span");
@@ -606,6 +617,49 @@ async function loadText(text, rules) {
   return data;
 }
 
+function cellIndex(name, size) {
+  const m = /^r(\d+)c(\d+)$/.exec(name);
+  return m ? (Number(m[1]) - 1) * size + Number(m[2]) - 1 : -1;
+}
+
+async function openPhoto(file) {
+  if (file.size > 20 * 1024 * 1024) { say(t("photobig"), true); return; }
+  say(t("reading"));
+  const data = await busy(async () => {
+    const response = await fetch("/api/v1/scan", {
+      method: "POST",
+      headers: { "Content-Type": file.type || "application/octet-stream" },
+      body: file,
+    });
+    let answer;
+    try {
+      answer = await response.json();
+    } catch (e) {
+      throw new Error(`the server answered ${response.status}`);
+    }
+    if (!response.ok) throw new Error(answer.error ? answer.error.message : `error ${response.status}`);
+    return answer;
+  });
+  if (!data) return;
+  $("puzzle-text").value = data.puzzle;
+  const rules = data.size === 9 ? "" : String(data.size);
+  $("rules-text").value = rules;
+  const loaded = await loadText(data.puzzle, rules);
+  // a confident reading marks nothing; otherwise the cells to check
+  const doubtful = [...new Set([...(data.status === "ok" ? [] : data.doubtful), ...data.changed])];
+  if (loaded) {
+    for (const name of doubtful) {
+      const c = cellIndex(name, data.size);
+      if (c >= 0) game.marks[c] = "doubt";
+    }
+    draw();
+  }
+  if (data.status === "ok") say(t("photook", { clues: data.clues }));
+  else if (data.status === "low-confidence" || data.status === "corrected") {
+    say(t("photodoubt", { clues: data.clues, cells: doubtful.join(", ") }), true);
+  } else say(t("photobad", { msg: data.message }), true);
+}
+
 async function generate() {
   const body = { rules: $("gen-rules").value, symmetry: $("gen-symmetry").value };
   if ($("gen-grade").value) body.grade = $("gen-grade").value;
@@ -716,6 +770,11 @@ function wire() {
     const text = await file.text();
     $("puzzle-text").value = text;
     loadText(text, $("rules-text").value.trim());
+    e.target.value = "";
+  });
+  $("photo").addEventListener("change", async (e) => {
+    const file = e.target.files[0];
+    if (file) await openPhoto(file);
     e.target.value = "";
   });
   $("generate").addEventListener("click", generate);
