@@ -99,6 +99,15 @@ def test_a_puzzle_without_solution_cannot_show_its_solution() -> None:
     assert "no solution" in one_error_line(r)
 
 
+def test_a_puzzle_with_several_solutions_warns_when_its_solution_is_drawn() -> None:
+    r = run("render", "--solution", "-o", "-", "." * 81)
+    assert r.exit_code == 0 and r.stdout.startswith("<svg")
+    assert r.stderr.strip() == ("shudu: warning: the puzzle has several solutions; the "
+                                "picture shows the first one shudu finds")
+    unique = run("render", "--solution", "-o", "-", PUZZLE)
+    assert unique.exit_code == 0 and unique.stderr == ""
+
+
 def test_an_unwritable_file_is_one_error_line(tmp_path: Path) -> None:
     r = run("render", PUZZLE, "-o", str(tmp_path / "missing" / "grid.svg"))
     assert r.exit_code == 1

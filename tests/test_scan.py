@@ -182,5 +182,11 @@ def test_cli_reports_a_bad_reading_and_bad_input(tmp_path):
     cv2.imwrite(str(bad), _photo("11" + "." * 79))
     res = CliRunner().invoke(cli, ["scan", str(bad)])
     assert res.exit_code == 1 and "repeats" in res.stderr
-    res = CliRunner().invoke(cli, ["scan", str(tmp_path / "missing.jpg")])
+    missing = str(tmp_path / "missing.jpg")
+    res = CliRunner().invoke(cli, ["scan", missing])
     assert res.exit_code == 2 and "no such picture" in res.stderr
+    assert res.stderr.count(missing) == 1 and res.stderr.count("\n") == 1   # one line
+    junk = tmp_path / "junk.jpg"
+    junk.write_bytes(b"not a picture")
+    res = CliRunner().invoke(cli, ["scan", str(junk)])
+    assert res.exit_code == 2 and res.stderr.count(str(junk)) == 1, res.stderr

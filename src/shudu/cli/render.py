@@ -124,6 +124,9 @@ Examples:
   shudu render candidates.pm -o state.svg      # a pencilmark grid shows its candidates
 
 \b
+With --solution, a puzzle with several solutions is drawn with the first one and a
+warning on stderr.
+
 Exit status: 0 the picture was written, 1 it could not be drawn (no solution for
 --solution, CairoSVG or the Cairo library missing for PNG/PDF, the file not
 writable), 2 bad input or usage.""",
@@ -163,6 +166,12 @@ def render(ctx: click.Context, inputs: tuple[str, ...], fmt: str | None, rules: 
             code = SOLVE_EXIT_BAD_INPUT
         else:
             obj = state.cands if state.pencilmarks else state.item.grid
+            if solution and not state.pencilmarks and state.item.grid is not None:
+                from ..engine import count
+
+                if count(state.item.grid, 2, state.item.grid.rules) > 1:
+                    console.err("shudu: warning: the puzzle has several solutions; the "
+                                "picture shows the first one shudu finds")
             try:
                 write_picture(output, obj, candidates=candidates, solution=solution,
                               size=size, legend=legend, lang=lang)

@@ -53,7 +53,10 @@ def scan(image: str, as_json: bool, output: str | None, debug_dir: str | None) -
     try:
         result = read(source, debug_dir=debug_dir)
     except (ScanError, OSError) as e:
-        click.echo(f"shudu: error: {image}: {e}", err=True)
+        message = str(e)   # errors about a file already start with its name
+        if not message.startswith(f"{image}:"):
+            message = f"{image}: {message}"
+        click.echo(f"shudu: error: {message}", err=True)
         sys.exit(EXIT_SCAN_BAD_INPUT)
     line = str(result.grid)
     if output:

@@ -136,12 +136,16 @@ def load_gray(image: Any) -> np.ndarray:
 
 
 def _pillow_gray(data: bytes, what: str) -> np.ndarray:
+    """Decode with Pillow what OpenCV could not; ``what`` names the file (``path: ``)
+    or the data (`` (13 bytes)``) in the error."""
     try:
         from PIL import Image
 
         return np.asarray(Image.open(io.BytesIO(data)).convert("L"))
     except Exception:
-        raise ScanError(f"cannot decode the picture ({what})") from None
+        message = (f"{what}: cannot decode the picture" if not what.endswith("bytes")
+                   else f"cannot decode the picture ({what})")
+        raise ScanError(message) from None
 
 
 def _order(pts: np.ndarray) -> np.ndarray:
