@@ -31,8 +31,17 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DETECTED", "DETECTORS", "DETECT_ID", "LEVELS", "LEVEL_OF", "Oracle", "Plan", "aic_pairs",
-    "detect", "fish_digits", "fixpoint", "oracle", "plan", "probe", "single", "solve_basic",
+    "detect", "fish_digits", "fixpoint", "net_geometry", "net_propagate", "net_propagate2",
+    "net_root", "oracle", "plan", "probe", "single", "solve_basic",
 ]
+
+# The forcing nets' propagation (csrc/net.c), for any grid of up to 128 cells and 16
+# digits, called as they are (see shudu.logic.forcing.Net): a grid's geometry, the plain
+# net of one assumption, the plain nets of every candidate of a state, and a level-2 net.
+net_geometry = _engine.net_geometry
+net_propagate = _engine.net_propagate
+net_root = _engine.net_root
+net_propagate2 = _engine.net_propagate2
 
 LEVELS: tuple[tuple[str, ...], ...] = tuple(tuple(keys) for keys in _engine.LADDER9_LEVELS)
 """The technique keys of each level of the C ladder, easiest first (from ``csrc/logic9.h``)."""

@@ -13,6 +13,7 @@ from . import (
     singles,  # noqa: F401
     subsets,  # noqa: F401
     templates,  # noqa: F401
+    tridagon,  # noqa: F401
     uniqueness,  # noqa: F401
     wings,  # noqa: F401
 )

@@ -29,7 +29,7 @@ from collections.abc import Iterator
 from itertools import pairwise
 from typing import Any
 
-from .. import _engine
+from . import accel9
 from .candidates import Candidates, Geometry, bits
 from .chains import chain_sentence, graph
 from .links import ChainGraph, length_bonus, state_key
@@ -167,7 +167,7 @@ class Net:
             elif self.level == 1:
                 fast = (geo, _dm_bytes(self.dm))
             else:
-                fast = (geo, _engine.net_root(geo, _dm_bytes(self.root.dm)),
+                fast = (geo, accel9.net_root(geo, _dm_bytes(self.root.dm)),
                         _dm_bytes(self.dm))
             self.__dict__["_fast"] = fast
         return fast  # type: ignore[no-any-return]
@@ -237,7 +237,7 @@ class Net:
         """Place/remove, then apply singles (and, when nested, refutations) to a fixpoint.
 
         The nets of one assumption at levels 1 and 2 on a grid of up to 128 cells run in
-        C (``_engine.net_propagate`` and ``net_propagate2``), step for step the loop of
+        C (``accel9.net_propagate`` and ``net_propagate2``), step for step the loop of
         :meth:`reference`.
         """
         if self.level <= 2 and len(places) + len(removes) == 1:
@@ -245,9 +245,9 @@ class Net:
             if fast[0] is not None:
                 c, d = places[0] if places else (-1, 0)
                 if self.level == 1:
-                    return _engine.net_propagate(fast[0], fast[1], c, d,
+                    return accel9.net_propagate(fast[0], fast[1], c, d,
                                                  removes[0] if removes else -1)
-                return _engine.net_propagate2(fast[0], fast[1], fast[2], c, d,
+                return accel9.net_propagate2(fast[0], fast[1], fast[2], c, d,
                                               removes[0] if removes else -1)
         return self.reference(places, removes)
 
@@ -347,7 +347,7 @@ def _net_geometry(geo: Geometry) -> Any:
         return _GEOMETRIES[geo]
     made = None
     if geo.ncells <= 128 and geo.n <= 16 and len(geo.house_mask) <= 128:
-        made = _engine.net_geometry(
+        made = accel9.net_geometry(
             geo.n, geo.ncells, b"".join(m.to_bytes(16, "little") for m in geo.peer_mask),
             b"".join(m.to_bytes(16, "little") for m in geo.house_mask))
     if len(_GEOMETRIES) > 64:
