@@ -78,3 +78,20 @@ def test_guardians_with_one_extra_digit_clear_their_common_peers() -> None:
         for cell, digit in step.eliminations:
             assert digit == 4 and cell not in (27, 47)
             assert cell // 27 == 1 and cell % 9 < 3   # box 4: sees both guardians
+
+
+def test_forcing_chains_branch_on_the_guardians() -> None:
+    """On the published puzzle the guardians' candidates are a set of branches for
+    forcing chains and nets: its path needs no nested net, and every step is sound."""
+    from shudu.logic import SolverConfig, solve_path
+
+    path = solve_path(PUZZLE_3240, SolverConfig(uniqueness=True))
+    solution = engine.solve(PUZZLE_3240).to_string()
+    assert path.solved and "nested-forcing-net" not in path.counts()
+    tridagon = [s for s in path.steps if s.get("kind") == "tridagon"]
+    assert tridagon
+    for step in path.steps:
+        assert all(int(solution[c]) == d for c, d in step.placements), step.notation()
+        assert all(int(solution[c]) != d for c, d in step.eliminations), step.notation()
+    words = tridagon[0].text(3)
+    assert "Tridagon" in words and "r4c9=4" in words and "三叉戟" in tridagon[0].text(3, "zh")

@@ -573,7 +573,11 @@ def find_forcing_chain_contradiction(cands: Candidates) -> Iterator[Step]:
 
 
 def _verity_groups(cands: Candidates) -> Iterator[tuple[str, int, list[int]]]:
-    """Sets of candidates of which one must be true: cells, then houses per digit."""
+    """Sets of candidates of which one must be true: cells, then houses per digit, then
+    the guardians of each tridagon (``where`` is then its index in
+    :func:`~.tridagon.guardian_sets`)."""
+    from .tridagon import guardian_sets
+
     geo = cands.geo
     N = geo.ncells
     for cell, m in enumerate(cands.cell_mask):
@@ -584,6 +588,23 @@ def _verity_groups(cands: Candidates) -> Iterator[tuple[str, int, list[int]]]:
             x = cands.digit_mask[d] & hm
             if x and x & (x - 1):
                 yield "house", h, [d * N + c for c in bits(x)]
+    for k, (_, group) in enumerate(guardian_sets(cands)):
+        if len(group) > 1:
+            yield "tridagon", k, list(group)
+
+
+def _trio_extra(cands: Candidates, kind: str, where: int) -> dict[str, str]:
+    """The digits of the tridagon behind a "tridagon" branch set, for the words."""
+    if kind != "tridagon":
+        return {}
+    from .tridagon import guardian_sets
+
+    return {"trio": ",".join(map(str, guardian_sets(cands)[where][0]))}
+
+
+def _trio(step: Step) -> tuple[int, ...]:
+    """The three digits of the tridagon a "tridagon" branch set comes from."""
+    return tuple(int(d) for d in str(step.get("trio", "")).split(",") if d)
 
 
 def find_forcing_chain_verity(cands: Candidates) -> Iterator[Step]:
@@ -637,7 +658,8 @@ def find_forcing_chain_verity(cands: Candidates) -> Iterator[Step]:
             links=links, size=g.n,
             extra={"length": size, "kind": kind, "branches": len(branch),
                    "lengths": ",".join(str(len(p) - 1) for p in paths if p),
-                   "difficulty": _difficulty("forcing-chain-verity", size)},
+                   "difficulty": _difficulty("forcing-chain-verity", size),
+                   **_trio_extra(cands, kind, where)},
             **kw)  # type: ignore[arg-type]
 
 
@@ -738,7 +760,8 @@ def _verities(cands: Candidates, key: str, level: int) -> Iterator[Step]:
             houses={"house": (where,)} if kind == "house" else None,
             candidates={"branch": tuple((i % N, i // N + 1) for i in branch)}, size=net.n,
             extra={"length": total, "kind": kind, "level": level, "mode": "verity",
-                   "difficulty": _difficulty(key, total) + (level - 1) * 0.5})))
+                   "difficulty": _difficulty(key, total) + (level - 1) * 0.5,
+                   **_trio_extra(cands, kind, where)})))
     found.sort(key=lambda t: t[0])
     for _, s in found:
         yield s
@@ -810,6 +833,15 @@ def _where(step: Step, lang: str) -> str:
         if lang == "zh":
             return f"依次把 {digit} 放在{house}中每个可能的位置，看看它们共同推出什么。"
         return f"Put {digit} in each of its places in {house} in turn and see what they all imply."
+    if kind == "tridagon":
+        options = ", ".join(_cand(c, d, n) for c, d in step.role_candidates("branch"))
+        trio = ("、" if lang == "zh" else "/").join(map(str, _trio(step)))
+        if lang == "zh":
+            return (f"数字 {trio} 构成一个三叉戟（Tridagon），它的守卫格中必有一个填别的数字："
+                    f"{options} 中至少一个成立。依次假设每一个，看看它们共同推出什么。")
+        return (f"The digits {trio} form a Tridagon, so one of its guardians holds another "
+                f"digit: one of {options} is true. Try each in turn and see what they all "
+                f"imply.")
     cell, digit = step.role_candidates("branch")[0]
     name = cells_text([cell], n)
     if lang == "zh":

@@ -28,12 +28,12 @@ from collections.abc import Iterator
 from functools import cache
 from itertools import combinations, permutations
 
-from .candidates import Candidates, bits
+from .candidates import Candidates, bits, state_memo
 from .registry import Technique, register
 from .render import result_text
 from .step import Step, candidates_text, cells_text, placements_text
 
-__all__ = ["example_masks", "find_tridagon", "impossible"]
+__all__ = ["example_masks", "find_tridagon", "guardian_sets", "impossible"]
 
 PERMS = tuple(permutations(range(3)))
 """The six diagonals of a box: for each of its rows (0..2), the column (0..2)."""
@@ -141,6 +141,43 @@ def _viable(cm: list[int], cells: list[list[int]]) -> list[int]:
                         t = m | 1 << d | 1 << e
                         count[t] = count.get(t, 0) + 1
     return sorted(t for t, k in count.items() if k >= 9)
+
+
+MAX_BRANCHES = 5
+"""Guardian candidates a tridagon may have to serve as branches of a forcing chain."""
+
+
+def guardian_sets(cands: Candidates) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """For each tridagon of the state: its three digits and the candidates (universal
+    indices, ``(digit - 1) * 81 + cell``) of its guardians beyond those digits, one of
+    which is true (at most :data:`MAX_BRANCHES` of them).  Forcing chains and nets use
+    them as branches (a "tridagon forcing").
+
+    >>> from shudu import Rules
+    >>> guardian_sets(Candidates.from_masks(Rules(), example_masks()))
+    [((1, 2, 3), (292,))]
+    """
+    return state_memo(cands, "tridagon-guardians", _guardian_sets)
+
+
+def _guardian_sets(cands: Candidates) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    geo = cands.geo
+    if geo.n != 9 or cands.rules.box != (3, 3) or cands.rules.regions is not None:
+        return []
+    cm = cands.cell_mask
+    out = []
+    for b1, b2 in combinations(range(3), 2):
+        for s1, s2 in combinations(range(3), 2):
+            boxes = ((b1, s1), (b1, s2), (b2, s1), (b2, s2))
+            cells = [[(3 * b + r) * 9 + 3 * s for r in range(3)] for b, s in boxes]
+            for abc in _viable(cm, cells):
+                for _, guardians in _search(cands, cells, abc):
+                    group = tuple(sorted(x * 81 + g for g in guardians
+                                         for x in bits(cm[g] & ~abc)))
+                    trio = tuple(d + 1 for d in bits(abc))
+                    if len(group) <= MAX_BRANCHES and (trio, group) not in out:
+                        out.append((trio, group))
+    return out
 
 
 def _search(cands: Candidates, cells: list[list[int]], abc: int
