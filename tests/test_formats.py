@@ -368,6 +368,22 @@ def test_write_and_read_back(fmt: str) -> None:
 
 @pytest.mark.parametrize("fmt", WRITE_FORMATS)
 def test_every_written_format_reads_back(fmt: str) -> None:
+    if fmt.startswith("killer"):   # cages only: killers from the published fixture
+        fixture = Path(__file__).parent / "fixtures" / "killer_published.txt"
+        lines = [x.split()[0] for x in fixture.read_text(encoding="utf-8").splitlines()
+                 if x[:1] not in ("#", "")]
+        for puzzle in lines[:3] + lines[-3:]:
+            grid = parse(puzzle)
+            if fmt == "killer" and grid.rules.diagonals:   # the notation has no X
+                with pytest.raises(ParseError, match="cage string holds killer cages only"):
+                    write(grid, fmt)
+                continue
+            text = write(grid, fmt)
+            back = parse(text)
+            assert set(back.rules.constraints) == set(grid.rules.constraints), text
+            assert back.rules.diagonals == grid.rules.diagonals
+            assert [r.grid for r in iter_records(text)] == [back]
+        return
     for puzzle in (INKALA, SEVENTEEN, EULER1):
         g = Grid(puzzle)
         solution = solve(g)
@@ -386,6 +402,18 @@ def test_every_written_format_reads_back(fmt: str) -> None:
 
 @pytest.mark.parametrize("fmt", WRITE_FORMATS)
 def test_write_many_reads_back_in_order(fmt: str, tmp_path: Path) -> None:
+    if fmt.startswith("killer"):   # cages only: three published killers without X
+        fixture = Path(__file__).parent / "fixtures" / "killer_published.txt"
+        killers = [parse(x.split()[0]) for x in fixture.read_text(encoding="utf-8")
+                   .splitlines() if x[:1] not in ("#", "", "3")][:3]
+        back = [r.grid for r in iter_records(write_many(killers, fmt))]
+        assert [set(g.rules.constraints) for g in back] == [
+            set(g.rules.constraints) for g in killers]
+        with pytest.raises(ParseError, match="cannot hold killer cages"):
+            write_many(killers, "csv")
+        with pytest.raises(ParseError, match="cannot hold killer cages"):
+            write(killers[0], "line")
+        return
     grids = [Grid(INKALA), Grid(EULER1), solve(INKALA)]
     text = write_many(grids, fmt)
     if fmt in ("pencilmarks", "729"):  # cells down to one candidate read as placed
@@ -679,7 +707,10 @@ def test_detect_format() -> None:
     }
     assert detect_format(INKALA + "\n" + SEVENTEEN) == "sdm"
     assert set(FORMATS) == {"line", "grid", "sdk", "ss", "pencilmarks", "729", "json", "csv",
-                            "sdm"}
+                            "sdm", "killer", "killer-list"}
+    assert detect_format("3<" + "0" * 79) == "killer"
+    assert detect_format("3x3::k:" + "0:" * 81) == "killer-list"
+    assert detect_format("3<" + "0" * 79 + "\n" + "3x3::k:" + "0:" * 81) == "sdm"
 
 
 def test_grid_constructor_uses_parse() -> None:

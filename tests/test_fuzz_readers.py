@@ -34,6 +34,7 @@ from shudu.grid import Grid
 from shudu.rules import Rules
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "formats"
+KILLER_FIXTURE = Path(__file__).resolve().parent / "fixtures" / "killer_published.txt"
 INKALA = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 SEVENTEEN = "000000010400000000020000000000050407008000300001090000300400200050100000000806000"
 
@@ -41,8 +42,12 @@ SEVENTEEN = "0000000104000000000200000000000504070080003000010900003004002000501
 def _seeds() -> list[str]:
     g = Grid(INKALA)
     small = Grid("1......2..3..4..", rules=Rules(4))
-    seeds = [write(g, fmt) for fmt in WRITE_FORMATS]
-    seeds += [write_many([g, Grid(SEVENTEEN)], fmt) for fmt in WRITE_FORMATS]
+    grids = [f for f in WRITE_FORMATS if not f.startswith("killer")]   # cages, no givens
+    seeds = [write(g, fmt) for fmt in grids]
+    seeds += [write_many([g, Grid(SEVENTEEN)], fmt) for fmt in grids]
+    killer = KILLER_FIXTURE.read_text(encoding="utf-8").split("\n")
+    seeds += [line.split()[0] for line in killer if line[:1] not in ("#", "")][::7]
+    seeds.append("\n".join(line.split()[0] for line in killer if line[:1] not in ("#", "")))
     seeds += [write(small, fmt) for fmt in ("line", "grid", "json", "csv", "pencilmarks")]
     seeds += [path.read_text() for path in sorted(FIXTURES.iterdir()) if path.is_file()]
     seeds += [

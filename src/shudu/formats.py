@@ -68,11 +68,13 @@ __all__ = [
     "write_many",
 ]
 
-FORMATS: tuple[str, ...] = ("line", "grid", "sdk", "ss", "pencilmarks", "729", "json", "csv", "sdm")
+FORMATS: tuple[str, ...] = ("line", "grid", "sdk", "ss", "pencilmarks", "729", "json", "csv", "sdm",
+                            "killer", "killer-list")
 """Format names accepted by ``format=`` (and returned by :func:`detect_format`)."""
 
 WRITE_FORMATS: tuple[str, ...] = (
-    "line", "grid", "sdk", "ss", "json", "csv", "pencilmarks", "729", "sdm",
+    "line", "grid", "sdk", "ss", "json", "csv", "pencilmarks", "729", "sdm", "killer",
+    "killer-list",
 )
 """Format names :func:`write` and :func:`write_many` accept (every format read)."""
 
@@ -1054,11 +1056,16 @@ def detect_format(text: str) -> str:
     if all(x.strip().startswith(("#", "//")) for x in s.split("\n") if x.strip()):
         raise _error("expected a puzzle", found="only comments", quote=False)
     if "\n" not in s:
+        kind = _killer_kind(s)
+        if kind:
+            return kind
         compact = "".join(s.split())
         return "729" if _is_729(compact) else "line"
     content = _content_lines(s)
     if not content:
         raise _error("expected a puzzle", found="only comments", quote=False)
+    if all(_killer_kind(c) for c in content):
+        return "sdm" if len(content) > 1 else _killer_kind(content[0])  # type: ignore[return-value]
     if re.search(r"^\s*#[A-Z]\b", s, re.M) and not _starts_with_puzzle(content[0]):
         return "sdk"
     if len(content) == 1:
@@ -1100,6 +1107,27 @@ def detect_format(text: str) -> str:
     if _starts_with_puzzle(head) is False and len(rows) == 1:
         return "sdm"
     return "grid"
+
+
+def _killer_kind(line: str) -> str | None:
+    """``killer`` for a cage string, ``killer-list`` for a killer list, else None."""
+    from .killer_formats import is_cage_string, is_killer_list
+
+    s = line.strip()
+    if is_killer_list(s):
+        return "killer-list"
+    if is_cage_string(s.split()[0] if s else s):
+        return "killer"
+    return None
+
+
+def _read_killer(text: str, kind: str, rules: Rules | None, line: int | None,
+                 source: str | None) -> Grid:
+    from .killer_formats import read_cage_string, read_killer_list
+
+    first = text.strip().split()[0] if kind == "killer" else text.strip()
+    reader = read_cage_string if kind == "killer" else read_killer_list
+    return reader(first, rules, line=line, source=source)
 
 
 # ---------------------------------------------------------------------- parse
@@ -1166,6 +1194,11 @@ def parse(
     elif format in ("grid", "sdk", "ss"):
         r, cells, *_ = _parse_rows(_one_chunk(text, format, rules, source), rules, source)
         grid = Grid._trusted(r, cells)
+    elif format in ("killer", "killer-list"):
+        lines = [x for x in text.strip().split("\n") if x.strip()]
+        if len(lines) != 1:
+            raise _error("expected the killer puzzle on one line", line=2, source=source)
+        grid = _read_killer(lines[0], format, rules, 1, source)
     elif format in ("json", "csv", "sdm"):
         records = list(_records_from_text(text, format, rules, False, source))
         if len(records) != 1:
@@ -1318,6 +1351,13 @@ def _iter_lines(
         extra = ""
         try:
             givens = _hodoku_line(s)
+            killer = _killer_kind(s) if givens is None and len(s) >= 81 else None
+            if killer is not None:
+                grid = _read_killer(s, killer, rules, lineno, source)
+                yield _record(index, lineno, raw, grid, None, "", title)
+                index += 1
+                title = None
+                continue
             if givens is not None:
                 r, cells, _ = _read_line(givens, rules, lineno, source,
                                          col0=raw.index(givens[:1] or ":"), strict=True)
@@ -1547,7 +1587,7 @@ def _records_from_text(
     text: str, format: str, rules: Rules | None, check: bool, source: str | None
 ) -> Iterator[Record]:
     text = text.lstrip("\ufeff")
-    if format in ("sdm", "line"):
+    if format in ("sdm", "line", "killer", "killer-list"):
         return _iter_lines(text.split("\n"), rules, check, source)
     if format == "csv":
         return _iter_csv(text.split("\n"), rules, check, source)
@@ -1788,6 +1828,7 @@ def write(grid: Grid, format: str = "line", *, blank: str = ".") -> str:
     >>> write(g, "csv")
     'puzzle\\n1234341221434321\\n'
     """
+    _holds_constraints(grid, format)
     if format in ("line", "sdm"):
         return grid.to_string(blank)
     if format == "grid":
@@ -1813,7 +1854,23 @@ def write(grid: Grid, format: str = "line", *, blank: str = ".") -> str:
         return Pencilmarks.from_grid(grid).format()
     if format == "729":
         return Pencilmarks.from_grid(grid).to_string729()
+    if format in ("killer", "killer-list"):
+        from .killer_formats import write_cage_string, write_killer_list
+
+        if grid.clue_count:
+            raise _error(f"a {format} line holds cages only, not givens",
+                         found=f"{grid.clue_count} givens", quote=False)
+        return (write_cage_string if format == "killer" else write_killer_list)(grid.rules)
     raise _error("expected a format among " + ", ".join(FORMATS), found=format)
+
+
+def _holds_constraints(grid: Grid, format: str) -> None:
+    """Refuse to write a puzzle with constraints (killer cages ...) in a notation that
+    would drop them."""
+    if grid.rules.constraints and format not in ("json", "killer", "killer-list"):
+        raise _error(f"the {format} notation cannot hold killer cages; write json, killer "
+                     "or killer-list", found=f"{len(grid.rules.constraints)} cages",
+                     quote=False)
 
 
 def _plain(grid: Grid) -> bool:
@@ -1852,6 +1909,7 @@ def iter_write(
     blocks = format in ("grid", "sdk", "ss", "pencilmarks")
     for k, g in enumerate(grids):
         if format == "csv":
+            _holds_constraints(g, format)
             if rules_column is None:
                 rules_column = not _plain(g)
             out = io.StringIO()

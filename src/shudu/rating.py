@@ -46,6 +46,7 @@ from .errors import NotRated, NotUnique
 from .grid import Grid
 from .logic.candidates import Candidates
 from .logic.registry import technique
+from .logic.solver import refuse_constraints
 from .logic.step import Step
 from .logic.weighed import PathStep, Walk, se_ladder
 from .rules import Rules
@@ -228,6 +229,7 @@ def rate(puzzle: str | Grid, rules: Rules | None = None, *,
     """
     rules = engine.check_args(puzzle, rules)
     grid = _as_grid(puzzle, rules)
+    refuse_constraints(grid.rules)   # killer cages ...: no SE scale for them yet
     count, guesses = known if known is not None else _count(grid)
     if count != 1:   # the same words as explain: where it breaks, or where two differ
         from .logic.verdict import check

@@ -66,8 +66,14 @@ def convert(ctx: click.Context, inputs: tuple[str, ...], fmt: str | None,
                     console.out("puzzle" if plain else "puzzle,rules")
                 console.out(grid.to_string() if plain else f"{grid.to_string()},{grid.rules.spec}")
             else:
+                try:
+                    text = _render(grid, style)
+                except ValueError as e:   # a notation that cannot hold this puzzle
+                    console.error(item.describe_error(e))
+                    code = SOLVE_EXIT_BAD_INPUT
+                    continue
                 if printed and style in BLOCK_FORMATS:
                     console.out("")
-                console.out(_render(grid, style))
+                console.out(text)
             printed += 1
     ctx.exit(code)

@@ -188,8 +188,8 @@ class _LogicRun:
     def words(self, key: str, **values: Any) -> str:
         return _WORDS[self.lang][key].format(**values)
 
-    def bad(self, state: LogicItem) -> int:
-        message = state.item.describe_error(state.error)
+    def bad(self, state: LogicItem, error: ValueError | None = None) -> int:
+        message = state.item.describe_error(error or state.error)
         self.console.error(message)
         if self.as_json:
             self.console.out(_json_line({**_json_head(state.item), "error": message}))
@@ -277,8 +277,13 @@ class _LogicRun:
         uniqueness techniques are on."""
         if state.error is not None:
             return self.bad(state)
-        from ..logic.solver import StepRun, time_limit
+        from ..errors import UnsupportedRules
+        from ..logic.solver import StepRun, refuse_constraints, time_limit
 
+        try:
+            refuse_constraints(state.cands.rules)
+        except UnsupportedRules as e:
+            return self.bad(state, e)
         found, on = self.verdict(state)
         refused = self.refuse(state, found, on)
         if refused is not None:

@@ -18,8 +18,9 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from ..errors import LogicTimeout
+from ..errors import LogicTimeout, UnsupportedRules
 from ..grid import Grid
+from ..rules import Rules
 from . import accel9
 from .candidates import Candidates
 from .registry import Technique, technique, techniques
@@ -108,17 +109,45 @@ class SolvePath:
 
 
 def as_candidates(puzzle: str | Grid | Candidates) -> Candidates:
-    """A fresh candidate state from text, a Grid, or a copy of a Candidates."""
-    if isinstance(puzzle, Candidates):
-        return puzzle.copy()
-    if isinstance(puzzle, Grid):
-        return Candidates.from_grid(puzzle)
-    from ..formats import detect_format, parse_pencilmarks
+    """A fresh candidate state from text, a Grid, or a copy of a Candidates.
 
-    fmt = detect_format(puzzle)
-    if fmt in ("pencilmarks", "729"):
-        return Candidates.from_pencilmarks(parse_pencilmarks(puzzle))
-    return Candidates.from_grid(Grid(puzzle))
+    The logic solver reasons with houses and peers only: rules with constraints beyond
+    them (killer cages ...) raise :class:`~shudu.errors.UnsupportedRules` rather than
+    give steps that ignore the constraints.
+
+    >>> as_candidates("3<" + "0" * 79)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    shudu.errors.UnsupportedRules: the logic solver does not reason with killer cages yet ...
+    """
+    if isinstance(puzzle, Candidates):
+        out = puzzle.copy()
+    elif isinstance(puzzle, Grid):
+        out = Candidates.from_grid(puzzle)
+    else:
+        from ..formats import detect_format, parse_pencilmarks
+
+        fmt = detect_format(puzzle)
+        if fmt in ("pencilmarks", "729"):
+            out = Candidates.from_pencilmarks(parse_pencilmarks(puzzle))
+        else:
+            out = Candidates.from_grid(Grid(puzzle))
+    refuse_constraints(out.rules)
+    return out
+
+
+def refuse_constraints(rules: Rules) -> None:
+    """Raise :class:`~shudu.errors.UnsupportedRules` for rules whose constraints the
+    logic solver does not know (killer cages ...).
+
+    >>> refuse_constraints(Rules(9, diagonals=True))
+    """
+    if rules.constraints:
+        kinds = sorted({getattr(c, "kind", "constraint") for c in rules.constraints})
+        names = {"killer": "killer cages"}
+        what = ", ".join(names.get(k, f"{k} constraints") for k in kinds)
+        raise UnsupportedRules(f"the logic solver does not reason with {what} yet "
+                               "(shudu solve, check and count do)")
 
 
 def next_step(cands: Candidates, config: SolverConfig | None = None,
