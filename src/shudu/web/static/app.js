@@ -99,11 +99,15 @@ function say(text, isError = false) {
 
 // ---------------------------------------------------------------------- the API
 async function api(name, body) {
-  const response = await fetch(`/api/v1/${name}`, {
+  return answer(await fetch(`/api/v1/${name}`, {
     method: body === undefined ? "GET" : "POST",
     headers: body === undefined ? {} : { "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  }));
+}
+
+// The JSON of an answer, or an Error with the server's message.
+async function answer(response) {
   let data;
   try {
     data = await response.json();
@@ -625,21 +629,11 @@ function cellIndex(name, size) {
 async function openPhoto(file) {
   if (file.size > 20 * 1024 * 1024) { say(t("photobig"), true); return; }
   say(t("reading"));
-  const data = await busy(async () => {
-    const response = await fetch("/api/v1/scan", {
-      method: "POST",
-      headers: { "Content-Type": file.type || "application/octet-stream" },
-      body: file,
-    });
-    let answer;
-    try {
-      answer = await response.json();
-    } catch (e) {
-      throw new Error(`the server answered ${response.status}`);
-    }
-    if (!response.ok) throw new Error(answer.error ? answer.error.message : `error ${response.status}`);
-    return answer;
-  });
+  const data = await busy(async () => answer(await fetch("/api/v1/scan", {
+    method: "POST",
+    headers: { "Content-Type": file.type || "application/octet-stream" },
+    body: file,
+  })));
   if (!data) return;
   $("puzzle-text").value = data.puzzle;
   const rules = data.size === 9 ? "" : String(data.size);
