@@ -359,3 +359,31 @@ def test_titles_and_ids_with_quotes_stay_valid_xml() -> None:
     assert root.find(f"{NS}title").text == 'say "hi" <now> & then'
     assert {e.get("id") for e in root.iter() if e.get("id")} == {'a"b<arrow-strong',
                                                                    'a"b<arrow-weak'}
+
+
+def test_killer_cages_are_outlined_with_their_totals() -> None:
+    """One dashed outline per cage, inside its cells, and its total at its first cell."""
+    from shudu.formats import parse as read
+
+    fixture = __import__("pathlib").Path(__file__).parent / "fixtures" / "killer_published.txt"
+    line = next(x for x in fixture.read_text(encoding="utf-8").splitlines()
+                if x[:1] not in ("#", ""))
+    grid = read(line.split()[0])
+    root = parse(svg(grid))
+    cages = with_class(root, "cage", "g")
+    assert len(cages) == len(grid.rules.constraints)
+    by_first = {g.get("data-cage"): g for g in cages}
+    for cage in grid.rules.constraints:
+        group = by_first[grid.rules.cell_name(min(cage.cells))]
+        assert group.get("data-sum") == str(cage.total)
+        texts = [t.text for t in group.iter(f"{NS}text")]
+        assert texts == [str(cage.total)]
+        # every line runs inside the cage's cells (5 units from their edges)
+        for ln in group.iter(f"{NS}line"):
+            for key in ("x1", "x2"):
+                x = float(ln.get(key))
+                assert any(4 + (c % 9) * 60 - 5 <= x <= 4 + (c % 9 + 1) * 60 + 5
+                           for c in cage.cells)
+    no_sum = svg(Grid("." * 81, Rules(constraints=(__import__("shudu").constraints.Cage(
+        (0, 1, 2), 0),))))
+    assert 'data-sum="0"' in no_sum and "cage-sum" not in no_sum

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
 from ..grid import Grid, digit_symbol
@@ -516,8 +516,11 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
         w("</g>")
     w("</g>")
 
-    # ---- lines: cells, boxes or regions, diagonals, border
+    # ---- lines: cells, boxes or regions, diagonals, border; killer cages
     w(_grid_lines(rules))
+    cages = [c for c in rules.constraints if getattr(c, "kind", None) == "killer"]
+    if cages:
+        w(_cage_lines(geo, cages))
 
     # ---- links
     if step is not None and step.links:
@@ -555,6 +558,69 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
             y += line_h
         w("</g>")
     w("</svg>")
+    return "".join(out)
+
+
+_CAGE_INSET = 5
+"""How far inside its cells a cage's dashed outline runs (viewBox units)."""
+
+
+def _cage_lines(geo: _Geo, cages: list[Any]) -> str:
+    """Killer cages as players draw them: a dashed outline a little inside the cage's
+    cells, and the total (when the cage has one) small at the top left of its first cell
+    (top-most, then left-most), on a white patch so the outline does not cross it.
+
+    >>> from shudu.constraints import Cage
+    >>> text = _cage_lines(_geo(4), [Cage((0, 1), 3)])
+    >>> text.count("<line"), ">3</text>" in text
+    (6, True)
+    """
+    n, d, u = geo.n, _CAGE_INSET, _UNIT
+    out = ['<g class="cages" fill="none" stroke="#000000" stroke-width="1.5" '
+           'stroke-dasharray="5 4">']
+    for cage in cages:
+        cells = set(cage.cells)
+
+        def has(r: int, c: int, cells: set[int] = cells) -> bool:
+            return 0 <= r < n and 0 <= c < n and r * n + c in cells
+
+        first = min(cells)
+        out.append(f'<g class="cage" data-cage="{geo.names[first]}" data-sum="{cage.total}">')
+        for cell in sorted(cells):
+            r, c = divmod(cell, n)
+            x, y = geo.x0[cell], geo.y0[cell]
+            # each side without a cage neighbour: a line inset by d, whose ends meet the
+            # neighbouring sides (an outer corner stops short, an inner one reaches over)
+            if not has(r - 1, c):
+                a = x + d if not has(r, c - 1) else (x - d if has(r - 1, c - 1) else x)
+                b = x + u - d if not has(r, c + 1) else (x + u + d if has(r - 1, c + 1)
+                                                          else x + u)
+                out.append(f'<line x1="{a}" y1="{y + d}" x2="{b}" y2="{y + d}"/>')
+            if not has(r + 1, c):
+                a = x + d if not has(r, c - 1) else (x - d if has(r + 1, c - 1) else x)
+                b = x + u - d if not has(r, c + 1) else (x + u + d if has(r + 1, c + 1)
+                                                          else x + u)
+                out.append(f'<line x1="{a}" y1="{y + u - d}" x2="{b}" y2="{y + u - d}"/>')
+            if not has(r, c - 1):
+                a = y + d if not has(r - 1, c) else (y - d if has(r - 1, c - 1) else y)
+                b = y + u - d if not has(r + 1, c) else (y + u + d if has(r + 1, c - 1)
+                                                          else y + u)
+                out.append(f'<line x1="{x + d}" y1="{a}" x2="{x + d}" y2="{b}"/>')
+            if not has(r, c + 1):
+                a = y + d if not has(r - 1, c) else (y - d if has(r - 1, c + 1) else y)
+                b = y + u - d if not has(r + 1, c) else (y + u + d if has(r + 1, c + 1)
+                                                          else y + u)
+                out.append(f'<line x1="{x + u - d}" y1="{a}" x2="{x + u - d}" y2="{b}"/>')
+        if cage.total:
+            x, y = geo.x0[first], geo.y0[first]
+            label = str(cage.total)
+            w_label = 7 + 8 * len(label)
+            out.append(f'<rect x="{x + 2}" y="{y + 2}" width="{w_label}" height="16" '
+                       f'fill="#FFFFFF" stroke="none"/>')
+            out.append(f'<text class="cage-sum" x="{x + 4}" y="{y + 15}" font-size="14" '
+                       f'fill="#000000" stroke="none" text-anchor="start">{label}</text>')
+        out.append("</g>")
+    out.append("</g>")
     return "".join(out)
 
 
