@@ -184,3 +184,14 @@ def test_logic_commands_refuse_killers_in_one_line(command: str) -> None:
     lines = [ln for ln in res.stderr.splitlines() if ln.strip()]
     assert len(lines) == 1 and "does not reason with killer cages" in lines[0]
     assert "Traceback" not in res.output + res.stderr
+
+
+def test_the_verdict_and_the_web_reading_count_killers_with_the_engine() -> None:
+    from shudu.logic.verdict import verdict
+    from shudu.web.tasks import read
+
+    puzzle, solution = _published()[3]
+    found = verdict(puzzle)
+    assert found.status == "unique" and found.solutions[0].to_string() == solution
+    answer = read(puzzle)
+    assert answer["status"] == "unique" and answer["solution"] == solution

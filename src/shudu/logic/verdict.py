@@ -76,14 +76,22 @@ def verdict(puzzle: str | Grid | Candidates) -> Verdict:
     >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
     >>> verdict(p).status, verdict(Candidates.from_grid(Grid(p))).status
     ('unique', 'unique')
+    >>> verdict("3<" + "0" * 79).status   # killer cages: the engine counts
+    'multiple'
+
     """
     from .solver import as_candidates
 
     if not isinstance(puzzle, Candidates):
         grid = puzzle if isinstance(puzzle, Grid) else None
+        if grid is None:
+            from ..formats import detect_format
+
+            if detect_format(puzzle) not in ("pencilmarks", "729"):
+                grid = Grid(puzzle)
+        if grid is not None and grid.rules.constraints:   # killer cages: the engine knows
+            return _engine_verdict(grid)
         cands = as_candidates(puzzle)
-        if cands.rules.constraints:   # the engine does not solve these yet
-            return Verdict("unknown")
         if grid is None and _plain(cands):
             grid = cands.to_grid()
         if grid is not None:
