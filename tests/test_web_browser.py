@@ -254,3 +254,31 @@ def test_open_photo_fills_the_grid(page, server):
     expect(page.locator("#grid .cell.doubt")).to_have_count(0)   # read confidently
     page.shot("photo-read")
     assert page.errors == []
+
+
+def test_a_killer_shows_its_cages(page, server):
+    """A killer cage string pasted into the page: every caged cell outlined, each total
+    at its cage's first cell; the check knows the solution."""
+    from pathlib import Path
+
+    from playwright.sync_api import expect
+
+    fixture = Path(__file__).parent / "fixtures" / "killer_published.txt"
+    rows = [x.split() for x in fixture.read_text(encoding="utf-8").splitlines()
+            if x[:1] not in ("#", "")]
+    puzzle, solution = rows[0]
+    open_app(page, server)
+    paste(page, puzzle)
+    from shudu.formats import parse as read
+
+    cages = read(puzzle).rules.constraints
+    expect(page.locator("#grid .cell.cage")).to_have_count(sum(len(c.cells) for c in cages))
+    expect(page.locator("#grid .cell[data-sum]")).to_have_count(len(cages))
+    first = min(cages[0].cells)
+    assert cell(page, first).get_attribute("data-sum") == str(cages[0].total)
+    cell(page, 0).click()
+    page.keyboard.press(solution[0])
+    page.click("#check")
+    expect(page.locator("#message")).to_contain_text("No mistakes")
+    page.shot("killer")
+    assert page.errors == []

@@ -173,6 +173,8 @@ def _layout(rules: Rules) -> dict[str, Any]:
         "boxes": [rules.box_of(c) for c in range(n * n)],
         "extra": [{"kind": h.kind, "cells": list(h.cells)} for h in houses[3 * n:]],
         "peers": [list(p) for p in rules.peers],
+        "cages": [{"cells": list(c.cells), "sum": c.total} for c in rules.constraints
+                  if getattr(c, "kind", None) == "killer"],
     }
 
 

@@ -256,6 +256,7 @@ function build() {
     if (extra.has(c)) cell.classList.add("extra");
     grid.appendChild(cell);
   }
+  drawCages(size);
   const pad = $("pad");
   pad.textContent = "";
   for (let d = 1; d <= size; d++) {
@@ -265,6 +266,25 @@ function build() {
     b.dataset.digit = d;
     b.className = "digit";
     pad.appendChild(b);
+  }
+}
+
+// Killer cages: a dashed outline inside each cage (CSS on the cells' sides that face
+// another cage) and the total at the cage's first cell.
+function drawCages(size) {
+  const cells = $("grid").children;
+  for (const cage of game.puzzle.cages || []) {
+    const inside = new Set(cage.cells);
+    for (const c of cage.cells) {
+      const r = Math.floor(c / size), col = c % size;
+      const el = cells[c];
+      el.classList.add("cage");
+      if (r === 0 || !inside.has(c - size)) el.classList.add("ct");
+      if (r === size - 1 || !inside.has(c + size)) el.classList.add("cb");
+      if (col === 0 || !inside.has(c - 1)) el.classList.add("cl");
+      if (col === size - 1 || !inside.has(c + 1)) el.classList.add("cr");
+    }
+    if (cage.sum) cells[Math.min(...cage.cells)].dataset.sum = cage.sum;
   }
 }
 
