@@ -135,3 +135,77 @@ done:
     free(live);
     return rc;
 }
+
+int ch_closures(const uint8_t *sb, const uint8_t *wb, const uint8_t *cb, const uint8_t *nb,
+                ptrdiff_t words, ptrdiff_t nodes, uint8_t *false_rows, uint8_t *true_rows,
+                uint8_t *eliminable, uint8_t *clash_false, uint8_t *clash_true) {
+    ptrdiff_t row = words * 8;
+    uint64_t *got = calloc((size_t)words, 8);
+    uint64_t *fresh = calloc((size_t)words, 8);
+    uint64_t *T = calloc((size_t)words, 8);
+    uint64_t *F = calloc((size_t)words, 8);
+    uint8_t *depth = malloc((size_t)(nodes ? nodes : 1));
+    int rc = 0;
+    if (!got || !fresh || !T || !F || !depth) {
+        rc = -1;
+        goto done;
+    }
+    memset(false_rows, 0, (size_t)(2 * nodes * row));
+    memset(true_rows, 0, (size_t)(2 * nodes * row));
+    memset(eliminable, 0, (size_t)row);
+    memset(clash_false, 0, (size_t)row);
+    memset(clash_true, 0, (size_t)row);
+    for (ptrdiff_t a = 0; a < nodes; a++) {
+        if (!(nb[a / 8] >> (a % 8) & 1)) continue;
+        closure_rows(sb, wb, words, nodes, a, T, F, got, fresh, depth);
+        memcpy(false_rows + 2 * a * row, T, (size_t)row);
+        memcpy(false_rows + (2 * a + 1) * row, F, (size_t)row);
+        const uint8_t *ca = cb + a * row;
+        int clash = 0;
+        for (ptrdiff_t x = 0; x < words; x++) {
+            uint64_t c, e;
+            memcpy(&c, ca + 8 * x, 8);
+            memcpy(&e, eliminable + 8 * x, 8);
+            e |= c & F[x];
+            memcpy(eliminable + 8 * x, &e, 8);
+            clash |= (T[x] & F[x]) != 0;
+        }
+        if (clash) clash_false[a / 8] |= (uint8_t)(1u << (a % 8));
+    }
+    /* "a true" makes its weak partners false, and with them all their closures */
+    for (ptrdiff_t a = 0; a < nodes; a++) {
+        if (!(nb[a / 8] >> (a % 8) & 1)) continue;
+        memset(T, 0, (size_t)row);
+        memcpy(F, wb + a * row, (size_t)row);
+        T[a / 64] |= (uint64_t)1 << (a % 64);
+        for (ptrdiff_t w = 0; w < words; w++) {
+            uint64_t m;
+            memcpy(&m, wb + a * row + 8 * w, 8);
+            while (m) {
+                ptrdiff_t y = w * 64 + __builtin_ctzll(m);
+                m &= m - 1;
+                if (y >= nodes) continue;
+                const uint8_t *ty = false_rows + 2 * y * row;
+                for (ptrdiff_t x = 0; x < words; x++) {
+                    uint64_t t, f;
+                    memcpy(&t, ty + 8 * x, 8);
+                    memcpy(&f, ty + row + 8 * x, 8);
+                    T[x] |= t;
+                    F[x] |= f;
+                }
+            }
+        }
+        int clash = 0;
+        for (ptrdiff_t x = 0; x < words; x++) clash |= (T[x] & F[x]) != 0;
+        if (clash) clash_true[a / 8] |= (uint8_t)(1u << (a % 8));
+        memcpy(true_rows + 2 * a * row, T, (size_t)row);
+        memcpy(true_rows + (2 * a + 1) * row, F, (size_t)row);
+    }
+done:
+    free(got);
+    free(fresh);
+    free(T);
+    free(F);
+    free(depth);
+    return rc;
+}

@@ -35,6 +35,18 @@ int ch_aic_pairs(const uint8_t *strong, const uint8_t *weak, const uint8_t *conf
                  const uint8_t *starts, ptrdiff_t words, ptrdiff_t nodes, ptrdiff_t base,
                  ptrdiff_t cells, int complete, uint8_t *closures, ch_pair_fn emit, void *ctx);
 
+/* Every node's closures (shudu.logic.links.ChainGraph.closure_false and closure_true) over
+ * the rows of ch_aic_pairs.  false_rows, true_rows: two rows per node (T, then F) for
+ * "node false" and "node true" (zero for nodes not in starts); eliminable: one row, the
+ * union over the starts a of a's conflicts made false by "a false"; clash_false,
+ * clash_true: one row each, the starts whose closure makes some node both true and
+ * false.  "a true" makes a true and its weak partners false, with their closures.
+ * Returns 0, or -1 when out of memory. */
+int ch_closures(const uint8_t *strong, const uint8_t *weak, const uint8_t *conf,
+                const uint8_t *starts, ptrdiff_t words, ptrdiff_t nodes, uint8_t *false_rows,
+                uint8_t *true_rows, uint8_t *eliminable, uint8_t *clash_false,
+                uint8_t *clash_true);
+
 #ifdef __cplusplus
 }
 #endif

@@ -129,6 +129,12 @@ static PyMethodDef methods[] = {
     {"aic_pairs", (PyCFunction)(void (*)(void))py_aic_pairs, METH_FASTCALL,
      "aic_pairs(strong, weak, conf, words, nodes, base, cells, complete) -> [(a, b, least, "
      "count, elims)]: the chain ends an AIC search looks at, in order"},
+    {"chain_closures", (PyCFunction)(void (*)(void))py_chain_closures, METH_FASTCALL,
+     "chain_closures(strong, weak, conf, words, nodes) -> (false_rows, true_rows, "
+     "eliminable, clash_false, clash_true): every node's closures over a link graph"},
+    {"chain_graph9", (PyCFunction)(void (*)(void))py_chain_graph9, METH_FASTCALL,
+     "chain_graph9(values, masks, flags) -> (words, nodes, strong, weak, conf, group_cells, "
+     "group_digits): the link graph of a 9x9 pencilmark state as bitset rows"},
     {"logic9_fish_digits", (PyCFunction)(void (*)(void))py_logic9_fish_digits, METH_FASTCALL,
      "logic9_fish_digits(values, masks, size, sashimi) -> the digits with a finned (or "
      "sashimi) fish of that size that removes a candidate"},

@@ -3,10 +3,12 @@
  * logic9.c, detect9*.c and chain.c. */
 #include "module.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "chain.h"
 #include "detect9.h"
+#include "graph9.h"
 #include "logic9.h"
 #include "net.h"
 
@@ -654,4 +656,114 @@ PyObject *py_net_propagate(PyObject *self, PyObject *const *args, Py_ssize_t nar
     int count = 0;
     int size = net_propagate(g, dm, (int)cell, (int)digit, (int)remove, placed, out, &count);
     return net_answer(g, dm, size, count, placed, out);
+}
+
+
+/* chain_graph9(values, masks, flags) -> (words, nodes, strong, weak, conf, group_cells,
+ * group_digits): the link graph of a classic 9x9 state (graph9.h), as ChainGraph.build
+ * makes it without ALS nodes.  flags: G9_* bits (1 conjugate, 2 bivalue, 4 cell weak,
+ * 8 only bivalue, 16 grouped).  nodes: one row of `words` little-endian 64-bit words;
+ * strong, weak, conf: one such row per node (729 candidates, then the groups);
+ * group_cells: 16 bytes per group (the 81-cell bitboard, little-endian); group_digits:
+ * one byte per group (0-based). */
+PyObject *py_chain_graph9(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "chain_graph9(values, masks, flags)");
+        return NULL;
+    }
+    uint8_t values[81];
+    uint16_t masks[81];
+    if (read_state(args[0], args[1], values, masks) < 0) return NULL;
+    long flags = PyLong_AsLong(args[2]);
+    if (flags == -1 && PyErr_Occurred()) return NULL;
+    if (flags < 0 || flags > 31) {
+        PyErr_SetString(PyExc_ValueError, "flags must be 0..31");
+        return NULL;
+    }
+    g9_graph *g = malloc(sizeof *g);
+    if (!g) return PyErr_NoMemory();
+    int rc;
+    Py_BEGIN_ALLOW_THREADS
+    rc = g9_build(masks, (int)flags, g);
+    Py_END_ALLOW_THREADS
+    if (rc) {
+        free(g);
+        return PyErr_NoMemory();
+    }
+    Py_ssize_t row = (Py_ssize_t)g->words * 8;
+    Py_ssize_t all = row * g->size;
+    uint8_t cells[16 * G9_MAX_GROUPS];
+    for (int k = 0; k < g->ngroups; k++) {
+        memcpy(cells + 16 * k, &g->group_cells[k].lo, 8);
+        memcpy(cells + 16 * k + 8, &g->group_cells[k].hi, 8);
+    }
+    PyObject *out = Py_BuildValue("(iy#y#y#y#y#y#)", g->words, (const char *)g->nodes, row,
+                                  (const char *)g->strong, all, (const char *)g->weak, all,
+                                  (const char *)g->conf, all, (const char *)cells,
+                                  (Py_ssize_t)16 * g->ngroups, (const char *)g->group_digit,
+                                  (Py_ssize_t)g->ngroups);
+    g9_free(g);
+    free(g);
+    return out;
+}
+
+/* chain_closures(strong, weak, conf, words, nodes) -> (false_rows, true_rows, eliminable,
+ * clash_false, clash_true): every node's closures (chain.h, ch_closures), with the rows of
+ * aic_pairs. */
+PyObject *py_chain_closures(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError, "chain_closures(strong, weak, conf, words, nodes)");
+        return NULL;
+    }
+    Py_ssize_t words = PyLong_AsSsize_t(args[3]);
+    if (words == -1 && PyErr_Occurred()) return NULL;
+    if (words < 1 || words > 1024) {
+        PyErr_SetString(PyExc_ValueError, "words must be 1..1024");
+        return NULL;
+    }
+    Py_buffer v[4];
+    int got_views = 0;
+    PyObject *out[5] = {NULL, NULL, NULL, NULL, NULL};
+    PyObject *result = NULL;
+    for (int k = 0; k < 5; k++) {
+        if (k == 3) continue;
+        if (PyUnicode_Check(args[k])) {
+            PyErr_SetString(PyExc_TypeError, "expected bytes-like rows");
+            goto done;
+        }
+        if (PyObject_GetBuffer(args[k], &v[got_views], PyBUF_SIMPLE) < 0) goto done;
+        got_views++;
+    }
+    Py_ssize_t row = words * 8;
+    Py_ssize_t nodes = v[0].len / row;
+    if (v[0].len % row || v[1].len != v[0].len || v[2].len != v[0].len || v[3].len != row ||
+        nodes > words * 64 || nodes > 65536) {
+        PyErr_SetString(PyExc_ValueError,
+                        "strong, weak and conf must hold the same whole number of node rows "
+                        "(at most 64 * words and 65536), nodes one row");
+        goto done;
+    }
+    Py_ssize_t sizes[5] = {2 * v[0].len, 2 * v[0].len, row, row, row};
+    for (int k = 0; k < 5; k++) {
+        out[k] = PyBytes_FromStringAndSize(NULL, sizes[k]);
+        if (!out[k]) goto done;
+    }
+    uint8_t *o[5];
+    for (int k = 0; k < 5; k++) o[k] = (uint8_t *)PyBytes_AS_STRING(out[k]);
+    int rc;
+    Py_BEGIN_ALLOW_THREADS
+    rc = ch_closures(v[0].buf, v[1].buf, v[2].buf, v[3].buf, words, nodes, o[0], o[1], o[2],
+                     o[3], o[4]);
+    Py_END_ALLOW_THREADS
+    if (rc) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    result = PyTuple_Pack(5, out[0], out[1], out[2], out[3], out[4]);
+done:
+    for (int k = 0; k < got_views; k++) PyBuffer_Release(&v[k]);
+    for (int k = 0; k < 5; k++) Py_XDECREF(out[k]);
+    return result;
 }

@@ -31,8 +31,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DETECTED", "DETECTORS", "DETECT_ID", "LEVELS", "LEVEL_OF", "Oracle", "Plan", "aic_pairs",
-    "detect", "fish_digits", "fixpoint", "net_geometry", "net_propagate", "net_propagate2",
-    "net_root", "oracle", "plan", "probe", "single", "solve_basic",
+    "chain_closures", "chain_graph", "detect", "fish_digits", "fixpoint", "net_geometry",
+    "net_propagate", "net_propagate2", "net_root", "oracle", "plan", "probe", "single",
+    "solve_basic",
 ]
 
 # The forcing nets' propagation (csrc/net.c), for any grid of up to 128 cells and 16
@@ -42,6 +43,9 @@ net_geometry = _engine.net_geometry
 net_propagate = _engine.net_propagate
 net_root = _engine.net_root
 net_propagate2 = _engine.net_propagate2
+
+# Every node's closures over a link graph's rows (csrc/chain.c, see ChainGraph._c_closures).
+chain_closures = _engine.chain_closures
 
 LEVELS: tuple[tuple[str, ...], ...] = tuple(tuple(keys) for keys in _engine.LADDER9_LEVELS)
 """The technique keys of each level of the C ladder, easiest first (from ``csrc/logic9.h``)."""
@@ -152,6 +156,22 @@ def aic_pairs(strong: bytes, weak: bytes, conflicts: bytes, words: int, nodes: b
     written into ``closures``."""
     return list(_engine.aic_pairs(strong, weak, conflicts, words, nodes, base, n, complete,
                                   closures))
+
+
+def chain_graph(c: Candidates, flags: int) -> tuple[int, bytes, bytes, bytes, bytes, bytes,
+                                                   bytes]:
+    """The link graph of a classic 9x9 state made by the C core (csrc/graph9.c), as
+    :meth:`ChainGraph.build` makes it without ALS nodes: ``(words, nodes, strong, weak,
+    conflicts, group_cells, group_digits)``.  ``flags``: 1 conjugate pairs, 2 bivalue
+    cells, 4 weak links inside a cell, 8 only the candidates of bivalue cells, 16 groups.
+
+    >>> from shudu import Grid
+    >>> from shudu.logic.candidates import Candidates
+    >>> words, nodes, *_ = chain_graph(Candidates.from_grid(Grid.empty()), 1)
+    >>> words, int.from_bytes(nodes, "little") == (1 << 729) - 1
+    (12, True)
+    """
+    return _engine.chain_graph9(*_state(c), flags)  # type: ignore[no-any-return]
 
 
 # ---------------------------------------------------------------------- the solver's oracle

@@ -477,12 +477,13 @@ def explain_net(cands: Candidates, place: tuple[int, int] | None, remove: int | 
 def _static_contradictions(cands: Candidates) -> Iterator[tuple[int, Step]]:
     g = graph(cands, "full")
     N = g.N
-    for a in bits(g.nodes):
+    clash_true, clash_false = g.clashes()
+    for a in bits(clash_true | clash_false):
         for truth in (1, 0):
+            if not (clash_true if truth else clash_false) >> a & 1:
+                continue
             T, F = g.closure_true(a) if truth else g.closure_false(a)
             clash = T & F
-            if not clash:
-                continue
             best = None
             for y in bits(clash):
                 if y == a:

@@ -146,31 +146,65 @@ class ChainGraph:
             self.present |= cands.digit_mask[d] << (d * self.N)
         self.groups: list[tuple[int, int]] = []   # (cell bitboard, digit-1)
         self.nodes = 0                          # bitset of the graph's nodes
-        self.weak: dict[int, int] = {}
-        self.strong: dict[int, int] = {}
-        self.strong_cell: dict[int, int] = {}   # strong links inside a cell (bivalue)
+        # node -> its weak / strong partners (None: still only in the C core's rows)
+        self._weak: dict[int, int] | None = {}
+        self._strong: dict[int, int] | None = {}
         self._conf: dict[int, int] = {}
         self._closure: dict[int, tuple[int, int]] = {}
         self._layers: dict[int, list[int]] = {}   # closure_false(i)'s true nodes by depth
         self._parents: dict[int, dict[int, int]] = {}
+
+    @property
+    def weak(self) -> dict[int, int]:
+        """Node -> the bitset of its weak partners (true there makes them false)."""
+        if self._weak is None:
+            self._weak = self._row_dict(1)
+        return self._weak
+
+    @property
+    def strong(self) -> dict[int, int]:
+        """Node -> the bitset of its strong partners (false there makes them true)."""
+        if self._strong is None:
+            self._strong = self._row_dict(0)
+        return self._strong
+
+    def _row_dict(self, which: int) -> dict[int, int]:
+        """The strong (0) or weak (1) links of every node, read from the C core's rows."""
+        rows = self.__dict__["_blob_rows"]
+        blob, size = rows[which], 8 * rows[2]
+        out = {}
+        for k in bits(self.nodes):
+            at = k * size
+            out[k] = int.from_bytes(blob[at:at + size], "little")
+        return out
 
     # ------------------------------------------------------------------ building
     @classmethod
     def build(cls, cands: Candidates, *, digits: tuple[int, ...] | None = None,
               conjugate: bool = True, bivalue: bool = True, cell_weak: bool = True,
               only_bivalue: bool = False, grouped: bool = False,
-              als: bool = False) -> ChainGraph:
+              als: bool = False, reference: bool = False) -> ChainGraph:
         """The graph of ``cands`` with the chosen kinds of links.
 
         ``digits`` limits nodes to some digits (1-based); ``only_bivalue`` keeps only the
         candidates of bivalue cells (XY-chains); ``grouped`` adds box/line groups;
-        ``als`` adds ALS nodes (see :meth:`_add_als`).
+        ``als`` adds ALS nodes (see :meth:`_add_als`).  On classic 9x9 states the C
+        core builds the graph (without ALS nodes and digit limits); ``reference=True``
+        builds it here in Python, the definition the C core follows.
 
         >>> from shudu import Grid
         >>> g = ChainGraph.build(Candidates.from_grid(Grid.empty()), digits=(5,))
         >>> bin(g.nodes).count("1")
         81
+        >>> c = Candidates.from_grid(Grid.empty())
+        >>> fast, slow = (ChainGraph.build(c, grouped=True, reference=r) for r in (False, True))
+        >>> fast.weak == slow.weak and fast.groups == slow.groups
+        True
         """
+        if digits is None and not als and not reference and cands.rules.is_classic9:
+            flags = (conjugate | bivalue << 1 | cell_weak << 2 | only_bivalue << 3
+                     | grouped << 4)
+            return cls._build_c(cands, flags)
         g = cls(cands)
         geo, n, N = g.geo, g.n, g.N
         dm = cands.digit_mask
@@ -188,7 +222,6 @@ class ChainGraph:
         peer = geo.peer_mask
         weak = g.weak
         strong = g.strong
-        strong_cell = g.strong_cell
         cellcol = _cell_columns(n, N)
         for d in use:
             off = d * N
@@ -202,7 +235,6 @@ class ChainGraph:
                 s = 0
                 if bivalue and bival >> cell & 1:
                     s |= cellcol[cell] & nodes & ~(1 << i)
-                    strong_cell[i] = s
                 if conjugate:
                     for h in geo.cell_houses[cell]:
                         m = dm[d] & geo.house_mask[h]
@@ -215,6 +247,22 @@ class ChainGraph:
             g._add_groups(use)
         if als:
             g._add_als(use)
+        return g
+
+    @classmethod
+    def _build_c(cls, cands: Candidates, flags: int) -> ChainGraph:
+        """The graph made by the C core (``accel9.chain_graph``): its rows serve the C
+        chain search as they are; the link dictionaries are read from them on demand."""
+        from .accel9 import chain_graph
+
+        words, nodes, strong, weak, conf, cells, digits = chain_graph(cands, flags)
+        g = cls(cands)
+        g.nodes = int.from_bytes(nodes, "little")
+        g.groups = [(int.from_bytes(cells[16 * k:16 * k + 16], "little"), d)
+                    for k, d in enumerate(digits)]
+        g._weak = g._strong = None
+        g.__dict__["_blob_rows"] = (strong, weak, words)
+        g.__dict__["_conflict_rows"] = conf
         return g
 
     def _add_als(self, use: range | list[int]) -> None:
@@ -375,6 +423,11 @@ class ChainGraph:
         got = self._conf.get(i)
         if got is not None:
             return got
+        rows = self.__dict__.get("_conflict_rows")
+        if rows is not None and self.nodes >> i & 1:   # made by the C core
+            size = 8 * self.__dict__["_blob_rows"][2]
+            got = self._conf[i] = int.from_bytes(rows[i * size:(i + 1) * size], "little")
+            return got
         geo = self.geo
         N = self.N
         if i < self.base:   # one candidate: its cell's peers and its cell's other digits
@@ -520,6 +573,50 @@ class ChainGraph:
                 return 2 * k + 1
         return -1
 
+    def _c_closures(self) -> bool:
+        """Every node's closures, both ways, found once by the C core (``False`` for a
+        graph too big for it): :meth:`closure_false`, :meth:`closure_true`,
+        :meth:`eliminable` and :meth:`clashes` then read them."""
+        got = self.__dict__.get("_all_closures")
+        if got is None:
+            rows = self._blobs()
+            got = rows is not None
+            if rows is not None:
+                from .accel9 import chain_closures
+
+                size = 8 * rows[2]
+                nodes = self.nodes.to_bytes(size, "little")
+                false_rows, true_rows, elim, clash_false, clash_true = chain_closures(
+                    rows[0], rows[1], self.conflict_rows(), rows[2], nodes)
+                self.__dict__["_closure_rows"] = false_rows
+                self.__dict__["_closure_size"] = size
+                self.__dict__["_closure_true_rows"] = true_rows
+                self.__dict__["_eliminable"] = int.from_bytes(elim, "little")
+                self.__dict__["_clashes"] = (int.from_bytes(clash_true, "little"),
+                                             int.from_bytes(clash_false, "little"))
+            self.__dict__["_all_closures"] = got
+        return got
+
+    def clashes(self) -> tuple[int, int]:
+        """The nodes whose truth (first) or falsity (second) makes some node both true
+        and false: the starts of forcing chain contradictions.
+
+        >>> from shudu import Grid
+        >>> g = ChainGraph.build(Candidates.from_grid(Grid.empty()))
+        >>> g.clashes()
+        (0, 0)
+        """
+        got = self.__dict__.get("_clashes")
+        if got is None and not self._c_closures():
+            true = false = 0
+            for a in bits(self.nodes):
+                T, F = self.closure_true(a)
+                true |= bool(T & F) << a
+                T, F = self.closure_false(a)
+                false |= bool(T & F) << a
+            got = self.__dict__["_clashes"] = (true, false)
+        return self.__dict__["_clashes"]  # type: ignore[no-any-return]
+
     def eliminable(self) -> int:
         """Every candidate that some chain start could eliminate (a fast superset).
 
@@ -528,6 +625,8 @@ class ChainGraph:
         eliminates anything.
         """
         got = self.__dict__.get("_eliminable")
+        if got is None and self._c_closures():
+            got = self.__dict__["_eliminable"]
         if got is None:
             got = 0
             for a in bits(self.nodes):
@@ -540,6 +639,13 @@ class ChainGraph:
         memo = self.__dict__.setdefault("_closure_true", {})
         got = memo.get(i)
         if got is not None:
+            return got
+        if self.nodes >> i & 1 and self._c_closures():
+            rows = self.__dict__["_closure_true_rows"]
+            size = self.__dict__["_closure_size"]
+            at = 2 * i * size
+            got = memo[i] = (int.from_bytes(rows[at:at + size], "little"),
+                             int.from_bytes(rows[at + size:at + 2 * size], "little"))
             return got
         T = 1 << i
         F = self.weak.get(i, 0)

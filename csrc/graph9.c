@@ -1,0 +1,220 @@
+/* The strong/weak link graph of a classic 9x9 pencilmark state (see graph9.h).  It
+ * follows shudu.logic.links.ChainGraph.build step for step; the tests compare the two. */
+#include "graph9.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Box/line intersections in ChainGraph's order (per box: its rows, then its columns),
+ * their box and line, and per house the intersections that cut it. */
+typedef struct inter_table {
+    bb81 cells[54];
+    uint8_t line[54], box[54];
+    int8_t of_line_box[18][9]; /* intersection of a line and a box, or -1 */
+} inter_table;
+
+static void make_inters(inter_table *t) {
+    memset(t->of_line_box, -1, sizeof t->of_line_box);
+    int k = 0;
+    for (int b = 0; b < 9; b++) {
+        for (int ln = 0; ln < 18; ln++) {
+            bb81 m = bb_and(B9_HOUSE_BB[18 + b], B9_HOUSE_BB[ln]);
+            if (bb_count(m) < 2) continue;
+            t->cells[k] = m;
+            t->line[k] = (uint8_t)ln;
+            t->box[k] = (uint8_t)b;
+            t->of_line_box[ln][b] = (int8_t)k;
+            k++;
+        }
+    }
+}
+
+static inline void set_bit(uint64_t *row, int k) { row[k >> 6] |= UINT64_C(1) << (k & 63); }
+static inline int get_bit(const uint64_t *row, int k) { return (int)(row[k >> 6] >> (k & 63)) & 1; }
+
+/* Sets, in row, digit d's bits of the cells of m (candidate nodes d * 81 + cell). */
+static void set_cells(uint64_t *row, int d, bb81 m) {
+    while (m.lo) {
+        set_bit(row, d * 81 + __builtin_ctzll(m.lo));
+        m.lo &= m.lo - 1;
+    }
+    while (m.hi) {
+        set_bit(row, d * 81 + 64 + __builtin_ctzll(m.hi));
+        m.hi &= m.hi - 1;
+    }
+}
+
+static inline int lowest_cell(bb81 m) {
+    return m.lo ? __builtin_ctzll(m.lo) : 64 + __builtin_ctzll(m.hi);
+}
+
+/* The cells of digit d's candidate nodes. */
+static bb81 node_cells(const uint64_t *nodes, int d) {
+    bb81 out = bb_make(0, 0);
+    for (int c = 0; c < 81; c++)
+        if (get_bit(nodes, d * 81 + c)) out = bb_or(out, bb_cell(c));
+    return out;
+}
+
+/* The cells that see every cell of m. */
+static bb81 common_peers(bb81 m) {
+    bb81 seen = bb_make(~UINT64_C(0), BB81_HI_ALL);
+    for (int c = 0; c < 81; c++)
+        if (bb_meets(m, bb_cell(c))) seen = bb_and(seen, B9_PEER_BB[c]);
+    return seen;
+}
+
+/* Strong links between the two parts of digit d's places m in house h when one cut of
+ * the house (a line by boxes; a box by rows or by columns) splits them in two and one
+ * part at least is a group (ChainGraph._add_groups). */
+static void split_links(g9_graph *g, const inter_table *t, const int *gidx, int d, int h,
+                        bb81 m) {
+    int ncuts = h < 18 ? 1 : 2;
+    for (int cut = 0; cut < ncuts; cut++) {
+        int seg[3], nseg = 0;
+        if (h < 18) {
+            for (int b = 0; b < 9; b++)
+                if (t->of_line_box[h][b] >= 0) seg[nseg++] = t->of_line_box[h][b];
+        } else {
+            int lo = cut == 0 ? 0 : 9;
+            for (int ln = lo; ln < lo + 9; ln++)
+                if (t->of_line_box[ln][h - 18] >= 0) seg[nseg++] = t->of_line_box[ln][h - 18];
+        }
+        int parts[2], np = 0;
+        for (int s = 0; s < nseg; s++) {
+            if (!bb_meets(m, t->cells[seg[s]])) continue;
+            if (np == 2) {
+                np = 3;
+                break;
+            }
+            parts[np++] = seg[s];
+        }
+        if (np != 2) continue;
+        int ids[2], multi = 0;
+        for (int p = 0; p < 2; p++) {
+            bb81 part = bb_and(m, t->cells[parts[p]]);
+            if (bb_count(part) > 1) {
+                ids[p] = gidx[d * 54 + parts[p]];
+                multi = 1;
+            } else {
+                ids[p] = d * 81 + lowest_cell(part);
+            }
+        }
+        if (!multi || ids[0] < 0 || ids[1] < 0) continue;
+        if (!get_bit(g->nodes, ids[0]) || !get_bit(g->nodes, ids[1])) continue;
+        set_bit(g->strong + (size_t)ids[0] * g->words, ids[1]);
+        set_bit(g->strong + (size_t)ids[1] * g->words, ids[0]);
+    }
+}
+
+int g9_build(const uint16_t masks[81], int flags, g9_graph *g) {
+    inter_table t;
+    make_inters(&t);
+    bb81 dm[9];
+    bb81 bival = bb_make(0, 0);
+    for (int d = 0; d < 9; d++) dm[d] = bb_make(0, 0);
+    for (int c = 0; c < 81; c++) {
+        unsigned m = masks[c] & 0x1FFu;
+        if (b9_popc(m) == 2) bival = bb_or(bival, bb_cell(c));
+        for (int d = 0; d < 9; d++)
+            if (m >> d & 1) dm[d] = bb_or(dm[d], bb_cell(c));
+    }
+    /* the groups first: they fix the row width */
+    int gidx[9 * 54];
+    g->ngroups = 0;
+    for (int d = 0; d < 9; d++) {
+        for (int k = 0; k < 54; k++) {
+            gidx[d * 54 + k] = -1;
+            if (!(flags & G9_GROUPED)) continue;
+            bb81 cells = bb_and(dm[d], t.cells[k]);
+            if (bb_count(cells) < 2) continue;
+            gidx[d * 54 + k] = G9_BASE + g->ngroups;
+            g->group_cells[g->ngroups] = cells;
+            g->group_digit[g->ngroups] = (uint8_t)d;
+            g->ngroups++;
+        }
+    }
+    g->size = G9_BASE + g->ngroups;
+    g->words = (g->size + 63) / 64;
+    size_t row_words = (size_t)g->size * (size_t)g->words;
+    g->strong = calloc(row_words, sizeof(uint64_t));
+    g->weak = calloc(row_words, sizeof(uint64_t));
+    g->conf = calloc(row_words, sizeof(uint64_t));
+    if (!g->strong || !g->weak || !g->conf) {
+        g9_free(g);
+        return -1;
+    }
+    int W = g->words;
+    memset(g->nodes, 0, sizeof g->nodes);
+    for (int d = 0; d < 9; d++)
+        set_cells(g->nodes, d, (flags & G9_ONLY_BIVALUE) ? bb_and(dm[d], bival) : dm[d]);
+    for (int k = 0; k < g->ngroups; k++) set_bit(g->nodes, G9_BASE + k);
+    bb81 dnodes[9];
+    for (int d = 0; d < 9; d++) dnodes[d] = node_cells(g->nodes, d);
+    /* candidate nodes */
+    for (int d = 0; d < 9; d++) {
+        for (int cell = 0; cell < 81; cell++) {
+            int i = d * 81 + cell;
+            if (!get_bit(g->nodes, i)) continue;
+            uint64_t *w = g->weak + (size_t)i * W;
+            uint64_t *s = g->strong + (size_t)i * W;
+            uint64_t *cf = g->conf + (size_t)i * W;
+            set_cells(w, d, bb_and(B9_PEER_BB[cell], dnodes[d]));
+            set_cells(cf, d, bb_and(B9_PEER_BB[cell], dm[d]));
+            int biv = bb_meets(bival, bb_cell(cell));
+            for (int e = 0; e < 9; e++) {
+                if (e == d) continue;
+                int j = e * 81 + cell;
+                if (masks[cell] >> e & 1) set_bit(cf, j);
+                if (!get_bit(g->nodes, j)) continue;
+                if (flags & G9_CELL_WEAK) set_bit(w, j);
+                if ((flags & G9_BIVALUE) && biv) set_bit(s, j);
+            }
+            if (flags & G9_CONJUGATE) {
+                for (int x = 0; x < 3; x++) {
+                    bb81 other = bb_andnot(bb_and(dm[d], B9_HOUSE_BB[B9_CELL_HOUSE[cell][x]]),
+                                           bb_cell(cell));
+                    if (bb_count(other) != 1) continue;
+                    int j = d * 81 + lowest_cell(other);
+                    if (get_bit(g->nodes, j)) set_bit(s, j);
+                }
+            }
+        }
+    }
+    /* groups: weak links with the candidates and groups of their digit that see all their
+     * cells; strong links across the cuts of a house */
+    bb81 seen[G9_MAX_GROUPS];
+    for (int k = 0; k < g->ngroups; k++) seen[k] = common_peers(g->group_cells[k]);
+    for (int k = 0; k < g->ngroups; k++) {
+        int d = g->group_digit[k], gi = G9_BASE + k;
+        uint64_t *w = g->weak + (size_t)gi * W;
+        bb81 reach = bb_and(seen[k], dnodes[d]);
+        set_cells(w, d, reach);
+        set_cells(g->conf + (size_t)gi * W, d, bb_and(seen[k], dm[d]));
+        for (int j = 0; j < g->ngroups; j++) {
+            if (g->group_digit[j] != d) continue;
+            bb81 c2 = g->group_cells[j];
+            if (!bb_meets(c2, g->group_cells[k]) && bb_subset(c2, seen[k]))
+                set_bit(w, G9_BASE + j);
+        }
+        for (int c = 0; c < 81; c++)
+            if (bb_meets(reach, bb_cell(c))) set_bit(g->weak + (size_t)(d * 81 + c) * W, gi);
+    }
+    if (flags & G9_GROUPED) {
+        for (int d = 0; d < 9; d++) {
+            for (int h = 0; h < 27; h++) {
+                bb81 m = bb_and(dm[d], B9_HOUSE_BB[h]);
+                if (bb_count(m) < 2) continue;
+                split_links(g, &t, gidx, d, h, m);
+            }
+        }
+    }
+    return 0;
+}
+
+void g9_free(g9_graph *g) {
+    free(g->strong);
+    free(g->weak);
+    free(g->conf);
+    g->strong = g->weak = g->conf = NULL;
+}

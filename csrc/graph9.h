@@ -1,0 +1,54 @@
+/* The strong/weak link graph of a classic 9x9 pencilmark state as bitset rows: the graph
+ * of shudu.logic.links.ChainGraph.build (without ALS nodes), made in C for the chain
+ * search (chain.h), independent of Python. */
+#ifndef SHUDU_GRAPH9_H
+#define SHUDU_GRAPH9_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "board9.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Which links the graph has (ChainGraph.build's options). */
+enum {
+    G9_CONJUGATE = 1,    /* strong: the two places of a digit in a house */
+    G9_BIVALUE = 2,      /* strong: the two digits of a bivalue cell */
+    G9_CELL_WEAK = 4,    /* weak: two digits of one cell */
+    G9_ONLY_BIVALUE = 8, /* nodes: only the candidates of bivalue cells */
+    G9_GROUPED = 16      /* nodes: also box/line groups, with their weak and strong links */
+};
+
+#define G9_BASE 729                  /* the first group node: 9 digits x 81 cells */
+#define G9_MAX_GROUPS (9 * 54)       /* a group per digit and box/line intersection */
+#define G9_MAX_NODES (G9_BASE + G9_MAX_GROUPS)
+#define G9_MAX_WORDS ((G9_MAX_NODES + 63) / 64)
+
+/* A built graph.  Node k (candidate digit * 81 + cell below G9_BASE, group k - G9_BASE
+ * above) has its rows at word k * words of strong, weak and conf: its strong partners,
+ * its weak partners and the candidates it conflicts with (rows of nodes not in the graph
+ * are zero).  nodes: the graph's nodes, one row. */
+typedef struct g9_graph {
+    int size;                         /* G9_BASE + ngroups */
+    int words;                        /* 64-bit words per row: (size + 63) / 64 */
+    int ngroups;
+    bb81 group_cells[G9_MAX_GROUPS];  /* in ChainGraph's order: digit, then intersection */
+    uint8_t group_digit[G9_MAX_GROUPS];  /* 0-based */
+    uint64_t nodes[G9_MAX_WORDS];
+    uint64_t *strong, *weak, *conf;   /* size * words words each, owned */
+} g9_graph;
+
+/* Builds the graph of the candidate masks (9 bits per cell; a solved cell holds 0) with
+ * the links of flags (G9_*).  Returns 0, or -1 when out of memory (nothing to free then);
+ * after 0, g9_free releases the rows. */
+int g9_build(const uint16_t masks[81], int flags, g9_graph *g);
+void g9_free(g9_graph *g);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

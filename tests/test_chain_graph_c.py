@@ -1,0 +1,123 @@
+"""The link graphs of classic 9x9 states made by the C core (``accel9.chain_graph``) are
+those of their Python definition (``ChainGraph.build(..., reference=True)``): the same
+nodes and groups in the same order, the same strong and weak links and the same
+conflicts, for every mode of the chain finders, on states along real paths."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import shared_file
+from shudu import Grid
+from shudu.logic.candidates import Candidates, bits
+from shudu.logic.chains import _MODES
+from shudu.logic.links import ChainGraph
+from shudu.logic.solver import SolverConfig, iter_steps
+
+C_MODES = [m for m in _MODES if not _MODES[m].get("als")]
+
+
+def _states(puzzle: str, every: int = 5) -> list[Candidates]:
+    run = iter_steps(puzzle, SolverConfig(uniqueness=True), max_steps=80)
+    out = [run.final.copy()]
+    for k, _ in enumerate(run):
+        if k % every == 0:
+            out.append(run.final.copy())
+    return out
+
+
+def _same(cands: Candidates, mode: str) -> int:
+    """Asserts the two graphs agree; returns the number of links compared."""
+    fast = ChainGraph.build(cands, **_MODES[mode])
+    slow = ChainGraph.build(cands, reference=True, **_MODES[mode])
+    assert "_blob_rows" in fast.__dict__ and "_blob_rows" not in slow.__dict__
+    assert fast.nodes == slow.nodes
+    assert fast.groups == slow.groups
+    assert fast._blobs() == slow._blobs()
+    assert fast.conflict_rows() == slow.conflict_rows()
+    for i in range(fast.base + len(fast.groups)):
+        assert fast.strong.get(i, 0) == slow.strong.get(i, 0), (mode, i)
+        assert fast.weak.get(i, 0) == slow.weak.get(i, 0), (mode, i)
+        assert fast.conflicts(i) == slow.conflicts(i), (mode, i)
+    return sum(v.bit_count() for v in slow.weak.values())
+
+
+@pytest.mark.parametrize("mode", C_MODES)
+def test_states_along_real_paths(mode: str) -> None:
+    lines = shared_file("top1465.sdm").read_text().split()
+    links = states = 0
+    for puzzle in lines[:6]:
+        for state in _states(puzzle):
+            links += _same(state, mode)
+            states += 1
+    assert states > 40 and links > 2_000
+
+
+@pytest.mark.parametrize("mode", C_MODES)
+def test_empty_and_nearly_solved(mode: str) -> None:
+    _same(Candidates.from_grid(Grid.empty()), mode)
+    grid = Grid("534678912672195348198342567859761423426853791713924856961537284287419635"
+                "3452861..")
+    _same(Candidates.from_grid(grid), mode)
+
+
+def test_other_rules_stay_in_python() -> None:
+    from shudu import Rules
+
+    c = Candidates.from_grid(Grid("." * 81, Rules(diagonals=True)))
+    g = ChainGraph.build(c, **_MODES["grouped"])
+    assert "_blob_rows" not in g.__dict__ and g.weak
+
+
+def test_bad_input_is_refused() -> None:
+    from shudu.logic import accel9
+
+    with pytest.raises(ValueError, match="flags"):
+        accel9._engine.chain_graph9(bytes(81), [511] * 81, 99)
+    with pytest.raises(ValueError, match="81"):
+        accel9._engine.chain_graph9(bytes(80), [511] * 81, 1)
+    with pytest.raises(ValueError, match="mask"):
+        accel9._engine.chain_graph9(bytes(81), [1024] * 81, 1)
+
+
+def _closures_agree(g: ChainGraph) -> int:
+    """Every node's closures from the C core against the breadth-first search here."""
+    assert g._c_closures()
+    clash_true = clash_false = elim = 0
+    bfs = {a: g._bfs(a) for a in bits(g.nodes)}
+    for a in range(g.base + len(g.groups)):
+        if not g.nodes >> a & 1:
+            continue
+        T, F = bfs[a]
+        assert g.closure_false(a) == (T, F), a
+        elim |= g.conflicts(a) & F
+        clash_false |= bool(T & F) << a
+        T, F = 1 << a, g.weak.get(a, 0)
+        for y in bits(F):
+            t, f = bfs[y]
+            T, F = T | t, F | f
+        assert g.closure_true(a) == (T, F), a
+        clash_true |= bool(T & F) << a
+    assert g.eliminable() == elim
+    assert g.clashes() == (clash_true, clash_false)
+    return clash_true.bit_count() + clash_false.bit_count()
+
+
+def test_closures_along_real_paths() -> None:
+    lines = shared_file("top1465.sdm").read_text().split()
+    clashes = 0
+    for puzzle in lines[:3]:
+        for state in _states(puzzle, every=9):
+            for mode in ("full", "grouped", "als"):
+                clashes += _closures_agree(ChainGraph.build(state, **_MODES[mode]))
+    assert clashes > 100
+
+
+def test_closures_of_a_variant() -> None:
+    from shudu import Rules
+
+    puzzle = ("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+    state = _states(puzzle)[3]
+    _closures_agree(ChainGraph.build(state, **_MODES["grouped"]))
+    c = Candidates.from_grid(Grid(puzzle, Rules(diagonals=True)))
+    _closures_agree(ChainGraph.build(c, **_MODES["full"]))
