@@ -112,6 +112,13 @@ def main() -> int:
                                   bytearray(8)),
         lambda: _engine.aic_pairs(bytes(8), bytes(8), bytes(8), 1, bytes(8), 0, 1, True,
                                   bytes(16)),
+        lambda: _engine.chain_closures(bytes(8), bytes(8), bytes(16), 1, bytes(8)),
+        lambda: _engine.chain_closures(bytes(8), bytes(8), bytes(8), 1, bytes(7)),
+        lambda: _engine.chain_closures(bytes(8), bytes(8), bytes(8), 0, bytes(8)),
+        lambda: _engine.chain_closures(bytes(8), bytes(8), "x" * 8, 1, bytes(8)),
+        lambda: _engine.chain_graph9(bytes(81), [511] * 81, 32),
+        lambda: _engine.chain_graph9(bytes(81), [511] * 80, 1),
+        lambda: _engine.chain_graph9(bytes(81), [512] * 81, 1),
         lambda: _engine.logic9_probe(bytes(81), [0] * 80),
         lambda: _engine.logic9_probe(bytes(81), [0] * 80 + [-1]),
         lambda: _engine.logic9_probe(bytes(81), (0,) * 80 + (512,)),
@@ -221,6 +228,20 @@ def main() -> int:
                     and len(elims) == 8 * words):
                 print("aic_pairs returned a bad pair", file=sys.stderr)
                 return 1
+        false_rows, true_rows, *marks = _engine.chain_closures(*rows, conf, words, start)
+        if len(false_rows) != 2 * len(conf) or len(true_rows) != 2 * len(conf) or any(
+                len(m) != 8 * words for m in marks):
+            print("chain_closures returned bad rows", file=sys.stderr)
+            return 1
+    # Link graphs of arbitrary pencilmark states, and every closure over them.
+    for k in range(rounds):
+        masks9 = [rng.randrange(512) for _ in range(81)]
+        words, nodes, strong, weak, conf, cells, digits = _engine.chain_graph9(
+            bytes(81), masks9, k % 32)
+        if len(strong) != 8 * words * (729 + len(digits)) or len(cells) != 16 * len(digits):
+            print("chain_graph9 returned bad rows", masks9, file=sys.stderr)
+            return 1
+        _engine.chain_closures(strong, weak, conf, words, nodes)
     # Going on from arbitrary pencilmark states (masks of any 9 bits, values anywhere).
     from array import array
 
