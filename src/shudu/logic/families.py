@@ -4,6 +4,7 @@ from . import (
     als,  # noqa: F401
     chains,  # noqa: F401
     colouring,  # noqa: F401
+    exocet,  # noqa: F401
     fish,  # noqa: F401
     forcing,  # noqa: F401
     intersections,  # noqa: F401

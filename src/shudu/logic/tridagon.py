@@ -295,5 +295,5 @@ def _notation(step: Step) -> str:
             f"{','.join(cells_text((c,), 9) for c in pattern)} => {result}")
 
 
-register(Technique("tridagon", "Tridagon", "三叉戟（Tridagon）", "1501", "tridagon", 7.55,
+register(Technique("tridagon", "Tridagon", "三叉戟", "1501", "tridagon", 7.55,
                    find_tridagon, _where, _explain, _notation))
