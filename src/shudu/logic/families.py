@@ -12,6 +12,7 @@ from . import (
     patterns,  # noqa: F401
     sdc,  # noqa: F401
     singles,  # noqa: F401
+    sk_loop,  # noqa: F401
     subsets,  # noqa: F401
     templates,  # noqa: F401
     tridagon,  # noqa: F401
