@@ -132,6 +132,9 @@ static PyMethodDef methods[] = {
     {"chain_closures", (PyCFunction)(void (*)(void))py_chain_closures, METH_FASTCALL,
      "chain_closures(strong, weak, conf, words, nodes) -> (false_rows, true_rows, "
      "eliminable, clash_false, clash_true): every node's closures over a link graph"},
+    {"msls9", (PyCFunction)(void (*)(void))py_msls9, METH_FASTCALL,
+     "msls9(values, masks, min_cells, limit) -> [(rows, cols)]: multi-sector locked sets "
+     "over rows and columns of a 9x9 pencilmark state"},
     {"chain_graph9", (PyCFunction)(void (*)(void))py_chain_graph9, METH_FASTCALL,
      "chain_graph9(values, masks, flags) -> (words, nodes, strong, weak, conf, group_cells, "
      "group_digits): the link graph of a 9x9 pencilmark state as bitset rows"},

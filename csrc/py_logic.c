@@ -10,6 +10,7 @@
 #include "detect9.h"
 #include "graph9.h"
 #include "logic9.h"
+#include "msls9.h"
 #include "net.h"
 
 /* logic9(cells, max_level) -> (solved, hardest_level, candidate masks)
@@ -766,4 +767,45 @@ done:
     for (int k = 0; k < got_views; k++) PyBuffer_Release(&v[k]);
     for (int k = 0; k < 5; k++) Py_XDECREF(out[k]);
     return result;
+}
+
+
+/* msls9(values, masks, min_cells, limit) -> [(rows, cols)]: the row and column sets
+ * (9-bit masks) of the multi-sector locked sets of a classic 9x9 state (msls9.h), at
+ * most `limit` (1..4096) of them, in the order of the search. */
+PyObject *py_msls9(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "msls9(values, masks, min_cells, limit)");
+        return NULL;
+    }
+    uint8_t values[81];
+    uint16_t masks[81];
+    if (read_state(args[0], args[1], values, masks) < 0) return NULL;
+    long min_cells = PyLong_AsLong(args[2]);
+    if (min_cells == -1 && PyErr_Occurred()) return NULL;
+    long limit = PyLong_AsLong(args[3]);
+    if (limit == -1 && PyErr_Occurred()) return NULL;
+    if (min_cells < 0 || min_cells > 81 || limit < 1 || limit > 4096) {
+        PyErr_SetString(PyExc_ValueError, "min_cells must be 0..81 and limit 1..4096");
+        return NULL;
+    }
+    uint16_t *rows = malloc(sizeof(uint16_t) * 2 * (size_t)limit);
+    if (!rows) return PyErr_NoMemory();
+    uint16_t *cols = rows + limit;
+    int found;
+    Py_BEGIN_ALLOW_THREADS
+    found = msls9_find(masks, (int)min_cells, (int)limit, rows, cols);
+    Py_END_ALLOW_THREADS
+    PyObject *out = PyList_New(found);
+    for (int k = 0; out && k < found; k++) {
+        PyObject *item = Py_BuildValue("(ii)", (int)rows[k], (int)cols[k]);
+        if (!item) {
+            Py_CLEAR(out);
+            break;
+        }
+        PyList_SET_ITEM(out, k, item);
+    }
+    free(rows);
+    return out;
 }

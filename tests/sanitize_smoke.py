@@ -117,6 +117,9 @@ def main() -> int:
         lambda: _engine.chain_closures(bytes(8), bytes(8), bytes(8), 0, bytes(8)),
         lambda: _engine.chain_closures(bytes(8), bytes(8), "x" * 8, 1, bytes(8)),
         lambda: _engine.chain_graph9(bytes(81), [511] * 81, 32),
+        lambda: _engine.msls9(bytes(81), [511] * 81, 6, 0),
+        lambda: _engine.msls9(bytes(81), [511] * 81, 82, 1),
+        lambda: _engine.msls9(bytes(81), [511] * 80, 6, 1),
         lambda: _engine.chain_graph9(bytes(81), [511] * 80, 1),
         lambda: _engine.chain_graph9(bytes(81), [512] * 81, 1),
         lambda: _engine.logic9_probe(bytes(81), [0] * 80),
@@ -242,6 +245,10 @@ def main() -> int:
             print("chain_graph9 returned bad rows", masks9, file=sys.stderr)
             return 1
         _engine.chain_closures(strong, weak, conf, words, nodes)
+        for rows, cols in _engine.msls9(bytes(81), masks9, k % 12, 1 + k % 40):
+            if not (3 <= rows.bit_count() <= 7 or rows.bit_count() == 2) or not 0 < cols < 512:
+                print("msls9 returned a bad set", masks9, file=sys.stderr)
+                return 1
     # Going on from arbitrary pencilmark states (masks of any 9 bits, values anywhere).
     from array import array
 

@@ -30,9 +30,28 @@ if TYPE_CHECKING:
     from .registry import Technique
 
 __all__ = [
-    "DETECTED", "DETECTORS", "DETECT_ID", "LEVELS", "LEVEL_OF", "Oracle", "Plan", "aic_pairs",
-    "chain_closures", "chain_graph", "detect", "fish_digits", "fixpoint", "net_geometry",
-    "net_propagate", "net_propagate2", "net_root", "oracle", "plan", "probe", "single",
+    "DETECTED",
+    "DETECTORS",
+    "DETECT_ID",
+    "LEVELS",
+    "LEVEL_OF",
+    "Oracle",
+    "Plan",
+    "aic_pairs",
+    "chain_closures",
+    "chain_graph",
+    "detect",
+    "fish_digits",
+    "fixpoint",
+    "msls",
+    "net_geometry",
+    "net_propagate",
+    "net_propagate2",
+    "net_root",
+    "oracle",
+    "plan",
+    "probe",
+    "single",
     "solve_basic",
 ]
 
@@ -172,6 +191,20 @@ def chain_graph(c: Candidates, flags: int) -> tuple[int, bytes, bytes, bytes, by
     (12, True)
     """
     return _engine.chain_graph9(*_state(c), flags)  # type: ignore[no-any-return]
+
+
+def msls(c: Candidates, min_cells: int, limit: int) -> list[tuple[int, int]]:
+    """The row and column sets (9-bit masks) of the multi-sector locked sets of a 9x9
+    state, found by the C core (csrc/msls9.c): two to seven rows and columns whose open
+    cells number at least ``min_cells`` and whose digits, each given to the side where it
+    has fewer lines, make as many claims as cells; at most ``limit`` of them.
+
+    >>> from shudu import Grid
+    >>> from shudu.logic.candidates import Candidates
+    >>> msls(Candidates.from_grid(Grid.empty()), 6, 10)
+    []
+    """
+    return list(_engine.msls9(bytes(c.values), c.cell_mask, min_cells, limit))
 
 
 # ---------------------------------------------------------------------- the solver's oracle

@@ -9,6 +9,7 @@ from . import (
     forcing,  # noqa: F401
     intersections,  # noqa: F401
     kraken,  # noqa: F401
+    msls,  # noqa: F401
     patterns,  # noqa: F401
     sdc,  # noqa: F401
     singles,  # noqa: F401
