@@ -14,8 +14,9 @@ extern "C" {
  * digit is a candidate of the set" and "columns of C where it is" gives exactly n.
  * masks: the candidates of each cell (9 bits; 0 for a placed cell).  Every row of R and
  * column of C holds an open cell of the set.  Writes up to `limit` (R, C) pairs of 9-bit
- * masks into rows[] and cols[], in the order of the search (R by size then value, C
- * likewise), and returns how many it wrote. */
+ * masks into rows[] and cols[], in the order of the search (R by size then value; for
+ * each R, the column sets depth first, columns added in increasing order), and returns
+ * how many it wrote. */
 int msls9_find(const uint16_t masks[81], int min_cells, int limit, uint16_t *rows,
                uint16_t *cols);
 

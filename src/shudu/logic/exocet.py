@@ -236,4 +236,4 @@ def _notation(step: Step) -> str:
 
 
 register(Technique("junior-exocet", "Junior Exocet", "初级飞鱼导弹", "1601",
-                   "exocet", 7.55, find_junior_exocet, _where, _explain, _notation))
+                   "exocet", 9.0, find_junior_exocet, _where, _explain, _notation))

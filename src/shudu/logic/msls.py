@@ -31,12 +31,13 @@ __all__ = ["find_msls"]
 
 MIN_CELLS = 6
 """Smaller locked sets are the subsets and fish the solver tries much earlier."""
-LIMIT = 256
+LIMIT = 1024
 """Row and column sets looked at per state (the search stops there)."""
 
 
 def find_msls(cands: Candidates) -> Iterator[Step]:
-    """Multi-sector locked sets of a 9x9 state, fewest cells first.
+    """Multi-sector locked sets of a 9x9 state, fewest cells first (then fewest rows,
+    lowest rows, fewest columns, lowest columns).
 
     >>> from shudu.logic.solver import as_candidates
     >>> c = as_candidates("8..........36......7..9.2...5...7.......457.....1...3"
@@ -49,12 +50,13 @@ def find_msls(cands: Candidates) -> Iterator[Step]:
     from .accel9 import msls
 
     found = []
-    for k, (rows, cols) in enumerate(msls(cands, MIN_CELLS, LIMIT)):
+    for rows, cols in msls(cands, MIN_CELLS, LIMIT):
         step = _step(cands, rows, cols)
         if step is not None:
-            found.append((len(step.role_cells("set")), k, step))
-    found.sort(key=lambda t: (t[0], t[1]))
-    for _, _, step in found:
+            found.append(((len(step.role_cells("set")), rows.bit_count(), rows,
+                           cols.bit_count(), cols), step))
+    found.sort(key=lambda t: t[0])
+    for _, step in found:
         yield step
 
 
@@ -129,5 +131,5 @@ def _notation(step: Step) -> str:
             f"{candidates_text(step.eliminations, 9)}")
 
 
-register(Technique("msls", "Multi-Sector Locked Set", "多区块锁定集", "1603", "msls", 7.55,
+register(Technique("msls", "Multi-Sector Locked Set", "多区块锁定集", "1603", "msls", 9.0,
                    find_msls, _where, _explain, _notation))

@@ -93,6 +93,12 @@ def _patterns() -> tuple[tuple[tuple[int, ...], tuple[tuple[int, int], ...],
     return tuple(out)
 
 
+@cache
+def _pairs() -> tuple[tuple[int, int], ...]:
+    """Every pair any loop uses."""
+    return tuple(sorted({p for _, pairs, _ in _patterns() for p in pairs}))
+
+
 def find_sk_loop(cands: Candidates) -> Iterator[Step]:
     """SK-loops of a 9x9 state with regular boxes, and what they remove.
 
@@ -106,12 +112,18 @@ def find_sk_loop(cands: Candidates) -> Iterator[Step]:
     if cands.geo.n != 9 or rules.box != (3, 3) or rules.regions is not None:
         return
     cm = cands.cell_mask
+    # every pair's digits once (0 when a cell of it is placed), and their number
+    mask: dict[tuple[int, int], int] = {}
+    count: dict[tuple[int, int], int] = {}
+    for pair in _pairs():
+        a, b = pair
+        m = cm[a] | cm[b] if cm[a] and cm[b] else 0
+        mask[pair] = m
+        count[pair] = m.bit_count() if m else 99
     for pivots, pairs, houses in _patterns():
-        pm = [cm[a] | cm[b] for a, b in pairs]
-        if sum(m.bit_count() for m in pm) > 32:
-            continue
-        if any(not cm[a] or not cm[b] for a, b in pairs):
-            continue   # the loop's cells are all open
+        if sum(count[p] for p in pairs) > 32:
+            continue   # too many digits (or a placed cell) for sixteen link digits
+        pm = [mask[p] for p in pairs]
         total = 0
         choices = []
         for d in range(9):
@@ -212,5 +224,5 @@ def _notation(step: Step) -> str:
             f"{candidates_text(step.eliminations, 9)}")
 
 
-register(Technique("sk-loop", "SK-loop", "SK 环", "1602", "sk-loop", 7.55, find_sk_loop,
+register(Technique("sk-loop", "SK-loop", "SK 环", "1602", "sk-loop", 9.0, find_sk_loop,
                    _where, _explain, _notation))
