@@ -12,7 +12,8 @@ import shudu
 from shudu import Grid, Rules
 from shudu.logic import SolverConfig, solve_path
 from shudu.logic.candidates import Candidates
-from shudu.logic.exocet import find_junior_exocet
+from shudu.logic.exocet import find_junior_exocet, find_senior_exocet
+from shudu.logic.solver import iter_steps
 from shudu.logic.step import cells_text
 from test_logic_patterns import path_soundness
 
@@ -69,3 +70,27 @@ def test_irregular_boxes_are_left_alone() -> None:
 
 def test_sound_along_real_paths() -> None:
     assert path_soundness([find_junior_exocet], stride=9, every=2, first=3) > 20
+
+
+def test_senior_exocet_on_easter_monster() -> None:
+    # Along Easter Monster's default path, the first Senior Exocet has a target on each
+    # cross-line (rows 1 and 6 for a base in column 9) outside the base's stack.
+    puzzle = ("1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2"
+              ".....1")
+    solution = str(shudu.solve(puzzle))
+    run = iter_steps(puzzle, SolverConfig(uniqueness=True))
+    found = None
+    for _ in run:
+        found = next(find_senior_exocet(run.final), None)
+        if found is not None:
+            break
+    assert found is not None and found.technique == "senior-exocet"
+    assert cells_text(found.role_cells("base"), 9) == "r78c9"
+    assert found.role_cells("target") == (3, 47)
+    assert all(int(solution[c]) != d for c, d in found.eliminations)
+    assert "Senior Exocet" in found.text(3, "en") and "高级飞鱼导弹" in found.text(3, "zh")
+    assert not list(find_junior_exocet(Candidates.from_grid(Grid(puzzle))))
+
+
+def test_senior_sound_along_real_paths() -> None:
+    assert path_soundness([find_senior_exocet], stride=9, every=2, first=3) > 20
