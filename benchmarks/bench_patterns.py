@@ -2,7 +2,7 @@
 
 For each set, every puzzle's explained path (``solve_path`` with uniqueness, the default
 techniques) is found twice: with the pattern techniques (the Tridagon, and its guardians
-as branches of forcing chains and nets; the Junior Exocet; the SK-loop; Multi-Sector
+as branches of forcing chains and nets; the Junior and Senior Exocet; the SK-loop; Multi-Sector
 Locked Sets) and without them.  Printed per set: puzzles, solved by logic, nested-net
 steps, all forcing steps and the mean time, both ways, and the pattern steps used.  Sets:
 ``tridagon`` (published tridagon puzzles), ``famous`` (published "hardest" puzzles) and
@@ -28,7 +28,7 @@ from shudu.logic import SolverConfig, solve_path
 from shudu.logic import tridagon as tridagon_module
 
 DATA = Path(__file__).resolve().parent / "data"
-PATTERNS = ("tridagon", "junior-exocet", "sk-loop", "msls")
+PATTERNS = ("tridagon", "junior-exocet", "senior-exocet", "sk-loop", "msls")
 """The pattern techniques switched off for the "without" run."""
 NESTED = "nested-forcing-net"
 FORCING = ("forcing-chain-contradiction", "forcing-chain-verity", "forcing-net-contradiction",
@@ -108,7 +108,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "## Pattern techniques on the hardest puzzles", "",
         "Written by `benchmarks/bench_patterns.py`: every puzzle's explained path with the "
         "default techniques, without and with the pattern techniques (the Tridagon, and "
-        "its guardians as a set of branches for forcing chains and nets; the Junior "
+        "its guardians as a set of branches for forcing chains and nets; the Junior and Senior "
         "Exocet; the SK-loop; Multi-Sector Locked Sets). Nested nets are the steps players "
         "find hardest to follow.", "",
         f"- Command: `{command_line(__file__)}`",

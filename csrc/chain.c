@@ -209,3 +209,49 @@ done:
     free(depth);
     return rc;
 }
+
+int ch_parents(const uint8_t *sb, const uint8_t *wb, ptrdiff_t words, ptrdiff_t nodes,
+               ptrdiff_t lit, const uint8_t *banned, int32_t *parent) {
+    ptrdiff_t row = words * 8;
+    uint64_t *T = malloc((size_t)row);
+    uint64_t *F = malloc((size_t)row);
+    int32_t *queue = malloc(sizeof(int32_t) * (size_t)(2 * nodes + 1));
+    if (!T || !F || !queue) {
+        free(T);
+        free(F);
+        free(queue);
+        return -1;
+    }
+    memcpy(T, banned, (size_t)row);
+    memcpy(F, banned, (size_t)row);
+    for (ptrdiff_t k = 0; k < 2 * nodes; k++) parent[k] = -2;
+    parent[lit] = -1;
+    ptrdiff_t start = lit >> 1, head = 0, tail = 0;
+    queue[tail++] = (int32_t)lit;
+    while (head < tail) {
+        int32_t x = queue[head++];
+        ptrdiff_t node = x >> 1;
+        const uint8_t *links = (x & 1 ? wb : sb) + node * row;
+        uint64_t *seen = x & 1 ? F : T;
+        int truth = x & 1 ? 0 : 1;
+        for (ptrdiff_t w = 0; w < words; w++) {
+            uint64_t m;
+            memcpy(&m, links + 8 * w, 8);
+            m &= ~seen[w];
+            seen[w] |= m;
+            while (m) {
+                ptrdiff_t j = w * 64 + __builtin_ctzll(m);
+                m &= m - 1;
+                if (j >= nodes) continue;
+                ptrdiff_t y = 2 * j + truth;
+                if (parent[y] != -2) continue;
+                parent[y] = x;
+                if (j != start) queue[tail++] = (int32_t)y;
+            }
+        }
+    }
+    free(T);
+    free(F);
+    free(queue);
+    return 0;
+}

@@ -47,6 +47,15 @@ int ch_closures(const uint8_t *strong, const uint8_t *weak, const uint8_t *conf,
                 uint8_t *true_rows, uint8_t *eliminable, uint8_t *clash_false,
                 uint8_t *clash_true);
 
+/* Breadth-first parents of the literals (2 * node + truth; truth 1 = "node true") reached
+ * from literal lit over the rows of ch_aic_pairs (ChainGraph.parents): a false node makes
+ * its strong partners true, a true node its weak partners false; nodes of the row
+ * `banned` are never entered; the start node may be reached again but is not expanded.
+ * parent: 2 * nodes entries, each the literal it was first derived from, -1 for lit,
+ * -2 when not reached.  Returns 0, or -1 when out of memory. */
+int ch_parents(const uint8_t *strong, const uint8_t *weak, ptrdiff_t words, ptrdiff_t nodes,
+               ptrdiff_t lit, const uint8_t *banned, int32_t *parent);
+
 #ifdef __cplusplus
 }
 #endif

@@ -135,6 +135,9 @@ static PyMethodDef methods[] = {
     {"msls9", (PyCFunction)(void (*)(void))py_msls9, METH_FASTCALL,
      "msls9(values, masks, min_cells, limit) -> [(rows, cols)]: multi-sector locked sets "
      "over rows and columns of a 9x9 pencilmark state"},
+    {"chain_parents", (PyCFunction)(void (*)(void))py_chain_parents, METH_FASTCALL,
+     "chain_parents(strong, weak, words, lit, banned) -> int32 parents of the literals "
+     "reached breadth first from lit"},
     {"chain_graph9", (PyCFunction)(void (*)(void))py_chain_graph9, METH_FASTCALL,
      "chain_graph9(values, masks, flags) -> (words, nodes, strong, weak, conf, group_cells, "
      "group_digits): the link graph of a 9x9 pencilmark state as bitset rows"},

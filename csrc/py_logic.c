@@ -809,3 +809,58 @@ PyObject *py_msls9(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     free(rows);
     return out;
 }
+
+/* chain_parents(strong, weak, words, lit, banned) -> bytes: the breadth-first parents
+ * of every literal reached from lit (chain.h, ch_parents), as native int32 values, two
+ * literals per node (-1 for lit, -2 when not reached); banned: one row of nodes never
+ * entered. */
+PyObject *py_chain_parents(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError, "chain_parents(strong, weak, words, lit, banned)");
+        return NULL;
+    }
+    Py_ssize_t words = PyLong_AsSsize_t(args[2]);
+    if (words == -1 && PyErr_Occurred()) return NULL;
+    Py_ssize_t lit = PyLong_AsSsize_t(args[3]);
+    if (lit == -1 && PyErr_Occurred()) return NULL;
+    if (words < 1 || words > 1024) {
+        PyErr_SetString(PyExc_ValueError, "words must be 1..1024");
+        return NULL;
+    }
+    Py_buffer v[3];
+    int got_views = 0;
+    PyObject *out = NULL;
+    PyObject *objs[3] = {args[0], args[1], args[4]};
+    for (int k = 0; k < 3; k++) {
+        if (PyUnicode_Check(objs[k])) {
+            PyErr_SetString(PyExc_TypeError, "expected bytes-like rows");
+            goto done;
+        }
+        if (PyObject_GetBuffer(objs[k], &v[got_views], PyBUF_SIMPLE) < 0) goto done;
+        got_views++;
+    }
+    Py_ssize_t row = words * 8;
+    Py_ssize_t nodes = v[0].len / row;
+    if (v[0].len % row || v[1].len != v[0].len || v[2].len != row || nodes > words * 64 ||
+        nodes > 65536 || lit < 0 || lit >= 2 * nodes) {
+        PyErr_SetString(PyExc_ValueError,
+                        "strong and weak must hold the same whole number of node rows (at "
+                        "most 64 * words and 65536), banned one row, lit a literal of a node");
+        goto done;
+    }
+    out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)sizeof(int32_t) * 2 * nodes);
+    if (!out) goto done;
+    int rc;
+    int32_t *parent = (int32_t *)PyBytes_AS_STRING(out);
+    Py_BEGIN_ALLOW_THREADS
+    rc = ch_parents(v[0].buf, v[1].buf, words, nodes, lit, v[2].buf, parent);
+    Py_END_ALLOW_THREADS
+    if (rc) {
+        Py_CLEAR(out);
+        PyErr_NoMemory();
+    }
+done:
+    for (int k = 0; k < got_views; k++) PyBuffer_Release(&v[k]);
+    return out;
+}

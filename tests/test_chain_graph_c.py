@@ -121,3 +121,20 @@ def test_closures_of_a_variant() -> None:
     _closures_agree(ChainGraph.build(state, **_MODES["grouped"]))
     c = Candidates.from_grid(Grid(puzzle, Rules(diagonals=True)))
     _closures_agree(ChainGraph.build(c, **_MODES["full"]))
+
+
+def test_parents_match_the_python_search() -> None:
+    lines = shared_file("top1465.sdm").read_text().split()
+    compared = 0
+    for puzzle in lines[:2]:
+        for state in _states(puzzle, every=12):
+            for mode in ("x", "full", "grouped", "als"):
+                g = ChainGraph.build(state, **_MODES[mode])
+                nodes = list(bits(g.nodes))
+                for k, a in enumerate(nodes[::7]):
+                    banned = 0 if k % 2 else 1 << nodes[(k * 5) % len(nodes)]
+                    for lit in (2 * a, 2 * a + 1):
+                        fast = list(g.parents(lit, banned))
+                        assert fast == g.parents(lit, banned, reference=True), (mode, lit)
+                        compared += sum(p >= 0 for p in fast)
+    assert compared > 10_000

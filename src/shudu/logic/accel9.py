@@ -65,6 +65,8 @@ net_propagate2 = _engine.net_propagate2
 
 # Every node's closures over a link graph's rows (csrc/chain.c, see ChainGraph._c_closures).
 chain_closures = _engine.chain_closures
+# The breadth-first parents of literals over a link graph's rows (ChainGraph.parents).
+chain_parents = _engine.chain_parents
 
 LEVELS: tuple[tuple[str, ...], ...] = tuple(tuple(keys) for keys in _engine.LADDER9_LEVELS)
 """The technique keys of each level of the C ladder, easiest first (from ``csrc/logic9.h``)."""

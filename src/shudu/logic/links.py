@@ -27,7 +27,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -152,7 +152,7 @@ class ChainGraph:
         self._conf: dict[int, int] = {}
         self._closure: dict[int, tuple[int, int]] = {}
         self._layers: dict[int, list[int]] = {}   # closure_false(i)'s true nodes by depth
-        self._parents: dict[int, dict[int, int]] = {}
+        self._parents: dict[tuple[int, int], Sequence[int]] = {}
 
     @property
     def weak(self) -> dict[int, int]:
@@ -656,20 +656,33 @@ class ChainGraph:
         memo[i] = (T, F)
         return T, F
 
-    def parents(self, lit: int, banned: int = 0) -> dict[int, int]:
+    def parents(self, lit: int, banned: int = 0, *, reference: bool = False
+                ) -> Sequence[int]:
         """Breadth-first parents from a literal (``2 * node + truth``).
 
-        Literal ``2 * i`` is "node i is false", ``2 * i + 1`` "node i is true".  The map
-        sends each reached literal to the literal it was first derived from.  Nodes in
-        ``banned`` are never entered; the start node may be reached again (closing a
-        loop there) but the search does not go on from it.
+        Literal ``2 * i`` is "node i is false", ``2 * i + 1`` "node i is true".  Entry
+        ``y`` is the literal that literal ``y`` was first derived from (-1 for ``lit``,
+        -2 when it is not reached).  Nodes in ``banned`` are never entered; the start
+        node may be reached again (closing a loop there) but the search does not go on
+        from it.  The C core searches when the graph fits its rows; ``reference=True``
+        searches here, the definition the C core follows.
         """
         key = (lit, banned)
         got = self._parents.get(key)
-        if got is not None:
+        if got is not None and not reference:
+            return got
+        rows = None if reference else self._blobs()
+        if rows is not None:
+            from .accel9 import chain_parents
+
+            size = 8 * rows[2]
+            raw = chain_parents(rows[0], rows[1], rows[2], lit,
+                                (banned & ((1 << 8 * size) - 1)).to_bytes(size, "little"))
+            got = self._parents[key] = memoryview(raw).cast("i")
             return got
         strong, weak = self._link_lists()
-        par = {lit: -1}
+        par = [-2] * (2 * len(strong))
+        par[lit] = -1
         frontier = [lit]
         start = lit >> 1
         T = F = banned
@@ -689,13 +702,14 @@ class ChainGraph:
                     low = new & -new
                     j = low.bit_length() - 1
                     y = j * 2 + truth
-                    if y not in par:
+                    if par[y] == -2:
                         par[y] = x
                         if j != start:
                             nxt.append(y)
                     new ^= low
             frontier = nxt
-        self._parents[key] = par
+        if not reference:
+            self._parents[key] = par
         return par
 
     def path(self, start: int, target: int, banned: int = 0) -> list[int] | None:
@@ -707,7 +721,7 @@ class ChainGraph:
         """
         for _ in range(4):
             par = self.parents(start, banned)
-            if target not in par:
+            if par[target] == -2:
                 return None
             out = [target]
             while out[-1] != start:
