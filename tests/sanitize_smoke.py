@@ -117,6 +117,10 @@ def main() -> int:
         lambda: _engine.chain_closures(bytes(8), bytes(8), bytes(8), 0, bytes(8)),
         lambda: _engine.chain_closures(bytes(8), bytes(8), "x" * 8, 1, bytes(8)),
         lambda: _engine.chain_graph9(bytes(81), [511] * 81, 32),
+        lambda: _engine.chain_parents(bytes(8), bytes(8), 1, 2, bytes(8)),
+        lambda: _engine.chain_parents(bytes(8), bytes(8), 1, -1, bytes(8)),
+        lambda: _engine.chain_parents(bytes(8), bytes(16), 1, 0, bytes(8)),
+        lambda: _engine.chain_parents(bytes(8), bytes(8), 1, 0, bytes(7)),
         lambda: _engine.msls9(bytes(81), [511] * 81, 6, 0),
         lambda: _engine.msls9(bytes(81), [511] * 81, 82, 1),
         lambda: _engine.msls9(bytes(81), [511] * 80, 6, 1),
@@ -231,6 +235,10 @@ def main() -> int:
                     and len(elims) == 8 * words):
                 print("aic_pairs returned a bad pair", file=sys.stderr)
                 return 1
+        parents = _engine.chain_parents(*rows, words, rng.randrange(2 * nodes), start)
+        if len(parents) != 8 * nodes:
+            print("chain_parents returned a bad table", file=sys.stderr)
+            return 1
         false_rows, true_rows, *marks = _engine.chain_closures(*rows, conf, words, start)
         if len(false_rows) != 2 * len(conf) or len(true_rows) != 2 * len(conf) or any(
                 len(m) != 8 * words for m in marks):
