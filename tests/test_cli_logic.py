@@ -27,7 +27,7 @@ TWO = "4....98.5.....8...95....3...2.4.7..97...8..3.....1..5.....4...157......4.
 NONE = "12345678.........9" + "." * 63
 ONLY_BASICS = [
     "--disable", "fish,chains,forcing,als,wings,colouring,single-digit patterns",
-    "--disable", "subsets,uniqueness",
+    "--disable", "subsets,uniqueness", "--disable", "tridagon,exocet,sk-loop,msls",
 ]
 
 

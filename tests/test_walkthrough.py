@@ -28,7 +28,8 @@ MEDIUM = "5..7..6....38...........2..62.4............917............35.8.4.....1
 CHAINS = "4.35...2.....16...7............895.....3..8..2...........4...7..9....6...1......."
 TWO = "4....98.5.....8...95....3...2.4.7..97...8..3.....1..5.....4...157......4.6.8....."
 BASICS_ONLY = SolverConfig(disabled=technique_keys([
-    "fish,chains,forcing,als,wings,colouring,single-digit patterns", "subsets,uniqueness"]))
+    "fish,chains,forcing,als,wings,colouring,single-digit patterns", "subsets,uniqueness",
+    "tridagon,exocet,sk-loop,msls"]))
 VOID = {"meta", "link", "br", "img", "input", "hr"}
 
 
@@ -261,7 +262,7 @@ def test_explain_html_stuck_exits_1(tmp_path: Path) -> None:
     out = tmp_path / "walk.html"
     result = run("explain", "--html", str(out), "--disable", "subsets", "--disable",
                  "fish,chains,forcing,als,wings,colouring,single-digit patterns,uniqueness",
-                 MEDIUM)
+                 "--disable", "tridagon,exocet,sk-loop,msls", MEDIUM)
     assert result.exit_code == 1
     assert "Stuck after" in out.read_text(encoding="utf-8")
 
