@@ -61,3 +61,31 @@ def test_sound_along_real_paths() -> None:
                 checked += 1
                 assert all(solution[c] != d for c, d in s.eliminations), s.notation()
     assert checked >= 30
+
+
+def test_six_pivot_loop_on_a_constructed_state() -> None:
+    # A pencilmark state built round a known solution: the 24 cells beside the pivots
+    # r1c1, r1c4, r4c4, r4c7, r7c7, r7c1 hold the two solution digits of their pair, every
+    # other cell its own digit, and one cell outside the loop in each of the twelve houses
+    # one more digit, which a house of the loop claims.
+    from shudu.logic.sk_loop import _loop
+
+    solution = [int(ch) for ch in str(shudu.solve(
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"))]
+    pivots, pairs, houses = _loop([(0, 0), (0, 3), (3, 3), (3, 6), (6, 6), (6, 0)])
+    inside = {c for pair in pairs for c in pair}
+    masks = [1 << (solution[c] - 1) for c in range(81)]
+    for a, b in pairs:
+        masks[a] = masks[b] = 1 << (solution[a] - 1) | 1 << (solution[b] - 1)
+    for house in houses:
+        outside = [c for c in house if c not in inside]
+        digit = solution[min(inside & set(house))]
+        cell = next(c for c in outside if solution[c] != digit)
+        masks[cell] |= 1 << (digit - 1)
+    steps = list(find_sk_loop(Candidates.from_masks(Rules(), masks)))
+    big = [s for s in steps if s.role_cells("pivot") == pivots]
+    assert len(big) == 1 and len(big[0].role_cells("loop")) == 24 and big[0].eliminations
+    for step in steps:
+        assert all(solution[c] != d for c, d in step.eliminations), step.notation()
+    text = big[0].text(3, "en")
+    assert "24 cells" in text and "12 pairs" in text and "column 7" in text

@@ -1,4 +1,5 @@
-"""The SK-loop: sixteen cells around four pivots whose digits are all accounted for.
+"""The SK-loop: sixteen cells around four pivots whose digits are all accounted for (and
+its extension round six pivots, 24 cells).
 
 Take two rows in different bands and two columns in different stacks.  They meet in four
 *pivot* cells, one in each of four boxes.  In each of those boxes take the two other
@@ -12,9 +13,11 @@ that one of its houses claims, and a house can claim each of its link digits onl
 When the link sets hold sixteen digits in all, every claim is used: each house has each
 of its link digits inside its two pairs, and nowhere else in the house.
 
-The link sets are chosen digit by digit, as few as possible (the loop of houses makes
-this a small covering problem, settled by table); when the fewest come to sixteen, every
-choice that reaches sixteen proves its own eliminations.
+The link sets are chosen digit by digit, as few as possible (round the loop of houses,
+each run of pairs holding the digit is claimed by every other house); when the fewest come
+to sixteen, every choice that reaches sixteen proves its own eliminations.  The same holds
+for the loop of twelve houses round six pivots (a row of each band, a column of each
+stack): 24 cells and 24 link digits.
 
 >>> from shudu import Grid
 >>> list(find_sk_loop(Candidates.from_grid(Grid.empty())))
@@ -25,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cache
-from itertools import combinations
+from itertools import combinations, permutations, product
 
 from .candidates import Candidates, bits
 from .registry import Technique, register
@@ -36,60 +39,98 @@ __all__ = ["find_sk_loop", "link_sets"]
 
 
 @cache
-def link_sets(edges: int) -> tuple[int, tuple[int, ...]]:
-    """For the edges (bit ``i``: the pair between houses ``i`` and ``i + 1 mod 8``) that
-    hold a digit, the fewest houses claiming the digit so that every such edge has
-    exactly one claiming end, and every set of houses that does it with that few.
+def link_sets(edges: int, length: int = 8) -> tuple[int, tuple[int, ...]]:
+    """For the edges (bit ``i``: the pair between houses ``i`` and ``i + 1`` round a loop
+    of ``length`` houses) that hold a digit, the fewest houses claiming the digit so that
+    every such edge has exactly one claiming end, and every set of houses that does it
+    with that few.  Runs of neighbouring edges alternate, so each run is claimed by the
+    smaller of its two alternate sets of houses.
 
     >>> link_sets(0b1)             # one pair: either of its houses
     (1, (1, 2))
     >>> link_sets(0b11111111)      # every pair: every other house
     (4, (85, 170))
     """
-    best, sets = 9, []
-    for s in range(256):
-        if any((s >> i & 1) == (s >> ((i + 1) % 8) & 1) for i in range(8) if edges >> i & 1):
+    if edges == (1 << length) - 1:   # the whole loop alternates
+        even = sum(1 << i for i in range(0, length, 2))
+        return length // 2, (even, even << 1)
+    # runs of consecutive edges, starting after an edge without the digit
+    first = next(i for i in range(length) if not edges >> i & 1)
+    size = 0
+    options: list[tuple[int, ...]] = []
+    run: list[int] = []
+    for k in range(1, length + 1):
+        i = (first + k) % length
+        if edges >> i & 1:
+            run.append(i)
             continue
-        size = s.bit_count()
-        if size < best:
-            best, sets = size, [s]
-        elif size == best:
-            sets.append(s)
-    return best, tuple(sets)
+        if run:   # houses run[0] .. run[-1] + 1, alternately claimed
+            houses = [*run, (run[-1] + 1) % length]
+            a = sum(1 << h for h in houses[0::2])
+            b = sum(1 << h for h in houses[1::2])
+            na, nb = a.bit_count(), b.bit_count()
+            size += min(na, nb)
+            options.append((a,) if na < nb else (b,) if nb < na else (a, b))
+            run = []
+    sets = [0]
+    for choice in options:
+        sets = [s | c for s in sets for c in choice]
+    return size, tuple(sorted(sets))
+
+
+Loop = tuple[tuple[int, ...], tuple[tuple[int, int], ...], tuple[tuple[int, ...], ...]]
+
+
+def _loop(pivots: list[tuple[int, int]]) -> Loop:
+    """The loop through pivots (row, column), each sharing a line with the next one
+    (rows and columns in turn): its pivots, pairs and houses in loop order (a pivot's
+    box, the line to the next pivot, that pivot's box, ...)."""
+    def box(r: int, c: int) -> tuple[int, ...]:
+        return tuple((3 * (r // 3) + i) * 9 + 3 * (c // 3) + j
+                     for i in range(3) for j in range(3))
+
+    def pair(r: int, c: int, along_row: bool) -> tuple[int, int]:
+        """The two cells beside pivot (r, c) in its box, along its row or column."""
+        if along_row:
+            a, b = (x for x in range(3 * (c // 3), 3 * (c // 3) + 3) if x != c)
+            return r * 9 + a, r * 9 + b
+        a, b = (x for x in range(3 * (r // 3), 3 * (r // 3) + 3) if x != r)
+        return a * 9 + c, b * 9 + c
+
+    pairs: list[tuple[int, int]] = []
+    houses: list[tuple[int, ...]] = []
+    for k, (r, c) in enumerate(pivots):
+        r2, c2 = pivots[(k + 1) % len(pivots)]
+        along_row = r == r2
+        line = (tuple(r * 9 + x for x in range(9)) if along_row
+                else tuple(x * 9 + c for x in range(9)))
+        houses += [box(r, c), line]
+        pairs += [pair(r, c, along_row), pair(r2, c2, along_row)]
+    return tuple(r * 9 + c for r, c in pivots), tuple(pairs), tuple(houses)
 
 
 @cache
-def _patterns() -> tuple[tuple[tuple[int, ...], tuple[tuple[int, int], ...],
-                               tuple[tuple[int, ...], ...]], ...]:
-    """Every loop: (pivots, the eight pairs, the eight houses' cells) in loop order."""
+def _patterns() -> tuple[Loop, ...]:
+    """Every loop: four pivots (two rows of different bands, two columns of different
+    stacks), then six pivots (a row of each band, a column of each stack)."""
     out = []
     for r1, r2 in combinations(range(9), 2):
         if r1 // 3 == r2 // 3:
             continue
         for c1, c2 in combinations(range(9), 2):
-            if c1 // 3 == c2 // 3:
-                continue
-
-            def row_pair(r: int, c: int) -> tuple[int, int]:
-                a, b = (x for x in range(3 * (c // 3), 3 * (c // 3) + 3) if x != c)
-                return r * 9 + a, r * 9 + b
-
-            def col_pair(r: int, c: int) -> tuple[int, int]:
-                a, b = (x for x in range(3 * (r // 3), 3 * (r // 3) + 3) if x != r)
-                return a * 9 + c, b * 9 + c
-
-            def box(r: int, c: int) -> tuple[int, ...]:
-                return tuple((3 * (r // 3) + i) * 9 + 3 * (c // 3) + j
-                             for i in range(3) for j in range(3))
-
-            pairs = (row_pair(r1, c1), row_pair(r1, c2), col_pair(r1, c2), col_pair(r2, c2),
-                     row_pair(r2, c2), row_pair(r2, c1), col_pair(r2, c1), col_pair(r1, c1))
-            houses = (box(r1, c1), tuple(r1 * 9 + c for c in range(9)), box(r1, c2),
-                      tuple(r * 9 + c2 for r in range(9)), box(r2, c2),
-                      tuple(r2 * 9 + c for c in range(9)), box(r2, c1),
-                      tuple(r * 9 + c1 for r in range(9)))
-            pivots = (r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c2, r2 * 9 + c1)
-            out.append((pivots, pairs, houses))
+            if c1 // 3 != c2 // 3:
+                out.append(_loop([(r1, c1), (r1, c2), (r2, c2), (r2, c1)]))
+    seen = set()
+    for rows in product(range(3), repeat=3):
+        r1, r2, r3 = (3 * band + k for band, k in enumerate(rows))
+        for cols in product(range(3), repeat=3):
+            cs = [3 * stack + k for stack, k in enumerate(cols)]
+            for ca, cb, cc in permutations(cs):
+                pivots = [(r1, ca), (r1, cb), (r2, cb), (r2, cc), (r3, cc), (r3, ca)]
+                key = frozenset(pivots)
+                if key not in seen:
+                    seen.add(key)
+                    out.append(_loop(pivots))
     return tuple(out)
 
 
@@ -121,19 +162,20 @@ def find_sk_loop(cands: Candidates) -> Iterator[Step]:
         mask[pair] = m
         count[pair] = m.bit_count() if m else 99
     for pivots, pairs, houses in _patterns():
-        if sum(count[p] for p in pairs) > 32:
-            continue   # too many digits (or a placed cell) for sixteen link digits
+        cells = 2 * len(pairs)
+        if sum(count[p] for p in pairs) > 2 * cells:
+            continue   # too many digits (or a placed cell) for as many link digits as cells
         pm = [mask[p] for p in pairs]
         total = 0
         choices = []
         for d in range(9):
             edges = sum(1 << i for i, m in enumerate(pm) if m >> d & 1)
-            size, sets = link_sets(edges)
+            size, sets = link_sets(edges, len(pairs))
             total += size
             choices.append(sets)
-            if total > 16:
+            if total > cells:
                 break
-        if total != 16:
+        if total != cells:
             continue
         step = _step(cands, pivots, pairs, houses, choices)
         if step is not None:
@@ -165,15 +207,14 @@ def _step(cands: Candidates, pivots: tuple[int, ...], pairs: tuple[tuple[int, in
 
 # ---------------------------------------------------------------------- words
 def _house_name(pivots: tuple[int, ...], h: int, lang: str) -> str:
-    r1, c1 = divmod(pivots[0], 9)
-    r2, c2 = divmod(pivots[2], 9)
-
-    def box(r: int, c: int) -> int:
-        return (r // 3) * 3 + c // 3 + 1
-
-    names = [("box", box(r1, c1)), ("row", r1 + 1), ("box", box(r1, c2)), ("column", c2 + 1),
-             ("box", box(r2, c2)), ("row", r2 + 1), ("box", box(r2, c1)), ("column", c1 + 1)]
-    kind, k = names[h]
+    _, _, houses = _loop([divmod(p, 9) for p in pivots])
+    cells = houses[h]
+    if len({c // 9 for c in cells}) == 1:
+        kind, k = "row", cells[0] // 9 + 1
+    elif len({c % 9 for c in cells}) == 1:
+        kind, k = "column", cells[0] % 9 + 1
+    else:
+        kind, k = "box", (cells[0] // 27) * 3 + (cells[0] % 9) // 3 + 1
     if lang == "zh":
         return f"第 {k} {dict(box='宫', row='行', column='列')[kind]}"
     return f"{kind} {k}"
@@ -195,24 +236,27 @@ def _links_text(step: Step, lang: str) -> str:
 def _where(step: Step, lang: str) -> str:
     pivots = cells_text(step.role_cells("pivot"), 9)
     if lang == "zh":
-        return f"看以 {pivots} 为支点的四个宫：围绕它们的 16 格构成一个环。"
-    return (f"Look at the four boxes around the pivots {pivots}: the sixteen cells next to "
-            f"them form a loop.")
+        return (f"看以 {pivots} 为支点的 {len(step.role_cells('pivot'))} 个宫：围绕它们的 "
+                f"{len(step.role_cells('loop'))} 格构成一个环。")
+    return (f"Look at the {len(step.role_cells('pivot'))} boxes around the pivots {pivots}: "
+            f"the {len(step.role_cells('loop'))} cells next to them form a loop.")
 
 
 def _explain(step: Step, lang: str) -> str:
     pivots = cells_text(step.role_cells("pivot"), 9)
     loop = cells_text(step.role_cells("loop"), 9)
+    n = len(step.role_cells("loop"))
     links = _links_text(step, lang)
     res = result_text(step, lang)
     if lang == "zh":
-        return (f"SK 环（SK-loop）：支点 {pivots} 旁的 16 格 {loop} 两两成对，每对同在一个宫和一条"
-                f"行或列上，八个区域连成一个环。各区域认领的数字（{links}）共 16 个，正好等于"
-                f"格数；每格的数字都由它所在的一个区域认领，而每个区域的每个认领数字只能出现一次，"
-                f"所以每个认领数字都恰好落在该区域的两对格中，不会出现在区域的其他格里：{res}。")
-    return (f"SK-loop: the sixteen cells {loop} beside the pivots {pivots} form eight pairs, "
-            f"each in one box and one line, and the eight houses close a loop. The digits "
-            f"the houses claim ({links}) number sixteen, as many as the cells; every cell's "
+        return (f"SK 环（SK-loop）：支点 {pivots} 旁的 {n} 格 {loop} 两两成对，每对同在一个宫和"
+                f"一条行或列上，{n // 2} 个区域连成一个环。各区域认领的数字（{links}）共 {n} 个，"
+                f"正好等于格数；每格的数字都由它所在的一个区域认领，而每个区域的每个认领数字只能"
+                f"出现一次，所以每个认领数字都恰好落在该区域的两对格中，不会出现在区域的其他格里："
+                f"{res}。")
+    return (f"SK-loop: the {n} cells {loop} beside the pivots {pivots} form {n // 2} pairs, "
+            f"each in one box and one line, and the {n // 2} houses close a loop. The digits "
+            f"the houses claim ({links}) number {n}, as many as the cells; every cell's "
             f"digit is claimed by one of its houses and a house can place each claimed digit "
             f"once, so each house has each of its claimed digits inside its two pairs and "
             f"nowhere else: {res}.")
