@@ -89,3 +89,26 @@ def test_six_pivot_loop_on_a_constructed_state() -> None:
         assert all(solution[c] != d for c, d in step.eliminations), step.notation()
     text = big[0].text(3, "en")
     assert "24 cells" in text and "12 pairs" in text and "column 7" in text
+
+
+def _exhaustive(edges: int, length: int) -> tuple[int, tuple[int, ...]]:
+    best, sets = length + 1, []
+    for s in range(1 << length):
+        if any((s >> i & 1) == (s >> ((i + 1) % length) & 1)
+               for i in range(length) if edges >> i & 1):
+            continue
+        if s.bit_count() < best:
+            best, sets = s.bit_count(), [s]
+        elif s.bit_count() == best:
+            sets.append(s)
+    return best, tuple(sorted(sets))
+
+
+def test_link_sets_match_the_exhaustive_search() -> None:
+    import random
+
+    for edges in range(256):
+        assert link_sets(edges, 8) == _exhaustive(edges, 8), edges
+    rng = random.Random(12)
+    for edges in [0, 4095, *(rng.randrange(4096) for _ in range(60))]:
+        assert link_sets(edges, 12) == _exhaustive(edges, 12), edges
