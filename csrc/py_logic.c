@@ -303,6 +303,36 @@ static int append_pair(void *ctx, ptrdiff_t a, ptrdiff_t b, int least, int count
     return 0;
 }
 
+/* Holds the rows of a link graph of `words` 64-bit words per row: args[0], args[1] and
+ * args[2] (strong, weak and conf: one row per node) into v[0..2], and args[4] (one row of
+ * nodes) into v[3].  Returns the number of nodes, or -1 with an exception set (holding no
+ * buffer then). */
+static Py_ssize_t graph_rows(PyObject *const *args, Py_ssize_t words, Py_buffer v[4]) {
+    int got = 0;
+    for (int k = 0; k < 5; k++) {
+        if (k == 3) continue;
+        if (PyUnicode_Check(args[k])) {
+            PyErr_SetString(PyExc_TypeError, "expected bytes-like rows");
+            goto fail;
+        }
+        if (PyObject_GetBuffer(args[k], &v[got], PyBUF_SIMPLE) < 0) goto fail;
+        got++;
+    }
+    Py_ssize_t row = words * 8;
+    Py_ssize_t nodes = v[0].len / row;
+    if (v[0].len % row || v[1].len != v[0].len || v[2].len != v[0].len || v[3].len != row ||
+        nodes > words * 64 || nodes > 65536) {
+        PyErr_SetString(PyExc_ValueError,
+                        "strong, weak and conf must hold the same whole number of node rows "
+                        "(at most 64 * words and 65536), nodes one row");
+        goto fail;
+    }
+    return nodes;
+fail:
+    for (int k = 0; k < got; k++) PyBuffer_Release(&v[k]);
+    return -1;
+}
+
 /* aic_pairs(strong, weak, conf, words, nodes, base, cells, complete) -> [(a, b, least,
  * count, elims)]: the chain ends of shudu.logic.chains._aic_found, in its order.
  * strong, weak, conf: bytes-like, one little-endian bitset of `words` 64-bit words per
@@ -340,24 +370,10 @@ PyObject *py_aic_pairs(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
     Py_buffer v[4], out;
     int got_views = 0, got_out = 0;
     PyObject *result = NULL;
-    for (int k = 0; k < 5; k++) {
-        if (k == 3) continue;
-        if (PyUnicode_Check(args[k])) {
-            PyErr_SetString(PyExc_TypeError, "expected bytes-like rows");
-            goto done;
-        }
-        if (PyObject_GetBuffer(args[k], &v[got_views], PyBUF_SIMPLE) < 0) goto done;
-        got_views++;
-    }
+    Py_ssize_t nodes = graph_rows(args, words, v);
+    if (nodes < 0) goto done;
+    got_views = 4;
     Py_ssize_t row = words * 8;
-    Py_ssize_t nodes = v[0].len / row;
-    if (v[0].len % row || v[1].len != v[0].len || v[2].len != v[0].len || v[3].len != row ||
-        nodes > words * 64 || nodes > 65536) {
-        PyErr_SetString(PyExc_ValueError,
-                        "strong, weak and conf must hold the same whole number of node rows "
-                        "(at most 64 * words and 65536), nodes one row");
-        goto done;
-    }
     if (nargs == 9 && args[8] != Py_None) {
         if (PyObject_GetBuffer(args[8], &out, PyBUF_WRITABLE) < 0) goto done;
         got_out = 1;
@@ -728,24 +744,10 @@ PyObject *py_chain_closures(PyObject *self, PyObject *const *args, Py_ssize_t na
     int got_views = 0;
     PyObject *out[5] = {NULL, NULL, NULL, NULL, NULL};
     PyObject *result = NULL;
-    for (int k = 0; k < 5; k++) {
-        if (k == 3) continue;
-        if (PyUnicode_Check(args[k])) {
-            PyErr_SetString(PyExc_TypeError, "expected bytes-like rows");
-            goto done;
-        }
-        if (PyObject_GetBuffer(args[k], &v[got_views], PyBUF_SIMPLE) < 0) goto done;
-        got_views++;
-    }
+    Py_ssize_t nodes = graph_rows(args, words, v);
+    if (nodes < 0) goto done;
+    got_views = 4;
     Py_ssize_t row = words * 8;
-    Py_ssize_t nodes = v[0].len / row;
-    if (v[0].len % row || v[1].len != v[0].len || v[2].len != v[0].len || v[3].len != row ||
-        nodes > words * 64 || nodes > 65536) {
-        PyErr_SetString(PyExc_ValueError,
-                        "strong, weak and conf must hold the same whole number of node rows "
-                        "(at most 64 * words and 65536), nodes one row");
-        goto done;
-    }
     Py_ssize_t sizes[5] = {2 * v[0].len, 2 * v[0].len, row, row, row};
     for (int k = 0; k < 5; k++) {
         out[k] = PyBytes_FromStringAndSize(NULL, sizes[k]);
