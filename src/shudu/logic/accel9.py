@@ -40,6 +40,7 @@ __all__ = [
     "aic_pairs",
     "chain_closures",
     "chain_graph",
+    "chain_parents",
     "detect",
     "fish_digits",
     "fixpoint",

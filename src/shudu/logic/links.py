@@ -172,11 +172,7 @@ class ChainGraph:
         """The strong (0) or weak (1) links of every node, read from the C core's rows."""
         rows = self.__dict__["_blob_rows"]
         blob, size = rows[which], 8 * rows[2]
-        out = {}
-        for k in bits(self.nodes):
-            at = k * size
-            out[k] = int.from_bytes(blob[at:at + size], "little")
-        return out
+        return {k: _row(blob, k, size) for k in bits(self.nodes)}
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -426,7 +422,7 @@ class ChainGraph:
         rows = self.__dict__.get("_conflict_rows")
         if rows is not None and self.nodes >> i & 1:   # made by the C core
             size = 8 * self.__dict__["_blob_rows"][2]
-            got = self._conf[i] = int.from_bytes(rows[i * size:(i + 1) * size], "little")
+            got = self._conf[i] = _row(rows, i, size)
             return got
         geo = self.geo
         N = self.N
@@ -526,9 +522,7 @@ class ChainGraph:
         rows = self.__dict__.get("_closure_rows")
         if rows is not None and self.nodes >> i & 1:   # left by the C chain search
             size = self.__dict__["_closure_size"]
-            at = 2 * i * size
-            got = self._closure[i] = (int.from_bytes(rows[at:at + size], "little"),
-                                      int.from_bytes(rows[at + size:at + 2 * size], "little"))
+            got = self._closure[i] = (_row(rows, 2 * i, size), _row(rows, 2 * i + 1, size))
             return got
         got = self._closure[i] = self._bfs(i)
         return got
@@ -643,9 +637,7 @@ class ChainGraph:
         if self.nodes >> i & 1 and self._c_closures():
             rows = self.__dict__["_closure_true_rows"]
             size = self.__dict__["_closure_size"]
-            at = 2 * i * size
-            got = memo[i] = (int.from_bytes(rows[at:at + size], "little"),
-                             int.from_bytes(rows[at + size:at + 2 * size], "little"))
+            got = memo[i] = (_row(rows, 2 * i, size), _row(rows, 2 * i + 1, size))
             return got
         T = 1 << i
         F = self.weak.get(i, 0)
@@ -778,6 +770,15 @@ class ChainGraph:
     def is_cell_link(self, a: int, b: int) -> bool:
         """True when two candidate nodes are in the same cell."""
         return a < self.base and b < self.base and a % self.N == b % self.N
+
+
+def _row(blob: bytes, k: int, size: int) -> int:
+    """Row ``k`` (``size`` bytes, little-endian) of a blob of rows, as a bitset.
+
+    >>> _row(bytes([1, 0, 0, 2]), 1, 2)
+    512
+    """
+    return int.from_bytes(blob[k * size:(k + 1) * size], "little")
 
 
 _Cuts = tuple[tuple[tuple[int, ...], ...], ...]
