@@ -134,6 +134,7 @@ def _from_base(cands: Candidates, transposed: bool, rows: tuple[int, int, int], 
     for c1 in range(3 * others[0], 3 * others[0] + 3):
         for c2 in range(3 * others[1], 3 * others[1] + 3):
             cross = (ce, c1, c2)
+            s_all = [_cell(transposed, r, c) for c in cross for r in outside]
             inner: list[tuple[int, ...]] | bool | None = False   # both targets in the band
             for r1 in where:
                 t1 = _cell(transposed, r1, c1)
@@ -159,8 +160,8 @@ def _from_base(cands: Candidates, transposed: bool, rows: tuple[int, int, int], 
                         if senior:
                             continue
                         break
-                    step = _step(cands, transposed, (b1, b2), (t1, t2), base, cross,
-                                 (r0, r1, r2), checked, seen, senior)
+                    step = _step(cands, transposed, (b1, b2), (t1, t2), base, cross, s_all,
+                                 checked, seen, senior)
                     if step is not None:
                         yield step
 
@@ -195,9 +196,11 @@ def _two_houses(places: list[tuple[int, int]]) -> bool:
 
 
 def _step(cands: Candidates, transposed: bool, base_cells: tuple[int, int],
-          targets: tuple[int, int], base: int, cross: tuple[int, int, int],
-          lines: tuple[int, int, int], covers: list[tuple[int, ...]],
-          seen: set[tuple[int, ...]], senior: bool = False) -> Step | None:
+          targets: tuple[int, int], base: int, cross: tuple[int, int, int], s_all: list[int],
+          covers: list[tuple[int, ...]], seen: set[tuple[int, ...]],
+          senior: bool = False) -> Step | None:
+    """The step of an exocet: ``s_all`` holds the cross-lines' cells outside the band,
+    ``covers`` how each base digit's S cells are covered (see ``covered``)."""
     cm = cands.cell_mask
     key = (*base_cells, *targets)
     if key in seen:
@@ -220,11 +223,7 @@ def _step(cands: Candidates, transposed: bool, base_cells: tuple[int, int],
     if not elims:
         return None
     elims = sorted(elims)
-    r0 = lines[0]
-    band = [r for r in range(3 * (r0 // 3), 3 * (r0 // 3) + 3)]
-    outside = [r for r in range(9) if r not in band]
-    s_cells = tuple(sorted(cell for c in cross for r in outside
-                           if (cell := _cell(transposed, r, c)) not in targets))
+    s_cells = tuple(sorted(c for c in s_all if c not in targets))
     return Step("senior-exocet" if senior else "junior-exocet", eliminations=tuple(elims),
                 digits=tuple(d + 1 for d in bits(base)),
                 cells={"base": base_cells, "target": targets, "s-cells": s_cells},

@@ -32,7 +32,7 @@ from itertools import combinations, permutations, product
 
 from .candidates import Candidates, bits
 from .registry import Technique, register
-from .render import result_text
+from .render import house_text, result_text
 from .step import Step, candidates_text, cells_text
 
 __all__ = ["find_sk_loop", "link_sets"]
@@ -206,29 +206,24 @@ def _step(cands: Candidates, pivots: tuple[int, ...], pairs: tuple[tuple[int, in
 
 
 # ---------------------------------------------------------------------- words
-def _house_name(pivots: tuple[int, ...], h: int, lang: str) -> str:
-    _, _, houses = _loop([divmod(p, 9) for p in pivots])
-    cells = houses[h]
+def _house_index(cells: tuple[int, ...]) -> int:
+    """The house index (rows 0-8, columns 9-17, boxes 18-26) of a loop house's cells."""
     if len({c // 9 for c in cells}) == 1:
-        kind, k = "row", cells[0] // 9 + 1
-    elif len({c % 9 for c in cells}) == 1:
-        kind, k = "column", cells[0] % 9 + 1
-    else:
-        kind, k = "box", (cells[0] // 27) * 3 + (cells[0] % 9) // 3 + 1
-    if lang == "zh":
-        return f"第 {k} {dict(box='宫', row='行', column='列')[kind]}"
-    return f"{kind} {k}"
+        return cells[0] // 9
+    if len({c % 9 for c in cells}) == 1:
+        return 9 + cells[0] % 9
+    return 18 + (cells[0] // 27) * 3 + (cells[0] % 9) // 3
 
 
 def _links_text(step: Step, lang: str) -> str:
-    pivots = step.role_cells("pivot")
+    _, _, houses = _loop([divmod(p, 9) for p in step.role_cells("pivot")])
     per: dict[int, list[int]] = {}
     for item in str(step.get("links", "")).split(";"):
         if item:
             h, d = map(int, item.split(":"))
             per.setdefault(h, []).append(d)
     sep = "、" if lang == "zh" else "/"
-    parts = [f"{_house_name(pivots, h, lang)}: {sep.join(map(str, ds))}"
+    parts = [f"{house_text(step, _house_index(houses[h]), lang)}: {sep.join(map(str, ds))}"
              for h, ds in sorted(per.items())]
     return ("；" if lang == "zh" else "; ").join(parts)
 
