@@ -229,7 +229,7 @@ def rate(puzzle: str | Grid, rules: Rules | None = None, *,
     """
     rules = engine.check_args(puzzle, rules)
     grid = _as_grid(puzzle, rules)
-    refuse_constraints(grid.rules)   # killer cages ...: no SE scale for them yet
+    refuse_constraints(grid.rules, "the rater", frozenset())   # no SE scale for cages yet
     count, guesses = known if known is not None else _count(grid)
     if count != 1:   # the same words as explain: where it breaks, or where two differ
         from .logic.verdict import check

@@ -8,6 +8,8 @@ from . import (
     fish,  # noqa: F401
     forcing,  # noqa: F401
     intersections,  # noqa: F401
+    killer,  # noqa: F401
+    killer_forcing,  # noqa: F401
     kraken,  # noqa: F401
     msls,  # noqa: F401
     patterns,  # noqa: F401

@@ -191,6 +191,8 @@ def render(step: Step, level: int, lang: str) -> str:
     if level == 1:
         if lang == "zh":
             return f"试试{tech.name_zh}（{tech.name}）。"
+        if tech.name.endswith("s"):   # a plural name: Innies & Outies
+            return f"Look for {tech.name}."
         return f"Look for {article(tech.name)} {tech.name}."
     if level == 2:
         text = tech.where(step, lang) if tech.where is not None else _default_where(step, lang)

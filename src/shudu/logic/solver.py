@@ -111,14 +111,12 @@ class SolvePath:
 def as_candidates(puzzle: str | Grid | Candidates) -> Candidates:
     """A fresh candidate state from text, a Grid, or a copy of a Candidates.
 
-    The logic solver reasons with houses and peers only: rules with constraints beyond
-    them (killer cages ...) raise :class:`~shudu.errors.UnsupportedRules` rather than
-    give steps that ignore the constraints.
+    The logic solver reasons with houses, peers and killer cages: rules with other
+    constraints raise :class:`~shudu.errors.UnsupportedRules` rather than give steps that
+    ignore the constraints.
 
-    >>> as_candidates("3<" + "0" * 79)  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    shudu.errors.UnsupportedRules: the logic solver does not reason with killer cages yet ...
+    >>> as_candidates("3<" + "0" * 79).rules.constraints[0].total
+    3
     """
     if isinstance(puzzle, Candidates):
         out = puzzle.copy()
@@ -136,18 +134,33 @@ def as_candidates(puzzle: str | Grid | Candidates) -> Candidates:
     return out
 
 
-def refuse_constraints(rules: Rules) -> None:
-    """Raise :class:`~shudu.errors.UnsupportedRules` for rules whose constraints the
-    logic solver does not know (killer cages ...).
+KNOWN = frozenset({"killer"})
+"""Constraint kinds the logic solver reasons with."""
+
+
+def refuse_constraints(rules: Rules, who: str = "the logic solver",
+                       known: frozenset[str] = KNOWN) -> None:
+    """Raise :class:`~shudu.errors.UnsupportedRules` for rules whose constraints ``who``
+    does not know (the logic solver knows killer cages; ``known`` lists what it knows).
 
     >>> refuse_constraints(Rules(9, diagonals=True))
+    >>> from shudu.constraints import Cage
+    >>> refuse_constraints(Rules(4, constraints=(Cage((0, 1), 3),)), "the rater", frozenset())
+    Traceback (most recent call last):
+    ...
+    shudu.errors.UnsupportedRules: the rater does not reason with killer cages yet (shudu ...
     """
-    if rules.constraints:
-        kinds = sorted({getattr(c, "kind", "constraint") for c in rules.constraints})
+    kinds = sorted({getattr(c, "kind", "constraint") for c in rules.constraints} - known)
+    if kinds:
         names = {"killer": "killer cages"}
         what = ", ".join(names.get(k, f"{k} constraints") for k in kinds)
-        raise UnsupportedRules(f"the logic solver does not reason with {what} yet "
+        raise UnsupportedRules(f"{who} does not reason with {what} yet "
                                "(shudu solve, check and count do)")
+
+
+UNCONSTRAINED_ONLY = frozenset({"nested-forcing-net"})
+"""Techniques left out where the rules have constraints: a nested net reasons with
+singles only, so on a cage puzzle it searches long for what cage logic sees at once."""
 
 
 def next_step(cands: Candidates, config: SolverConfig | None = None,
@@ -178,6 +191,9 @@ def _next_step(cands: Candidates, config: SolverConfig | None,
                enabled: Iterable[Technique] | None, deadline: float | None) -> Step | None:
     if not isinstance(enabled, tuple):
         enabled = tuple(enabled if enabled is not None else (config or SolverConfig()).enabled())
+    if cands.rules.constraints:   # a deadly pattern's swap may break a cage: no uniqueness
+        enabled = tuple(t for t in enabled
+                        if not t.uniqueness and t.key not in UNCONSTRAINED_ONLY)
     oracle = accel9.oracle(enabled, cands) if cands.rules.is_classic9 else None
     for i, tech in enumerate(enabled):
         if deadline is not None and time.monotonic() >= deadline:

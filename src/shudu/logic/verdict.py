@@ -125,8 +125,6 @@ def _agrees(cands: Candidates, solution: Grid) -> bool:
 def _state_verdict(cands: Candidates) -> Verdict:
     """Solutions of a candidate state: the engine on the placed digits first, then (when
     the placed digits allow several solutions) a search over the candidates."""
-    if cands.rules.constraints:
-        return Verdict("unknown")
     if _conflict(cands):
         return Verdict("none")
     if _plain(cands):
@@ -140,6 +138,8 @@ def _state_verdict(cands: Candidates) -> Verdict:
         assert found.solution is not None
         ok = _agrees(cands, found.solution)
         return Verdict("unique", (found.solution,)) if ok else Verdict("none")
+    if cands.rules.constraints:   # the search below knows houses and peers only
+        return Verdict("unknown")
     out: list[bytes] = []
     budget = [NODE_BUDGET]
     if not _search(cands.copy(), out, budget):

@@ -1,0 +1,278 @@
+"""Cage Forcing Chain: a killer candidate whose assumption leads to a contradiction.
+
+Assume a digit in a cell and follow what it forces, as a player would with pencil and
+eraser: naked and hidden singles, the combinations each cage can still hold, and the small
+sums the 45 rule gives (:mod:`.cage_sums`).  When that runs into a cell without a
+candidate, a digit without a place in a house, or a cage or sum that cannot be made, the
+assumption was false.  The forcing chains of :mod:`.forcing` propagate singles only; on a
+killer they rarely reach anything, since its grid starts nearly empty.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..rules import Rules
+from .cage_sums import Sum, cage_options, cage_sums, derived_sums, difference_sums, sum_supports
+from .candidates import Candidates, bits
+from .registry import Technique, register
+from .render import houses_text, result_text
+from .step import Step, cells_text
+
+__all__ = ["find_cage_forcing_chain"]
+
+@dataclass
+class _Trial:
+    """What follows from one assumption, with cage logic: placements in order, each with
+    its reason, and the contradiction reached (``None`` when none was)."""
+
+    placed: list[tuple[int, int, str]]
+    broken: str | None
+
+
+def _house_cells(rules: Rules) -> tuple[tuple[int, ...], ...]:
+    return tuple(h.cells for h in rules.houses)
+
+
+def _trial(cands: Candidates, cell: int, digit: int, budget: int = 400) -> _Trial:
+    """Assume ``cell`` holds ``digit`` and follow singles and cage combinations until
+    nothing more follows, a contradiction shows, or ``budget`` placements were made."""
+    rules = cands.rules
+    geo = cands.geo
+    n = geo.n
+    peers = rules.peers
+    houses = _house_cells(rules)
+    masks = list(cands.cell_mask)
+    values = list(cands.values)
+    cages = cage_sums(rules)
+    peer_sets = _peer_sets(rules)
+    placed: list[tuple[int, int, str]] = []
+    queue: list[tuple[int, int, str]] = [(cell, digit, "assumed")]
+    while True:
+        while queue:
+            c, d, why = queue.pop(0)
+            if values[c]:
+                if values[c] != d:
+                    return _Trial(placed, f"clash:{c}:{d}")
+                continue
+            bit = 1 << (d - 1)
+            if not masks[c] & bit:
+                return _Trial(placed, f"clash:{c}:{d}")
+            values[c] = d
+            masks[c] = 0
+            placed.append((c, d, why))
+            if len(placed) > budget:
+                return _Trial(placed, None)
+            for p in peers[c]:
+                if masks[p] & bit:
+                    masks[p] &= ~bit
+                    if not masks[p]:
+                        return _Trial(placed, f"cell:{p}")
+        for c in range(len(masks)):
+            m = masks[c]
+            if m and not m & (m - 1):
+                queue.append((c, m.bit_length(), "naked"))
+        if queue:
+            continue
+        for h, cells in enumerate(houses):
+            seen = have = 0
+            for c in cells:
+                if values[c]:
+                    have |= 1 << (values[c] - 1)
+            for d in range(n):
+                if have >> d & 1:
+                    continue
+                where = [c for c in cells if masks[c] >> d & 1]
+                if not where:
+                    return _Trial(placed, f"house:{h}:{d + 1}")
+                if len(where) == 1:
+                    queue.append((where[0], d + 1, f"hidden:{h}"))
+                    break
+            del seen
+            if queue:
+                break
+        if queue:
+            continue
+        changed = False
+        for k, cage in enumerate(cages):
+            free = [c for c in cage.cells if not values[c]]
+            if not free:
+                if sum(values[c] for c in cage.cells) != cage.total:
+                    return _Trial(placed, f"cage:{k}")
+                continue
+            left = cage.total - sum(values[c] for c in cage.cells if values[c])
+            supports, combos = cage_options(n, left, tuple(masks[c] for c in free))
+            if not combos:
+                return _Trial(placed, f"cage:{k}")
+            for c, sup in zip(free, supports):
+                if masks[c] & ~sup:
+                    masks[c] &= sup
+                    changed = True
+                    if not masks[c] & (masks[c] - 1):
+                        queue.append((c, masks[c].bit_length(), f"cage:{k}"))
+            if queue:
+                break
+        if queue or changed:
+            continue
+        for derived in _trial_sums(rules):
+            free = [c for c in derived.cells if not values[c]]
+            out = [c for c in derived.minus if not values[c]]
+            every = free + out
+            if not every or len(every) > MAX_TRIAL_SUM:
+                continue
+            left = (derived.total - sum(values[c] for c in derived.cells if values[c])
+                    + sum(values[c] for c in derived.minus if values[c]))
+            sees = tuple(sum(1 << j for j, o in enumerate(every) if o in peer_sets[c])
+                         for c in every)
+            signs = (1,) * len(free) + (-1,) * len(out) if out else None
+            supports = sum_supports(left, tuple(masks[c] for c in every), sees, signs)
+            why = "sum:" + _sum_label(derived, n)
+            if not supports:
+                return _Trial(placed, why)
+            for c, sup in zip(every, supports):
+                if masks[c] & ~sup:
+                    masks[c] &= sup
+                    changed = True
+                    if not masks[c] & (masks[c] - 1):
+                        queue.append((c, masks[c].bit_length(), why))
+            if queue:
+                break
+        if not queue and not changed:
+            return _Trial(placed, None)
+
+
+MAX_TRIAL_SUM = 4
+"""Open cells a derived sum may have to be used in a trial."""
+
+
+@lru_cache(maxsize=32)
+def _trial_sums(rules: Rules) -> tuple[Sum, ...]:
+    return derived_sums(rules) + difference_sums(rules)
+
+
+@lru_cache(maxsize=32)
+def _peer_sets(rules: Rules) -> tuple[frozenset[int], ...]:
+    return tuple(frozenset(p) for p in rules.peers)
+
+
+def _sum_label(s: Sum, n: int) -> str:
+    """``r2c27=12`` or ``r7c18-r6c3=0``: a derived sum in a trial's reasons."""
+    head = cells_text(s.cells, n) if s.cells else "0"
+    if s.minus:
+        head += "-" + cells_text(s.minus, n)
+    return f"{head}={s.total}"
+
+
+def find_cage_forcing_chain(cands: Candidates) -> Iterator[Step]:
+    """A candidate whose assumption leads, by singles and cage combinations, to a
+    contradiction: it is removed.  Cells with two candidates are tried first.
+
+    >>> from shudu.killer_formats import read_cage_string
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates(read_cage_string("3<" + "0" * 79))
+    >>> for cell in range(2, 9):
+    ...     _ = c.eliminate(cell, 1), c.eliminate(cell, 2)
+    >>> step = next(find_cage_forcing_chain(c))
+    >>> step.notation()
+    'Cage Forcing Chain: r1c1=3 => contradiction (r1c2=1) => r1c1<>3'
+    >>> step.text()
+    'Suppose r1c1 is 3, then r1c2 = 1 (the only place in row 1); now 2 has no place left in row 1. So the assumption is false: 3 can be removed from r1c1.'
+    """
+    if not cage_sums(cands.rules):
+        return
+    masks = cands.cell_mask
+    order = sorted((c for c in range(len(masks)) if masks[c]),
+                   key=lambda c: (masks[c].bit_count(), c))
+    for cell in order:
+        for b in bits(masks[cell]):
+            trial = _trial(cands, cell, b + 1)
+            if trial.broken is None:
+                continue
+            chain = tuple((c, d) for c, d, _ in trial.placed[1:])
+            reasons = tuple(why for _, _, why in trial.placed[1:])
+            yield Step("cage-forcing-chain", eliminations=((cell, b + 1),), digits=(b + 1,),
+                       cells={"cell": (cell,)},
+                       candidates={"chain": chain},
+                       extra={"reasons": reasons, "broken": trial.broken,
+                              "cages": tuple(f"{g.total} in {cells_text(g.cells, cands.geo.n)}"
+                                             for g in cage_sums(cands.rules))},
+                       size=cands.geo.n)
+
+
+def _reason_text(step: Step, why: str, lang: str) -> str:
+    kind, _, where = why.partition(":")
+    if kind == "naked":
+        return "唯一余数" if lang == "zh" else "naked single"
+    if kind == "hidden":
+        house = houses_text(step, (int(where),), lang)
+        return f"{house}的唯一位置" if lang == "zh" else f"the only place in {house}"
+    if kind == "cage":
+        cage = step.get("cages")[int(where)]
+        total, cells = cage.split(" in ")
+        return f"和为 {total} 的杀手笼 {cells}" if lang == "zh" else f"the cage {cage}"
+    return f"45 法则：{where}" if lang == "zh" else f"the 45 rule: {where}"
+
+
+def _broken_text(step: Step, lang: str) -> str:
+    kind, _, where = step.get("broken").partition(":")
+    n = step.size
+    zh = lang == "zh"
+    if kind == "cell":
+        cell = cells_text([int(where)], n)
+        return f"{cell} 没有候选数了" if zh else f"{cell} has no candidate left"
+    if kind == "house":
+        h, d = where.split(":")
+        house = houses_text(step, (int(h),), lang)
+        return f"{house}中 {d} 无处可填" if zh else f"{d} has no place left in {house}"
+    if kind == "cage":
+        cage = step.get("cages")[int(where)]
+        total, cells = cage.split(" in ")
+        return (f"和为 {total} 的杀手笼 {cells} 无法完成" if zh
+                else f"the cage {cage} cannot be completed")
+    if kind == "sum":
+        return (f"45 法则给出的 {where} 无法成立" if zh
+                else f"the sum {where} the 45 rule gives cannot be made")
+    c, d = where.split(":")
+    cell = cells_text([int(c)], n)
+    return f"{cell} 不能是 {d}" if zh else f"{cell} would need {d}, which it cannot hold"
+
+
+def _forcing_where(step: Step, lang: str) -> str:
+    cell = cells_text(step.role_cells("cell"), step.size)
+    d = step.digits[0]
+    return f"假设 {cell} = {d}，看看会怎样。" if lang == "zh" else f"Suppose {cell} is {d}."
+
+
+def _forcing_explain(step: Step, lang: str) -> str:
+    n = step.size
+    cell = cells_text(step.role_cells("cell"), n)
+    d = step.digits[0]
+    chain = step.role_candidates("chain")
+    reasons = step.get("reasons") or ()
+    zh = lang == "zh"
+    parts = [f"{cells_text([c], n)} = {v}（{_reason_text(step, why, lang)}）" if zh else
+             f"{cells_text([c], n)} = {v} ({_reason_text(step, why, lang)})"
+             for (c, v), why in zip(chain, reasons)]
+    broken = _broken_text(step, lang)
+    result = result_text(step, lang)
+    if zh:
+        follow = ("，接着 " + "，".join(parts)) if parts else ""
+        return f"假设 {cell} = {d}{follow}；这时{broken}。所以这个假设不成立：{result}。"
+    follow = (", then " + ", ".join(parts)) if parts else ""
+    return (f"Suppose {cell} is {d}{follow}; now {broken}. So the assumption is false: "
+            f"{result}.")
+
+
+def _forcing_notation(step: Step) -> str:
+    n = step.size
+    c, d = step.eliminations[0]
+    chain = ", ".join(f"{cells_text([x], n)}={v}" for x, v in step.role_candidates("chain"))
+    return (f"{step.name}: {cells_text([c], n)}={d} => contradiction ({chain}) => "
+            f"{cells_text([c], n)}<>{d}")
+
+
+register(Technique("cage-forcing-chain", "Cage Forcing Chain", "杀手笼强制链", "1706", "killer",
+                   7.6, find_cage_forcing_chain, _forcing_where, _forcing_explain,
+                   _forcing_notation, aliases=("killer forcing chain",)))
