@@ -16,6 +16,9 @@ Where the states come from, per technique (first that gives an instance):
    first);
 3. the states along singles-only solves of ``top1465.sdm`` once singles are stuck.
 
+The killer techniques take theirs from the logic paths of the published killers of
+``tests/fixtures/killer_published.txt``; their entries add ``killer``, the cage string.
+
 Each entry of the file (a technique key maps to a list of entries) holds::
 
     source        where the state comes from
@@ -122,8 +125,41 @@ def _stuck_states(count: int) -> Iterator[tuple[Candidates, str]]:
             yield cands, f"top1465.sdm puzzle {number}, after singles"
 
 
+KILLERS = ROOT / "tests" / "fixtures" / "killer_published.txt"
+"""Published killers (cage strings first): where the killer techniques' states come from."""
+
+
+def killer_search(tech: Technique, count: int = 2) -> list[dict[str, object]]:
+    """Entries for a killer technique: the states along the logic paths of the published
+    killers (cage-string puzzles) where it is the solver's step, up to ``count``; each
+    entry holds the cage string of its cages as ``killer``."""
+    from shudu.killer_formats import read_cage_string, write_cage_string
+    from shudu.logic.solver import iter_steps
+
+    found: list[dict[str, object]] = []
+    lines = [ln.split() for ln in KILLERS.read_text().splitlines()
+             if ln.strip() and not ln.startswith("#")]
+    for number, (puzzle, _) in enumerate(lines, 1):
+        if puzzle.startswith("3x3"):
+            continue
+        run = iter_steps(read_cage_string(puzzle), max_steps=400)
+        before = run.final.copy()
+        for step in run:
+            if step.technique == tech.key:
+                out = entry(before, step, f"{KILLERS.name}, puzzle {number}, step "
+                            f"{len(run.steps)}")
+                out["killer"] = write_cage_string(before.rules)
+                found.append(out)
+                if len(found) >= count:
+                    return found
+            before = run.final.copy()
+    return found
+
+
 def search(tech: Technique, regular: list) -> list[dict[str, object]]:
     """Entries for one technique (see the module text for the order of the sources)."""
+    if tech.family == "killer":
+        return killer_search(tech)
     found: list[dict[str, object]] = []
     own = [c for c in regular if _key(c.code) == tech.key][:OWN_CASES]
     for case in own:

@@ -33,6 +33,7 @@ import pytest
 from shudu.logic.candidates import Candidates
 from shudu.logic.registry import technique, techniques
 from shudu.logic.step import Link, Node, Step
+from shudu.killer_formats import read_cage_string
 from shudu.rules import Rules
 
 STATES = Path(__file__).resolve().parent / "fixtures" / "technique_states.json"
@@ -95,7 +96,8 @@ def sentence_problem(text: str, lang: str) -> str | None:
 
 
 def entry_state(entry: dict) -> Candidates:
-    """The pencilmark state of a stored entry (placed digits, givens and candidates).
+    """The pencilmark state of a stored entry (placed digits, givens and candidates;
+    ``killer``, when the entry has it, the cage string of its killer cages).
 
     >>> c = entry_state({"values": "5" + "." * 80, "givens": "." * 81,
     ...                  "candidates": "....5...." + "1234.6789" * 80})
@@ -108,7 +110,8 @@ def entry_state(entry: dict) -> Candidates:
         chunk = text[9 * cell:9 * cell + 9]
         masks.append(sum(1 << (int(ch) - 1) for ch in chunk if ch != "."))
     values = [int(ch) if ch != "." else 0 for ch in entry["values"]]
-    cands = Candidates.from_masks(Rules(9), masks, values)
+    rules = read_cage_string(entry["killer"]).rules if "killer" in entry else Rules(9)
+    cands = Candidates.from_masks(rules, masks, values)
     cands.givens = bytes(int(ch) if ch != "." else 0 for ch in entry["givens"])
     return cands
 
@@ -216,7 +219,7 @@ def test_every_technique_has_a_stored_state() -> None:
 
 FINDER_MODULES = ["singles", "intersections", "subsets", "fish", "wings", "patterns",
                   "colouring", "uniqueness", "chains", "als", "forcing", "sdc", "templates",
-                  "kraken"]
+                  "kraken", "killer", "killer_forcing"]
 
 
 @pytest.mark.parametrize("module", FINDER_MODULES)

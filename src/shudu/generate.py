@@ -658,8 +658,9 @@ def _technique_sets(key: str) -> tuple[list[Technique], list[Technique], Techniq
     from .logic.registry import technique, techniques
 
     x = technique(key)
-    allowed = [t for t in techniques()
-               if t.difficulty <= x.difficulty and (t.default or t.key == x.key)]
+    allowed = [t for t in techniques()   # cage techniques only for a cage technique
+               if t.difficulty <= x.difficulty and (t.default or t.key == x.key)
+               and (t.family != "killer" or x.family == "killer")]
     if x not in allowed:
         allowed.append(x)
     return allowed, [t for t in allowed if t.key != x.key], x

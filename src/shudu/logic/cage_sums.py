@@ -270,6 +270,8 @@ def derived_sums(rules: Rules) -> tuple[Sum, ...]:
     full = n * (n + 1) // 2
     houses = rules.houses
     cages = _cage_sums(rules)
+    if not cages:
+        return ()
     every = [c for c in rules.constraints if getattr(c, "kind", None) == "killer"]
     caged = 0
     for c in every:
@@ -311,6 +313,8 @@ def derived_sums(rules: Rules) -> tuple[Sum, ...]:
                                         and any(not u >> x & 1 for x in c.cells)
                                         for c in every):
             cross_ok = False
+        if not inside_cells and not out_cells:
+            continue   # no cage meets the union: its innies are the houses themselves
         add(innies, house_total - inside, kind="innies", houses=union,
             house_total=house_total, inside=inside)
         if cross_ok and out_cells:
@@ -352,6 +356,8 @@ def difference_sums(rules: Rules) -> tuple[Sum, ...]:
     full = n * (n + 1) // 2
     houses = rules.houses
     cages = _cage_sums(rules)
+    if not cages:
+        return ()
     every = [c for c in rules.constraints if getattr(c, "kind", None) == "killer"]
     caged = 0
     for c in every:

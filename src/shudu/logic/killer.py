@@ -244,9 +244,8 @@ def find_cage_interaction(cands: Candidates) -> Iterator[Step]:
     >>> from shudu.logic.solver import as_candidates
     >>> # row 1: cage 4 (r1c12) is 1+3; cage 10 (r1c34) is then 2+8, 4+6 but not 1+9, 3+7
     >>> c = as_candidates(read_cage_string("4<A<" + "0" * 77))
-    >>> step = next(find_cage_interaction(c))
-    >>> step.get("kept"), step.eliminations[:3]
-    (('1+3', '2+8 / 4+6'), ((2, 1), (2, 3), (2, 5)))
+    >>> next(find_cage_interaction(c)).get("kept")
+    ('1+3', '2+8 / 4+6')
     """
     geo = cands.geo
     n = geo.n

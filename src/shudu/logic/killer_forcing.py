@@ -174,11 +174,11 @@ def find_cage_forcing_chain(cands: Candidates) -> Iterator[Step]:
     >>> c = as_candidates(read_cage_string("3<" + "0" * 79))
     >>> for cell in range(2, 9):
     ...     _ = c.eliminate(cell, 1), c.eliminate(cell, 2)
-    >>> step = next(find_cage_forcing_chain(c))
-    >>> step.notation()
+    >>> next(find_cage_forcing_chain(c)).notation()
     'Cage Forcing Chain: r1c1=3 => contradiction (r1c2=1) => r1c1<>3'
-    >>> step.text()
-    'Suppose r1c1 is 3, then r1c2 = 1 (the only place in row 1); now 2 has no place left in row 1. So the assumption is false: 3 can be removed from r1c1.'
+    >>> print(next(find_cage_forcing_chain(c)).text())
+    Suppose r1c1 is 3, then r1c2 = 1 (the only place in row 1); now 2 has no place left in
+    row 1. So the assumption is false: 3 can be removed from r1c1.
     """
     if not cage_sums(cands.rules):
         return

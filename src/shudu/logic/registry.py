@@ -227,8 +227,8 @@ def technique_keys(names: Iterable[str]) -> frozenset[str]:
 def techniques() -> list[Technique]:
     """Every registered technique, easiest first.
 
-    >>> [t.key for t in techniques()][:3]
-    ['full-house', 'hidden-single', 'naked-single']
+    >>> [t.key for t in techniques()][:4]
+    ['full-house', 'hidden-single', 'cage-combinations', 'naked-single']
     """
     _load()
     return sorted(_REGISTRY.values(), key=lambda t: (t.difficulty, t.code))
