@@ -30,10 +30,10 @@ from pathlib import Path
 
 import pytest
 
+from shudu.killer_formats import read_cage_string
 from shudu.logic.candidates import Candidates
 from shudu.logic.registry import technique, techniques
 from shudu.logic.step import Link, Node, Step
-from shudu.killer_formats import read_cage_string
 from shudu.rules import Rules
 
 STATES = Path(__file__).resolve().parent / "fixtures" / "technique_states.json"
