@@ -256,6 +256,20 @@ def unions(rules: Rules) -> list[tuple[int, ...]]:
 
 
 @lru_cache(maxsize=32)
+def _union_masks(rules: Rules) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Each union of :func:`unions` with the bitboard of its cells."""
+    houses = rules.houses
+    out = []
+    for union in unions(rules):
+        mask = 0
+        for h in union:
+            for cell in houses[h].cells:
+                mask |= 1 << cell
+        out.append((union, mask))
+    return tuple(out)
+
+
+@lru_cache(maxsize=32)
 def derived_sums(rules: Rules) -> tuple[Sum, ...]:
     """The sums the 45 rule gives on the cages of ``rules``, innies and outies of every
     union of :func:`unions`, and those sums split by a cage inside them or around them;
@@ -266,17 +280,10 @@ def derived_sums(rules: Rules) -> tuple[Sum, ...]:
     >>> [(s.kind, s.cells, s.total) for s in derived_sums(rules)][:2]
     [('innies', (0, 1), 3), ('outies', (4,), 3)]
     """
-    n = rules.size
-    full = n * (n + 1) // 2
-    houses = rules.houses
     cages = _cage_sums(rules)
     if not cages:
         return ()
-    every = [c for c in rules.constraints if getattr(c, "kind", None) == "killer"]
-    caged = 0
-    for c in every:
-        for cell in c.cells:
-            caged |= 1 << cell
+    full = rules.size * (rules.size + 1) // 2
     cage_masks = [sum(1 << c for c in cage.cells) for cage in cages]
     seen = set(cage_masks)
     out: list[Sum] = []
@@ -286,11 +293,7 @@ def derived_sums(rules: Rules) -> tuple[Sum, ...]:
             seen.add(mask)
             out.append(Sum(tuple(bits(mask)), total, **kw))  # type: ignore[arg-type]
 
-    for union in unions(rules):
-        u = 0
-        for h in union:
-            for cell in houses[h].cells:
-                u |= 1 << cell
+    for union, u in _union_masks(rules):
         house_total = full * len(union)
         inside = crossing = 0
         inside_cells = out_cells = 0
@@ -309,9 +312,7 @@ def derived_sums(rules: Rules) -> tuple[Sum, ...]:
         for cm in cage_masks:
             if cm & u and cm & ~u:
                 crossing_in |= cm & u
-        if innies & ~crossing_in or any(not c.total and any(u >> x & 1 for x in c.cells)
-                                        and any(not u >> x & 1 for x in c.cells)
-                                        for c in every):
+        if innies & ~crossing_in:   # an innie in no cage with a total: no outie sum
             cross_ok = False
         if not inside_cells and not out_cells:
             continue   # no cage meets the union: its innies are the houses themselves
@@ -352,25 +353,14 @@ def difference_sums(rules: Rules) -> tuple[Sum, ...]:
     >>> [(s.cells, s.minus, s.total) for s in difference_sums(rules)][:2]
     [((3,), (6,), 0), ((2,), (7,), 2)]
     """
-    n = rules.size
-    full = n * (n + 1) // 2
-    houses = rules.houses
     cages = _cage_sums(rules)
     if not cages:
         return ()
-    every = [c for c in rules.constraints if getattr(c, "kind", None) == "killer"]
-    caged = 0
-    for c in every:
-        for cell in c.cells:
-            caged |= 1 << cell
+    full = rules.size * (rules.size + 1) // 2
     cage_masks = [sum(1 << c for c in cage.cells) for cage in cages]
     seen: set[tuple[int, int]] = set()
     out: list[Sum] = []
-    for union in unions(rules):
-        u = 0
-        for h in union:
-            for cell in houses[h].cells:
-                u |= 1 << cell
+    for union, u in _union_masks(rules):
         inside = inside_cells = 0
         crossing = []
         for cage, cm in zip(cages, cage_masks):
