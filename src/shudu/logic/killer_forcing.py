@@ -17,6 +17,7 @@ from functools import lru_cache
 from ..rules import Rules
 from .cage_sums import Sum, cage_options, cage_sums, derived_sums, difference_sums, sum_supports
 from .candidates import Candidates, bits
+from .killer import no_cages
 from .registry import Technique, register
 from .render import houses_text, result_text
 from .step import Step, cells_text
@@ -275,4 +276,4 @@ def _forcing_notation(step: Step) -> str:
 
 register(Technique("cage-forcing-chain", "Cage Forcing Chain", "杀手笼强制链", "1706", "killer",
                    7.6, find_cage_forcing_chain, _forcing_where, _forcing_explain,
-                   _forcing_notation, aliases=("killer forcing chain",)))
+                   _forcing_notation, aliases=("killer forcing chain",), first9=no_cages))
