@@ -31,26 +31,42 @@ class _Trial:
 
     placed: list[tuple[int, int, str]]
     broken: str | None
-
-
-def _house_cells(rules: Rules) -> tuple[tuple[int, ...], ...]:
-    return tuple(h.cells for h in rules.houses)
+    masks: list[int] | None = None
 
 
 def _trial(cands: Candidates, cell: int, digit: int, budget: int = 400) -> _Trial:
-    """Assume ``cell`` holds ``digit`` and follow singles and cage combinations until
-    nothing more follows, a contradiction shows, or ``budget`` placements were made."""
+    """Assume ``cell`` holds ``digit`` and follow singles, cage combinations and the
+    small sums of the 45 rule until nothing more follows, a contradiction shows, or
+    ``budget`` placements were made.  Reasons and contradictions are texts:
+    ``naked``, ``hidden:<house>``, ``cage:<k>`` (the k-th cage with a total),
+    ``sum:<label>``; ``cell:<c>``, ``house:<h>:<d>``, ``clash:<c>:<d>``, ``cage:<k>``,
+    ``sum:<label>``."""
     rules = cands.rules
     geo = cands.geo
     n = geo.n
-    peers = rules.peers
-    houses = _house_cells(rules)
+    peer = geo.peer_mask
+    house_mask = geo.house_mask
     masks = list(cands.cell_mask)
+    dmask = list(cands.digit_mask)
     values = list(cands.values)
+    pmask = [0] * n
+    for c, v in enumerate(values):
+        if v:
+            pmask[v - 1] |= 1 << c
     cages = cage_sums(rules)
-    peer_sets = _peer_sets(rules)
+    sums = _trial_sums(rules)
     placed: list[tuple[int, int, str]] = []
     queue: list[tuple[int, int, str]] = [(cell, digit, "assumed")]
+
+    def cut(c: int, keep: int) -> None:
+        """Keep only the digits ``keep`` in cell ``c``."""
+        gone = masks[c] & ~keep
+        masks[c] &= keep
+        while gone:
+            low = gone & -gone
+            dmask[low.bit_length() - 1] &= ~(1 << c)
+            gone ^= low
+
     while True:
         while queue:
             c, d, why = queue.pop(0)
@@ -58,40 +74,39 @@ def _trial(cands: Candidates, cell: int, digit: int, budget: int = 400) -> _Tria
                 if values[c] != d:
                     return _Trial(placed, f"clash:{c}:{d}")
                 continue
-            bit = 1 << (d - 1)
-            if not masks[c] & bit:
+            if not masks[c] >> (d - 1) & 1:
                 return _Trial(placed, f"clash:{c}:{d}")
+            cut(c, 0)
             values[c] = d
-            masks[c] = 0
+            pmask[d - 1] |= 1 << c
             placed.append((c, d, why))
             if len(placed) > budget:
                 return _Trial(placed, None)
-            for p in peers[c]:
-                if masks[p] & bit:
-                    masks[p] &= ~bit
-                    if not masks[p]:
-                        return _Trial(placed, f"cell:{p}")
-        for c in range(len(masks)):
-            m = masks[c]
+            hit = dmask[d - 1] & peer[c]
+            dmask[d - 1] &= ~hit
+            bit = ~(1 << (d - 1))
+            while hit:
+                low = hit & -hit
+                p = low.bit_length() - 1
+                masks[p] &= bit
+                if not masks[p]:
+                    return _Trial(placed, f"cell:{p}")
+                hit ^= low
+        for c, m in enumerate(masks):
             if m and not m & (m - 1):
                 queue.append((c, m.bit_length(), "naked"))
         if queue:
             continue
-        for h, cells in enumerate(houses):
-            seen = have = 0
-            for c in cells:
-                if values[c]:
-                    have |= 1 << (values[c] - 1)
+        for h, hm in enumerate(house_mask):
             for d in range(n):
-                if have >> d & 1:
+                if pmask[d] & hm:
                     continue
-                where = [c for c in cells if masks[c] >> d & 1]
-                if not where:
+                x = dmask[d] & hm
+                if not x:
                     return _Trial(placed, f"house:{h}:{d + 1}")
-                if len(where) == 1:
-                    queue.append((where[0], d + 1, f"hidden:{h}"))
+                if not x & (x - 1):
+                    queue.append((x.bit_length() - 1, d + 1, f"hidden:{h}"))
                     break
-            del seen
             if queue:
                 break
         if queue:
@@ -109,7 +124,7 @@ def _trial(cands: Candidates, cell: int, digit: int, budget: int = 400) -> _Tria
                 return _Trial(placed, f"cage:{k}")
             for c, sup in zip(free, supports):
                 if masks[c] & ~sup:
-                    masks[c] &= sup
+                    cut(c, sup)
                     changed = True
                     if not masks[c] & (masks[c] - 1):
                         queue.append((c, masks[c].bit_length(), f"cage:{k}"))
@@ -117,7 +132,7 @@ def _trial(cands: Candidates, cell: int, digit: int, budget: int = 400) -> _Tria
                 break
         if queue or changed:
             continue
-        for derived in _trial_sums(rules):
+        for derived, why in sums:
             free = [c for c in derived.cells if not values[c]]
             out = [c for c in derived.minus if not values[c]]
             every = free + out
@@ -125,23 +140,22 @@ def _trial(cands: Candidates, cell: int, digit: int, budget: int = 400) -> _Tria
                 continue
             left = (derived.total - sum(values[c] for c in derived.cells if values[c])
                     + sum(values[c] for c in derived.minus if values[c]))
-            sees = tuple(sum(1 << j for j, o in enumerate(every) if o in peer_sets[c])
+            sees = tuple(sum(1 << j for j, o in enumerate(every) if peer[c] >> o & 1)
                          for c in every)
             signs = (1,) * len(free) + (-1,) * len(out) if out else None
             supports = sum_supports(left, tuple(masks[c] for c in every), sees, signs)
-            why = "sum:" + _sum_label(derived, n)
             if not supports:
                 return _Trial(placed, why)
             for c, sup in zip(every, supports):
                 if masks[c] & ~sup:
-                    masks[c] &= sup
+                    cut(c, sup)
                     changed = True
                     if not masks[c] & (masks[c] - 1):
                         queue.append((c, masks[c].bit_length(), why))
             if queue:
                 break
         if not queue and not changed:
-            return _Trial(placed, None)
+            return _Trial(placed, None, masks)
 
 
 MAX_TRIAL_SUM = 4
@@ -149,13 +163,11 @@ MAX_TRIAL_SUM = 4
 
 
 @lru_cache(maxsize=32)
-def _trial_sums(rules: Rules) -> tuple[Sum, ...]:
-    return derived_sums(rules) + difference_sums(rules)
-
-
-@lru_cache(maxsize=32)
-def _peer_sets(rules: Rules) -> tuple[frozenset[int], ...]:
-    return tuple(frozenset(p) for p in rules.peers)
+def _trial_sums(rules: Rules) -> tuple[tuple[Sum, str], ...]:
+    """The 45 rule's sums a trial uses, each with its reason text."""
+    n = rules.size
+    return tuple((s, "sum:" + _sum_label(s, n))
+                 for s in derived_sums(rules) + difference_sums(rules))
 
 
 def _sum_label(s: Sum, n: int) -> str:
@@ -181,8 +193,10 @@ def find_cage_forcing_chain(cands: Candidates) -> Iterator[Step]:
     Suppose r1c1 is 3, then r1c2 = 1 (the only place in row 1); now 2 has no place left in
     row 1. So the assumption is false: 3 can be removed from r1c1.
     """
-    if not cage_sums(cands.rules):
+    cages = cage_sums(cands.rules)
+    if not cages:
         return
+    n = cands.geo.n
     masks = cands.cell_mask
     order = sorted((c for c in range(len(masks)) if masks[c]),
                    key=lambda c: (masks[c].bit_count(), c))
@@ -192,14 +206,19 @@ def find_cage_forcing_chain(cands: Candidates) -> Iterator[Step]:
             if trial.broken is None:
                 continue
             chain = tuple((c, d) for c, d, _ in trial.placed[1:])
-            reasons = tuple(why for _, _, why in trial.placed[1:])
+            reasons = tuple(_label(why, cages, n) for _, _, why in trial.placed[1:])
             yield Step("cage-forcing-chain", eliminations=((cell, b + 1),), digits=(b + 1,),
-                       cells={"cell": (cell,)},
-                       candidates={"chain": chain},
-                       extra={"reasons": reasons, "broken": trial.broken,
-                              "cages": tuple(f"{g.total} in {cells_text(g.cells, cands.geo.n)}"
-                                             for g in cage_sums(cands.rules))},
-                       size=cands.geo.n)
+                       cells={"cell": (cell,)}, candidates={"chain": chain},
+                       extra={"reasons": reasons, "broken": _label(trial.broken, cages, n)},
+                       size=n)
+
+
+def _label(why: str, cages: tuple[Sum, ...], n: int) -> str:
+    """A trial's reason with a cage named by its total and cells (``cage:17 in r1c12``)."""
+    if why.startswith("cage:"):
+        cage = cages[int(why[5:])]
+        return f"cage:{cage.total} in {cells_text(cage.cells, n)}"
+    return why
 
 
 def _reason_text(step: Step, why: str, lang: str) -> str:
@@ -210,9 +229,8 @@ def _reason_text(step: Step, why: str, lang: str) -> str:
         house = houses_text(step, (int(where),), lang)
         return f"{house}的唯一位置" if lang == "zh" else f"the only place in {house}"
     if kind == "cage":
-        cage = step.get("cages")[int(where)]
-        total, cells = cage.split(" in ")
-        return f"和为 {total} 的杀手笼 {cells}" if lang == "zh" else f"the cage {cage}"
+        total, cells = where.split(" in ")
+        return f"和为 {total} 的杀手笼 {cells}" if lang == "zh" else f"the cage {where}"
     return f"45 法则：{where}" if lang == "zh" else f"the 45 rule: {where}"
 
 
@@ -228,10 +246,9 @@ def _broken_text(step: Step, lang: str) -> str:
         house = houses_text(step, (int(h),), lang)
         return f"{house}中 {d} 无处可填" if zh else f"{d} has no place left in {house}"
     if kind == "cage":
-        cage = step.get("cages")[int(where)]
-        total, cells = cage.split(" in ")
+        total, cells = where.split(" in ")
         return (f"和为 {total} 的杀手笼 {cells} 无法完成" if zh
-                else f"the cage {cage} cannot be completed")
+                else f"the cage {where} cannot be completed")
     if kind == "sum":
         return (f"45 法则给出的 {where} 无法成立" if zh
                 else f"the sum {where} the 45 rule gives cannot be made")
