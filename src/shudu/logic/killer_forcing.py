@@ -1,8 +1,9 @@
 """Cage Forcing Chain: a killer candidate whose assumption leads to a contradiction.
 
 Assume a digit in a cell and follow what it forces, as a player would with pencil and
-eraser: naked and hidden singles, the combinations each cage can still hold, and the small
-sums the 45 rule gives (:mod:`.cage_sums`).  When that runs into a cell without a
+eraser: naked and hidden singles, the combinations each cage can still hold (and a digit
+every combination holds leaves the cells that see all its places in the cage), and the
+small sums the 45 rule gives (:mod:`.cage_sums`).  When that runs into a cell without a
 candidate, a digit without a place in a house, or a cage or sum that cannot be made, the
 assumption was false.  The forcing chains of :mod:`.forcing` propagate singles only; on a
 killer they rarely reach anything, since its grid starts nearly empty.
@@ -54,6 +55,7 @@ def _trial(cands: Candidates, cell: int, digit: int, budget: int = 400) -> _Tria
         if v:
             pmask[v - 1] |= 1 << c
     cages = cage_sums(rules)
+    cage_masks = _cage_masks(rules)
     sums = _trial_sums(rules)
     placed: list[tuple[int, int, str]] = []
     queue: list[tuple[int, int, str]] = [(cell, digit, "assumed")]
@@ -130,6 +132,30 @@ def _trial(cands: Candidates, cell: int, digit: int, budget: int = 400) -> _Tria
                         queue.append((c, masks[c].bit_length(), f"cage:{k}"))
             if queue:
                 break
+            required = combos[0]
+            for combo in combos[1:]:
+                required &= combo
+            while required:   # a digit the cage must hold leaves the cells seeing it all
+                low = required & -required
+                required ^= low
+                d = low.bit_length() - 1
+                seen = -1
+                for c in free:
+                    if masks[c] & low:
+                        seen &= peer[c]
+                seen &= dmask[d] & ~cage_masks[k]
+                while seen:
+                    bit = seen & -seen
+                    p = bit.bit_length() - 1
+                    cut(p, ~low)
+                    changed = True
+                    if not masks[p]:
+                        return _Trial(placed, f"cell:{p}")
+                    if not masks[p] & (masks[p] - 1):
+                        queue.append((p, masks[p].bit_length(), f"cage:{k}"))
+                    seen ^= bit
+            if queue:
+                break
         if queue or changed:
             continue
         for derived, why in sums:
@@ -160,6 +186,12 @@ def _trial(cands: Candidates, cell: int, digit: int, budget: int = 400) -> _Tria
 
 MAX_TRIAL_SUM = 4
 """Open cells a derived sum may have to be used in a trial."""
+
+
+@lru_cache(maxsize=32)
+def _cage_masks(rules: Rules) -> tuple[int, ...]:
+    """The cell bitboard of each cage with a total."""
+    return tuple(sum(1 << c for c in cage.cells) for cage in cage_sums(rules))
 
 
 @lru_cache(maxsize=32)
