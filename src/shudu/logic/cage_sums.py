@@ -24,8 +24,11 @@ __all__ = [
     "MAX_DERIVED",
     "MAX_DIFFERENCE",
     "Sum",
+    "all_sums",
+    "cage_masks",
     "cage_options",
     "cage_sums",
+    "combos_supports",
     "derived_sums",
     "difference_sums",
     "matching",
@@ -50,8 +53,8 @@ class Sum:
     when the sum lay inside the cage).  A ``difference`` sum subtracts the digits of its
     ``minus`` cells (the outies) from those of its ``cells`` (the innies).
 
-    >>> Sum((0, 1), 3).distinct
-    True
+    >>> Sum((0, 1), 3).kind
+    'cage'
     """
 
     cells: tuple[int, ...]
@@ -66,13 +69,8 @@ class Sum:
     split_kind: str = ""
     minus: tuple[int, ...] = ()
 
-    @property
-    def distinct(self) -> bool:
-        """True for a cage (its digits differ); a derived sum may repeat a digit in cells
-        that do not see each other."""
-        return self.kind == "cage"
 
-
+@lru_cache(maxsize=32)
 def cage_sums(rules: Rules) -> tuple[Sum, ...]:
     """The cages of ``rules`` that have a total, as :class:`Sum` values.
 
@@ -81,13 +79,19 @@ def cage_sums(rules: Rules) -> tuple[Sum, ...]:
     >>> [(s.cells, s.total) for s in cage_sums(rules)]
     [((0, 1), 3)]
     """
-    return _cage_sums(rules)
+    return tuple(Sum(tuple(sorted(c.cells)), c.total) for c in rules.constraints
+                 if getattr(c, "kind", None) == "killer" and c.total)
 
 
 @lru_cache(maxsize=32)
-def _cage_sums(rules: Rules) -> tuple[Sum, ...]:
-    return tuple(Sum(tuple(sorted(c.cells)), c.total) for c in rules.constraints
-                 if getattr(c, "kind", None) == "killer" and c.total)
+def cage_masks(rules: Rules) -> tuple[int, ...]:
+    """The cell bitboard of each cage of :func:`cage_sums`, in the same order.
+
+    >>> from shudu.constraints import Cage
+    >>> cage_masks(Rules(4, constraints=(Cage((0, 1), 3), Cage((5, 9), 4))))
+    (3, 544)
+    """
+    return tuple(sum(1 << c for c in cage.cells) for cage in cage_sums(rules))
 
 
 # ---------------------------------------------------------------------- combinations
@@ -104,7 +108,11 @@ def _combos_by(n: int) -> dict[tuple[int, int], tuple[int, ...]]:
 def matching(combo: int, masks: tuple[int, ...]) -> tuple[int, ...] | None:
     """For cells with candidate ``masks`` to be filled with exactly the digits of
     ``combo``, one each: the digits each cell can take in some such filling (``None``
-    when there is none)."""
+    when there is none).
+
+    >>> matching(0b11, (0b01, 0b11)), matching(0b11, (0b01, 0b01))   # 1+2: r0 is 1
+    ((1, 2), None)
+    """
     k = len(masks)
     own = [m & combo for m in masks]
     if not all(own):
@@ -137,6 +145,32 @@ def matching(combo: int, masks: tuple[int, ...]) -> tuple[int, ...] | None:
                 free ^= low
         good = keep
     return tuple(support)
+
+
+def combos_supports(combos: tuple[int, ...], masks: tuple[int, ...]) -> tuple[int, ...]:
+    """The digits each cell (candidate ``masks``) takes in some filling with one of
+    ``combos``: :func:`matching` of each, joined (all 0 when none fills the cells).
+
+    >>> combos_supports((0b11, 0b110), (0b111, 0b100))   # 1+2 does not fit, 2+3 does
+    (2, 4)
+    """
+    support = [0] * len(masks)
+    for combo in combos:
+        got = matching(combo, masks)
+        if got is not None:
+            for i, s in enumerate(got):
+                support[i] |= s
+    return tuple(support)
+
+
+@lru_cache(maxsize=32)
+def all_sums(rules: Rules) -> tuple[Sum, ...]:
+    """:func:`derived_sums` and then :func:`difference_sums`, as one list.
+
+    >>> all_sums(Rules(4))
+    ()
+    """
+    return derived_sums(rules) + difference_sums(rules)
 
 
 @lru_cache(maxsize=65536)
@@ -280,12 +314,12 @@ def derived_sums(rules: Rules) -> tuple[Sum, ...]:
     >>> [(s.kind, s.cells, s.total) for s in derived_sums(rules)][:2]
     [('innies', (0, 1), 3), ('outies', (4,), 3)]
     """
-    cages = _cage_sums(rules)
+    cages = cage_sums(rules)
     if not cages:
         return ()
     full = rules.size * (rules.size + 1) // 2
-    cage_masks = [sum(1 << c for c in cage.cells) for cage in cages]
-    seen = set(cage_masks)
+    masks = cage_masks(rules)
+    seen = set(masks)
     out: list[Sum] = []
 
     def add(mask: int, total: int, **kw: object) -> None:
@@ -298,7 +332,7 @@ def derived_sums(rules: Rules) -> tuple[Sum, ...]:
         inside = crossing = 0
         inside_cells = out_cells = 0
         cross_ok = True
-        for cage, cm in zip(cages, cage_masks):
+        for cage, cm in zip(cages, masks):
             if not cm & u:
                 continue
             if cm & ~u:
@@ -309,7 +343,7 @@ def derived_sums(rules: Rules) -> tuple[Sum, ...]:
                 inside_cells |= cm
         innies = u & ~inside_cells
         crossing_in = 0
-        for cm in cage_masks:
+        for cm in masks:
             if cm & u and cm & ~u:
                 crossing_in |= cm & u
         if innies & ~crossing_in:   # an innie in no cage with a total: no outie sum
@@ -323,7 +357,7 @@ def derived_sums(rules: Rules) -> tuple[Sum, ...]:
                 house_total=house_total, inside=inside, crossing=crossing)
     for derived in list(out):
         dm = sum(1 << c for c in derived.cells)
-        for cage, cm in zip(cages, cage_masks):
+        for cage, cm in zip(cages, masks):
             if cm & ~dm == 0 and cm != dm:
                 add(dm & ~cm, derived.total - cage.total, kind=derived.kind,
                     houses=derived.houses, house_total=derived.house_total,
@@ -353,17 +387,17 @@ def difference_sums(rules: Rules) -> tuple[Sum, ...]:
     >>> [(s.cells, s.minus, s.total) for s in difference_sums(rules)][:2]
     [((3,), (6,), 0), ((2,), (7,), 2)]
     """
-    cages = _cage_sums(rules)
+    cages = cage_sums(rules)
     if not cages:
         return ()
     full = rules.size * (rules.size + 1) // 2
-    cage_masks = [sum(1 << c for c in cage.cells) for cage in cages]
+    masks = cage_masks(rules)
     seen: set[tuple[int, int]] = set()
     out: list[Sum] = []
     for union, u in _union_masks(rules):
         inside = inside_cells = 0
         crossing = []
-        for cage, cm in zip(cages, cage_masks):
+        for cage, cm in zip(cages, masks):
             if cm & u:
                 if cm & ~u:
                     crossing.append((cage, cm))

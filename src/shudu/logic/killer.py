@@ -30,17 +30,18 @@ from collections.abc import Iterator
 from .cage_sums import (
     MAX_DERIVED,
     Sum,
+    all_sums,
+    cage_masks,
     cage_options,
     cage_sums,
-    derived_sums,
-    difference_sums,
+    combos_supports,
     matching,
     sum_supports,
 )
 from .candidates import Candidates, bits
 from .registry import Technique, register
 from .render import houses_text, result_text
-from .step import Step, cells_text
+from .step import Step, cells_text, eliminations_text
 
 __all__ = [
     "find_cage_claiming",
@@ -49,6 +50,7 @@ __all__ = [
     "find_cage_pointing",
     "find_innies_outies",
 ]
+
 
 def _open(cands: Candidates, cells: tuple[int, ...]) -> tuple[list[int], int]:
     """The open cells of ``cells`` and the sum of the digits placed in the others."""
@@ -128,7 +130,7 @@ def find_cage_pointing(cands: Candidates) -> Iterator[Step]:
     'Cage Pointing: 3 in r1c12 holds 1 => r1c3456789<>1, r2c123<>1, r3c123<>1'
     """
     geo = cands.geo
-    for cage in cage_sums(cands.rules):
+    for cage, cage_mask in zip(cage_sums(cands.rules), cage_masks(cands.rules)):
         got = _state_of(cands, cage)
         if got is None:
             continue
@@ -136,7 +138,6 @@ def find_cage_pointing(cands: Candidates) -> Iterator[Step]:
         required = combos[0]
         for combo in combos[1:]:
             required &= combo
-        cage_mask = sum(1 << c for c in cage.cells)
         for b in bits(required):
             where = [c for c in free if cands.cell_mask[c] >> b & 1]
             seen = geo.common_peers(where) & cands.digit_mask[b] & ~cage_mask
@@ -152,7 +153,6 @@ def find_cage_claiming(cands: Candidates) -> Iterator[Step]:
 
     >>> from shudu.killer_formats import read_cage_string
     >>> from shudu.logic.solver import as_candidates
-    >>> from shudu.logic.candidates import Candidates
     >>> c = as_candidates(read_cage_string("9<" + "0" * 79))
     >>> for cell in range(2, 9):
     ...     _ = c.eliminate(cell, 4)
@@ -164,7 +164,7 @@ def find_cage_claiming(cands: Candidates) -> Iterator[Step]:
     cages = cage_sums(cands.rules)
     if not cages:
         return
-    masks = [sum(1 << c for c in cage.cells) for cage in cages]
+    masks = cage_masks(cands.rules)
     for h, hm in enumerate(geo.house_mask):
         for d in range(n):
             where = cands.digit_mask[d] & hm
@@ -180,14 +180,8 @@ def find_cage_claiming(cands: Candidates) -> Iterator[Step]:
                 keep = tuple(c for c in combos if c >> d & 1)
                 if len(keep) == len(combos) or not keep:
                     break
-                fmasks = tuple(cands.cell_mask[c] for c in free)
-                supports = [0] * len(free)
-                for combo in keep:
-                    got2 = matching(combo, fmasks)
-                    if got2 is not None:
-                        for i, s in enumerate(got2):
-                            supports[i] |= s
-                gone = _eliminations(cands, free, tuple(supports))
+                supports = combos_supports(keep, tuple(cands.cell_mask[c] for c in free))
+                gone = _eliminations(cands, free, supports)
                 if gone:
                     extra = _cage_extra(cage, placed, combos)
                     extra["kept"] = tuple(_combo_text(c) for c in keep)
@@ -252,10 +246,10 @@ def find_cage_interaction(cands: Candidates) -> Iterator[Step]:
     cages = cage_sums(cands.rules)
     if len(cages) < 2:
         return
-    cage_masks = [sum(1 << c for c in cage.cells) for cage in cages]
+    masks = cage_masks(cands.rules)
     values = cands.values
     for h, hm in enumerate(geo.house_mask):
-        inside = [i for i, cm in enumerate(cage_masks) if not cm & ~hm]
+        inside = [i for i, cm in enumerate(masks) if not cm & ~hm]
         if len(inside) < 2:
             continue
         parts = []
@@ -271,7 +265,7 @@ def find_cage_interaction(cands: Candidates) -> Iterator[Step]:
                 placed |= 1 << (values[c] - 1)
         covered = 0
         for i, _ in parts:
-            covered |= cage_masks[i]
+            covered |= masks[i]
         rest = [c for c in geo.houses[h].cells if not values[c] and not covered >> c & 1]
         rest_masks = tuple(cands.cell_mask[c] for c in rest)
         options = [got[3] for _, got in parts]
@@ -287,14 +281,8 @@ def find_cage_interaction(cands: Candidates) -> Iterator[Step]:
         for (_, (free, _, _, combos)), keep in zip(parts, kept):
             if len(keep) == len(combos):
                 continue
-            fmasks = tuple(cands.cell_mask[c] for c in free)
-            support = [0] * len(free)
-            for combo in keep:
-                got = matching(combo, fmasks)
-                if got is not None:
-                    for r, sup in enumerate(got):
-                        support[r] |= sup
-            gone += _eliminations(cands, free, tuple(support))
+            support = combos_supports(tuple(keep), tuple(cands.cell_mask[c] for c in free))
+            gone += _eliminations(cands, free, support)
         if rest:
             gone += _eliminations(cands, rest, tuple(rest_support))
         if gone:
@@ -324,7 +312,7 @@ def find_innies_outies(cands: Candidates) -> Iterator[Step]:
     geo = cands.geo
     peer = geo.peer_mask
     rules = cands.rules
-    for s in derived_sums(rules) + difference_sums(rules):
+    for s in all_sums(rules):
         free, placed = _open(cands, s.cells)
         out, out_placed = _open(cands, s.minus)
         if not free and not out:
@@ -421,15 +409,9 @@ def _combinations_explain(step: Step, lang: str) -> str:
 
 
 def _combinations_notation(step: Step) -> str:
-    gone = _group_eliminations(step)
+    gone = eliminations_text(step)
     return (f"{step.name}: {step.get('total')} in {cells_text(step.role_cells('cage'), step.size)}"
             f" = {' / '.join(step.get('combos'))} => {gone}")
-
-
-def _group_eliminations(step: Step) -> str:
-    from .step import candidates_text
-
-    return candidates_text(step.eliminations, step.size)
 
 
 def _pointing_where(step: Step, lang: str) -> str:
@@ -467,7 +449,7 @@ def _pointing_explain(step: Step, lang: str) -> str:
 def _pointing_notation(step: Step) -> str:
     return (f"{step.name}: {step.get('total')} in "
             f"{cells_text(step.role_cells('cage'), step.size)} holds {step.digits[0]} => "
-            f"{_group_eliminations(step)}")
+            f"{eliminations_text(step)}")
 
 
 def _claiming_where(step: Step, lang: str) -> str:
@@ -496,7 +478,7 @@ def _claiming_notation(step: Step) -> str:
     return (f"{step.name}: {step.digits[0]} in "
             f"{house_labels(step.role_houses('base'), step.size)} lies in "
             f"{step.get('total')} in {cells_text(step.role_cells('cage'), step.size)} => "
-            f"{_group_eliminations(step)}")
+            f"{eliminations_text(step)}")
 
 
 def _sum_cells(step: Step) -> str:
@@ -594,7 +576,7 @@ def _io_notation(step: Step) -> str:
     if what == "difference":
         return (f"{step.name}: {_sum_cells(step)} - "
                 f"{cells_text(step.role_cells('minus'), step.size)} = {step.get('total')} "
-                f"({houses}) => {_group_eliminations(step)}")
+                f"({houses}) => {eliminations_text(step)}")
     head = f"{step.name}: {what} of {houses}"
     if step.get("split_kind"):
         head += f" {'minus' if step.get('split_kind') == 'minus' else 'within'} cage " \
@@ -602,7 +584,7 @@ def _io_notation(step: Step) -> str:
     if step.placements:
         c, d = step.placements[0]
         return f"{head} = {d} => {cells_text([c], step.size)}={d}"
-    return f"{head}: {_sum_cells(step)} = {step.get('total')} => {_group_eliminations(step)}"
+    return f"{head}: {_sum_cells(step)} = {step.get('total')} => {eliminations_text(step)}"
 
 
 def _interaction_where(step: Step, lang: str) -> str:
@@ -631,7 +613,7 @@ def _interaction_notation(step: Step) -> str:
 
     parts = ", ".join(f"{c} = {k}" for c, k in zip(step.get("cages"), step.get("kept")))
     return (f"{step.name}: {house_labels(step.role_houses('base'), step.size)}: {parts} => "
-            f"{_group_eliminations(step)}")
+            f"{eliminations_text(step)}")
 
 
 register(Technique("cage-combinations", "Cage Combination", "杀手笼组合", "1701", "killer",

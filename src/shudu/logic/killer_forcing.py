@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..rules import Rules
-from .cage_sums import Sum, cage_options, cage_sums, derived_sums, difference_sums, sum_supports
+from .cage_sums import Sum, all_sums, cage_masks, cage_options, cage_sums, sum_supports
 from .candidates import Candidates, bits
 from .killer import no_cages
 from .registry import Technique, register
@@ -24,6 +24,7 @@ from .render import houses_text, result_text
 from .step import Step, cells_text
 
 __all__ = ["find_cage_forcing_chain"]
+
 
 @dataclass
 class _Trial:
@@ -55,7 +56,7 @@ def _trial(cands: Candidates, cell: int, digit: int, budget: int = 400) -> _Tria
         if v:
             pmask[v - 1] |= 1 << c
     cages = cage_sums(rules)
-    cage_masks = _cage_masks(rules)
+    masks_of_cages = cage_masks(rules)
     sums = _trial_sums(rules)
     placed: list[tuple[int, int, str]] = []
     queue: list[tuple[int, int, str]] = [(cell, digit, "assumed")]
@@ -143,7 +144,7 @@ def _trial(cands: Candidates, cell: int, digit: int, budget: int = 400) -> _Tria
                 for c in free:
                     if masks[c] & low:
                         seen &= peer[c]
-                seen &= dmask[d] & ~cage_masks[k]
+                seen &= dmask[d] & ~masks_of_cages[k]
                 while seen:
                     bit = seen & -seen
                     p = bit.bit_length() - 1
@@ -189,17 +190,10 @@ MAX_TRIAL_SUM = 4
 
 
 @lru_cache(maxsize=32)
-def _cage_masks(rules: Rules) -> tuple[int, ...]:
-    """The cell bitboard of each cage with a total."""
-    return tuple(sum(1 << c for c in cage.cells) for cage in cage_sums(rules))
-
-
-@lru_cache(maxsize=32)
 def _trial_sums(rules: Rules) -> tuple[tuple[Sum, str], ...]:
     """The 45 rule's sums a trial uses, each with its reason text."""
     n = rules.size
-    return tuple((s, "sum:" + _sum_label(s, n))
-                 for s in derived_sums(rules) + difference_sums(rules))
+    return tuple((s, "sum:" + _sum_label(s, n)) for s in all_sums(rules))
 
 
 def _sum_label(s: Sum, n: int) -> str:
