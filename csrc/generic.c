@@ -19,7 +19,9 @@
  *   - killer cages with a sum: the digits of the open cells must form one of the
  *     combinations of distinct digits that make the rest of the sum, drawn from
  *     their candidates, with a digit for every open cell; digits in no such
- *     combination are removed (no combination left is a contradiction).
+ *     combination are removed (no combination left is a contradiction);
+ *   - further constraints (relations between two cells, sums, renban lines,
+ *     sandwiches: rules_extra.h) keep the digits that still have a support.
  *
  * Search: depth-first with an explicit stack.  Each level keeps a snapshot of
  * the state taken before its branch, the branch cell and the digits not yet
@@ -31,6 +33,7 @@
  * furthest.  Otherwise the branch cell is one with the fewest
  * candidates, ties going to the cell with the most unplaced peers. */
 #include "generic.h"
+#include "rules_extra.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -111,6 +114,11 @@ struct sg_solver {
     uint16_t *combo;         /* digit sets, grouped by (size, sum) */
     int32_t *combo_start;    /* (n + 1) * (maxsum + 1) + 1 offsets into combo */
 
+    /* further constraints */
+    gx_set *gx;
+    uint16_t *gx_cells;      /* what gx_narrow reports: cells and the digits they keep */
+    uint32_t *gx_keep;
+
     /* propagation queues (empty between propagations) */
     uint16_t *nq;      /* cells that became single */
     uint32_t *hq;      /* (house*n + digit) * 32 + digit of single position masks */
@@ -152,6 +160,9 @@ void sg_free(sg_solver *s) {
     free(s->csum);
     free(s->combo);
     free(s->combo_start);
+    gx_free(s->gx);
+    free(s->gx_cells);
+    free(s->gx_keep);
     free(s);
 }
 
@@ -275,6 +286,13 @@ sg_solver *sg_new(const sg_rules *r) {
     }
 
     if (r->ncages > 0 && build_cages(s, r) < 0) goto fail;
+    if (r->nextra > 0) {
+        s->gx = gx_new(n, nc, r->extra, r->nextra, NULL, 0);
+        if (!s->gx) goto fail;
+        s->gx_cells = malloc(gx_capacity(s->gx) * sizeof *s->gx_cells);
+        s->gx_keep = malloc(gx_capacity(s->gx) * sizeof *s->gx_keep);
+        if (!s->gx_cells || !s->gx_keep) goto fail;
+    }
     s->use_lc = n >= SG_LC_MIN_N;
     s->use_probe = n >= SG_PROBE_MIN_N;
     if (s->use_lc) {
@@ -481,6 +499,16 @@ static inline __attribute__((always_inline)) int propagate_impl(sg_solver *s, ui
                 }
             }
             if (caged) continue;   /* back to the singles */
+        }
+        if (s->gx) {
+            const int k = gx_narrow(s->gx, cand, s->gx_cells, s->gx_keep);
+            if (k < 0) goto fail;
+            for (int i = 0; i < k; i++) {
+                const int c = s->gx_cells[i];
+                const uint32_t drop = cand[c] & ~s->gx_keep[i];
+                if (drop) SG_ELIM(c, drop);
+            }
+            if (k) continue;   /* back to the singles */
         }
         if (!lc) break;
 

@@ -10,6 +10,7 @@
 #ifndef SHUDU_GENERIC_H
 #define SHUDU_GENERIC_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include "common.h"
 
@@ -35,12 +36,16 @@ typedef struct sg_rules {
     const int32_t *cage_start;  /* ncages + 1 offsets into cage_cells */
     const int32_t *cage_cells;
     const int32_t *cage_sum;    /* 0 = no sum */
+    /* further constraints (optional: nextra = 0), a program of rules_extra.h */
+    size_t nextra;
+    const int32_t *extra;
 } sg_rules;
 
 typedef struct sg_solver sg_solver; /* opaque, owns its memory */
 
 /* Build a solver for the rules (copies what it needs; the rules arrays may be
- * freed afterwards).  NULL on allocation failure or if n is outside 1..32. */
+ * freed afterwards).  NULL on allocation failure, if n is outside 1..32 or if the
+ * program of further constraints is malformed (gx_new says why). */
 sg_solver *sg_new(const sg_rules *rules);
 void sg_free(sg_solver *s);
 

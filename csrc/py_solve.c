@@ -11,6 +11,7 @@
 #include "board9.h"
 #include "common.h"
 #include "generic.h"
+#include "rules_extra.h"
 #include "solve9.h"
 
 /* ------------------------------------------------------------------------ 9x9 path */
@@ -78,6 +79,7 @@ typedef struct {
     int32_t *cage_start;
     int32_t *cage_cells;
     int32_t *cage_sum;
+    int32_t *extra;
     uint8_t map[256];
     uint8_t text_map[256];
 } RulesObject;
@@ -89,6 +91,7 @@ static void Rules_dealloc(RulesObject *self) {
     PyMem_Free(self->cage_start);
     PyMem_Free(self->cage_cells);
     PyMem_Free(self->cage_sum);
+    PyMem_Free(self->extra);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -126,17 +129,17 @@ fail:
 static int read_cages(RulesObject *self, int n, int ncells, PyObject *start_obj,
                       PyObject *cells_obj, PyObject *sum_obj) {
     Py_ssize_t slen, clen, glen;
-    if (n > SG_CAGE_MAX_N) {
-        PyErr_Format(PyExc_ValueError, "killer cages are supported up to %dx%d", SG_CAGE_MAX_N,
-                     SG_CAGE_MAX_N);
-        return -1;
-    }
     self->cage_start = int_array(start_obj, &slen, 0, INT32_MAX, "cage_start");
     if (!self->cage_start) return -1;
     self->cage_cells = int_array(cells_obj, &clen, 0, ncells - 1, "cage_cells");
     if (!self->cage_cells) return -1;
     self->cage_sum = int_array(sum_obj, &glen, 0, (long)n * (n + 1) / 2, "cage_sum");
     if (!self->cage_sum) return -1;
+    if (glen > 0 && n > SG_CAGE_MAX_N) {
+        PyErr_Format(PyExc_ValueError, "killer cages are supported up to %dx%d", SG_CAGE_MAX_N,
+                     SG_CAGE_MAX_N);
+        return -1;
+    }
     if (slen != glen + 1 || self->cage_start[0] != 0 || self->cage_start[glen] != clen) {
         PyErr_SetString(PyExc_ValueError, "cage_start must hold ncages+1 offsets from 0 to "
                         "len(cage_cells)");
@@ -169,15 +172,33 @@ static int read_cages(RulesObject *self, int n, int ncells, PyObject *start_obj,
     return 0;
 }
 
-/* Rules(n, houses, peer_start, peers[, cage_start, cage_cells, cage_sum]): flat tables,
- * validated here. */
+/* Further constraints: a program of rules_extra.h, checked by compiling it once. */
+static int read_extra(RulesObject *self, int n, int ncells, PyObject *obj) {
+    Py_ssize_t len;
+    self->extra = int_array(obj, &len, INT32_MIN, INT32_MAX, "extra");
+    if (!self->extra) return -1;
+    if (len == 0) return 0;
+    char err[160];
+    gx_set *g = gx_new(n, ncells, self->extra, (size_t)len, err, sizeof err);
+    if (!g) {
+        PyErr_Format(PyExc_ValueError, "constraint program: %s", err);
+        return -1;
+    }
+    gx_free(g);
+    self->rules.nextra = (size_t)len;
+    self->rules.extra = self->extra;
+    return 0;
+}
+
+/* Rules(n, houses, peer_start, peers[, cage_start, cage_cells, cage_sum[, extra]]): flat
+ * tables, validated here. */
 static PyObject *Rules_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     (void)kwds;
     int n;
     PyObject *houses_obj, *start_obj, *peers_obj;
-    PyObject *cstart_obj = NULL, *ccells_obj = NULL, *csum_obj = NULL;
-    if (!PyArg_ParseTuple(args, "iOOO|OOO", &n, &houses_obj, &start_obj, &peers_obj,
-                          &cstart_obj, &ccells_obj, &csum_obj))
+    PyObject *cstart_obj = NULL, *ccells_obj = NULL, *csum_obj = NULL, *extra_obj = NULL;
+    if (!PyArg_ParseTuple(args, "iOOO|OOOO", &n, &houses_obj, &start_obj, &peers_obj,
+                          &cstart_obj, &ccells_obj, &csum_obj, &extra_obj))
         return NULL;
     if ((cstart_obj == NULL) != (csum_obj == NULL)) {
         PyErr_SetString(PyExc_TypeError, "give cage_start, cage_cells and cage_sum together");
@@ -246,6 +267,7 @@ static PyObject *Rules_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     self->rules.ncages = 0;
     if (cstart_obj && read_cages(self, n, ncells, cstart_obj, ccells_obj, csum_obj) < 0)
         goto fail;
+    if (extra_obj && read_extra(self, n, ncells, extra_obj) < 0) goto fail;
     build_symbol_map(n, self->map);
     build_text_map(n, self->text_map);
     return (PyObject *)self;
@@ -270,7 +292,7 @@ PyTypeObject RulesType = {
     .tp_basicsize = sizeof(RulesObject),
     .tp_dealloc = (destructor)Rules_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Rules(n, houses, peer_start, peers[, cage_start, cage_cells, cage_sum]): flat "
+    .tp_doc = "Rules(n, houses, peer_start, peers[, cage_start, cage_cells, cage_sum[, extra]]): flat "
               "constraint tables for the generic solver.",
     .tp_new = Rules_new,
     .tp_getset = Rules_getset,

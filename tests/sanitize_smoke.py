@@ -11,6 +11,7 @@ import os
 import random
 import sys
 import threading
+from pathlib import Path
 
 import shudu
 from shudu import Rules, _engine
@@ -342,6 +343,31 @@ def main() -> int:
         killer = Rules(constraints=tuple(cages))
         shudu.count("." * 81, 3, killer)
         _engine.batch(shudu.engine._tables(killer), bytes(81) * 4, 2, 2, True)
+    # Every other constraint kind: planted from a solution, searched, counted, batched.
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    planted = importlib.import_module("constraint_cases").planted
+    for seed in range(20 if not quick else 4):
+        for n in (4, 9, 16):
+            solution = importlib.import_module("shudu.generate").random_solution(
+                Rules(n), seed=seed).cells
+            rules = Rules(n, constraints=planted(solution, n, random.Random(seed), 12))
+            shudu.count(bytes(n * n), 3, rules)
+            _engine.batch(shudu.engine._tables(rules), bytes(n * n) * 3, 2, 2, True)
+    # Malformed constraint programs are refused, never read out of bounds.
+    plain = Rules()
+    houses = [c for h in plain.houses for c in h.cells]
+    starts, peers = [0], []
+    for p in plain.peers:
+        peers.extend(p)
+        starts.append(len(peers))
+    for _ in range(3000 if not quick else 500):
+        program = [rng.choice((1, 2, 3, 4, 5, rng.randint(-3, 9)))]
+        program += [rng.randint(-2, 90) for _ in range(rng.randint(0, 14))]
+        try:
+            _engine.search(_engine.Rules(9, houses, starts, peers, [0], [], [], program),
+                           bytes(81), 1)
+        except ValueError:
+            pass
     print("sanitize smoke: ok")
     return 0
 

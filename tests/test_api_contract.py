@@ -165,12 +165,13 @@ def test_unique_and_unsolvable_puzzles_unchanged():
     ("sandwich", "sandwich sums"),
     ("Killer=cages.txt", "killer cages"),
 ])
-def test_unsupported_variants_say_not_supported_yet(spec, what):
-    with pytest.raises(UnsupportedRules, match=f"^{what} are not supported yet$"):
+def test_layout_variants_in_a_spec_say_where_their_layout_goes(spec, what):
+    with pytest.raises(UnsupportedRules, match=f"^{what} need their layout, which a rules spec "
+                                               "cannot hold: give the puzzle as JSON"):
         Rules.from_spec(spec)
-    with pytest.raises(UnsupportedRules, match="not supported yet"):
+    with pytest.raises(UnsupportedRules, match="need their layout"):
         Rules.parse(spec)
-    with pytest.raises(UnsupportedRules, match="not supported yet"):
+    with pytest.raises(UnsupportedRules, match="need their layout"):
         shudu.solve("." * 81, spec)
 
 

@@ -114,22 +114,24 @@ def _as_grid(puzzle: PuzzleLike, rules: RulesLike) -> Grid:
 
 @lru_cache(maxsize=64)
 def _tables(rules: Rules) -> Any:
-    """The C-side constraint tables for a Rules value (built once per rules): houses,
-    peers and the killer cages; other constraints are refused."""
-    others = [c for c in rules.constraints if getattr(c, "kind", None) != "killer"]
-    if others:
-        kinds = ", ".join(sorted({getattr(c, "kind", type(c).__name__) for c in others}))
-        raise UnsupportedRules(f"the solving engine does not handle these constraints yet: {kinds}")
+    """The C-side constraint tables for a Rules value (built once per rules): houses (with
+    the constraints' groups of n cells that must differ), peers, the killer cages and the
+    program of every other constraint."""
     houses = [c for h in rules.houses for c in h.cells]
+    known = {frozenset(h.cells) for h in rules.houses}
+    for group in rules.distinct_groups:
+        if len(group) == rules.size and frozenset(group) not in known:
+            known.add(frozenset(group))
+            houses.extend(group)
     starts = [0]
     peers: list[int] = []
     for cell_peers in rules.peers:
         peers.extend(cell_peers)
         starts.append(len(peers))
-    cages = [c for c in rules.constraints if getattr(c, "kind", None) == "killer"]
-    if not cages:
+    if not rules.constraints:
         return _engine.Rules(rules.size, houses, starts, peers)
-    if rules.size > 16:
+    cages = [c for c in rules.constraints if c.kind == "killer"]
+    if cages and rules.size > 16:
         raise UnsupportedRules("the solving engine handles killer cages up to 16x16")
     cage_start = [0]
     cells: list[int] = []
@@ -138,7 +140,8 @@ def _tables(rules: Rules) -> Any:
         cells.extend(cells_)
         cage_start.append(len(cells))
         sums.append(total)
-    return _engine.Rules(rules.size, houses, starts, peers, cage_start, cells, sums)
+    program = [v for c in rules.constraints for v in c.program(rules)]
+    return _engine.Rules(rules.size, houses, starts, peers, cage_start, cells, sums, program)
 
 
 def _innies(rules: Rules, cages: list[Any]) -> list[tuple[tuple[int, ...], int]]:

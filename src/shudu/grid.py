@@ -269,12 +269,15 @@ class Grid:
             )
 
     def is_solution_of(self, puzzle: Grid) -> bool:
-        """True when this grid is complete, conflict-free and keeps every given of ``puzzle``.
+        """True when this grid is complete, conflict-free, keeps every given of ``puzzle``
+        and every constraint of the rules (killer cages, thermometers ...).
 
         >>> Grid.empty().is_solution_of(Grid.empty())
         False
         """
         if self._rules != puzzle._rules or not self.is_complete or self.conflicts():
+            return False
+        if self._rules.constraints and self._rules.broken(self._cells):
             return False
         return all(p == 0 or p == v for p, v in zip(puzzle._cells, self._cells))
 

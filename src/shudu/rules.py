@@ -77,13 +77,16 @@ UNSUPPORTED: dict[str, str] = {
     "xv": "XV sums",
     "little-killer": "little killer sums",
     "consecutive": "consecutive markers",
-    "non-consecutive": "the non-consecutive rule",
     "even-odd": "even/odd cells",
     "palindrome": "palindromes",
     "german-whispers": "german whispers",
     "renban": "renban lines",
 }
-"""Rule names people ask for that no solver here handles yet: what each one is called."""
+"""Constraint names people put in a rules spec, which cannot hold their layout: what each
+one is called (they come with the puzzle, in JSON or a killer notation)."""
+
+GLOBAL_PARTS = ("non-consecutive", "disjoint")
+"""Spec parts that are constraints over the whole grid (no layout needed)."""
 
 _KNIGHT = ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))
 _KING = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
@@ -139,15 +142,24 @@ class House(NamedTuple):
 class Constraint(Protocol):
     """A constraint beyond houses and peer pairs (killer cages, ...).
 
-    Implementations name the cells they read and can check a complete or partial
-    assignment.  The solving engine refuses rules whose constraints it does not know.
+    Implementations name the cells they read, can check a complete or partial
+    assignment, say which cells must differ and give the engine their propagation (see
+    :mod:`shudu.constraints.base`).
     """
 
     kind: str
     cells: tuple[Cell, ...]
 
-    def check(self, values: Sequence[int]) -> bool:
+    def check(self, values: Sequence[int], rules: Rules | None = None) -> bool:
         """True when ``values`` (0 = empty) does not break the constraint."""
+        ...
+
+    def groups(self, rules: Rules) -> tuple[tuple[Cell, ...], ...]:
+        """Groups of cells whose digits must differ."""
+        ...
+
+    def program(self, rules: Rules) -> list[int]:
+        """The constraint's records for the engine's propagation."""
         ...
 
 
@@ -247,7 +259,7 @@ class Rules:
             fits = getattr(constraint, "fits", None)
             problem = fits(n) if fits is not None else None
             if problem:
-                raise ParseError(f"expected a cage that fits: {problem}",
+                raise ParseError(f"expected a {constraint.kind} constraint that fits: {problem}",
                                  found=", ".join(map(str, constraint.cells)))
 
     # ------------------------------------------------------------------ building
@@ -274,18 +286,20 @@ class Rules:
 
         Parts joined by ``+``: a size (``9``, ``16``, ``6x6``), a box (``box=2x3``),
         ``classic``, ``x`` (diagonals), ``windoku``, ``anti-knight``, ``anti-king``,
-        ``jigsaw=<region map>``.  Known variants that are not supported yet (``killer``,
-        ``thermo``, ``arrow``, ``kropki``, ``sandwich`` ...) raise
-        :class:`~shudu.errors.UnsupportedRules`.
+        ``non-consecutive``, ``disjoint``, ``jigsaw=<region map>``.  Constraints that need
+        a layout (``killer``, ``thermo``, ``arrow``, ``kropki``, ``sandwich`` ...) raise
+        :class:`~shudu.errors.UnsupportedRules` saying where they can be given.
 
         >>> Rules.from_spec("16+x").size, Rules.from_spec("16+x").diagonals
         (16, True)
         >>> Rules.from_spec("windoku+anti-king").spec
         'windoku+anti-king'
+        >>> Rules.from_spec("anti-king+non-consecutive").spec
+        'anti-king+non-consecutive'
         >>> Rules.from_spec("killer")
         Traceback (most recent call last):
         ...
-        shudu.errors.UnsupportedRules: killer cages are not supported yet
+        shudu.errors.UnsupportedRules: killer cages need their layout, which a rules spec ...
         """
         if not isinstance(spec, str):
             raise TypeError(f"expected a rules spec string such as 'x+anti-knight', "
@@ -318,12 +332,21 @@ class Rules:
                 fields["anti_king"] = True
             elif part.startswith("jigsaw=") or part.startswith("jigsaw:"):
                 fields["regions"] = raw.strip()[7:]
+            elif part.replace("_", "-") in ("non-consecutive", "nonconsecutive", "disjoint",
+                                            "disjoint-groups"):
+                from .constraints import Disjoint, NonConsecutive
+
+                glob = Disjoint() if part.startswith("disjoint") else NonConsecutive()
+                fields["constraints"] = (*fields.get("constraints", ()), glob)
             elif _unsupported(part) is not None:
-                raise UnsupportedRules(f"{_unsupported(part)} are not supported yet")
+                raise UnsupportedRules(
+                    f"{_unsupported(part)} need their layout, which a rules spec cannot hold: "
+                    "give the puzzle as JSON (or a killer notation for cages), or build "
+                    "Rules(constraints=...)")
             else:
                 raise ParseError(
                     "expected a rules part: a size, box=RxC, x, windoku, anti-knight, "
-                    "anti-king or jigsaw=<map>",
+                    "anti-king, non-consecutive, disjoint or jigsaw=<map>",
                     found=raw.strip(),
                 )
         if n is None:
@@ -382,7 +405,8 @@ class Rules:
             parts.append("anti-knight")
         if self.anti_king:
             parts.append("anti-king")
-        if self.extra_houses or self.constraints:
+        parts += [c.kind for c in self.constraints if c.kind in GLOBAL_PARTS]
+        if self.extra_houses or any(c.kind not in GLOBAL_PARTS for c in self.constraints):
             parts.append("custom")
         return "+".join(parts) if parts else "classic"
 
@@ -554,13 +578,33 @@ class Rules:
                     rr, cc = r + dr, c + dc
                     if 0 <= rr < n and 0 <= cc < n:
                         sets[cell].add(rr * n + cc)
-        for constraint in self.constraints:   # the cells of a killer cage differ
-            if getattr(constraint, "kind", None) == "killer":
-                for c in constraint.cells:
-                    sets[c].update(constraint.cells)
+        for group in self.distinct_groups:   # killer cages, renban lines ...
+            for c in group:
+                sets[c].update(group)
         for cell, s in enumerate(sets):
             s.discard(cell)
         return tuple(tuple(sorted(s)) for s in sets)
+
+    @cached_property
+    def distinct_groups(self) -> tuple[tuple[Cell, ...], ...]:
+        """Groups of cells that the constraints make differ (killer cages, renban lines,
+        strict thermometers, extra regions, disjoint groups).
+
+        >>> from shudu.constraints import Cage
+        >>> Rules(4, constraints=(Cage((0, 5), 3),)).distinct_groups
+        ((0, 5),)
+        """
+        return tuple(g for c in self.constraints for g in c.groups(self))
+
+    def broken(self, values: Sequence[int]) -> list[Any]:
+        """The constraints that the digits placed in ``values`` (0 = empty) break.
+
+        >>> from shudu.constraints import Cage
+        >>> rules = Rules(4, constraints=(Cage((0, 1), 3),))
+        >>> rules.broken([1, 2] + [0] * 14), rules.broken([1, 3] + [0] * 14)
+        ([], [Cage(cells=(0, 1), total=3, kind='killer')])
+        """
+        return [c for c in self.constraints if not c.check(values, self)]
 
     @cached_property
     def _house_getters(self) -> tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]:

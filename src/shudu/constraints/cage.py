@@ -1,5 +1,4 @@
-"""Constraints beyond houses and peer pairs, as values that :class:`~shudu.rules.Rules`
-holds in ``constraints``.
+"""Killer cages.
 
 A :class:`Cage` is a killer cage: its digits differ and, when it has a total, add up to
 it.  The solving engine propagates cage sums in its search (the digit combinations that
@@ -14,13 +13,17 @@ library.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .errors import ParseError
+from ..errors import ParseError
+from .base import cells_from, int_from
 
-__all__ = ["Cage", "constraint_from_dict"]
+if TYPE_CHECKING:
+    from ..rules import Rules
+
+__all__ = ["Cage"]
 
 
 @dataclass(frozen=True)
@@ -51,7 +54,7 @@ class Cage:
         if self.total < 0:
             raise ParseError("expected a cage total of 0 (no sum) or more", found=str(self.total))
 
-    def check(self, values: Sequence[int]) -> bool:
+    def check(self, values: Sequence[int], rules: Rules | None = None) -> bool:
         """False when the digits placed in the cage repeat, pass its total, or fill it
         without making the total."""
         placed = [values[c] for c in self.cells if values[c]]
@@ -78,21 +81,23 @@ class Cage:
             return f"a cage of {k} cells sums to {low}..{high}, not {self.total}"
         return None
 
+    def groups(self, rules: Rules) -> tuple[tuple[int, ...], ...]:
+        """The cage's cells differ."""
+        return (self.cells,)
+
+    def program(self, rules: Rules) -> list[int]:
+        """Nothing: the engine keeps cages in tables of their own."""
+        return []
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready description (``sum`` 0 for a cage without a total)."""
         return {"kind": self.kind, "cells": list(self.cells), "sum": self.total}
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Cage:
+        """The cage a JSON object describes.
 
-def constraint_from_dict(data: dict[str, Any]) -> Cage:
-    """The constraint a JSON object describes (``kind`` names it).
-
-    >>> constraint_from_dict({"kind": "killer", "cells": [0, 1], "sum": 3})
-    Cage(cells=(0, 1), total=3, kind='killer')
-    """
-    kind = data.get("kind")
-    if kind in ("killer", "cage"):
-        cells = data.get("cells")
-        if not isinstance(cells, Iterable) or isinstance(cells, str):
-            raise ParseError("expected a list of cells in a killer cage", found=repr(cells))
-        return Cage(tuple(cells), int(data.get("sum", 0) or 0))
-    raise ParseError("expected a constraint of kind 'killer'", found=repr(kind))
+        >>> Cage.from_dict({"kind": "killer", "cells": [0, 1], "sum": 3})
+        Cage(cells=(0, 1), total=3, kind='killer')
+        """
+        return cls(cells_from(data, kind="killer cage"), int_from(data, "sum", "killer cage", 0))

@@ -1,0 +1,368 @@
+/* Constraints beyond houses, peers and killer cages (see rules_extra.h). */
+#include "rules_extra.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct gx_rec {
+    int32_t kind;
+    int32_t at;   /* offset of the record's data in gx_set.data */
+} gx_rec;
+
+struct gx_set {
+    int n, ncells;
+    uint32_t full;
+    int nrec;
+    gx_rec *rec;
+    /* data per record:
+     *   PAIR     a b fwd[n] bwd[n]
+     *   MASK     c m
+     *   LINEAR   k total (c w)*k
+     *   RENBAN   k c*k
+     *   SANDWICH total k c*k */
+    int32_t *data;
+    uint32_t *work;    /* ncells: the narrowed masks during one gx_narrow */
+    uint8_t *touched;  /* ncells */
+};
+
+static inline int lo_digit(uint32_t m) { return __builtin_ctz(m) + 1; }
+static inline int hi_digit(uint32_t m) { return 32 - __builtin_clz(m); }
+
+void gx_free(gx_set *g) {
+    if (!g) return;
+    free(g->rec);
+    free(g->data);
+    free(g->work);
+    free(g->touched);
+    free(g);
+}
+
+size_t gx_capacity(const gx_set *g) { return (size_t)g->ncells; }
+
+#define BAD(...)                                  \
+    do {                                          \
+        if (err && errlen) snprintf(err, errlen, __VA_ARGS__); \
+        goto fail;                                \
+    } while (0)
+
+/* Cells prog[at .. at+k*step) (every step-th value) are in range and distinct. */
+static int cells_ok(const int32_t *prog, size_t at, int32_t k, int step, int ncells, uint32_t *stamp,
+                    uint32_t mark) {
+    for (int32_t i = 0; i < k; i++) {
+        const int32_t c = prog[at + (size_t)i * (size_t)step];
+        if (c < 0 || c >= ncells || stamp[c] == mark) return 0;
+        stamp[c] = mark;
+    }
+    return 1;
+}
+
+gx_set *gx_new(int n, int ncells, const int32_t *prog, size_t len, char *err, size_t errlen) {
+    gx_set *g = NULL;
+    uint32_t *stamp = NULL;
+    if (n < 1 || n > 32 || ncells < 1 || ncells > 65535) BAD("grid size out of range");
+    g = calloc(1, sizeof *g);
+    stamp = calloc((size_t)ncells, sizeof *stamp);
+    if (!g || !stamp) BAD("out of memory");
+    g->n = n;
+    g->ncells = ncells;
+    g->full = n == 32 ? 0xffffffffu : ((1u << n) - 1);
+    /* pass 0 checks and sizes, pass 1 copies */
+    size_t ndata = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        size_t i = 0;
+        int r = 0;
+        size_t out = 0;
+        while (i < len) {
+            const int32_t kind = prog[i];
+            const size_t at = i + 1;
+            size_t used = 0;    /* program values after the kind */
+            size_t stored = 0;  /* data values kept */
+            const uint32_t mark = (uint32_t)r + 1 + (pass ? 0x40000000u : 0); /* fresh per record */
+            switch (kind) {
+            case GX_PAIR: {
+                used = 2 + (size_t)n;
+                if (at + used > len) BAD("record %d: a relation needs 2 cells and %d masks", r, n);
+                const int32_t a = prog[at], b = prog[at + 1];
+                if (a < 0 || a >= ncells || b < 0 || b >= ncells || a == b)
+                    BAD("record %d: a relation needs two different cells of the grid", r);
+                for (int d = 0; d < n; d++)
+                    if ((uint32_t)prog[at + 2 + d] & ~g->full)
+                        BAD("record %d: a relation mask holds a digit above %d", r, n);
+                stored = 2 + 2 * (size_t)n;
+                if (pass) {
+                    int32_t *o = g->data + out;
+                    o[0] = a;
+                    o[1] = b;
+                    uint32_t *fwd = (uint32_t *)(o + 2), *bwd = fwd + n;
+                    memset(bwd, 0, (size_t)n * sizeof *bwd);
+                    for (int d = 0; d < n; d++) {
+                        fwd[d] = (uint32_t)prog[at + 2 + d];
+                        for (uint32_t m = fwd[d]; m; m &= m - 1) bwd[__builtin_ctz(m)] |= 1u << d;
+                    }
+                }
+                break;
+            }
+            case GX_MASK:
+                used = stored = 2;
+                if (at + used > len) BAD("record %d: a digit mask needs a cell and a mask", r);
+                if (prog[at] < 0 || prog[at] >= ncells) BAD("record %d: the cell is off the grid", r);
+                if ((uint32_t)prog[at + 1] & ~g->full) BAD("record %d: the mask holds a digit above %d", r, n);
+                if (pass) memcpy(g->data + out, prog + at, 2 * sizeof *prog);
+                break;
+            case GX_LINEAR: {
+                if (at + 2 > len) BAD("record %d: a sum needs a count and a total", r);
+                const int32_t k = prog[at], total = prog[at + 1];
+                if (k < 1 || k > ncells || at + 2 + 2 * (size_t)k > len)
+                    BAD("record %d: a sum needs 1..%d (cell, weight) pairs", r, ncells);
+                if (total < -(1 << 28) || total > (1 << 28)) BAD("record %d: the total is out of range", r);
+                if (!cells_ok(prog, at + 2, k, 2, ncells, stamp, mark))
+                    BAD("record %d: a sum's cells must lie on the grid and differ", r);
+                int64_t reach = 0;
+                for (int32_t j = 0; j < k; j++) {
+                    const int32_t w = prog[at + 3 + 2 * (size_t)j];
+                    if (w == 0 || w < -100000 || w > 100000)
+                        BAD("record %d: a weight must be non-zero and at most 100000", r);
+                    reach += (int64_t)(w < 0 ? -w : w) * n;
+                }
+                if (reach > (1 << 28)) BAD("record %d: the sum can grow too large", r);
+                used = stored = 2 + 2 * (size_t)k;
+                if (pass) memcpy(g->data + out, prog + at, used * sizeof *prog);
+                break;
+            }
+            case GX_RENBAN: {
+                if (at + 1 > len) BAD("record %d: a renban needs a count", r);
+                const int32_t k = prog[at];
+                if (k < 1 || k > n || at + 1 + (size_t)k > len) BAD("record %d: a renban holds 1..%d cells", r, n);
+                if (!cells_ok(prog, at + 1, k, 1, ncells, stamp, mark))
+                    BAD("record %d: a renban's cells must lie on the grid and differ", r);
+                used = stored = 1 + (size_t)k;
+                if (pass) memcpy(g->data + out, prog + at, used * sizeof *prog);
+                break;
+            }
+            case GX_SANDWICH: {
+                if (at + 2 > len) BAD("record %d: a sandwich needs a total and a count", r);
+                const int32_t total = prog[at], k = prog[at + 1];
+                if (n < 2) BAD("record %d: a sandwich needs digits 1 and n >= 2", r);
+                if (k < 2 || k > ncells || at + 2 + (size_t)k > len) BAD("record %d: a sandwich needs 2..%d cells", r, ncells);
+                if (total < 0 || total > n * n * 32) BAD("record %d: the sandwich total is out of range", r);
+                if (!cells_ok(prog, at + 2, k, 1, ncells, stamp, mark))
+                    BAD("record %d: a sandwich's cells must lie on the grid and differ", r);
+                used = stored = 2 + (size_t)k;
+                if (pass) memcpy(g->data + out, prog + at, used * sizeof *prog);
+                break;
+            }
+            default:
+                BAD("record %d: unknown kind %d", r, (int)kind);
+            }
+            if (pass) g->rec[r] = (gx_rec){kind, (int32_t)out};
+            out += stored;
+            i = at + used;
+            r++;
+        }
+        if (!pass) {
+            g->nrec = r;
+            ndata = out;
+            if (ndata > (size_t)INT32_MAX) BAD("the program is too large");
+            g->rec = malloc((size_t)(r ? r : 1) * sizeof *g->rec);
+            g->data = malloc((ndata ? ndata : 1) * sizeof *g->data);
+            g->work = malloc((size_t)ncells * sizeof *g->work);
+            g->touched = calloc((size_t)ncells, 1);
+            if (!g->rec || !g->data || !g->work || !g->touched) BAD("out of memory");
+        }
+    }
+    free(stamp);
+    return g;
+fail:
+    free(stamp);
+    gx_free(g);
+    return NULL;
+}
+
+/* Keep only the digits m of cell c; 1 when that removed something, -1 when nothing is
+ * left. */
+static inline int keep(gx_set *g, int c, uint32_t m) {
+    const uint32_t old = g->work[c], now = old & m;
+    if (now == old) return 0;
+    if (!now) return -1;
+    g->work[c] = now;
+    g->touched[c] = 1;
+    return 1;
+}
+
+static int narrow_pair(gx_set *g, const int32_t *o) {
+    const int n = g->n, a = o[0], b = o[1];
+    const uint32_t *fwd = (const uint32_t *)(o + 2), *bwd = fwd + n;
+    uint32_t sb = 0, sa = 0;
+    for (uint32_t m = g->work[a]; m; m &= m - 1) sb |= fwd[__builtin_ctz(m)];
+    for (uint32_t m = g->work[b]; m; m &= m - 1) sa |= bwd[__builtin_ctz(m)];
+    const int x = keep(g, a, sa);
+    if (x < 0) return -1;
+    const int y = keep(g, b, sb);
+    if (y < 0) return -1;
+    return x | y;
+}
+
+/* Bounds of a weighted sum: every term keeps the digits whose value leaves the rest
+ * able to make the total. */
+static int narrow_linear(gx_set *g, const int32_t *o) {
+    const int32_t k = o[0], total = o[1];
+    const int32_t *t = o + 2;
+    int64_t lo = 0, hi = 0;
+    for (int32_t j = 0; j < k; j++) {
+        const uint32_t m = g->work[t[2 * j]];
+        const int64_t w = t[2 * j + 1], a = w * lo_digit(m), b = w * hi_digit(m);
+        lo += a < b ? a : b;
+        hi += a < b ? b : a;
+    }
+    if (total < lo || total > hi) return -1;
+    int changed = 0;
+    for (int32_t j = 0; j < k; j++) {
+        const int c = t[2 * j];
+        const uint32_t m = g->work[c];
+        const int64_t w = t[2 * j + 1], a = w * lo_digit(m), b = w * hi_digit(m);
+        const int64_t own_lo = a < b ? a : b, own_hi = a < b ? b : a;
+        const int64_t min = total - (hi - own_hi), max = total - (lo - own_lo);
+        if (own_lo >= min && own_hi <= max) continue;
+        uint32_t ok = 0;
+        for (uint32_t x = m; x; x &= x - 1) {
+            const int64_t v = w * lo_digit(x);
+            if (v >= min && v <= max) ok |= x & -x;
+        }
+        const int r = keep(g, c, ok);
+        if (r < 0) return -1;
+        changed |= r;
+    }
+    return changed;
+}
+
+/* A renban's digits are one window of k consecutive values: a window counts when every
+ * cell has a digit in it and together they hold all of it. */
+static int narrow_renban(gx_set *g, const int32_t *o) {
+    const int32_t k = o[0];
+    const int32_t *cells = o + 1;
+    const int n = g->n;
+    const uint32_t span = k == 32 ? 0xffffffffu : ((1u << k) - 1);
+    uint32_t valid = 0;   /* union of the valid windows */
+    for (int s = 0; s + k <= n; s++) {
+        const uint32_t win = span << s;
+        uint32_t seen = 0;
+        int every = 1;
+        for (int32_t j = 0; j < k && every; j++) {
+            const uint32_t m = g->work[cells[j]] & win;
+            every = m != 0;
+            seen |= m;
+        }
+        if (every && seen == win) valid |= win;
+    }
+    if (!valid) return -1;
+    int changed = 0;
+    for (int32_t j = 0; j < k; j++) {
+        const int r = keep(g, cells[j], valid);
+        if (r < 0) return -1;
+        changed |= r;
+    }
+    return changed;
+}
+
+/* A sandwich: for every placement of 1 and n that leaves the cells between them able to
+ * make the total (by bounds), collect the digits each cell may then hold. */
+static int narrow_sandwich(gx_set *g, const int32_t *o) {
+    const int32_t total = o[0], k = o[1];
+    const int32_t *cells = o + 2;
+    const uint32_t one = 1u, top = 1u << (g->n - 1), ends = one | top;
+    uint32_t allowed[64];
+    uint32_t *al = allowed;
+    uint32_t *heap = NULL;
+    if (k > 64) {
+        heap = calloc((size_t)k, sizeof *heap);
+        if (!heap) return 0;   /* no narrowing, still sound */
+        al = heap;
+    } else {
+        memset(allowed, 0, sizeof allowed);
+    }
+    int any = 0;
+    for (int32_t p = 0; p < k; p++) {
+        if (!(g->work[cells[p]] & one)) continue;
+        for (int32_t q = 0; q < k; q++) {
+            if (q == p || !(g->work[cells[q]] & top)) continue;
+            const int32_t a = p < q ? p : q, b = p < q ? q : p;
+            int64_t lo = 0, hi = 0;
+            int ok = 1;
+            for (int32_t j = a + 1; j < b && ok; j++) {
+                const uint32_t m = g->work[cells[j]] & ~ends;
+                ok = m != 0;
+                if (ok) {
+                    lo += lo_digit(m);
+                    hi += hi_digit(m);
+                }
+            }
+            for (int32_t j = 0; j < k && ok; j++)
+                if ((j < a || j > b) && !(g->work[cells[j]] & ~ends)) ok = 0;
+            if (!ok || total < lo || total > hi) continue;
+            any = 1;
+            al[p] |= one;
+            al[q] |= top;
+            for (int32_t j = 0; j < k; j++) {
+                if (j == p || j == q) continue;
+                const uint32_t m = g->work[cells[j]] & ~ends;
+                if (j < a || j > b) {
+                    al[j] |= m;
+                    continue;
+                }
+                const int64_t min = total - (hi - hi_digit(m)), max = total - (lo - lo_digit(m));
+                for (uint32_t x = m; x; x &= x - 1) {
+                    const int d = lo_digit(x);
+                    if (d >= min && d <= max) al[j] |= x & -x;
+                }
+            }
+        }
+    }
+    int changed = 0;
+    if (!any) {
+        changed = -1;
+    } else {
+        for (int32_t j = 0; j < k; j++) {
+            const int r = keep(g, cells[j], al[j]);
+            if (r < 0) {
+                changed = -1;
+                break;
+            }
+            changed |= r;
+        }
+    }
+    free(heap);
+    return changed;
+}
+
+int gx_narrow(gx_set *g, const uint32_t *cand, uint16_t *cells, uint32_t *keep_out) {
+    const int nc = g->ncells;
+    memcpy(g->work, cand, (size_t)nc * sizeof *g->work);
+    int again = 1, bad = 0;
+    while (again && !bad) {
+        again = 0;
+        for (int r = 0; r < g->nrec && !bad; r++) {
+            const int32_t *o = g->data + g->rec[r].at;
+            int x = 0;
+            switch (g->rec[r].kind) {
+            case GX_PAIR: x = narrow_pair(g, o); break;
+            case GX_MASK: x = keep(g, o[0], (uint32_t)o[1]); break;
+            case GX_LINEAR: x = narrow_linear(g, o); break;
+            case GX_RENBAN: x = narrow_renban(g, o); break;
+            case GX_SANDWICH: x = narrow_sandwich(g, o); break;
+            default: break;
+            }
+            if (x < 0) bad = 1;
+            else again |= x;
+        }
+    }
+    int out = 0;
+    for (int c = 0; c < nc; c++) {
+        if (!g->touched[c]) continue;
+        g->touched[c] = 0;
+        if (bad || g->work[c] == cand[c]) continue;
+        cells[out] = (uint16_t)c;
+        keep_out[out++] = g->work[c];
+    }
+    return bad ? -1 : out;
+}

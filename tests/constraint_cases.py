@@ -1,0 +1,186 @@
+"""Random constraints for the engine and logic tests: each kind drawn from a known
+solution (so the solution keeps it) or at random (so it may break every grid)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from shudu import Rules
+from shudu.constraints import (
+    XV,
+    Arrow,
+    ExtraRegion,
+    Kropki,
+    LittleKiller,
+    Negative,
+    Palindrome,
+    Parity,
+    Renban,
+    Sandwich,
+    Thermo,
+    Whisper,
+)
+from shudu.constraints.base import orthogonal_pairs
+
+
+def neighbours(cell: int, n: int) -> list[int]:
+    r, c = divmod(cell, n)
+    return [rr * n + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+            if 0 <= rr < n and 0 <= cc < n]
+
+
+def walk(sol: Sequence[int], n: int, rng: random.Random, ok, longest: int) -> list[int]:
+    """A path of neighbouring cells where ``ok(path, next)`` holds at each step."""
+    path = [rng.randrange(n * n)]
+    while len(path) < longest:
+        options = [x for x in neighbours(path[-1], n) if x not in path and ok(path, x)]
+        if not options:
+            break
+        path.append(rng.choice(options))
+    return path
+
+
+def kinds_from(sol: Sequence[int], n: int, rng: random.Random, kind: str) -> list:
+    """Constraints of one kind that the solution ``sol`` keeps (maybe none)."""
+    v = sol
+    if kind == "thermo":
+        p = walk(v, n, rng, lambda path, x: v[x] > v[path[-1]], rng.randint(2, 5))
+        return [Thermo(tuple(p))] if len(p) >= 2 else []
+    if kind == "slow":
+        p = walk(v, n, rng, lambda path, x: v[x] >= v[path[-1]], rng.randint(2, 5))
+        return [Thermo(tuple(p), slow=True)] if len(p) >= 2 else []
+    if kind == "whisper":
+        gap = (n + 1) // 2
+        p = walk(v, n, rng, lambda path, x: abs(v[x] - v[path[-1]]) >= gap, rng.randint(2, 5))
+        return [Whisper(tuple(p), gap)] if len(p) >= 2 else []
+    if kind == "renban":
+        def run(path, x):
+            vals = [v[c] for c in path] + [v[x]]
+            return len(set(vals)) == len(vals) and max(vals) - min(vals) < len(vals)
+        p = walk(v, n, rng, run, rng.randint(2, 4))
+        return [Renban(tuple(p))] if len(p) >= 2 else []
+    if kind == "palindrome":
+        a = rng.randrange(n * n)
+        twins = [b for b in range(n * n) if b != a and v[b] == v[a]]
+        mid = [c for c in range(n * n) if c != a and c not in twins]
+        b = rng.choice(twins)
+        return [Palindrome((a, rng.choice([x for x in mid if x != b]), b))]
+    if kind in ("kropki", "xv"):
+        a, b = rng.choice(list(orthogonal_pairs(n)))
+        x, y = v[a], v[b]
+        if kind == "kropki":
+            if abs(x - y) == 1:
+                return [Kropki((a, b), "white")]
+            if x == 2 * y or y == 2 * x:
+                return [Kropki((a, b), "black")]
+            return []
+        return [XV((a, b), x + y)] if x + y in (5, 10) or rng.random() < 0.3 else []
+    if kind == "parity":
+        c = rng.randrange(n * n)
+        return [Parity(c, "odd" if v[c] % 2 else "even")]
+    if kind == "arrow":
+        c = rng.randrange(n * n)
+        for _ in range(40):
+            shaft = rng.sample([x for x in range(n * n) if x != c], rng.randint(1, 3))
+            if sum(v[x] for x in shaft) == v[c]:
+                return [Arrow((c,), tuple(shaft))]
+        return []
+    if kind == "pill":
+        if n > 9:
+            return []      # a pill reads as a decimal number: 9x9 and smaller
+        circle = (rng.randrange(n * n),)
+        circle = (circle[0], rng.choice([x for x in range(n * n) if x != circle[0]]))
+        target = 10 * v[circle[0]] + v[circle[1]]
+        rest = [x for x in range(n * n) if x not in circle]
+        for _ in range(200):
+            shaft = rng.sample(rest, rng.randint(2, min(8, len(rest))))
+            if sum(v[x] for x in shaft) == target:
+                return [Arrow(circle, tuple(shaft))]
+        return []
+    if kind == "little-killer":
+        r0 = rng.randrange(n)
+        step = rng.choice((n + 1, n - 1))
+        start = r0 * n + (0 if step == n + 1 else n - 1)
+        cells = []
+        c = start
+        while 0 <= c < n * n and (not cells or abs(c // n - cells[-1] // n) == 1):
+            cells.append(c)
+            c += step
+        return [LittleKiller(tuple(cells), sum(v[x] for x in cells))]
+    if kind == "sandwich":
+        i = rng.randrange(n)
+        s = Sandwich.row(i, 0, n) if rng.random() < 0.5 else Sandwich.column(i, 0, n)
+        line = [v[x] for x in s.cells]
+        a, b = sorted((line.index(1), line.index(n)))
+        return [Sandwich(s.cells, sum(line[a + 1:b]))]
+    if kind == "region":
+        cells, seen = [], set()
+        for c in rng.sample(range(n * n), n * n):
+            if v[c] not in seen and len(cells) < rng.randint(2, n):
+                cells.append(c)
+                seen.add(v[c])
+        return [ExtraRegion(tuple(cells))] if len(cells) >= 2 else []
+    if kind in ("negative-kropki", "negative-xv"):
+        out: list = []
+        for a, b in orthogonal_pairs(n):
+            x, y = v[a], v[b]
+            if kind == "negative-kropki":
+                if abs(x - y) == 1:
+                    out.append(Kropki((a, b), "white"))
+                elif x == 2 * y or y == 2 * x:
+                    out.append(Kropki((a, b), "black"))
+            elif x + y in (5, 10):
+                out.append(XV((a, b), x + y))
+        return [*out, Negative(kind.split("-")[1])]
+    raise ValueError(kind)
+
+
+KINDS = ("thermo", "slow", "whisper", "renban", "palindrome", "kropki", "xv", "parity",
+         "arrow", "pill", "little-killer", "sandwich", "region")
+
+
+def planted(sol: Sequence[int], n: int, rng: random.Random, how_many: int,
+            kinds: Sequence[str] = KINDS) -> tuple:
+    """``how_many`` draws of random kinds, each kept by ``sol``."""
+    out: list = []
+    for _ in range(how_many):
+        out += kinds_from(sol, n, rng, rng.choice(kinds))
+    return tuple(dict.fromkeys(out))
+
+
+def brute_solutions(puzzle: Sequence[int], rules: Rules, limit: int) -> list[bytes]:
+    """A plain backtracker over the peers and each constraint's own check."""
+    n, values = rules.size, bytearray(puzzle)
+    peers = rules.peers
+    by_cell: dict[int, list] = {}
+    every: list = []
+    for con in rules.constraints:
+        cells = con.cells if con.cells else ()
+        if not cells:
+            every.append(con)
+        for c in (con.circle + con.cells if isinstance(con, Arrow) else cells):
+            by_cell.setdefault(c, []).append(con)
+    found: list[bytes] = []
+    order = [c for c in range(n * n) if not values[c]]
+    if any(not c.check(values, rules) for c in rules.constraints):
+        return []
+
+    def fill(i: int) -> bool:
+        if i == len(order):
+            found.append(bytes(values))
+            return len(found) >= limit
+        cell = order[i]
+        for d in range(1, n + 1):
+            if any(values[p] == d for p in peers[cell]):
+                continue
+            values[cell] = d
+            if all(c.check(values, rules) for c in by_cell.get(cell, ())) and \
+                    all(c.check(values, rules) for c in every) and fill(i + 1):
+                values[cell] = 0
+                return True
+            values[cell] = 0
+        return False
+
+    fill(0)
+    return found
