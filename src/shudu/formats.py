@@ -69,12 +69,12 @@ __all__ = [
 ]
 
 FORMATS: tuple[str, ...] = ("line", "grid", "sdk", "ss", "pencilmarks", "729", "json", "csv", "sdm",
-                            "killer", "killer-list")
+                            "killer", "killer-list", "fpuzzles")
 """Format names accepted by ``format=`` (and returned by :func:`detect_format`)."""
 
 WRITE_FORMATS: tuple[str, ...] = (
     "line", "grid", "sdk", "ss", "json", "csv", "pencilmarks", "729", "sdm", "killer",
-    "killer-list",
+    "killer-list", "fpuzzles",
 )
 """Format names :func:`write` and :func:`write_many` accept (every format read)."""
 
@@ -1048,7 +1048,9 @@ def detect_format(text: str) -> str:
         raise _error("expected a puzzle", found="empty text", quote=False)
     first = s[0]
     if first == "{":
-        return "json"
+        from .fpuzzles import is_fpuzzles
+
+        return "fpuzzles" if is_fpuzzles(s) else "json"
     if first == "[":
         if re.match(r"\[[A-Za-z ]+\]\s*(\n|$)", s):
             return "sdk"
@@ -1056,7 +1058,7 @@ def detect_format(text: str) -> str:
     if all(x.strip().startswith(("#", "//")) for x in s.split("\n") if x.strip()):
         raise _error("expected a puzzle", found="only comments", quote=False)
     if "\n" not in s:
-        kind = _killer_kind(s)
+        kind = _one_line_kind(s)
         if kind:
             return kind
         compact = "".join(s.split())
@@ -1064,8 +1066,8 @@ def detect_format(text: str) -> str:
     content = _content_lines(s)
     if not content:
         raise _error("expected a puzzle", found="only comments", quote=False)
-    if all(_killer_kind(c) for c in content):
-        return "sdm" if len(content) > 1 else _killer_kind(content[0])  # type: ignore[return-value]
+    if all(_one_line_kind(c) for c in content):
+        return "sdm" if len(content) > 1 else _one_line_kind(content[0])  # type: ignore[return-value]
     if re.search(r"^\s*#[A-Z]\b", s, re.M) and not _starts_with_puzzle(content[0]):
         return "sdk"
     if len(content) == 1:
@@ -1109,8 +1111,10 @@ def detect_format(text: str) -> str:
     return "grid"
 
 
-def _killer_kind(line: str) -> str | None:
-    """``killer`` for a cage string, ``killer-list`` for a killer list, else None."""
+def _one_line_kind(line: str) -> str | None:
+    """``killer`` for a cage string, ``killer-list`` for a killer list, ``fpuzzles`` for an
+    f-puzzles link or its compressed data, else None."""
+    from .fpuzzles import is_fpuzzles
     from .killer_formats import is_cage_string, is_killer_list
 
     s = line.strip()
@@ -1118,13 +1122,23 @@ def _killer_kind(line: str) -> str | None:
         return "killer-list"
     if is_cage_string(s.split()[0] if s else s):
         return "killer"
+    if s[:1] != "{" and s and is_fpuzzles(s.split()[0]):
+        return "fpuzzles"
     return None
 
 
-def _read_killer(text: str, kind: str, rules: Rules | None, line: int | None,
+def _read_one_line_form(text: str, kind: str, rules: Rules | None, line: int | None,
                  source: str | None) -> Grid:
     from .killer_formats import read_cage_string, read_killer_list
 
+    if kind == "fpuzzles":
+        from .fpuzzles import read_fpuzzles
+
+        try:
+            return read_fpuzzles(text.strip() if text.lstrip()[:1] == "{" else text.split()[0],
+                                 rules)
+        except ParseError as e:
+            raise _locate(e, line, source) from None
     first = text.strip().split()[0] if kind == "killer" else text.strip()
     reader = read_cage_string if kind == "killer" else read_killer_list
     return reader(first, rules, line=line, source=source)
@@ -1194,11 +1208,13 @@ def parse(
     elif format in ("grid", "sdk", "ss"):
         r, cells, *_ = _parse_rows(_one_chunk(text, format, rules, source), rules, source)
         grid = Grid._trusted(r, cells)
-    elif format in ("killer", "killer-list"):
+    elif format == "fpuzzles" and text.strip()[:1] == "{":
+        grid = _read_one_line_form(text, format, rules, 1, source)
+    elif format in ("killer", "killer-list", "fpuzzles"):
         lines = [x for x in text.strip().split("\n") if x.strip()]
         if len(lines) != 1:
-            raise _error("expected the killer puzzle on one line", line=2, source=source)
-        grid = _read_killer(lines[0], format, rules, 1, source)
+            raise _error(f"expected the {format} puzzle on one line", line=2, source=source)
+        grid = _read_one_line_form(lines[0], format, rules, 1, source)
     elif format in ("json", "csv", "sdm"):
         records = list(_records_from_text(text, format, rules, False, source))
         if len(records) != 1:
@@ -1351,9 +1367,9 @@ def _iter_lines(
         extra = ""
         try:
             givens = _hodoku_line(s)
-            killer = _killer_kind(s) if givens is None and len(s) >= 81 else None
+            killer = _one_line_kind(s) if givens is None and len(s) >= 81 else None
             if killer is not None:
-                grid = _read_killer(s, killer, rules, lineno, source)
+                grid = _read_one_line_form(s, killer, rules, lineno, source)
                 yield _record(index, lineno, raw, grid, None, "", title)
                 index += 1
                 title = None
@@ -1587,7 +1603,10 @@ def _records_from_text(
     text: str, format: str, rules: Rules | None, check: bool, source: str | None
 ) -> Iterator[Record]:
     text = text.lstrip("\ufeff")
-    if format in ("sdm", "line", "killer", "killer-list"):
+    if format == "fpuzzles" and text.strip()[:1] == "{":
+        grid = _read_one_line_form(text, format, rules, 1, source)
+        return iter([_record(0, 1, text, grid, None, "", None)])
+    if format in ("sdm", "line", "killer", "killer-list", "fpuzzles"):
         return _iter_lines(text.split("\n"), rules, check, source)
     if format == "csv":
         return _iter_csv(text.split("\n"), rules, check, source)
@@ -1854,6 +1873,10 @@ def write(grid: Grid, format: str = "line", *, blank: str = ".") -> str:
         return Pencilmarks.from_grid(grid).format()
     if format == "729":
         return Pencilmarks.from_grid(grid).to_string729()
+    if format == "fpuzzles":
+        from .fpuzzles import write_fpuzzles
+
+        return write_fpuzzles(grid)
     if format in ("killer", "killer-list"):
         from .killer_formats import write_cage_string, write_killer_list
 
@@ -1867,10 +1890,15 @@ def write(grid: Grid, format: str = "line", *, blank: str = ".") -> str:
 def _holds_constraints(grid: Grid, format: str) -> None:
     """Refuse to write a puzzle with constraints (killer cages ...) in a notation that
     would drop them."""
-    if grid.rules.constraints and format not in ("json", "killer", "killer-list"):
-        raise _error(f"the {format} notation cannot hold killer cages; write json, killer "
-                     "or killer-list", found=f"{len(grid.rules.constraints)} cages",
-                     quote=False)
+    cons = grid.rules.constraints
+    if not cons or format in ("json", "fpuzzles"):
+        return
+    kinds = sorted({c.kind for c in cons})
+    if format in ("killer", "killer-list") and kinds == ["killer"]:
+        return
+    holds = "json, fpuzzles, killer or killer-list" if kinds == ["killer"] else "json or fpuzzles"
+    raise _error(f"the {format} notation cannot hold {', '.join(kinds)} constraints; write "
+                 f"{holds}", found=f"{len(cons)} constraints", quote=False)
 
 
 def _plain(grid: Grid) -> bool:
@@ -1980,8 +2008,10 @@ def argument_error(
     (True, True)
     >>> str(argument_error("." * 75 + "1.729"))  # digits, not a .729 file name
     'line 1: expected 81 cells, found 80'
+    >>> str(argument_error("https://f-puzzles.com/?load=N4IgzglgXgpi"))
+    "line 1: expected f-puzzles data (LZ-string compressed base64), found 'N4IgzglgXgpi'"
     """
-    if not _puzzle_attempt(text):
+    if not _puzzle_attempt(text) and _one_line_kind(text) is None:
         return None
     try:
         parse(text, rules=rules, format=format)
