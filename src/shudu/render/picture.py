@@ -23,6 +23,7 @@ from xml.sax.saxutils import escape
 from ..grid import Grid, digit_symbol
 from ..logic.candidates import Candidates
 from ..rules import Rules, cell_name
+from . import marks
 
 if TYPE_CHECKING:
     from ..logic.step import Step
@@ -377,7 +378,8 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
 
     pad = _PAD
     side = geo.side
-    width_units = side + 2 * pad
+    outer = marks.margin(rules)          # room for clues outside the grid
+    width_units = side + 2 * pad + 2 * outer
     placed_any = solved is not None or any(v and not g for v, g in zip(values, givens))
     legend_rows = _legend_rows(rules, step, roles_shown, house_roles, lang, placed_any) \
         if legend else []
@@ -403,6 +405,8 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
         w("</defs>")
     w(f'<rect class="board" x="0" y="0" width="{width_units}" height="{height_units}" '
       f'fill="#FFFFFF"/>')
+    if outer:
+        w(f'<g class="grid" transform="translate({outer} {outer})">')
 
     # ---- variant shading: windoku windows, extra houses
     if rules.windows or rules.extra_houses:
@@ -421,6 +425,10 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
                       f'height="{_UNIT}" fill="#EBEBEB"/>')
                 w("</g>")
         w("</g>")
+
+    # ---- constraints: shading and lines under the digits
+    if rules.constraints:
+        w(marks.under(rules, n, _UNIT, pad))
 
     # ---- houses of the step
     if house_roles:
@@ -521,6 +529,8 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
     cages = [c for c in rules.constraints if getattr(c, "kind", None) == "killer"]
     if cages:
         w(_cage_lines(geo, cages))
+    if rules.constraints:
+        w(marks.over(rules, n, _UNIT, pad))
 
     # ---- links
     if step is not None and step.links:
@@ -542,6 +552,9 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
               f'y1="{_num(a[1] + uy * cut)}" x2="{_num(b[0] - ux * cut)}" '
               f'y2="{_num(b[1] - uy * cut)}" stroke="{colour}"{dash} '
               f'marker-end="url(#{_esc(id_prefix)}arrow-{kind_})"/>')
+        w("</g>")
+
+    if outer:
         w("</g>")
 
     # ---- legend

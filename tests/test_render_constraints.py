@@ -1,0 +1,70 @@
+"""Pictures draw every constraint kind: each mark is present where its constraint is,
+clues outside the grid get room, and a classic picture is unchanged by the marks."""
+
+from __future__ import annotations
+
+import re
+
+from shudu import Grid, Rules
+from shudu.constraints import (
+    XV,
+    Arrow,
+    Cage,
+    Clone,
+    ExtraRegion,
+    Kropki,
+    LittleKiller,
+    Palindrome,
+    Parity,
+    Renban,
+    Sandwich,
+    Thermo,
+    Whisper,
+)
+from shudu.render.picture import svg
+
+EVERY = (Thermo((0, 1, 2)), Thermo((3, 4), slow=True), Whisper((9, 10, 11)),
+         Renban((12, 13)), Palindrome((18, 19, 20)), Arrow((27,), (28, 29)),
+         Arrow((36, 37), (38, 39, 40)), Kropki((45, 46), "white"), Kropki((47, 48), "black", 3),
+         XV((54, 55), 10), XV((56, 57), 5), Parity(63, "odd"), Parity(64, "even"),
+         ExtraRegion((70, 71)), Clone((72, 73), (78, 79)), LittleKiller((1, 11, 21), 9),
+         Sandwich.row(8, 12), Sandwich.column(8, 0), Cage((80,), 5))
+
+
+def _view(text: str) -> tuple[float, float]:
+    w, h = re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', text).groups()
+    return float(w), float(h)
+
+
+def test_every_kind_has_its_mark() -> None:
+    text = svg(Grid("." * 81, Rules(constraints=EVERY)))
+    for cls, count in (("thermo", 2), ("whisper", 1), ("renban", 1), ("palindrome", 1),
+                       ("arrow", 2), ("kropki white", 1), ("kropki black", 1), ("xv", 2),
+                       ("odd", 1), ("even", 1), ("extra-region", 1), ("clone", 1),
+                       ("little-killer", 1), ("sandwich", 2), ("cage", 1)):
+        assert text.count(f'class="{cls}"') == count, cls
+    assert ">X</text>" in text and ">V</text>" in text and ">3</text>" in text
+    assert 'stroke-dasharray="4 6"' in text            # the slow thermometer
+    assert ">12</text>" in text and ">9</text>" in text
+
+
+def test_clues_outside_the_grid_get_room() -> None:
+    plain = svg(Grid("." * 81))
+    clued = svg(Grid("." * 81, Rules(constraints=(Sandwich.row(0, 10),))))
+    lined = svg(Grid("." * 81, Rules(constraints=(Thermo((0, 1)),))))
+    assert _view(clued)[0] == _view(plain)[0] + 72 and _view(lined) == _view(plain)
+    assert 'transform="translate(36 36)"' in clued and "translate(" not in lined
+
+
+def test_marks_sit_on_their_cells() -> None:
+    text = svg(Grid("." * 16, Rules(4, constraints=(Kropki((0, 1), "black"),
+                                                     Parity(15, "odd")))))
+    dot = re.search(r'class="kropki black"><circle cx="([\d.]+)" cy="([\d.]+)"', text)
+    assert (float(dot[1]), float(dot[2])) == (4 + 60, 4 + 30)        # on the r1c1|r1c2 border
+    odd = re.search(r'class="odd" cx="([\d.]+)" cy="([\d.]+)"', text)
+    assert (float(odd[1]), float(odd[2])) == (4 + 3 * 60 + 30, 4 + 3 * 60 + 30)
+
+
+def test_a_classic_picture_has_no_constraint_marks() -> None:
+    text = svg(Grid("." * 81))
+    assert "constraints-under" not in text and "constraints-over" not in text
