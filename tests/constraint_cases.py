@@ -24,17 +24,21 @@ from shudu.constraints import (
 from shudu.constraints.base import orthogonal_pairs
 
 
-def neighbours(cell: int, n: int) -> list[int]:
+def neighbours(cell: int, n: int, king: bool = False) -> list[int]:
     r, c = divmod(cell, n)
-    return [rr * n + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
-            if 0 <= rr < n and 0 <= cc < n]
+    steps = [(-1, 0), (1, 0), (0, -1), (0, 1)]
+    if king:
+        steps += [(-1, -1), (-1, 1), (1, -1), (1, 1)]
+    return [(r + dr) * n + c + dc for dr, dc in steps if 0 <= r + dr < n and 0 <= c + dc < n]
 
 
-def walk(sol: Sequence[int], n: int, rng: random.Random, ok, longest: int) -> list[int]:
+def walk(sol: Sequence[int], n: int, rng: random.Random, ok, longest: int,
+         start: int | None = None, king: bool = False) -> list[int]:
     """A path of neighbouring cells where ``ok(path, next)`` holds at each step."""
-    path = [rng.randrange(n * n)]
+    path = [rng.randrange(n * n) if start is None else start]
     while len(path) < longest:
-        options = [x for x in neighbours(path[-1], n) if x not in path and ok(path, x)]
+        options = [x for x in neighbours(path[-1], n, king)
+                   if x not in path and ok(path, x)]
         if not options:
             break
         path.append(rng.choice(options))
@@ -60,12 +64,12 @@ def kinds_from(sol: Sequence[int], n: int, rng: random.Random, kind: str) -> lis
             return len(set(vals)) == len(vals) and max(vals) - min(vals) < len(vals)
         p = walk(v, n, rng, run, rng.randint(2, 4))
         return [Renban(tuple(p))] if len(p) >= 2 else []
-    if kind == "palindrome":
-        a = rng.randrange(n * n)
-        twins = [b for b in range(n * n) if b != a and v[b] == v[a]]
-        mid = [c for c in range(n * n) if c != a and c not in twins]
-        b = rng.choice(twins)
-        return [Palindrome((a, rng.choice([x for x in mid if x != b]), b))]
+    if kind == "palindrome":   # a drawn line (king steps) that reads alike both ways
+        for _ in range(300):
+            p = walk(v, n, rng, lambda path, x: True, rng.randint(3, 6), king=True)
+            if len(p) >= 3 and [v[c] for c in p] == [v[c] for c in reversed(p)]:
+                return [Palindrome(tuple(p))]
+        return []
     if kind in ("kropki", "xv"):
         a, b = rng.choice(list(orthogonal_pairs(n)))
         x, y = v[a], v[b]
@@ -79,24 +83,26 @@ def kinds_from(sol: Sequence[int], n: int, rng: random.Random, kind: str) -> lis
     if kind == "parity":
         c = rng.randrange(n * n)
         return [Parity(c, "odd" if v[c] % 2 else "even")]
-    if kind == "arrow":
+    if kind == "arrow":   # a shaft of king steps from the circle, adding up to it
         c = rng.randrange(n * n)
-        for _ in range(40):
-            shaft = rng.sample([x for x in range(n * n) if x != c], rng.randint(1, 3))
-            if sum(v[x] for x in shaft) == v[c]:
-                return [Arrow((c,), tuple(shaft))]
+        for _ in range(60):
+            p = walk(v, n, rng, lambda path, x: sum(v[y] for y in path[1:]) + v[x] <= v[c],
+                     4, start=c, king=True)
+            if len(p) > 1 and sum(v[x] for x in p[1:]) == v[c]:
+                return [Arrow((c,), tuple(p[1:]))]
         return []
     if kind == "pill":
         if n > 9:
             return []      # a pill reads as a decimal number: 9x9 and smaller
-        circle = (rng.randrange(n * n),)
-        circle = (circle[0], rng.choice([x for x in range(n * n) if x != circle[0]]))
+        a = rng.randrange(n * n)
+        circle = (a, rng.choice(neighbours(a, n)))
         target = 10 * v[circle[0]] + v[circle[1]]
-        rest = [x for x in range(n * n) if x not in circle]
         for _ in range(200):
-            shaft = rng.sample(rest, rng.randint(2, min(8, len(rest))))
-            if sum(v[x] for x in shaft) == target:
-                return [Arrow(circle, tuple(shaft))]
+            p = walk(v, n, rng, lambda path, x: x not in circle and
+                     sum(v[y] for y in path[1:]) + v[x] <= target, 9, start=circle[1],
+                     king=True)
+            if sum(v[x] for x in p[1:]) == target:
+                return [Arrow(circle, tuple(p[1:]))]
         return []
     if kind == "little-killer":
         r0 = rng.randrange(n)

@@ -117,6 +117,10 @@ def _tables(rules: Rules) -> Any:
     """The C-side constraint tables for a Rules value (built once per rules): houses (with
     the constraints' groups of n cells that must differ), peers, the killer cages and the
     program of every other constraint."""
+    unknown = [c for c in rules.constraints if not hasattr(c, "program")]
+    if unknown:
+        kinds = ", ".join(sorted({str(getattr(c, "kind", type(c).__name__)) for c in unknown}))
+        raise UnsupportedRules(f"the solving engine does not know these constraints: {kinds}")
     houses = [c for h in rules.houses for c in h.cells]
     known = {frozenset(h.cells) for h in rules.houses}
     for group in rules.distinct_groups:

@@ -594,7 +594,7 @@ class Rules:
         >>> Rules(4, constraints=(Cage((0, 5), 3),)).distinct_groups
         ((0, 5),)
         """
-        return tuple(g for c in self.constraints for g in c.groups(self))
+        return tuple(g for c in self.constraints if hasattr(c, "groups") for g in c.groups(self))
 
     def broken(self, values: Sequence[int]) -> list[Any]:
         """The constraints that the digits placed in ``values`` (0 = empty) break.
@@ -604,7 +604,7 @@ class Rules:
         >>> rules.broken([1, 2] + [0] * 14), rules.broken([1, 3] + [0] * 14)
         ([], [Cage(cells=(0, 1), total=3, kind='killer')])
         """
-        return [c for c in self.constraints if not c.check(values, self)]
+        return [c for c in self.constraints if not _checks(c, values, self)]
 
     @cached_property
     def _house_getters(self) -> tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]:
@@ -775,6 +775,16 @@ def as_rules(value: RulesLike) -> Rules | None:
     ('anti-knight', None)
     """
     return Rules.coerce(value)
+
+
+def _checks(constraint: Any, values: Sequence[int], rules: Rules) -> bool:
+    """``constraint.check`` with the rules when it takes them (a constraint written to
+    the older protocol takes the values alone)."""
+    from inspect import signature
+
+    if len(signature(constraint.check).parameters) >= 2:
+        return bool(constraint.check(values, rules))
+    return bool(constraint.check(values))
 
 
 def _region_symbol(rid: int) -> str:
