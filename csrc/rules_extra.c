@@ -265,8 +265,21 @@ static int narrow_renban(gx_set *g, const int32_t *o) {
     return changed;
 }
 
+/* Sum of the k smallest (low = 1) or largest digits of the set m (-1: fewer than k). */
+static int extreme_sum(uint32_t m, int k, int low) {
+    int sum = 0;
+    while (k-- > 0) {
+        if (!m) return -1;
+        const int d = low ? lo_digit(m) : hi_digit(m);
+        sum += d;
+        m &= ~(1u << (d - 1));
+    }
+    return sum;
+}
+
 /* A sandwich: for every placement of 1 and n that leaves the cells between them able to
- * make the total (by bounds), collect the digits each cell may then hold. */
+ * make the total (by bounds, per cell and for different digits, as the line is a house),
+ * collect the digits each cell may then hold. */
 static int narrow_sandwich(gx_set *g, const int32_t *o) {
     const int32_t total = o[0], k = o[1];
     const int32_t *cells = o + 2;
@@ -288,6 +301,8 @@ static int narrow_sandwich(gx_set *g, const int32_t *o) {
             if (q == p || !(g->work[cells[q]] & top)) continue;
             const int32_t a = p < q ? p : q, b = p < q ? q : p;
             int64_t lo = 0, hi = 0;
+            uint32_t inner = 0;   /* the digits the cells between can hold */
+            const int len = b - a - 1;
             int ok = 1;
             for (int32_t j = a + 1; j < b && ok; j++) {
                 const uint32_t m = g->work[cells[j]] & ~ends;
@@ -295,11 +310,15 @@ static int narrow_sandwich(gx_set *g, const int32_t *o) {
                 if (ok) {
                     lo += lo_digit(m);
                     hi += hi_digit(m);
+                    inner |= m;
                 }
             }
             for (int32_t j = 0; j < k && ok; j++)
                 if ((j < a || j > b) && !(g->work[cells[j]] & ~ends)) ok = 0;
             if (!ok || total < lo || total > hi) continue;
+            if (len > 0 && (extreme_sum(inner, len, 1) < 0 || total < extreme_sum(inner, len, 1) ||
+                            total > extreme_sum(inner, len, 0)))
+                continue;
             any = 1;
             al[p] |= one;
             al[q] |= top;
@@ -313,7 +332,13 @@ static int narrow_sandwich(gx_set *g, const int32_t *o) {
                 const int64_t min = total - (hi - hi_digit(m)), max = total - (lo - lo_digit(m));
                 for (uint32_t x = m; x; x &= x - 1) {
                     const int d = lo_digit(x);
-                    if (d >= min && d <= max) al[j] |= x & -x;
+                    if (d < min || d > max) continue;
+                    /* the other cells between need different digits making the rest */
+                    const uint32_t rest = inner & ~(x & -x);
+                    const int least = extreme_sum(rest, len - 1, 1);
+                    if (least < 0 || total - d < least || total - d > extreme_sum(rest, len - 1, 0))
+                        continue;
+                    al[j] |= x & -x;
                 }
             }
         }
