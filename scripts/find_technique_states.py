@@ -80,10 +80,13 @@ def _raise(signum: int, frame: object) -> None:
     raise _OutOfTime
 
 
-def entry(cands: Candidates, step: Step, source: str) -> dict[str, object]:
-    """The fixture entry of one step found in ``cands`` (checked to read back the same)."""
+def entry(cands: Candidates, step: Step, source: str,
+          extra: dict[str, object] | None = None) -> dict[str, object]:
+    """The fixture entry of one step found in ``cands`` (checked to read back the same);
+    ``extra`` adds keys that say the rules (``killer``, ``rules``)."""
     out: dict[str, object] = {
         "source": source,
+        **(extra or {}),
         "values": "".join(str(v) if v else "." for v in cands.values),
         "givens": "".join(str(v) if v else "." for v in cands.givens),
         "candidates": cands.to_string729(),
@@ -146,12 +149,50 @@ def killer_search(tech: Technique, count: int = 2) -> list[dict[str, object]]:
         before = run.final.copy()
         for step in run:
             if step.technique == tech.key:
-                out = entry(before, step, f"{KILLERS.name}, puzzle {number}, step "
-                            f"{len(run.steps)}")
-                out["killer"] = write_cage_string(before.rules)
-                found.append(out)
+                found.append(entry(before, step, f"{KILLERS.name}, puzzle {number}, step "
+                                   f"{len(run.steps)}",
+                                   {"killer": write_cage_string(before.rules)}))
                 if len(found) >= count:
                     return found
+            before = run.final.copy()
+    return found
+
+
+VARIANTS = ROOT / "tests" / "fixtures" / "fpuzzles_published.txt"
+"""Published variant puzzles (f-puzzles data): where the variant techniques' states come
+from first; then the mixed puzzles of ``benchmarks/bench_variants.py``."""
+
+
+def _variant_puzzles() -> Iterator[tuple[Grid, str]]:
+    from shudu.fpuzzles import read_fpuzzles
+
+    for number, line in enumerate(ln for ln in VARIANTS.read_text().splitlines()
+                                  if ln.strip() and not ln.startswith("#")):
+        yield read_fpuzzles(line.split("\t")[2]), f"{VARIANTS.name}, puzzle {number + 1}"
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from bench_variants import mixed
+
+    for title, grid, _ in mixed(60):
+        yield grid, f"bench_variants.py {title}"
+
+
+def variant_search(tech: Technique, count: int = 2) -> list[dict[str, object]]:
+    """Entries for a variant technique: the states along the logic paths of the published
+    variant puzzles, then of the benchmark's mixed ones, where it is the solver's step, up
+    to ``count``; each entry holds the rules as JSON (``rules``)."""
+    from shudu.logic.solver import iter_steps
+
+    found: list[dict[str, object]] = []
+    for grid, source in _variant_puzzles():
+        run = iter_steps(grid, max_steps=400)
+        before = run.final.copy()
+        for step in run:
+            if step.technique == tech.key:
+                found.append(entry(before, step, f"{source}, step {len(run.steps)}",
+                                   {"rules": before.rules.to_dict()}))
+                if len(found) >= count:
+                    return found
+                break   # one state per puzzle
             before = run.final.copy()
     return found
 
@@ -160,6 +201,8 @@ def search(tech: Technique, regular: list) -> list[dict[str, object]]:
     """Entries for one technique (see the module text for the order of the sources)."""
     if tech.family == "killer":
         return killer_search(tech)
+    if tech.family == "variant":
+        return variant_search(tech)
     found: list[dict[str, object]] = []
     own = [c for c in regular if _key(c.code) == tech.key][:OWN_CASES]
     for case in own:

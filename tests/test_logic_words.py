@@ -97,7 +97,8 @@ def sentence_problem(text: str, lang: str) -> str | None:
 
 def entry_state(entry: dict) -> Candidates:
     """The pencilmark state of a stored entry (placed digits, givens and candidates;
-    ``killer``, when the entry has it, the cage string of its killer cages).
+    ``killer``, when the entry has it, the cage string of its killer cages; ``rules``, the
+    rules as JSON, for other constraints).
 
     >>> c = entry_state({"values": "5" + "." * 80, "givens": "." * 81,
     ...                  "candidates": "....5...." + "1234.6789" * 80})
@@ -110,7 +111,10 @@ def entry_state(entry: dict) -> Candidates:
         chunk = text[9 * cell:9 * cell + 9]
         masks.append(sum(1 << (int(ch) - 1) for ch in chunk if ch != "."))
     values = [int(ch) if ch != "." else 0 for ch in entry["values"]]
-    rules = read_cage_string(entry["killer"]).rules if "killer" in entry else Rules(9)
+    if "rules" in entry:
+        rules = Rules.from_dict(entry["rules"])
+    else:
+        rules = read_cage_string(entry["killer"]).rules if "killer" in entry else Rules(9)
     cands = Candidates.from_masks(rules, masks, values)
     cands.givens = bytes(int(ch) if ch != "." else 0 for ch in entry["givens"])
     return cands
@@ -219,7 +223,7 @@ def test_every_technique_has_a_stored_state() -> None:
 
 FINDER_MODULES = ["singles", "intersections", "subsets", "fish", "wings", "patterns",
                   "colouring", "uniqueness", "chains", "als", "forcing", "sdc", "templates",
-                  "kraken", "killer", "killer_forcing"]
+                  "kraken", "killer", "killer_forcing", "variants"]
 
 
 @pytest.mark.parametrize("module", FINDER_MODULES)

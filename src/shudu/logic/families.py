@@ -20,5 +20,6 @@ from . import (
     templates,  # noqa: F401
     tridagon,  # noqa: F401
     uniqueness,  # noqa: F401
+    variants,  # noqa: F401
     wings,  # noqa: F401
 )

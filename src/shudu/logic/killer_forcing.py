@@ -22,8 +22,9 @@ from .killer import no_cages
 from .registry import Technique, register
 from .render import houses_text, result_text
 from .step import Step, cells_text
+from .variants import _record_cells, _records, narrow, no_variants, variant_programs, variant_reason
 
-__all__ = ["find_cage_forcing_chain"]
+__all__ = ["find_cage_forcing_chain", "find_constraint_forcing_chain"]
 
 
 @dataclass
@@ -58,6 +59,7 @@ def _trial(cands: Candidates, cell: int, digit: int, budget: int = 400) -> _Tria
     cages = cage_sums(rules)
     masks_of_cages = cage_masks(rules)
     sums = _trial_sums(rules)
+    variants = variant_programs(rules)
     placed: list[tuple[int, int, str]] = []
     queue: list[tuple[int, int, str]] = [(cell, digit, "assumed")]
 
@@ -181,6 +183,22 @@ def _trial(cands: Candidates, cell: int, digit: int, budget: int = 400) -> _Tria
                         queue.append((c, masks[c].bit_length(), why))
             if queue:
                 break
+        if queue or changed:
+            continue
+        for program, why in variants:   # thermometers, arrows, dots ... (see .variants)
+            cells = {v for kind, data in _records(program, n) for v in _record_cells(kind, data)}
+            now = {c: masks[c] or 1 << (values[c] - 1) for c in cells}
+            kept = narrow(list(program), now, n)
+            if kept is None:
+                return _Trial(placed, why)
+            for c in cells:
+                if not values[c] and masks[c] & ~kept[c]:
+                    cut(c, kept[c])
+                    changed = True
+                    if not masks[c] & (masks[c] - 1):
+                        queue.append((c, masks[c].bit_length(), why))
+            if queue:
+                break
         if not queue and not changed:
             return _Trial(placed, None, masks)
 
@@ -222,6 +240,30 @@ def find_cage_forcing_chain(cands: Candidates) -> Iterator[Step]:
     cages = cage_sums(cands.rules)
     if not cages:
         return
+    yield from _forcing_steps(cands, "cage-forcing-chain", cages)
+
+
+def find_constraint_forcing_chain(cands: Candidates) -> Iterator[Step]:
+    """A candidate whose assumption leads, by singles and what the variant constraints
+    allow (thermometers, arrows, dots, lines, sums ...), to a contradiction: it is
+    removed.  Puzzles with killer cages use the cage forcing chain, which follows these
+    constraints too.
+
+    >>> from shudu import Grid, Rules
+    >>> from shudu.constraints import Thermo
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates(Grid("." * 16, Rules(4, constraints=(Thermo((0, 1)),
+    ...                                                         Thermo((4, 1))))))
+    >>> print(next(find_constraint_forcing_chain(c)).text())
+    Suppose r1c1 is 4; now the thermometer r1c12 cannot be kept. So the assumption is
+    false: 4 can be removed from r1c1.
+    """
+    if cage_sums(cands.rules) or not variant_programs(cands.rules):
+        return
+    yield from _forcing_steps(cands, "constraint-forcing-chain", ())
+
+
+def _forcing_steps(cands: Candidates, key: str, cages: tuple[Sum, ...]) -> Iterator[Step]:
     n = cands.geo.n
     masks = cands.cell_mask
     order = sorted((c for c in range(len(masks)) if masks[c]),
@@ -233,7 +275,7 @@ def find_cage_forcing_chain(cands: Candidates) -> Iterator[Step]:
                 continue
             chain = tuple((c, d) for c, d, _ in trial.placed[1:])
             reasons = tuple(_label(why, cages, n) for _, _, why in trial.placed[1:])
-            yield Step("cage-forcing-chain", eliminations=((cell, b + 1),), digits=(b + 1,),
+            yield Step(key, eliminations=((cell, b + 1),), digits=(b + 1,),
                        cells={"cell": (cell,)}, candidates={"chain": chain},
                        extra={"reasons": reasons, "broken": _label(trial.broken, cages, n)},
                        size=n)
@@ -257,6 +299,8 @@ def _reason_text(step: Step, why: str, lang: str) -> str:
     if kind == "cage":
         total, cells = where.split(" in ")
         return f"和为 {total} 的杀手笼 {cells}" if lang == "zh" else f"the cage {where}"
+    if kind == "variant":
+        return variant_reason(why, lang)
     return f"45 法则：{where}" if lang == "zh" else f"the 45 rule: {where}"
 
 
@@ -278,6 +322,9 @@ def _broken_text(step: Step, lang: str) -> str:
     if kind == "sum":
         return (f"45 法则给出的 {where} 无法成立" if zh
                 else f"the sum {where} the 45 rule gives cannot be made")
+    if kind == "variant":
+        name = variant_reason(step.get("broken"), lang)
+        return f"{name}无法满足" if zh else f"{name} cannot be kept"
     c, d = where.split(":")
     cell = cells_text([int(c)], n)
     return f"{cell} 不能是 {d}" if zh else f"{cell} would need {d}, which it cannot hold"
@@ -320,3 +367,7 @@ def _forcing_notation(step: Step) -> str:
 register(Technique("cage-forcing-chain", "Cage Forcing Chain", "杀手笼强制链", "1706", "killer",
                    7.6, find_cage_forcing_chain, _forcing_where, _forcing_explain,
                    _forcing_notation, aliases=("killer forcing chain",), first9=no_cages))
+register(Technique("constraint-forcing-chain", "Constraint Forcing Chain", "约束强制链", "1812",
+                   "variant", 7.6, find_constraint_forcing_chain, _forcing_where,
+                   _forcing_explain, _forcing_notation,
+                   aliases=("variant forcing chain", "trial propagation"), first9=no_variants))

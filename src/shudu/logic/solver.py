@@ -111,9 +111,10 @@ class SolvePath:
 def as_candidates(puzzle: str | Grid | Candidates) -> Candidates:
     """A fresh candidate state from text, a Grid, or a copy of a Candidates.
 
-    The logic solver reasons with houses, peers and killer cages: rules with other
-    constraints raise :class:`~shudu.errors.UnsupportedRules` rather than give steps that
-    ignore the constraints.
+    The logic solver reasons with houses, peers, killer cages and the variant constraints
+    (thermometers, arrows, dots, lines, sums ...: :mod:`.variants`): rules with a
+    constraint it does not know raise :class:`~shudu.errors.UnsupportedRules` rather than
+    give steps that ignore it.
 
     >>> as_candidates("3<" + "0" * 79).rules.constraints[0].total
     3
@@ -134,7 +135,9 @@ def as_candidates(puzzle: str | Grid | Candidates) -> Candidates:
     return out
 
 
-KNOWN = frozenset({"killer"})
+KNOWN = frozenset({"killer", "thermo", "arrow", "kropki", "xv", "odd", "even", "whisper", "renban",
+                   "palindrome", "clone", "little-killer", "sandwich", "non-consecutive",
+                   "negative", "extra-region", "disjoint"})
 """Constraint kinds the logic solver reasons with."""
 
 

@@ -1,0 +1,93 @@
+"""The logic solver with variant constraints: every step sound against every solution on
+random small puzzles, the published variant puzzles solved by logic alone with every step
+checked, and hints that name the constraint in English and Chinese."""
+
+from __future__ import annotations
+
+import random
+from itertools import islice
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from constraint_cases import planted
+from shudu import Grid, Rules, engine
+from shudu.constraints import Kropki, Sandwich, Thermo
+from shudu.fpuzzles import read_fpuzzles
+from shudu.generate import random_solution
+from shudu.logic.solver import hint, solve_path
+
+FIXTURE = Path(__file__).parent / "fixtures" / "fpuzzles_published.txt"
+PUBLISHED = [line.split("\t") for line in FIXTURE.read_text().splitlines()
+             if line and not line.startswith("#")]
+
+
+def _unsound(steps: list, solutions: list[bytes]) -> list[str]:
+    """Steps that remove a digit some solution holds, or place one not every solution holds."""
+    bad = []
+    for step in steps:
+        for c, d in step.eliminations:
+            if any(s[c] == d for s in solutions):
+                bad.append(step.notation())
+        for c, d in step.placements:
+            if any(s[c] != d for s in solutions):
+                bad.append(step.notation())
+    return bad
+
+
+@settings(max_examples=40, derandomize=True, deadline=None)
+@given(st.integers(0, 10**9), st.sampled_from([4, 6]))
+def test_every_step_keeps_every_solution_on_small_puzzles(seed: int, n: int) -> None:
+    rng = random.Random(seed)
+    solution = random_solution(Rules(n), seed=seed % 5000).cells
+    rules = Rules(n, constraints=planted(solution, n, rng, rng.randint(2, 6)))
+    puzzle = bytearray(n * n)
+    for c in rng.sample(range(n * n), rng.randint(0, n)):
+        puzzle[c] = solution[c]
+    grid = Grid(bytes(puzzle), rules)
+    solutions = [g.cells for g in islice(engine.solutions(grid), 300)]
+    if len(solutions) == 300:
+        return   # too many to hold every one: nothing to check against
+    path = solve_path(grid)
+    assert not _unsound(path.steps, solutions)
+
+
+@pytest.mark.parametrize(("title", "uses", "data", "solution"), PUBLISHED,
+                         ids=[p[0].split(" by ")[0] for p in PUBLISHED])
+def test_published_variants_are_solved_by_logic(title, uses, data, solution) -> None:
+    grid = read_fpuzzles(data)
+    path = solve_path(grid)
+    assert path.solved, title
+    assert path.final.to_grid().to_string() == solution
+    assert not _unsound(path.steps, [bytes(int(ch) for ch in solution)])
+
+
+def test_mixed_puzzles_steps_are_sound() -> None:
+    for seed in (3, 6, 7):
+        rng = random.Random(seed)
+        solution = random_solution(seed=seed).cells
+        rules = Rules(constraints=planted(solution, 9, rng, 12))
+        cells = bytearray(81)
+        order = rng.sample(range(81), 81)
+        for c in order[:14]:
+            cells[c] = solution[c]
+        order = order[14:]
+        while engine.count(Grid(bytes(cells), rules), 2) > 1:
+            c = order.pop()
+            cells[c] = solution[c]
+        path = solve_path(Grid(bytes(cells), rules))
+        assert not _unsound(path.steps, [solution]), seed
+
+
+def test_a_hint_names_the_constraint_in_both_languages() -> None:
+    rules = Rules(constraints=(Thermo((0, 1, 2, 3)), Kropki((9, 10), "black"),
+                               Sandwich.row(8, 35)))
+    grid = Grid("." * 81, rules)
+    step = hint(grid, anyway=True)
+    assert step.technique == "thermo"
+    assert "thermometer r1c1 -> r1c4" in step.text(3)
+    assert "温度计" in step.text(3, "zh") and step.text(1) == "Look for a Thermometer."
+    kinds = {s.technique for s in solve_path(grid, max_steps=40).steps}
+    assert {"thermo", "kropki", "sandwich"} <= kinds
