@@ -194,3 +194,20 @@ def test_constraints_work_on_large_grids() -> None:
     with pytest.raises(UnsupportedRules, match="up to 16x16"):
         engine.count("." * 625, 2, Rules(25, constraints=(Cage((0, 1), 3),)))
     assert engine.solve("." * 625, Rules(25, constraints=(Kropki((0, 1), "black"),))) is not None
+
+
+def test_every_kind_in_json_keeps_to_the_schema() -> None:
+    import json
+    from pathlib import Path
+
+    import jsonschema
+
+    from shudu import formats
+
+    path = Path(__file__).resolve().parents[1] / "src" / "shudu" / "schema" / "puzzle.schema.json"
+    schema = json.loads(path.read_text())
+    grid = Grid("." * 81, Rules(constraints=EVERY_KIND))
+    jsonschema.validate(json.loads(formats.write(grid, "json")), schema)
+    bad = {"grid": "." * 81, "rules": {"constraints": [{"kind": "thermometer", "cells": [0]}]}}
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(bad, schema)

@@ -1,0 +1,245 @@
+"""Variant puzzles (thermometers, arrows, Kropki, XV, sandwiches, little killers, whispers,
+renban, palindromes, clones, odd/even, negative constraints ...): shudu's engine against
+pencilmark on the same puzzles.
+
+Two sets, one puzzle at a time, CPU time:
+
+* **published**: the eight published variant puzzles of
+  ``tests/fixtures/fpuzzles_published.txt`` (f-puzzles data and the published solution);
+* **mixed**: ``--mixed`` puzzles built here from random 9x9 solutions (seeded): a dozen
+  constraints of random kinds drawn from the solution, 14 givens from the solution, then
+  more in a random order until the engine finds one solution (so each is unique).  Near
+  empty grids are left out on purpose: with several sums and no givens, counting can
+  still take the engine seconds (a pill arrow with three sandwiches, say).
+
+Per puzzle:
+
+* shudu: from the f-puzzles data (published) or the constraint values (mixed) to the
+  answer: ``engine.search(grid, limit=2)`` with its tables built afresh (the search, its
+  uniqueness check and the constraint program), best of ``--repeat`` runs; the solution
+  must be the known one and the count 1;
+* pencilmark (``pip install pencilmark``): ``pencilmark.solve(doc)`` on the same puzzle in
+  its ``sudoku-puzzle`` exchange JSON, in a child process with ``--budget`` seconds, its
+  CPU time measured there (loading its JSON included, as shudu's tables are); its
+  solution must be the known one.
+
+    .venv/bin/python benchmarks/bench_variants.py [--mixed 30] [--budget 60]
+        [--repeat 3] [--markdown benchmarks/RESULTS.md]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from bench_killer import pencilmark_solve
+from constraint_cases import planted
+from report import block, command_line, load_average, log, table, write_block
+from shudu import Grid, Rules, engine
+from shudu.fpuzzles import read_fpuzzles
+from shudu.generate import random_solution
+
+FIXTURE = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "fpuzzles_published.txt"
+
+PEER_KINDS = ("thermo", "slow", "whisper", "renban", "palindrome", "kropki", "xv", "parity",
+              "arrow", "pill", "little-killer", "sandwich", "region")
+"""The constraint kinds of the mixed set (pencilmark reads every one of them)."""
+
+
+def published() -> list[tuple[str, Grid, str]]:
+    """(title, puzzle, solution) of every published variant puzzle of the fixture."""
+    out = []
+    for line in FIXTURE.read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            title, _, data, solution = line.split("\t")
+            out.append((title, read_fpuzzles(data), solution))
+    return out
+
+
+def mixed(count: int) -> list[tuple[str, Grid, str]]:
+    """``count`` unique 9x9 puzzles of random constraints and givens (14, then as many as
+    uniqueness needs)."""
+    out = []
+    seed = 0
+    while len(out) < count:
+        seed += 1
+        rng = random.Random(seed)
+        solution = random_solution(seed=seed).cells
+        rules = Rules(constraints=planted(solution, 9, rng, 12, PEER_KINDS))
+        cells = bytearray(81)
+        order = rng.sample(range(81), 81)
+        for _ in range(14):
+            c = order.pop()
+            cells[c] = solution[c]
+        while engine.count(Grid(bytes(cells), rules), 2) > 1:
+            c = order.pop()
+            cells[c] = solution[c]
+        answer = "".join(map(str, solution))
+        out.append((f"mixed {seed}", Grid(bytes(cells), rules), answer))
+    return out
+
+
+def _name(c: int, n: int) -> str:
+    return f"r{c // n + 1}c{c % n + 1}"
+
+
+def pencilmark_doc(grid: Grid) -> dict[str, Any]:
+    """The puzzle in pencilmark's ``sudoku-puzzle`` exchange JSON."""
+    r, n = grid.rules, grid.size
+
+    def names(cells: Any) -> list[str]:
+        return [_name(c, n) for c in cells]
+
+    rules: list[dict[str, Any]] = []
+    if r.regions is None:
+        rules.append({"type": "box_grid", "origin": "r1c1", "box": list(r.box or (3, 3))})
+    else:
+        raise ValueError("jigsaw puzzles are not in this benchmark")
+    if r.diagonals:
+        rules.append({"type": "region", "kind": "diagonal",
+                      "cells": names(i * n + i for i in range(n))})
+        rules.append({"type": "region", "kind": "diagonal",
+                      "cells": names(i * n + n - 1 - i for i in range(n))})
+    rules += [{"type": "region", "kind": "extra", "cells": names(h)} for h in r.extra_houses]
+    if r.anti_knight:
+        rules.append({"type": "neighbours", "kind": "antiknight"})
+    if r.anti_king:
+        rules.append({"type": "neighbours", "kind": "antiking"})
+    for c in r.constraints:
+        k = c.kind
+        if k == "killer":
+            rules.append({"type": "cage", "cells": names(c.cells), **({"sum": c.total}
+                                                                      if c.total else {})})
+        elif k == "thermo":
+            rules.append({"type": "line", "kind": "slow_thermo" if c.slow else "thermo",
+                          "cells": names(c.cells)})
+        elif k in ("renban", "palindrome"):
+            rules.append({"type": "line", "kind": k, "cells": names(c.cells)})
+        elif k == "whisper":
+            rules.append({"type": "line", "kind": "whisper", "cells": names(c.cells),
+                          "value": c.gap})
+        elif k == "arrow":
+            rules.append({"type": "arrow", "bulb": names(c.circle), "lines": [names(c.cells)]})
+        elif k == "kropki" and c.value is None:
+            rules.append({"type": "edge", "kind": "kropki", "color": c.colour,
+                          "cells": names(c.cells)})
+        elif k == "kropki":
+            rules.append({"type": "edge", "kind": "difference" if c.colour == "white"
+                          else "ratio", "value": c.value, "cells": names(c.cells)})
+        elif k == "xv" and c.total in (5, 10):
+            rules.append({"type": "edge", "kind": "xv", "letter": c.symbol,
+                          "cells": names(c.cells)})
+        elif k == "xv":
+            rules.append({"type": "edge", "kind": "sum", "sum": c.total,
+                          "cells": names(c.cells)})
+        elif k in ("odd", "even"):
+            rules.append({"type": "cell", "kind": k, "cells": names(c.cells)})
+        elif k == "extra-region":
+            rules.append({"type": "region", "kind": "extra", "cells": names(c.cells)})
+        elif k == "little-killer":
+            r0, c0 = divmod(c.cells[0], n)
+            side = ("top" if r0 == 0 else "bottom" if r0 == n - 1 else
+                    "left" if c0 == 0 else "right")
+            rules.append({"type": "sum", "kind": "little_killer", "sum": c.total, "side": side,
+                          "cells": names(c.cells)})
+        elif k == "sandwich":
+            side = "top" if c.cells[1] - c.cells[0] == n else "left"
+            rules.append({"type": "sandwich", "sum": c.total, "side": side,
+                          "cells": names(c.cells)})
+        elif k == "non-consecutive":   # every white dot is given
+            white = [names(sorted(x.cells)) for x in r.constraints
+                     if x.kind == "kropki" and x.colour == "white"]
+            rules.append({"type": "neighbours", "op": "not_difference", "params": [1],
+                          "where": "orthogonal", "except": white})
+        elif k == "negative":
+            of, extra = {"black": ("kropki", {"color": "black"}),
+                         "white": ("kropki", {"color": "white"}),
+                         "kropki": ("kropki", {}), "xv": ("xv", {})}[c.of]
+            rules.append({"type": "negative", "of": of, **extra})
+        elif k == "clone":
+            rules.append({"type": "clone", "regions": [names(c.cells), names(c.copies)]})
+        else:
+            raise ValueError(f"no pencilmark form for {k} here")
+    return {"format": "sudoku-puzzle", "format_version": 1, "board": {"rows": n, "cols": n},
+            "digits": n, "givens": list(grid.cells), "rules": rules}
+
+
+def shudu_solve(grid: Grid, repeat: int) -> tuple[str, int, float]:
+    """shudu's solution, count (up to 2) and best CPU seconds of ``repeat`` searches, each
+    building the rules' tables afresh."""
+    best = float("inf")
+    found = None
+    for _ in range(repeat):
+        engine._tables.cache_clear()
+        start = time.process_time()
+        found = engine.search(grid, limit=2)
+        best = min(best, time.process_time() - start)
+    assert found is not None and found.solution is not None
+    return found.solution.to_string(), found.count, best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--mixed", type=int, default=30)
+    parser.add_argument("--budget", type=float, default=60.0)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--markdown", type=Path)
+    args = parser.parse_args()
+    try:
+        import pencilmark  # noqa: F401
+        have_peer = True
+    except ImportError:
+        log("pencilmark is not installed (pip install pencilmark): shudu alone")
+        have_peer = False
+    sets = {"published": published(), "mixed": mixed(args.mixed)}
+    body = []
+    for name, puzzles in sets.items():
+        row = {"shudu": 0.0, "both": 0.0, "peer": 0.0, "missed": 0, "lo": 1e18, "hi": 0.0}
+        for title, grid, solution in puzzles:
+            got, count, spent = shudu_solve(grid, args.repeat)
+            if got != solution or count != 1:
+                raise SystemExit(f"{title}: shudu gave {got} (count {count})")
+            row["shudu"] += spent
+            line = f"{title}: shudu {spent * 1e3:.2f} ms"
+            if have_peer:
+                answer, peer = pencilmark_solve(pencilmark_doc(grid), args.budget)
+                if answer == solution:
+                    ratio = peer / max(spent, 1e-9)
+                    row["peer"] += peer
+                    row["both"] += spent
+                    row["lo"], row["hi"] = min(row["lo"], ratio), max(row["hi"], ratio)
+                    line += f", pencilmark {peer * 1e3:.1f} ms ({ratio:.0f}x)"
+                elif answer is None or answer.startswith("error"):
+                    row["missed"] += 1
+                    line += f", pencilmark: {answer or 'no answer in budget'}"
+                else:
+                    raise SystemExit(f"{title}: pencilmark gave {answer}")
+            log(line)
+        n = len(puzzles)
+        cells = [name, str(n), f"{row['shudu'] / n * 1e3:.2f}"]
+        if have_peer:
+            answered = n - row["missed"]
+            cells += [f"{row['peer'] / max(answered, 1) * 1e3:.1f}", str(row["missed"]),
+                      f"{row['peer'] / max(row['both'], 1e-9):.0f}x" if answered else "-",
+                      f"{row['lo']:.0f}x-{row['hi']:.0f}x" if answered else "-"]
+        body.append(cells)
+    header = ["set", "puzzles", "shudu count-to-2 (mean ms)"]
+    if have_peer:
+        header += ["pencilmark solve (mean ms, answered)", "unanswered by pencilmark",
+                   "pencilmark ÷ shudu (total, answered)", "per puzzle (min-max)"]
+    lines = ["## Variant puzzles: engine against pencilmark", "",
+             f"Command: `{command_line(__file__)}` (load {load_average()}).", "",
+             *table(header, body)]
+    print("\n".join(lines))
+    if args.markdown:
+        write_block(args.markdown, "variants", block("variants", lines))
+
+
+if __name__ == "__main__":
+    main()
