@@ -185,14 +185,13 @@ def test_logic_commands_explain_killers_with_cage_logic(command: str) -> None:
     assert "cage" in res.output.lower() and "Traceback" not in res.output + res.stderr
 
 
-def test_rate_refuses_killers_in_one_line() -> None:
-    """The rater has no scale for cages yet: a clear refusal, not a rating that ignores
-    them."""
-    puzzle = _published()[3][0]
-    res = CliRunner().invoke(cli, ["rate", puzzle])
-    assert res.exit_code != 0
-    lines = [ln for ln in res.stderr.splitlines() if ln.strip()]
-    assert len(lines) == 1 and "does not reason with killer cages" in lines[0]
+def test_rate_rates_killers_with_their_cage_techniques() -> None:
+    """The rater walks a killer with the cage techniques, weighed on the SE scale's
+    extension: a human-solvable published killer gets a score and its hardest step."""
+    puzzle = _published()[21][0]
+    res = CliRunner().invoke(cli, ["rate", "--timeout", "60", puzzle])
+    assert res.exit_code == 0, res.output + res.stderr
+    assert "Cage" in res.output and "lower bound" not in res.output
     assert "Traceback" not in res.output + res.stderr
 
 

@@ -91,3 +91,17 @@ def test_a_hint_names_the_constraint_in_both_languages() -> None:
     assert "温度计" in step.text(3, "zh") and step.text(1) == "Look for a Thermometer."
     kinds = {s.technique for s in solve_path(grid, max_steps=40).steps}
     assert {"thermo", "kropki", "sandwich"} <= kinds
+
+
+def test_constrained_puzzles_are_rated_on_the_extended_scale() -> None:
+    from shudu.rating import rate
+
+    title, _, data, solution = PUBLISHED[0]        # Clipped: arrows and thermometers
+    r = rate(read_fpuzzles(data), path=True)
+    assert r.solved and r.complete and 7.5 <= r.score <= 9.0
+    assert r.hardest == "constraint-forcing-chain"
+    assert {"arrow-sums", "thermo"} <= set(r.histogram)
+    assert rate(read_fpuzzles(data)).score == r.score           # the same every time
+    easy = Grid("." * 80 + "1", Rules(constraints=(Thermo(tuple(range(9))),)))
+    with pytest.raises(ValueError, match="several solutions"):
+        rate(easy)

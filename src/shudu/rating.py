@@ -48,7 +48,7 @@ from .logic.candidates import Candidates
 from .logic.registry import technique
 from .logic.solver import refuse_constraints
 from .logic.step import Step
-from .logic.weighed import PathStep, Walk, se_ladder
+from .logic.weighed import PathStep, Walk, constraint_ladder, se_ladder
 from .rules import Rules
 
 __all__ = [
@@ -229,15 +229,22 @@ def rate(puzzle: str | Grid, rules: Rules | None = None, *,
     """
     rules = engine.check_args(puzzle, rules)
     grid = _as_grid(puzzle, rules)
-    refuse_constraints(grid.rules, "the rater", frozenset())   # no SE scale for cages yet
+    refuse_constraints(grid.rules, "the rater")
     count, guesses = known if known is not None else _count(grid)
     if count != 1:   # the same words as explain: where it breaks, or where two differ
         from .logic.verdict import check
 
         check(grid)
         raise NotUnique(count)
-    walk = Walk(Candidates.from_grid(grid), se_ladder(True if uniqueness is None else uniqueness),
-                stop_above=stop_above, deadline=deadline, keep_steps=path)
+    if grid.rules.constraints:   # cages and variants on an extension of the SE scale
+        kinds = {c.kind for c in grid.rules.constraints}
+        families = frozenset({"killer"} if "killer" in kinds else set()) | (
+            frozenset({"variant"}) if kinds - {"killer"} else frozenset())
+        ladder = constraint_ladder(families)
+    else:
+        ladder = se_ladder(True if uniqueness is None else uniqueness)
+    walk = Walk(Candidates.from_grid(grid), ladder, stop_above=stop_above,
+                deadline=deadline, keep_steps=path)
     steps = tuple(walk)
     return Rating(score=walk.score, grade=grade_for_score(walk.score), hardest=walk.hardest,
                   pearl=walk.pearl, diamond=walk.diamond, histogram=walk.histogram,

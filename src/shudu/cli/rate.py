@@ -186,7 +186,11 @@ def rate(ctx: click.Context, inputs: tuple[str, ...], fmt: str | None, rules: Ru
             else:
                 name = _hardest_name(result.hardest, lang)
                 where = f"{item.where}: " if many else ""
-                console.out(f"{where}{result.score:.1f} {result.grade} (hardest step: {name})")
+                stuck = "" if result.solved else (
+                    "；逻辑未能解完，这是下限" if lang == "zh"
+                    else "; logic got stuck, so this is a lower bound")
+                console.out(f"{where}{result.score:.1f} {result.grade} (hardest step: {name}"
+                            f"{stuck})")
                 if with_path:
                     for line in path_lines(result, lang):
                         console.out(line)

@@ -18,6 +18,7 @@ from functools import lru_cache
 from ..rules import Rules
 from .cage_sums import Sum, all_sums, cage_masks, cage_options, cage_sums, sum_supports
 from .candidates import Candidates, bits
+from .forcing import forcing_weight
 from .killer import no_cages
 from .registry import Technique, register
 from .render import houses_text, result_text
@@ -277,7 +278,8 @@ def _forcing_steps(cands: Candidates, key: str, cages: tuple[Sum, ...]) -> Itera
             reasons = tuple(_label(why, cages, n) for _, _, why in trial.placed[1:])
             yield Step(key, eliminations=((cell, b + 1),), digits=(b + 1,),
                        cells={"cell": (cell,)}, candidates={"chain": chain},
-                       extra={"reasons": reasons, "broken": _label(trial.broken, cages, n)},
+                       extra={"reasons": reasons, "broken": _label(trial.broken, cages, n),
+                              "length": len(trial.placed)},
                        size=n)
 
 
@@ -366,8 +368,10 @@ def _forcing_notation(step: Step) -> str:
 
 register(Technique("cage-forcing-chain", "Cage Forcing Chain", "杀手笼强制链", "1706", "killer",
                    7.6, find_cage_forcing_chain, _forcing_where, _forcing_explain,
-                   _forcing_notation, aliases=("killer forcing chain",), first9=no_cages))
+                   _forcing_notation, aliases=("killer forcing chain",), first9=no_cages,
+                   rated=7.5, weigh=forcing_weight))
 register(Technique("constraint-forcing-chain", "Constraint Forcing Chain", "约束强制链", "1812",
                    "variant", 7.6, find_constraint_forcing_chain, _forcing_where,
                    _forcing_explain, _forcing_notation,
-                   aliases=("variant forcing chain", "trial propagation"), first9=no_variants))
+                   aliases=("variant forcing chain", "trial propagation"), first9=no_variants,
+                   rated=7.5, weigh=forcing_weight))

@@ -38,7 +38,8 @@ from .registry import technique
 from .singles import LINE_WEIGHT, hidden_singles, leaves_hidden_single, naked_singles
 from .step import Step
 
-__all__ = ["C_FROM", "SE_ORDER", "PathStep", "Rung", "Walk", "pattern_moves", "se_ladder"]
+__all__ = ["C_FROM", "SE_ORDER", "PathStep", "Rung", "Walk", "constraint_ladder",
+           "pattern_moves", "se_ladder"]
 
 
 @dataclass(frozen=True)
@@ -311,6 +312,43 @@ def se_ladder(uniqueness: bool = True) -> tuple[Rung, ...]:
         return key == "chains" or uniqueness or not technique(key).uniqueness
 
     return tuple(_rung(entry) for entry in SE_ORDER if allowed(entry))
+
+
+CHAINS_WEIGHT = 6.6
+"""Where the rung of chains stands among the constraint techniques (SE's lightest chain)."""
+
+
+@cache
+def constraint_ladder(families: frozenset[str]) -> tuple[Rung, ...]:
+    """The ladder for puzzles with constraints: SE's rungs without the uniqueness
+    techniques (a deadly pattern's swap may break a cage or a line) and without the nested
+    net (it follows singles only, which on an open killer grid searches for minutes), and
+    the techniques of ``families`` (``killer``, ``variant``) each placed by its
+    difficulty, which extends the SE scale to constraints.
+
+    >>> names = [r.name for r in constraint_ladder(frozenset({"variant"}))]
+    >>> names.index("thermo") < names.index("sandwich") < names.index("chains")
+    True
+    >>> "nested-forcing-net" in names, "ur-type-1" in names
+    (False, False)
+    """
+    from .registry import techniques
+
+    base = [r for r in se_ladder(False) if r.name != "nested-forcing-net"]
+
+    def weight(rung: Rung) -> float:
+        key = rung.key or rung.name.split(" ")[0]
+        return CHAINS_WEIGHT if key == "chains" else technique(key).difficulty
+
+    extra = sorted((t for t in techniques() if t.family in families and t.default),
+                   key=lambda t: t.difficulty)
+    out: list[Rung] = []
+    for rung in base:
+        while extra and extra[0].difficulty < weight(rung):
+            out.append(_first(extra.pop(0).key))
+        out.append(rung)
+    out += [_first(t.key) for t in extra]
+    return tuple(out)
 
 
 @dataclass(frozen=True)
