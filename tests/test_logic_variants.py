@@ -96,7 +96,7 @@ def test_a_hint_names_the_constraint_in_both_languages() -> None:
 def test_constrained_puzzles_are_rated_on_the_extended_scale() -> None:
     from shudu.rating import rate
 
-    title, _, data, solution = PUBLISHED[0]        # Clipped: arrows and thermometers
+    data = PUBLISHED[0][2]        # Clipped: arrows and thermometers
     r = rate(read_fpuzzles(data), path=True)
     assert r.solved and r.complete and 7.5 <= r.score <= 9.0
     assert r.hardest == "constraint-forcing-chain"
