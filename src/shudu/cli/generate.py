@@ -44,6 +44,19 @@ def _technique_option(ctx: click.Context, param: click.Parameter, value: str | N
         raise click.BadParameter(str(e.args[0]), ctx=ctx, param=param) from None
 
 
+def _generate_rules_option(ctx: click.Context, param: click.Parameter,
+                           value: str | None) -> Any:
+    """The rules, and whether killer cages are asked for (a ``killer`` part)."""
+    if value is None:
+        return None
+    parts = [p for p in value.replace(",", "+").split("+")]
+    killer = any(p.strip().lower() in ("killer", "killers", "cage", "cages") for p in parts)
+    rest = "+".join(p for p in parts if p.strip().lower() not in
+                    ("killer", "killers", "cage", "cages"))
+    rules = _rules_option(ctx, param, rest or "classic")
+    return ("killer", rules) if killer else rules
+
+
 @cli.command(
     epilog="""\b
 Examples:
@@ -53,6 +66,7 @@ Examples:
   shudu generate --score 3.0-4.0 --seed 7
   shudu generate --rules 16 --output grid
   shudu generate --pattern pattern.txt           # givens exactly on the 'x' cells
+  shudu generate --rules killer --grade expert   # a killer: cages, no givens
 
 \b
 Grades: beginner < 2.0 <= easy < 3.0 <= medium < 4.5 <= hard < 7.0 <= expert < 9.0
@@ -63,8 +77,9 @@ Exit status: 0 done, 1 the budget (--attempts/--timeout) ran out, 2 bad usage.""
 )
 @click.option("-n", "--count", "count", metavar="N", type=click.IntRange(min=1), default=1,
               show_default=True, help="How many puzzles.")
-@click.option("--rules", "rules", metavar="SPEC", callback=_rules_option,
-              help="Size and variant, e.g. '16', '6', 'x', 'windoku', 'anti-knight'.")
+@click.option("--rules", "rules", metavar="SPEC", callback=_generate_rules_option,
+              help="Size and variant, e.g. '16', '6', 'x', 'windoku', 'anti-knight'; "
+                   "'killer' (with any other part) makes killer puzzles without givens.")
 @click.option("--symmetry", type=click.Choice(["none", "180", "90", "mirror", "diagonal"]),
               default="none", show_default=True, help="Symmetry of the givens.")
 @click.option("--minimal", is_flag=True, help="No given can be removed (keeping one solution).")
@@ -104,6 +119,12 @@ def generate(ctx: click.Context, count: int, rules: Rules | None, symmetry: str,
         except (OSError, UnicodeDecodeError) as e:
             raise click.BadParameter(f"{pattern}: cannot read ({e})", ctx=ctx,
                                      param_hint="'--pattern'") from None
+    if isinstance(rules, tuple):   # --rules killer
+        if symmetry != "none" or minimal or technique or pattern:
+            raise click.UsageError("killer puzzles take --grade, --score, --seed, --attempts, "
+                                   "--timeout, --rate and the output options only", ctx=ctx)
+        ctx.exit(_killers(count, rules[1], seed, grade, score, rated, attempts, timeout,
+                          style, as_json, progress))
     code = 0
     with run_frame() as frame:
         try:
@@ -137,3 +158,41 @@ def generate(ctx: click.Context, count: int, rules: Rules | None, symmetry: str,
         except ValueError as e:
             raise click.UsageError(str(e), ctx=ctx) from None
     ctx.exit(code)
+
+
+def _killers(count: int, rules: Rules | None, seed: int | None, grade: str | None,
+             score: Any, rated: bool, attempts: int | None, timeout: float | None,
+             style: str, as_json: bool, progress: bool | None) -> int:
+    """``shudu generate --rules killer``: each puzzle as its cage string (its JSON when
+    the cage string cannot hold its rules), with its rating when asked or aimed at."""
+    import random
+
+    from ..errors import GenerationError
+    from ..formats import write
+    from ..killer_generate import generate_killer
+
+    seeds = random.Random(seed)
+    with run_frame() as frame:
+        console = frame.open(progress=_show_progress(progress, count > 1), total=count)
+        for _ in range(count):
+            try:
+                g = generate_killer(rules, seed=seeds.randrange(2**62), grade=grade,
+                                    score=score, rated=rated, attempts=attempts,
+                                    timeout=timeout)
+            except GenerationError as e:
+                console.error(str(e))
+                return EXIT_UNRATED
+            console.step()
+            if as_json:
+                console.out(_json_line(g.to_dict()))
+                continue
+            try:
+                text = write(g.puzzle, "killer")
+            except ValueError:
+                text = write(g.puzzle, "json")
+            if g.rating is not None:
+                r = g.rating
+                text += f"  # {r.score:.1f} {r.grade}, hardest: {_hardest_name(r.hardest, 'en')}"
+            console.out(text)
+    return 0
+
