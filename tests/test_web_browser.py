@@ -282,3 +282,26 @@ def test_a_killer_shows_its_cages(page, server):
     expect(page.locator("#message")).to_contain_text("No mistakes")
     page.shot("killer")
     assert page.errors == []
+
+
+def test_a_variant_puzzle_shows_its_constraints(page, server):
+    """An f-puzzles link pasted into the page: its arrows and thermometers drawn over the
+    grid, the cells still answer clicks, and the check knows the solution."""
+    from pathlib import Path
+
+    from playwright.sync_api import expect
+
+    fixture = Path(__file__).parent / "fixtures" / "fpuzzles_published.txt"
+    title, _, data, solution = next(x.split("\t") for x in fixture.read_text().splitlines()
+                                    if x[:1] not in ("#", ""))
+    open_app(page, server)
+    paste(page, "https://f-puzzles.com/?load=" + data)
+    expect(page.locator("#grid svg.marks .arrow")).to_have_count(5)
+    expect(page.locator("#grid svg.marks .thermo")).to_have_count(4)
+    expect(page.locator("#grid .cell")).to_have_count(81)
+    cell(page, 0).click()
+    page.keyboard.press(solution[0])
+    page.click("#check")
+    expect(page.locator("#message")).to_contain_text("No mistakes")
+    page.shot("variant")
+    assert page.errors == []

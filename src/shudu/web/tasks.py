@@ -175,7 +175,27 @@ def _layout(rules: Rules) -> dict[str, Any]:
         "peers": [list(p) for p in rules.peers],
         "cages": [{"cells": list(c.cells), "sum": c.total} for c in rules.constraints
                   if getattr(c, "kind", None) == "killer"],
+        "marks": _constraint_marks(rules),
     }
+
+
+def _constraint_marks(rules: Rules) -> dict[str, Any] | None:
+    """The other constraints as SVG for the page to lay over its grid: the drawing with a
+    cell 100 units wide from the grid's corner, and the room outside the grid its clues
+    take (the same marks the pictures draw).
+
+    >>> from shudu.constraints import Thermo
+    >>> m = _constraint_marks(Rules(4, constraints=(Thermo((0, 1)),)))
+    >>> m["margin"], 'class="thermo"' in m["svg"]
+    (0, True)
+    """
+    from ..render import marks
+
+    n = rules.size
+    svg = marks.under(rules, n, 100, 0) + marks.over(rules, n, 100, 0)
+    if not svg:
+        return None
+    return {"svg": svg, "margin": marks.margin(rules) * 100 // 60, "units": n * 100}
 
 
 # ---------------------------------------------------------------------- tasks

@@ -257,6 +257,7 @@ function build() {
     grid.appendChild(cell);
   }
   drawCages(size);
+  drawMarks();
   const pad = $("pad");
   pad.textContent = "";
   for (let d = 1; d <= size; d++) {
@@ -272,7 +273,7 @@ function build() {
 // Killer cages: a dashed outline inside each cage (CSS on the cells' sides that face
 // another cage) and the total at the cage's first cell.
 function drawCages(size) {
-  const cells = $("grid").children;
+  const cells = $("grid").querySelectorAll(".cell");
   for (const cage of game.puzzle.cages || []) {
     const inside = new Set(cage.cells);
     for (const c of cage.cells) {
@@ -286,6 +287,23 @@ function drawCages(size) {
     }
     if (cage.sum) cells[Math.min(...cage.cells)].dataset.sum = cage.sum;
   }
+}
+
+// Thermometers, arrows, dots, lines and outside clues: the server's SVG drawing laid
+// over the grid (it lets clicks through to the cells).
+function drawMarks() {
+  const grid = $("grid");
+  const m = game.puzzle.marks;
+  if (!m) return;
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  const lo = -m.margin, span = m.units + 2 * m.margin;
+  svg.setAttribute("viewBox", `${lo} ${lo} ${span} ${span}`);
+  svg.setAttribute("class", "marks");
+  svg.setAttribute("aria-hidden", "true");
+  svg.style.setProperty("--grow", `${(m.margin / m.units) * 100}%`);
+  svg.innerHTML = m.svg;
+  grid.appendChild(svg);
 }
 
 function conflicts(values) {
@@ -336,7 +354,7 @@ function draw() {
   const sel = game.selected;
   const selDigit = sel >= 0 ? values[sel] : 0;
   const peers = sel >= 0 ? new Set(game.puzzle.peers[sel]) : new Set();
-  const cells = $("grid").children;
+  const cells = $("grid").querySelectorAll(".cell");
   for (let c = 0; c < cells.length; c++) {
     const el = cells[c];
     el.textContent = "";
@@ -395,7 +413,7 @@ function drawExplain() {
     }
     for (const cs of Object.values(next.cells)) for (const [r, c] of cs) causes.add((r - 1) * size + c - 1);
   }
-  const cells = $("grid").children;
+  const cells = $("grid").querySelectorAll(".cell");
   for (let c = 0; c < cells.length; c++) {
     const el = cells[c];
     el.textContent = "";
