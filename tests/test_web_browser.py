@@ -292,7 +292,7 @@ def test_a_variant_puzzle_shows_its_constraints(page, server):
     from playwright.sync_api import expect
 
     fixture = Path(__file__).parent / "fixtures" / "fpuzzles_published.txt"
-    title, _, data, solution = next(x.split("\t") for x in fixture.read_text().splitlines()
+    _, _, data, solution = next(x.split("\t") for x in fixture.read_text().splitlines()
                                     if x[:1] not in ("#", ""))
     open_app(page, server)
     paste(page, "https://f-puzzles.com/?load=" + data)
