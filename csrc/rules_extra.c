@@ -24,7 +24,15 @@ struct gx_set {
     int32_t *data;
     uint32_t *work;    /* ncells: the narrowed masks during one gx_narrow */
     uint8_t *touched;  /* ncells */
+    uint8_t *reach;    /* scratch of the exact sum check: (k + 1) sets of span bytes, twice */
+    size_t reach_size;
 };
+
+/* Weighted sums of at most this many terms, whose sums span at most GX_SPAN values, are
+ * narrowed exactly (every digit kept has a way to make the total with the other cells'
+ * candidates, digits free to repeat); larger ones by bounds only. */
+#define GX_EXACT_TERMS 16
+#define GX_SPAN 2048
 
 static inline int lo_digit(uint32_t m) { return __builtin_ctz(m) + 1; }
 static inline int hi_digit(uint32_t m) { return 32 - __builtin_clz(m); }
@@ -35,6 +43,7 @@ void gx_free(gx_set *g) {
     free(g->data);
     free(g->work);
     free(g->touched);
+    free(g->reach);
     free(g);
 }
 
@@ -68,7 +77,7 @@ gx_set *gx_new(int n, int ncells, const int32_t *prog, size_t len, char *err, si
     g->ncells = ncells;
     g->full = n == 32 ? 0xffffffffu : ((1u << n) - 1);
     /* pass 0 checks and sizes, pass 1 copies */
-    size_t ndata = 0;
+    size_t ndata = 0, ndata_reach = 0;
     for (int pass = 0; pass < 2; pass++) {
         size_t i = 0;
         int r = 0;
@@ -126,6 +135,10 @@ gx_set *gx_new(int n, int ncells, const int32_t *prog, size_t len, char *err, si
                     reach += (int64_t)(w < 0 ? -w : w) * n;
                 }
                 if (reach > (1 << 28)) BAD("record %d: the sum can grow too large", r);
+                if (k <= GX_EXACT_TERMS && reach < GX_SPAN) {
+                    const size_t need = 2 * (size_t)(k + 1) * (size_t)(reach + 1);
+                    if (need > ndata_reach) ndata_reach = need;
+                }
                 used = stored = 2 + 2 * (size_t)k;
                 if (pass) memcpy(g->data + out, prog + at, used * sizeof *prog);
                 break;
@@ -168,7 +181,10 @@ gx_set *gx_new(int n, int ncells, const int32_t *prog, size_t len, char *err, si
             g->data = malloc((ndata ? ndata : 1) * sizeof *g->data);
             g->work = malloc((size_t)ncells * sizeof *g->work);
             g->touched = calloc((size_t)ncells, 1);
-            if (!g->rec || !g->data || !g->work || !g->touched) BAD("out of memory");
+            g->reach_size = ndata_reach;
+            g->reach = ndata_reach ? malloc(ndata_reach) : NULL;
+            if (!g->rec || !g->data || !g->work || !g->touched || (ndata_reach && !g->reach))
+                BAD("out of memory");
         }
     }
     free(stamp);
@@ -228,6 +244,85 @@ static int narrow_linear(gx_set *g, const int32_t *o) {
         for (uint32_t x = m; x; x &= x - 1) {
             const int64_t v = w * lo_digit(x);
             if (v >= min && v <= max) ok |= x & -x;
+        }
+        const int r = keep(g, c, ok);
+        if (r < 0) return -1;
+        changed |= r;
+    }
+    return changed;
+}
+
+/* Exact support of a weighted sum of few terms: prefix and suffix sets of the sums the
+ * terms can make (offset by the least sum), then a digit of term j stays when some prefix
+ * sum and some suffix sum complete it to the total. */
+static int exact_linear(gx_set *g, const int32_t *o) {
+    const int32_t k = o[0], total = o[1];
+    const int32_t *t = o + 2;
+    const int n = g->n;
+    int64_t span = 0;
+    for (int32_t j = 0; j < k; j++) {
+        const int64_t w = t[2 * j + 1];
+        span += (w < 0 ? -w : w) * (n - 1);
+    }
+    if (k > GX_EXACT_TERMS || span >= GX_SPAN ||
+        2 * (size_t)(k + 1) * (size_t)(span + 1) > g->reach_size)
+        return 0;
+    const size_t width = (size_t)span + 1;
+    uint8_t *pre = g->reach, *suf = g->reach + (size_t)(k + 1) * width;
+    /* pre[j]: sums of terms 0..j-1 (offset by their least); suf[j]: of terms j..k-1 */
+    int64_t low_pre[GX_EXACT_TERMS + 1], low_suf[GX_EXACT_TERMS + 1];
+    memset(pre, 0, width);
+    pre[0] = 1;
+    low_pre[0] = 0;
+    for (int32_t j = 0; j < k; j++) {
+        const int64_t w = t[2 * j + 1];
+        const uint32_t m = g->work[t[2 * j]];
+        uint8_t *from = pre + (size_t)j * width, *to = from + width;
+        low_pre[j + 1] = low_pre[j] + (w < 0 ? w * n : w);
+        memset(to, 0, width);
+        for (size_t a = 0; a < width; a++) {
+            if (!from[a]) continue;
+            for (uint32_t x = m; x; x &= x - 1) {
+                const int64_t v = (int64_t)a + low_pre[j] + w * lo_digit(x) - low_pre[j + 1];
+                if (v >= 0 && v < (int64_t)width) to[v] = 1;
+            }
+        }
+    }
+    memset(suf + (size_t)k * width, 0, width);
+    suf[(size_t)k * width] = 1;
+    low_suf[k] = 0;
+    for (int32_t j = k - 1; j >= 0; j--) {
+        const int64_t w = t[2 * j + 1];
+        const uint32_t m = g->work[t[2 * j]];
+        uint8_t *from = suf + (size_t)(j + 1) * width, *to = suf + (size_t)j * width;
+        low_suf[j] = low_suf[j + 1] + (w < 0 ? w * n : w);
+        memset(to, 0, width);
+        for (size_t a = 0; a < width; a++) {
+            if (!from[a]) continue;
+            for (uint32_t x = m; x; x &= x - 1) {
+                const int64_t v = (int64_t)a + low_suf[j + 1] + w * lo_digit(x) - low_suf[j];
+                if (v >= 0 && v < (int64_t)width) to[v] = 1;
+            }
+        }
+    }
+    if (total - low_pre[k] < 0 || total - low_pre[k] >= (int64_t)width ||
+        !pre[(size_t)k * width + (size_t)(total - low_pre[k])])
+        return -1;
+    int changed = 0;
+    for (int32_t j = 0; j < k; j++) {
+        const int64_t w = t[2 * j + 1];
+        const int c = t[2 * j];
+        const uint8_t *p = pre + (size_t)j * width, *s = suf + (size_t)(j + 1) * width;
+        uint32_t ok = 0;
+        for (uint32_t x = g->work[c]; x; x &= x - 1) {
+            const int64_t need = total - w * lo_digit(x);   /* what the others must make */
+            int found = 0;
+            for (size_t a = 0; a < width && !found; a++) {
+                if (!p[a]) continue;
+                const int64_t b = need - ((int64_t)a + low_pre[j]) - low_suf[j + 1];
+                found = b >= 0 && b < (int64_t)width && s[b];
+            }
+            if (found) ok |= x & -x;
         }
         const int r = keep(g, c, ok);
         if (r < 0) return -1;
@@ -372,7 +467,13 @@ int gx_narrow(gx_set *g, const uint32_t *cand, uint16_t *cells, uint32_t *keep_o
             switch (g->rec[r].kind) {
             case GX_PAIR: x = narrow_pair(g, o); break;
             case GX_MASK: x = keep(g, o[0], (uint32_t)o[1]); break;
-            case GX_LINEAR: x = narrow_linear(g, o); break;
+            case GX_LINEAR:
+                x = narrow_linear(g, o);
+                if (x >= 0 && !again) {   /* bounds settled: the exact check */
+                    const int y = exact_linear(g, o);
+                    x = y < 0 ? -1 : (x | y);
+                }
+                break;
             case GX_RENBAN: x = narrow_renban(g, o); break;
             case GX_SANDWICH: x = narrow_sandwich(g, o); break;
             default: break;
