@@ -707,7 +707,7 @@ def test_detect_format() -> None:
     }
     assert detect_format(INKALA + "\n" + SEVENTEEN) == "sdm"
     assert set(FORMATS) == {"line", "grid", "sdk", "ss", "pencilmarks", "729", "json", "csv",
-                            "sdm", "killer", "killer-list"}
+                            "sdm", "killer", "killer-list", "fpuzzles"}
     assert detect_format("3<" + "0" * 79) == "killer"
     assert detect_format("3x3::k:" + "0:" * 81) == "killer-list"
     assert detect_format("3<" + "0" * 79 + "\n" + "3x3::k:" + "0:" * 81) == "sdm"

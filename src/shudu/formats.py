@@ -1896,9 +1896,12 @@ def _holds_constraints(grid: Grid, format: str) -> None:
     kinds = sorted({c.kind for c in cons})
     if format in ("killer", "killer-list") and kinds == ["killer"]:
         return
-    holds = "json, fpuzzles, killer or killer-list" if kinds == ["killer"] else "json or fpuzzles"
-    raise _error(f"the {format} notation cannot hold {', '.join(kinds)} constraints; write "
-                 f"{holds}", found=f"{len(cons)} constraints", quote=False)
+    if kinds == ["killer"]:
+        what, holds = "killer cages", "json, fpuzzles, killer or killer-list"
+    else:
+        what, holds = ", ".join(kinds) + " constraints", "json or fpuzzles"
+    raise _error(f"the {format} notation cannot hold {what}; write {holds}",
+                 found=f"{len(cons)} constraints", quote=False)
 
 
 def _plain(grid: Grid) -> bool:

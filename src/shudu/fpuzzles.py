@@ -73,7 +73,7 @@ def is_fpuzzles(text: str) -> bool:
     """
     s = text.strip()
     if s.startswith("{"):
-        return bool(re.search(r'"grid"\s*:\s*\[\s*\[', s[:2000]))
+        return bool(re.search(r'"grid"\s*:\s*\[\s*\[\s*\{', s[:2000]))
     return "f-puzzles.com" in s or bool(_COMPRESSED.fullmatch(s))
 
 

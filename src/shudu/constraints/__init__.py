@@ -11,10 +11,10 @@ The solving engine propagates every one of them in its search.
 >>> rules = Rules(4, constraints=(Thermo((0, 1, 2)), Kropki((3, 7), "black")))
 >>> print(solve("." * 16, rules).pretty())
 1 2 | 3 4
-4 3 | 1 2
+3 4 | 1 2
 ----+----
-3 4 | 2 1
-2 1 | 4 3
+4 1 | 2 3
+2 3 | 4 1
 >>> constraint_from_dict({"kind": "xv", "cells": [0, 1], "sum": 5})
 XV(cells=(0, 1), total=5)
 """

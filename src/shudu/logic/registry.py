@@ -228,7 +228,7 @@ def techniques() -> list[Technique]:
     """Every registered technique, easiest first.
 
     >>> [t.key for t in techniques()][:4]
-    ['full-house', 'hidden-single', 'cage-combinations', 'naked-single']
+    ['full-house', 'parity-cells', 'hidden-single', 'thermo']
     """
     _load()
     return sorted(_REGISTRY.values(), key=lambda t: (t.difficulty, t.code))
