@@ -7,7 +7,8 @@
 
 typedef struct gx_rec {
     int32_t kind;
-    int32_t at;   /* offset of the record's data in gx_set.data */
+    int32_t at;      /* offset of the record's data in gx_set.data */
+    uint64_t quiet;  /* exact sums: a hash of the masks the last check found nothing in */
 } gx_rec;
 
 struct gx_set {
@@ -168,7 +169,7 @@ gx_set *gx_new(int n, int ncells, const int32_t *prog, size_t len, char *err, si
             default:
                 BAD("record %d: unknown kind %d", r, (int)kind);
             }
-            if (pass) g->rec[r] = (gx_rec){kind, (int32_t)out};
+            if (pass) g->rec[r] = (gx_rec){kind, (int32_t)out, 0};
             out += stored;
             i = at + used;
             r++;
@@ -255,10 +256,20 @@ static int narrow_linear(gx_set *g, const int32_t *o) {
 /* Exact support of a weighted sum of few terms: prefix and suffix sets of the sums the
  * terms can make (offset by the least sum), then a digit of term j stays when some prefix
  * sum and some suffix sum complete it to the total. */
-static int exact_linear(gx_set *g, const int32_t *o) {
+static int exact_linear(gx_set *g, const int32_t *o, uint64_t *quiet) {
     const int32_t k = o[0], total = o[1];
     const int32_t *t = o + 2;
     const int n = g->n;
+    /* the same masks as the last check that found nothing: nothing again (a clash of
+     * hashes only skips a narrowing; a full assignment is still checked by bounds) */
+    uint64_t h = 1469598103934665603ULL;
+    int open = 0;
+    for (int32_t j = 0; j < k; j++) {
+        const uint32_t m = g->work[t[2 * j]];
+        open += (m & (m - 1)) != 0;
+        h = (h ^ m) * 1099511628211ULL;
+    }
+    if (open < 2 || h == *quiet) return 0;
     int64_t span = 0;
     for (int32_t j = 0; j < k; j++) {
         const int64_t w = t[2 * j + 1];
@@ -328,6 +339,7 @@ static int exact_linear(gx_set *g, const int32_t *o) {
         if (r < 0) return -1;
         changed |= r;
     }
+    if (!changed) *quiet = h;
     return changed;
 }
 
@@ -470,7 +482,7 @@ int gx_narrow(gx_set *g, const uint32_t *cand, uint16_t *cells, uint32_t *keep_o
             case GX_LINEAR:
                 x = narrow_linear(g, o);
                 if (x >= 0 && !again) {   /* bounds settled: the exact check */
-                    const int y = exact_linear(g, o);
+                    const int y = exact_linear(g, o, &g->rec[r].quiet);
                     x = y < 0 ? -1 : (x | y);
                 }
                 break;
