@@ -71,7 +71,9 @@ def test_weights_are_facts_of_the_technique_records() -> None:
     rated = {t.key: t.rated for t in techniques() if t.rated is not None}
     assert rated == {"w-wing": 7.1, "forcing-chain-contradiction": 7.5,
                      "forcing-chain-verity": 8.0, "forcing-net-contradiction": 8.5,
-                     "forcing-net-verity": 8.5, "nested-forcing-net": 9.5}
+                     "forcing-net-verity": 8.5, "nested-forcing-net": 9.5,
+                     # the forcing chains over cages and constraints weigh as SE's
+                     "cage-forcing-chain": 7.5, "constraint-forcing-chain": 7.5}
     assert technique("x-wing").weight(Step("x-wing")) == technique("x-wing").difficulty
     nodes = [Node((c,), 7) for c in (0, 8, 80, 72, 63, 60)]
     links = tuple(Link(a, b, k % 2 == 0) for k, (a, b) in enumerate(pairwise(nodes)))
