@@ -33,9 +33,18 @@ def pair_record(a: int, b: int, size: int, ok: Callable[[int, int], bool]) -> li
     >>> pair_record(3, 2, 2, lambda a, b: a != b)
     [1, 3, 2, 2, 1]
     """
-    masks = [sum(1 << (y - 1) for y in range(1, size + 1) if ok(x, y))
-             for x in range(1, size + 1)]
-    return [PAIR, a, b, *masks]
+    return [PAIR, a, b, *pair_masks(size, ok)]
+
+
+def pair_masks(size: int, ok: Callable[[int, int], bool]) -> list[int]:
+    """For each digit x, the digits y with ``ok(x, y)`` as a mask (a relation's table,
+    the same for every pair it joins).
+
+    >>> pair_masks(3, lambda a, b: abs(a - b) == 1)
+    [2, 5, 2]
+    """
+    return [sum(1 << (y - 1) for y in range(1, size + 1) if ok(x, y))
+            for x in range(1, size + 1)]
 
 
 def mask_record(cell: int, digits: Sequence[int]) -> list[int]:

@@ -14,7 +14,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import ParseError
-from .base import adjacent, cells_from, check_cells, int_from, orthogonal_pairs, pair_record
+from .base import (
+    PAIR,
+    adjacent,
+    cells_from,
+    check_cells,
+    int_from,
+    orthogonal_pairs,
+    pair_masks,
+    pair_record,
+)
 
 if TYPE_CHECKING:
     from ..rules import Rules
@@ -204,10 +213,9 @@ class NonConsecutive:
         return ()
 
     def program(self, rules: Rules) -> list[int]:
-        out: list[int] = []
-        for a, b in _unmarked(rules, rules.size, Kropki, "white"):
-            out += pair_record(a, b, rules.size, lambda x, y: abs(x - y) != 1)
-        return out
+        masks = pair_masks(rules.size, lambda x, y: abs(x - y) != 1)
+        return [v for a, b in _unmarked(rules, rules.size, Kropki, "white")
+                for v in (PAIR, a, b, *masks)]
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind}
@@ -272,10 +280,8 @@ class Negative:
         return ()
 
     def program(self, rules: Rules) -> list[int]:
-        ok, out = NEGATIVE[self.of][1], []
-        for a, b in self.pairs(rules):
-            out += pair_record(a, b, rules.size, ok)
-        return out
+        masks = pair_masks(rules.size, NEGATIVE[self.of][1])
+        return [v for a, b in self.pairs(rules) for v in (PAIR, a, b, *masks)]
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "of": self.of}
