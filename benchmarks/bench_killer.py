@@ -100,11 +100,14 @@ def pencilmark_solve(doc: dict[str, Any], budget: float) -> tuple[str | None, fl
     return None, budget
 
 
-def shudu_solve(grid: Grid, repeat: int) -> tuple[str, int, float]:
-    """shudu's solution, count (up to 2) and best CPU seconds of ``repeat`` searches."""
+def shudu_solve(grid: Grid, repeat: int, fresh: bool = False) -> tuple[str, int, float]:
+    """shudu's solution, count (up to 2) and best CPU seconds of ``repeat`` searches
+    (with ``fresh``, each building the rules' tables afresh)."""
     best = float("inf")
     found = None
     for _ in range(repeat):
+        if fresh:
+            engine._tables.cache_clear()
         start = time.process_time()
         found = engine.search(grid, limit=2)
         best = min(best, time.process_time() - start)

@@ -32,13 +32,12 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from bench_killer import pencilmark_solve
+from bench_killer import pencilmark_solve, shudu_solve
 from constraint_cases import planted
 from report import block, command_line, load_average, log, table, write_block
 from shudu import Grid, Rules, engine
@@ -170,20 +169,6 @@ def pencilmark_doc(grid: Grid) -> dict[str, Any]:
             "digits": n, "givens": list(grid.cells), "rules": rules}
 
 
-def shudu_solve(grid: Grid, repeat: int) -> tuple[str, int, float]:
-    """shudu's solution, count (up to 2) and best CPU seconds of ``repeat`` searches, each
-    building the rules' tables afresh."""
-    best = float("inf")
-    found = None
-    for _ in range(repeat):
-        engine._tables.cache_clear()
-        start = time.process_time()
-        found = engine.search(grid, limit=2)
-        best = min(best, time.process_time() - start)
-    assert found is not None and found.solution is not None
-    return found.solution.to_string(), found.count, best
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mixed", type=int, default=30)
@@ -202,7 +187,7 @@ def main() -> None:
     for name, puzzles in sets.items():
         row = {"shudu": 0.0, "both": 0.0, "peer": 0.0, "missed": 0, "lo": 1e18, "hi": 0.0}
         for title, grid, solution in puzzles:
-            got, count, spent = shudu_solve(grid, args.repeat)
+            got, count, spent = shudu_solve(grid, args.repeat, fresh=True)
             if got != solution or count != 1:
                 raise SystemExit(f"{title}: shudu gave {got} (count {count})")
             row["shudu"] += spent

@@ -23,7 +23,7 @@ from .killer import no_cages
 from .registry import Technique, register
 from .render import houses_text, result_text
 from .step import Step, cells_text
-from .variants import _record_cells, _records, narrow, no_variants, variant_programs, variant_reason
+from .variants import narrow, no_variants, variant_programs, variant_reason
 
 __all__ = ["find_cage_forcing_chain", "find_constraint_forcing_chain"]
 
@@ -186,10 +186,9 @@ def _trial(cands: Candidates, cell: int, digit: int, budget: int = 400) -> _Tria
                 break
         if queue or changed:
             continue
-        for program, why in variants:   # thermometers, arrows, dots ... (see .variants)
-            cells = {v for kind, data in _records(program, n) for v in _record_cells(kind, data)}
+        for program, cells, why in variants:   # thermometers, arrows, dots ... (.variants)
             now = {c: masks[c] or 1 << (values[c] - 1) for c in cells}
-            kept = narrow(list(program), now, n)
+            kept = narrow(program, now, n)
             if kept is None:
                 return _Trial(placed, why)
             for c in cells:

@@ -19,7 +19,7 @@ solving engine (``csrc/rules_extra.c``); here each step is one constraint, in wo
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -30,11 +30,11 @@ from .registry import Technique, register
 from .render import result_text
 from .step import Step, cells_text, eliminations_text
 
-__all__ = ["narrow", "variant_kinds", "variant_programs", "variant_reason"]
+__all__ = ["narrow", "program_cells", "variant_kinds", "variant_programs", "variant_reason"]
 
 
 # ---------------------------------------------------------------------- narrowing
-def _records(program: list[int], n: int) -> Iterator[tuple[int, list[int]]]:
+def _records(program: Sequence[int], n: int) -> Iterator[tuple[int, Sequence[int]]]:
     """(kind, data) of each record of a constraint program."""
     i = 0
     while i < len(program):
@@ -63,7 +63,7 @@ def _hi(m: int) -> int:
     return m.bit_length()
 
 
-def _pair(masks: dict[int, int], data: list[int], n: int) -> bool:
+def _pair(masks: dict[int, int], data: Sequence[int], n: int) -> bool:
     a, b, fwd = data[0], data[1], data[2:]
     sb = sa = 0
     for d in digits_in(masks[a]):
@@ -88,7 +88,7 @@ class _Broken(Exception):
     """A constraint with no support left."""
 
 
-def _linear(masks: dict[int, int], data: list[int]) -> bool:
+def _linear(masks: dict[int, int], data: Sequence[int]) -> bool:
     k, total, terms = data[0], data[1], data[2:]
     pairs = [(terms[2 * j], terms[2 * j + 1]) for j in range(k)]
     spans = []
@@ -106,7 +106,7 @@ def _linear(masks: dict[int, int], data: list[int]) -> bool:
     return changed
 
 
-def _renban(masks: dict[int, int], data: list[int], n: int) -> bool:
+def _renban(masks: dict[int, int], data: Sequence[int], n: int) -> bool:
     k, cells = data[0], data[1:]
     valid = 0
     for s in range(n - k + 1):
@@ -125,7 +125,7 @@ def _renban(masks: dict[int, int], data: list[int], n: int) -> bool:
     return changed
 
 
-def _sandwich(masks: dict[int, int], data: list[int], n: int) -> bool:
+def _sandwich(masks: dict[int, int], data: Sequence[int], n: int) -> bool:
     total, k, cells = data[0], data[1], data[2:]
     one, top = 1, 1 << (n - 1)
     ends = one | top
@@ -181,7 +181,7 @@ def _distinct_sum_fits(digits: int, k: int, total: int) -> bool:
     return sum(have[:k]) <= total <= sum(have[len(have) - k:])
 
 
-def narrow(program: list[int], masks: dict[int, int], n: int) -> dict[int, int] | None:
+def narrow(program: Sequence[int], masks: dict[int, int], n: int) -> dict[int, int] | None:
     """The candidates a constraint's program leaves (cell -> digit mask), narrowed to a
     fixpoint; ``None`` when the constraint cannot be kept.
 
@@ -226,21 +226,42 @@ def _cells_of(con: Any) -> tuple[int, ...]:
         tuple(getattr(con, "copies", ()))
 
 
+def program_cells(program: Sequence[int], n: int) -> tuple[int, ...]:
+    """The cells a constraint program reads, in order.
+
+    >>> from shudu.constraints.base import pair_record
+    >>> program_cells(pair_record(5, 1, 4, lambda a, b: a != b), 4)
+    (1, 5)
+    """
+    return tuple(sorted({v for kind, data in _records(program, n)
+                         for v in _record_cells(kind, data)}))
+
+
+@lru_cache(maxsize=32)
+def _units(rules: Rules) -> tuple[tuple[Any, tuple[int, ...], tuple[int, ...]], ...]:
+    """What the variant techniques look at, built once per rules: (constraint, program,
+    cells) for each constraint, a rule over the whole grid one pair of neighbours at a
+    time."""
+    n = rules.size
+    out = []
+    for con in rules.constraints:
+        if con.kind not in NOUNS:
+            continue
+        program = tuple(con.program(rules))
+        units = [program] if _cells_of(con) else \
+            [(kind, *data) for kind, data in _records(program, n)]
+        out += [(con, unit, program_cells(unit, n)) for unit in units]
+    return tuple(out)
+
+
 def _steps(key: str, kinds: tuple[str, ...]) -> Callable[[Candidates], Iterator[Step]]:
     def find(cands: Candidates) -> Iterator[Step]:
         rules = cands.rules
         n = rules.size
         masks = cands.masks()
-        for con in rules.constraints:
-            if con.kind not in kinds:
-                continue
-            program = con.program(rules)
-            own = _cells_of(con)
-            # a rule over the whole grid speaks of one pair of neighbours at a time
-            units = [program] if own else [[kind, *data] for kind, data in _records(program, n)]
-            for unit in units:
-                cells = sorted({v for kind, data in _records(unit, n)
-                                for v in _record_cells(kind, data)})
+        for con, unit, cells in _units(rules):
+            if con.kind in kinds:
+                own = _cells_of(con)
                 now = {c: masks[c] for c in cells}
                 kept = narrow(unit, now, n)
                 if kept is None:
@@ -248,13 +269,13 @@ def _steps(key: str, kinds: tuple[str, ...]) -> Callable[[Candidates], Iterator[
                 gone = tuple((c, d) for c in cells if not cands.values[c]
                              for d in digits_in(now[c] & ~kept[c]))
                 if gone:
-                    yield Step(key, eliminations=gone, cells={"constraint": own or tuple(cells)},
+                    yield Step(key, eliminations=gone, cells={"constraint": own or cells},
                                extra={"constraint": con.to_dict()}, size=n)
     find.__name__ = f"find_{key.replace('-', '_')}"
     return find
 
 
-def _record_cells(kind: int, data: list[int]) -> list[int]:
+def _record_cells(kind: int, data: Sequence[int]) -> Sequence[int]:
     if kind == PAIR:
         return data[:2]
     if kind == MASK:
@@ -279,13 +300,13 @@ NOUNS: dict[str, tuple[str, str]] = {
 
 
 @lru_cache(maxsize=32)
-def variant_programs(rules: Rules) -> tuple[tuple[tuple[int, ...], str], ...]:
-    """Each variant constraint's program with the label a trial gives it as a reason
-    (``variant:thermo@r1c1-r1c3``; killer cages and plain groups have none).
+def variant_programs(rules: Rules) -> tuple[tuple[tuple[int, ...], tuple[int, ...], str], ...]:
+    """Each variant constraint's program, the cells it reads and the label a trial gives
+    it as a reason (``variant:thermo@r1c1-r1c3``; killer cages and plain groups have none).
 
     >>> from shudu.constraints import Thermo
-    >>> variant_programs(Rules(4, constraints=(Thermo((0, 1)),)))[0][1]
-    'variant:thermo@r1c12'
+    >>> variant_programs(Rules(4, constraints=(Thermo((0, 1)),)))[0][1:]
+    ((0, 1), 'variant:thermo@r1c12')
     """
     out = []
     for con in rules.constraints:
@@ -293,7 +314,8 @@ def variant_programs(rules: Rules) -> tuple[tuple[tuple[int, ...], str], ...]:
             program = tuple(con.program(rules))
             if program:
                 where = cells_text(_cells_of(con), rules.size) if _cells_of(con) else ""
-                out.append((program, f"variant:{con.kind}@{where}"))
+                out.append((program, program_cells(program, rules.size),
+                            f"variant:{con.kind}@{where}"))
     return tuple(out)
 
 
