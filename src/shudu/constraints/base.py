@@ -81,16 +81,22 @@ def linear_possible(terms: Sequence[tuple[int, int]], total: int, values: Sequen
     return lo <= total <= hi
 
 
-def check_cells(cells: Sequence[int], size: int, what: str) -> str | None:
-    """What is wrong with a constraint's cells on a grid of ``size`` (None: nothing).
+def check_cells(cells: Sequence[int], size: int, what: str,
+                distinct: bool = False) -> str | None:
+    """What is wrong with a constraint's cells on a grid of ``size`` (None: nothing);
+    ``distinct``: the cells hold different digits, so there are at most ``size``.
 
     >>> check_cells((0, 81), 9, "a thermometer")
     'a thermometer has a cell outside the 9x9 grid'
+    >>> check_cells(tuple(range(5)), 4, "a renban line", distinct=True)
+    'a renban line of 5 cells cannot hold different digits 1..4'
     """
     if any(not 0 <= c < size * size for c in cells):
         return f"{what} has a cell outside the {size}x{size} grid"
     if len(set(cells)) != len(cells):
         return f"{what} repeats a cell"
+    if distinct and len(cells) > size:
+        return f"{what} of {len(cells)} cells cannot hold different digits 1..{size}"
     return None
 
 

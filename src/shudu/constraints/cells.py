@@ -101,13 +101,7 @@ class ExtraRegion:
         """>>> ExtraRegion(tuple(range(10))).fits(9)
         'an extra region of 10 cells cannot hold different digits 1..9'
         """
-        bad = check_cells(self.cells, size, "an extra region")
-        if bad:
-            return bad
-        if len(self.cells) > size:
-            return (f"an extra region of {len(self.cells)} cells cannot hold different "
-                    f"digits 1..{size}")
-        return None
+        return check_cells(self.cells, size, "an extra region", distinct=True)
 
     def groups(self, rules: Rules) -> tuple[tuple[int, ...], ...]:
         return (self.cells,)

@@ -185,13 +185,7 @@ class Renban:
         """>>> Renban(tuple(range(10))).fits(9)
         'a renban line of 10 cells cannot hold different digits 1..9'
         """
-        bad = check_cells(self.cells, size, "a renban line")
-        if bad:
-            return bad
-        if len(self.cells) > size:
-            return (f"a renban line of {len(self.cells)} cells cannot hold different "
-                    f"digits 1..{size}")
-        return None
+        return check_cells(self.cells, size, "a renban line", distinct=True)
 
     def groups(self, rules: Rules) -> tuple[tuple[int, ...], ...]:
         return (self.cells,)
