@@ -19,13 +19,7 @@ from shudu import Rules, _engine
 
 def _cage_rules(*cages: list[int]) -> object:
     """4x4 classic tables with cage arrays (for the refusal cases)."""
-    rules = Rules(4)
-    starts, peers = [0], []
-    for p in rules.peers:
-        peers += p
-        starts.append(len(peers))
-    houses = [c for h in rules.houses for c in h.cells]
-    return _engine.Rules(4, houses, starts, peers, *cages)
+    return _engine.Rules(4, *shudu.engine._house_tables(Rules(4)), *cages)
 
 
 def main() -> int:
@@ -354,12 +348,7 @@ def main() -> int:
             shudu.count(bytes(n * n), 3, rules)
             _engine.batch(shudu.engine._tables(rules), bytes(n * n) * 3, 2, 2, True)
     # Malformed constraint programs are refused, never read out of bounds.
-    plain = Rules()
-    houses = [c for h in plain.houses for c in h.cells]
-    starts, peers = [0], []
-    for p in plain.peers:
-        peers.extend(p)
-        starts.append(len(peers))
+    houses, starts, peers = shudu.engine._house_tables(Rules())
     for _ in range(3000 if not quick else 500):
         program = [rng.choice((1, 2, 3, 4, 5, rng.randint(-3, 9)))]
         program += [rng.randint(-2, 90) for _ in range(rng.randint(0, 14))]

@@ -177,12 +177,7 @@ def test_layout_constraints_in_a_spec_say_where_they_go() -> None:
     ([3, 2, 5, 0, 1], "pairs"),
 ])
 def test_the_engine_refuses_a_bad_program(program, message) -> None:
-    rules = Rules()
-    houses = [c for h in rules.houses for c in h.cells]
-    starts, peers = [0], []
-    for p in rules.peers:
-        peers.extend(p)
-        starts.append(len(peers))
+    houses, starts, peers = engine._house_tables(Rules())
     with pytest.raises(ValueError, match=message):
         EngineRules(9, houses, starts, peers, [0], [], [], program)
 

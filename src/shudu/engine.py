@@ -112,15 +112,15 @@ def _as_grid(puzzle: PuzzleLike, rules: RulesLike) -> Grid:
     return Grid(puzzle, rules)
 
 
-@lru_cache(maxsize=64)
-def _tables(rules: Rules) -> Any:
-    """The C-side constraint tables for a Rules value (built once per rules): houses (with
-    the constraints' groups of n cells that must differ), peers, the killer cages and the
-    program of every other constraint."""
-    unknown = [c for c in rules.constraints if not hasattr(c, "program")]
-    if unknown:
-        kinds = ", ".join(sorted({str(getattr(c, "kind", type(c).__name__)) for c in unknown}))
-        raise UnsupportedRules(f"the solving engine does not know these constraints: {kinds}")
+def _house_tables(rules: Rules) -> tuple[list[int], list[int], list[int]]:
+    """The flat house and peer tables of :class:`_engine.Rules`: every house's cells (the
+    constraints' groups of n cells that must differ among them), then each cell's peers
+    as offsets and a list.
+
+    >>> houses, starts, peers = _house_tables(Rules(4))
+    >>> len(houses), starts[:3], peers[:7]
+    (48, [0, 7, 14], [1, 2, 3, 4, 5, 8, 12])
+    """
     houses = [c for h in rules.houses for c in h.cells]
     known = {frozenset(h.cells) for h in rules.houses}
     for group in rules.distinct_groups:
@@ -132,6 +132,19 @@ def _tables(rules: Rules) -> Any:
     for cell_peers in rules.peers:
         peers.extend(cell_peers)
         starts.append(len(peers))
+    return houses, starts, peers
+
+
+@lru_cache(maxsize=64)
+def _tables(rules: Rules) -> Any:
+    """The C-side constraint tables for a Rules value (built once per rules): houses (with
+    the constraints' groups of n cells that must differ), peers, the killer cages and the
+    program of every other constraint."""
+    unknown = [c for c in rules.constraints if not hasattr(c, "program")]
+    if unknown:
+        kinds = ", ".join(sorted({str(getattr(c, "kind", type(c).__name__)) for c in unknown}))
+        raise UnsupportedRules(f"the solving engine does not know these constraints: {kinds}")
+    houses, starts, peers = _house_tables(rules)
     if not rules.constraints:
         return _engine.Rules(rules.size, houses, starts, peers)
     cages = [c for c in rules.constraints if c.kind == "killer"]
