@@ -368,14 +368,18 @@ def test_write_and_read_back(fmt: str) -> None:
 
 @pytest.mark.parametrize("fmt", WRITE_FORMATS)
 def test_every_written_format_reads_back(fmt: str) -> None:
-    if fmt.startswith("killer"):   # cages only: killers from the published fixture
+    if fmt.startswith("killer") or fmt == "sudokuwiki":   # cages only: published killers
         fixture = Path(__file__).parent / "fixtures" / "killer_published.txt"
         lines = [x.split()[0] for x in fixture.read_text(encoding="utf-8").splitlines()
                  if x[:1] not in ("#", "")]
         for puzzle in lines[:3] + lines[-3:]:
             grid = parse(puzzle)
-            if fmt == "killer" and grid.rules.diagonals:   # the notation has no X
-                with pytest.raises(ParseError, match="cage string holds killer cages only"):
+            if fmt in ("killer", "sudokuwiki") and grid.rules.diagonals:   # no X there
+                with pytest.raises(ParseError, match="holds killer cages only"):
+                    write(grid, fmt)
+                continue
+            if fmt == "sudokuwiki" and sum(len(c.cells) for c in grid.rules.constraints) < 81:
+                with pytest.raises(ParseError, match="needs every cell in a cage"):
                     write(grid, fmt)
                 continue
             text = write(grid, fmt)
@@ -402,7 +406,7 @@ def test_every_written_format_reads_back(fmt: str) -> None:
 
 @pytest.mark.parametrize("fmt", WRITE_FORMATS)
 def test_write_many_reads_back_in_order(fmt: str, tmp_path: Path) -> None:
-    if fmt.startswith("killer"):   # cages only: three published killers without X
+    if fmt.startswith("killer") or fmt == "sudokuwiki":   # three published killers, no X
         fixture = Path(__file__).parent / "fixtures" / "killer_published.txt"
         killers = [parse(x.split()[0]) for x in fixture.read_text(encoding="utf-8")
                    .splitlines() if x[:1] not in ("#", "", "3")][:3]
@@ -707,7 +711,8 @@ def test_detect_format() -> None:
     }
     assert detect_format(INKALA + "\n" + SEVENTEEN) == "sdm"
     assert set(FORMATS) == {"line", "grid", "sdk", "ss", "pencilmarks", "729", "json", "csv",
-                            "sdm", "killer", "killer-list", "fpuzzles"}
+                            "sdm", "killer", "killer-list", "sudokuwiki", "fpuzzles",
+                            "sudokupad", "ipuz"}
     assert detect_format("3<" + "0" * 79) == "killer"
     assert detect_format("3x3::k:" + "0:" * 81) == "killer-list"
     assert detect_format("3<" + "0" * 79 + "\n" + "3x3::k:" + "0:" * 81) == "sdm"

@@ -19,6 +19,14 @@ and column (1-based) and what was expected there.  Formats (see :data:`FORMATS`)
     ``{"rules": {...}, "grid": "..."}`` (schema in ``shudu/schema/puzzle.schema.json``).
 ``csv`` / ``sdm``
     many puzzles: a table with a puzzle column, or one puzzle per line.
+``killer`` / ``killer-list`` / ``sudokuwiki``
+    killer cages: the 81-character cage string, the ``3x3::k:`` list and SudokuWiki's
+    killer link (:mod:`shudu.killer_formats`).
+``fpuzzles`` / ``sudokupad`` / ``ipuz``
+    variant puzzles: f-puzzles and SudokuPad links and JSON, ipuz sudoku files
+    (:mod:`shudu.fpuzzles`, :mod:`shudu.sudokupad`, :mod:`shudu.ipuz`).
+
+Every one-line form (cage strings, killer lists, links) may fill a file one per line.
 
 >>> g = parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
 >>> g.clue_count
@@ -69,12 +77,13 @@ __all__ = [
 ]
 
 FORMATS: tuple[str, ...] = ("line", "grid", "sdk", "ss", "pencilmarks", "729", "json", "csv", "sdm",
-                            "killer", "killer-list", "fpuzzles")
+                            "killer", "killer-list", "sudokuwiki", "fpuzzles", "sudokupad",
+                            "ipuz")
 """Format names accepted by ``format=`` (and returned by :func:`detect_format`)."""
 
 WRITE_FORMATS: tuple[str, ...] = (
     "line", "grid", "sdk", "ss", "json", "csv", "pencilmarks", "729", "sdm", "killer",
-    "killer-list", "fpuzzles",
+    "killer-list", "sudokuwiki", "fpuzzles", "sudokupad", "ipuz",
 )
 """Format names :func:`write` and :func:`write_many` accept (every format read)."""
 
@@ -93,6 +102,7 @@ _EXTENSIONS = {
     ".json": "json",
     ".jsonl": "json",
     ".pm": "pencilmarks",
+    ".ipuz": "ipuz",
 }
 
 # ---------------------------------------------------------------------- symbol tables
@@ -1049,8 +1059,11 @@ def detect_format(text: str) -> str:
     first = s[0]
     if first == "{":
         from .fpuzzles import is_fpuzzles
+        from .ipuz import is_ipuz
+        from .sudokupad import is_sudokupad
 
-        return "fpuzzles" if is_fpuzzles(s) else "json"
+        return ("fpuzzles" if is_fpuzzles(s) else "ipuz" if is_ipuz(s)
+                else "sudokupad" if is_sudokupad(s) else "json")
     if first == "[":
         if re.match(r"\[[A-Za-z ]+\]\s*(\n|$)", s):
             return "sdk"
@@ -1111,36 +1124,55 @@ def detect_format(text: str) -> str:
     return "grid"
 
 
+_ONE_LINE_FORMS = ("killer", "killer-list", "sudokuwiki", "fpuzzles", "sudokupad")
+"""Formats that hold one puzzle on one line (and fill files one per line)."""
+
+_JSON_FORMS = ("fpuzzles", "sudokupad", "ipuz")
+"""Formats that may also come as one JSON object over many lines."""
+
+
 def _one_line_kind(line: str) -> str | None:
-    """``killer`` for a cage string, ``killer-list`` for a killer list, ``fpuzzles`` for an
-    f-puzzles link or its compressed data, else None."""
+    """``killer`` for a cage string, ``killer-list`` for a killer list, ``sudokuwiki``,
+    ``fpuzzles`` and ``sudokupad`` for their links (or their data), else None."""
     from .fpuzzles import is_fpuzzles
-    from .killer_formats import is_cage_string, is_killer_list
+    from .killer_formats import is_cage_string, is_killer_list, is_sudokuwiki
+    from .sudokupad import is_sudokupad
 
     s = line.strip()
     if is_killer_list(s):
         return "killer-list"
-    if is_cage_string(s.split()[0] if s else s):
+    first = s.split()[0] if s else s
+    if is_cage_string(first):
         return "killer"
-    if s[:1] != "{" and s and is_fpuzzles(s.split()[0]):
+    if s[:1] == "{" or not s:
+        return None
+    if is_sudokupad(first):
+        return "sudokupad"
+    if is_fpuzzles(first):
         return "fpuzzles"
+    if is_sudokuwiki(first):
+        return "sudokuwiki"
     return None
 
 
 def _read_one_line_form(text: str, kind: str, rules: Rules | None, line: int | None,
                  source: str | None) -> Grid:
-    from .killer_formats import read_cage_string, read_killer_list
+    from .killer_formats import read_cage_string, read_killer_list, read_sudokuwiki
 
-    if kind == "fpuzzles":
+    if kind in ("fpuzzles", "sudokupad", "ipuz"):
         from .fpuzzles import read_fpuzzles
+        from .ipuz import read_ipuz
+        from .sudokupad import read_sudokupad
 
+        read = {"fpuzzles": read_fpuzzles, "sudokupad": read_sudokupad,
+                "ipuz": read_ipuz}[kind]
         try:
-            return read_fpuzzles(text.strip() if text.lstrip()[:1] == "{" else text.split()[0],
-                                 rules)
+            return read(text.strip() if text.lstrip()[:1] == "{" else text.split()[0], rules)
         except ParseError as e:
             raise _locate(e, line, source) from None
-    first = text.strip().split()[0] if kind == "killer" else text.strip()
-    reader = read_cage_string if kind == "killer" else read_killer_list
+    first = text.strip().split()[0] if kind in ("killer", "sudokuwiki") else text.strip()
+    reader = {"killer": read_cage_string, "sudokuwiki": read_sudokuwiki}.get(
+        kind, read_killer_list)
     return reader(first, rules, line=line, source=source)
 
 
@@ -1208,9 +1240,9 @@ def parse(
     elif format in ("grid", "sdk", "ss"):
         r, cells, *_ = _parse_rows(_one_chunk(text, format, rules, source), rules, source)
         grid = Grid._trusted(r, cells)
-    elif format == "fpuzzles" and text.strip()[:1] == "{":
+    elif format in _JSON_FORMS and text.strip()[:1] == "{":
         grid = _read_one_line_form(text, format, rules, 1, source)
-    elif format in ("killer", "killer-list", "fpuzzles"):
+    elif format in _ONE_LINE_FORMS:
         lines = [x for x in text.strip().split("\n") if x.strip()]
         if len(lines) != 1:
             raise _error(f"expected the {format} puzzle on one line", line=2, source=source)
@@ -1603,10 +1635,15 @@ def _records_from_text(
     text: str, format: str, rules: Rules | None, check: bool, source: str | None
 ) -> Iterator[Record]:
     text = text.lstrip("\ufeff")
-    if format == "fpuzzles" and text.strip()[:1] == "{":
+    if format in _JSON_FORMS and text.strip()[:1] == "{":
+        rows = [(n, x) for n, x in enumerate(text.split("\n"), 1) if x.strip()]
+        if len(rows) > 1 and all(x.strip()[:1] == "{" and x.strip()[-1:] == "}"
+                                 for _, x in rows):   # JSON Lines: one object a line
+            return iter([_record(i, n, x, _read_one_line_form(x, format, rules, n, source),
+                                 None, "", None) for i, (n, x) in enumerate(rows)])
         grid = _read_one_line_form(text, format, rules, 1, source)
         return iter([_record(0, 1, text, grid, None, "", None)])
-    if format in ("sdm", "line", "killer", "killer-list", "fpuzzles"):
+    if format in ("sdm", "line", *_ONE_LINE_FORMS):
         return _iter_lines(text.split("\n"), rules, check, source)
     if format == "csv":
         return _iter_csv(text.split("\n"), rules, check, source)
@@ -1877,13 +1914,22 @@ def write(grid: Grid, format: str = "line", *, blank: str = ".") -> str:
         from .fpuzzles import write_fpuzzles
 
         return write_fpuzzles(grid)
-    if format in ("killer", "killer-list"):
-        from .killer_formats import write_cage_string, write_killer_list
+    if format == "sudokupad":
+        from .sudokupad import write_sudokupad
+
+        return write_sudokupad(grid)
+    if format == "ipuz":
+        from .ipuz import write_ipuz
+
+        return write_ipuz(grid)
+    if format in ("killer", "killer-list", "sudokuwiki"):
+        from .killer_formats import write_cage_string, write_killer_list, write_sudokuwiki
 
         if grid.clue_count:
             raise _error(f"a {format} line holds cages only, not givens",
                          found=f"{grid.clue_count} givens", quote=False)
-        return (write_cage_string if format == "killer" else write_killer_list)(grid.rules)
+        return {"killer": write_cage_string, "killer-list": write_killer_list,
+                "sudokuwiki": write_sudokuwiki}[format](grid.rules)
     raise _error("expected a format among " + ", ".join(FORMATS), found=format)
 
 
@@ -1891,15 +1937,16 @@ def _holds_constraints(grid: Grid, format: str) -> None:
     """Refuse to write a puzzle with constraints (killer cages ...) in a notation that
     would drop them."""
     cons = grid.rules.constraints
-    if not cons or format in ("json", "fpuzzles"):
+    if not cons or format in ("json", "fpuzzles", "sudokupad"):
         return
     kinds = sorted({c.kind for c in cons})
-    if format in ("killer", "killer-list") and kinds == ["killer"]:
+    if format in ("killer", "killer-list", "sudokuwiki", "ipuz") and kinds == ["killer"]:
         return
     if kinds == ["killer"]:
-        what, holds = "killer cages", "json, fpuzzles, killer or killer-list"
+        what, holds = "killer cages", ("json, fpuzzles, sudokupad, ipuz, killer, killer-list "
+                                       "or sudokuwiki")
     else:
-        what, holds = ", ".join(kinds) + " constraints", "json or fpuzzles"
+        what, holds = ", ".join(kinds) + " constraints", "json, fpuzzles or sudokupad"
     raise _error(f"the {format} notation cannot hold {what}; write {holds}",
                  found=f"{len(cons)} constraints", quote=False)
 

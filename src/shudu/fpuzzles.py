@@ -294,12 +294,22 @@ def read_fpuzzles(text: str, rules: Rules | None = None) -> Grid:
     both = bool(data.get("diagonal+")) and bool(data.get("diagonal-"))
     extra = () if both else tuple(d for d, key in ((anti, "diagonal+"), (main, "diagonal-"))
                                   if data.get(key))
-    made = Rules(n, regions=regions, diagonals=both, extra_houses=extra,
+    windows = [ExtraRegion(w) for w in _windows(n)] if regions is None else []
+    windoku = bool(windows) and all(w in cons for w in windows)
+    if windoku:
+        cons = [c for c in cons if c not in windows]
+    made = Rules(n, regions=regions, diagonals=both, extra_houses=extra, windows=windoku,
                  anti_knight=bool(data.get("antiknight")), anti_king=bool(data.get("antiking")),
                  constraints=tuple(dict.fromkeys(cons)))
     if rules is not None and rules.size != n:
         raise ParseError(f"expected a {rules.size}x{rules.size} puzzle", found=f"{n}x{n}")
     return Grid(bytes(values), made)
+
+
+def _windows(n: int) -> list[tuple[int, ...]]:
+    """The four windoku windows (9x9 only): four extra regions are read as windoku."""
+    return [tuple((r + i) * 9 + c + j for i in range(3) for j in range(3))
+            for r in (1, 5) for c in (1, 5)] if n == 9 else []
 
 
 def _name(cell: int, n: int) -> str:
@@ -335,8 +345,8 @@ def to_fpuzzles(grid: Grid) -> dict[str, Any]:
         data["antiknight"] = True
     if rules.anti_king:
         data["antiking"] = True
-    if rules.windows:
-        raise ParseError("expected rules f-puzzles can hold", found="windoku windows")
+    for window in _windows(n) if rules.windows else ():
+        data.setdefault("extraregion", []).append({"cells": names(window)})
     add = lambda key, item: data.setdefault(key, []).append(item)   # noqa: E731
     for con in rules.constraints:
         if isinstance(con, Cage):

@@ -9,8 +9,11 @@
 * **The killer list**: ``3x3:<flags>:k:`` and then, for each cell, ``total * 256 + id:``
   (cells with the same id form one cage; total 0: the cell is in no cage).  The flag ``d``
   adds both diagonals (X); any other flag is refused, never ignored.
+* **SudokuWiki's killer link** (``killersudoku.aspx?bd=``): 81 colour characters, one per
+  cell (orthogonally connected cells of one colour form a cage), a comma, and 162 digits: a
+  two-digit total for each cell, ``00`` except at each cage's first cell.
 
-Both read into a :class:`~shudu.grid.Grid` with no givens whose rules hold the cages.
+All three read into a :class:`~shudu.grid.Grid` with no givens whose rules hold the cages.
 
 >>> grid = read_cage_string("3" + "<" + "0" * 79)
 >>> grid.rules.constraints
@@ -23,6 +26,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from dataclasses import replace
 
@@ -35,10 +39,13 @@ __all__ = [
     "POINTERS",
     "is_cage_string",
     "is_killer_list",
+    "is_sudokuwiki",
     "read_cage_string",
     "read_killer_list",
+    "read_sudokuwiki",
     "write_cage_string",
     "write_killer_list",
+    "write_sudokuwiki",
 ]
 
 POINTERS: dict[str, tuple[int, int]] = {
@@ -272,3 +279,132 @@ def write_killer_list(rules: Rules) -> str:
             values[cell] = cage.total * 256 + ident
     flags = "d" if rules.diagonals else ""
     return f"3x3:{flags}:k:" + "".join(f"{v}:" for v in values)
+
+
+SUDOKUWIKI = "https://www.sudokuwiki.org/killersudoku.aspx?bd="
+"""The address SudokuWiki's killer solver loads a puzzle from."""
+
+_WIKI = re.compile(r"(?:^|bd=)([0-9A-Za-z]{81}),?([0-9]{162})(?:$|[&#\s])")
+
+
+def is_sudokuwiki(text: str) -> bool:
+    """Whether text is a SudokuWiki killer link or its ``bd=`` value.
+
+    >>> is_sudokuwiki(SUDOKUWIKI + "1" * 81 + "," + "0" * 162), is_sudokuwiki("1" * 81)
+    (True, False)
+    """
+    s = text.strip()
+    return _WIKI.search(s) is not None and ("bd=" in s or "," in s[81:82])
+
+
+def read_sudokuwiki(text: str, rules: Rules | None = None, *, line: int | None = None,
+                    source: str | None = None) -> Grid:
+    """The killer puzzle of a SudokuWiki killer link (see the module).
+
+    >>> read_sudokuwiki("bd=" + "1" * 81 + "," + "0" * 162)
+    Traceback (most recent call last):
+    ...
+    shudu.errors.ParseError: column 1: r1c1: a cage of 81 cells cannot hold different digits 1..9
+    """
+    match = _WIKI.search(text.strip())
+    if match is None:
+        raise ParseError("expected a SudokuWiki killer link: bd= then 81 colour characters, "
+                         "a comma and 162 digits of totals", found=text.strip()[:40],
+                         line=line, source=source)
+    colours, digits = match.groups()
+    totals = [int(digits[2 * i:2 * i + 2]) for i in range(81)]
+    cage_of = [-1] * 81
+    cages = []
+    for start in range(81):
+        if cage_of[start] >= 0:
+            continue
+        cells, queue = [start], deque([start])
+        cage_of[start] = start
+        while queue:
+            r, c = divmod(queue.popleft(), 9)
+            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                nxt = rr * 9 + cc
+                if 0 <= rr < 9 and 0 <= cc < 9 and cage_of[nxt] < 0 \
+                        and colours[nxt] == colours[start]:
+                    cage_of[nxt] = start
+                    cells.append(nxt)
+                    queue.append(nxt)
+        cells.sort()
+        marked = [x for x in cells if totals[x]]
+        if len(marked) > 1:
+            raise _cage_error(f"a total {totals[marked[1]]} sits in the cage of "
+                              f"{cell_name(start, 9)}, whose total is at "
+                              f"{cell_name(marked[0], 9)}", marked[1], line, source)
+        cage = Cage(tuple(cells), totals[marked[0]] if marked else 0)
+        problem = cage.fits(9)
+        if problem:
+            raise _cage_error(problem, start, line, source)
+        if marked or len(cells) > 1:
+            cages.append(cage)
+    return Grid("." * 81, _with_cages(rules, cages))
+
+
+def _colouring(cages: list[tuple[int, ...]]) -> list[int]:
+    """A colour 1..9 for each cage such that touching cages differ: cages are coloured
+    last-removed-first after repeatedly removing the one with the fewest neighbours, which
+    needs at most 6 colours on a map."""
+    where = {cell: i for i, cells in enumerate(cages) for cell in cells}
+    near: list[set[int]] = [set() for _ in cages]
+    for cell, i in where.items():
+        r, c = divmod(cell, 9)
+        for rr, cc in ((r + 1, c), (r, c + 1)):
+            j = where.get(rr * 9 + cc) if rr < 9 and cc < 9 else None
+            if j is not None and j != i:
+                near[i].add(j)
+                near[j].add(i)
+    left, order = set(range(len(cages))), []
+    while left:
+        low = min(left, key=lambda k: (len(near[k] & left), k))
+        order.append(low)
+        left.remove(low)
+    colour = [0] * len(cages)
+    for i in reversed(order):
+        used = {colour[j] for j in near[i]}
+        colour[i] = min(k for k in range(1, 10) if k not in used)
+    return colour
+
+
+def write_sudokuwiki(rules: Rules) -> str:
+    """The SudokuWiki killer link of a killer's rules; every cell must be in a cage with a
+    total, and every cage orthogonally connected.
+
+    >>> link = write_sudokuwiki(read_cage_string("3<" + "9" * 79).rules)
+    >>> link[len(SUDOKUWIKI):][:4], read_sudokuwiki(link).rules.constraints[0]
+    ('3312', Cage(cells=(0, 1), total=3, kind='killer'))
+    """
+    if rules.size != 9:
+        raise ParseError("expected a 9x9 killer for a SudokuWiki link",
+                         found=f"{rules.size}x{rules.size}")
+    _only_cages(rules, {}, "SudokuWiki killer link")
+    cages: list[tuple[int, ...]] = []
+    totals = ["00"] * 81
+    for cage in rules.constraints:
+        if not isinstance(cage, Cage):
+            raise ParseError("expected only killer cages in a SudokuWiki link",
+                             found=getattr(cage, "kind", type(cage).__name__))
+        top = min(cage.cells)
+        if not 1 <= cage.total <= 99:
+            raise _cage_error("a SudokuWiki link needs a total on every cage", top, None, None)
+        totals[top] = f"{cage.total:02d}"
+        cages.append(tuple(sorted(cage.cells)))
+    caged = {cell for cells in cages for cell in cells}
+    if len(caged) != 81:
+        loose = min(set(range(81)) - caged)
+        raise _cage_error("a SudokuWiki link needs every cell in a cage", loose, None, None)
+    colours = ["0"] * 81
+    for cells, colour in zip(cages, _colouring(cages)):
+        for cell in cells:
+            colours[cell] = str(colour)
+    written = SUDOKUWIKI + "".join(colours) + "," + "".join(totals)
+    back = read_sudokuwiki(written).rules.constraints
+    if sorted(c.cells for c in back) != sorted(cages):   # type: ignore[attr-defined]
+        bad = next(cells for cells in cages
+                   if cells not in {c.cells for c in back})   # type: ignore[attr-defined]
+        raise _cage_error("the cage is not connected side to side, so a SudokuWiki link "
+                          "cannot hold it", bad[0], None, None)
+    return written

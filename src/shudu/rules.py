@@ -36,6 +36,7 @@ __all__ = [
     "Rules",
     "RulesLike",
     "as_rules",
+    "box_of_regions",
     "cell_name",
     "parse_cell",
 ]
@@ -161,6 +162,26 @@ class Constraint(Protocol):
     def program(self, rules: Rules) -> list[int]:
         """The constraint's records for the engine's propagation."""
         ...
+
+
+def box_of_regions(regions: Sequence[int], size: int) -> tuple[int, int] | None:
+    """The box shape (rows, columns) whose boxes are exactly these regions, or None (a
+    jigsaw); readers use it to keep boxes boxes.
+
+    >>> box_of_regions([0, 0, 1, 1] * 2 + [2, 2, 3, 3] * 2, 4), box_of_regions([0] * 16, 4)
+    ((2, 2), None)
+    """
+    try:
+        mine = _normalise_regions(regions, size)
+    except ParseError:
+        return None
+    for rows in range(2, size):
+        cols = size // rows
+        if rows * cols == size and mine == _normalise_regions(
+                [(x // size // rows) * (size // cols) + x % size // cols
+                 for x in range(size * size)], size):
+            return rows, cols
+    return None
 
 
 def _normalise_regions(regions: Iterable[int] | str, size: int) -> tuple[int, ...]:
