@@ -27,6 +27,16 @@ struct gx_set {
     uint8_t *touched;  /* ncells */
     uint8_t *reach;    /* scratch of the exact sum check: (k + 1) sets of span bytes, twice */
     size_t reach_size;
+    /* Only records with a cell that changed are looked at again: the cells' records
+     * (cstart[c] .. cstart[c + 1] in crec), the masks of the last state every record
+     * was narrowed to a fixpoint in (valid once one call succeeded), and a queue of
+     * the records to look at (each at most once: queued[r]). */
+    int32_t *cstart, *crec;
+    uint32_t *seen;
+    int valid;
+    int32_t *queue;
+    int qhead, qlen;
+    uint8_t *queued;
 };
 
 /* Weighted sums of at most this many terms, whose sums span at most GX_SPAN values, are
@@ -45,7 +55,79 @@ void gx_free(gx_set *g) {
     free(g->work);
     free(g->touched);
     free(g->reach);
+    free(g->cstart);
+    free(g->crec);
+    free(g->seen);
+    free(g->queue);
+    free(g->queued);
     free(g);
+}
+
+/* The cells of record r, written to out (at most ncells); returns how many. */
+static int rec_cells(const gx_set *g, int r, int32_t *out) {
+    const int32_t *o = g->data + g->rec[r].at;
+    switch (g->rec[r].kind) {
+    case GX_PAIR: out[0] = o[0]; out[1] = o[1]; return 2;
+    case GX_MASK: out[0] = o[0]; return 1;
+    case GX_LINEAR:
+        for (int32_t j = 0; j < o[0]; j++) out[j] = o[2 + 2 * j];
+        return o[0];
+    case GX_RENBAN:
+        for (int32_t j = 0; j < o[0]; j++) out[j] = o[1 + j];
+        return o[0];
+    case GX_SANDWICH:
+        for (int32_t j = 0; j < o[1]; j++) out[j] = o[2 + j];
+        return o[1];
+    default: return 0;
+    }
+}
+
+/* The cell-to-records index; 0, or -1 when memory runs out. */
+static int index_cells(gx_set *g) {
+    const int nc = g->ncells;
+    int32_t *tmp = malloc((size_t)nc * sizeof *tmp);
+    g->cstart = calloc((size_t)nc + 1, sizeof *g->cstart);
+    g->seen = calloc((size_t)nc, sizeof *g->seen);
+    g->queue = malloc((size_t)(g->nrec ? g->nrec : 1) * sizeof *g->queue);
+    g->queued = calloc((size_t)(g->nrec ? g->nrec : 1), 1);
+    if (!tmp || !g->cstart || !g->seen || !g->queue || !g->queued) {
+        free(tmp);
+        return -1;
+    }
+    size_t total = 0;
+    for (int r = 0; r < g->nrec; r++) {
+        const int k = rec_cells(g, r, tmp);
+        for (int j = 0; j < k; j++) g->cstart[tmp[j] + 1]++;
+        total += (size_t)k;
+    }
+    for (int c = 0; c < nc; c++) g->cstart[c + 1] += g->cstart[c];
+    g->crec = malloc((total ? total : 1) * sizeof *g->crec);
+    int32_t *fill = malloc((size_t)nc * sizeof *fill);
+    if (!g->crec || !fill) {
+        free(tmp);
+        free(fill);
+        return -1;
+    }
+    memcpy(fill, g->cstart, (size_t)nc * sizeof *fill);
+    for (int r = 0; r < g->nrec; r++) {
+        const int k = rec_cells(g, r, tmp);
+        for (int j = 0; j < k; j++) g->crec[fill[tmp[j]]++] = r;
+    }
+    free(tmp);
+    free(fill);
+    return 0;
+}
+
+static inline void enqueue_cell(gx_set *g, int c) {
+    for (int32_t i = g->cstart[c]; i < g->cstart[c + 1]; i++) {
+        const int32_t r = g->crec[i];
+        if (g->queued[r]) continue;
+        g->queued[r] = 1;
+        int at = g->qhead + g->qlen;
+        if (at >= g->nrec) at -= g->nrec;
+        g->queue[at] = r;
+        g->qlen++;
+    }
 }
 
 size_t gx_capacity(const gx_set *g) { return (size_t)g->ncells; }
@@ -188,6 +270,7 @@ gx_set *gx_new(int n, int ncells, const int32_t *prog, size_t len, char *err, si
                 BAD("out of memory");
         }
     }
+    if (index_cells(g) < 0) BAD("out of memory");
     free(stamp);
     return g;
 fail:
@@ -204,6 +287,7 @@ static inline int keep(gx_set *g, int c, uint32_t m) {
     if (!now) return -1;
     g->work[c] = now;
     g->touched[c] = 1;
+    enqueue_cell(g, c);
     return 1;
 }
 
@@ -253,6 +337,56 @@ static int narrow_linear(gx_set *g, const int32_t *o) {
     return changed;
 }
 
+/* exact_linear for sums spanning fewer than 64 values: the prefix and suffix sets are
+ * bits of one word, and the sums a prefix and a suffix make together bits of 128. */
+static int exact_linear_small(gx_set *g, const int32_t *o, int64_t span) {
+    const int32_t k = o[0], total = o[1];
+    const int32_t *t = o + 2;
+    const int n = g->n;
+    const uint64_t all = span >= 63 ? ~0ULL : ((1ULL << (span + 1)) - 1);
+    uint64_t pre[GX_EXACT_TERMS + 1], suf[GX_EXACT_TERMS + 1];
+    int64_t low_pre[GX_EXACT_TERMS + 1], low_suf[GX_EXACT_TERMS + 1];
+    pre[0] = 1;
+    low_pre[0] = 0;
+    for (int32_t j = 0; j < k; j++) {
+        const int64_t w = t[2 * j + 1], least = w < 0 ? w * n : w;
+        uint64_t to = 0;
+        for (uint32_t x = g->work[t[2 * j]]; x; x &= x - 1)
+            to |= pre[j] << (w * lo_digit(x) - least);
+        pre[j + 1] = to & all;
+        low_pre[j + 1] = low_pre[j] + least;
+    }
+    suf[k] = 1;
+    low_suf[k] = 0;
+    for (int32_t j = k - 1; j >= 0; j--) {
+        const int64_t w = t[2 * j + 1], least = w < 0 ? w * n : w;
+        uint64_t to = 0;
+        for (uint32_t x = g->work[t[2 * j]]; x; x &= x - 1)
+            to |= suf[j + 1] << (w * lo_digit(x) - least);
+        suf[j] = to & all;
+        low_suf[j] = low_suf[j + 1] + least;
+    }
+    const int64_t at = total - low_pre[k];
+    if (at < 0 || at > span || !((pre[k] >> at) & 1)) return -1;
+    int changed = 0;
+    for (int32_t j = 0; j < k; j++) {
+        const int64_t w = t[2 * j + 1];
+        const int c = t[2 * j];
+        unsigned __int128 both = 0;   /* sums of a prefix and a suffix, offset by their least */
+        for (uint64_t a = pre[j]; a; a &= a - 1)
+            both |= (unsigned __int128)suf[j + 1] << __builtin_ctzll(a);
+        uint32_t ok = 0;
+        for (uint32_t x = g->work[c]; x; x &= x - 1) {
+            const int64_t need = total - w * lo_digit(x) - low_pre[j] - low_suf[j + 1];
+            if (need >= 0 && need < 128 && (uint64_t)((both >> need) & 1)) ok |= x & -x;
+        }
+        const int r = keep(g, c, ok);
+        if (r < 0) return -1;
+        changed |= r;
+    }
+    return changed;
+}
+
 /* Exact support of a weighted sum of few terms: prefix and suffix sets of the sums the
  * terms can make (offset by the least sum), then a digit of term j stays when some prefix
  * sum and some suffix sum complete it to the total. */
@@ -274,6 +408,11 @@ static int exact_linear(gx_set *g, const int32_t *o, uint64_t *quiet) {
     for (int32_t j = 0; j < k; j++) {
         const int64_t w = t[2 * j + 1];
         span += (w < 0 ? -w : w) * (n - 1);
+    }
+    if (k <= GX_EXACT_TERMS && span < 64) {
+        const int x = exact_linear_small(g, o, span);
+        if (x == 0) *quiet = h;
+        return x;
     }
     if (k > GX_EXACT_TERMS || span >= GX_SPAN ||
         2 * (size_t)(k + 1) * (size_t)(span + 1) > g->reach_size)
@@ -470,29 +609,38 @@ static int narrow_sandwich(gx_set *g, const int32_t *o) {
 int gx_narrow(gx_set *g, const uint32_t *cand, uint16_t *cells, uint32_t *keep_out) {
     const int nc = g->ncells;
     memcpy(g->work, cand, (size_t)nc * sizeof *g->work);
-    int again = 1, bad = 0;
-    while (again && !bad) {
-        again = 0;
-        for (int r = 0; r < g->nrec && !bad; r++) {
-            const int32_t *o = g->data + g->rec[r].at;
-            int x = 0;
-            switch (g->rec[r].kind) {
-            case GX_PAIR: x = narrow_pair(g, o); break;
-            case GX_MASK: x = keep(g, o[0], (uint32_t)o[1]); break;
-            case GX_LINEAR:
-                x = narrow_linear(g, o);
-                if (x >= 0 && !again) {   /* bounds settled: the exact check */
-                    const int y = exact_linear(g, o, &g->rec[r].quiet);
-                    x = y < 0 ? -1 : (x | y);
-                }
-                break;
-            case GX_RENBAN: x = narrow_renban(g, o); break;
-            case GX_SANDWICH: x = narrow_sandwich(g, o); break;
-            default: break;
-            }
-            if (x < 0) bad = 1;
-            else again |= x;
+    g->qhead = g->qlen = 0;
+    for (int c = 0; c < nc; c++)
+        if (!g->valid || cand[c] != g->seen[c]) enqueue_cell(g, c);
+    int bad = 0;
+    while (g->qlen && !bad) {
+        const int r = g->queue[g->qhead];
+        if (++g->qhead == g->nrec) g->qhead = 0;
+        g->qlen--;
+        g->queued[r] = 0;
+        const int32_t *o = g->data + g->rec[r].at;
+        int x = 0;
+        switch (g->rec[r].kind) {
+        case GX_PAIR: x = narrow_pair(g, o); break;
+        case GX_MASK: x = keep(g, o[0], (uint32_t)o[1]); break;
+        case GX_LINEAR:
+            x = narrow_linear(g, o);
+            if (x == 0) x = exact_linear(g, o, &g->rec[r].quiet);   /* bounds settled */
+            break;
+        case GX_RENBAN: x = narrow_renban(g, o); break;
+        case GX_SANDWICH: x = narrow_sandwich(g, o); break;
+        default: break;
         }
+        if (x < 0) bad = 1;
+    }
+    while (g->qlen) {   /* a contradiction leaves records queued */
+        g->queued[g->queue[g->qhead]] = 0;
+        if (++g->qhead == g->nrec) g->qhead = 0;
+        g->qlen--;
+    }
+    if (!bad) {   /* every record is at a fixpoint in work */
+        memcpy(g->seen, g->work, (size_t)nc * sizeof *g->seen);
+        g->valid = 1;
     }
     int out = 0;
     for (int c = 0; c < nc; c++) {

@@ -46,15 +46,25 @@ def _technique_option(ctx: click.Context, param: click.Parameter, value: str | N
 
 def _generate_rules_option(ctx: click.Context, param: click.Parameter,
                            value: str | None) -> Any:
-    """The rules, and whether killer cages are asked for (a ``killer`` part)."""
+    """The rules, and the kind of clue asked for beside givens (a ``killer``, ``thermo``,
+    ``arrow`` or ``kropki`` part) as ``(kind, rules)``."""
     if value is None:
         return None
     parts = [p for p in value.replace(",", "+").split("+")]
-    killer = any(p.strip().lower() in ("killer", "killers", "cage", "cages") for p in parts)
-    rest = "+".join(p for p in parts if p.strip().lower() not in
-                    ("killer", "killers", "cage", "cages"))
+    kinds = [_CLUE_PARTS[p.strip().lower()] for p in parts if p.strip().lower() in _CLUE_PARTS]
+    if len(set(kinds)) > 1:
+        raise click.BadParameter("expected one kind of clue among killer, thermo, arrow and "
+                                 f"kropki, found {' and '.join(sorted(set(kinds)))}",
+                                 ctx=ctx, param=param)
+    rest = "+".join(p for p in parts if p.strip().lower() not in _CLUE_PARTS)
     rules = _rules_option(ctx, param, rest or "classic")
-    return ("killer", rules) if killer else rules
+    return (kinds[0], rules) if kinds else rules
+
+
+_CLUE_PARTS = {"killer": "killer", "killers": "killer", "cage": "killer", "cages": "killer",
+               "thermo": "thermo", "thermos": "thermo", "arrow": "arrow", "arrows": "arrow",
+               "kropki": "kropki", "dots": "kropki"}
+"""Parts of ``--rules`` that ask for puzzles of a kind of clue, and the kind."""
 
 
 @cli.command(
@@ -67,6 +77,7 @@ Examples:
   shudu generate --rules 16 --output grid
   shudu generate --pattern pattern.txt           # givens exactly on the 'x' cells
   shudu generate --rules killer --grade expert   # a killer: cages, no givens
+  shudu generate --rules thermo --grade easy     # thermometers: a SudokuPad link
 
 \b
 Grades: beginner < 2.0 <= easy < 3.0 <= medium < 4.5 <= hard < 7.0 <= expert < 9.0
@@ -79,7 +90,9 @@ Exit status: 0 done, 1 the budget (--attempts/--timeout) ran out, 2 bad usage.""
               show_default=True, help="How many puzzles.")
 @click.option("--rules", "rules", metavar="SPEC", callback=_generate_rules_option,
               help="Size and variant, e.g. '16', '6', 'x', 'windoku', 'anti-knight'; "
-                   "'killer' (with any other part) makes killer puzzles without givens.")
+                   "'killer' (with any other part) makes killer puzzles without givens; "
+                   "'thermo', 'arrow' or 'kropki' puzzles of those clues, written as "
+                   "SudokuPad links.")
 @click.option("--symmetry", type=click.Choice(["none", "180", "90", "mirror", "diagonal"]),
               default="none", show_default=True, help="Symmetry of the givens.")
 @click.option("--minimal", is_flag=True, help="No given can be removed (keeping one solution).")
@@ -119,12 +132,13 @@ def generate(ctx: click.Context, count: int, rules: Rules | None, symmetry: str,
         except (OSError, UnicodeDecodeError) as e:
             raise click.BadParameter(f"{pattern}: cannot read ({e})", ctx=ctx,
                                      param_hint="'--pattern'") from None
-    if isinstance(rules, tuple):   # --rules killer
+    if isinstance(rules, tuple):   # --rules killer, thermo, arrow or kropki
         if symmetry != "none" or minimal or technique or pattern:
-            raise click.UsageError("killer puzzles take --grade, --score, --seed, --attempts, "
-                                   "--timeout, --rate and the output options only", ctx=ctx)
-        ctx.exit(_killers(count, rules[1], seed, grade, score, rated, attempts, timeout,
-                          style, as_json, progress))
+            raise click.UsageError(f"{rules[0]} puzzles take --grade, --score, --seed, "
+                                   "--attempts, --timeout, --rate and the output options only",
+                                   ctx=ctx)
+        ctx.exit(_with_clues(rules[0], count, rules[1], seed, grade, score, rated, attempts,
+                             timeout, as_json, progress))
     code = 0
     with run_frame() as frame:
         try:
@@ -160,25 +174,29 @@ def generate(ctx: click.Context, count: int, rules: Rules | None, symmetry: str,
     ctx.exit(code)
 
 
-def _killers(count: int, rules: Rules | None, seed: int | None, grade: str | None,
-             score: Any, rated: bool, attempts: int | None, timeout: float | None,
-             style: str, as_json: bool, progress: bool | None) -> int:
-    """``shudu generate --rules killer``: each puzzle as its cage string (its JSON when
-    the cage string cannot hold its rules), with its rating when asked or aimed at."""
+def _with_clues(kind: str, count: int, rules: Rules | None, seed: int | None,
+                grade: str | None, score: Any, rated: bool, attempts: int | None,
+                timeout: float | None, as_json: bool, progress: bool | None) -> int:
+    """``shudu generate --rules killer`` (or thermo, arrow, kropki): a killer as its cage
+    string (its JSON when the cage string cannot hold its rules), the others as SudokuPad
+    links, with the rating when asked or aimed at."""
+    import functools
     import random
 
     from ..errors import GenerationError
     from ..formats import write
     from ..killer_generate import generate_killer
+    from ..variant_generate import generate_variant
+
+    make = generate_killer if kind == "killer" else functools.partial(generate_variant, kind)
 
     seeds = random.Random(seed)
     with run_frame() as frame:
         console = frame.open(progress=_show_progress(progress, count > 1), total=count)
         for _ in range(count):
             try:
-                g = generate_killer(rules, seed=seeds.randrange(2**62), grade=grade,
-                                    score=score, rated=rated, attempts=attempts,
-                                    timeout=timeout)
+                g = make(rules, seed=seeds.randrange(2**62), grade=grade, score=score,
+                         rated=rated, attempts=attempts, timeout=timeout)
             except GenerationError as e:
                 console.error(str(e))
                 return EXIT_UNRATED
@@ -187,7 +205,7 @@ def _killers(count: int, rules: Rules | None, seed: int | None, grade: str | Non
                 console.out(_json_line(g.to_dict()))
                 continue
             try:
-                text = write(g.puzzle, "killer")
+                text = write(g.puzzle, "killer" if kind == "killer" else "sudokupad")
             except ValueError:
                 text = write(g.puzzle, "json")
             if g.rating is not None:

@@ -1,0 +1,212 @@
+"""Thermometer, arrow and Kropki puzzles made from scratch, each with one solution.
+
+1. A random complete grid (:func:`~shudu.generate.random_solution`).
+2. Clues of the kind read off that grid:
+
+   * **thermo**: paths of three to seven cells, each a king step from the last and
+     holding a larger digit (small steps first, so the thermometers grow long);
+   * **arrow**: a circle and a shaft of one to three cells, king steps from the circle,
+     whose digits add up to the circle's digit;
+   * **kropki**: a dot between every two side neighbours that are consecutive (white) or
+     double (black; a 1 beside a 2 gets either), and on half the puzzles the negative
+     rule (no dot: neither), which makes every dot a clue.
+
+3. Givens start as the whole grid and are removed in a random order while the engine
+   finds one solution; then each clue of the kind is dropped the same way (not with the
+   negative rule, where a missing dot says something).  For a target below the forcing
+   chains, a random number of the last givens that could go stay, and every clue stays:
+   minimal puzzles of these kinds mostly need forcing chains.
+4. With a grade or score to meet, the rater walks the puzzle (the constraint techniques
+   on the extension of the SE scale); a puzzle outside the target is dropped for a fresh
+   grid.
+
+>>> g = generate_variant("thermo", seed=5)
+>>> from shudu import engine
+>>> engine.count(g.puzzle, 2), g.puzzle.clue_count < 40, g.rules.constraints[0].kind
+(1, True, 'thermo')
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from typing import Any
+
+from . import engine
+from .constraints import Arrow, Kropki, Negative, Thermo
+from .errors import GenerationError
+from .generate import Generated, _target, random_solution
+from .grid import Grid
+from .rules import CLASSIC, Rules
+
+__all__ = ["KINDS", "generate_variant"]
+
+KINDS = ("thermo", "arrow", "kropki")
+"""The kinds of clue :func:`generate_variant` makes puzzles of."""
+
+
+def _king(cell: int, n: int) -> list[int]:
+    r, c = divmod(cell, n)
+    return [(r + dr) * n + c + dc for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+            if (dr or dc) and 0 <= r + dr < n and 0 <= c + dc < n]
+
+
+def _thermos(solution: bytes, n: int, rng: random.Random) -> list[Any]:
+    used: set[int] = set()
+    out: list[Any] = []
+    for start in rng.sample(range(n * n), n * n):
+        if start in used or solution[start] > n - 2:
+            continue
+        path, want = [start], rng.randint(3, 7)
+        while len(path) < want:
+            last = path[-1]
+            steps = [x for x in _king(last, n) if x not in used and x not in path
+                     and solution[x] > solution[last]]
+            if not steps:
+                break
+            low = min(solution[x] for x in steps)
+            path.append(rng.choice([x for x in steps if solution[x] <= low + 1]))
+        if len(path) >= 3:
+            out.append(Thermo(tuple(path)))
+            used.update(path)
+    return out
+
+
+def _shaft(solution: bytes, n: int, circle: int, used: set[int],
+           rng: random.Random) -> tuple[int, ...] | None:
+    """A shaft of one to three king steps from ``circle`` adding up to its digit."""
+    want = solution[circle]
+
+    def grow(path: list[int], total: int) -> tuple[int, ...] | None:
+        if total == want and len(path) > 1:
+            return tuple(path[1:])
+        if len(path) > 3 or total >= want:
+            return None
+        steps = [x for x in _king(path[-1], n) if x not in used and x not in path]
+        for x in rng.sample(steps, len(steps)):
+            found = grow([*path, x], total + solution[x])
+            if found is not None:
+                return found
+        return None
+
+    return grow([circle], 0)
+
+
+def _arrows(solution: bytes, n: int, rng: random.Random) -> list[Any]:
+    used: set[int] = set()
+    out: list[Any] = []
+    for circle in rng.sample(range(n * n), n * n):
+        if circle in used or solution[circle] < 3 or len(out) >= 2 * n:
+            continue
+        shaft = _shaft(solution, n, circle, used | {circle}, rng)
+        if shaft is not None:
+            out.append(Arrow((circle,), shaft))
+            used.update((circle, *shaft))
+    return out
+
+
+def _dots(solution: bytes, n: int, rng: random.Random) -> list[Any]:
+    out: list[Any] = []
+    for a in range(n * n):
+        for b in (a + 1 if a % n < n - 1 else -1, a + n if a + n < n * n else -1):
+            if b < 0:
+                continue
+            x, y = solution[a], solution[b]
+            white, black = abs(x - y) == 1, x == 2 * y or y == 2 * x
+            if white and black:
+                white = rng.random() < 0.5
+            if white or black:
+                out.append(Kropki((a, b), "white" if white else "black"))
+    return out
+
+
+_MAKERS = {"thermo": _thermos, "arrow": _arrows, "kropki": _dots}
+
+
+def _unique(grid: Grid) -> bool:
+    return engine.count(grid, 2) == 1
+
+
+def _thin(base: Rules, clues: list[Any], fixed: tuple[Any, ...], solution: bytes,
+          rng: random.Random, deadline: float | None, drop_clues: bool,
+          spare: int = 0) -> Grid | None:
+    """The puzzle with as few givens (then clues) as one solution allows, keeping the last
+    ``spare`` givens that could go (an easier puzzle); None when time runs out."""
+    n2 = base.ncells
+    rules = base.replace(constraints=(*clues, *fixed))
+    givens = bytearray(solution)
+    order = rng.sample(range(n2), n2)
+    for cell in order[:n2 - spare]:
+        if deadline is not None and time.monotonic() > deadline:
+            return None
+        keep, givens[cell] = givens[cell], 0
+        if not _unique(Grid(bytes(givens), rules)):
+            givens[cell] = keep
+    if drop_clues:
+        for clue in rng.sample(clues, len(clues)):
+            if deadline is not None and time.monotonic() > deadline:
+                break
+            trial = [c for c in clues if c != clue]
+            fewer = base.replace(constraints=(*trial, *fixed))
+            if _unique(Grid(bytes(givens), fewer)):
+                clues, rules = trial, fewer
+    return Grid(bytes(givens), rules)
+
+
+def generate_variant(kind: str, rules: Rules | str | None = None, *, seed: int | None = None,
+                     grade: str | None = None, score: Any = None, rated: bool = False,
+                     attempts: int | None = None, timeout: float | None = None) -> Generated:
+    """One puzzle of ``kind`` (``thermo``, ``arrow`` or ``kropki``) with a unique
+    solution (see the module text).
+
+    ``rules``: the geometry and variants beside the clues (classic 9x9 by default; up to
+    16x16); ``seed`` reproduces the puzzle; ``grade`` or ``score`` a difficulty to meet
+    (the rating comes with the result, as with ``rated=True``); ``attempts`` (default 20)
+    bounds the fresh grids tried and ``timeout`` the seconds spent, after which
+    :class:`GenerationError` is raised.
+
+    >>> g = generate_variant("kropki", seed=2, grade="easy")
+    >>> g.rating.grade, {c.kind for c in g.rules.constraints} >= {"kropki"}
+    ('easy', True)
+    """
+    if kind not in _MAKERS:
+        raise GenerationError(f"expected a kind among {', '.join(KINDS)}, not {kind!r}")
+    base = Rules.coerce(rules) or CLASSIC
+    if not isinstance(base, Rules):
+        base = Rules.from_spec(str(base))
+    if base.size > 16:
+        raise GenerationError(f"{kind} puzzles are generated up to 16x16")
+    target = _target(grade, score, None) if (grade or score is not None) else None
+    seed = int.from_bytes(os.urandom(8), "little") >> 1 if seed is None else seed
+    rng = random.Random(seed)
+    deadline = time.monotonic() + timeout if timeout else None
+    limit = attempts if attempts is not None else 20
+    for tries in range(1, limit + 1):
+        if deadline is not None and time.monotonic() > deadline:
+            break
+        solution = random_solution(base, seed=rng.randrange(2**62)).cells
+        clues = _MAKERS[kind](solution, base.size, rng)
+        negative = kind == "kropki" and rng.random() < 0.5
+        fixed = (Negative("kropki"),) if negative else ()
+        # an easier target keeps some givens that could go, and every clue
+        easy = target is not None and target.high < 7
+        n = base.size
+        spare = (0 if not easy else rng.randint(n, 3 * n) if target.high <= 3
+                 else rng.randint(n // 3, 3 * n // 2) if target.high <= 4.5
+                 else rng.randint(0, n // 2))   # type: ignore[union-attr]
+        puzzle = _thin(base, clues, fixed, solution, rng, deadline,
+                       not negative and not easy, spare)
+        if puzzle is None:
+            break
+        rating = None
+        if target is not None or rated:
+            from .rating import rate
+
+            rating = rate(puzzle)
+            if target is not None and not (rating.solved and target.score_ok(rating.score)):
+                continue
+        return Generated(puzzle, Grid._trusted(puzzle.rules, solution), seed, rating, "none",
+                         None, tries)
+    raise GenerationError(f"no {kind} puzzle {'at that difficulty ' if target else ''}"
+                          f"in {limit} attempts" + (" within the time" if deadline else ""))
