@@ -66,13 +66,13 @@ def test_bad_requests_are_refused() -> None:
 
 def test_the_command_line_writes_sudokupad_links(capsys) -> None:
     with pytest.raises(SystemExit) as done:
-        main(["generate", "--rules", "arrow", "--seed", "3", "-n", "2"])
+        main(["generate", "--rules", "thermo", "--seed", "3", "-n", "2"])
     assert done.value.code == 0
     links = capsys.readouterr().out.split()
     assert len(links) == 2
     for link in links:
         grid = formats.parse(link)
-        assert any(isinstance(c, Arrow) for c in grid.rules.constraints)
+        assert any(isinstance(c, Thermo) for c in grid.rules.constraints)
         assert engine.count(grid, 2) == 1
     with pytest.raises(SystemExit) as done:
         main(["generate", "--rules", "thermo+kropki"])
