@@ -106,6 +106,7 @@ struct sg_solver {
     sd_stats st;
     const volatile int *cancel;
     unsigned cancel_tick;
+    uint64_t stop_at;   /* sg_next pauses (-2) once this many nodes are done; 0: never */
     uint8_t *scratch;  /* ncells: solutions sg_count does not hand out */
 
     /* killer cages */
@@ -361,6 +362,8 @@ static int build_cages(sg_solver *s, const sg_rules *r) {
 void sg_set_cancel(sg_solver *s, const volatile int *flag) { s->cancel = flag; }
 
 void sg_get_stats(const sg_solver *s, sd_stats *st) { *st = s->st; }
+
+void sg_set_pause(sg_solver *s, uint64_t nodes) { s->stop_at = nodes ? s->st.nodes + nodes : 0; }
 
 /* ---------------------------------------------------------------- propagation */
 
@@ -710,6 +713,7 @@ int sg_next(sg_solver *s, uint8_t *out) {
     const size_t bytes = s->swords * sizeof *s->cur;
     for (;;) {
         if (s->status == ST_DONE) return 0;
+        if (s->stop_at && s->st.nodes >= s->stop_at) return -2;
         if (s->cancel && ++s->cancel_tick >= SG_CANCEL_EVERY) {
             s->cancel_tick = 0;
             if (*s->cancel) return -2;

@@ -72,6 +72,10 @@ void sg_get_stats(const sg_solver *s, sd_stats *st);
 int sg_count(sg_solver *s, const uint8_t *givens, int limit, uint8_t *first_out,
              const uint64_t *rng, sd_stats *st);
 
+/* Pause: sg_next returns -2 (resumable) once `nodes` more search nodes are done, so a
+ * caller can look at the clock or at signals between slices; 0 never pauses. */
+void sg_set_pause(sg_solver *s, uint64_t nodes);
+
 /* Cooperative cancellation: while flag is non-NULL and *flag is non-zero,
  * sg_next (and sg_count) return -2 within a few search nodes.  NULL disables. */
 void sg_set_cancel(sg_solver *s, const volatile int *flag);

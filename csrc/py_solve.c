@@ -7,6 +7,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "board9.h"
 #include "common.h"
@@ -298,39 +299,81 @@ PyTypeObject RulesType = {
     .tp_getset = Rules_getset,
 };
 
-/* search(rules, puzzle, limit=1, seed=None) -> (count, first solution | None, guesses, nodes) */
+/* Nodes searched between two looks at the clock and at signals (with the GIL). */
+#define SEARCH_SLICE 4096
+
+static double monotonic_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* search(rules, puzzle, limit=1, seed=None, timeout=0.0)
+ *   -> (count, first solution | None, guesses, nodes); count -2 when timeout seconds
+ * (> 0) passed first.  The search runs in slices without the GIL; between slices a
+ * signal (Ctrl-C) stops it with its exception. */
 PyObject *py_search(PyObject *self, PyObject *args) {
     (void)self;
     RulesObject *rules;
     PyObject *puzzle, *seed_obj = Py_None;
     long limit = 1;
-    if (!PyArg_ParseTuple(args, "O!O|lO", &RulesType, &rules, &puzzle, &limit, &seed_obj)) return NULL;
+    double timeout = 0.0;
+    if (!PyArg_ParseTuple(args, "O!O|lOd", &RulesType, &rules, &puzzle, &limit, &seed_obj,
+                          &timeout))
+        return NULL;
     if (check_limit(limit) < 0) return NULL;
     uint64_t state, *rng;
     if (parse_seed(seed_obj, &state, &rng) < 0) return NULL;
     int ncells = rules->rules.ncells;
-    uint8_t *buf = PyMem_Malloc((size_t)ncells * 2);
+    uint8_t *buf = PyMem_Malloc((size_t)ncells * 3);
     if (!buf) return PyErr_NoMemory();
-    uint8_t *in = buf, *out = buf + ncells;
+    uint8_t *in = buf, *out = buf + ncells, *spare = buf + 2 * (size_t)ncells;
     if (read_puzzle(puzzle, ncells, rules->map, rules->text_map, in) < 0) {
         PyMem_Free(buf);
         return NULL;
     }
     Py_INCREF(rules);
     sd_stats st = {0, 0};
-    int count = -1;
+    int count = 0, started = -1, stopped = 0;
+    const double t0 = monotonic_seconds();
+    sg_solver *s;
     Py_BEGIN_ALLOW_THREADS
-    sg_solver *s = sg_new(&rules->rules);
-    if (s) {
-        count = sg_count(s, in, (int)limit, out, rng, &st);
-        sg_free(s);
-    }
+    s = sg_new(&rules->rules);
+    if (s) started = sg_start(s, in, rng);
     Py_END_ALLOW_THREADS
-    Py_DECREF(rules);
-    if (count < 0) {
+    if (!s) {
+        Py_DECREF(rules);
         PyMem_Free(buf);
         return PyErr_NoMemory();
     }
+    while (started == 0 && count < limit) {
+        int r;
+        sg_set_pause(s, SEARCH_SLICE);
+        Py_BEGIN_ALLOW_THREADS
+        r = sg_next(s, count == 0 ? out : spare);
+        Py_END_ALLOW_THREADS
+        if (r == -2) {
+            if (PyErr_CheckSignals() < 0) {
+                stopped = -1;
+                break;
+            }
+            if (timeout > 0 && monotonic_seconds() - t0 > timeout) {
+                stopped = 1;
+                break;
+            }
+            continue;
+        }
+        if (r == 0) break;
+        count++;
+    }
+    sg_get_stats(s, &st);
+    sg_free(s);
+    Py_DECREF(rules);
+    if (stopped < 0) {
+        PyMem_Free(buf);
+        return NULL;
+    }
+    if (stopped) count = -2;
     PyObject *sol = count > 0 ? PyBytes_FromStringAndSize((const char *)out, ncells) : Py_NewRef(Py_None);
     PyMem_Free(buf);
     if (!sol) return NULL;

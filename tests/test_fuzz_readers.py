@@ -31,6 +31,7 @@ from shudu.formats import (
     write_many,
 )
 from shudu.grid import Grid
+from shudu.killer_formats import read_cage_string
 from shudu.rules import Rules
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "formats"
@@ -42,12 +43,15 @@ SEVENTEEN = "0000000104000000000200000000000504070080003000010900003004002000501
 def _seeds() -> list[str]:
     g = Grid(INKALA)
     small = Grid("1......2..3..4..", rules=Rules(4))
-    grids = [f for f in WRITE_FORMATS if not f.startswith("killer")]   # cages, no givens
+    grids = [f for f in WRITE_FORMATS if not f.startswith("killer")   # cages, no givens
+             and f != "sudokuwiki"]
     seeds = [write(g, fmt) for fmt in grids]
     seeds += [write_many([g, Grid(SEVENTEEN)], fmt) for fmt in grids]
     killer = KILLER_FIXTURE.read_text(encoding="utf-8").split("\n")
     seeds += [line.split()[0] for line in killer if line[:1] not in ("#", "")][::7]
     seeds.append("\n".join(line.split()[0] for line in killer if line[:1] not in ("#", "")))
+    caged = read_cage_string(killer[8].split()[0])   # every cell in a cage
+    seeds += [write(caged, "sudokuwiki"), write(caged, "ipuz"), write(caged, "sudokupad")]
     seeds += [write(small, fmt) for fmt in ("line", "grid", "json", "csv", "pencilmarks")]
     seeds += [path.read_text() for path in sorted(FIXTURES.iterdir()) if path.is_file()]
     seeds += [

@@ -105,3 +105,33 @@ def test_constrained_puzzles_are_rated_on_the_extended_scale() -> None:
     easy = Grid("." * 80 + "1", Rules(constraints=(Thermo(tuple(range(9))),)))
     with pytest.raises(ValueError, match="several solutions"):
         rate(easy)
+
+
+def test_chains_run_across_constraints() -> None:
+    """A chain may take a constraint's relation as a weak link: on Tangled Arrows,
+    grouped AICs link candidates of two cells that share no house, say which constraint
+    links them in both languages, and keep the published solution."""
+    from shudu.constraints import Cage
+    from shudu.logic.candidates import geometry
+    from shudu.logic.variants import constraint_pairs
+
+    _, _, data, solution = next(p for p in PUBLISHED if p[0].startswith("Tangled Arrows"))
+    grid = read_fpuzzles(data)
+    geo = geometry(grid.rules)
+    across = []
+    for step in solve_path(grid).steps:
+        for link in step.links or ():
+            a, b = link.a.cells, link.b.cells
+            if not link.strong and len(a) == len(b) == 1 and a != b \
+                    and not geo.peer_mask[a[0]] >> b[0] & 1:
+                assert link.why.startswith("variant:"), link
+                across.append(step)
+                break
+    assert across, "no chain used a constraint's link"
+    assert not _unsound(across, [bytes(int(ch) for ch in solution)])
+    words = across[0].text(3, "en"), across[0].text(3, "zh")
+    assert "(the " in words[0] and "（" in words[1], words
+    pairs = constraint_pairs(Rules(4, constraints=(Cage((0, 1), 7), Thermo((2, 3)))))
+    assert pairs[0] == (0, 1, (0, 0, 8, 4), "variant:killer@r1c12")   # 3+4 and 4+3 only
+    assert pairs[1][:2] == (2, 3) and pairs[1][2][0] == 0b1110   # 1 below 2, 3, 4
+    assert pairs[1][3] == "variant:thermo@r1c34"

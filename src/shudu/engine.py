@@ -185,12 +185,18 @@ def _innies(rules: Rules, cages: list[Any]) -> list[tuple[tuple[int, ...], int]]
     return out
 
 
-def _run(grid: Grid, limit: int, seed: int | None) -> SearchResult:
+def _run(grid: Grid, limit: int, seed: int | None, timeout: float | None = None
+         ) -> SearchResult:
     rules = grid.rules
-    if rules is CLASSIC or rules.is_classic9:
+    if rules is CLASSIC or rules.is_classic9:   # milliseconds at most: no clock needed
         n, sol, guesses, nodes = _solve9(grid.cells, limit, seed)
     else:
-        n, sol, guesses, nodes = _engine.search(_tables(rules), grid.cells, limit, seed)
+        n, sol, guesses, nodes = _engine.search(_tables(rules), grid.cells, limit, seed,
+                                                float(timeout or 0.0))
+        if n == -2:
+            from .errors import SearchTimeout
+
+            raise SearchTimeout(float(timeout or 0.0))
     solution = Grid._trusted(rules, sol) if sol is not None else None
     return SearchResult(n, limit, solution, guesses, nodes)
 
@@ -376,11 +382,15 @@ def search(
     limit: int = 2,
     seed: int | None = None,
     threads: int | None = 1,
+    timeout: float | None = None,
 ) -> SearchResult:
     """Count up to ``limit`` solutions and keep the first (the one :func:`solve`
     returns), with search statistics.  ``threads`` above 1 (``None``/0 = every core)
     splits a big count across threads as :func:`count` does (``nodes`` is then the sum
-    over the parts, and the first solution is looked for on its own).
+    over the parts, and the first solution is looked for on its own).  ``timeout``
+    (seconds) bounds a search beyond classic 9x9, which raises
+    :class:`~shudu.errors.SearchTimeout` when it runs out; such a search also stops at
+    Ctrl-C.
 
     >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
     >>> search(p).unique
@@ -394,7 +404,7 @@ def search(
         found, guesses, nodes = _count_split(grid, limit, workers)
         first = _run(grid, 1, None).solution if found else None
         return SearchResult(found, limit, first, guesses, nodes)
-    return _run(grid, limit, seed)
+    return _run(grid, limit, seed, timeout)
 
 
 class SolutionIterator(Iterator[Grid]):
@@ -522,14 +532,16 @@ class BatchResult:
 
 
 def search_many(puzzles: Iterable[Grid], *, limit: int = 2, seed: int | None = None,
-                threads: int = 1) -> Iterator[SearchResult | ValueError]:
+                threads: int = 1, timeout: float | None = None
+                ) -> Iterator[SearchResult | ValueError | TimeoutError]:
     """:func:`search` for many puzzles, in input order, each with its own rules; an
     error (a puzzle the engine refuses) comes back in place of its result.
 
     With ``threads`` above 1 the puzzles go in chunks: classic 9x9 ones to
     :func:`solve_many` on that many threads with the GIL released, the others to a
     thread pool; the results are the same.  A ``seed`` keeps every puzzle on
-    :func:`search` (the batch has no random order).
+    :func:`search` (the batch has no random order).  ``timeout`` bounds each search
+    beyond classic 9x9 (a :class:`~shudu.errors.SearchTimeout` comes back in its place).
 
     >>> none = Grid("12345678." + "........9" + "." * 63)
     >>> [r.status for r in search_many([Grid("." * 81), none])]
@@ -541,7 +553,7 @@ def search_many(puzzles: Iterable[Grid], *, limit: int = 2, seed: int | None = N
     """
     if threads <= 1:
         for grid in puzzles:
-            yield _safe_search(grid, limit, seed)
+            yield _safe_search(grid, limit, seed, timeout)
         return
     from concurrent.futures import ThreadPoolExecutor
 
@@ -549,21 +561,23 @@ def search_many(puzzles: Iterable[Grid], *, limit: int = 2, seed: int | None = N
     try:
         it = iter(puzzles)
         while chunk := list(islice(it, 256 * threads)):
-            yield from _search_chunk(chunk, limit, seed, threads, pool)
+            yield from _search_chunk(chunk, limit, seed, threads, pool, timeout)
     finally:
         pool.shutdown(wait=False, cancel_futures=True)
 
 
-def _safe_search(grid: Grid, limit: int, seed: int | None) -> SearchResult | ValueError:
+def _safe_search(grid: Grid, limit: int, seed: int | None, timeout: float | None = None
+                 ) -> SearchResult | ValueError | TimeoutError:
     try:
-        return search(grid, grid.rules, limit=limit, seed=seed)
-    except ValueError as e:
+        return search(grid, grid.rules, limit=limit, seed=seed, timeout=timeout)
+    except (ValueError, TimeoutError) as e:
         return e
 
 
 def _search_chunk(chunk: list[Grid], limit: int, seed: int | None, threads: int,
-                  pool: Any) -> list[SearchResult | ValueError]:
-    results: list[SearchResult | ValueError | None] = [None] * len(chunk)
+                  pool: Any, timeout: float | None = None
+                  ) -> list[SearchResult | ValueError | TimeoutError]:
+    results: list[SearchResult | ValueError | TimeoutError | None] = [None] * len(chunk)
     fast = [k for k, g in enumerate(chunk) if seed is None and g.rules.is_classic9]
     if fast:
         batch = solve_many([chunk[k] for k in fast], threads=threads, limit=limit)
@@ -571,8 +585,8 @@ def _search_chunk(chunk: list[Grid], limit: int, seed: int | None, threads: int,
             results[k] = SearchResult(int(batch.counts[j]), limit, batch.grid(j),
                                       int(batch.guesses[j]), int(batch.nodes[j]))
     rest = [k for k in range(len(chunk)) if results[k] is None]
-    for k, found in zip(rest, pool.map(lambda k: _safe_search(chunk[k], limit, seed), rest),
-                        strict=True):
+    for k, found in zip(rest, pool.map(lambda k: _safe_search(chunk[k], limit, seed, timeout),
+                                       rest), strict=True):
         results[k] = found
     return [r for r in results if r is not None]
 

@@ -20,6 +20,7 @@ __all__ = [
     "NotUnique",
     "ParseError",
     "PicturesUnavailable",
+    "SearchTimeout",
     "ShuduError",
     "UnsupportedRules",
 ]
@@ -202,6 +203,18 @@ class LogicTimeout(ShuduError, TimeoutError):
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
         super().__init__(f"no logical step found within {seconds:g} s")
+
+
+class SearchTimeout(ShuduError, TimeoutError):
+    """The engine's search spent its time budget before it could answer.
+
+    >>> str(SearchTimeout(60))
+    'the search found no answer within 60 s'
+    """
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        super().__init__(f"the search found no answer within {seconds:g} s")
 
 
 class NotRated(ShuduError, ValueError):

@@ -14,10 +14,12 @@ if TYPE_CHECKING:
 
 
 def _outcomes(items: Iterable[Item], limit: int, seed: int | None, threads: int,
-              client: Any = None) -> Iterator[tuple[Item, SearchResult | ValueError | None]]:
+              client: Any = None, timeout: float | None = None
+              ) -> Iterator[tuple[Item, SearchResult | ValueError | TimeoutError | None]]:
     """``(item, result)`` for each item in input order (``None`` when it has no grid; a
-    :class:`ValueError` from the engine in place of its result).  With a Dask ``client``
-    the engine runs on its cluster (:func:`shudu.dask.search_many`), same results.
+    :class:`ValueError` from the engine, or its :class:`TimeoutError` when ``timeout``
+    seconds ran out, in place of its result).  With a Dask ``client`` the engine runs on
+    its cluster (:func:`shudu.dask.search_many`), same results.
 
     >>> from shudu.cli.inputs import Inputs
     >>> [(i.index, r.status) for i, r in _outcomes(Inputs(["." * 81]), 2, None, 1)]
@@ -32,6 +34,6 @@ def _outcomes(items: Iterable[Item], limit: int, seed: int | None, threads: int,
     else:
         from ..engine import search_many
 
-        found = search_many(grids, limit=limit, seed=seed, threads=threads)
+        found = search_many(grids, limit=limit, seed=seed, threads=threads, timeout=timeout)
     for item in mine:
         yield item, (next(found) if item.grid is not None else None)

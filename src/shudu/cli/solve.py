@@ -58,7 +58,8 @@ Examples:
 
 \b
 Exit status: 0 every puzzle solved, 1 some puzzle has no solution (not with
---count) or a --method/--trace run ended at its budget without one, 2 bad
+--count), ran past --timeout, or a --method/--trace run ended at its budget
+without one, 2 bad
 input or usage (bad lines are reported and skipped).""",
 )
 @_input_options
@@ -107,6 +108,12 @@ input or usage (bad lines are reported and skipped).""",
     "--budget", metavar="N", type=click.IntRange(min=1), default=None,
     help="With --method: nodes (dfs, dlx), generations (ga) or moves (annealing).",
 )
+@click.option(
+    "--timeout", metavar="SECONDS", type=click.FloatRange(min=0), default=60.0,
+    show_default=True,
+    help="Give up on a puzzle (beyond classic 9x9, which never takes long) after this "
+    "many seconds of search, saying so; 0: no limit.",
+)
 @_dask_option
 @click.pass_context
 def solve(
@@ -127,6 +134,7 @@ def solve(
     lang: str,
     method: str,
     budget: int | None,
+    timeout: float,
     dask_address: str | None,
 ) -> None:
     """Solve puzzles and print their solutions.
@@ -181,7 +189,8 @@ def solve(
                 console.step()
         else:
             search_limit = (limit or 2) if count_mode else 2
-            for item, result in _outcomes(items, search_limit, seed, threads, client):
+            for item, result in _outcomes(items, search_limit, seed, threads, client,
+                                          timeout or None):
                 code = max(code, run.report(item, result, count_mode))
                 console.step()
     ctx.exit(code)
@@ -242,13 +251,21 @@ class _SolveRun:
             self.console.out(_json_line({**_json_head(item), "error": message}))
         return SOLVE_EXIT_BAD_INPUT
 
-    def report(self, item: Item, result: SearchResult | ValueError | None,
+    def report(self, item: Item, result: SearchResult | ValueError | TimeoutError | None,
                count_mode: bool) -> int:
         """Print the result of one puzzle; return its exit code."""
         if item.error is not None or item.grid is None:
             return self._bad(item, item.error)
         if isinstance(result, ValueError):
             return self._bad(item, result)
+        if isinstance(result, TimeoutError):
+            where = item.where if self.many or item.source else ""
+            if self.as_json:
+                self.console.out(_json_line({**_json_head(item), "puzzle": str(item.grid),
+                                             "status": "timeout", "error": str(result)}))
+            self.console.err(f"shudu: {where + ': ' if where else ''}{result} "
+                             "(--timeout SECONDS raises the limit, 0 removes it)")
+            return EXIT_NONE
         assert result is not None
         sol = result.solution
         if self.as_json:

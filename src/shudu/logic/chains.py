@@ -125,6 +125,12 @@ def chain_sentence(links: tuple[Link, ...], size: int = 9, lang: str = "en") -> 
     truths = _lit_truths(links)
     nodes = [links[0].a] + [lk.b for lk in links]
     phrases = [_node_phrase(nd.cells, nd.digit, t, size, lang) for nd, t in zip(nodes, truths)]
+    for k, lk in enumerate(links, 1):   # a constraint's link says which constraint
+        if lk.why:
+            from .variants import variant_reason
+
+            reason = variant_reason(lk.why, lang)
+            phrases[k] += f"（{reason}）" if lang == "zh" else f" ({reason})"
     if lang == "zh":
         return f"如果 {phrases[0]}，那么 {phrases[1]}" + "".join(f"，所以 {p}" for p in phrases[2:])
     return f"If {phrases[0]}, then {phrases[1]}" + "".join(f", so {p}" for p in phrases[2:])
@@ -169,7 +175,7 @@ def eureka(links: tuple[Link, ...], size: int = 9) -> str:
 
 # ---------------------------------------------------------------------- step helpers
 def _lit_links(g: ChainGraph, lits: list[int]) -> tuple[Link, ...]:
-    return tuple(Link(g.node(x >> 1), g.node(y >> 1), not x & 1) for x, y in pairwise(lits))
+    return tuple(g.link(x, y) for x, y in pairwise(lits))
 
 
 def _make_step(key: str, g: ChainGraph, lits: list[int], elims: int, kind: str,
@@ -470,7 +476,7 @@ def _cnl(cands: Candidates, mode: str, key: str,
             elims = _loop_elims(g, nodes)
             if not elims:
                 continue
-            closing = Link(g.node(b), g.node(a), False)
+            closing = g.link(2 * b + 1, 2 * a)
             step = partial(_make_step, key, g, lits, elims, "continuous", closing)
             found.append((len(lits), elims.bit_count(), step))
     yield from _sorted(found)
@@ -505,7 +511,7 @@ def _dnl(cands: Candidates, mode: str, key: str,
                 keep = (1 << (digit - 1)) | (1 << (b // N))
                 elims = sum(1 << (d * N + cell) for d in bits(cm[cell] & ~keep))
                 if elims:
-                    closing = Link(g.node(b), g.node(a), False)
+                    closing = g.link(2 * b + 1, 2 * a)
                     step = partial(_make_step, key, g, lits, elims, "strong", closing)
                     found.append((len(lits), elims.bit_count(), step))
         # both weak links at the candidate: assuming it leads to its own removal

@@ -515,7 +515,7 @@ def _static_contradictions(cands: Candidates) -> Iterator[tuple[int, Step]]:
 
 
 def _lit_links(g: ChainGraph, lits: list[int]) -> tuple[Link, ...]:
-    return tuple(Link(g.node(x >> 1), g.node(y >> 1), not x & 1) for x, y in pairwise(lits))
+    return tuple(g.link(x, y) for x, y in pairwise(lits))
 
 
 def _difficulty(key: str, size: int) -> float:

@@ -239,6 +239,8 @@ class ChainGraph:
                                 and nodes >> (off + other.bit_length() - 1) & 1):
                             s |= other << off
                 strong[i] = s
+        if cands.rules.constraints and not only_bivalue:
+            g._add_constraint_links()
         if grouped:
             g._add_groups(use)
         if als:
@@ -260,6 +262,38 @@ class ChainGraph:
         g.__dict__["_blob_rows"] = (strong, weak, words)
         g.__dict__["_conflict_rows"] = conf
         return g
+
+    def _add_constraint_links(self) -> None:
+        """Weak links from the rules' constraints: two candidates in two cells that a
+        relation of a constraint forbids together (see
+        :func:`~shudu.logic.variants.constraint_pairs`)."""
+        from .variants import constraint_pairs
+
+        N, n, nodes, weak = self.N, self.n, self.nodes, self.weak
+        full = (1 << n) - 1
+        why: dict[tuple[int, int], str] = self.__dict__.setdefault("why", {})
+        peers = self.geo.peer_mask
+        for a, b, allowed, label in constraint_pairs(self.cands.rules):
+            seen = peers[a] >> b & 1
+            for x in range(n):
+                i = x * N + a
+                if not nodes >> i & 1:
+                    continue
+                for y in bits(full & ~allowed[x]):
+                    j = y * N + b
+                    if nodes >> j & 1:
+                        weak[i] = weak.get(i, 0) | 1 << j
+                        weak[j] = weak.get(j, 0) | 1 << i
+                        if not (seen and x == y):   # a house says it already
+                            why.setdefault((i, j), label)
+                            why.setdefault((j, i), label)
+
+    def link(self, x: int, y: int) -> Link:
+        """The link from literal ``x`` to literal ``y`` of a path (``2 * node + truth``),
+        labelled with the constraint behind a weak link no house or cell makes."""
+        strong = not x & 1
+        why = "" if strong else self.__dict__.get("why", {}).get((x >> 1, y >> 1), "")
+        return Link(self.node(x >> 1), self.node(y >> 1), strong, why)
 
     def _add_als(self, use: range | list[int]) -> None:
         """ALS nodes: for an almost locked set ``A`` (``k`` cells of one house holding
@@ -764,7 +798,7 @@ class ChainGraph:
         for k, s in enumerate(chain.strong):
             a = nodes[k]
             b = nodes[(k + 1) % len(nodes)]
-            out.append(Link(self.node(a), self.node(b), s))
+            out.append(self.link(2 * a + (not s), 2 * b + s))
         return tuple(out)
 
     def is_cell_link(self, a: int, b: int) -> bool:

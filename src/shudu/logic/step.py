@@ -68,11 +68,14 @@ class Node:
 
 @dataclass(frozen=True)
 class Link:
-    """An inference between two chain nodes: strong (``=``) or weak (``-``)."""
+    """An inference between two chain nodes: strong (``=``) or weak (``-``); ``why``
+    labels a weak link that a constraint makes (``variant:thermo@r1c123``), not a
+    house or a cell."""
 
     a: Node
     b: Node
     strong: bool
+    why: str = ""
 
 
 def _group(cells: Iterable[int], size: int) -> list[str]:

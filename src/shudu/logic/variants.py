@@ -300,6 +300,49 @@ NOUNS: dict[str, tuple[str, str]] = {
 
 
 @lru_cache(maxsize=32)
+def constraint_pairs(rules: Rules) -> tuple[tuple[int, int, tuple[int, ...], str], ...]:
+    """Every relation a constraint puts between two cells: ``(a, b, allowed, label)``,
+    where ``allowed[x - 1]`` is the mask of the digits ``b`` may hold beside ``x`` in
+    ``a`` and ``label`` names the constraint for :func:`variant_reason` (thermometers,
+    dots, XV, whispers, palindromes, the negative and non-consecutive rules, sums of two
+    cells, two-cell killer cages).  Chains take each pair of candidates a relation
+    forbids as a weak link.
+
+    >>> from shudu.constraints import Cage
+    >>> constraint_pairs(Rules(4, constraints=(Cage((0, 1), 5),)))
+    ((0, 1, (8, 4, 2, 1), 'variant:killer@r1c12'),)
+    """
+    from ..constraints import Cage
+
+    n = rules.size
+    out: list[tuple[int, int, tuple[int, ...], str]] = []
+    for con in rules.constraints:
+        cells = _cells_of(con) if con.kind in NOUNS else con.cells
+        where = cells_text(cells, n) if cells else ""
+        if isinstance(con, Cage):
+            if len(con.cells) == 2 and con.total:
+                a, b = con.cells
+                out.append((a, b, tuple(1 << (con.total - x - 1) if 1 <= con.total - x <= n
+                                        and con.total - x != x else 0
+                                        for x in range(1, n + 1)), f"variant:killer@{where}"))
+            continue
+        for kind, data in _records(con.program(rules), n):
+            pair = (data[0], data[1]) if kind == PAIR or (kind == LINEAR and data[0] == 2) \
+                else None
+            if pair is None:
+                continue
+            label = f"variant:{con.kind}@{where or cells_text(sorted(pair), n)}"
+            if kind == PAIR:
+                out.append((data[0], data[1], tuple(data[2:]), label))
+            else:
+                total, (c1, w1, c2, w2) = data[1], data[2:6]
+                out.append((c1, c2, tuple(
+                    sum(1 << (y - 1) for y in range(1, n + 1) if w1 * x + w2 * y == total)
+                    for x in range(1, n + 1)), label))
+    return tuple(out)
+
+
+@lru_cache(maxsize=32)
 def variant_programs(rules: Rules) -> tuple[tuple[tuple[int, ...], tuple[int, ...], str], ...]:
     """Each variant constraint's program, the cells it reads and the label a trial gives
     it as a reason (``variant:thermo@r1c1-r1c3``; killer cages and plain groups have none).
@@ -326,7 +369,7 @@ def variant_reason(label: str, lang: str) -> str:
     '温度计 r1c12'
     """
     kind, _, where = label.partition(":")[2].partition("@")
-    en, zh = NOUNS.get(kind, ("constraint", "约束"))
+    en, zh = NOUNS.get(kind) or {"killer": ("cage", "杀手笼")}.get(kind, ("constraint", "约束"))
     noun = zh if lang == "zh" else f"the {en}"
     return f"{noun} {where}" if where else noun
 
