@@ -34,6 +34,7 @@ from typing import Any
 from ..grid import Grid
 from . import accel9
 from .candidates import Candidates
+from .links import length_bonus
 from .registry import technique
 from .singles import LINE_WEIGHT, hidden_singles, leaves_hidden_single, naked_singles
 from .step import Step
@@ -216,6 +217,28 @@ def pattern_moves(c: Candidates, ceiling: float = 0.0) -> list[Move]:
     return []
 
 
+def _beyond(step: Step, ceiling: float) -> bool:
+    """Whether every chain a finder yields after ``step`` weighs more than ``ceiling``.
+
+    The finders yield their chains by length, never shorter than the last; a chain of
+    ``k`` nodes was sorted as ``k`` or ``k - 1`` links, and SE weighs a chain or loop of
+    ``k`` nodes at least 6.5 plus the length bonus of ``k``: so the chains after one of
+    ``k`` nodes weigh at least 6.5 plus the bonus of ``k - 1``.
+
+    >>> from shudu.logic.step import Link, Node
+    >>> nodes = [Node((c,), 7) for c in range(12)]
+    >>> links = tuple(Link(a, b, k % 2 == 0) for k, (a, b) in enumerate(zip(nodes, nodes[1:])))
+    >>> _beyond(Step("aic", links=links), 6.6), _beyond(Step("aic", links=links), 7.0)
+    (True, False)
+    """
+    links = step.links
+    if not links:
+        return False
+    nodes = len({(lk.a.cells, lk.a.digit) for lk in links}
+                | {(lk.b.cells, lk.b.digit) for lk in links})
+    return 6.5 + length_bonus(nodes - 1) > ceiling + 1e-9
+
+
 def _chains(c: Candidates, ceiling: float) -> list[Move]:
     """The easiest chains and loops (SE's "forcing chains and cycles" rule).  A chain
     that is a known pattern (a Turbot Fish of the Empty Rectangle shape, an AIC of the
@@ -227,7 +250,12 @@ def _chains(c: Candidates, ceiling: float) -> list[Move]:
     moves: list[Move] = []
     for key in CHAIN_KEYS:
         tech = technique(key)
-        found = [(tech.weight(step), key, step, ()) for step in tech.find(c) if step.progress]
+        found = []
+        for step in tech.find(c):
+            if step.progress:
+                found.append((tech.weight(step), key, step, ()))
+            if found and _beyond(step, ceiling):
+                break   # every later chain weighs more than the ceiling
         cheap = [m for m in found if m[0] <= ceiling]
         if cheap:
             return cheap   # every one is within the hardest step so far
