@@ -627,6 +627,10 @@ def find_forcing_chain_verity(cands: Candidates) -> Iterator[Step]:
             t, f = g.closure_true(i)
             T &= t
             F &= f
+            if not T | F:
+                break   # nothing every branch implies
+        if not T | F:
+            continue
         bset = sum(1 << i for i in branch)
         T &= ~bset & g.present
         F &= ~bset & g.present

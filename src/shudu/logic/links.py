@@ -292,7 +292,8 @@ class ChainGraph:
         """The link from literal ``x`` to literal ``y`` of a path (``2 * node + truth``),
         labelled with the constraint behind a weak link no house or cell makes."""
         strong = not x & 1
-        why = "" if strong else self.__dict__.get("why", {}).get((x >> 1, y >> 1), "")
+        labels = None if strong else self.__dict__.get("why")
+        why = labels.get((x >> 1, y >> 1), "") if labels else ""
         return Link(self.node(x >> 1), self.node(y >> 1), strong, why)
 
     def _add_als(self, use: range | list[int]) -> None:
