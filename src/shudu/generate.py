@@ -624,6 +624,38 @@ class Target:
         return score <= self.high + 1e-9 if self.high_inclusive else score < self.high - 1e-9
 
 
+@dataclass(frozen=True)
+class _ClueRun:
+    """What a generator of puzzles with clues beyond givens (killer cages, thermometers
+    ...) starts from: its base rules, target, seed, random source, deadline and attempts."""
+
+    base: Rules
+    target: Target | None
+    seed: int
+    rng: random.Random
+    deadline: float | None
+    limit: int
+
+    @classmethod
+    def of(cls, what: str, rules: Any, seed: int | None, grade: str | None, score: Any,
+           attempts: int | None, timeout: float | None) -> _ClueRun:
+        """The run of one call (``what`` names the puzzles in errors).
+
+        >>> _ClueRun.of("killer", None, 3, None, None, None, None).limit
+        20
+        """
+        base = Rules.coerce(rules) or CLASSIC
+        if not isinstance(base, Rules):
+            base = Rules.from_spec(str(base))
+        if base.size > 16:
+            raise GenerationError(f"{what} puzzles are generated up to 16x16")
+        target = _target(grade, score, None) if (grade or score is not None) else None
+        seed = int.from_bytes(os.urandom(8), "little") >> 1 if seed is None else seed
+        deadline = time.monotonic() + timeout if timeout else None
+        return cls(base, target, seed, random.Random(seed), deadline,
+                   attempts if attempts is not None else 20)
+
+
 def _target(grade: str | None, score: Any, technique: str | None) -> Target:
     low, high, inclusive = 0.0, math.inf, False
     if grade is not None:

@@ -22,7 +22,6 @@ where the engine finds two solutions and merged while one solution stays, no giv
 
 from __future__ import annotations
 
-import os
 import random
 import time
 from typing import Any
@@ -30,9 +29,9 @@ from typing import Any
 from . import engine
 from .constraints import Cage
 from .errors import GenerationError
-from .generate import Generated, _target, random_solution
+from .generate import Generated, _ClueRun, random_solution
 from .grid import Grid
-from .rules import CLASSIC, Rules
+from .rules import Rules
 
 __all__ = ["generate_killer"]
 
@@ -149,16 +148,9 @@ def generate_killer(rules: Rules | str | None = None, *, seed: int | None = None
     >>> g.rating.grade, g.rating.solved
     ('easy', True)
     """
-    base = Rules.coerce(rules) or CLASSIC
-    if not isinstance(base, Rules):
-        base = Rules.from_spec(str(base))
-    if base.size > 16:
-        raise GenerationError("killer puzzles are generated up to 16x16")
-    target = _target(grade, score, None) if (grade or score is not None) else None
-    seed = int.from_bytes(os.urandom(8), "little") >> 1 if seed is None else seed
-    rng = random.Random(seed)
-    deadline = time.monotonic() + timeout if timeout else None
-    limit = attempts if attempts is not None else 20
+    run = _ClueRun.of("killer", rules, seed, grade, score, attempts, timeout)
+    base, target, seed, rng, deadline, limit = (run.base, run.target, run.seed, run.rng,
+                                                run.deadline, run.limit)
     for tries in range(1, limit + 1):
         solution = random_solution(base, seed=rng.randrange(2**62)).cells
         cages = _unique(base, _layout(solution, base.size, rng), solution, rng)

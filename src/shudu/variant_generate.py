@@ -28,7 +28,6 @@
 
 from __future__ import annotations
 
-import os
 import random
 import time
 from typing import Any
@@ -36,9 +35,9 @@ from typing import Any
 from . import engine
 from .constraints import Arrow, Kropki, Negative, Thermo
 from .errors import GenerationError
-from .generate import Generated, _target, random_solution
+from .generate import Generated, _ClueRun, random_solution
 from .grid import Grid
-from .rules import CLASSIC, Rules
+from .rules import Rules
 
 __all__ = ["KINDS", "generate_variant"]
 
@@ -172,16 +171,9 @@ def generate_variant(kind: str, rules: Rules | str | None = None, *, seed: int |
     """
     if kind not in _MAKERS:
         raise GenerationError(f"expected a kind among {', '.join(KINDS)}, not {kind!r}")
-    base = Rules.coerce(rules) or CLASSIC
-    if not isinstance(base, Rules):
-        base = Rules.from_spec(str(base))
-    if base.size > 16:
-        raise GenerationError(f"{kind} puzzles are generated up to 16x16")
-    target = _target(grade, score, None) if (grade or score is not None) else None
-    seed = int.from_bytes(os.urandom(8), "little") >> 1 if seed is None else seed
-    rng = random.Random(seed)
-    deadline = time.monotonic() + timeout if timeout else None
-    limit = attempts if attempts is not None else 20
+    run = _ClueRun.of(kind, rules, seed, grade, score, attempts, timeout)
+    base, target, seed, rng, deadline, limit = (run.base, run.target, run.seed, run.rng,
+                                                run.deadline, run.limit)
     for tries in range(1, limit + 1):
         if deadline is not None and time.monotonic() > deadline:
             break
