@@ -135,3 +135,10 @@ def test_chains_run_across_constraints() -> None:
     assert pairs[0] == (0, 1, (0, 0, 8, 4), "variant:killer@r1c12")   # 3+4 and 4+3 only
     assert pairs[1][:2] == (2, 3) and pairs[1][2][0] == 0b1110   # 1 below 2, 3, 4
     assert pairs[1][3] == "variant:thermo@r1c34"
+    from shudu.constraints import Renban
+
+    # a three-cell cage of 7 is 1+2+4: any two of its cells hold two of those digits
+    cage3 = constraint_pairs(Rules(constraints=(Cage((0, 1, 2), 7),)))
+    assert len(cage3) == 3 and all(p[2][:4] == (0b1010, 0b1001, 0, 0b0011) for p in cage3)
+    run = constraint_pairs(Rules(constraints=(Renban((0, 1, 2)),)))
+    assert len(run) == 3 and run[0][2][4] == 0b0110_1100   # a 5 beside 3, 4, 6 or 7

@@ -19,6 +19,7 @@ solving engine (``csrc/rules_extra.c``); here each step is one constraint, in wo
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any
@@ -299,6 +300,27 @@ NOUNS: dict[str, tuple[str, str]] = {
 """What a reason of a trial calls each constraint kind, in English and Chinese."""
 
 
+@lru_cache(maxsize=256)
+def _cage_pair_table(n: int, k: int, total: int) -> tuple[int, ...]:
+    """For two cells of a cage of ``k`` cells adding up to ``total``: for each digit x of
+    one, the digits the other may hold (the other ``k - 2`` cells can still make the rest
+    with different digits).
+
+    >>> _cage_pair_table(9, 3, 7)[:4]   # 1+2+4: a 1 goes with 2 or 4, a 3 with nothing
+    (10, 9, 0, 3)
+    """
+    from itertools import combinations
+
+    sums = {}
+    for combo in combinations(range(1, n + 1), k):
+        if sum(combo) == total:
+            for x in combo:
+                for y in combo:
+                    if x != y:
+                        sums[x] = sums.get(x, 0) | 1 << (y - 1)
+    return tuple(sums.get(x, 0) for x in range(1, n + 1))
+
+
 @lru_cache(maxsize=32)
 def constraint_pairs(rules: Rules) -> tuple[tuple[int, int, tuple[int, ...], str], ...]:
     """Every relation a constraint puts between two cells: ``(a, b, allowed, label)``,
@@ -320,11 +342,18 @@ def constraint_pairs(rules: Rules) -> tuple[tuple[int, int, tuple[int, ...], str
         cells = _cells_of(con) if con.kind in NOUNS else con.cells
         where = cells_text(cells, n) if cells else ""
         if isinstance(con, Cage):
-            if len(con.cells) == 2 and con.total:
-                a, b = con.cells
-                out.append((a, b, tuple(1 << (con.total - x - 1) if 1 <= con.total - x <= n
-                                        and con.total - x != x else 0
-                                        for x in range(1, n + 1)), f"variant:killer@{where}"))
+            if con.total and len(con.cells) <= n and math.comb(n, len(con.cells)) <= 20000:
+                allowed = _cage_pair_table(n, len(con.cells), con.total)
+                label = f"variant:killer@{where}"
+                out += [(a, b, allowed, label) for i, a in enumerate(con.cells)
+                        for b in con.cells[i + 1:]]
+            continue
+        if con.kind == "renban":   # two cells of a run of k differ by 1 .. k-1
+            k = len(con.cells)
+            allowed = tuple(sum(1 << (y - 1) for y in range(1, n + 1) if 0 < abs(x - y) < k)
+                            for x in range(1, n + 1))
+            out += [(a, b, allowed, f"variant:renban@{where}")
+                    for i, a in enumerate(con.cells) for b in con.cells[i + 1:]]
             continue
         for kind, data in _records(con.program(rules), n):
             pair = (data[0], data[1]) if kind == PAIR or (kind == LINEAR and data[0] == 2) \
