@@ -115,6 +115,53 @@ def shudu_solve(grid: Grid, repeat: int, fresh: bool = False) -> tuple[str, int,
     return found.solution.to_string(), found.count, best
 
 
+PEER_HEADER = ["pencilmark solve (mean ms, answered)", "unanswered by pencilmark",
+               "pencilmark ÷ shudu (total, answered)", "per puzzle (min-max)"]
+"""The table columns :func:`peer_cells` fills."""
+
+
+def have_pencilmark() -> bool:
+    """Whether pencilmark is installed (saying so on stderr when it is not)."""
+    try:
+        import pencilmark  # noqa: F401
+    except ImportError:
+        log("pencilmark is not installed (pip install pencilmark): shudu alone")
+        return False
+    return True
+
+
+def peer_row() -> dict[str, Any]:
+    """The running totals :func:`compare_peer` keeps for one set of puzzles."""
+    return {"n": 0, "shudu": 0.0, "both_shudu": 0.0, "peer": 0.0, "peer_missed": 0,
+            "max_ratio": 0.0, "min_ratio": 1e18}
+
+
+def compare_peer(row: dict[str, Any], grid: Grid, solution: str, spent: float,
+                 budget: float, title: str, doc: dict[str, Any] | None = None) -> str:
+    """Solve with pencilmark (``doc``, else the killer form of ``grid``), add its time to
+    ``row`` and return the words for the puzzle's log line; a wrong answer stops the run."""
+    answer, peer = pencilmark_solve(doc if doc is not None else pencilmark_doc(grid), budget)
+    if answer == solution:
+        row["peer"] += peer
+        row["both_shudu"] += spent
+        ratio = peer / max(spent, 1e-9)
+        row["max_ratio"] = max(row["max_ratio"], ratio)
+        row["min_ratio"] = min(row["min_ratio"], ratio)
+        return f", pencilmark {peer * 1e3:.1f} ms ({ratio:.0f}x)"
+    if answer is None or answer.startswith("error"):
+        row["peer_missed"] += 1
+        return f", pencilmark: {answer or 'no answer in budget'}"
+    raise SystemExit(f"{title}: pencilmark gave {answer}")
+
+
+def peer_cells(row: dict[str, Any], mean_digits: int = 0) -> list[str]:
+    """The :data:`PEER_HEADER` cells of one set (the peer's mean with ``mean_digits``)."""
+    answered = row["n"] - row["peer_missed"]
+    return [f"{row['peer'] / max(answered, 1) * 1e3:.{mean_digits}f}", str(row["peer_missed"]),
+            f"{row['peer'] / max(row['both_shudu'], 1e-9):.0f}x" if answered else "-",
+            f"{row['min_ratio']:.0f}x-{row['max_ratio']:.0f}x" if answered else "-"]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--budget", type=float, default=60.0)
@@ -122,18 +169,12 @@ def main() -> None:
     parser.add_argument("--no-logic", action="store_true")
     parser.add_argument("--markdown", type=Path)
     args = parser.parse_args()
-    try:
-        import pencilmark  # noqa: F401
-        have_peer = True
-    except ImportError:
-        log("pencilmark is not installed (pip install pencilmark): shudu alone")
-        have_peer = False
+    have_peer = have_pencilmark()
     rows: dict[str, dict[str, Any]] = {}
     for number, (kind, puzzle, solution) in enumerate(load(), 1):
         grid = grid_of(puzzle)
-        row = rows.setdefault(kind, {"n": 0, "shudu": 0.0, "both_shudu": 0.0, "peer": 0.0,
-                                     "peer_missed": 0, "logic_solved": 0, "unsound": 0,
-                                     "logic": 0.0, "max_ratio": 0.0, "min_ratio": 1e18})
+        row = rows.setdefault(kind, {**peer_row(), "logic_solved": 0, "unsound": 0,
+                                     "logic": 0.0})
         row["n"] += 1
         got, count, spent = shudu_solve(grid, args.repeat)
         if got != solution or count != 1:
@@ -141,19 +182,7 @@ def main() -> None:
         row["shudu"] += spent
         line = f"{kind} {number}: shudu {spent * 1e3:.1f} ms"
         if have_peer:
-            answer, peer = pencilmark_solve(pencilmark_doc(grid), args.budget)
-            if answer == solution:
-                row["peer"] += peer
-                row["both_shudu"] += spent
-                ratio = peer / max(spent, 1e-9)
-                row["max_ratio"] = max(row["max_ratio"], ratio)
-                row["min_ratio"] = min(row["min_ratio"], ratio)
-                line += f", pencilmark {peer * 1e3:.1f} ms ({ratio:.0f}x)"
-            elif answer is None or answer.startswith("error"):
-                row["peer_missed"] += 1
-                line += f", pencilmark: {answer or 'no answer in budget'}"
-            else:
-                raise SystemExit(f"puzzle {number}: pencilmark gave {answer}")
+            line += compare_peer(row, grid, solution, spent, args.budget, f"puzzle {number}")
         if not args.no_logic:
             start = time.process_time()
             path = solve_path(grid)
@@ -167,18 +196,14 @@ def main() -> None:
         log(line)
     header = ["set", "puzzles", "shudu count-to-2 (mean ms)"]
     if have_peer:
-        header += ["pencilmark solve (mean ms, answered)", "unanswered by pencilmark",
-                   "pencilmark ÷ shudu (total, answered)", "per puzzle (min-max)"]
+        header += PEER_HEADER
     if not args.no_logic:
         header += ["solved by logic", "unsound steps", "logic CPU (mean s)"]
     body = []
     for kind, row in rows.items():
         cells = [kind, str(row["n"]), f"{row['shudu'] / row['n'] * 1e3:.1f}"]
         if have_peer:
-            answered = row["n"] - row["peer_missed"]
-            cells += [f"{row['peer'] / max(answered, 1) * 1e3:.0f}", str(row["peer_missed"]),
-                      f"{row['peer'] / max(row['both_shudu'], 1e-9):.0f}x" if answered else "-",
-                      f"{row['min_ratio']:.0f}x-{row['max_ratio']:.0f}x" if answered else "-"]
+            cells += peer_cells(row)
         if not args.no_logic:
             cells += [f"{row['logic_solved']}/{row['n']}", str(row["unsound"]),
                       f"{row['logic'] / row['n']:.2f}"]

@@ -37,7 +37,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from bench_killer import pencilmark_solve, shudu_solve
+from bench_killer import (
+    PEER_HEADER,
+    compare_peer,
+    have_pencilmark,
+    peer_cells,
+    peer_row,
+    shudu_solve,
+)
 from constraint_cases import planted
 from report import block, command_line, load_average, log, table, write_block
 from shudu import Grid, Rules, engine
@@ -176,48 +183,30 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--markdown", type=Path)
     args = parser.parse_args()
-    try:
-        import pencilmark  # noqa: F401
-        have_peer = True
-    except ImportError:
-        log("pencilmark is not installed (pip install pencilmark): shudu alone")
-        have_peer = False
+    have_peer = have_pencilmark()
     sets = {"published": published(), "mixed": mixed(args.mixed)}
     body = []
     for name, puzzles in sets.items():
-        row = {"shudu": 0.0, "both": 0.0, "peer": 0.0, "missed": 0, "lo": 1e18, "hi": 0.0}
+        row = peer_row()
         for title, grid, solution in puzzles:
+            row["n"] += 1
             got, count, spent = shudu_solve(grid, args.repeat, fresh=True)
             if got != solution or count != 1:
                 raise SystemExit(f"{title}: shudu gave {got} (count {count})")
             row["shudu"] += spent
             line = f"{title}: shudu {spent * 1e3:.2f} ms"
             if have_peer:
-                answer, peer = pencilmark_solve(pencilmark_doc(grid), args.budget)
-                if answer == solution:
-                    ratio = peer / max(spent, 1e-9)
-                    row["peer"] += peer
-                    row["both"] += spent
-                    row["lo"], row["hi"] = min(row["lo"], ratio), max(row["hi"], ratio)
-                    line += f", pencilmark {peer * 1e3:.1f} ms ({ratio:.0f}x)"
-                elif answer is None or answer.startswith("error"):
-                    row["missed"] += 1
-                    line += f", pencilmark: {answer or 'no answer in budget'}"
-                else:
-                    raise SystemExit(f"{title}: pencilmark gave {answer}")
+                line += compare_peer(row, grid, solution, spent, args.budget, title,
+                                     pencilmark_doc(grid))
             log(line)
         n = len(puzzles)
         cells = [name, str(n), f"{row['shudu'] / n * 1e3:.2f}"]
         if have_peer:
-            answered = n - row["missed"]
-            cells += [f"{row['peer'] / max(answered, 1) * 1e3:.1f}", str(row["missed"]),
-                      f"{row['peer'] / max(row['both'], 1e-9):.0f}x" if answered else "-",
-                      f"{row['lo']:.0f}x-{row['hi']:.0f}x" if answered else "-"]
+            cells += peer_cells(row, mean_digits=1)
         body.append(cells)
     header = ["set", "puzzles", "shudu count-to-2 (mean ms)"]
     if have_peer:
-        header += ["pencilmark solve (mean ms, answered)", "unanswered by pencilmark",
-                   "pencilmark ÷ shudu (total, answered)", "per puzzle (min-max)"]
+        header += PEER_HEADER
     lines = ["## Variant puzzles: engine against pencilmark", "",
              f"Command: `{command_line(__file__)}` (load {load_average()}).", "",
              *table(header, body)]
