@@ -190,3 +190,17 @@ def brute_solutions(puzzle: Sequence[int], rules: Rules, limit: int) -> list[byt
 
     fill(0)
     return found
+
+
+def unsound(steps: Sequence, solutions: Sequence[bytes]) -> list[str]:
+    """The steps that remove a digit some solution holds, or place one that not every
+    solution holds (their notations)."""
+    bad = []
+    for step in steps:
+        for c, d in step.eliminations:
+            if any(s[c] == d for s in solutions):
+                bad.append(step.notation())
+        for c, d in step.placements:
+            if any(s[c] != d for s in solutions):
+                bad.append(step.notation())
+    return bad

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from constraint_cases import unsound
 from shudu import Grid, Rules, engine
 from shudu.generate import random_solution
 from shudu.killer_formats import read_cage_string, read_killer_list
@@ -80,16 +81,8 @@ def test_sum_supports_equal_brute_force(cells: list[tuple[int, int]], total: int
 def _check_path(grid: Grid, solutions: list[bytes]) -> tuple[bool, list[str]]:
     """Solve by logic; every step's eliminations must spare, and its placements agree
     with, every solution.  Returns (solved, the unsound steps)."""
-    bad = []
     path = solve_path(grid)
-    for step in path.steps:
-        for cell, digit in step.eliminations:
-            if any(sol[cell] == digit for sol in solutions):
-                bad.append(step.notation())
-        for cell, digit in step.placements:
-            if any(sol[cell] != digit for sol in solutions):
-                bad.append(step.notation())
-    return path.solved, bad
+    return path.solved, unsound(path.steps, solutions)
 
 
 @pytest.mark.parametrize("size, biggest", [(4, 3), (6, 4)])

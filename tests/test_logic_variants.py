@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from constraint_cases import planted
+from constraint_cases import planted, unsound
 from shudu import Grid, Rules, engine
 from shudu.constraints import Kropki, Sandwich, Thermo
 from shudu.fpuzzles import read_fpuzzles
@@ -22,19 +22,6 @@ from shudu.logic.solver import hint, solve_path
 FIXTURE = Path(__file__).parent / "fixtures" / "fpuzzles_published.txt"
 PUBLISHED = [line.split("\t") for line in FIXTURE.read_text().splitlines()
              if line and not line.startswith("#")]
-
-
-def _unsound(steps: list, solutions: list[bytes]) -> list[str]:
-    """Steps that remove a digit some solution holds, or place one not every solution holds."""
-    bad = []
-    for step in steps:
-        for c, d in step.eliminations:
-            if any(s[c] == d for s in solutions):
-                bad.append(step.notation())
-        for c, d in step.placements:
-            if any(s[c] != d for s in solutions):
-                bad.append(step.notation())
-    return bad
 
 
 @settings(max_examples=40, derandomize=True, deadline=None)
@@ -51,7 +38,7 @@ def test_every_step_keeps_every_solution_on_small_puzzles(seed: int, n: int) -> 
     if len(solutions) == 300:
         return   # too many to hold every one: nothing to check against
     path = solve_path(grid)
-    assert not _unsound(path.steps, solutions)
+    assert not unsound(path.steps, solutions)
 
 
 @pytest.mark.parametrize(("title", "uses", "data", "solution"), PUBLISHED,
@@ -61,7 +48,7 @@ def test_published_variants_are_solved_by_logic(title, uses, data, solution) -> 
     path = solve_path(grid)
     assert path.solved, title
     assert path.final.to_grid().to_string() == solution
-    assert not _unsound(path.steps, [bytes(int(ch) for ch in solution)])
+    assert not unsound(path.steps, [bytes(int(ch) for ch in solution)])
 
 
 def test_mixed_puzzles_steps_are_sound() -> None:
@@ -78,7 +65,7 @@ def test_mixed_puzzles_steps_are_sound() -> None:
             c = order.pop()
             cells[c] = solution[c]
         path = solve_path(Grid(bytes(cells), rules))
-        assert not _unsound(path.steps, [solution]), seed
+        assert not unsound(path.steps, [solution]), seed
 
 
 def test_a_hint_names_the_constraint_in_both_languages() -> None:
@@ -128,7 +115,7 @@ def test_chains_run_across_constraints() -> None:
                 across.append(step)
                 break
     assert across, "no chain used a constraint's link"
-    assert not _unsound(across, [bytes(int(ch) for ch in solution)])
+    assert not unsound(across, [bytes(int(ch) for ch in solution)])
     words = across[0].text(3, "en"), across[0].text(3, "zh")
     assert "(the " in words[0] and "（" in words[1], words
     pairs = constraint_pairs(Rules(4, constraints=(Cage((0, 1), 7), Thermo((2, 3)))))
