@@ -47,7 +47,7 @@ from .constraints import (
 )
 from .errors import ParseError
 from .grid import Grid
-from .rules import Rules
+from .rules import Rules, window_houses
 
 __all__ = ["is_fpuzzles", "read_fpuzzles", "write_fpuzzles"]
 
@@ -294,7 +294,7 @@ def read_fpuzzles(text: str, rules: Rules | None = None) -> Grid:
     both = bool(data.get("diagonal+")) and bool(data.get("diagonal-"))
     extra = () if both else tuple(d for d, key in ((anti, "diagonal+"), (main, "diagonal-"))
                                   if data.get(key))
-    windows = [ExtraRegion(w) for w in _windows(n)] if regions is None else []
+    windows = [ExtraRegion(w) for w in window_houses(n)] if regions is None else []
     windoku = bool(windows) and all(w in cons for w in windows)
     if windoku:
         cons = [c for c in cons if c not in windows]
@@ -304,12 +304,6 @@ def read_fpuzzles(text: str, rules: Rules | None = None) -> Grid:
     if rules is not None and rules.size != n:
         raise ParseError(f"expected a {rules.size}x{rules.size} puzzle", found=f"{n}x{n}")
     return Grid(bytes(values), made)
-
-
-def _windows(n: int) -> list[tuple[int, ...]]:
-    """The four windoku windows (9x9 only): four extra regions are read as windoku."""
-    return [tuple((r + i) * 9 + c + j for i in range(3) for j in range(3))
-            for r in (1, 5) for c in (1, 5)] if n == 9 else []
 
 
 def _name(cell: int, n: int) -> str:
@@ -345,7 +339,7 @@ def to_fpuzzles(grid: Grid) -> dict[str, Any]:
         data["antiknight"] = True
     if rules.anti_king:
         data["antiking"] = True
-    for window in _windows(n) if rules.windows else ():
+    for window in window_houses(n) if rules.windows else ():
         data.setdefault("extraregion", []).append({"cells": names(window)})
     add = lambda key, item: data.setdefault(key, []).append(item)   # noqa: E731
     for con in rules.constraints:

@@ -26,7 +26,7 @@ from typing import Any
 from .constraints import Cage
 from .errors import ParseError
 from .grid import Grid
-from .rules import DEFAULT_BOXES, Rules, box_of_regions
+from .rules import DEFAULT_BOXES, Rules, box_of_regions, window_houses
 
 __all__ = ["is_ipuz", "read_ipuz", "write_ipuz"]
 
@@ -40,11 +40,6 @@ _NOTES = frozenset({
     "showoperators", "cageborder", "dimensions",
 })
 """Keys that describe or draw: they change no digit."""
-
-
-_WINDOWS = tuple(tuple((r + i) * 9 + c + j for i in range(3) for j in range(3))
-                 for r in (1, 5) for c in (1, 5))
-"""The four windoku windows of a 9x9 grid."""
 
 
 def is_ipuz(text: str) -> bool:
@@ -203,9 +198,9 @@ def read_ipuz(text: str, rules: Rules | None = None) -> Grid:
     main = tuple(i * n + i for i in range(n))
     anti = tuple(i * n + n - 1 - i for i in range(n))
     both = main in zones and anti in zones
-    windows = n == 9 and regions is None and all(w in zones for w in _WINDOWS)
+    windows = n == 9 and regions is None and all(w in zones for w in window_houses(9))
     extra = tuple(z for z in zones if not (both and z in (main, anti))
-                  and not (windows and z in _WINDOWS))
+                  and not (windows and z in window_houses(9)))
     box = box_of_regions(regions, n) if regions is not None else None
     if box is not None:
         regions = None
@@ -238,7 +233,7 @@ def write_ipuz(grid: Grid) -> str:
         zones += [{"cells": [cell(i * n + i) for i in range(n)]},
                   {"cells": [cell(i * n + n - 1 - i) for i in range(n)]}]
     if rules.windows:
-        zones += [{"cells": [cell(x) for x in house]} for house in _WINDOWS]
+        zones += [{"cells": [cell(x) for x in house]} for house in window_houses(9)]
     data: dict[str, Any] = {"version": "http://ipuz.org/v2", "kind": [KIND]}
     if n != 9:
         data["charset"] = "123456789ABCDEFGHIJKLMNOP"[:n]

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from operator import itemgetter
 from typing import Any, NamedTuple, Protocol
 
@@ -39,6 +39,7 @@ __all__ = [
     "box_of_regions",
     "cell_name",
     "parse_cell",
+    "window_houses",
 ]
 
 Cell = int
@@ -162,6 +163,21 @@ class Constraint(Protocol):
     def program(self, rules: Rules) -> list[int]:
         """The constraint's records for the engine's propagation."""
         ...
+
+
+@lru_cache(maxsize=8)
+def window_houses(size: int) -> tuple[tuple[Cell, ...], ...]:
+    """The cells of each windoku window of a grid of ``size`` (none where windows are not
+    defined): what readers of other notations compare extra regions with.
+
+    >>> window_houses(9)[0], window_houses(6)
+    ((10, 11, 12, 19, 20, 21, 28, 29, 30), ())
+    """
+    try:
+        rules = Rules(size, windows=True)
+    except (UnsupportedRules, ParseError):
+        return ()
+    return tuple(h.cells for h in rules.houses if h.kind == "window")
 
 
 def box_of_regions(regions: Sequence[int], size: int) -> tuple[int, int] | None:
