@@ -280,7 +280,7 @@ class _Drawing:
         return main, anti
 
     def marks(self) -> list[Any]:
-        n, out = self.n, []
+        out: list[Any] = []
         for item in self.data.get("overlays") or []:
             centre = item.get("center") if isinstance(item, dict) else None
             pair = self._edge(centre)
@@ -307,7 +307,6 @@ class _Drawing:
         for key, value in self.data.items():
             if key not in _READ and value not in (None, "", [], {}, False):
                 self.skip(key)
-        del n
         return out
 
     def _edge(self, centre: Any) -> tuple[int, int] | None:

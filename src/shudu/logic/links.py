@@ -29,8 +29,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
+from ..rules import Rules
 from .candidates import Candidates, bits
 from .step import Link, Node, Step
 
@@ -99,12 +101,55 @@ def chain_weight(step: Step, base: float = 0.0) -> float:
     else:
         kind_base = 6.5 if step.technique == "continuous-nice-loop" else 6.6
     links = step.links
-    if links:
-        nodes = len({(lk.a.cells, lk.a.digit) for lk in links}
-                    | {(lk.b.cells, lk.b.digit) for lk in links})
-    else:
-        nodes = int(step.get("length", 4)) + 1
+    nodes = chain_nodes(links) if links else int(step.get("length", 4)) + 1
     return round(kind_base + length_bonus(nodes), 1)
+
+
+def chain_nodes(links: Sequence[Link]) -> int:
+    """How many different nodes a chain's links join (what SE's length bonus counts).
+
+    >>> a, b = Node((0,), 1), Node((1,), 1)
+    >>> chain_nodes((Link(a, b, True), Link(b, a, False)))
+    2
+    """
+    return len({(lk.a.cells, lk.a.digit) for lk in links}
+               | {(lk.b.cells, lk.b.digit) for lk in links})
+
+
+@lru_cache(maxsize=32)
+def _constraint_links(rules: Rules) -> tuple[dict[int, int], dict[tuple[int, int], str]]:
+    """Every pair of candidates in two cells that a relation of a constraint forbids
+    together (see :func:`~shudu.logic.variants.constraint_pairs`), once per rules: the
+    weak links from each candidate, and the constraint's label for the links that no
+    house makes (read only).
+
+    >>> from shudu.constraints import Thermo
+    >>> links, why = _constraint_links(Rules(4, constraints=(Thermo((0, 1)),)))
+    >>> bin(links[0])   # a 1 in r1c1 rules out a 1 in r1c2 (also the row's link)
+    '0b10'
+    >>> why[(16, 1)], (0, 1) in why   # a 2 in r1c1 and a 1 in r1c2: only the thermometer
+    ('variant:thermo@r1c12', False)
+    """
+    from .candidates import geometry
+    from .variants import constraint_pairs
+
+    n, N = rules.size, rules.ncells
+    full = (1 << n) - 1
+    peers = geometry(rules).peer_mask
+    links: dict[int, int] = {}
+    why: dict[tuple[int, int], str] = {}
+    for a, b, allowed, label in constraint_pairs(rules):
+        seen = peers[a] >> b & 1
+        for x in range(n):
+            i = x * N + a
+            for y in bits(full & ~allowed[x]):
+                j = y * N + b
+                links[i] = links.get(i, 0) | 1 << j
+                links[j] = links.get(j, 0) | 1 << i
+                if not (seen and x == y):   # a house says it already
+                    why.setdefault((i, j), label)
+                    why.setdefault((j, i), label)
+    return links, why
 
 
 @dataclass(frozen=True)
@@ -264,29 +309,15 @@ class ChainGraph:
         return g
 
     def _add_constraint_links(self) -> None:
-        """Weak links from the rules' constraints: two candidates in two cells that a
-        relation of a constraint forbids together (see
-        :func:`~shudu.logic.variants.constraint_pairs`)."""
-        from .variants import constraint_pairs
-
-        N, n, nodes, weak = self.N, self.n, self.nodes, self.weak
-        full = (1 << n) - 1
-        why: dict[tuple[int, int], str] = self.__dict__.setdefault("why", {})
-        peers = self.geo.peer_mask
-        for a, b, allowed, label in constraint_pairs(self.cands.rules):
-            seen = peers[a] >> b & 1
-            for x in range(n):
-                i = x * N + a
-                if not nodes >> i & 1:
-                    continue
-                for y in bits(full & ~allowed[x]):
-                    j = y * N + b
-                    if nodes >> j & 1:
-                        weak[i] = weak.get(i, 0) | 1 << j
-                        weak[j] = weak.get(j, 0) | 1 << i
-                        if not (seen and x == y):   # a house says it already
-                            why.setdefault((i, j), label)
-                            why.setdefault((j, i), label)
+        """Weak links from the rules' constraints (see :func:`_constraint_links`), kept
+        between the candidates the state still has."""
+        links, why = _constraint_links(self.cands.rules)
+        nodes, weak = self.nodes, self.weak
+        for i, js in links.items():
+            js &= nodes
+            if js and nodes >> i & 1:
+                weak[i] = weak.get(i, 0) | js
+        self.__dict__["why"] = why
 
     def link(self, x: int, y: int) -> Link:
         """The link from literal ``x`` to literal ``y`` of a path (``2 * node + truth``),

@@ -34,7 +34,7 @@ from typing import Any
 from ..grid import Grid
 from . import accel9
 from .candidates import Candidates
-from .links import length_bonus
+from .links import chain_nodes, length_bonus
 from .registry import technique
 from .singles import LINE_WEIGHT, hidden_singles, leaves_hidden_single, naked_singles
 from .step import Step
@@ -231,12 +231,9 @@ def _beyond(step: Step, ceiling: float) -> bool:
     >>> _beyond(Step("aic", links=links), 6.6), _beyond(Step("aic", links=links), 7.0)
     (True, False)
     """
-    links = step.links
-    if not links:
+    if not step.links:
         return False
-    nodes = len({(lk.a.cells, lk.a.digit) for lk in links}
-                | {(lk.b.cells, lk.b.digit) for lk in links})
-    return 6.5 + length_bonus(nodes - 1) > ceiling + 1e-9
+    return 6.5 + length_bonus(chain_nodes(step.links) - 1) > ceiling + 1e-9
 
 
 def _chains(c: Candidates, ceiling: float) -> list[Move]:
