@@ -113,7 +113,8 @@ PyObject *MASK_INTS; /* filled by PyInit__engine */
 
 static PyMethodDef methods[] = {
     {"solve9", (PyCFunction)(void (*)(void))py_solve9, METH_FASTCALL,
-     "solve9(puzzle, limit=1, seed=None) -> (count, solution|None, guesses, nodes)"},
+     "solve9(puzzle, limit=1, seed=None, timeout=0.0, stop=None) -> (count, solution|None, "
+     "guesses, nodes); count -2 when the timeout passed or stop[0] was set"},
     {"logic9", (PyCFunction)(void (*)(void))py_logic9, METH_FASTCALL,
      "logic9(cells, max_level) -> (solved, hardest_level, candidate masks): 9x9 logic with "
      "techniques up to max_level (0 hidden single ... 12 hidden quad)"},
@@ -161,7 +162,8 @@ static PyMethodDef methods[] = {
     {"has_conflict9", py_has_conflict9, METH_O,
      "has_conflict9(values) -> True when a digit repeats in a row, column or box"},
     {"search", py_search, METH_VARARGS,
-     "search(rules, puzzle, limit=1, seed=None) -> (count, solution|None, guesses, nodes)"},
+     "search(rules, puzzle, limit=1, seed=None, timeout=0.0, stop=None) -> (count, "
+     "solution|None, guesses, nodes); count -2 when the timeout passed or stop[0] was set"},
     {"batch", py_batch, METH_VARARGS,
      "batch(rules|None, buffer, limit, threads, want_solutions) -> (solutions, counts, guesses)"},
     {NULL, NULL, 0, NULL},

@@ -4,6 +4,8 @@
 #include "module.h"
 
 #include <pthread.h>
+#include <stddef.h>
+#include <structmember.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,11 +19,72 @@
 
 /* ------------------------------------------------------------------------ 9x9 path */
 
-/* solve9(puzzle, limit=1, seed=None) -> (count, solution bytes | None, guesses, nodes) */
+/* Nodes searched between two looks at the clock and at signals (with the GIL). */
+#define SEARCH_SLICE 4096
+
+static double monotonic_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* What bounds a long search: a clock (timeout > 0 seconds from t0), Ctrl-C (looked at
+ * with the GIL, in the main thread) and a stop byte another thread may set (the first
+ * byte of a bytearray, held as a buffer for the search's length). */
+typedef struct {
+    double t0, timeout;
+    const uint8_t *stop;
+    PyThreadState *ts; /* the released thread state, while the search runs */
+    int why;           /* 0 running, 1 timeout or stop byte, -1 a signal's exception */
+} search_bound;
+
+static int bound_open(search_bound *b, double timeout, PyObject *stop_obj, Py_buffer *view) {
+    b->t0 = monotonic_seconds();
+    b->timeout = timeout;
+    b->stop = NULL;
+    b->ts = NULL;
+    b->why = 0;
+    view->obj = NULL;
+    if (stop_obj && stop_obj != Py_None) {
+        if (!PyByteArray_Check(stop_obj)) {
+            PyErr_SetString(PyExc_TypeError, "stop must be a bytearray");
+            return -1;
+        }
+        if (PyObject_GetBuffer(stop_obj, view, PyBUF_SIMPLE) < 0) return -1;
+        if (view->len < 1) {
+            PyBuffer_Release(view);
+            view->obj = NULL;
+            PyErr_SetString(PyExc_ValueError, "stop must hold at least one byte");
+            return -1;
+        }
+        b->stop = (const uint8_t *)view->buf;
+    }
+    return 0;
+}
+
+/* Called without the GIL: nonzero when the search must stop (b->why says why). */
+static int bound_check(search_bound *b, int signals) {
+    if (b->stop && __atomic_load_n(b->stop, __ATOMIC_RELAXED)) b->why = 1;
+    else if (b->timeout > 0 && monotonic_seconds() - b->t0 > b->timeout) b->why = 1;
+    else if (signals && b->ts) {
+        PyEval_RestoreThread(b->ts);
+        if (PyErr_CheckSignals() < 0) b->why = -1;
+        b->ts = PyEval_SaveThread();
+    }
+    return b->why;
+}
+
+static int s9_bound_tick(void *ctx) { return bound_check((search_bound *)ctx, 1); }
+
+/* solve9(puzzle, limit=1, seed=None, timeout=0.0, stop=None)
+ *   -> (count, solution bytes | None, guesses, nodes).  A count above 2, a timeout (> 0
+ * seconds) or a stop bytearray makes the search look every S9_TICK_NODES nodes at the
+ * clock, Ctrl-C and stop[0]: count is then -2 when the clock ran out or stop[0] was set,
+ * and a signal's exception is raised. */
 PyObject *py_solve9(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs < 1 || nargs > 3) {
-        PyErr_SetString(PyExc_TypeError, "solve9(puzzle, limit=1, seed=None)");
+    if (nargs < 1 || nargs > 5) {
+        PyErr_SetString(PyExc_TypeError, "solve9(puzzle, limit=1, seed=None, timeout=0.0, stop=None)");
         return NULL;
     }
     long limit = 1;
@@ -32,13 +95,30 @@ PyObject *py_solve9(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     }
     uint64_t state, *rng;
     if (parse_seed(nargs >= 3 ? args[2] : NULL, &state, &rng) < 0) return NULL;
+    double timeout = 0.0;
+    if (nargs >= 4) {
+        timeout = PyFloat_AsDouble(args[3]);
+        if (timeout == -1.0 && PyErr_Occurred()) return NULL;
+    }
     uint8_t in[81], out[81];
     if (read_puzzle(args[0], 81, MAP9, MAP9_TEXT, in) < 0) return NULL;
+    search_bound bound;
+    Py_buffer view;
+    if (bound_open(&bound, timeout, nargs >= 5 ? args[4] : NULL, &view) < 0) return NULL;
+    int ticked = limit > 2 || timeout > 0 || bound.stop;
     sd_stats st = {0, 0};
     int count;
-    Py_BEGIN_ALLOW_THREADS
-    count = s9_solve(in, out, (int)limit, rng, &st);
-    Py_END_ALLOW_THREADS
+    if (ticked) {
+        bound.ts = PyEval_SaveThread();
+        count = s9_solve_ticked(in, out, (int)limit, rng, &st, s9_bound_tick, &bound);
+        PyEval_RestoreThread(bound.ts);
+    } else {
+        Py_BEGIN_ALLOW_THREADS
+        count = s9_solve(in, out, (int)limit, rng, &st);
+        Py_END_ALLOW_THREADS
+    }
+    if (view.obj) PyBuffer_Release(&view);
+    if (bound.why < 0) return NULL;
     PyObject *sol;
     if (count > 0) {
         sol = PyBytes_FromStringAndSize((const char *)out, 81);
@@ -299,27 +379,18 @@ PyTypeObject RulesType = {
     .tp_getset = Rules_getset,
 };
 
-/* Nodes searched between two looks at the clock and at signals (with the GIL). */
-#define SEARCH_SLICE 4096
-
-static double monotonic_seconds(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-/* search(rules, puzzle, limit=1, seed=None, timeout=0.0)
+/* search(rules, puzzle, limit=1, seed=None, timeout=0.0, stop=None)
  *   -> (count, first solution | None, guesses, nodes); count -2 when timeout seconds
- * (> 0) passed first.  The search runs in slices without the GIL; between slices a
- * signal (Ctrl-C) stops it with its exception. */
+ * (> 0) passed first or stop[0] (a bytearray) was set.  The search runs in slices
+ * without the GIL; between slices a signal (Ctrl-C) stops it with its exception. */
 PyObject *py_search(PyObject *self, PyObject *args) {
     (void)self;
     RulesObject *rules;
-    PyObject *puzzle, *seed_obj = Py_None;
+    PyObject *puzzle, *seed_obj = Py_None, *stop_obj = Py_None;
     long limit = 1;
     double timeout = 0.0;
-    if (!PyArg_ParseTuple(args, "O!O|lOd", &RulesType, &rules, &puzzle, &limit, &seed_obj,
-                          &timeout))
+    if (!PyArg_ParseTuple(args, "O!O|lOdO", &RulesType, &rules, &puzzle, &limit, &seed_obj,
+                          &timeout, &stop_obj))
         return NULL;
     if (check_limit(limit) < 0) return NULL;
     uint64_t state, *rng;
@@ -332,10 +403,15 @@ PyObject *py_search(PyObject *self, PyObject *args) {
         PyMem_Free(buf);
         return NULL;
     }
+    search_bound bound;
+    Py_buffer view;
+    if (bound_open(&bound, timeout, stop_obj, &view) < 0) {
+        PyMem_Free(buf);
+        return NULL;
+    }
     Py_INCREF(rules);
     sd_stats st = {0, 0};
-    int count = 0, started = -1, stopped = 0;
-    const double t0 = monotonic_seconds();
+    int count = 0, started = -1;
     sg_solver *s;
     Py_BEGIN_ALLOW_THREADS
     s = sg_new(&rules->rules);
@@ -343,37 +419,31 @@ PyObject *py_search(PyObject *self, PyObject *args) {
     Py_END_ALLOW_THREADS
     if (!s) {
         Py_DECREF(rules);
+        if (view.obj) PyBuffer_Release(&view);
         PyMem_Free(buf);
         return PyErr_NoMemory();
     }
+    bound.ts = PyEval_SaveThread();
     while (started == 0 && count < limit) {
-        int r;
         sg_set_pause(s, SEARCH_SLICE);
-        Py_BEGIN_ALLOW_THREADS
-        r = sg_next(s, count == 0 ? out : spare);
-        Py_END_ALLOW_THREADS
+        int r = sg_next(s, count == 0 ? out : spare);
         if (r == -2) {
-            if (PyErr_CheckSignals() < 0) {
-                stopped = -1;
-                break;
-            }
-            if (timeout > 0 && monotonic_seconds() - t0 > timeout) {
-                stopped = 1;
-                break;
-            }
+            if (bound_check(&bound, 1)) break;
             continue;
         }
         if (r == 0) break;
         count++;
     }
+    PyEval_RestoreThread(bound.ts);
     sg_get_stats(s, &st);
     sg_free(s);
     Py_DECREF(rules);
-    if (stopped < 0) {
+    if (view.obj) PyBuffer_Release(&view);
+    if (bound.why < 0) {
         PyMem_Free(buf);
         return NULL;
     }
-    if (stopped) count = -2;
+    if (bound.why) count = -2;
     PyObject *sol = count > 0 ? PyBytes_FromStringAndSize((const char *)out, ncells) : Py_NewRef(Py_None);
     PyMem_Free(buf);
     if (!sol) return NULL;
@@ -390,6 +460,7 @@ typedef struct {
     uint8_t *out;
     int busy;
     int done;
+    double timeout; /* seconds each next() may take; 0 = no bound */
 } EnumObject;
 
 static void Enum_dealloc(EnumObject *self) {
@@ -435,6 +506,9 @@ static PyObject *Enum_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     return (PyObject *)self;
 }
 
+/* The next solution, searched in slices without the GIL; between slices Ctrl-C stops
+ * it with its exception, and self->timeout (> 0 seconds, for this call) with
+ * SearchTimeout's base, TimeoutError.  The iterator may go on after a timeout. */
 static PyObject *Enum_next(EnumObject *self) {
     if (self->done) return NULL;
     if (self->busy) {
@@ -442,11 +516,23 @@ static PyObject *Enum_next(EnumObject *self) {
         return NULL;
     }
     self->busy = 1;
+    search_bound bound;
+    Py_buffer view;
+    bound_open(&bound, self->timeout, NULL, &view); /* no stop byte: cannot fail */
     int rc;
-    Py_BEGIN_ALLOW_THREADS
-    rc = sg_next(self->solver, self->out);
-    Py_END_ALLOW_THREADS
+    bound.ts = PyEval_SaveThread();
+    for (;;) {
+        sg_set_pause(self->solver, SEARCH_SLICE);
+        rc = sg_next(self->solver, self->out);
+        if (rc != -2 || bound_check(&bound, 1)) break;
+    }
+    PyEval_RestoreThread(bound.ts);
     self->busy = 0;
+    if (bound.why < 0) return NULL;
+    if (bound.why) {
+        PyErr_Format(PyExc_TimeoutError, "no further solution within %g s", self->timeout);
+        return NULL;
+    }
     if (rc != 1) {
         self->done = 1;
         return NULL;
@@ -460,6 +546,12 @@ static PyObject *Enum_stats(EnumObject *self, void *closure) {
     if (self->solver && !self->busy) sg_get_stats(self->solver, &st);
     return Py_BuildValue("(KK)", (unsigned long long)st.guesses, (unsigned long long)st.nodes);
 }
+
+static PyMemberDef Enum_members[] = {
+    {"timeout", T_DOUBLE, offsetof(EnumObject, timeout), 0,
+     "seconds each next() may search before TimeoutError (0 = no bound)"},
+    {NULL, 0, 0, 0, NULL},
+};
 
 static PyGetSetDef Enum_getset[] = {
     {"stats", (getter)Enum_stats, NULL, "(guesses, nodes) so far", NULL},
@@ -477,6 +569,7 @@ PyTypeObject EnumType = {
     .tp_iter = PyObject_SelfIter,
     .tp_iternext = (iternextfunc)Enum_next,
     .tp_getset = Enum_getset,
+    .tp_members = Enum_members,
 };
 
 /* ------------------------------------------------------------------------ batch */

@@ -580,6 +580,11 @@ static void s9_extract(const s9_state *s, uint8_t *out) {
 }
 
 int s9_solve(const uint8_t *in, uint8_t *out, int limit, uint64_t *rng, sd_stats *st) {
+    return s9_solve_ticked(in, out, limit, rng, st, NULL, NULL);
+}
+
+int s9_solve_ticked(const uint8_t *in, uint8_t *out, int limit, uint64_t *rng, sd_stats *st,
+                    s9_tick tick, void *ctx) {
     s9_frame stack[82]; /* branch cells get solved along the chain: depth <= 81 */
     s9_state cur;
     int sp = 0, count = 0;
@@ -603,6 +608,10 @@ int s9_solve(const uint8_t *in, uint8_t *out, int limit, uint64_t *rng, sd_stats
         int bb = 0, bpos = 0;
         uint32_t bv[3];
         nodes++;
+        if (tick && (nodes & (S9_TICK_NODES - 1)) == 0 && tick(ctx)) {
+            count = -2;
+            break;
+        }
         int r = s9_propagate(&cur, bv);
         if (r == 1) {
             if (!s9_pick_bivalue(&cur, bv, &bb, &bpos)) s9_min_cell(&cur, &bb, &bpos);

@@ -41,3 +41,46 @@ def test_the_command_line_says_when_time_ran_out(capsys) -> None:
     assert done.value.code == 1
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0 and "no answer within" in err and "--timeout" in err
+
+
+EMPTY9 = "." * 81
+
+
+def test_a_long_classic_count_is_cut_off() -> None:
+    # counting the empty 9x9 grid to a million takes far more than one look at the clock
+    with pytest.raises(SearchTimeout):
+        engine.search(EMPTY9, limit=10**6, timeout=1e-9)
+    with pytest.raises(SearchTimeout):
+        engine.search(EMPTY9, limit=10**6, threads=2, timeout=1e-9)
+    with pytest.raises(SearchTimeout):
+        engine.search("." * 36, Rules(6), limit=10**6, threads=2, timeout=1e-9)
+    # a count to 2 and a finished count are not affected by the clock's looks
+    assert engine.search(EMPTY9, limit=2, timeout=1e-9).count == 2
+    assert engine.search(EMPTY9, limit=20000, timeout=600).count == 20000
+
+
+def test_a_stop_byte_ends_a_search_from_another_thread() -> None:
+    from shudu import _engine
+
+    stop = bytearray(b"\x01")
+    assert _engine.solve9(EMPTY9, 10**6, None, 0.0, stop)[0] == -2
+    tables = engine._tables(BAD_JIGSAW)
+    assert _engine.search(tables, EMPTY9, 1, None, 0.0, stop)[0] == -2
+    stop[0] = 0
+    assert _engine.solve9(EMPTY9, 20000, None, 0.0, stop)[0] == 20000
+    with pytest.raises(TypeError, match="bytearray"):
+        _engine.solve9(EMPTY9, 3, None, 0.0, b"\x00")
+
+
+def test_enumerating_every_solution_has_a_time_bound(capsys) -> None:
+    it = engine.solutions(Grid(EMPTY9, BAD_JIGSAW), timeout=1e-9)
+    with pytest.raises(SearchTimeout):
+        next(it)
+    assert len(list(engine.solutions("." * 16, Rules(4), timeout=600))) == 288
+    with pytest.raises(SystemExit) as done:
+        main(["solve", "--all", "--json", "--timeout", "0.000000001",
+              "--rules", BAD_JIGSAW.spec, EMPTY9])
+    assert done.value.code == 1
+    out, err = capsys.readouterr()
+    assert '"status": "timeout"' in out and '"count": 0' in out
+    assert err.strip().count("\n") == 0 and "--timeout" in err

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import operator
 import os
+import time
 from array import array
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -37,7 +38,7 @@ from itertools import islice
 from typing import Any, overload
 
 from . import _engine
-from .errors import ParseError, UnsupportedRules
+from .errors import ParseError, SearchTimeout, UnsupportedRules
 from .grid import PUZZLE_TYPES, Grid, PuzzleLike, check_args, check_puzzle, parse_puzzle
 from .rules import CLASSIC, Rules, RulesLike, as_rules, register_conflict_check
 
@@ -188,15 +189,13 @@ def _innies(rules: Rules, cages: list[Any]) -> list[tuple[tuple[int, ...], int]]
 def _run(grid: Grid, limit: int, seed: int | None, timeout: float | None = None
          ) -> SearchResult:
     rules = grid.rules
-    if rules is CLASSIC or rules.is_classic9:   # milliseconds at most: no clock needed
-        n, sol, guesses, nodes = _solve9(grid.cells, limit, seed)
+    if rules is CLASSIC or rules.is_classic9:
+        n, sol, guesses, nodes = _solve9(grid.cells, limit, seed, float(timeout or 0.0))
     else:
         n, sol, guesses, nodes = _engine.search(_tables(rules), grid.cells, limit, seed,
                                                 float(timeout or 0.0))
-        if n == -2:
-            from .errors import SearchTimeout
-
-            raise SearchTimeout(float(timeout or 0.0))
+    if n == -2:
+        raise SearchTimeout(float(timeout or 0.0))
     solution = Grid._trusted(rules, sol) if sol is not None else None
     return SearchResult(n, limit, solution, guesses, nodes)
 
@@ -329,20 +328,24 @@ def split_search(grid: Grid, parts: int) -> list[bytes]:
     return frontier
 
 
-def _count_split(grid: Grid, limit: int, threads: int) -> tuple[int, int, int]:
+def _count_split(grid: Grid, limit: int, threads: int, timeout: float | None = None
+                 ) -> tuple[int, int, int]:
     """:func:`count` on ``threads`` threads: the subproblems of :func:`split_search`
     counted in a pool (the C search releases the GIL).  Each part is counted up to its
     share of what is still missing; a part that reaches its share is a lower bound and
     is counted again, further, only while the total is still short of ``limit``, so a
     count that stops at a limit does not count past it on every thread.  Returns
-    (count, guesses, nodes) summed over the work done."""
+    (count, guesses, nodes) summed over the work done.  ``timeout`` (seconds) bounds the
+    whole count (:class:`~shudu.errors.SearchTimeout`); Ctrl-C stops every part."""
     import threading
     from concurrent.futures import ThreadPoolExecutor
 
-    if _run(grid, 1, None).count == 0:   # broken givens: no split needed
+    if _run(grid, 1, None, timeout).count == 0:   # broken givens: no split needed
         return 0, 0, 0
     rules = grid.rules
     tables = None if rules.is_classic9 else _tables(rules)
+    deadline = time.monotonic() + timeout if timeout else None
+    stop = bytearray(1)  # set: every running part ends at its next look
     lock = threading.Lock()
     lower = [0]          # exact counts of finished parts + lower bounds of capped ones
     work = [0, 0]        # guesses, nodes
@@ -351,27 +354,42 @@ def _count_split(grid: Grid, limit: int, threads: int) -> tuple[int, int, int]:
     def one(cells: bytes, known: int) -> None:
         with lock:
             missing = limit - lower[0]
-            if missing <= 0:
-                return   # the limit is reached: the rest of the parts end at once
+            if missing <= 0 or stop[0]:
+                return   # the limit is reached (or time is up): the rest end at once
             cap = known + max(1, -(-missing // threads))
+        left = 0.0
+        if deadline is not None:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                stop[0] = 1
+                return
         if tables is None:
-            found, _, guesses, nodes = _solve9(cells, cap, None)
+            found, _, guesses, nodes = _solve9(cells, cap, None, left, stop)
         else:
-            found, _, guesses, nodes = _engine.search(tables, cells, cap, None)
+            found, _, guesses, nodes = _engine.search(tables, cells, cap, None, left, stop)
         with lock:
-            lower[0] += int(found) - known
             work[0] += int(guesses)
             work[1] += int(nodes)
+            if found < 0:
+                stop[0] = 1
+                return
+            lower[0] += int(found) - known
             if found >= cap:
                 again.append((cells, int(found)))
 
     parts = [(cells, 0) for cells in split_search(grid, SPLIT_TASKS * threads)]
     with ThreadPoolExecutor(max_workers=threads) as pool:
-        while parts and lower[0] < limit:
-            again.clear()
-            for future in [pool.submit(one, cells, known) for cells, known in parts]:
-                future.result()
-            parts = list(again)
+        try:
+            while parts and lower[0] < limit and not stop[0]:
+                again.clear()
+                for future in [pool.submit(one, cells, known) for cells, known in parts]:
+                    future.result()
+                parts = list(again)
+        except BaseException:   # Ctrl-C in the main thread: end the parts, then go
+            stop[0] = 1
+            raise
+    if stop[0] and lower[0] < limit:
+        raise SearchTimeout(float(timeout or 0.0))
     return min(lower[0], limit), work[0], work[1]
 
 
@@ -388,9 +406,9 @@ def search(
     returns), with search statistics.  ``threads`` above 1 (``None``/0 = every core)
     splits a big count across threads as :func:`count` does (``nodes`` is then the sum
     over the parts, and the first solution is looked for on its own).  ``timeout``
-    (seconds) bounds a search beyond classic 9x9, which raises
-    :class:`~shudu.errors.SearchTimeout` when it runs out; such a search also stops at
-    Ctrl-C.
+    (seconds) bounds the search, which raises :class:`~shudu.errors.SearchTimeout` when
+    it runs out; a search that may run long (any beyond classic 9x9, a count past 2, a
+    split count) also stops at Ctrl-C.
 
     >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
     >>> search(p).unique
@@ -401,7 +419,7 @@ def search(
     grid = _as_grid(puzzle, rules)
     workers = _threads(threads)
     if workers > 1 and limit > 2 and seed is None:
-        found, guesses, nodes = _count_split(grid, limit, workers)
+        found, guesses, nodes = _count_split(grid, limit, workers, timeout)
         first = _run(grid, 1, None).solution if found else None
         return SearchResult(found, limit, first, guesses, nodes)
     return _run(grid, limit, seed, timeout)
@@ -409,14 +427,19 @@ def search(
 
 class SolutionIterator(Iterator[Grid]):
     """Lazy iterator over every solution; ``guesses`` and ``nodes`` grow as it runs.
+    With a ``timeout`` (seconds, counted from its making) a step that would end past it
+    raises :class:`~shudu.errors.SearchTimeout`; Ctrl-C stops a step at any time.
 
     >>> it = solutions("." * 16, Rules(4))
     >>> sum(1 for _ in it), it.guesses > 0
     (288, True)
     """
 
-    def __init__(self, grid: Grid, seed: int | None = None) -> None:
+    def __init__(self, grid: Grid, seed: int | None = None, timeout: float | None = None
+                 ) -> None:
         self._rules = grid.rules
+        self._timeout = timeout or 0.0
+        self._deadline = time.monotonic() + self._timeout
         self._it = _engine.Enumerator(_tables(grid.rules), grid.cells, seed)
         # Classic 9x9 grids are solved by a faster search than the enumerator's: its
         # solution comes first, so solve() and the first solution always agree.
@@ -434,11 +457,22 @@ class SolutionIterator(Iterator[Grid]):
         if self._pending:
             self._pending = False
             return Grid._trusted(self._rules, self._first)  # type: ignore[arg-type]
-        sol = next(self._it)
+        sol = self._step()
         if self._first is not None and sol == self._first:
             self._first = None  # met it again in enumeration order: skip it once
-            sol = next(self._it)
+            sol = self._step()
         return Grid._trusted(self._rules, sol)
+
+    def _step(self) -> bytes:
+        if self._timeout:
+            left = self._deadline - time.monotonic()
+            if left <= 0:
+                raise SearchTimeout(self._timeout)
+            self._it.timeout = left
+        try:
+            return next(self._it)  # type: ignore[no-any-return]
+        except TimeoutError:
+            raise SearchTimeout(self._timeout) from None
 
     @property
     def guesses(self) -> int:
@@ -452,18 +486,21 @@ class SolutionIterator(Iterator[Grid]):
 
 
 def solutions(
-    puzzle: PuzzleLike, rules: RulesLike = None, *, seed: int | None = None
+    puzzle: PuzzleLike, rules: RulesLike = None, *, seed: int | None = None,
+    timeout: float | None = None,
 ) -> SolutionIterator:
     """Every solution, lazily (use ``itertools.islice`` to take a few), each once.
 
     The first is the one :func:`solve` returns for the same ``seed``; the others follow
-    in the engine's enumeration order.
+    in the engine's enumeration order.  ``timeout`` (seconds) bounds the whole
+    iteration: a step that would end past it raises
+    :class:`~shudu.errors.SearchTimeout`, after the solutions found in time.
 
     >>> from itertools import islice
     >>> len(list(islice(solutions("." * 81), 3)))
     3
     """
-    return SolutionIterator(_as_grid(puzzle, rules), seed)
+    return SolutionIterator(_as_grid(puzzle, rules), seed, timeout)
 
 
 # ---------------------------------------------------------------------- batches
@@ -540,8 +577,8 @@ def search_many(puzzles: Iterable[Grid], *, limit: int = 2, seed: int | None = N
     With ``threads`` above 1 the puzzles go in chunks: classic 9x9 ones to
     :func:`solve_many` on that many threads with the GIL released, the others to a
     thread pool; the results are the same.  A ``seed`` keeps every puzzle on
-    :func:`search` (the batch has no random order).  ``timeout`` bounds each search
-    beyond classic 9x9 (a :class:`~shudu.errors.SearchTimeout` comes back in its place).
+    :func:`search` (the batch has no random order).  ``timeout`` bounds each search (a
+    :class:`~shudu.errors.SearchTimeout` comes back in its place).
 
     >>> none = Grid("12345678." + "........9" + "." * 63)
     >>> [r.status for r in search_many([Grid("." * 81), none])]
@@ -578,7 +615,9 @@ def _search_chunk(chunk: list[Grid], limit: int, seed: int | None, threads: int,
                   pool: Any, timeout: float | None = None
                   ) -> list[SearchResult | ValueError | TimeoutError]:
     results: list[SearchResult | ValueError | TimeoutError | None] = [None] * len(chunk)
-    fast = [k for k, g in enumerate(chunk) if seed is None and g.rules.is_classic9]
+    # The batch has no clock: it takes classic 9x9 counts to 2 (a millisecond at most).
+    fast = [k for k, g in enumerate(chunk)
+            if seed is None and g.rules.is_classic9 and (limit <= 2 or not timeout)]
     if fast:
         batch = solve_many([chunk[k] for k in fast], threads=threads, limit=limit)
         for j, k in enumerate(fast):

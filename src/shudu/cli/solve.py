@@ -179,13 +179,13 @@ def solve(
                 console.step()
         elif all_mode:
             for item in items:
-                code = max(code, run.all_solutions(item, limit))
+                code = max(code, run.all_solutions(item, limit, timeout or None))
                 console.step()
         elif count_mode and not many and threads > 1 and (limit or 2) > 2 and client is None:
             # one big count: its search tree is split across the threads
             for item in items:
-                code = max(code, run.report(item, _split_count(item, limit or 2, threads),
-                                            count_mode))
+                code = max(code, run.report(
+                    item, _split_count(item, limit or 2, threads, timeout or None), count_mode))
                 console.step()
         else:
             search_limit = (limit or 2) if count_mode else 2
@@ -196,15 +196,16 @@ def solve(
     ctx.exit(code)
 
 
-def _split_count(item: Item, limit: int, threads: int) -> SearchResult | ValueError | None:
+def _split_count(item: Item, limit: int, threads: int, timeout: float | None
+                 ) -> SearchResult | ValueError | TimeoutError | None:
     """One puzzle's count on ``threads`` threads (:func:`shudu.engine.search`)."""
     if item.grid is None:
         return None
     from ..engine import search
 
     try:
-        return search(item.grid, limit=limit, threads=threads)
-    except ValueError as e:
+        return search(item.grid, limit=limit, threads=threads, timeout=timeout)
+    except (ValueError, TimeoutError) as e:
         return e
 
 
@@ -259,13 +260,10 @@ class _SolveRun:
         if isinstance(result, ValueError):
             return self._bad(item, result)
         if isinstance(result, TimeoutError):
-            where = item.where if self.many or item.source else ""
             if self.as_json:
                 self.console.out(_json_line({**_json_head(item), "puzzle": str(item.grid),
                                              "status": "timeout", "error": str(result)}))
-            self.console.err(f"shudu: {where + ': ' if where else ''}{result} "
-                             "(--timeout SECONDS raises the limit, 0 removes it)")
-            return EXIT_NONE
+            return self._timed_out(item, result)
         assert result is not None
         sol = result.solution
         if self.as_json:
@@ -301,8 +299,16 @@ class _SolveRun:
         prefix = f"{where}: " if where else ""
         self.console.err(f"shudu: {prefix}not unique: several solutions, showing the first")
 
-    def all_solutions(self, item: Item, limit: int | None) -> int:
-        """Print every solution of one puzzle (up to ``limit``); return its exit code."""
+    def _timed_out(self, item: Item, error: TimeoutError) -> int:
+        """The one line on stderr for a search that ran past ``--timeout``."""
+        where = item.where if self.many or item.source else ""
+        self.console.err(f"shudu: {where + ': ' if where else ''}{error} "
+                         "(--timeout SECONDS raises the limit, 0 removes it)")
+        return EXIT_NONE
+
+    def all_solutions(self, item: Item, limit: int | None, timeout: float | None) -> int:
+        """Print every solution of one puzzle (up to ``limit``, those found within
+        ``timeout`` seconds); return its exit code."""
         if item.error is not None or item.grid is None:
             return self._bad(item, item.error)
         from ..engine import solutions
@@ -311,11 +317,13 @@ class _SolveRun:
         found: list[Grid] = []
         n = 0
         extra = False
+        late: TimeoutError | None = None
         if not self.as_json and self.printed:
             self.console.out("")
             self.fresh = True
+        it = None
         try:
-            it = solutions(grid, grid.rules, seed=self.seed)
+            it = solutions(grid, grid.rules, seed=self.seed, timeout=timeout)
             for sol in it:
                 if limit is not None and n >= limit:
                     extra = True
@@ -329,7 +337,10 @@ class _SolveRun:
                     self._block(_render(sol, self.style))
         except ValueError as e:
             return self._bad(item, e)
-        status = "none" if n == 0 else "unique" if n == 1 and not extra else "multiple"
+        except TimeoutError as e:
+            late = e
+        status = ("timeout" if late is not None else "none" if n == 0
+                  else "unique" if n == 1 and not extra else "multiple")
         if self.as_json:
             data = {
                 **_json_head(item),
@@ -342,11 +353,15 @@ class _SolveRun:
                 "limit": limit,
                 "solutions": [str(s) for s in found],
             }
+            if late is not None:
+                data["error"] = str(late)
             self.console.out(_json_line(data))
-        elif n == 0 and self.style == "csv":
+        elif late is None and n == 0 and self.style == "csv":
             self._csv_row(grid, None)
-        elif n == 0:
+        elif late is None and n == 0:
             self._block("no solution")
+        if late is not None:
+            return self._timed_out(item, late)
         return EXIT_NONE if n == 0 else 0
 
     def trace(self, item: Item, grids: bool, lang: str) -> int:
