@@ -111,6 +111,18 @@ def test_every_kind_fpuzzles_holds_round_trips() -> None:
         write_fpuzzles(part)
 
 
+@pytest.mark.parametrize("rules", [Rules(6, box=(3, 2)), Rules(8, box=(4, 2)),
+                                   Rules(12, box=(4, 3)), Rules(6), Rules(10, box=(5, 2))])
+def test_boxes_of_any_shape_stay_boxes(rules) -> None:
+    # f-puzzles knows one box shape per size: other shapes are written as regions and
+    # read back as that box shape, not as a jigsaw
+    grid = Grid("1" + "." * (rules.size ** 2 - 1), rules)
+    data = to_fpuzzles(grid)
+    assert ("region" in data["grid"][0][0]) == (rules != Rules(6))
+    back = read_fpuzzles(json.dumps(data))
+    assert back.rules == rules and back.rules.regions is None and back.cells == grid.cells
+
+
 def test_the_command_line_solves_a_link(capsys) -> None:
     _title, _, data, solution = PUBLISHED[3]
     with pytest.raises(SystemExit) as done:

@@ -47,7 +47,7 @@ from .constraints import (
 )
 from .errors import ParseError
 from .grid import Grid
-from .rules import Rules, window_houses
+from .rules import DEFAULT_BOXES, Rules, box_of_regions, window_houses
 
 __all__ = ["is_fpuzzles", "read_fpuzzles", "write_fpuzzles"]
 
@@ -160,13 +160,17 @@ class _Reader:
                              found=repr(value)) from None
 
 
+_BOXED_SIZES = frozenset((4, 6, 8, 9, 10, 12, 14, 15, 16))
+"""Sizes whose f-puzzles grids have boxes (of shapes DEFAULT_BOXES) without regions."""
+
+
 def _givens_and_regions(rd: _Reader) -> tuple[bytearray, tuple[int, ...] | None]:
     n, grid = rd.n, rd.data.get("grid")
     if not isinstance(grid, list) or len(grid) != n or not all(
             isinstance(row, list) and len(row) == n for row in grid):
         raise ParseError(f"expected an f-puzzles grid of {n} rows of {n} cells",
                          found=repr(grid)[:40])
-    box = Rules(n).box if n in (4, 6, 8, 9, 10, 12, 14, 15, 16) else None
+    box = DEFAULT_BOXES[n] if n in _BOXED_SIZES else None
     values = bytearray(n * n)
     regions: list[int] = []
     custom = False
@@ -187,6 +191,14 @@ def _givens_and_regions(rd: _Reader) -> tuple[bytearray, tuple[int, ...] | None]
             custom |= region != default
             regions.append(region)
     return values, tuple(regions) if custom or box is None else None
+
+
+def _box_or_regions(regions: tuple[int, ...] | None, n: int
+                    ) -> tuple[tuple[int, int] | None, tuple[int, ...] | None]:
+    """Regions that are boxes of another shape (a 6x6 with 3x2 boxes) are read as that
+    box shape, not as a jigsaw."""
+    box = box_of_regions(regions, n) if regions is not None else None
+    return (box, None) if box is not None else (None, regions)
 
 
 def _little_killer(rd: _Reader, item: dict[str, Any], i: int) -> LittleKiller:
@@ -298,7 +310,8 @@ def read_fpuzzles(text: str, rules: Rules | None = None) -> Grid:
     windoku = bool(windows) and all(w in cons for w in windows)
     if windoku:
         cons = [c for c in cons if c not in windows]
-    made = Rules(n, regions=regions, diagonals=both, extra_houses=extra, windows=windoku,
+    box, regions = _box_or_regions(regions, n)
+    made = Rules(n, box=box, regions=regions, diagonals=both, extra_houses=extra, windows=windoku,
                  anti_knight=bool(data.get("antiknight")), anti_king=bool(data.get("antiking")),
                  constraints=tuple(dict.fromkeys(cons)))
     if rules is not None and rules.size != n:
@@ -319,11 +332,18 @@ def to_fpuzzles(grid: Grid) -> dict[str, Any]:
     rules, n = grid.rules, grid.size
     names = lambda cells: [_name(c, n) for c in cells]   # noqa: E731
     rows: list[list[dict[str, Any]]] = [[{} for _ in range(n)] for _ in range(n)]
+    # f-puzzles knows one box shape per size: other shapes go as regions
+    box = rules.box
+    if rules.regions is None and n in _BOXED_SIZES and box == DEFAULT_BOXES[n]:
+        box = None
     for cell, v in enumerate(grid.cells):
         if v:
             rows[cell // n][cell % n].update(value=v, given=True)
+        r, c = divmod(cell, n)
         if rules.regions is not None:
-            rows[cell // n][cell % n]["region"] = rules.regions[cell]
+            rows[r][c]["region"] = rules.regions[cell]
+        elif box is not None:
+            rows[r][c]["region"] = (r // box[0]) * (n // box[1]) + c // box[1]
     data: dict[str, Any] = {"size": n, "grid": rows}
     main = tuple(i * n + i for i in range(n))
     anti = tuple(i * n + (n - 1 - i) for i in range(n))
