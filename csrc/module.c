@@ -127,6 +127,10 @@ static PyMethodDef methods[] = {
     {"logic9_single", (PyCFunction)(void (*)(void))py_logic9_single, METH_FASTCALL,
      "logic9_single(values, masks, kind) -> (cell, digit, house) of the first full house (0), "
      "hidden single (1) or naked single (2), or None"},
+    {"logic9_singles", (PyCFunction)(void (*)(void))py_logic9_singles, METH_FASTCALL,
+     "logic9_singles(values, masks) -> [(kind, cell, digit, house), ...]: the singles found "
+     "one after another (each the first full house, else hidden, else naked single, placed "
+     "before the next) while only singles apply"},
     {"aic_pairs", (PyCFunction)(void (*)(void))py_aic_pairs, METH_FASTCALL,
      "aic_pairs(strong, weak, conf, words, nodes, base, cells, complete) -> [(a, b, least, "
      "count, elims)]: the chain ends an AIC search looks at, in order"},

@@ -212,6 +212,49 @@ PyObject *py_logic9_single(PyObject *self, PyObject *const *args, Py_ssize_t nar
     return Py_BuildValue("(iii)", cell, digit, house);
 }
 
+/* logic9_singles(values, masks) -> [(kind, cell, digit, house), ...]: the singles the
+ * solver finds one after another from a 9x9 pencilmark state while only singles apply:
+ * each time the first full house (kind 0), else the first hidden single (1), else the
+ * first naked single (2), as logic9_single finds them, placed before the next is looked
+ * for (its digit leaves the cell's peers).  Empty when the state has no single. */
+PyObject *py_logic9_singles(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "logic9_singles(values, masks)");
+        return NULL;
+    }
+    uint8_t values[81];
+    uint16_t masks[81];
+    if (read_state(args[0], args[1], values, masks) < 0) return NULL;
+    int found[81][4], n = 0;
+    while (n < 81) {
+        int kind, cell, digit, house;
+        for (kind = 0; kind < 3; kind++)
+            if (l9_single(values, masks, kind, &cell, &digit, &house)) break;
+        if (kind == 3) break;
+        found[n][0] = kind;
+        found[n][1] = cell;
+        found[n][2] = digit;
+        found[n][3] = house;
+        n++;
+        values[cell] = (uint8_t)digit;
+        masks[cell] = 0;
+        const uint16_t bit = (uint16_t)(1u << (digit - 1));
+        for (int k = 0; k < 20; k++) masks[B9_PEERS[cell][k]] &= (uint16_t)~bit;
+    }
+    PyObject *out = PyList_New(n);
+    if (!out) return NULL;
+    for (int i = 0; i < n; i++) {
+        PyObject *t = Py_BuildValue("(iiii)", found[i][0], found[i][1], found[i][2], found[i][3]);
+        if (!t) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, i, t);
+    }
+    return out;
+}
+
 /* logic9_fish_digits(values, masks, size, sashimi) -> the digits (bit d - 1) of a 9x9
  * pencilmark state with a finned (sashimi when true) fish of size 2..4 that removes a
  * candidate (values and masks as for logic9_state). */

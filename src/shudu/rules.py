@@ -533,7 +533,7 @@ class Rules:
         >>> Rules().is_classic9, Rules(diagonals=True).is_classic9
         (True, False)
         """
-        return self == CLASSIC
+        return self is CLASSIC or self == CLASSIC
 
     @property
     def is_classic(self) -> bool:

@@ -147,6 +147,24 @@ def single(c: Candidates, kind: int) -> tuple[int, int, int] | None:
     return None if got is None else tuple(got)
 
 
+SINGLES = ("full-house", "hidden-single", "naked-single")
+"""The singles' technique keys, by the kind numbers of :func:`single`."""
+
+
+def singles(c: Candidates) -> list[tuple[int, int, int, int]]:
+    """The singles the solver finds one after another from a classic 9x9 state while
+    only singles apply, as ``(kind, cell, digit, house)``: each is the first full house,
+    else hidden single, else naked single (:func:`single`) of the state the ones before
+    it leave.
+
+    >>> from shudu import Grid
+    >>> from shudu.logic.candidates import Candidates
+    >>> singles(Candidates.from_grid(Grid("12345678." + "." * 72)))[:1]
+    [(0, 8, 9, 0)]
+    """
+    return _engine.logic9_singles(*_state(c))  # type: ignore[no-any-return]
+
+
 def fish_digits(c: Candidates, size: int, sashimi: bool) -> int:
     """The digits (bit ``d - 1``) of a classic 9x9 state that have a finned (or, with
     ``sashimi``, sashimi) fish of ``size`` 2..4 removing a candidate.
@@ -223,6 +241,12 @@ class Plan:
     detect: tuple[int, ...]
     ids: bytes
     run_end: tuple[int, ...]
+    live: tuple[int, ...] = ()
+    """The indices of the techniques that may apply on classic 9x9 (the others reason
+    with constraints: :func:`~shudu.logic.registry.never9`), in order."""
+    singles_first: bool = False
+    """Whether the first of them are full house, hidden single and naked single, in
+    that order: then a run of singles (:func:`singles`) is the solver's next steps."""
 
 
 _PLANS: dict[tuple[str, ...], Plan] = {}
@@ -235,27 +259,32 @@ def plan(techs: tuple[Technique, ...]) -> Plan:
 
     >>> from shudu.logic.registry import technique
     >>> p = plan((technique("hidden-single"), technique("x-wing"), technique("xy-wing")))
-    >>> p.levels, p.detect
-    ((0, 5, -1), (-1, -1, 0))
+    >>> p.levels, p.detect, p.live
+    ((0, 5, -1), (-1, -1, 0), (0, 1, 2))
     """
     if _LAST_PLAN and _LAST_PLAN[0][0] is techs:
         return _LAST_PLAN[0][1]
     keys = tuple(t.key for t in techs)
     found = _PLANS.get(keys)
     if found is None:
+        from .registry import never9
+
         levels = tuple(LEVEL_OF.get(k, -1) for k in keys)
+        live = tuple(i for i, t in enumerate(techs) if getattr(t, "first9", None) is not never9)
         detected = [k for k in keys if k in DETECTED and k not in LEVEL_OF]
         index = {k: i for i, k in enumerate(detected)}
         run_end: list[int] = []
         run_start = 0
-        for k in (*keys, None):
+        for k in (*(keys[i] for i in live), None):
             if k in index:
                 run_end.append(-1)
             elif k is None or k not in LEVEL_OF:   # a finder without a detector ends a run
                 run_end[run_start:] = [len(run_end)] * (len(run_end) - run_start)
                 run_start = len(run_end)
+        first = tuple(keys[i] for i in live[:3])
         found = _PLANS[keys] = Plan(levels, tuple(index.get(k, -1) for k in keys),
-                                    bytes(DETECT_ID[k] for k in detected), tuple(run_end))
+                                    bytes(DETECT_ID[k] for k in detected), tuple(run_end),
+                                    live, first == SINGLES)
     _LAST_PLAN[:] = [(techs, found)]
     return found
 

@@ -19,11 +19,10 @@ from ..rules import Rules
 from .cage_sums import Sum, all_sums, cage_masks, cage_options, cage_sums, sum_supports
 from .candidates import Candidates, bits
 from .forcing import forcing_weight
-from .killer import no_cages
-from .registry import Technique, register
+from .registry import Technique, never9, register
 from .render import houses_text, result_text
 from .step import Step, cells_text
-from .variants import narrow, no_variants, variant_programs, variant_reason
+from .variants import narrow, variant_programs, variant_reason
 
 __all__ = ["find_cage_forcing_chain", "find_constraint_forcing_chain"]
 
@@ -367,10 +366,10 @@ def _forcing_notation(step: Step) -> str:
 
 register(Technique("cage-forcing-chain", "Cage Forcing Chain", "杀手笼强制链", "1706", "killer",
                    7.6, find_cage_forcing_chain, _forcing_where, _forcing_explain,
-                   _forcing_notation, aliases=("killer forcing chain",), first9=no_cages,
+                   _forcing_notation, aliases=("killer forcing chain",), first9=never9,
                    rated=7.5, weigh=forcing_weight))
 register(Technique("constraint-forcing-chain", "Constraint Forcing Chain", "约束强制链", "1812",
                    "variant", 7.6, find_constraint_forcing_chain, _forcing_where,
                    _forcing_explain, _forcing_notation,
-                   aliases=("variant forcing chain", "trial propagation"), first9=no_variants,
+                   aliases=("variant forcing chain", "trial propagation"), first9=never9,
                    rated=7.5, weigh=forcing_weight))

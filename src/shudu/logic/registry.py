@@ -39,7 +39,8 @@ class Technique:
     the compact line; ``uniqueness`` marks techniques that assume a unique solution;
     ``default`` is False for costly techniques the solver uses only when asked;
     ``first9``, when set, returns the first step ``find`` would yield on a classic 9x9
-    state (or ``None``), faster: the solver uses it there instead of ``find``.
+    state (or ``None``), faster: the solver uses it there instead of ``find``;
+    :func:`never9` marks a technique of constraints, which classic 9x9 never has.
 
     The rating weighs a step with :meth:`weight`, from three facts kept here: ``rated``,
     SE's weight (the base, for chains and nets) when it is not ``difficulty`` (which is
@@ -108,6 +109,15 @@ class Technique:
                 return self.direct
         base = self.difficulty if self.rated is None else self.rated
         return base if self.weigh is None else self.weigh(step, base)
+
+
+def never9(cands: Candidates) -> None:
+    """The ``first9`` of a technique that reasons with constraints (cages, thermometers
+    ...): on a classic 9x9 state there is no step, and the solver passes it over.
+
+    >>> never9(None)
+    """
+    return None
 
 
 _REGISTRY: dict[str, Technique] = {}

@@ -198,7 +198,8 @@ def _next_step(cands: Candidates, config: SolverConfig | None,
         enabled = tuple(t for t in enabled
                         if not t.uniqueness and t.key not in UNCONSTRAINED_ONLY)
     oracle = accel9.oracle(enabled, cands) if cands.rules.is_classic9 else None
-    for i, tech in enumerate(enabled):
+    for i in oracle.plan.live if oracle is not None else range(len(enabled)):
+        tech = enabled[i]
         if deadline is not None and time.monotonic() >= deadline:
             raise LogicTimeout(_budget(deadline))
         if oracle is not None:
@@ -314,9 +315,25 @@ class StepRun(Iterator[Step]):
         self._enabled = tuple(self.config.enabled())
         self._deadline: float | None = None
         self._done = False
+        self._singles: list[tuple[int, int, int, int]] = []   # what _single hands out
 
     def __iter__(self) -> StepRun:
         return self
+
+    def _single(self, cands: Candidates) -> Step | None:
+        """The next step when it is a single of a classic 9x9 state: the C core lists a
+        run of singles at once (each the step :func:`next_step` would find next), and
+        the run hands them out while the state goes on from them alone."""
+        if not self._singles:
+            if not cands.rules.is_classic9 or not accel9.plan(self._enabled).singles_first:
+                return None
+            self._singles = accel9.singles(cands)[::-1]
+            if not self._singles:
+                return None
+        kind, cell, digit, house = self._singles.pop()
+        step = Step.single(accel9.SINGLES[kind], cell, digit, house)
+        _set_rules(step, cands)
+        return step
 
     def __next__(self) -> Step:
         if self._done:
@@ -333,7 +350,8 @@ class StepRun(Iterator[Step]):
                 try:
                     if deadline is not None and time.monotonic() >= deadline:
                         raise LogicTimeout(_budget(deadline))
-                    step = next_step(cands, enabled=self._enabled, deadline=deadline)
+                    step = self._single(cands) or next_step(cands, enabled=self._enabled,
+                                                            deadline=deadline)
                 except LogicTimeout:
                     self.stopped = "timeout"
         if step is None:

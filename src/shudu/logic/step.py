@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ..grid import digit_symbol
@@ -81,6 +82,8 @@ class Link:
 def _group(cells: Iterable[int], size: int) -> list[str]:
     """Compress cells to HoDoKu style parts: same row -> r1c23, same column -> r12c3."""
     cells = sorted(set(cells))
+    if len(cells) == 1:   # most often: one cell
+        return [f"r{cells[0] // size + 1}c{cells[0] % size + 1}"]
     if not cells:
         return []
     digits = "123456789ABCDEFGHIJKLMNOP"
@@ -152,6 +155,15 @@ def placements_text(step: Step) -> str:
 
 
 _SKIP = object()
+
+
+@cache
+def _late() -> tuple[dict[str, Any], Any, Any]:
+    """The technique registry, its lookup and the renderer: modules that import this one,
+    fetched once, on first use."""
+    from . import registry, render
+
+    return registry._REGISTRY, registry.technique, render.render
 
 
 def _json_value(value: Any) -> Any:
@@ -300,9 +312,8 @@ class Step:
     @property
     def info(self) -> Any:
         """The registered :class:`~shudu.logic.registry.Technique` of this step."""
-        from .registry import _REGISTRY, technique
-
-        return _REGISTRY.get(self.technique) or technique(self.technique)
+        found = _late()[0].get(self.technique)
+        return found if found is not None else _late()[1](self.technique)
 
     @property
     def name(self) -> str:
@@ -318,9 +329,7 @@ class Step:
         >>> s.text(3, "zh")
         'r5c5 只剩下候选数 5（唯一余数），所以 r5c5 = 5。'
         """
-        from .render import render
-
-        return render(self, level, lang)
+        return _late()[2](self, level, lang)  # type: ignore[no-any-return]
 
     def notation(self) -> str:
         """Compact HoDoKu/Eureka-style line, e.g. ``X-Wing: 7 r28 c37 => r5c3<>7``."""

@@ -27,7 +27,7 @@ from typing import Any
 from ..constraints.base import LINEAR, MASK, PAIR, RENBAN, SANDWICH
 from ..rules import Rules
 from .candidates import Candidates, digits_in
-from .registry import Technique, register
+from .registry import Technique, never9, register
 from .render import result_text
 from .step import Step, cells_text, eliminations_text
 
@@ -403,11 +403,6 @@ def variant_reason(label: str, lang: str) -> str:
     return f"{noun} {where}" if where else noun
 
 
-def no_variants(cands: Candidates) -> None:
-    """The first variant step on a classic 9x9 state: none (it has no constraints)."""
-    return None
-
-
 # ---------------------------------------------------------------------- words
 def _line(step: Step) -> str:
     data = step.get("constraint") or {}
@@ -531,7 +526,7 @@ extension of the SE scale for ordering), aliases."""
 
 for _key, _name, _zh, _kinds, _code, _difficulty, _aliases in _TECHNIQUES:
     register(Technique(_key, _name, _zh, _code, "variant", _difficulty, _steps(_key, _kinds),
-                       _where, _explain, _notation, aliases=_aliases, first9=no_variants))
+                       _where, _explain, _notation, aliases=_aliases, first9=never9))
 
 _thermo = _steps("thermo", ("thermo",))
 
