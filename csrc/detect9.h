@@ -126,6 +126,12 @@ int d9_als_xy_wing(const d9_state *s);
 int d9_als_xy_chain(const d9_state *s);
 int d9_death_blossom(const d9_state *s);
 
+/* The rater's "direct" forms (detect9_direct.c): 1 when some instance of pointing (kind
+ * 0), claiming (1), hidden pair (2) or hidden triple (3) removes a candidate and leaves
+ * a hidden single (a house with a digit in exactly one cell) once its eliminations are
+ * made; 1 for any other kind. */
+int d9_direct(const d9_state *s, int kind);
+
 #ifdef __cplusplus
 }
 #endif

@@ -131,6 +131,9 @@ static PyMethodDef methods[] = {
      "logic9_singles(values, masks) -> [(kind, cell, digit, house), ...]: the singles found "
      "one after another (each the first full house, else hidden, else naked single, placed "
      "before the next) while only singles apply"},
+    {"logic9_direct", (PyCFunction)(void (*)(void))py_logic9_direct, METH_FASTCALL,
+     "logic9_direct(values, masks, kind) -> whether a pointing (0), claiming (1), hidden "
+     "pair (2) or hidden triple (3) removes a candidate and leaves a hidden single"},
     {"aic_pairs", (PyCFunction)(void (*)(void))py_aic_pairs, METH_FASTCALL,
      "aic_pairs(strong, weak, conf, words, nodes, base, cells, complete) -> [(a, b, least, "
      "count, elims)]: the chain ends an AIC search looks at, in order"},

@@ -255,6 +255,29 @@ PyObject *py_logic9_singles(PyObject *self, PyObject *const *args, Py_ssize_t na
     return out;
 }
 
+/* logic9_direct(values, masks, kind) -> whether some pointing (kind 0), claiming (1),
+ * hidden pair (2) or hidden triple (3) of a 9x9 pencilmark state removes a candidate and
+ * leaves a hidden single (values and masks as for logic9_state). */
+PyObject *py_logic9_direct(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "logic9_direct(values, masks, kind)");
+        return NULL;
+    }
+    long kind = PyLong_AsLong(args[2]);
+    if (kind == -1 && PyErr_Occurred()) return NULL;
+    if (kind < 0 || kind > 3) {
+        PyErr_Format(PyExc_ValueError, "kind must be 0, 1, 2 or 3, got %ld", kind);
+        return NULL;
+    }
+    uint8_t values[81];
+    uint16_t masks[81];
+    if (read_state(args[0], args[1], values, masks) < 0) return NULL;
+    d9_state state;
+    d9_build(&state, values, masks, NULL);
+    return PyBool_FromLong(d9_direct(&state, (int)kind));
+}
+
 /* logic9_fish_digits(values, masks, size, sashimi) -> the digits (bit d - 1) of a 9x9
  * pencilmark state with a finned (sashimi when true) fish of size 2..4 that removes a
  * candidate (values and masks as for logic9_state). */

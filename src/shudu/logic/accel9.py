@@ -165,6 +165,24 @@ def singles(c: Candidates) -> list[tuple[int, int, int, int]]:
     return _engine.logic9_singles(*_state(c))  # type: ignore[no-any-return]
 
 
+DIRECT = ("pointing", "claiming", "hidden-pair", "hidden-triple")
+"""The techniques :func:`direct` knows, by its kind numbers."""
+
+
+def direct(c: Candidates, key: str) -> bool:
+    """Whether a technique of :data:`DIRECT` has a step on a classic 9x9 state that
+    removes a candidate and leaves a hidden single (SE's "direct" form, what the
+    rater's direct rungs look for): exact, so ``False`` means their finders would find
+    none.
+
+    >>> from shudu import Grid
+    >>> from shudu.logic.candidates import Candidates
+    >>> direct(Candidates.from_grid(Grid("." * 81)), "pointing")
+    False
+    """
+    return bool(_engine.logic9_direct(*_state(c), DIRECT.index(key)))
+
+
 def fish_digits(c: Candidates, size: int, sashimi: bool) -> int:
     """The digits (bit ``d - 1``) of a classic 9x9 state that have a finned (or, with
     ``sashimi``, sashimi) fish of ``size`` 2..4 removing a candidate.

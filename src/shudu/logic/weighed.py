@@ -101,9 +101,12 @@ def _direct(key: str) -> Rung:
     tech = technique(key)
     weight, plain = tech.direct, tech.difficulty
     assert weight is not None, key
+    known = key in accel9.DIRECT   # on classic 9x9 the C core tells when there is none
 
     def scan(c: Candidates, ceiling: float) -> list[Move]:
         if ceiling >= plain:
+            return []
+        if known and c.rules.is_classic9 and not accel9.direct(c, key):
             return []
         for step in tech.find(c):
             if step.eliminations and leaves_hidden_single(c, step.eliminations):
