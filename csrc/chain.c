@@ -138,7 +138,8 @@ done:
 
 int ch_closures(const uint8_t *sb, const uint8_t *wb, const uint8_t *cb, const uint8_t *nb,
                 ptrdiff_t words, ptrdiff_t nodes, uint8_t *false_rows, uint8_t *true_rows,
-                uint8_t *eliminable, uint8_t *clash_false, uint8_t *clash_true) {
+                uint8_t *eliminable, uint8_t *clash_false, uint8_t *clash_true,
+                uint8_t *weak_return) {
     ptrdiff_t row = words * 8;
     uint64_t *got = calloc((size_t)words, 8);
     uint64_t *fresh = calloc((size_t)words, 8);
@@ -155,6 +156,7 @@ int ch_closures(const uint8_t *sb, const uint8_t *wb, const uint8_t *cb, const u
     memset(eliminable, 0, (size_t)row);
     memset(clash_false, 0, (size_t)row);
     memset(clash_true, 0, (size_t)row);
+    memset(weak_return, 0, (size_t)row);
     for (ptrdiff_t a = 0; a < nodes; a++) {
         if (!(nb[a / 8] >> (a % 8) & 1)) continue;
         closure_rows(sb, wb, words, nodes, a, T, F, got, fresh, depth);
@@ -186,6 +188,8 @@ int ch_closures(const uint8_t *sb, const uint8_t *wb, const uint8_t *cb, const u
                 m &= m - 1;
                 if (y >= nodes) continue;
                 const uint8_t *ty = false_rows + 2 * y * row;
+                if (ty[row + a / 8] >> (a % 8) & 1)
+                    weak_return[a / 8] |= (uint8_t)(1u << (a % 8));
                 for (ptrdiff_t x = 0; x < words; x++) {
                     uint64_t t, f;
                     memcpy(&t, ty + 8 * x, 8);

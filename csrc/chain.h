@@ -41,11 +41,13 @@ int ch_aic_pairs(const uint8_t *strong, const uint8_t *weak, const uint8_t *conf
  * union over the starts a of a's conflicts made false by "a false"; clash_false,
  * clash_true: one row each, the starts whose closure makes some node both true and
  * false.  "a true" makes a true and its weak partners false, with their closures.
+ * weak_return: one row, the starts a with a weak partner y such that "y false" makes a
+ * false (a discontinuous nice loop's weak-weak end).
  * Returns 0, or -1 when out of memory. */
 int ch_closures(const uint8_t *strong, const uint8_t *weak, const uint8_t *conf,
                 const uint8_t *starts, ptrdiff_t words, ptrdiff_t nodes, uint8_t *false_rows,
                 uint8_t *true_rows, uint8_t *eliminable, uint8_t *clash_false,
-                uint8_t *clash_true);
+                uint8_t *clash_true, uint8_t *weak_return);
 
 /* Breadth-first parents of the literals (2 * node + truth; truth 1 = "node true") reached
  * from literal lit over the rows of ch_aic_pairs (ChainGraph.parents): a false node makes

@@ -139,7 +139,8 @@ static PyMethodDef methods[] = {
      "count, elims)]: the chain ends an AIC search looks at, in order"},
     {"chain_closures", (PyCFunction)(void (*)(void))py_chain_closures, METH_FASTCALL,
      "chain_closures(strong, weak, conf, words, nodes) -> (false_rows, true_rows, "
-     "eliminable, clash_false, clash_true): every node's closures over a link graph"},
+     "eliminable, clash_false, clash_true, weak_return): every node's closures over a link "
+     "graph"},
     {"msls9", (PyCFunction)(void (*)(void))py_msls9, METH_FASTCALL,
      "msls9(values, masks, min_cells, limit) -> [(rows, cols)]: multi-sector locked sets "
      "over rows and columns of a 9x9 pencilmark state"},

@@ -792,8 +792,8 @@ PyObject *py_chain_graph9(PyObject *self, PyObject *const *args, Py_ssize_t narg
 }
 
 /* chain_closures(strong, weak, conf, words, nodes) -> (false_rows, true_rows, eliminable,
- * clash_false, clash_true): every node's closures (chain.h, ch_closures), with the rows of
- * aic_pairs. */
+ * clash_false, clash_true, weak_return): every node's closures (chain.h, ch_closures),
+ * with the rows of aic_pairs. */
 PyObject *py_chain_closures(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     if (nargs != 5) {
@@ -808,32 +808,32 @@ PyObject *py_chain_closures(PyObject *self, PyObject *const *args, Py_ssize_t na
     }
     Py_buffer v[4];
     int got_views = 0;
-    PyObject *out[5] = {NULL, NULL, NULL, NULL, NULL};
+    PyObject *out[6] = {NULL, NULL, NULL, NULL, NULL, NULL};
     PyObject *result = NULL;
     Py_ssize_t nodes = graph_rows(args, words, v);
     if (nodes < 0) goto done;
     got_views = 4;
     Py_ssize_t row = words * 8;
-    Py_ssize_t sizes[5] = {2 * v[0].len, 2 * v[0].len, row, row, row};
-    for (int k = 0; k < 5; k++) {
+    Py_ssize_t sizes[6] = {2 * v[0].len, 2 * v[0].len, row, row, row, row};
+    for (int k = 0; k < 6; k++) {
         out[k] = PyBytes_FromStringAndSize(NULL, sizes[k]);
         if (!out[k]) goto done;
     }
-    uint8_t *o[5];
-    for (int k = 0; k < 5; k++) o[k] = (uint8_t *)PyBytes_AS_STRING(out[k]);
+    uint8_t *o[6];
+    for (int k = 0; k < 6; k++) o[k] = (uint8_t *)PyBytes_AS_STRING(out[k]);
     int rc;
     Py_BEGIN_ALLOW_THREADS
     rc = ch_closures(v[0].buf, v[1].buf, v[2].buf, v[3].buf, words, nodes, o[0], o[1], o[2],
-                     o[3], o[4]);
+                     o[3], o[4], o[5]);
     Py_END_ALLOW_THREADS
     if (rc) {
         PyErr_NoMemory();
         goto done;
     }
-    result = PyTuple_Pack(5, out[0], out[1], out[2], out[3], out[4]);
+    result = PyTuple_Pack(6, out[0], out[1], out[2], out[3], out[4], out[5]);
 done:
     for (int k = 0; k < got_views; k++) PyBuffer_Release(&v[k]);
-    for (int k = 0; k < 5; k++) Py_XDECREF(out[k]);
+    for (int k = 0; k < 6; k++) Py_XDECREF(out[k]);
     return result;
 }
 

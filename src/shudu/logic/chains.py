@@ -21,7 +21,7 @@ first; every chain that eliminates something is yielded, shortest first.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from functools import partial
+from functools import cache, partial
 from heapq import heapify, heappop, heappush
 from itertools import pairwise
 
@@ -482,6 +482,16 @@ def _cnl(cands: Candidates, mode: str, key: str,
     yield from _sorted(found)
 
 
+@cache
+def _cell_nodes(n: int, ncells: int) -> tuple[int, ...]:
+    """The candidate nodes (``digit_index * ncells + cell``) of each cell, as bitsets.
+
+    >>> _cell_nodes(4, 16)[1] == (1 << 1) | (1 << 17) | (1 << 33) | (1 << 49)
+    True
+    """
+    return tuple(sum(1 << (d * ncells + cell) for d in range(n)) for cell in range(ncells))
+
+
 def _dnl(cands: Candidates, mode: str, key: str,
          want: Callable[[ChainGraph, list[int]], bool]) -> Iterator[Step]:
     g = graph(cands, mode)
@@ -490,6 +500,8 @@ def _dnl(cands: Candidates, mode: str, key: str,
     cm = cands.cell_mask
     if not g.eliminable():
         return
+    at_cell = _cell_nodes(g.geo.n, N)
+    back = g.weak_return()
     for a in bits(g.nodes & ((1 << g.base) - 1)):
         cell, digit = a % N, a // N + 1
         T, _ = g.closure_false(a)
@@ -503,24 +515,18 @@ def _dnl(cands: Candidates, mode: str, key: str,
                     found.append((len(lits) - 1, elims.bit_count(), step))
             continue
         # both strong links at the cell, on two different digits
-        for b in bits(T):
-            if b < g.base and b % N == cell and b > a:
-                lits = g.path(2 * a, 2 * b + 1)
-                if lits is None or not want(g, lits):
-                    continue
-                keep = (1 << (digit - 1)) | (1 << (b // N))
-                elims = sum(1 << (d * N + cell) for d in bits(cm[cell] & ~keep))
-                if elims:
-                    closing = g.link(2 * b + 1, 2 * a)
-                    step = partial(_make_step, key, g, lits, elims, "strong", closing)
-                    found.append((len(lits), elims.bit_count(), step))
+        for b in bits(T & at_cell[cell] & ~((2 << a) - 1)):
+            lits = g.path(2 * a, 2 * b + 1)
+            if lits is None or not want(g, lits):
+                continue
+            keep = (1 << (digit - 1)) | (1 << (b // N))
+            elims = sum(1 << (d * N + cell) for d in bits(cm[cell] & ~keep))
+            if elims:
+                closing = g.link(2 * b + 1, 2 * a)
+                step = partial(_make_step, key, g, lits, elims, "strong", closing)
+                found.append((len(lits), elims.bit_count(), step))
         # both weak links at the candidate: assuming it leads to its own removal
-        hit = False
-        for y in bits(g.weak.get(a, 0)):
-            if g.closure_false(y)[1] >> a & 1:
-                hit = True
-                break
-        if hit:
+        if back >> a & 1:
             lits = g.path(2 * a + 1, 2 * a)
             if lits is None or not want(g, lits):
                 continue

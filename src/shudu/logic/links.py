@@ -646,7 +646,7 @@ class ChainGraph:
 
                 size = 8 * rows[2]
                 nodes = self.nodes.to_bytes(size, "little")
-                false_rows, true_rows, elim, clash_false, clash_true = chain_closures(
+                false_rows, true_rows, elim, clash_false, clash_true, back = chain_closures(
                     rows[0], rows[1], self.conflict_rows(), rows[2], nodes)
                 self.__dict__["_closure_rows"] = false_rows
                 self.__dict__["_closure_size"] = size
@@ -654,6 +654,7 @@ class ChainGraph:
                 self.__dict__["_eliminable"] = int.from_bytes(elim, "little")
                 self.__dict__["_clashes"] = (int.from_bytes(clash_true, "little"),
                                              int.from_bytes(clash_false, "little"))
+                self.__dict__["_weak_return"] = int.from_bytes(back, "little")
             self.__dict__["_all_closures"] = got
         return got
 
@@ -676,6 +677,24 @@ class ChainGraph:
                 false |= bool(T & F) << a
             got = self.__dict__["_clashes"] = (true, false)
         return self.__dict__["_clashes"]  # type: ignore[no-any-return]
+
+    def weak_return(self) -> int:
+        """The nodes ``a`` with a weak partner ``y`` such that "``y`` false" makes ``a``
+        false: "``a`` true" then removes ``a`` (the weak-weak end of a discontinuous
+        nice loop).
+
+        >>> from shudu import Grid
+        >>> ChainGraph.build(Candidates.from_grid(Grid.empty())).weak_return()
+        0
+        """
+        got = self.__dict__.get("_weak_return")
+        if got is None and not self._c_closures():
+            got = 0
+            for a in bits(self.nodes):
+                if any(self.closure_false(y)[1] >> a & 1 for y in bits(self.weak.get(a, 0))):
+                    got |= 1 << a
+            self.__dict__["_weak_return"] = got
+        return self.__dict__["_weak_return"]  # type: ignore[no-any-return]
 
     def eliminable(self) -> int:
         """Every candidate that some chain start could eliminate (a fast superset).
