@@ -838,6 +838,121 @@ done:
 }
 
 
+/* chain_verity(true_rows, words, present, branches, ends) -> [(k, T, F), ...]: for each
+ * branch set k (the nodes branches[ends[k - 1] .. ends[k] - 1], int32, ends[-1] = 0) the
+ * literals every branch implies: the AND over its nodes of their true closures (rows 2i
+ * and 2i + 1 of true_rows, as chain_closures gives them), less the set's own nodes and
+ * less what is not in present (one row); only the sets where T or F is left, ascending,
+ * with T and F as row bytes. */
+PyObject *py_chain_verity(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError, "chain_verity(true_rows, words, present, branches, ends)");
+        return NULL;
+    }
+    Py_ssize_t words = PyLong_AsSsize_t(args[1]);
+    if (words == -1 && PyErr_Occurred()) return NULL;
+    if (words < 1 || words > 1024) {
+        PyErr_SetString(PyExc_ValueError, "words must be 1..1024");
+        return NULL;
+    }
+    Py_buffer rows, present, br, ends;
+    if (PyObject_GetBuffer(args[0], &rows, PyBUF_SIMPLE) < 0) return NULL;
+    if (PyObject_GetBuffer(args[2], &present, PyBUF_SIMPLE) < 0) {
+        PyBuffer_Release(&rows);
+        return NULL;
+    }
+    if (PyObject_GetBuffer(args[3], &br, PyBUF_SIMPLE) < 0) {
+        PyBuffer_Release(&rows);
+        PyBuffer_Release(&present);
+        return NULL;
+    }
+    if (PyObject_GetBuffer(args[4], &ends, PyBUF_SIMPLE) < 0) {
+        PyBuffer_Release(&rows);
+        PyBuffer_Release(&present);
+        PyBuffer_Release(&br);
+        return NULL;
+    }
+    PyObject *out = NULL;
+    uint64_t *T = NULL, *F = NULL;
+    const Py_ssize_t row = words * 8;
+    const Py_ssize_t nodes = rows.len / (2 * row);
+    const Py_ssize_t nb = br.len / 4, nsets = ends.len / 4;
+    const int32_t *b = (const int32_t *)br.buf, *e = (const int32_t *)ends.buf;
+    if (rows.len % (2 * row) || present.len != row || br.len % 4 || ends.len % 4) {
+        PyErr_SetString(PyExc_ValueError, "true_rows must hold two rows per node, present one "
+                        "row, branches and ends int32 values");
+        goto done;
+    }
+    for (Py_ssize_t k = 0, at = 0; k < nsets; k++) {   /* every node and end in range */
+        if (e[k] < at || e[k] > nb) {
+            PyErr_SetString(PyExc_ValueError, "ends must ascend within branches");
+            goto done;
+        }
+        for (; at < e[k]; at++)
+            if (b[at] < 0 || b[at] >= nodes || b[at] >= words * 64) {
+                PyErr_SetString(PyExc_ValueError, "a branch node is out of range");
+                goto done;
+            }
+    }
+    T = malloc((size_t)row);
+    F = malloc((size_t)row);
+    out = PyList_New(0);
+    if (!T || !F || !out) {
+        if (!PyErr_Occurred()) PyErr_NoMemory();
+        Py_CLEAR(out);
+        goto done;
+    }
+    const uint8_t *r = (const uint8_t *)rows.buf, *pr = (const uint8_t *)present.buf;
+    for (Py_ssize_t k = 0, start = 0; k < nsets; start = e[k], k++) {
+        if (e[k] == start) continue;
+        memset(T, 0xFF, (size_t)row);
+        memset(F, 0xFF, (size_t)row);
+        uint64_t any = 1;
+        for (Py_ssize_t j = start; j < e[k] && any; j++) {
+            const uint8_t *t = r + 2 * (Py_ssize_t)b[j] * row, *f = t + row;
+            any = 0;
+            for (Py_ssize_t w = 0; w < words; w++) {
+                uint64_t x, y;
+                memcpy(&x, t + 8 * w, 8);
+                memcpy(&y, f + 8 * w, 8);
+                T[w] &= x;
+                F[w] &= y;
+                any |= T[w] | F[w];
+            }
+        }
+        if (!any) continue;
+        for (Py_ssize_t j = start; j < e[k]; j++) {
+            T[b[j] / 64] &= ~((uint64_t)1 << (b[j] % 64));
+            F[b[j] / 64] &= ~((uint64_t)1 << (b[j] % 64));
+        }
+        any = 0;
+        for (Py_ssize_t w = 0; w < words; w++) {
+            uint64_t p;
+            memcpy(&p, pr + 8 * w, 8);
+            T[w] &= p;
+            F[w] &= p;
+            any |= T[w] | F[w];
+        }
+        if (!any) continue;
+        PyObject *item = Py_BuildValue("(ny#y#)", k, (const char *)T, row, (const char *)F, row);
+        if (!item || PyList_Append(out, item) < 0) {
+            Py_XDECREF(item);
+            Py_CLEAR(out);
+            goto done;
+        }
+        Py_DECREF(item);
+    }
+done:
+    free(T);
+    free(F);
+    PyBuffer_Release(&rows);
+    PyBuffer_Release(&present);
+    PyBuffer_Release(&br);
+    PyBuffer_Release(&ends);
+    return out;
+}
+
 /* msls9(values, masks, min_cells, limit) -> [(rows, cols)]: the row and column sets
  * (9-bit masks) of the multi-sector locked sets of a classic 9x9 state (msls9.h), at
  * most `limit` (1..4096) of them, in the order of the search. */

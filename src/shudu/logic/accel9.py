@@ -66,6 +66,8 @@ net_propagate2 = _engine.net_propagate2
 
 # Every node's closures over a link graph's rows (csrc/chain.c, see ChainGraph._c_closures).
 chain_closures = _engine.chain_closures
+# What every branch of each branch set implies (ChainGraph.verity).
+chain_verity = _engine.chain_verity
 # The breadth-first parents of literals over a link graph's rows (ChainGraph.parents).
 chain_parents = _engine.chain_parents
 

@@ -621,19 +621,9 @@ def find_forcing_chain_verity(cands: Candidates) -> Iterator[Step]:
     g = graph(cands, "full")
     N = g.N
     todo: list[tuple[int, int, str, int, list[int], int, int]] = []
-    for order, (kind, where, branch) in enumerate(_verity_groups(cands)):
-        T = F = -1
-        for i in branch:
-            t, f = g.closure_true(i)
-            T &= t
-            F &= f
-            if not T | F:
-                break   # nothing every branch implies
-        if not T | F:
-            continue
-        bset = sum(1 << i for i in branch)
-        T &= ~bset & g.present
-        F &= ~bset & g.present
+    groups = list(_verity_groups(cands))
+    for order, T, F in g.verity(branch for _, _, branch in groups):
+        kind, where, branch = groups[order]
         for y in bits(T):
             todo.append((len(branch), order, kind, where, branch, y, 1))
         for y in bits(F):

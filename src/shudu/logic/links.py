@@ -27,7 +27,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from array import array
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -322,10 +323,14 @@ class ChainGraph:
     def link(self, x: int, y: int) -> Link:
         """The link from literal ``x`` to literal ``y`` of a path (``2 * node + truth``),
         labelled with the constraint behind a weak link no house or cell makes."""
-        strong = not x & 1
-        labels = None if strong else self.__dict__.get("why")
-        why = labels.get((x >> 1, y >> 1), "") if labels else ""
-        return Link(self.node(x >> 1), self.node(y >> 1), strong, why)
+        memo = self.__dict__.setdefault("_link_memo", {})
+        got = memo.get((x, y))
+        if got is None:
+            strong = not x & 1
+            labels = None if strong else self.__dict__.get("why")
+            why = labels.get((x >> 1, y >> 1), "") if labels else ""
+            got = memo[x, y] = Link(self.node(x >> 1), self.node(y >> 1), strong, why)
+        return got  # type: ignore[no-any-return]
 
     def _add_als(self, use: range | list[int]) -> None:
         """ALS nodes: for an almost locked set ``A`` (``k`` cells of one house holding
@@ -474,8 +479,12 @@ class ChainGraph:
         return i >= self.base
 
     def node(self, i: int) -> Node:
-        """The :class:`Node` of an index (for a step's links)."""
-        return Node(tuple(bits(self.node_cells(i))), self.node_digit(i), self.n)
+        """The :class:`Node` of an index (for a step's links), made once per graph."""
+        memo = self.__dict__.setdefault("_node_memo", {})
+        got = memo.get(i)
+        if got is None:
+            got = memo[i] = Node(tuple(bits(self.node_cells(i))), self.node_digit(i), self.n)
+        return got  # type: ignore[no-any-return]
 
     def conflicts(self, i: int) -> int:
         """Every present candidate that cannot be true together with node ``i``.
@@ -712,6 +721,54 @@ class ChainGraph:
                 got |= self.conflicts(a) & self.closure_false(a)[1]
             self.__dict__["_eliminable"] = got
         return got
+
+    def verity(self, branch_sets: Iterable[Sequence[int]]) -> list[tuple[int, int, int]]:
+        """What every branch of a branch set implies (the set's nodes, of which one is
+        true): for each set ``k`` with something left, ``(k, T, F)``, the nodes true and
+        false in every branch's :meth:`closure_true`, less the set's own nodes and less
+        what is not :attr:`present`.  The C core intersects the rows it found; a graph
+        too big for it, or a set with a node outside the graph, is worked out here.
+
+        >>> from shudu import Grid
+        >>> g = ChainGraph.build(Candidates.from_grid(Grid("12345678." + "." * 72)))
+        >>> k, T, F = g.verity([[8 * 81 + 9, 8 * 81 + 10]])[0]   # r2c1 or r2c2 is 9
+        >>> k, T, F >> (8 * 81 + 11) & 1                          # so r2c3 is not 9
+        (0, 0, 1)
+        """
+        sets = [list(b) for b in branch_sets]
+        if self._c_closures():
+            flat: list[int] = []
+            ends: list[int] = []
+            for b in sets:
+                flat += b
+                ends.append(len(flat))
+            union = sum(1 << i for i in set(flat))
+            if not union & ~self.nodes:
+                from .accel9 import chain_verity
+
+                size = self.__dict__["_closure_size"]
+                got = chain_verity(self.__dict__["_closure_true_rows"], size // 8,
+                                   self.present.to_bytes(size, "little"),
+                                   array("i", flat), array("i", ends))
+                return [(k, int.from_bytes(t, "little"), int.from_bytes(f, "little"))
+                        for k, t, f in got]
+        out = []
+        for k, branch in enumerate(sets):
+            T = F = -1
+            for i in branch:
+                t, f = self.closure_true(i)
+                T &= t
+                F &= f
+                if not T | F:
+                    break   # nothing every branch implies
+            if not T | F:
+                continue
+            bset = sum(1 << i for i in branch)
+            T &= ~bset & self.present
+            F &= ~bset & self.present
+            if T | F:
+                out.append((k, T, F))
+        return out
 
     def closure_true(self, i: int) -> tuple[int, int]:
         """Literals implied by node ``i`` being true: (true nodes, false nodes)."""
