@@ -142,8 +142,8 @@ static PyMethodDef methods[] = {
      "eliminable, clash_false, clash_true, weak_return): every node's closures over a link "
      "graph"},
     {"chain_verity", (PyCFunction)(void (*)(void))py_chain_verity, METH_FASTCALL,
-     "chain_verity(true_rows, words, present, branches, ends) -> [(k, T, F)]: what every "
-     "branch of each branch set implies (the AND of their true closures)"},
+     "chain_verity(true_rows, words, present, sets) -> [(k, T, F)]: what every branch of "
+     "each branch set implies (the AND of their true closures)"},
     {"msls9", (PyCFunction)(void (*)(void))py_msls9, METH_FASTCALL,
      "msls9(values, masks, min_cells, limit) -> [(rows, cols)]: multi-sector locked sets "
      "over rows and columns of a 9x9 pencilmark state"},

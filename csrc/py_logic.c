@@ -838,16 +838,16 @@ done:
 }
 
 
-/* chain_verity(true_rows, words, present, branches, ends) -> [(k, T, F), ...]: for each
- * branch set k (the nodes branches[ends[k - 1] .. ends[k] - 1], int32, ends[-1] = 0) the
- * literals every branch implies: the AND over its nodes of their true closures (rows 2i
- * and 2i + 1 of true_rows, as chain_closures gives them), less the set's own nodes and
- * less what is not in present (one row); only the sets where T or F is left, ascending,
- * with T and F as row bytes. */
+/* chain_verity(true_rows, words, present, sets) -> [(k, T, F), ...]: for each branch set k
+ * (row k of sets: a bitset of nodes, one of which is true) the literals every branch
+ * implies: the AND over its nodes of their true closures (rows 2i and 2i + 1 of
+ * true_rows, as chain_closures gives them), less the set's own nodes and less what is
+ * not in present (one row); only the sets where T or F is left, ascending, with T and F
+ * as row bytes.  An empty set implies nothing. */
 PyObject *py_chain_verity(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 5) {
-        PyErr_SetString(PyExc_TypeError, "chain_verity(true_rows, words, present, branches, ends)");
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "chain_verity(true_rows, words, present, sets)");
         return NULL;
     }
     Py_ssize_t words = PyLong_AsSsize_t(args[1]);
@@ -856,44 +856,21 @@ PyObject *py_chain_verity(PyObject *self, PyObject *const *args, Py_ssize_t narg
         PyErr_SetString(PyExc_ValueError, "words must be 1..1024");
         return NULL;
     }
-    Py_buffer rows, present, br, ends;
-    if (PyObject_GetBuffer(args[0], &rows, PyBUF_SIMPLE) < 0) return NULL;
-    if (PyObject_GetBuffer(args[2], &present, PyBUF_SIMPLE) < 0) {
-        PyBuffer_Release(&rows);
-        return NULL;
-    }
-    if (PyObject_GetBuffer(args[3], &br, PyBUF_SIMPLE) < 0) {
-        PyBuffer_Release(&rows);
-        PyBuffer_Release(&present);
-        return NULL;
-    }
-    if (PyObject_GetBuffer(args[4], &ends, PyBUF_SIMPLE) < 0) {
-        PyBuffer_Release(&rows);
-        PyBuffer_Release(&present);
-        PyBuffer_Release(&br);
-        return NULL;
-    }
+    Py_buffer v[3];
+    const int which[3] = {0, 2, 3};
+    for (int k = 0; k < 3; k++)
+        if (PyObject_GetBuffer(args[which[k]], &v[k], PyBUF_SIMPLE) < 0) {
+            for (int j = 0; j < k; j++) PyBuffer_Release(&v[j]);
+            return NULL;
+        }
     PyObject *out = NULL;
     uint64_t *T = NULL, *F = NULL;
     const Py_ssize_t row = words * 8;
-    const Py_ssize_t nodes = rows.len / (2 * row);
-    const Py_ssize_t nb = br.len / 4, nsets = ends.len / 4;
-    const int32_t *b = (const int32_t *)br.buf, *e = (const int32_t *)ends.buf;
-    if (rows.len % (2 * row) || present.len != row || br.len % 4 || ends.len % 4) {
+    const Py_ssize_t nodes = v[0].len / (2 * row), nsets = v[2].len / row;
+    if (v[0].len % (2 * row) || v[1].len != row || v[2].len % row) {
         PyErr_SetString(PyExc_ValueError, "true_rows must hold two rows per node, present one "
-                        "row, branches and ends int32 values");
+                        "row and sets whole rows");
         goto done;
-    }
-    for (Py_ssize_t k = 0, at = 0; k < nsets; k++) {   /* every node and end in range */
-        if (e[k] < at || e[k] > nb) {
-            PyErr_SetString(PyExc_ValueError, "ends must ascend within branches");
-            goto done;
-        }
-        for (; at < e[k]; at++)
-            if (b[at] < 0 || b[at] >= nodes || b[at] >= words * 64) {
-                PyErr_SetString(PyExc_ValueError, "a branch node is out of range");
-                goto done;
-            }
     }
     T = malloc((size_t)row);
     F = malloc((size_t)row);
@@ -903,36 +880,45 @@ PyObject *py_chain_verity(PyObject *self, PyObject *const *args, Py_ssize_t narg
         Py_CLEAR(out);
         goto done;
     }
-    const uint8_t *r = (const uint8_t *)rows.buf, *pr = (const uint8_t *)present.buf;
-    for (Py_ssize_t k = 0, start = 0; k < nsets; start = e[k], k++) {
-        if (e[k] == start) continue;
+    const uint8_t *r = (const uint8_t *)v[0].buf, *pr = (const uint8_t *)v[1].buf;
+    for (Py_ssize_t k = 0; k < nsets; k++) {
+        const uint8_t *set = (const uint8_t *)v[2].buf + k * row;
         memset(T, 0xFF, (size_t)row);
         memset(F, 0xFF, (size_t)row);
         uint64_t any = 1;
-        for (Py_ssize_t j = start; j < e[k] && any; j++) {
-            const uint8_t *t = r + 2 * (Py_ssize_t)b[j] * row, *f = t + row;
-            any = 0;
-            for (Py_ssize_t w = 0; w < words; w++) {
-                uint64_t x, y;
-                memcpy(&x, t + 8 * w, 8);
-                memcpy(&y, f + 8 * w, 8);
-                T[w] &= x;
-                F[w] &= y;
-                any |= T[w] | F[w];
+        int members = 0;
+        for (Py_ssize_t w = 0; w < words && any; w++) {
+            uint64_t m;
+            memcpy(&m, set + 8 * w, 8);
+            for (; m && any; m &= m - 1) {
+                Py_ssize_t i = w * 64 + __builtin_ctzll(m);
+                if (i >= nodes) {   /* a node without closure rows */
+                    PyErr_SetString(PyExc_ValueError, "a set holds a node past the rows");
+                    Py_CLEAR(out);
+                    goto done;
+                }
+                members++;
+                const uint8_t *t = r + 2 * i * row, *f = t + row;
+                any = 0;
+                for (Py_ssize_t x = 0; x < words; x++) {
+                    uint64_t a, b;
+                    memcpy(&a, t + 8 * x, 8);
+                    memcpy(&b, f + 8 * x, 8);
+                    T[x] &= a;
+                    F[x] &= b;
+                    any |= T[x] | F[x];
+                }
             }
         }
-        if (!any) continue;
-        for (Py_ssize_t j = start; j < e[k]; j++) {
-            T[b[j] / 64] &= ~((uint64_t)1 << (b[j] % 64));
-            F[b[j] / 64] &= ~((uint64_t)1 << (b[j] % 64));
-        }
+        if (!any || !members) continue;
         any = 0;
-        for (Py_ssize_t w = 0; w < words; w++) {
-            uint64_t p;
-            memcpy(&p, pr + 8 * w, 8);
-            T[w] &= p;
-            F[w] &= p;
-            any |= T[w] | F[w];
+        for (Py_ssize_t x = 0; x < words; x++) {
+            uint64_t p, m;
+            memcpy(&p, pr + 8 * x, 8);
+            memcpy(&m, set + 8 * x, 8);
+            T[x] &= p & ~m;
+            F[x] &= p & ~m;
+            any |= T[x] | F[x];
         }
         if (!any) continue;
         PyObject *item = Py_BuildValue("(ny#y#)", k, (const char *)T, row, (const char *)F, row);
@@ -946,10 +932,7 @@ PyObject *py_chain_verity(PyObject *self, PyObject *const *args, Py_ssize_t narg
 done:
     free(T);
     free(F);
-    PyBuffer_Release(&rows);
-    PyBuffer_Release(&present);
-    PyBuffer_Release(&br);
-    PyBuffer_Release(&ends);
+    for (int k = 0; k < 3; k++) PyBuffer_Release(&v[k]);
     return out;
 }
 

@@ -113,7 +113,7 @@ def test_c_verity_and_weak_returns_match_python(puzzle: str, grouped: bool) -> N
     falsity removes, from the C rows equal the Python closures' answers (the forcing
     chain verity and the discontinuous nice loops read them)."""
     from shudu.engine import solve
-    from shudu.logic.forcing import _verity_groups
+    from shudu.logic.forcing import _verity_sets
 
     rng = random.Random(puzzle)
     solution = solve(puzzle).cells
@@ -123,7 +123,7 @@ def test_c_verity_and_weak_returns_match_python(puzzle: str, grouped: bool) -> N
         fast = ChainGraph.build(c, grouped=grouped)
         slow = ChainGraph.build(c, grouped=grouped, reference=True)
         slow.__dict__["_blob_rows"] = None   # no C rows: the Python closures
-        sets = [branch for _, _, branch in _verity_groups(c)]
+        sets = [members for _, _, members in _verity_sets(c)]
         got = fast.verity(sets)
         assert fast.__dict__.get("_closure_true_rows") is not None
         assert got == slow.verity(sets)

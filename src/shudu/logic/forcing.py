@@ -25,7 +25,8 @@ contradiction and verity finders share the work.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import cache, lru_cache
 from itertools import pairwise
 from typing import Any
 
@@ -573,25 +574,42 @@ def find_forcing_chain_contradiction(cands: Candidates) -> Iterator[Step]:
         yield s
 
 
-def _verity_groups(cands: Candidates) -> Iterator[tuple[str, int, list[int]]]:
-    """Sets of candidates of which one must be true: cells, then houses per digit, then
-    the guardians of each tridagon (``where`` is then its index in
-    :func:`~.tridagon.guardian_sets`)."""
+def _verity_sets(cands: Candidates) -> Iterator[tuple[str, int, int]]:
+    """Sets of candidates of which one must be true, as bitsets of universal indices
+    (``(digit - 1) * cells + cell``): cells, then houses per digit, then the guardians
+    of each tridagon (``where`` is then its index in :func:`~.tridagon.guardian_sets`)."""
     from .tridagon import guardian_sets
 
     geo = cands.geo
     N = geo.ncells
+    spread = _spread(geo.n, N)
     for cell, m in enumerate(cands.cell_mask):
         if m and m & (m - 1):
-            yield "cell", cell, [d * N + cell for d in bits(m)]
+            yield "cell", cell, spread(m) << cell
     for h, hm in enumerate(geo.house_mask):
         for d in range(geo.n):
             x = cands.digit_mask[d] & hm
             if x and x & (x - 1):
-                yield "house", h, [d * N + c for c in bits(x)]
+                yield "house", h, x << (d * N)
     for k, (_, group) in enumerate(guardian_sets(cands)):
         if len(group) > 1:
-            yield "tridagon", k, list(group)
+            yield "tridagon", k, sum(1 << i for i in group)
+
+
+@cache
+def _spread(n: int, ncells: int) -> Callable[[int], int]:
+    """A digit mask's candidates in cell 0, as universal indices (cached per mask)."""
+    @lru_cache(maxsize=1 << 12)
+    def spread(m: int) -> int:
+        return sum(1 << (d * ncells) for d in range(n) if m >> d & 1)
+
+    return spread
+
+
+def _verity_groups(cands: Candidates) -> Iterator[tuple[str, int, list[int]]]:
+    """:func:`_verity_sets` with each set as a list of its indices, ascending."""
+    for kind, where, members in _verity_sets(cands):
+        yield kind, where, list(bits(members))
 
 
 def _trio_extra(cands: Candidates, kind: str, where: int) -> dict[str, str]:
@@ -621,9 +639,10 @@ def find_forcing_chain_verity(cands: Candidates) -> Iterator[Step]:
     g = graph(cands, "full")
     N = g.N
     todo: list[tuple[int, int, str, int, list[int], int, int]] = []
-    groups = list(_verity_groups(cands))
-    for order, T, F in g.verity(branch for _, _, branch in groups):
-        kind, where, branch = groups[order]
+    groups = list(_verity_sets(cands))
+    for order, T, F in g.verity(members for _, _, members in groups):
+        kind, where, members = groups[order]
+        branch = list(bits(members))
         for y in bits(T):
             todo.append((len(branch), order, kind, where, branch, y, 1))
         for y in bits(F):

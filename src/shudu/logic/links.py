@@ -27,7 +27,6 @@ True
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -722,50 +721,46 @@ class ChainGraph:
             self.__dict__["_eliminable"] = got
         return got
 
-    def verity(self, branch_sets: Iterable[Sequence[int]]) -> list[tuple[int, int, int]]:
-        """What every branch of a branch set implies (the set's nodes, of which one is
-        true): for each set ``k`` with something left, ``(k, T, F)``, the nodes true and
-        false in every branch's :meth:`closure_true`, less the set's own nodes and less
-        what is not :attr:`present`.  The C core intersects the rows it found; a graph
-        too big for it, or a set with a node outside the graph, is worked out here.
+    def verity(self, branch_sets: Iterable[int]) -> list[tuple[int, int, int]]:
+        """What every branch of a branch set implies (a set: a bitset of nodes, one of
+        which is true): for each set ``k`` with something left, ``(k, T, F)``, the nodes
+        true and false in every branch's :meth:`closure_true`, less the set's own nodes
+        and less what is not :attr:`present`.  The C core intersects the rows it found;
+        a graph too big for it, or a set with a node outside the graph, is worked out
+        here.
 
         >>> from shudu import Grid
         >>> g = ChainGraph.build(Candidates.from_grid(Grid("12345678." + "." * 72)))
-        >>> k, T, F = g.verity([[8 * 81 + 9, 8 * 81 + 10]])[0]   # r2c1 or r2c2 is 9
-        >>> k, T, F >> (8 * 81 + 11) & 1                          # so r2c3 is not 9
+        >>> k, T, F = g.verity([3 << (8 * 81 + 9)])[0]   # r2c1 or r2c2 is 9
+        >>> k, T, F >> (8 * 81 + 11) & 1                  # so r2c3 is not 9
         (0, 0, 1)
         """
-        sets = [list(b) for b in branch_sets]
-        if self._c_closures():
-            flat: list[int] = []
-            ends: list[int] = []
-            for b in sets:
-                flat += b
-                ends.append(len(flat))
-            union = sum(1 << i for i in set(flat))
-            if not union & ~self.nodes:
-                from .accel9 import chain_verity
+        sets = list(branch_sets)
+        union = 0
+        for m in sets:
+            union |= m
+        if self._c_closures() and not union & ~self.nodes:
+            from .accel9 import chain_verity
 
-                size = self.__dict__["_closure_size"]
-                got = chain_verity(self.__dict__["_closure_true_rows"], size // 8,
-                                   self.present.to_bytes(size, "little"),
-                                   array("i", flat), array("i", ends))
-                return [(k, int.from_bytes(t, "little"), int.from_bytes(f, "little"))
-                        for k, t, f in got]
+            size = self.__dict__["_closure_size"]
+            got = chain_verity(self.__dict__["_closure_true_rows"], size // 8,
+                               self.present.to_bytes(size, "little"),
+                               b"".join(m.to_bytes(size, "little") for m in sets))
+            return [(k, int.from_bytes(t, "little"), int.from_bytes(f, "little"))
+                    for k, t, f in got]
         out = []
-        for k, branch in enumerate(sets):
+        for k, members in enumerate(sets):
             T = F = -1
-            for i in branch:
+            for i in bits(members):
                 t, f = self.closure_true(i)
                 T &= t
                 F &= f
                 if not T | F:
                     break   # nothing every branch implies
-            if not T | F:
+            if not members or not T | F:
                 continue
-            bset = sum(1 << i for i in branch)
-            T &= ~bset & self.present
-            F &= ~bset & self.present
+            T &= ~members & self.present
+            F &= ~members & self.present
             if T | F:
                 out.append((k, T, F))
         return out

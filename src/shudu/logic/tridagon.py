@@ -25,7 +25,7 @@ Tridagon: 1/2/3 in r1c1,r2c2,r3c3,r1c4,r2c5,r3c6,r4c1,r5c2,r6c3,r4c4,r5c6,r6c5
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations, permutations
 
 from .candidates import Candidates, bits, state_memo
@@ -124,23 +124,43 @@ def find_tridagon(cands: Candidates) -> Iterator[Step]:
 def _viable(cm: list[int], cells: list[list[int]]) -> list[int]:
     """The digit trios (masks) that at least nine unsolved cells of the four boxes hold
     all their candidates in: a pattern has at most three guardians."""
+    boxes = [tuple(cm[first + k] for first in rows for k in range(3)) for rows in cells]
+    if sum(_narrow(box) for box in boxes) < 9:
+        return []   # fewer than nine cells of one to three candidates: no trio
     count: dict[int, int] = {}
-    for rows in cells:
-        for first in rows:
-            for k in range(3):
-                m = cm[first + k]
-                size = m.bit_count()
-                if size == 3:
-                    count[m] = count.get(m, 0) + 1
-                elif size == 2:
-                    for d in bits(0x1FF & ~m):
-                        t = m | 1 << d
-                        count[t] = count.get(t, 0) + 1
-                elif size == 1:
-                    for d, e in combinations(bits(0x1FF & ~m), 2):
-                        t = m | 1 << d | 1 << e
-                        count[t] = count.get(t, 0) + 1
+    for box in boxes:
+        for t, k in _box_trios(box):
+            count[t] = count.get(t, 0) + k
     return sorted(t for t, k in count.items() if k >= 9)
+
+
+def _narrow(masks: tuple[int, ...]) -> int:
+    """How many of these cells hold one to three candidates."""
+    return sum(1 for m in masks if 0 < m.bit_count() <= 3)
+
+
+@lru_cache(maxsize=8192)
+def _box_trios(masks: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """For the candidate masks of a box's cells: each digit trio (mask) and how many of
+    the cells hold all their candidates in it (unsolved cells of one to three digits).
+
+    >>> _box_trios((0b111, 0b11, 0) + (0b1111,) * 6)[:2]
+    ((7, 2), (11, 1))
+    """
+    count: dict[int, int] = {}
+    for m in masks:
+        size = m.bit_count()
+        if size == 3:
+            count[m] = count.get(m, 0) + 1
+        elif size == 2:
+            for d in bits(0x1FF & ~m):
+                t = m | 1 << d
+                count[t] = count.get(t, 0) + 1
+        elif size == 1:
+            for d, e in combinations(bits(0x1FF & ~m), 2):
+                t = m | 1 << d | 1 << e
+                count[t] = count.get(t, 0) + 1
+    return tuple(sorted(count.items()))
 
 
 MAX_BRANCHES = 5
