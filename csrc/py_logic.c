@@ -278,6 +278,65 @@ PyObject *py_logic9_direct(PyObject *self, PyObject *const *args, Py_ssize_t nar
     return PyBool_FromLong(d9_direct(&state, (int)kind));
 }
 
+/* logic9_trios(values, masks) -> 9 tuples, one per pair of bands and pair of stacks
+ * ((0,1)x(0,1), (0,1)x(0,2), (0,1)x(1,2), (0,2)x(0,1), ...): the digit trios (9-bit masks,
+ * ascending) that at least nine open cells of those four boxes hold all their candidates
+ * in (one to three candidates each), the trios a tridagon may use (values and masks as
+ * for logic9_state). */
+PyObject *py_logic9_trios(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "logic9_trios(values, masks)");
+        return NULL;
+    }
+    uint8_t values[81];
+    uint16_t masks[81];
+    if (read_state(args[0], args[1], values, masks) < 0) return NULL;
+    uint16_t trios[84];
+    int nt = 0;
+    for (unsigned t = 0; t < 512; t++)
+        if (b9_popc9(t) == 3) trios[nt++] = (uint16_t)t;
+    uint8_t count[9][84];
+    memset(count, 0, sizeof count);
+    for (int cell = 0; cell < 81; cell++) {
+        unsigned m = values[cell] ? 0 : masks[cell] & 0x1FFu;
+        int size = b9_popc9(m);
+        if (size < 1 || size > 3) continue;
+        int box = b9_box(cell);
+        for (int k = 0; k < nt; k++)
+            if (!(m & ~(unsigned)trios[k])) count[box][k]++;
+    }
+    static const int pairs[3][2] = {{0, 1}, {0, 2}, {1, 2}};
+    PyObject *out = PyTuple_New(9);
+    if (!out) return NULL;
+    int slot = 0;
+    for (int bp = 0; bp < 3; bp++)
+        for (int sp = 0; sp < 3; sp++) {
+            const int boxes[4] = {pairs[bp][0] * 3 + pairs[sp][0], pairs[bp][0] * 3 + pairs[sp][1],
+                                  pairs[bp][1] * 3 + pairs[sp][0], pairs[bp][1] * 3 + pairs[sp][1]};
+            PyObject *list = PyList_New(0);
+            if (!list) {
+                Py_DECREF(out);
+                return NULL;
+            }
+            for (int k = 0; k < nt; k++) {
+                int total = count[boxes[0]][k] + count[boxes[1]][k] + count[boxes[2]][k] +
+                            count[boxes[3]][k];
+                if (total < 9) continue;
+                PyObject *t = PyLong_FromLong(trios[k]);
+                if (!t || PyList_Append(list, t) < 0) {
+                    Py_XDECREF(t);
+                    Py_DECREF(list);
+                    Py_DECREF(out);
+                    return NULL;
+                }
+                Py_DECREF(t);
+            }
+            PyTuple_SET_ITEM(out, slot++, list);
+        }
+    return out;
+}
+
 /* logic9_fish_digits(values, masks, size, sashimi) -> the digits (bit d - 1) of a 9x9
  * pencilmark state with a finned (sashimi when true) fish of size 2..4 that removes a
  * candidate (values and masks as for logic9_state). */

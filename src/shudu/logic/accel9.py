@@ -167,6 +167,20 @@ def singles(c: Candidates) -> list[tuple[int, int, int, int]]:
     return _engine.logic9_singles(*_state(c))  # type: ignore[no-any-return]
 
 
+def trios(c: Candidates) -> tuple[list[int], ...]:
+    """For each pair of bands and pair of stacks of a classic 9x9 state (bands outer,
+    pairs in order (0, 1), (0, 2), (1, 2)): the digit trios (masks, ascending) that at
+    least nine open cells of those four boxes hold all their candidates in, the trios a
+    tridagon there may use.
+
+    >>> from shudu import Grid
+    >>> from shudu.logic.candidates import Candidates
+    >>> trios(Candidates.from_grid(Grid("." * 81)))[0]
+    []
+    """
+    return _engine.logic9_trios(*_state(c))  # type: ignore[no-any-return]
+
+
 DIRECT = ("pointing", "claiming", "hidden-pair", "hidden-triple")
 """The techniques :func:`direct` knows, by its kind numbers."""
 

@@ -25,9 +25,10 @@ Tridagon: 1/2/3 in r1c1,r2c2,r3c3,r1c4,r2c5,r3c6,r4c1,r5c2,r6c3,r4c4,r5c6,r6c5
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache, lru_cache
+from functools import cache
 from itertools import combinations, permutations
 
+from . import accel9
 from .candidates import Candidates, bits, state_memo
 from .registry import Technique, register
 from .render import result_text
@@ -102,65 +103,27 @@ def find_tridagon(cands: Candidates) -> Iterator[Step]:
     geo = cands.geo
     if geo.n != 9 or cands.rules.box != (3, 3) or cands.rules.regions is not None:
         return
-    cm = cands.cell_mask
     seen: set[tuple[int, ...]] = set()
-    for b1, b2 in combinations(range(3), 2):          # two bands
-        for s1, s2 in combinations(range(3), 2):      # two stacks
-            boxes = ((b1, s1), (b1, s2), (b2, s1), (b2, s2))
-            cells = [[(3 * b + r) * 9 + 3 * s for r in range(3)] for b, s in boxes]
-            for abc in _viable(cm, cells):
-                trio = tuple(bits(abc))
-                found = _search(cands, cells, abc)
-                for pattern, guardians in found:
-                    key = (abc, *sorted(pattern))
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    step = _step(cands, pattern, guardians, trio)
-                    if step is not None:
-                        yield step
+    for cells, viable in zip(_QUADS, accel9.trios(cands), strict=True):
+        for abc in viable:
+            trio = tuple(bits(abc))
+            found = _search(cands, cells, abc)
+            for pattern, guardians in found:
+                key = (abc, *sorted(pattern))
+                if key in seen:
+                    continue
+                seen.add(key)
+                step = _step(cands, pattern, guardians, trio)
+                if step is not None:
+                    yield step
 
 
-def _viable(cm: list[int], cells: list[list[int]]) -> list[int]:
-    """The digit trios (masks) that at least nine unsolved cells of the four boxes hold
-    all their candidates in: a pattern has at most three guardians."""
-    boxes = [tuple(cm[first + k] for first in rows for k in range(3)) for rows in cells]
-    if sum(_narrow(box) for box in boxes) < 9:
-        return []   # fewer than nine cells of one to three candidates: no trio
-    count: dict[int, int] = {}
-    for box in boxes:
-        for t, k in _box_trios(box):
-            count[t] = count.get(t, 0) + k
-    return sorted(t for t, k in count.items() if k >= 9)
-
-
-def _narrow(masks: tuple[int, ...]) -> int:
-    """How many of these cells hold one to three candidates."""
-    return sum(1 for m in masks if 0 < m.bit_count() <= 3)
-
-
-@lru_cache(maxsize=8192)
-def _box_trios(masks: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-    """For the candidate masks of a box's cells: each digit trio (mask) and how many of
-    the cells hold all their candidates in it (unsolved cells of one to three digits).
-
-    >>> _box_trios((0b111, 0b11, 0) + (0b1111,) * 6)[:2]
-    ((7, 2), (11, 1))
-    """
-    count: dict[int, int] = {}
-    for m in masks:
-        size = m.bit_count()
-        if size == 3:
-            count[m] = count.get(m, 0) + 1
-        elif size == 2:
-            for d in bits(0x1FF & ~m):
-                t = m | 1 << d
-                count[t] = count.get(t, 0) + 1
-        elif size == 1:
-            for d, e in combinations(bits(0x1FF & ~m), 2):
-                t = m | 1 << d | 1 << e
-                count[t] = count.get(t, 0) + 1
-    return tuple(sorted(count.items()))
+_QUADS = tuple(
+    [[(3 * b + r) * 9 + 3 * s for r in range(3)]
+     for b, s in ((b1, s1), (b1, s2), (b2, s1), (b2, s2))]
+    for b1, b2 in combinations(range(3), 2) for s1, s2 in combinations(range(3), 2))
+"""The four boxes of each pair of bands and pair of stacks (the first cell of each of a
+box's rows), in the order of :func:`accel9.trios`."""
 
 
 MAX_BRANCHES = 5
@@ -186,17 +149,14 @@ def _guardian_sets(cands: Candidates) -> list[tuple[tuple[int, ...], tuple[int, 
         return []
     cm = cands.cell_mask
     out = []
-    for b1, b2 in combinations(range(3), 2):
-        for s1, s2 in combinations(range(3), 2):
-            boxes = ((b1, s1), (b1, s2), (b2, s1), (b2, s2))
-            cells = [[(3 * b + r) * 9 + 3 * s for r in range(3)] for b, s in boxes]
-            for abc in _viable(cm, cells):
-                for _, guardians in _search(cands, cells, abc):
-                    group = tuple(sorted(x * 81 + g for g in guardians
-                                         for x in bits(cm[g] & ~abc)))
-                    trio = tuple(d + 1 for d in bits(abc))
-                    if len(group) <= MAX_BRANCHES and (trio, group) not in out:
-                        out.append((trio, group))
+    for cells, viable in zip(_QUADS, accel9.trios(cands), strict=True):
+        for abc in viable:
+            for _, guardians in _search(cands, cells, abc):
+                group = tuple(sorted(x * 81 + g for g in guardians
+                                     for x in bits(cm[g] & ~abc)))
+                trio = tuple(d + 1 for d in bits(abc))
+                if len(group) <= MAX_BRANCHES and (trio, group) not in out:
+                    out.append((trio, group))
     return out
 
 

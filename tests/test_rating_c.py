@@ -1,8 +1,11 @@
-"""The C test for SE's "direct" forms (``accel9.direct``) against the Python rungs it
-guards: on every state a rating walk meets, it says yes exactly when the Python finder
-of pointing, claiming, hidden pair or hidden triple yields a step whose eliminations
-leave a hidden single.  "No" where Python finds one would change ratings, so the test
-asks for equality both ways.
+"""The rater's C helpers against Python, on every state a rating walk meets.
+
+* SE's "direct" forms (``accel9.direct``): yes exactly when the Python finder of
+  pointing, claiming, hidden pair or hidden triple yields a step whose eliminations leave
+  a hidden single.  "No" where Python finds one would change ratings, so the test asks
+  for equality both ways.
+* The digit trios a tridagon may use (``accel9.trios``): those that nine open cells of
+  four boxes fit in, as a plain count finds them.
 
 The states: those the rater scans on a sample of the shared collections (the fallback
 puzzles where they are absent), and each again with a few wrong candidates removed.
@@ -19,7 +22,7 @@ from conftest import SHARED_DATA
 from shudu.engine import solve
 from shudu.grid import Grid
 from shudu.logic import weighed
-from shudu.logic.accel9 import DIRECT, direct
+from shudu.logic.accel9 import DIRECT, direct, trios
 from shudu.logic.candidates import Candidates
 from shudu.logic.registry import technique
 from shudu.logic.singles import leaves_hidden_single
@@ -76,3 +79,24 @@ def test_direct_matches_the_python_rung(key: str) -> None:
 def test_direct_knows_only_its_techniques() -> None:
     with pytest.raises(ValueError):
         direct(Candidates.from_grid(Grid("." * 81)), "x-wing")
+
+
+def python_trios(c: Candidates) -> list[list[int]]:
+    out = []
+    for b1, b2 in ((0, 1), (0, 2), (1, 2)):
+        for s1, s2 in ((0, 1), (0, 2), (1, 2)):
+            boxes = {3 * b1 + s1, 3 * b1 + s2, 3 * b2 + s1, 3 * b2 + s2}
+            masks = [c.cell_mask[cell] for cell in range(81)
+                     if (cell // 27) * 3 + cell % 9 // 3 in boxes and not c.values[cell]]
+            out.append([t for t in range(512) if t.bit_count() == 3
+                        and sum(1 for m in masks if 0 < m.bit_count() <= 3 and not m & ~t) >= 9])
+    return out
+
+
+def test_tridagon_trios_match_a_plain_count() -> None:
+    found = 0
+    for c in states()[::7]:
+        got = trios(c)
+        assert list(got) == python_trios(c), bytes(c.values).hex()
+        found += sum(map(len, got))
+    assert found   # some states have trios, so the comparison could fail
