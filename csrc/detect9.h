@@ -132,6 +132,13 @@ int d9_death_blossom(const d9_state *s);
  * made; 1 for any other kind. */
 int d9_direct(const d9_state *s, int kind);
 
+/* The first pointing (pointing = 1: a box's digit on one line, removed from the rest of
+ * the line) or claiming (0: a line's digit in one box, removed from the rest of the box)
+ * in the order of the Python finder (shudu.logic.intersections): houses a ascending, the
+ * houses b crossing them ascending, digits ascending.  1 and (a, b, digit) when there is
+ * one, else 0 (detect9_direct.c). */
+int d9_first_locked(const d9_state *s, int pointing, int *first, int *second, int *digit);
+
 #ifdef __cplusplus
 }
 #endif

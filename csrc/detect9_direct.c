@@ -1,6 +1,7 @@
-/* "Direct" forms of the basic techniques on classic 9x9 (the rater's SE ladder): does a
- * locked candidate or hidden subset have an instance whose eliminations leave a hidden
- * single?  The rater asks before running its Python finders, which it otherwise runs
+/* Locked candidates and hidden subsets on classic 9x9, as the rater and the solver ask
+ * for them: the first pointing or claiming in the Python finder's order (d9_first_locked),
+ * and SE's "direct" forms: does a locked candidate or hidden subset have an instance whose
+ * eliminations leave a hidden single?  The rater asks before running its Python finders, which it otherwise runs
  * at nearly every step only to find no such instance.  An instance is what the Python
  * finder yields (shudu.logic.intersections and shudu.logic.subsets), and "leaves a
  * hidden single" is shudu.logic.singles.leaves_hidden_single: after the eliminations,
@@ -157,4 +158,44 @@ int d9_direct(const d9_state *s, int kind) {
     case 3: return hidden_direct(s, 3, single, &e);
     default: return 1;
     }
+}
+
+int d9_first_locked(const d9_state *s, int pointing, int *first, int *second, int *digit) {
+    for (int a = pointing ? 18 : 0; a < (pointing ? 27 : 18); a++) {
+        /* the houses crossing a in three cells, ascending: for a box its band's rows and
+         * stack's columns, for a line the boxes along it */
+        int cross[6], n = 0;
+        if (pointing) {
+            const int band = (a - 18) / 3, stack = (a - 18) % 3;
+            for (int k = 0; k < 3; k++) cross[n++] = band * 3 + k;
+            for (int k = 0; k < 3; k++) cross[n++] = 9 + stack * 3 + k;
+        } else if (a < 9) {
+            for (int k = 0; k < 3; k++) cross[n++] = 18 + (a / 3) * 3 + k;
+        } else {
+            for (int k = 0; k < 3; k++) cross[n++] = 18 + k * 3 + (a - 9) / 3;
+        }
+        for (int j = 0; j < n; j++) {
+            const int b = cross[j];
+            /* the cells a and b share, as positions of a and of b */
+            unsigned in_a = 0, in_b = 0;
+            for (int k = 0; k < 9; k++) {
+                const int cell = B9_HOUSE[a][k];
+                if (B9_CELL_HOUSE[cell][0] == b || B9_CELL_HOUSE[cell][1] == b ||
+                    B9_CELL_HOUSE[cell][2] == b) {
+                    in_a |= 1u << k;
+                    in_b |= 1u << b9_house_pos(cell, b);
+                }
+            }
+            for (int d = 0; d < 9; d++) {
+                const unsigned here = s->pos[d][a];
+                if (!here || here & ~in_a || b9_popc9(here) < 2) continue;
+                if (!(s->pos[d][b] & ~in_b)) continue;
+                *first = a;
+                *second = b;
+                *digit = d + 1;
+                return 1;
+            }
+        }
+    }
+    return 0;
 }

@@ -127,6 +127,9 @@ static PyMethodDef methods[] = {
     {"logic9_single", (PyCFunction)(void (*)(void))py_logic9_single, METH_FASTCALL,
      "logic9_single(values, masks, kind) -> (cell, digit, house) of the first full house (0), "
      "hidden single (1) or naked single (2), or None"},
+    {"logic9_locked", (PyCFunction)(void (*)(void))py_logic9_locked, METH_FASTCALL,
+     "logic9_locked(values, masks, pointing) -> (first house, second house, digit) of the "
+     "first pointing (or claiming) in the Python finder's order, or None"},
     {"logic9_trios", (PyCFunction)(void (*)(void))py_logic9_trios, METH_FASTCALL,
      "logic9_trios(values, masks) -> for each pair of bands and pair of stacks, the digit "
      "trios at least nine open cells of those four boxes fit in (tridagon candidates)"},

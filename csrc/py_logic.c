@@ -278,6 +278,27 @@ PyObject *py_logic9_direct(PyObject *self, PyObject *const *args, Py_ssize_t nar
     return PyBool_FromLong(d9_direct(&state, (int)kind));
 }
 
+/* logic9_locked(values, masks, pointing) -> (first house, second house, digit) of the
+ * first pointing (pointing true) or claiming of a 9x9 pencilmark state, in the Python
+ * finder's order, or None (values and masks as for logic9_state). */
+PyObject *py_logic9_locked(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "logic9_locked(values, masks, pointing)");
+        return NULL;
+    }
+    int pointing = PyObject_IsTrue(args[2]);
+    if (pointing < 0) return NULL;
+    uint8_t values[81];
+    uint16_t masks[81];
+    if (read_state(args[0], args[1], values, masks) < 0) return NULL;
+    d9_state state;
+    d9_build(&state, values, masks, NULL);
+    int a, b, d;
+    if (!d9_first_locked(&state, pointing, &a, &b, &d)) Py_RETURN_NONE;
+    return Py_BuildValue("(iii)", a, b, d);
+}
+
 /* logic9_trios(values, masks) -> 9 tuples, one per pair of bands and pair of stacks
  * ((0,1)x(0,1), (0,1)x(0,2), (0,1)x(1,2), (0,2)x(0,1), ...): the digit trios (9-bit masks,
  * ascending) that at least nine open cells of those four boxes hold all their candidates

@@ -167,6 +167,19 @@ def singles(c: Candidates) -> list[tuple[int, int, int, int]]:
     return _engine.logic9_singles(*_state(c))  # type: ignore[no-any-return]
 
 
+def locked(c: Candidates, pointing: bool) -> tuple[int, int, int] | None:
+    """The first pointing (or, not ``pointing``, claiming) of a classic 9x9 state in the
+    Python finder's order, as ``(house, crossing house, digit)``, or ``None``.
+
+    >>> from shudu import Grid
+    >>> from shudu.logic.candidates import Candidates
+    >>> locked(Candidates.from_grid(Grid("." * 81)), True) is None
+    True
+    """
+    got = _engine.logic9_locked(*_state(c), pointing)
+    return None if got is None else tuple(got)
+
+
 def trios(c: Candidates) -> tuple[list[int], ...]:
     """For each pair of bands and pair of stacks of a classic 9x9 state (bands outer,
     pairs in order (0, 1), (0, 2), (1, 2)): the digit trios (masks, ascending) that at

@@ -17,10 +17,11 @@ clears candidates from both.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 
 from ..rules import Rules
+from . import accel9
 from .candidates import Candidates, bits, geometry
 from .registry import Technique, register
 from .render import digits_text, house_text, result_text
@@ -65,20 +66,35 @@ def _locked(cands: Candidates, pointing: bool) -> Iterator[Step]:
     n = geo.n
     masks = geo.house_mask
     pairs = _pairs(geo.rules)[0 if pointing else 1]
-    key = "pointing" if pointing else "claiming"
     for a, b, inter in pairs:
         for d in range(n):
             dm = cands.digit_mask[d]
             here = dm & masks[a]
             if not here or here & ~inter or here.bit_count() < 2:
                 continue
-            gone = dm & masks[b] & ~masks[a]
-            if not gone:
-                continue
-            digit = d + 1
-            yield Step(key, eliminations=((c, digit) for c in bits(gone)), digits=(digit,),
-                       cells={"base": tuple(bits(here))}, houses={"base": (a,), "cover": (b,)},
-                       size=n)
+            if dm & masks[b] & ~masks[a]:
+                yield _locked_step(cands, pointing, a, b, d + 1)
+
+
+def _locked_step(cands: Candidates, pointing: bool, a: int, b: int, digit: int) -> Step:
+    """The step of a digit of house ``a`` confined to where it meets house ``b``."""
+    masks = cands.geo.house_mask
+    dm = cands.digit_mask[digit - 1]
+    return Step("pointing" if pointing else "claiming",
+                eliminations=((c, digit) for c in bits(dm & masks[b] & ~masks[a])),
+                digits=(digit,), cells={"base": tuple(bits(dm & masks[a]))},
+                houses={"base": (a,), "cover": (b,)}, size=cands.geo.n)
+
+
+def _first9(pointing: bool) -> Callable[[Candidates], Step | None]:
+    """The first step of a locked candidates finder on a classic 9x9 state, found by the
+    C core."""
+
+    def first(cands: Candidates) -> Step | None:
+        got = accel9.locked(cands, pointing)
+        return None if got is None else _locked_step(cands, pointing, *got)
+
+    return first
 
 
 def find_pointing(cands: Candidates) -> Iterator[Step]:
@@ -220,11 +236,13 @@ def _locked_subset_explain(step: Step, lang: str) -> str:
 
 register(Technique("pointing", "Locked Candidates Type 1 (Pointing)", "宫内区块", "0100",
                    "intersections", 2.6, find_pointing, _lc_where, _lc_explain, _lc_notation,
-                   direct=1.7, aliases=("locked candidates type 1", "locked candidates 1", "lc1",
+                   first9=_first9(True), direct=1.7,
+                   aliases=("locked candidates type 1", "locked candidates 1", "lc1",
                             "box-line reduction pointing")))
 register(Technique("claiming", "Locked Candidates Type 2 (Claiming)", "行列区块", "0101",
                    "intersections", 2.8, find_claiming, _lc_where, _lc_explain, _lc_notation,
-                   direct=1.9, aliases=("locked candidates type 2", "locked candidates 2", "lc2",
+                   first9=_first9(False), direct=1.9,
+                   aliases=("locked candidates type 2", "locked candidates 2", "lc2",
                             "box-line reduction", "line-box reduction")))
 register(Technique("locked-pair", "Locked Pair", "锁定数对", "0110", "intersections", 3.0,
                    find_locked_pair, subset_where, _locked_subset_explain, subset_notation))
