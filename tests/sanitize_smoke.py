@@ -131,6 +131,18 @@ def main() -> int:
         lambda: _engine.logic9_single(bytes(81), bytes(161), 0),
         lambda: _engine.logic9_single(bytes([10]) * 81, bytes(162), 0),
         lambda: _engine.logic9_single(bytes(81), bytes(162)),
+        lambda: _engine.logic9_singles(bytes(81), bytes(161)),
+        lambda: _engine.logic9_direct(bytes(81), bytes(162), 4),
+        lambda: _engine.logic9_direct(bytes(80), bytes(162), 0),
+        lambda: _engine.logic9_locked(bytes(81), bytes(161), True),
+        lambda: _engine.logic9_trios(bytes(81), [0] * 80),
+        lambda: _engine.chain_verity(bytes(16), 1, bytes(8), bytes(7)),
+        lambda: _engine.chain_verity(bytes(16), 1, bytes(7), bytes(8)),
+        lambda: _engine.chain_verity(bytes(16), 0, bytes(8), bytes(8)),
+        lambda: _engine.chain_verity(bytes(16), 1, bytes(8), b"\x02" + bytes(7)),
+        lambda: _engine.solve9(bytes(81), 3, None, 0.0, b"\0"),
+        lambda: _engine.solve9(bytes(81), 3, None, 0.0, bytearray()),
+        lambda: _engine.solve9(bytes(81), 3, None, "soon"),
         lambda: _engine.logic9_detect(bytes(81), bytes(162), bytes(80), b"\0"),
         lambda: _engine.logic9_detect(bytes(81), bytes(162), bytes(81), bytes(256)),
         lambda: _engine.logic9_detect(bytes(81), bytes(162), "0" * 81, b"\0"),
@@ -239,6 +251,14 @@ def main() -> int:
                 len(m) != 8 * words for m in marks):
             print("chain_closures returned bad rows", file=sys.stderr)
             return 1
+        sets = bytes(rng.getrandbits(8) for _ in range(8 * words * rng.randint(0, 5)))
+        try:
+            got = _engine.chain_verity(true_rows, words, start, sets)
+        except ValueError:   # a set with a node past the rows
+            got = []
+        if any(not (len(t) == len(f) == 8 * words) for _, t, f in got):
+            print("chain_verity returned bad rows", file=sys.stderr)
+            return 1
     # Link graphs of arbitrary pencilmark states, and every closure over them.
     for k in range(rounds):
         masks9 = [rng.randrange(512) for _ in range(81)]
@@ -267,6 +287,21 @@ def main() -> int:
             if got is not None and not (0 <= got[0] < 81 and 1 <= got[1] <= 9):
                 print("logic9_single returned a bad single", values, file=sys.stderr)
                 return 1
+        if any(not (0 <= kind <= 2 and 0 <= cell < 81 and 1 <= digit <= 9)
+               for kind, cell, digit, _ in _engine.logic9_singles(values, masks)):
+            print("logic9_singles returned a bad single", values, file=sys.stderr)
+            return 1
+        for kind in range(4):
+            _engine.logic9_direct(values, masks, kind)
+        for pointing in (True, False):
+            got = _engine.logic9_locked(values, masks, pointing)
+            if got is not None and not (0 <= got[0] < 27 and 0 <= got[1] < 27
+                                        and 1 <= got[2] <= 9):
+                print("logic9_locked returned a bad step", values, file=sys.stderr)
+                return 1
+        if len(_engine.logic9_trios(values, masks)) != 9:
+            print("logic9_trios returned a bad shape", values, file=sys.stderr)
+            return 1
         givens = bytes(v if rng.random() < 0.5 else 0 for v in values)
         if not 0 <= _engine.logic9_fish_digits(values, masks, rng.randint(2, 4),
                                                 rng.random() < 0.5) < 512:
@@ -282,6 +317,18 @@ def main() -> int:
                 or len(passes) != 13 or any(v and m for v, m in zip(out_values, out_masks)):
             print("logic9_state returned a bad shape", values, file=sys.stderr)
             return 1
+    # Long counts looked at by the clock and a stop byte, and a bounded enumerator.
+    if _engine.solve9(bytes(81), 20000, None, 60.0, bytearray(1))[0] != 20000:
+        print("a ticked count went wrong", file=sys.stderr)
+        return 1
+    if _engine.solve9(bytes(81), 10**6, None, 0.0, bytearray(b"\1"))[0] != -2:
+        print("a stop byte did not stop the count", file=sys.stderr)
+        return 1
+    it = _engine.Enumerator(shudu.engine._tables(Rules(4)), bytes(16))
+    it.timeout = 60.0
+    if sum(1 for _ in it) != 288:
+        print("a bounded enumerator went wrong", file=sys.stderr)
+        return 1
     full = _engine.solve9(bytes(81), 1, 5)[1]
     for _ in range(rounds):
         cells = bytes(v if rng.random() < 0.35 else 0 for v in full)
