@@ -357,10 +357,17 @@ def _forcing_explain(step: Step, lang: str) -> str:
 
 
 def _forcing_notation(step: Step) -> str:
+    """``r4c7=4 => contradiction (r3c4=8) => r4c7<>4``: the digits the assumption forces
+    on the way, none when it breaks a cage or house at once.
+
+    >>> _forcing_notation(Step("cage-forcing-chain", eliminations=((0, 3),)))
+    'Cage Forcing Chain: r1c1=3 => contradiction => r1c1<>3'
+    """
     n = step.size
     c, d = step.eliminations[0]
     chain = ", ".join(f"{cells_text([x], n)}={v}" for x, v in step.role_candidates("chain"))
-    return (f"{step.name}: {cells_text([c], n)}={d} => contradiction ({chain}) => "
+    why = f" ({chain})" if chain else ""
+    return (f"{step.name}: {cells_text([c], n)}={d} => contradiction{why} => "
             f"{cells_text([c], n)}<>{d}")
 
 
