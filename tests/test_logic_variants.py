@@ -129,3 +129,29 @@ def test_chains_run_across_constraints() -> None:
     assert len(cage3) == 3 and all(p[2][:4] == (0b1010, 0b1001, 0, 0b0011) for p in cage3)
     run = constraint_pairs(Rules(constraints=(Renban((0, 1, 2)),)))
     assert len(run) == 3 and run[0][2][4] == 0b0110_1100   # a 5 beside 3, 4, 6 or 7
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(st.lists(st.sampled_from([1, 1, 1, -1, 10]), min_size=3, max_size=4),
+       st.integers(min_value=-5, max_value=30))
+def test_sum_pair_relations_are_exactly_the_completable_pairs(weights, total) -> None:
+    """Two terms of a weighted sum of digits 1..6 are linked when no digits of the other
+    terms complete the sum: brute force agrees on every pair, both ways."""
+    from itertools import product
+
+    from shudu.logic.variants import _sum_pairs
+
+    n = 6
+    terms = [(cell, w) for cell, w in enumerate(weights)]
+    got = {(a, b): allowed for a, b, allowed in _sum_pairs(terms, total, n)}
+    for i in range(len(terms)):
+        for j in range(i + 1, len(terms)):
+            want = [0] * n
+            for digits in product(range(1, n + 1), repeat=len(terms)):
+                if sum(w * d for (_, w), d in zip(terms, digits)) == total:
+                    want[digits[i] - 1] |= 1 << (digits[j] - 1)
+            full = (1 << n) - 1
+            if all(m == full for m in want):
+                assert (i, j) not in got   # a relation that forbids nothing is left out
+            else:
+                assert got[i, j] == tuple(want)

@@ -326,9 +326,9 @@ def constraint_pairs(rules: Rules) -> tuple[tuple[int, int, tuple[int, ...], str
     """Every relation a constraint puts between two cells: ``(a, b, allowed, label)``,
     where ``allowed[x - 1]`` is the mask of the digits ``b`` may hold beside ``x`` in
     ``a`` and ``label`` names the constraint for :func:`variant_reason` (thermometers,
-    dots, XV, whispers, palindromes, the negative and non-consecutive rules, sums of two
-    cells, two-cell killer cages).  Chains take each pair of candidates a relation
-    forbids as a weak link.
+    dots, XV, whispers, palindromes, the negative and non-consecutive rules, sums of any
+    number of cells: arrows, little killers, XV; killer cages, renban lines).  Chains take
+    each pair of candidates a relation forbids as a weak link.
 
     >>> from shudu.constraints import Cage
     >>> constraint_pairs(Rules(4, constraints=(Cage((0, 1), 5),)))
@@ -356,19 +356,49 @@ def constraint_pairs(rules: Rules) -> tuple[tuple[int, int, tuple[int, ...], str
                     for i, a in enumerate(con.cells) for b in con.cells[i + 1:]]
             continue
         for kind, data in _records(con.program(rules), n):
-            pair = (data[0], data[1]) if kind == PAIR or (kind == LINEAR and data[0] == 2) \
-                else None
-            if pair is None:
-                continue
-            label = f"variant:{con.kind}@{where or cells_text(sorted(pair), n)}"
             if kind == PAIR:
+                label = f"variant:{con.kind}@{where or cells_text(sorted(data[:2]), n)}"
                 out.append((data[0], data[1], tuple(data[2:]), label))
-            else:
-                total, (c1, w1, c2, w2) = data[1], data[2:6]
-                out.append((c1, c2, tuple(
-                    sum(1 << (y - 1) for y in range(1, n + 1) if w1 * x + w2 * y == total)
-                    for x in range(1, n + 1)), label))
+            elif kind == LINEAR:
+                terms = list(zip(data[2::2], data[3::2], strict=True))
+                for a, b, allowed in _sum_pairs(terms, data[1], n):
+                    label = f"variant:{con.kind}@{where or cells_text(sorted((a, b)), n)}"
+                    out.append((a, b, allowed, label))
     return tuple(out)
+
+
+MAX_SUM_TERMS = 12
+"""Sums of more terms give no pair relations (the other terms can make up nearly any
+difference)."""
+
+
+def _sum_pairs(terms: Sequence[tuple[int, int]], total: int, n: int
+               ) -> list[tuple[int, int, tuple[int, ...]]]:
+    """The pair relations of a weighted sum ``sum(w * digit) == total`` over (cell,
+    weight) terms: for two terms, the digits of the second that some digits of the
+    others (any of 1..n, so the relation is never too strict) complete to ``total``
+    beside each digit of the first.  Only relations that forbid something are kept.
+
+    >>> _sum_pairs([(0, 1), (1, 1), (2, 1)], 6, 4)[0]     # three cells making 6 on a 4x4
+    (0, 1, (15, 7, 3, 1))
+    """
+    if len(terms) > MAX_SUM_TERMS or len({c for c, _ in terms}) != len(terms):
+        return []
+    full = (1 << n) - 1
+    out = []
+    for i, (a, wa) in enumerate(terms):
+        for j in range(i + 1, len(terms)):
+            b, wb = terms[j]
+            rest = {0}
+            for k, (_, w) in enumerate(terms):
+                if k not in (i, j):
+                    rest = {s + w * v for s in rest for v in range(1, n + 1)}
+            allowed = tuple(sum(1 << (y - 1) for y in range(1, n + 1)
+                                if total - wa * x - wb * y in rest)
+                            for x in range(1, n + 1))
+            if any(m != full for m in allowed):
+                out.append((a, b, allowed))
+    return out
 
 
 @lru_cache(maxsize=32)
