@@ -41,6 +41,7 @@ PyObject *py_logic9_probe(PyObject *self, PyObject *const *args, Py_ssize_t narg
 PyObject *py_logic9_single(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_logic9_direct(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_logic9_locked(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *py_logic9_naked_subsets(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_logic9_trios(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_logic9_singles(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_logic9_fish_digits(PyObject *self, PyObject *const *args, Py_ssize_t nargs);

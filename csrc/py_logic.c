@@ -299,6 +299,164 @@ PyObject *py_logic9_locked(PyObject *self, PyObject *const *args, Py_ssize_t nar
     return Py_BuildValue("(iii)", a, b, d);
 }
 
+/* One naked subset found by logic9_naked_subsets, as shudu.logic.subsets.NakedSubset's
+ * fields: (cells, digits, house, common houses, eliminations, locked), or NULL. */
+static PyObject *naked_subset_item(const d9_state *s, const int *chosen, int size,
+                                   unsigned uni, int house) {
+    bb81 peers = bb_make(~UINT64_C(0), BB81_HI_ALL);
+    for (int k = 0; k < size; k++) peers = bb_and(peers, B9_PEER_BB[chosen[k]]);
+    PyObject *elims = PyList_New(0);
+    if (!elims) return NULL;
+    bb81 hit = bb_make(0, 0);
+    for (unsigned u = uni; u; u &= u - 1) {
+        int d = b9_ctz(u);
+        bb81 where = bb_and(s->cells[d], peers);
+        while (bb_any(where)) {
+            int cell = bb_pop_low(&where);
+            bb_set(&hit, cell);
+            PyObject *e = Py_BuildValue("(ii)", cell, d + 1);
+            if (!e || PyList_Append(elims, e) < 0) {
+                Py_XDECREF(e);
+                Py_DECREF(elims);
+                return NULL;
+            }
+            Py_DECREF(e);
+        }
+    }
+    if (PyList_GET_SIZE(elims) == 0) {
+        Py_DECREF(elims);
+        return Py_NewRef(Py_None);
+    }
+    /* the houses every cell lies in, ascending (rows, then columns, then boxes) */
+    int common[3], nc = 0;
+    for (int k = 0; k < 3; k++) {
+        int h = B9_CELL_HOUSE[chosen[0]][k], all = 1;
+        for (int j = 1; j < size; j++)
+            all &= B9_CELL_HOUSE[chosen[j]][k] == h;
+        if (all) common[nc++] = h;
+    }
+    int locked = 0;
+    if (size < 4 && nc == 2) {   /* a line and a box: does it clear both? */
+        bb81 box = B9_HOUSE_BB[common[1]], line = B9_HOUSE_BB[common[0]];
+        locked = bb_meets(hit, box) && bb_meets(hit, bb_andnot(line, box));
+    }
+    PyObject *cells = PyTuple_New(size), *houses = PyTuple_New(nc);
+    PyObject *elim_tuple = PyList_AsTuple(elims);
+    Py_DECREF(elims);
+    PyObject *item = NULL;
+    if (cells && houses && elim_tuple) {
+        for (int k = 0; k < size; k++) PyTuple_SET_ITEM(cells, k, PyLong_FromLong(chosen[k]));
+        for (int k = 0; k < nc; k++) PyTuple_SET_ITEM(houses, k, PyLong_FromLong(common[k]));
+        if (!PyErr_Occurred())
+            item = Py_BuildValue("(OIiOOO)", cells, uni, house, houses, elim_tuple,
+                                 locked ? Py_True : Py_False);
+    }
+    Py_XDECREF(cells);
+    Py_XDECREF(houses);
+    Py_XDECREF(elim_tuple);
+    return item;
+}
+
+/* logic9_naked_subsets(values, masks, size) -> [(cells, digits, house, common, eliminations,
+ * locked), ...]: every naked subset of `size` (2..4) cells of a 9x9 pencilmark state that
+ * eliminates something, each cell set once, in the order of shudu.logic.subsets'
+ * Python search (boxes, rows, columns; cells combined in house order). */
+PyObject *py_logic9_naked_subsets(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "logic9_naked_subsets(values, masks, size)");
+        return NULL;
+    }
+    long size = PyLong_AsLong(args[2]);
+    if (size == -1 && PyErr_Occurred()) return NULL;
+    if (size < 2 || size > 4) {
+        PyErr_Format(PyExc_ValueError, "size must be 2, 3 or 4, got %ld", size);
+        return NULL;
+    }
+    uint8_t values[81];
+    uint16_t masks[81];
+    if (read_state(args[0], args[1], values, masks) < 0) return NULL;
+    d9_state state;
+    d9_build(&state, values, masks, NULL);
+    const d9_state *s = &state;
+    PyObject *out = PyList_New(0);
+    if (!out) return NULL;
+    bb81 seen[512];   /* cell sets met so far (at most 27 houses x 126 sets of four) */
+    int nseen = 0;
+    bb81 *more = NULL;
+    int cap = 512;
+    bb81 *seen_at = seen;
+    for (int i = 0; i < 27; i++) {
+        const int h = i < 9 ? 18 + i : i - 9;   /* boxes first, then rows and columns */
+        int pool[9], np = 0, open = 0;
+        for (int k = 0; k < 9; k++) {
+            const int cell = B9_HOUSE[h][k];
+            const unsigned m = s->c[cell];
+            if (!m) continue;
+            open++;
+            if (b9_popc9(m) <= size) pool[np++] = cell;
+        }
+        if (np < size || open <= size) continue;
+        /* combinations of `size` pool cells, in order, whose union stays within size */
+        int idx[4], depth = 0;
+        unsigned uni[5] = {0};
+        idx[0] = -1;
+        while (depth >= 0) {
+            idx[depth]++;
+            if (idx[depth] > np - (size - depth)) {
+                depth--;
+                continue;
+            }
+            unsigned u = uni[depth] | s->c[pool[idx[depth]]];
+            if (b9_popc9(u) > size) continue;
+            if (depth + 1 < size) {
+                uni[depth + 1] = u;
+                idx[depth + 1] = idx[depth];
+                depth++;
+                continue;
+            }
+            if (b9_popc9(u) != size) continue;
+            int chosen[4];
+            bb81 key = bb_make(0, 0);
+            for (int k = 0; k < size; k++) {
+                chosen[k] = pool[idx[k]];
+                bb_set(&key, chosen[k]);
+            }
+            int dup = 0;
+            for (int k = 0; k < nseen && !dup; k++) dup = bb_eq(seen_at[k], key);
+            if (dup) continue;
+            if (nseen == cap) {
+                bb81 *grown = PyMem_Malloc(sizeof(bb81) * (size_t)cap * 2);
+                if (!grown) {
+                    PyMem_Free(more);
+                    Py_DECREF(out);
+                    return PyErr_NoMemory();
+                }
+                memcpy(grown, seen_at, sizeof(bb81) * (size_t)cap);
+                PyMem_Free(more);
+                more = seen_at = grown;
+                cap *= 2;
+            }
+            seen_at[nseen++] = key;
+            PyObject *item = naked_subset_item(s, chosen, size, u, h);
+            if (!item) {
+                PyMem_Free(more);
+                Py_DECREF(out);
+                return NULL;
+            }
+            if (item != Py_None && PyList_Append(out, item) < 0) {
+                Py_DECREF(item);
+                PyMem_Free(more);
+                Py_DECREF(out);
+                return NULL;
+            }
+            Py_DECREF(item);
+        }
+    }
+    PyMem_Free(more);
+    return out;
+}
+
 /* logic9_trios(values, masks) -> 9 tuples, one per pair of bands and pair of stacks
  * ((0,1)x(0,1), (0,1)x(0,2), (0,1)x(1,2), (0,2)x(0,1), ...): the digit trios (9-bit masks,
  * ascending) that at least nine open cells of those four boxes hold all their candidates

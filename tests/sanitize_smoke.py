@@ -136,6 +136,8 @@ def main() -> int:
         lambda: _engine.logic9_direct(bytes(80), bytes(162), 0),
         lambda: _engine.logic9_locked(bytes(81), bytes(161), True),
         lambda: _engine.logic9_trios(bytes(81), [0] * 80),
+        lambda: _engine.logic9_naked_subsets(bytes(81), bytes(162), 5),
+        lambda: _engine.logic9_naked_subsets(bytes(81), bytes(161), 2),
         lambda: _engine.chain_verity(bytes(16), 1, bytes(8), bytes(7)),
         lambda: _engine.chain_verity(bytes(16), 1, bytes(7), bytes(8)),
         lambda: _engine.chain_verity(bytes(16), 0, bytes(8), bytes(8)),
@@ -299,6 +301,11 @@ def main() -> int:
                                         and 1 <= got[2] <= 9):
                 print("logic9_locked returned a bad step", values, file=sys.stderr)
                 return 1
+        for size in (2, 3, 4):
+            for cells, _, house, _, elims, _ in _engine.logic9_naked_subsets(values, masks, size):
+                if len(cells) != size or not 0 <= house < 27 or not elims:
+                    print("logic9_naked_subsets returned a bad subset", values, file=sys.stderr)
+                    return 1
         if len(_engine.logic9_trios(values, masks)) != 9:
             print("logic9_trios returned a bad shape", values, file=sys.stderr)
             return 1

@@ -180,6 +180,19 @@ def locked(c: Candidates, pointing: bool) -> tuple[int, int, int] | None:
     return None if got is None else tuple(got)
 
 
+def naked_subsets(c: Candidates, size: int) -> list[tuple[Any, ...]]:
+    """Every naked subset of ``size`` cells of a classic 9x9 state that eliminates
+    something, as the fields of :class:`~shudu.logic.subsets.NakedSubset`, in the order
+    of the Python search.
+
+    >>> from shudu import Grid
+    >>> from shudu.logic.candidates import Candidates
+    >>> naked_subsets(Candidates.from_grid(Grid("." * 81)), 2)
+    []
+    """
+    return _engine.logic9_naked_subsets(*_state(c), size)  # type: ignore[no-any-return]
+
+
 def trios(c: Candidates) -> tuple[list[int], ...]:
     """For each pair of bands and pair of stacks of a classic 9x9 state (bands outer,
     pairs in order (0, 1), (0, 2), (1, 2)): the digit trios (masks, ascending) that at

@@ -75,7 +75,16 @@ def naked_subsets(cands: Candidates, size: int) -> Iterator[NakedSubset]:
     [2]
     """
     return iter(state_memo(cands, f"naked-subsets-{size}",
-                           lambda c: list(_naked_subsets(c, size))))
+                           lambda c: _naked_subsets9(c, size) if c.rules.is_classic9
+                           else list(_naked_subsets(c, size))))
+
+
+def _naked_subsets9(cands: Candidates, size: int) -> list[NakedSubset]:
+    """:func:`_naked_subsets` of a classic 9x9 state, found by the C core (the same
+    subsets in the same order)."""
+    from . import accel9
+
+    return [NakedSubset(*found) for found in accel9.naked_subsets(cands, size)]
 
 
 def _naked_subsets(cands: Candidates, size: int) -> Iterator[NakedSubset]:
