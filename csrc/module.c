@@ -134,6 +134,10 @@ static PyMethodDef methods[] = {
      "logic9_naked_subsets(values, masks, size) -> [(cells, digits, house, common, "
      "eliminations, locked)]: every naked subset that eliminates something, in the Python "
      "search's order"},
+    {"logic9_hidden_subsets", (PyCFunction)(void (*)(void))py_logic9_hidden_subsets,
+     METH_FASTCALL,
+     "logic9_hidden_subsets(values, masks, size) -> [(house, cells, digits)]: every hidden "
+     "subset that eliminates something, in the Python search's order"},
     {"logic9_trios", (PyCFunction)(void (*)(void))py_logic9_trios, METH_FASTCALL,
      "logic9_trios(values, masks) -> for each pair of bands and pair of stacks, the digit "
      "trios at least nine open cells of those four boxes fit in (tridagon candidates)"},

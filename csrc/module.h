@@ -42,6 +42,7 @@ PyObject *py_logic9_single(PyObject *self, PyObject *const *args, Py_ssize_t nar
 PyObject *py_logic9_direct(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_logic9_locked(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_logic9_naked_subsets(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *py_logic9_hidden_subsets(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_logic9_trios(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_logic9_singles(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_logic9_fish_digits(PyObject *self, PyObject *const *args, Py_ssize_t nargs);

@@ -457,6 +457,110 @@ PyObject *py_logic9_naked_subsets(PyObject *self, PyObject *const *args, Py_ssiz
     return out;
 }
 
+/* logic9_hidden_subsets(values, masks, size) -> [(house, cells, digits), ...]: every hidden
+ * subset of `size` (2..4) digits of a 9x9 pencilmark state that eliminates something (a
+ * cell of the subset holds another digit), each (cells, digits) once, in the order of
+ * shudu.logic.subsets' Python search (boxes, rows, columns; digits combined in order). */
+PyObject *py_logic9_hidden_subsets(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "logic9_hidden_subsets(values, masks, size)");
+        return NULL;
+    }
+    long size = PyLong_AsLong(args[2]);
+    if (size == -1 && PyErr_Occurred()) return NULL;
+    if (size < 2 || size > 4) {
+        PyErr_Format(PyExc_ValueError, "size must be 2, 3 or 4, got %ld", size);
+        return NULL;
+    }
+    uint8_t values[81];
+    uint16_t masks[81];
+    if (read_state(args[0], args[1], values, masks) < 0) return NULL;
+    d9_state state;
+    d9_build(&state, values, masks, NULL);
+    const d9_state *s = &state;
+    PyObject *out = PyList_New(0);
+    if (!out) return NULL;
+    /* (cells, digits) met so far: at most 27 houses x 126 digit sets */
+    bb81 *seen = PyMem_Malloc(sizeof(bb81) * 27 * 126);
+    uint16_t *seen_digits = PyMem_Malloc(sizeof(uint16_t) * 27 * 126);
+    int nseen = 0;
+    if (!seen || !seen_digits) {
+        PyMem_Free(seen);
+        PyMem_Free(seen_digits);
+        Py_DECREF(out);
+        return PyErr_NoMemory();
+    }
+    for (int i = 0; i < 27; i++) {
+        const int h = i < 9 ? 18 + i : i - 9;   /* boxes first, then rows and columns */
+        int open = 0, digs[9], nd = 0;
+        for (int k = 0; k < 9; k++) open += s->c[B9_HOUSE[h][k]] != 0;
+        if (open <= size) continue;
+        for (int d = 0; d < 9; d++) {
+            unsigned p = s->pos[d][h];
+            if (p && b9_popc9(p) <= size) digs[nd++] = d;
+        }
+        if (nd < size) continue;
+        int idx[4], depth = 0;
+        unsigned uni[5] = {0};
+        idx[0] = -1;
+        while (depth >= 0) {
+            idx[depth]++;
+            if (idx[depth] > nd - (size - depth)) {
+                depth--;
+                continue;
+            }
+            unsigned u = uni[depth] | s->pos[digs[idx[depth]]][h];
+            if (b9_popc9(u) > size) continue;
+            if (depth + 1 < size) {
+                uni[depth + 1] = u;
+                idx[depth + 1] = idx[depth];
+                depth++;
+                continue;
+            }
+            if (b9_popc9(u) != size) continue;
+            unsigned dmask = 0;
+            for (int k = 0; k < size; k++) dmask |= 1u << digs[idx[k]];
+            bb81 where = bb_make(0, 0);
+            int extra = 0;
+            for (unsigned m = u; m; m &= m - 1) {
+                int cell = B9_HOUSE[h][b9_ctz(m)];
+                bb_set(&where, cell);
+                extra |= (s->c[cell] & ~dmask & 0x1FFu) != 0;
+            }
+            int dup = 0;
+            for (int k = 0; k < nseen && !dup; k++)
+                dup = seen_digits[k] == dmask && bb_eq(seen[k], where);
+            if (dup) continue;
+            seen[nseen] = where;
+            seen_digits[nseen++] = (uint16_t)dmask;
+            if (!extra) continue;
+            PyObject *cells = PyTuple_New(size), *digits = PyTuple_New(size);
+            int at = 0;
+            bb81 w = where;
+            while (cells && bb_any(w)) PyTuple_SET_ITEM(cells, at++, PyLong_FromLong(bb_pop_low(&w)));
+            for (int k = 0; digits && k < size; k++)
+                PyTuple_SET_ITEM(digits, k, PyLong_FromLong(digs[idx[k]] + 1));
+            PyObject *item = NULL;
+            if (cells && digits && !PyErr_Occurred())
+                item = Py_BuildValue("(iOO)", h, cells, digits);
+            Py_XDECREF(cells);
+            Py_XDECREF(digits);
+            if (!item || PyList_Append(out, item) < 0) {
+                Py_XDECREF(item);
+                PyMem_Free(seen);
+                PyMem_Free(seen_digits);
+                Py_DECREF(out);
+                return NULL;
+            }
+            Py_DECREF(item);
+        }
+    }
+    PyMem_Free(seen);
+    PyMem_Free(seen_digits);
+    return out;
+}
+
 /* logic9_trios(values, masks) -> 9 tuples, one per pair of bands and pair of stacks
  * ((0,1)x(0,1), (0,1)x(0,2), (0,1)x(1,2), (0,2)x(0,1), ...): the digit trios (9-bit masks,
  * ascending) that at least nine open cells of those four boxes hold all their candidates

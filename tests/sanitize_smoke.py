@@ -138,6 +138,8 @@ def main() -> int:
         lambda: _engine.logic9_trios(bytes(81), [0] * 80),
         lambda: _engine.logic9_naked_subsets(bytes(81), bytes(162), 5),
         lambda: _engine.logic9_naked_subsets(bytes(81), bytes(161), 2),
+        lambda: _engine.logic9_hidden_subsets(bytes(81), bytes(162), 1),
+        lambda: _engine.logic9_hidden_subsets("x", bytes(162), 2),
         lambda: _engine.chain_verity(bytes(16), 1, bytes(8), bytes(7)),
         lambda: _engine.chain_verity(bytes(16), 1, bytes(7), bytes(8)),
         lambda: _engine.chain_verity(bytes(16), 0, bytes(8), bytes(8)),
@@ -305,6 +307,10 @@ def main() -> int:
             for cells, _, house, _, elims, _ in _engine.logic9_naked_subsets(values, masks, size):
                 if len(cells) != size or not 0 <= house < 27 or not elims:
                     print("logic9_naked_subsets returned a bad subset", values, file=sys.stderr)
+                    return 1
+            for house, cells, digits in _engine.logic9_hidden_subsets(values, masks, size):
+                if len(cells) != size or len(digits) != size or not 0 <= house < 27:
+                    print("logic9_hidden_subsets returned a bad subset", values, file=sys.stderr)
                     return 1
         if len(_engine.logic9_trios(values, masks)) != 9:
             print("logic9_trios returned a bad shape", values, file=sys.stderr)

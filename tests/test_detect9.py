@@ -161,3 +161,27 @@ def test_c_naked_subsets_are_the_python_ones(size: int) -> None:
             for cell in rng.sample(open_cells, min(len(open_cells), rng.randint(3, 12))):
                 c.place(cell, int(solution[cell]))
     assert found
+
+
+@pytest.mark.parametrize("size", [2, 3, 4])
+def test_c_hidden_subsets_are_the_python_ones(size: int, monkeypatch) -> None:
+    """The C search of hidden subsets gives the steps of the Python search, in its order
+    (the Python search is what runs where the rules are not classic 9x9)."""
+    from shudu.logic.subsets import _hidden
+    from shudu.rules import Rules
+
+    key = {2: "hidden-pair", 3: "hidden-triple", 4: "hidden-quad"}[size]
+    rng = random.Random(size)
+    cases = []
+    for label, c in states()[:300]:
+        solution = solve(Grid(label[:81])).to_string()
+        for _ in range(3):
+            cases.append((label, c, list(_hidden(c, size, key))))
+            c = c.copy()
+            open_cells = [i for i in range(81) if not c.values[i]]
+            for cell in rng.sample(open_cells, min(len(open_cells), rng.randint(3, 12))):
+                c.place(cell, int(solution[cell]))
+    monkeypatch.setattr(Rules, "is_classic9", property(lambda self: False))
+    for label, c, fast in cases:
+        assert fast == list(_hidden(c, size, key)), label
+    assert any(fast for _, _, fast in cases)

@@ -193,6 +193,19 @@ def naked_subsets(c: Candidates, size: int) -> list[tuple[Any, ...]]:
     return _engine.logic9_naked_subsets(*_state(c), size)  # type: ignore[no-any-return]
 
 
+def hidden_subsets(c: Candidates, size: int) -> list[tuple[int, tuple[int, ...],
+                                                             tuple[int, ...]]]:
+    """Every hidden subset of ``size`` digits of a classic 9x9 state that eliminates
+    something, as ``(house, cells, digits)``, in the order of the Python search.
+
+    >>> from shudu import Grid
+    >>> from shudu.logic.candidates import Candidates
+    >>> hidden_subsets(Candidates.from_grid(Grid("." * 81)), 2)
+    []
+    """
+    return _engine.logic9_hidden_subsets(*_state(c), size)  # type: ignore[no-any-return]
+
+
 def trios(c: Candidates) -> tuple[list[int], ...]:
     """For each pair of bands and pair of stacks of a classic 9x9 state (bands outer,
     pairs in order (0, 1), (0, 2), (1, 2)): the digit trios (masks, ascending) that at

@@ -227,6 +227,16 @@ _MEMO_LIMIT = 50_000
 
 
 def _hidden(cands: Candidates, size: int, key: str) -> Iterator[Step]:
+    if cands.rules.is_classic9:   # the C core finds the same subsets in the same order
+        from . import accel9
+
+        cell_mask = cands.cell_mask
+        for h, cells, digits in accel9.hidden_subsets(cands, size):
+            dmask = sum(1 << (d - 1) for d in digits)
+            yield Step(key, eliminations=[(c, b + 1) for c in cells
+                                          for b in bits(cell_mask[c] & ~dmask)],
+                       digits=digits, cells={"subset": cells}, houses={"house": (h,)}, size=9)
+        return
     geo = cands.geo
     n = geo.n
     cell_mask = cands.cell_mask
