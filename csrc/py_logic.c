@@ -357,103 +357,148 @@ static PyObject *naked_subset_item(const d9_state *s, const int *chosen, int siz
     return item;
 }
 
+/* The arguments (values, masks, size) of the subset searches, read into a state. */
+static int subset_args(PyObject *const *args, Py_ssize_t nargs, const char *usage, long *size,
+                       d9_state *state) {
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, usage);
+        return -1;
+    }
+    *size = PyLong_AsLong(args[2]);
+    if (*size == -1 && PyErr_Occurred()) return -1;
+    if (*size < 2 || *size > 4) {
+        PyErr_Format(PyExc_ValueError, "size must be 2, 3 or 4, got %ld", *size);
+        return -1;
+    }
+    uint8_t values[81];
+    uint16_t masks[81];
+    if (read_state(args[0], args[1], values, masks) < 0) return -1;
+    d9_build(state, values, masks, NULL);
+    return 0;
+}
+
+/* Combinations of `size` of the n masks, in order, whose union stays within `size` bits,
+ * as shudu.logic.subsets._combos makes them: call with *depth = 0 and idx[0] = -1; each
+ * call returning 1 leaves the next in idx[0 .. size - 1] and its union in *got. */
+typedef struct {
+    int idx[4], depth;
+    unsigned uni[5];
+} combo;
+
+static void combo_start(combo *k) {
+    k->depth = 0;
+    k->idx[0] = -1;
+    k->uni[0] = 0;
+}
+
+static int combo_next(combo *k, const unsigned *masks, int n, int size, unsigned *got) {
+    while (k->depth >= 0) {
+        const int d = k->depth;
+        k->idx[d]++;
+        if (k->idx[d] > n - (size - d)) {
+            k->depth--;
+            continue;
+        }
+        unsigned u = k->uni[d] | masks[k->idx[d]];
+        if (b9_popc9(u) > size) continue;
+        if (d + 1 < size) {
+            k->uni[d + 1] = u;
+            k->idx[d + 1] = k->idx[d];
+            k->depth++;
+            continue;
+        }
+        *got = u;
+        return 1;
+    }
+    return 0;
+}
+
+/* What the subset searches have met: (cells, digits) pairs, at most 27 houses x 126. */
+typedef struct {
+    bb81 cells[27 * 126];
+    uint16_t digits[27 * 126];
+    int n;
+} met_sets;
+
+/* 1 when (cells, digits) was met before; else it is recorded. */
+static int met_before(met_sets *m, bb81 cells, unsigned digits) {
+    for (int k = 0; k < m->n; k++)
+        if (m->digits[k] == digits && bb_eq(m->cells[k], cells)) return 1;
+    if (m->n < 27 * 126) {
+        m->cells[m->n] = cells;
+        m->digits[m->n++] = (uint16_t)digits;
+    }
+    return 0;
+}
+
+/* Append item (a new reference, or NULL) to out; 0, or -1 with out released. */
+static int append_new(PyObject *out, PyObject *item) {
+    if (!item || PyList_Append(out, item) < 0) {
+        Py_XDECREF(item);
+        Py_DECREF(out);
+        return -1;
+    }
+    Py_DECREF(item);
+    return 0;
+}
+
 /* logic9_naked_subsets(values, masks, size) -> [(cells, digits, house, common, eliminations,
  * locked), ...]: every naked subset of `size` (2..4) cells of a 9x9 pencilmark state that
  * eliminates something, each cell set once, in the order of shudu.logic.subsets'
  * Python search (boxes, rows, columns; cells combined in house order). */
 PyObject *py_logic9_naked_subsets(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, "logic9_naked_subsets(values, masks, size)");
-        return NULL;
-    }
-    long size = PyLong_AsLong(args[2]);
-    if (size == -1 && PyErr_Occurred()) return NULL;
-    if (size < 2 || size > 4) {
-        PyErr_Format(PyExc_ValueError, "size must be 2, 3 or 4, got %ld", size);
-        return NULL;
-    }
-    uint8_t values[81];
-    uint16_t masks[81];
-    if (read_state(args[0], args[1], values, masks) < 0) return NULL;
+    long size;
     d9_state state;
-    d9_build(&state, values, masks, NULL);
+    if (subset_args(args, nargs, "logic9_naked_subsets(values, masks, size)", &size, &state) < 0)
+        return NULL;
     const d9_state *s = &state;
+    met_sets *met = PyMem_Malloc(sizeof *met);
     PyObject *out = PyList_New(0);
-    if (!out) return NULL;
-    bb81 seen[512];   /* cell sets met so far (at most 27 houses x 126 sets of four) */
-    int nseen = 0;
-    bb81 *more = NULL;
-    int cap = 512;
-    bb81 *seen_at = seen;
-    for (int i = 0; i < 27; i++) {
+    if (!met || !out) {
+        PyMem_Free(met);
+        Py_XDECREF(out);
+        return PyErr_NoMemory();
+    }
+    met->n = 0;
+    for (int i = 0; i < 27 && out; i++) {
         const int h = i < 9 ? 18 + i : i - 9;   /* boxes first, then rows and columns */
         int pool[9], np = 0, open = 0;
+        unsigned masks[9];
         for (int k = 0; k < 9; k++) {
             const int cell = B9_HOUSE[h][k];
             const unsigned m = s->c[cell];
             if (!m) continue;
             open++;
-            if (b9_popc9(m) <= size) pool[np++] = cell;
+            if (b9_popc9(m) <= size) {
+                masks[np] = m;
+                pool[np++] = cell;
+            }
         }
         if (np < size || open <= size) continue;
-        /* combinations of `size` pool cells, in order, whose union stays within size */
-        int idx[4], depth = 0;
-        unsigned uni[5] = {0};
-        idx[0] = -1;
-        while (depth >= 0) {
-            idx[depth]++;
-            if (idx[depth] > np - (size - depth)) {
-                depth--;
-                continue;
-            }
-            unsigned u = uni[depth] | s->c[pool[idx[depth]]];
-            if (b9_popc9(u) > size) continue;
-            if (depth + 1 < size) {
-                uni[depth + 1] = u;
-                idx[depth + 1] = idx[depth];
-                depth++;
-                continue;
-            }
+        combo k;
+        unsigned u;
+        for (combo_start(&k); combo_next(&k, masks, np, (int)size, &u);) {
             if (b9_popc9(u) != size) continue;
             int chosen[4];
             bb81 key = bb_make(0, 0);
-            for (int k = 0; k < size; k++) {
-                chosen[k] = pool[idx[k]];
-                bb_set(&key, chosen[k]);
+            for (int j = 0; j < size; j++) {
+                chosen[j] = pool[k.idx[j]];
+                bb_set(&key, chosen[j]);
             }
-            int dup = 0;
-            for (int k = 0; k < nseen && !dup; k++) dup = bb_eq(seen_at[k], key);
-            if (dup) continue;
-            if (nseen == cap) {
-                bb81 *grown = PyMem_Malloc(sizeof(bb81) * (size_t)cap * 2);
-                if (!grown) {
-                    PyMem_Free(more);
-                    Py_DECREF(out);
-                    return PyErr_NoMemory();
-                }
-                memcpy(grown, seen_at, sizeof(bb81) * (size_t)cap);
-                PyMem_Free(more);
-                more = seen_at = grown;
-                cap *= 2;
-            }
-            seen_at[nseen++] = key;
-            PyObject *item = naked_subset_item(s, chosen, size, u, h);
-            if (!item) {
-                PyMem_Free(more);
-                Py_DECREF(out);
-                return NULL;
-            }
-            if (item != Py_None && PyList_Append(out, item) < 0) {
+            if (met_before(met, key, 0)) continue;
+            PyObject *item = naked_subset_item(s, chosen, (int)size, u, h);
+            if (item == Py_None) {
                 Py_DECREF(item);
-                PyMem_Free(more);
-                Py_DECREF(out);
-                return NULL;
+                continue;
             }
-            Py_DECREF(item);
+            if (append_new(out, item) < 0) {
+                out = NULL;
+                break;
+            }
         }
     }
-    PyMem_Free(more);
+    PyMem_Free(met);
     return out;
 }
 
@@ -463,64 +508,40 @@ PyObject *py_logic9_naked_subsets(PyObject *self, PyObject *const *args, Py_ssiz
  * shudu.logic.subsets' Python search (boxes, rows, columns; digits combined in order). */
 PyObject *py_logic9_hidden_subsets(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, "logic9_hidden_subsets(values, masks, size)");
-        return NULL;
-    }
-    long size = PyLong_AsLong(args[2]);
-    if (size == -1 && PyErr_Occurred()) return NULL;
-    if (size < 2 || size > 4) {
-        PyErr_Format(PyExc_ValueError, "size must be 2, 3 or 4, got %ld", size);
-        return NULL;
-    }
-    uint8_t values[81];
-    uint16_t masks[81];
-    if (read_state(args[0], args[1], values, masks) < 0) return NULL;
+    long size;
     d9_state state;
-    d9_build(&state, values, masks, NULL);
+    if (subset_args(args, nargs, "logic9_hidden_subsets(values, masks, size)", &size,
+                    &state) < 0)
+        return NULL;
     const d9_state *s = &state;
+    met_sets *met = PyMem_Malloc(sizeof *met);
     PyObject *out = PyList_New(0);
-    if (!out) return NULL;
-    /* (cells, digits) met so far: at most 27 houses x 126 digit sets */
-    bb81 *seen = PyMem_Malloc(sizeof(bb81) * 27 * 126);
-    uint16_t *seen_digits = PyMem_Malloc(sizeof(uint16_t) * 27 * 126);
-    int nseen = 0;
-    if (!seen || !seen_digits) {
-        PyMem_Free(seen);
-        PyMem_Free(seen_digits);
-        Py_DECREF(out);
+    if (!met || !out) {
+        PyMem_Free(met);
+        Py_XDECREF(out);
         return PyErr_NoMemory();
     }
-    for (int i = 0; i < 27; i++) {
+    met->n = 0;
+    for (int i = 0; i < 27 && out; i++) {
         const int h = i < 9 ? 18 + i : i - 9;   /* boxes first, then rows and columns */
         int open = 0, digs[9], nd = 0;
+        unsigned places[9];
         for (int k = 0; k < 9; k++) open += s->c[B9_HOUSE[h][k]] != 0;
         if (open <= size) continue;
         for (int d = 0; d < 9; d++) {
             unsigned p = s->pos[d][h];
-            if (p && b9_popc9(p) <= size) digs[nd++] = d;
+            if (p && b9_popc9(p) <= size) {
+                places[nd] = p;
+                digs[nd++] = d;
+            }
         }
         if (nd < size) continue;
-        int idx[4], depth = 0;
-        unsigned uni[5] = {0};
-        idx[0] = -1;
-        while (depth >= 0) {
-            idx[depth]++;
-            if (idx[depth] > nd - (size - depth)) {
-                depth--;
-                continue;
-            }
-            unsigned u = uni[depth] | s->pos[digs[idx[depth]]][h];
-            if (b9_popc9(u) > size) continue;
-            if (depth + 1 < size) {
-                uni[depth + 1] = u;
-                idx[depth + 1] = idx[depth];
-                depth++;
-                continue;
-            }
+        combo k;
+        unsigned u;
+        for (combo_start(&k); combo_next(&k, places, nd, (int)size, &u);) {
             if (b9_popc9(u) != size) continue;
             unsigned dmask = 0;
-            for (int k = 0; k < size; k++) dmask |= 1u << digs[idx[k]];
+            for (int j = 0; j < size; j++) dmask |= 1u << digs[k.idx[j]];
             bb81 where = bb_make(0, 0);
             int extra = 0;
             for (unsigned m = u; m; m &= m - 1) {
@@ -528,36 +549,25 @@ PyObject *py_logic9_hidden_subsets(PyObject *self, PyObject *const *args, Py_ssi
                 bb_set(&where, cell);
                 extra |= (s->c[cell] & ~dmask & 0x1FFu) != 0;
             }
-            int dup = 0;
-            for (int k = 0; k < nseen && !dup; k++)
-                dup = seen_digits[k] == dmask && bb_eq(seen[k], where);
-            if (dup) continue;
-            seen[nseen] = where;
-            seen_digits[nseen++] = (uint16_t)dmask;
-            if (!extra) continue;
+            if (met_before(met, where, dmask) || !extra) continue;
             PyObject *cells = PyTuple_New(size), *digits = PyTuple_New(size);
             int at = 0;
             bb81 w = where;
             while (cells && bb_any(w)) PyTuple_SET_ITEM(cells, at++, PyLong_FromLong(bb_pop_low(&w)));
-            for (int k = 0; digits && k < size; k++)
-                PyTuple_SET_ITEM(digits, k, PyLong_FromLong(digs[idx[k]] + 1));
+            for (int j = 0; digits && j < size; j++)
+                PyTuple_SET_ITEM(digits, j, PyLong_FromLong(digs[k.idx[j]] + 1));
             PyObject *item = NULL;
             if (cells && digits && !PyErr_Occurred())
                 item = Py_BuildValue("(iOO)", h, cells, digits);
             Py_XDECREF(cells);
             Py_XDECREF(digits);
-            if (!item || PyList_Append(out, item) < 0) {
-                Py_XDECREF(item);
-                PyMem_Free(seen);
-                PyMem_Free(seen_digits);
-                Py_DECREF(out);
-                return NULL;
+            if (append_new(out, item) < 0) {
+                out = NULL;
+                break;
             }
-            Py_DECREF(item);
         }
     }
-    PyMem_Free(seen);
-    PyMem_Free(seen_digits);
+    PyMem_Free(met);
     return out;
 }
 
