@@ -189,7 +189,7 @@ def _innies(rules: Rules, cages: list[Any]) -> list[tuple[tuple[int, ...], int]]
 def _run(grid: Grid, limit: int, seed: int | None, timeout: float | None = None
          ) -> SearchResult:
     rules = grid.rules
-    if rules is CLASSIC or rules.is_classic9:
+    if rules.is_classic9:
         n, sol, guesses, nodes = _solve9(grid.cells, limit, seed, float(timeout or 0.0))
     else:
         n, sol, guesses, nodes = _engine.search(_tables(rules), grid.cells, limit, seed,

@@ -21,12 +21,12 @@ first; every chain that eliminates something is yielded, shortest first.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from functools import cache, partial
+from functools import partial
 from heapq import heapify, heappop, heappush
 from itertools import pairwise
 
 from .candidates import Candidates, bits, digit_only
-from .links import ChainGraph, chain_weight, length_bonus, state_key
+from .links import ChainGraph, _cell_columns, chain_weight, length_bonus, state_key
 from .registry import Technique, register
 from .render import result_text
 from .step import Link, Step, candidates_text, cells_text, digit_text
@@ -482,16 +482,6 @@ def _cnl(cands: Candidates, mode: str, key: str,
     yield from _sorted(found)
 
 
-@cache
-def _cell_nodes(n: int, ncells: int) -> tuple[int, ...]:
-    """The candidate nodes (``digit_index * ncells + cell``) of each cell, as bitsets.
-
-    >>> _cell_nodes(4, 16)[1] == (1 << 1) | (1 << 17) | (1 << 33) | (1 << 49)
-    True
-    """
-    return tuple(sum(1 << (d * ncells + cell) for d in range(n)) for cell in range(ncells))
-
-
 def _dnl(cands: Candidates, mode: str, key: str,
          want: Callable[[ChainGraph, list[int]], bool]) -> Iterator[Step]:
     g = graph(cands, mode)
@@ -500,7 +490,7 @@ def _dnl(cands: Candidates, mode: str, key: str,
     cm = cands.cell_mask
     if not g.eliminable():
         return
-    at_cell = _cell_nodes(g.geo.n, N)
+    at_cell = _cell_columns(g.geo.n, N)
     back = g.weak_return()
     for a in bits(g.nodes & ((1 << g.base) - 1)):
         cell, digit = a % N, a // N + 1

@@ -25,15 +25,14 @@ contradiction and verity finders share the work.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from functools import cache, lru_cache
+from collections.abc import Iterator
 from itertools import pairwise
 from typing import Any
 
 from . import accel9
 from .candidates import Candidates, Geometry, bits
 from .chains import chain_sentence, graph
-from .links import ChainGraph, length_bonus, state_key
+from .links import ChainGraph, _cell_columns, length_bonus, state_key
 from .registry import Technique, register
 from .render import house_text, result_text
 from .step import Link, Step, cells_text
@@ -582,10 +581,11 @@ def _verity_sets(cands: Candidates) -> Iterator[tuple[str, int, int]]:
 
     geo = cands.geo
     N = geo.ncells
-    spread = _spread(geo.n, N)
+    at_cell = _cell_columns(geo.n, N)
+    present = _universal(cands)
     for cell, m in enumerate(cands.cell_mask):
         if m and m & (m - 1):
-            yield "cell", cell, spread(m) << cell
+            yield "cell", cell, at_cell[cell] & present
     for h, hm in enumerate(geo.house_mask):
         for d in range(geo.n):
             x = cands.digit_mask[d] & hm
@@ -594,16 +594,6 @@ def _verity_sets(cands: Candidates) -> Iterator[tuple[str, int, int]]:
     for k, (_, group) in enumerate(guardian_sets(cands)):
         if len(group) > 1:
             yield "tridagon", k, sum(1 << i for i in group)
-
-
-@cache
-def _spread(n: int, ncells: int) -> Callable[[int], int]:
-    """A digit mask's candidates in cell 0, as universal indices (cached per mask)."""
-    @lru_cache(maxsize=1 << 12)
-    def spread(m: int) -> int:
-        return sum(1 << (d * ncells) for d in range(n) if m >> d & 1)
-
-    return spread
 
 
 def _verity_groups(cands: Candidates) -> Iterator[tuple[str, int, list[int]]]:

@@ -100,22 +100,27 @@ def find_tridagon(cands: Candidates) -> Iterator[Step]:
     >>> list(find_tridagon(Candidates.from_grid(Grid.empty())))
     []
     """
+    seen: set[tuple[int, ...]] = set()
+    for abc, pattern, guardians in _patterns(cands):
+        key = (abc, *sorted(pattern))
+        if key in seen:
+            continue
+        seen.add(key)
+        step = _step(cands, pattern, guardians, tuple(bits(abc)))
+        if step is not None:
+            yield step
+
+
+def _patterns(cands: Candidates) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+    """Every tridagon pattern of a classic 9x9 state (none under other rules): its digit
+    trio (a mask), its 12 cells and its guardians."""
     geo = cands.geo
     if geo.n != 9 or cands.rules.box != (3, 3) or cands.rules.regions is not None:
         return
-    seen: set[tuple[int, ...]] = set()
     for cells, viable in zip(_QUADS, accel9.trios(cands), strict=True):
         for abc in viable:
-            trio = tuple(bits(abc))
-            found = _search(cands, cells, abc)
-            for pattern, guardians in found:
-                key = (abc, *sorted(pattern))
-                if key in seen:
-                    continue
-                seen.add(key)
-                step = _step(cands, pattern, guardians, trio)
-                if step is not None:
-                    yield step
+            for pattern, guardians in _search(cands, cells, abc):
+                yield abc, pattern, guardians
 
 
 _QUADS = tuple(
@@ -144,19 +149,13 @@ def guardian_sets(cands: Candidates) -> list[tuple[tuple[int, ...], tuple[int, .
 
 
 def _guardian_sets(cands: Candidates) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-    geo = cands.geo
-    if geo.n != 9 or cands.rules.box != (3, 3) or cands.rules.regions is not None:
-        return []
     cm = cands.cell_mask
     out = []
-    for cells, viable in zip(_QUADS, accel9.trios(cands), strict=True):
-        for abc in viable:
-            for _, guardians in _search(cands, cells, abc):
-                group = tuple(sorted(x * 81 + g for g in guardians
-                                     for x in bits(cm[g] & ~abc)))
-                trio = tuple(d + 1 for d in bits(abc))
-                if len(group) <= MAX_BRANCHES and (trio, group) not in out:
-                    out.append((trio, group))
+    for abc, _, guardians in _patterns(cands):
+        group = tuple(sorted(x * 81 + g for g in guardians for x in bits(cm[g] & ~abc)))
+        trio = tuple(d + 1 for d in bits(abc))
+        if len(group) <= MAX_BRANCHES and (trio, group) not in out:
+            out.append((trio, group))
     return out
 
 
