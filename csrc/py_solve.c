@@ -76,6 +76,16 @@ static int bound_check(search_bound *b, int signals) {
 
 static int s9_bound_tick(void *ctx) { return bound_check((search_bound *)ctx, 1); }
 
+/* sg_next in slices of SEARCH_SLICE nodes until it answers (its return value) or the
+ * bound stops it (-2); called without the GIL. */
+static int sg_next_bounded(sg_solver *s, uint8_t *out, search_bound *b) {
+    for (;;) {
+        sg_set_pause(s, SEARCH_SLICE);
+        int r = sg_next(s, out);
+        if (r != -2 || bound_check(b, 1)) return r;
+    }
+}
+
 /* solve9(puzzle, limit=1, seed=None, timeout=0.0, stop=None)
  *   -> (count, solution bytes | None, guesses, nodes).  A count above 2, a timeout (> 0
  * seconds) or a stop bytearray makes the search look every S9_TICK_NODES nodes at the
@@ -105,18 +115,12 @@ PyObject *py_solve9(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     search_bound bound;
     Py_buffer view;
     if (bound_open(&bound, timeout, nargs >= 5 ? args[4] : NULL, &view) < 0) return NULL;
-    int ticked = limit > 2 || timeout > 0 || bound.stop;
+    const int ticked = limit > 2 || timeout > 0 || bound.stop;
     sd_stats st = {0, 0};
-    int count;
-    if (ticked) {
-        bound.ts = PyEval_SaveThread();
-        count = s9_solve_ticked(in, out, (int)limit, rng, &st, s9_bound_tick, &bound);
-        PyEval_RestoreThread(bound.ts);
-    } else {
-        Py_BEGIN_ALLOW_THREADS
-        count = s9_solve(in, out, (int)limit, rng, &st);
-        Py_END_ALLOW_THREADS
-    }
+    bound.ts = PyEval_SaveThread();
+    int count = s9_solve_ticked(in, out, (int)limit, rng, &st, ticked ? s9_bound_tick : NULL,
+                                &bound);
+    PyEval_RestoreThread(bound.ts);
     if (view.obj) PyBuffer_Release(&view);
     if (bound.why < 0) return NULL;
     PyObject *sol;
@@ -424,16 +428,9 @@ PyObject *py_search(PyObject *self, PyObject *args) {
         return PyErr_NoMemory();
     }
     bound.ts = PyEval_SaveThread();
-    while (started == 0 && count < limit) {
-        sg_set_pause(s, SEARCH_SLICE);
-        int r = sg_next(s, count == 0 ? out : spare);
-        if (r == -2) {
-            if (bound_check(&bound, 1)) break;
-            continue;
-        }
-        if (r == 0) break;
+    while (started == 0 && count < limit && sg_next_bounded(s, count == 0 ? out : spare,
+                                                            &bound) == 1)
         count++;
-    }
     PyEval_RestoreThread(bound.ts);
     sg_get_stats(s, &st);
     sg_free(s);
@@ -519,13 +516,8 @@ static PyObject *Enum_next(EnumObject *self) {
     search_bound bound;
     Py_buffer view;
     bound_open(&bound, self->timeout, NULL, &view); /* no stop byte: cannot fail */
-    int rc;
     bound.ts = PyEval_SaveThread();
-    for (;;) {
-        sg_set_pause(self->solver, SEARCH_SLICE);
-        rc = sg_next(self->solver, self->out);
-        if (rc != -2 || bound_check(&bound, 1)) break;
-    }
+    int rc = sg_next_bounded(self->solver, self->out, &bound);
     PyEval_RestoreThread(bound.ts);
     self->busy = 0;
     if (bound.why < 0) return NULL;
