@@ -104,6 +104,43 @@ static inline int bb_pop_low(bb81 *a) {
     return c;
 }
 
+/* Combinations of `size` (at most 4) of n 9-bit masks, in order, whose union stays within
+ * `size` bits, as shudu.logic.subsets._combos makes them for the subset searches: after
+ * combo_start, each combo_next returning 1 leaves the chosen indices in idx[0 .. size - 1]
+ * and their union in *got. */
+typedef struct {
+    int idx[4], depth;
+    unsigned uni[5];
+} combo;
+
+static inline void combo_start(combo *k) {
+    k->depth = 0;
+    k->idx[0] = -1;
+    k->uni[0] = 0;
+}
+
+static inline int combo_next(combo *k, const unsigned *masks, int n, int size, unsigned *got) {
+    while (k->depth >= 0) {
+        const int d = k->depth;
+        k->idx[d]++;
+        if (k->idx[d] > n - (size - d)) {
+            k->depth--;
+            continue;
+        }
+        unsigned u = k->uni[d] | masks[k->idx[d]];
+        if (b9_popc9(u) > size) continue;
+        if (d + 1 < size) {
+            k->uni[d + 1] = u;
+            k->idx[d + 1] = k->idx[d];
+            k->depth++;
+            continue;
+        }
+        *got = u;
+        return 1;
+    }
+    return 0;
+}
+
 /* Whether cells a and b see each other (share a house; a != b). */
 static inline int b9_sees(int a, int b) {
     return bb_has(B9_PEER_BB[a], b);

@@ -139,6 +139,22 @@ int d9_direct(const d9_state *s, int kind);
  * one, else 0 (detect9_direct.c). */
 int d9_first_locked(const d9_state *s, int pointing, int *first, int *second, int *digit);
 
+/* A walk over the hidden subsets of a state: start it as D9_HIDDEN_WALK. */
+typedef struct {
+    int i, house, n;
+    unsigned places[9];
+    int digits[9];
+    combo k;
+} d9_hidden_walk;
+#define D9_HIDDEN_WALK {-1, -1, 0, {0}, {0}, {{0}, 0, {0}}}
+
+/* The next hidden subset of `size` (2..4) digits: `digits` (bit d - 1) confined to the
+ * `size` cells `where` (positions) of `house`, in the Python search's order (boxes, rows,
+ * columns; digits combined in order; the same cells and digits may come again from
+ * another house); 1, or 0 when the walk is over (detect9_direct.c). */
+int d9_hidden_next(const d9_state *s, int size, d9_hidden_walk *w, int *house,
+                   unsigned *digits, unsigned *where);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,11 +1,12 @@
 /* Locked candidates and hidden subsets on classic 9x9, as the rater and the solver ask
  * for them: the first pointing or claiming in the Python finder's order (d9_first_locked),
- * and SE's "direct" forms: does a locked candidate or hidden subset have an instance whose
- * eliminations leave a hidden single?  The rater asks before running its Python finders, which it otherwise runs
- * at nearly every step only to find no such instance.  An instance is what the Python
- * finder yields (shudu.logic.intersections and shudu.logic.subsets), and "leaves a
- * hidden single" is shudu.logic.singles.leaves_hidden_single: after the eliminations,
- * some house has a digit in exactly one of its cells. */
+ * every hidden subset in the Python search's order (d9_hidden_next), and SE's "direct"
+ * forms: does a locked candidate or hidden subset have an instance whose eliminations
+ * leave a hidden single?  The rater asks that before running its Python finders, which it
+ * otherwise runs at nearly every step only to find no such instance.  An instance is what
+ * the Python finder yields (shudu.logic.intersections and shudu.logic.subsets), and
+ * "leaves a hidden single" is shudu.logic.singles.leaves_hidden_single: after the
+ * eliminations, some house has a digit in exactly one of its cells. */
 #include "detect9.h"
 
 #include <string.h>
@@ -54,44 +55,68 @@ static int has_hidden_single(const d9_state *s) {
     return 0;
 }
 
-/* Positions of a box (k = 3 * box row + box column) in box row r or box column c. */
-#define BOX_ROW(r) (7u << (3 * (r)))
-#define BOX_COL(c) (0x49u << (c))
+/* A house a and a house b crossing it in three cells (a box and a line), with the cells
+ * they share as positions of a and of b. */
+typedef struct {
+    int a, b;
+    unsigned in_a, in_b;
+} crossing;
 
-/* Locked candidates: pointing (a box's digit in one line) or claiming (a line's digit in
- * one box); 'single' says the state already has a hidden single. */
-static int locked_direct(const d9_state *s, int pointing, int single, elims *e) {
-    for (int d = 0; d < 9; d++) {
-        for (int b = 0; b < 9; b++) {
-            const int band = b / 3, stack = b % 3;
-            for (int k = 0; k < 3; k++) {
-                /* the line crossing box b at its k-th row (then column) */
-                for (int col = 0; col < 2; col++) {
-                    const int line = col ? 9 + stack * 3 + k : band * 3 + k;
-                    const unsigned in_box = col ? BOX_COL(k) : BOX_ROW(k);
-                    /* the box's cells on the line, as positions of the line */
-                    const unsigned in_line = 7u << (3 * (col ? band : stack));
-                    unsigned gone;
-                    if (pointing) {
-                        unsigned p = s->pos[d][18 + b];
-                        if (p & ~in_box || b9_popc9(p) < 2) continue;
-                        gone = s->pos[d][line] & ~in_line;
-                    } else {
-                        unsigned p = s->pos[d][line];
-                        if (p & ~in_line || b9_popc9(p) < 2) continue;
-                        gone = s->pos[d][18 + b] & ~in_box;
-                    }
-                    if (!gone) continue;
-                    if (single) return 1;
-                    const int h = pointing ? line : 18 + b;
-                    for (unsigned m = gone; m; m &= m - 1) el_add(e, B9_HOUSE[h][b9_ctz(m)], d);
-                    int hit = el_leaves_single(s, e);
-                    el_clear(e);
-                    if (hit) return 1;
+/* The 54 crossings whose house a is a box (pointing) or a line (claiming), in the Python
+ * finder's order: a ascending, then the houses b crossing it ascending. */
+static void crossings(int pointing, crossing out[54]) {
+    int n = 0;
+    for (int a = pointing ? 18 : 0; a < (pointing ? 27 : 18); a++) {
+        int cross[6], nc = 0;
+        if (pointing) {   /* a box: its band's rows, then its stack's columns */
+            const int band = (a - 18) / 3, stack = (a - 18) % 3;
+            for (int k = 0; k < 3; k++) cross[nc++] = band * 3 + k;
+            for (int k = 0; k < 3; k++) cross[nc++] = 9 + stack * 3 + k;
+        } else if (a < 9) {   /* a row: the boxes along it */
+            for (int k = 0; k < 3; k++) cross[nc++] = 18 + (a / 3) * 3 + k;
+        } else {   /* a column */
+            for (int k = 0; k < 3; k++) cross[nc++] = 18 + k * 3 + (a - 9) / 3;
+        }
+        for (int j = 0; j < nc; j++) {
+            crossing *x = &out[n++];
+            x->a = a;
+            x->b = cross[j];
+            x->in_a = x->in_b = 0;
+            for (int k = 0; k < 9; k++) {
+                const int cell = B9_HOUSE[a][k];
+                const uint8_t *h = B9_CELL_HOUSE[cell];
+                if (h[0] == x->b || h[1] == x->b || h[2] == x->b) {
+                    x->in_a |= 1u << k;
+                    x->in_b |= 1u << b9_house_pos(cell, x->b);
                 }
             }
         }
     }
+}
+
+/* Where digit d goes from house b (positions of b) when it lies, in two or more cells,
+ * only where house a meets b; 0 when it does not. */
+static unsigned locked_gone(const d9_state *s, const crossing *x, int d) {
+    const unsigned here = s->pos[d][x->a];
+    if (!here || here & ~x->in_a || b9_popc9(here) < 2) return 0;
+    return s->pos[d][x->b] & ~x->in_b;
+}
+
+/* Locked candidates: pointing (a box's digit in one line) or claiming (a line's digit in
+ * one box); 'single' says the state already has a hidden single. */
+static int locked_direct(const d9_state *s, int pointing, int single, elims *e) {
+    crossing xs[54];
+    crossings(pointing, xs);
+    for (int j = 0; j < 54; j++)
+        for (int d = 0; d < 9; d++) {
+            const unsigned gone = locked_gone(s, &xs[j], d);
+            if (!gone) continue;
+            if (single) return 1;
+            for (unsigned m = gone; m; m &= m - 1) el_add(e, B9_HOUSE[xs[j].b][b9_ctz(m)], d);
+            int hit = el_leaves_single(s, e);
+            el_clear(e);
+            if (hit) return 1;
+        }
     return 0;
 }
 
@@ -114,35 +139,41 @@ static int subset_direct(const d9_state *s, int h, unsigned dmask, unsigned wher
     return hit;
 }
 
+int d9_hidden_next(const d9_state *s, int size, d9_hidden_walk *w, int *house,
+                   unsigned *digits, unsigned *where) {
+    for (;;) {
+        if (w->house < 0 || !combo_next(&w->k, w->places, w->n, size, where)) {
+            /* the next house: boxes first, then rows and columns */
+            if (++w->i >= 27) return 0;
+            const int h = w->house = w->i < 9 ? 18 + w->i : w->i - 9;
+            int open = 0;
+            for (int k = 0; k < 9; k++) open += s->c[B9_HOUSE[h][k]] != 0;
+            w->n = 0;   /* a house of `size` open cells or fewer has no subset */
+            for (int d = 0; d < 9 && open > size; d++) {
+                const unsigned p = s->pos[d][h];
+                if (p && b9_popc9(p) <= size) {
+                    w->places[w->n] = p;
+                    w->digits[w->n++] = d;
+                }
+            }
+            combo_start(&w->k);
+            continue;
+        }
+        if (b9_popc9(*where) != size) continue;
+        *digits = 0;
+        for (int j = 0; j < size; j++) *digits |= 1u << w->digits[w->k.idx[j]];
+        *house = w->house;
+        return 1;
+    }
+}
+
 /* Hidden subsets of 'size' digits (2 or 3) confined to 'size' cells of a house. */
 static int hidden_direct(const d9_state *s, int size, int single, elims *e) {
-    for (int h = 0; h < 27; h++) {
-        unsigned open = 0, where[9];
-        int digs[9], nd = 0;
-        for (int d = 0; d < 9; d++) {
-            unsigned p = s->pos[d][h];
-            open |= p;
-            if (p && b9_popc9(p) <= size) {
-                digs[nd] = d;
-                where[nd++] = p;
-            }
-        }
-        if (b9_popc9(open) <= size || nd < size) continue;
-        for (int i = 0; i < nd; i++)
-            for (int j = i + 1; j < nd; j++) {
-                unsigned two = where[i] | where[j], dm = (1u << digs[i]) | (1u << digs[j]);
-                if (size == 2) {
-                    if (b9_popc9(two) == 2 && subset_direct(s, h, dm, two, single, e)) return 1;
-                    continue;
-                }
-                for (int k = j + 1; k < nd; k++) {
-                    unsigned three = two | where[k];
-                    if (b9_popc9(three) == 3
-                        && subset_direct(s, h, dm | (1u << digs[k]), three, single, e))
-                        return 1;
-                }
-            }
-    }
+    d9_hidden_walk w = D9_HIDDEN_WALK;
+    int h;
+    unsigned digits, where;
+    while (d9_hidden_next(s, size, &w, &h, &digits, &where))
+        if (subset_direct(s, h, digits, where, single, e)) return 1;
     return 0;
 }
 
@@ -161,41 +192,15 @@ int d9_direct(const d9_state *s, int kind) {
 }
 
 int d9_first_locked(const d9_state *s, int pointing, int *first, int *second, int *digit) {
-    for (int a = pointing ? 18 : 0; a < (pointing ? 27 : 18); a++) {
-        /* the houses crossing a in three cells, ascending: for a box its band's rows and
-         * stack's columns, for a line the boxes along it */
-        int cross[6], n = 0;
-        if (pointing) {
-            const int band = (a - 18) / 3, stack = (a - 18) % 3;
-            for (int k = 0; k < 3; k++) cross[n++] = band * 3 + k;
-            for (int k = 0; k < 3; k++) cross[n++] = 9 + stack * 3 + k;
-        } else if (a < 9) {
-            for (int k = 0; k < 3; k++) cross[n++] = 18 + (a / 3) * 3 + k;
-        } else {
-            for (int k = 0; k < 3; k++) cross[n++] = 18 + k * 3 + (a - 9) / 3;
-        }
-        for (int j = 0; j < n; j++) {
-            const int b = cross[j];
-            /* the cells a and b share, as positions of a and of b */
-            unsigned in_a = 0, in_b = 0;
-            for (int k = 0; k < 9; k++) {
-                const int cell = B9_HOUSE[a][k];
-                if (B9_CELL_HOUSE[cell][0] == b || B9_CELL_HOUSE[cell][1] == b ||
-                    B9_CELL_HOUSE[cell][2] == b) {
-                    in_a |= 1u << k;
-                    in_b |= 1u << b9_house_pos(cell, b);
-                }
-            }
-            for (int d = 0; d < 9; d++) {
-                const unsigned here = s->pos[d][a];
-                if (!here || here & ~in_a || b9_popc9(here) < 2) continue;
-                if (!(s->pos[d][b] & ~in_b)) continue;
-                *first = a;
-                *second = b;
+    crossing xs[54];
+    crossings(pointing, xs);
+    for (int j = 0; j < 54; j++)
+        for (int d = 0; d < 9; d++)
+            if (locked_gone(s, &xs[j], d)) {
+                *first = xs[j].a;
+                *second = xs[j].b;
                 *digit = d + 1;
                 return 1;
             }
-        }
-    }
     return 0;
 }

@@ -122,6 +122,26 @@ static int read_state(PyObject *vobj, PyObject *mobj, uint8_t *values, uint16_t 
     return 0;
 }
 
+/* A (values, masks) pair (as read_state reads it) as a detector state. */
+static int read_d9(PyObject *vobj, PyObject *mobj, d9_state *state) {
+    uint8_t values[81];
+    uint16_t masks[81];
+    if (read_state(vobj, mobj, values, masks) < 0) return -1;
+    d9_build(state, values, masks, NULL);
+    return 0;
+}
+
+/* An int argument in lo .. hi; `range` says so in the error ("kind must be 0, 1 or 2"). */
+static int bounded_arg(PyObject *obj, long lo, long hi, const char *range, long *out) {
+    *out = PyLong_AsLong(obj);
+    if (*out == -1 && PyErr_Occurred()) return -1;
+    if (*out < lo || *out > hi) {
+        PyErr_Format(PyExc_ValueError, "%s, got %ld", range, *out);
+        return -1;
+    }
+    return 0;
+}
+
 /* logic9_state(values, masks, max_level) -> (status, hardest, passes, values, masks)
  * values: bytes-like of 81 raw values 0..9; masks: bytes-like of 81 native-endian uint16
  * candidate masks (bits 0..8); max_level: -1 .. L9_LEVELS - 1.  status: 1 solved, 0 stuck,
@@ -198,12 +218,8 @@ PyObject *py_logic9_single(PyObject *self, PyObject *const *args, Py_ssize_t nar
         PyErr_SetString(PyExc_TypeError, "logic9_single(values, masks, kind)");
         return NULL;
     }
-    long kind = PyLong_AsLong(args[2]);
-    if (kind == -1 && PyErr_Occurred()) return NULL;
-    if (kind < 0 || kind > 2) {
-        PyErr_Format(PyExc_ValueError, "kind must be 0, 1 or 2, got %ld", kind);
-        return NULL;
-    }
+    long kind;
+    if (bounded_arg(args[2], 0, 2, "kind must be 0, 1 or 2", &kind) < 0) return NULL;
     uint8_t values[81];
     uint16_t masks[81];
     if (read_state(args[0], args[1], values, masks) < 0) return NULL;
@@ -264,17 +280,11 @@ PyObject *py_logic9_direct(PyObject *self, PyObject *const *args, Py_ssize_t nar
         PyErr_SetString(PyExc_TypeError, "logic9_direct(values, masks, kind)");
         return NULL;
     }
-    long kind = PyLong_AsLong(args[2]);
-    if (kind == -1 && PyErr_Occurred()) return NULL;
-    if (kind < 0 || kind > 3) {
-        PyErr_Format(PyExc_ValueError, "kind must be 0, 1, 2 or 3, got %ld", kind);
-        return NULL;
-    }
-    uint8_t values[81];
-    uint16_t masks[81];
-    if (read_state(args[0], args[1], values, masks) < 0) return NULL;
+    long kind;
     d9_state state;
-    d9_build(&state, values, masks, NULL);
+    if (bounded_arg(args[2], 0, 3, "kind must be 0, 1, 2 or 3", &kind) < 0 ||
+        read_d9(args[0], args[1], &state) < 0)
+        return NULL;
     return PyBool_FromLong(d9_direct(&state, (int)kind));
 }
 
@@ -288,12 +298,8 @@ PyObject *py_logic9_locked(PyObject *self, PyObject *const *args, Py_ssize_t nar
         return NULL;
     }
     int pointing = PyObject_IsTrue(args[2]);
-    if (pointing < 0) return NULL;
-    uint8_t values[81];
-    uint16_t masks[81];
-    if (read_state(args[0], args[1], values, masks) < 0) return NULL;
     d9_state state;
-    d9_build(&state, values, masks, NULL);
+    if (pointing < 0 || read_d9(args[0], args[1], &state) < 0) return NULL;
     int a, b, d;
     if (!d9_first_locked(&state, pointing, &a, &b, &d)) Py_RETURN_NONE;
     return Py_BuildValue("(iii)", a, b, d);
@@ -364,53 +370,8 @@ static int subset_args(PyObject *const *args, Py_ssize_t nargs, const char *usag
         PyErr_SetString(PyExc_TypeError, usage);
         return -1;
     }
-    *size = PyLong_AsLong(args[2]);
-    if (*size == -1 && PyErr_Occurred()) return -1;
-    if (*size < 2 || *size > 4) {
-        PyErr_Format(PyExc_ValueError, "size must be 2, 3 or 4, got %ld", *size);
-        return -1;
-    }
-    uint8_t values[81];
-    uint16_t masks[81];
-    if (read_state(args[0], args[1], values, masks) < 0) return -1;
-    d9_build(state, values, masks, NULL);
-    return 0;
-}
-
-/* Combinations of `size` of the n masks, in order, whose union stays within `size` bits,
- * as shudu.logic.subsets._combos makes them: call with *depth = 0 and idx[0] = -1; each
- * call returning 1 leaves the next in idx[0 .. size - 1] and its union in *got. */
-typedef struct {
-    int idx[4], depth;
-    unsigned uni[5];
-} combo;
-
-static void combo_start(combo *k) {
-    k->depth = 0;
-    k->idx[0] = -1;
-    k->uni[0] = 0;
-}
-
-static int combo_next(combo *k, const unsigned *masks, int n, int size, unsigned *got) {
-    while (k->depth >= 0) {
-        const int d = k->depth;
-        k->idx[d]++;
-        if (k->idx[d] > n - (size - d)) {
-            k->depth--;
-            continue;
-        }
-        unsigned u = k->uni[d] | masks[k->idx[d]];
-        if (b9_popc9(u) > size) continue;
-        if (d + 1 < size) {
-            k->uni[d + 1] = u;
-            k->idx[d + 1] = k->idx[d];
-            k->depth++;
-            continue;
-        }
-        *got = u;
-        return 1;
-    }
-    return 0;
+    if (bounded_arg(args[2], 2, 4, "size must be 2, 3 or 4", size) < 0) return -1;
+    return read_d9(args[0], args[1], state);
 }
 
 /* What the subset searches have met: (cells, digits) pairs, at most 27 houses x 126. */
@@ -522,50 +483,32 @@ PyObject *py_logic9_hidden_subsets(PyObject *self, PyObject *const *args, Py_ssi
         return PyErr_NoMemory();
     }
     met->n = 0;
-    for (int i = 0; i < 27 && out; i++) {
-        const int h = i < 9 ? 18 + i : i - 9;   /* boxes first, then rows and columns */
-        int open = 0, digs[9], nd = 0;
-        unsigned places[9];
-        for (int k = 0; k < 9; k++) open += s->c[B9_HOUSE[h][k]] != 0;
-        if (open <= size) continue;
-        for (int d = 0; d < 9; d++) {
-            unsigned p = s->pos[d][h];
-            if (p && b9_popc9(p) <= size) {
-                places[nd] = p;
-                digs[nd++] = d;
-            }
+    d9_hidden_walk w = D9_HIDDEN_WALK;
+    int h;
+    unsigned dmask, u;
+    while (out && d9_hidden_next(s, (int)size, &w, &h, &dmask, &u)) {
+        bb81 where = bb_make(0, 0);
+        int extra = 0;
+        for (unsigned m = u; m; m &= m - 1) {
+            int cell = B9_HOUSE[h][b9_ctz(m)];
+            bb_set(&where, cell);
+            extra |= (s->c[cell] & ~dmask & 0x1FFu) != 0;
         }
-        if (nd < size) continue;
-        combo k;
-        unsigned u;
-        for (combo_start(&k); combo_next(&k, places, nd, (int)size, &u);) {
-            if (b9_popc9(u) != size) continue;
-            unsigned dmask = 0;
-            for (int j = 0; j < size; j++) dmask |= 1u << digs[k.idx[j]];
-            bb81 where = bb_make(0, 0);
-            int extra = 0;
-            for (unsigned m = u; m; m &= m - 1) {
-                int cell = B9_HOUSE[h][b9_ctz(m)];
-                bb_set(&where, cell);
-                extra |= (s->c[cell] & ~dmask & 0x1FFu) != 0;
-            }
-            if (met_before(met, where, dmask) || !extra) continue;
-            PyObject *cells = PyTuple_New(size), *digits = PyTuple_New(size);
-            int at = 0;
-            bb81 w = where;
-            while (cells && bb_any(w)) PyTuple_SET_ITEM(cells, at++, PyLong_FromLong(bb_pop_low(&w)));
-            for (int j = 0; digits && j < size; j++)
-                PyTuple_SET_ITEM(digits, j, PyLong_FromLong(digs[k.idx[j]] + 1));
-            PyObject *item = NULL;
-            if (cells && digits && !PyErr_Occurred())
-                item = Py_BuildValue("(iOO)", h, cells, digits);
-            Py_XDECREF(cells);
-            Py_XDECREF(digits);
-            if (append_new(out, item) < 0) {
-                out = NULL;
-                break;
-            }
-        }
+        if (met_before(met, where, dmask) || !extra) continue;
+        PyObject *cells = PyTuple_New(size), *digits = PyTuple_New(size);
+        int at = 0;
+        bb81 left = where;
+        while (cells && bb_any(left))
+            PyTuple_SET_ITEM(cells, at++, PyLong_FromLong(bb_pop_low(&left)));
+        at = 0;
+        for (unsigned d = dmask; digits && d; d &= d - 1)
+            PyTuple_SET_ITEM(digits, at++, PyLong_FromLong(b9_ctz(d) + 1));
+        PyObject *item = NULL;
+        if (cells && digits && !PyErr_Occurred())
+            item = Py_BuildValue("(iOO)", h, cells, digits);
+        Py_XDECREF(cells);
+        Py_XDECREF(digits);
+        if (append_new(out, item) < 0) out = NULL;
     }
     PyMem_Free(met);
     return out;
@@ -640,19 +583,11 @@ PyObject *py_logic9_fish_digits(PyObject *self, PyObject *const *args,
         PyErr_SetString(PyExc_TypeError, "logic9_fish_digits(values, masks, size, sashimi)");
         return NULL;
     }
-    long size = PyLong_AsLong(args[2]);
-    if (size == -1 && PyErr_Occurred()) return NULL;
+    long size;
+    if (bounded_arg(args[2], 2, 4, "fish size must be 2, 3 or 4", &size) < 0) return NULL;
     int sashimi = PyObject_IsTrue(args[3]);
-    if (sashimi < 0) return NULL;
-    if (size < 2 || size > 4) {
-        PyErr_Format(PyExc_ValueError, "fish size must be 2, 3 or 4, got %ld", size);
-        return NULL;
-    }
-    uint8_t values[81];
-    uint16_t masks[81];
-    if (read_state(args[0], args[1], values, masks) < 0) return NULL;
     d9_state state;
-    d9_build(&state, values, masks, NULL);
+    if (sashimi < 0 || read_d9(args[0], args[1], &state) < 0) return NULL;
     return PyLong_FromUnsignedLong(d9_finned_fish_digits(&state, (int)size, sashimi));
 }
 
