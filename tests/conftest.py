@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -36,6 +38,13 @@ def shared_file(name: str) -> Path:
     if not path.exists():
         missing_shared(path)
     return path
+
+
+def wrong_candidates(state: Any, solution: Sequence[Any]) -> list[tuple[int, int]]:
+    """The candidates of a logic state's open cells that its solution (digits as text or
+    as values) does not hold: what tests remove to vary states soundly."""
+    return [(cell, d) for cell in range(len(state.values)) if not state.values[cell]
+            for d in state.digits_of(cell) if d != int(solution[cell])]
 
 
 @pytest.fixture

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Iterator
 from functools import lru_cache
 
 import pytest
 
-from conftest import SHARED_DATA
+from conftest import SHARED_DATA, wrong_candidates
 from shudu.engine import solve
 from shudu.grid import Grid
 from shudu.logic.accel9 import DETECT_ID, DETECTED, DETECTORS, detect, fixpoint
@@ -62,8 +63,7 @@ def states() -> tuple[tuple[str, Candidates], ...]:
             if status != 0:
                 break
             out.append((f"{puzzle} round {round_}", c.copy()))
-            wrong = [(cell, d) for cell in range(81) if not c.values[cell]
-                     for d in c.digits_of(cell) if d != int(solution[cell])]
+            wrong = wrong_candidates(c, solution)
             for cell, d in rng.sample(wrong, min(len(wrong), rng.randint(1, 4))):
                 c.eliminate(cell, d)
     rng.shuffle(out)
@@ -99,6 +99,20 @@ def test_detect_first_and_unknown_ids() -> None:
     assert detect(c, bytes([DETECT_ID["xy-wing"], 250])) in (0, 1)
 
 
+def placed_further(rng: random.Random, fewest: int, most: int
+                   ) -> Iterator[tuple[str, Candidates]]:
+    """The first 300 states, each followed by two more with ``fewest`` to ``most`` more
+    cells placed from its solution, so that easy steps are there to find too."""
+    for label, c in states()[:300]:
+        solution = solve(Grid(label[:81])).to_string()
+        for _ in range(3):
+            yield label, c
+            c = c.copy()
+            open_cells = [i for i in range(81) if not c.values[i]]
+            for cell in rng.sample(open_cells, min(len(open_cells), rng.randint(fewest, most))):
+                c.place(cell, int(solution[cell]))
+
+
 @pytest.mark.parametrize("key", ["full-house", "hidden-single", "naked-single", "pointing",
                                  "claiming"])
 def test_first9_is_the_finders_first_step(key: str) -> None:
@@ -106,21 +120,13 @@ def test_first9_is_the_finders_first_step(key: str) -> None:
     Python finder gives first."""
     tech = technique(key)
     assert tech.first9 is not None
-    rng = random.Random(7)
     checked = found = 0
-    for label, c in states()[:300]:
-        solution = solve(Grid(label[:81])).to_string()
-        for _ in range(3):
-            expected = next((s for s in tech.find(c) if s.progress and _changes(c, s)), None)
-            assert tech.first9(c) == expected, f"{label}: {c.to_string729()}"
-            checked += 1
-            found += expected is not None
-            c = c.copy()
-            open_cells = [i for i in range(81) if not c.values[i]]
-            for cell in rng.sample(open_cells, min(len(open_cells), rng.randint(5, 30))):
-                c.place(cell, int(solution[cell]))
+    for label, c in placed_further(random.Random(7), 5, 30):
+        expected = next((s for s in tech.find(c) if s.progress and _changes(c, s)), None)
+        assert tech.first9(c) == expected, f"{label}: {c.to_string729()}"
+        checked += 1
+        found += expected is not None
     print(f"{key}: {found} of {checked} states have one")
-    assert found   # states with a step too, so the comparison could fail
     assert found > checked // 10
 
 
@@ -148,18 +154,11 @@ def test_c_naked_subsets_are_the_python_ones(size: int) -> None:
     from shudu.logic.accel9 import naked_subsets
     from shudu.logic.subsets import NakedSubset, _naked_subsets
 
-    rng = random.Random(size)
     found = 0
-    for label, c in states()[:300]:
-        solution = solve(Grid(label[:81])).to_string()
-        for _ in range(3):
-            want = list(_naked_subsets(c, size))
-            assert [NakedSubset(*f) for f in naked_subsets(c, size)] == want, label
-            found += len(want)
-            c = c.copy()
-            open_cells = [i for i in range(81) if not c.values[i]]
-            for cell in rng.sample(open_cells, min(len(open_cells), rng.randint(3, 12))):
-                c.place(cell, int(solution[cell]))
+    for label, c in placed_further(random.Random(size), 3, 12):
+        want = list(_naked_subsets(c, size))
+        assert [NakedSubset(*f) for f in naked_subsets(c, size)] == want, label
+        found += len(want)
     assert found
 
 
@@ -171,16 +170,8 @@ def test_c_hidden_subsets_are_the_python_ones(size: int, monkeypatch) -> None:
     from shudu.rules import Rules
 
     key = {2: "hidden-pair", 3: "hidden-triple", 4: "hidden-quad"}[size]
-    rng = random.Random(size)
-    cases = []
-    for label, c in states()[:300]:
-        solution = solve(Grid(label[:81])).to_string()
-        for _ in range(3):
-            cases.append((label, c, list(_hidden(c, size, key))))
-            c = c.copy()
-            open_cells = [i for i in range(81) if not c.values[i]]
-            for cell in rng.sample(open_cells, min(len(open_cells), rng.randint(3, 12))):
-                c.place(cell, int(solution[cell]))
+    cases = [(label, c, list(_hidden(c, size, key)))
+             for label, c in placed_further(random.Random(size), 3, 12)]
     monkeypatch.setattr(Rules, "is_classic9", property(lambda self: False))
     for label, c, fast in cases:
         assert fast == list(_hidden(c, size, key)), label

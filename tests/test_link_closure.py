@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from conftest import wrong_candidates
 from shudu import _engine
 from shudu.grid import Grid
 from shudu.logic.candidates import Candidates, bits
@@ -129,8 +130,7 @@ def test_c_verity_and_weak_returns_match_python(puzzle: str, grouped: bool) -> N
         assert got == slow.verity(sets)
         assert fast.weak_return() == slow.weak_return()
         found += len(got)
-        wrong = [(cell, d) for cell in range(81) if not c.values[cell]
-                 for d in c.digits_of(cell) if d != solution[cell]]
+        wrong = wrong_candidates(c, solution)
         for cell, d in rng.sample(wrong, min(len(wrong), 6)):
             c.eliminate(cell, d)
     assert found   # the sets imply something, so the comparison could fail

@@ -18,7 +18,7 @@ from functools import lru_cache
 
 import pytest
 
-from conftest import SHARED_DATA
+from conftest import SHARED_DATA, wrong_candidates
 from shudu.engine import solve
 from shudu.grid import Grid
 from shudu.logic import weighed
@@ -51,8 +51,7 @@ def states() -> tuple[Candidates, ...]:
         while True:
             c = walk.state.copy()
             out.append(c)
-            wrong = [(cell, d) for cell in range(81) if not c.values[cell]
-                     for d in c.digits_of(cell) if d != int(solution[cell])]
+            wrong = wrong_candidates(c, solution)
             thinned = c.copy()
             for cell, d in rng.sample(wrong, min(len(wrong), rng.randint(1, 3))):
                 thinned.eliminate(cell, d)
