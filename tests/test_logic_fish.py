@@ -208,8 +208,9 @@ def test_words_name_cells_and_digits(code: str) -> None:
         two, three = step.text(2, lang), step.text(3, lang)
         assert d in two and d in three
         assert base_cells in three and gone in three, (lang, three)
-        for cell in step.role_cells("fin") + step.role_cells("endo-fin"):
-            assert f"r{cell // 9 + 1}c" in three
+        for role in ("fin", "endo-fin"):   # named as the notation groups them (r56c1)
+            if step.role_cells(role):
+                assert cells_text(step.role_cells(role)) in three, (role, three)
         if lang == "en":
             assert ("row" in two or "column" in two or "box" in two)
         else:
