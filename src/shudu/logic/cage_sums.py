@@ -36,7 +36,7 @@ __all__ = [
     "unions",
 ]
 
-MAX_DERIVED = 5
+MAX_DERIVED = 8
 """Open cells a derived sum (innies, outies, a split cage) may have to be used: players
 reason with small ones, and the search over a sum grows with its cells."""
 
@@ -213,7 +213,9 @@ def sum_supports(total: int, masks: tuple[int, ...], sees: tuple[int, ...],
     cell ``i`` has candidate ``masks[i]`` and must differ from the cells whose bits are
     set in ``sees[i]`` (a derived sum may repeat a digit where cells do not see each
     other); with ``signs``, cell ``i``'s digit counts ``signs[i]`` (1 or -1) times.
-    Empty when no filling exists.
+    Empty when no filling exists.  The cells are filled in order, and what the cells
+    after each can take is remembered for every total and set of digits they may no
+    longer take, so sums of ten and more cells stay quick.
 
     >>> sum_supports(3, (0b11, 0b11), (0b10, 0b01))   # two peers: 1+2
     (3, 3)
@@ -224,45 +226,51 @@ def sum_supports(total: int, masks: tuple[int, ...], sees: tuple[int, ...],
     """
     k = len(masks)
     sign = signs or (1,) * k
-    low = []
-    high = []
-    for m, g in zip(masks, sign):
-        lo, hi = (m & -m).bit_length(), m.bit_length()
-        low.append(lo if g > 0 else -hi)
-        high.append(hi if g > 0 else -lo)
     rest_low = [0] * (k + 1)
     rest_high = [0] * (k + 1)
     for i in range(k - 1, -1, -1):
-        rest_low[i] = rest_low[i + 1] + low[i]
-        rest_high[i] = rest_high[i + 1] + high[i]
-    support = [0] * k
-    chosen = [0] * k
+        m, g = masks[i], sign[i]
+        lo, hi = (m & -m).bit_length(), m.bit_length()
+        rest_low[i] = rest_low[i + 1] + (lo if g > 0 else -hi)
+        rest_high[i] = rest_high[i + 1] + (hi if g > 0 else -lo)
+    # the later cells each cell must differ from, as offsets into the banned tuple
+    later = [tuple(f - i - 1 for f in range(i + 1, k) if sees[i] >> f & 1 or sees[f] >> i & 1)
+             for i in range(k)]
+    memo: dict[tuple[int, int, tuple[int, ...]], tuple[int, ...] | None] = {}
+    last = k - 1
 
-    def walk(i: int, left: int) -> bool:
-        if i == k:
-            if left:
-                return False
-            for j in range(k):
-                support[j] |= 1 << (chosen[j] - 1)
-            return True
+    def suffix(i: int, left: int, banned: tuple[int, ...]) -> tuple[int, ...] | None:
+        """The supports of cells ``i..`` adding up to ``left`` when cell ``f`` may not
+        take the digits ``banned[f - i]`` (``None``: no way)."""
         if not rest_low[i] <= left <= rest_high[i]:
-            return False
-        banned = 0
-        seen = sees[i]
-        for j in range(i):
-            if seen >> j & 1:
-                banned |= 1 << (chosen[j] - 1)
-        any_ok = False
-        g = sign[i]
-        for b in bits(masks[i] & ~banned):
-            chosen[i] = b + 1
-            if walk(i + 1, left - g * (b + 1)):
-                any_ok = True
-        return any_ok
+            return None
+        if i == last:   # the last cell takes what is left, if it may
+            bit = 1 << (sign[i] * left - 1)
+            return (bit,) if masks[i] & ~banned[0] & bit else None
+        key = (i, left, banned)
+        if key in memo:
+            return memo[key]
+        here = 0
+        union: list[int] = []
+        rest = banned[1:]
+        for b in bits(masks[i] & ~banned[0]):
+            bit = 1 << b
+            after = rest
+            if later[i]:
+                grown = list(rest)
+                for j in later[i]:
+                    grown[j] = (grown[j] | bit) & masks[i + 1 + j]
+                after = tuple(grown)
+            got = suffix(i + 1, left - sign[i] * (b + 1), after)
+            if got is None:
+                continue
+            here |= bit
+            union = [x | y for x, y in zip(union, got)] if union else list(got)
+        out = (here, *union) if here else None
+        memo[key] = out
+        return out
 
-    if not walk(0, total):
-        return ()
-    return tuple(support)
+    return suffix(0, total, (0,) * k) or () if k else ()
 
 
 # ---------------------------------------------------------------------- the 45 rule

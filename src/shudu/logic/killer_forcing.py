@@ -202,7 +202,7 @@ def _trial(cands: Candidates, cell: int, digit: int, budget: int = 400) -> _Tria
             return _Trial(placed, None, masks)
 
 
-MAX_TRIAL_SUM = 4
+MAX_TRIAL_SUM = 6
 """Open cells a derived sum may have to be used in a trial."""
 
 
