@@ -155,3 +155,51 @@ def test_sum_pair_relations_are_exactly_the_completable_pairs(weights, total) ->
                 assert (i, j) not in got   # a relation that forbids nothing is left out
             else:
                 assert got[i, j] == tuple(want)
+
+
+@pytest.mark.parametrize("n", [4, 6])
+def test_sandwich_pair_relations_are_exactly_the_fillings_pairs(n: int) -> None:
+    """Two places of a row with a sandwich sum are linked exactly as the orderings of
+    1..n with that sandwich allow: brute force over every ordering, for every total."""
+    from itertools import permutations
+
+    from shudu.logic.variants import _sandwich_pairs
+
+    fillings: dict[int, list[tuple[int, ...]]] = {}
+    for line in permutations(range(1, n + 1)):
+        a, b = sorted((line.index(1), line.index(n)))
+        fillings.setdefault(sum(line[a + 1:b]), []).append(line)
+    totals = set(fillings) | {max(fillings) + 1}
+    for total in sorted(totals):
+        got = _sandwich_pairs(total, n)
+        for p in range(n):
+            for q in range(p + 1, n):
+                want = [0] * n
+                for line in fillings.get(total, ()):
+                    want[line[p] - 1] |= 1 << (line[q] - 1)
+                house = tuple(((1 << n) - 1) & ~(1 << x) for x in range(n))
+                assert got.get((p, q), house) == tuple(want), (total, p, q)
+
+
+def test_chains_take_sandwich_links() -> None:
+    """On a sandwich puzzle (every row's and column's sandwich sum, a few givens), chains
+    link candidates through a sandwich, and every step keeps the solution."""
+    solution = random_solution(seed=12).cells
+    sums = []
+    for line in [solution[r * 9:r * 9 + 9] for r in range(9)] + [solution[c::9] for c in range(9)]:
+        a, b = sorted((line.index(1), line.index(9)))
+        sums.append(sum(line[a + 1:b]))
+    rules = Rules(constraints=tuple(Sandwich.row(i, s) for i, s in enumerate(sums[:9]))
+                  + tuple(Sandwich.column(i, s) for i, s in enumerate(sums[9:])))
+    cells = bytearray(81)
+    for c in random.Random(12).sample(range(81), 81):   # givens until one solution is left
+        if engine.count(Grid(bytes(cells), rules), limit=2) == 1:
+            break
+        cells[c] = solution[c]
+    grid = Grid(bytes(cells), rules)
+    assert engine.count(grid, limit=2) == 1
+    path = solve_path(grid)
+    linked = [s for s in path.steps
+              if any(link.why.startswith("variant:sandwich") for link in s.links or ())]
+    assert linked, "no chain used a sandwich's link"
+    assert not unsound(path.steps, [solution])

@@ -327,7 +327,8 @@ def constraint_pairs(rules: Rules) -> tuple[tuple[int, int, tuple[int, ...], str
     where ``allowed[x - 1]`` is the mask of the digits ``b`` may hold beside ``x`` in
     ``a`` and ``label`` names the constraint for :func:`variant_reason` (thermometers,
     dots, XV, whispers, palindromes, the negative and non-consecutive rules, sums of any
-    number of cells: arrows, little killers, XV; killer cages, renban lines).  Chains take
+    number of cells: arrows, little killers, XV; killer cages, renban lines, sandwich
+    sums along a whole row or column).  Chains take
     each pair of candidates a relation forbids as a weak link.
 
     >>> from shudu.constraints import Cage
@@ -364,7 +365,55 @@ def constraint_pairs(rules: Rules) -> tuple[tuple[int, int, tuple[int, ...], str
                 for a, b, allowed in _sum_pairs(terms, data[1], n):
                     label = f"variant:{con.kind}@{where or cells_text(sorted((a, b)), n)}"
                     out.append((a, b, allowed, label))
+            elif kind == SANDWICH and data[1] == n:
+                line = data[2:]
+                out += [(line[p], line[q], allowed, f"variant:sandwich@{where}")
+                        for (p, q), allowed in _sandwich_pairs(data[0], n).items()]
     return tuple(out)
+
+
+@lru_cache(maxsize=64)
+def _sandwich_pairs(total: int, n: int) -> dict[tuple[int, int], tuple[int, ...]]:
+    """The pair relations of a sandwich sum along a whole row or column (every digit
+    once): for places ``p < q`` on the line, the digits ``q`` may hold beside each digit
+    of ``p`` in some filling whose digits between 1 and ``n`` add up to ``total``.  A
+    filling is the places of 1 and ``n``, the set of digits between them and any order
+    of both sides, so the fillings are walked as those choices.  Only relations that
+    forbid more than a repeated digit are kept.
+
+    >>> _sandwich_pairs(0, 4)[(0, 1)]   # 1 and 4 side by side: 1 first puts 4 second
+    (8, 13, 11, 1)
+    """
+    from itertools import combinations
+
+    full = (1 << n) - 1
+    ends = 1 | 1 << (n - 1)
+    middle = range(2, n)
+    allowed = [[[0] * n for _ in range(n)] for _ in range(n)]
+    for gap in range(n - 1):
+        inner_sets = [sum(1 << (d - 1) for d in combo) for combo in combinations(middle, gap)
+                      if sum(combo) == total]
+        for inner in inner_sets:
+            outer = full & ~ends & ~inner
+            for a in range(n - gap - 1):
+                b = a + gap + 1
+                for first, last in ((1, 1 << (n - 1)), (1 << (n - 1), 1)):
+                    roles = [inner if a < j < b else outer for j in range(n)]
+                    roles[a], roles[b] = first, last
+                    for p in range(n):
+                        for x in range(n):
+                            if roles[p] >> x & 1:
+                                row = allowed[p][x]
+                                for q in range(n):
+                                    if q != p:
+                                        row[q] |= roles[q] & ~(1 << x)
+    out = {}
+    for p in range(n):
+        for q in range(p + 1, n):
+            table = tuple(allowed[p][x][q] for x in range(n))
+            if any(m != full & ~(1 << x) for x, m in enumerate(table)):
+                out[p, q] = table
+    return out
 
 
 MAX_SUM_TERMS = 12
