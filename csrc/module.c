@@ -158,6 +158,9 @@ static PyMethodDef methods[] = {
     {"chain_verity", (PyCFunction)(void (*)(void))py_chain_verity, METH_FASTCALL,
      "chain_verity(true_rows, words, present, sets) -> [(k, T, F)]: what every branch of "
      "each branch set implies (the AND of their true closures)"},
+    {"sum_supports", (PyCFunction)(void (*)(void))py_sum_supports, METH_FASTCALL,
+     "sum_supports(total, masks, links, signs) -> the digits each cell of a signed sum "
+     "takes in some filling, or () when none"},
     {"msls9", (PyCFunction)(void (*)(void))py_msls9, METH_FASTCALL,
      "msls9(values, masks, min_cells, limit) -> [(rows, cols)]: multi-sector locked sets "
      "over rows and columns of a 9x9 pencilmark state"},

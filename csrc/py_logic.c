@@ -12,6 +12,7 @@
 #include "logic9.h"
 #include "msls9.h"
 #include "net.h"
+#include "sums.h"
 
 /* logic9(cells, max_level) -> (solved, hardest_level, candidate masks)
  * cells: bytes-like of exactly 81 raw values 0..9; max_level: -1 .. L9_LEVELS - 1. */
@@ -1316,4 +1317,88 @@ PyObject *py_chain_parents(PyObject *self, PyObject *const *args, Py_ssize_t nar
 done:
     for (int k = 0; k < got_views; k++) PyBuffer_Release(&v[k]);
     return out;
+}
+
+/* Reads a tuple of at most SUMS_MAX_CELLS ints in lo .. hi into out; its length, or -1. */
+static Py_ssize_t int_tuple(PyObject *obj, const char *name, long long lo, long long hi,
+                            long long *out) {
+    if (!PyTuple_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "%s must be a tuple of ints", name);
+        return -1;
+    }
+    Py_ssize_t k = PyTuple_GET_SIZE(obj);
+    if (k > SUMS_MAX_CELLS) {
+        PyErr_Format(PyExc_ValueError, "%s holds %zd cells, at most %d", name, k,
+                     SUMS_MAX_CELLS);
+        return -1;
+    }
+    for (Py_ssize_t j = 0; j < k; j++) {
+        long long v = PyLong_AsLongLong(PyTuple_GET_ITEM(obj, j));
+        if (v == -1 && PyErr_Occurred()) return -1;
+        if (v < lo || v > hi) {
+            PyErr_Format(PyExc_ValueError, "%s[%zd] must be in %lld..%lld, got %lld", name, j,
+                         lo, hi, v);
+            return -1;
+        }
+        out[j] = v;
+    }
+    return k;
+}
+
+/* sum_supports(total, masks, links, signs) -> the digits each cell takes in some filling
+ * (a tuple of masks), or () when none (sums.h).  masks: 1..32 candidate masks of digits
+ * 1..32; links: per cell, the cells it must differ from (bit j = cell j); signs: +1/-1 per
+ * cell, or None. */
+PyObject *py_sum_supports(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "sum_supports(total, masks, links, signs)");
+        return NULL;
+    }
+    long total;
+    long long masks[SUMS_MAX_CELLS], links[SUMS_MAX_CELLS], signs[SUMS_MAX_CELLS];
+    if (bounded_arg(args[0], -100000, 100000, "total must be in -100000..100000", &total) < 0)
+        return NULL;
+    Py_ssize_t k = int_tuple(args[1], "masks", 0, 0xFFFFFFFFLL, masks);
+    if (k < 0) return NULL;
+    if (int_tuple(args[2], "links", 0, 0xFFFFFFFFLL, links) != k) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "links must have one entry per cell");
+        return NULL;
+    }
+    int8_t sign[SUMS_MAX_CELLS];
+    if (args[3] != Py_None) {
+        if (int_tuple(args[3], "signs", -1, 1, signs) != k) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "signs must have one entry per cell");
+            return NULL;
+        }
+        for (Py_ssize_t j = 0; j < k; j++) {
+            if (!signs[j]) {
+                PyErr_SetString(PyExc_ValueError, "signs must be 1 or -1");
+                return NULL;
+            }
+            sign[j] = (int8_t)signs[j];
+        }
+    }
+    if (k == 0) return PyTuple_New(0);
+    uint32_t m[SUMS_MAX_CELLS], l[SUMS_MAX_CELLS], out[SUMS_MAX_CELLS];
+    for (Py_ssize_t j = 0; j < k; j++) {
+        m[j] = (uint32_t)masks[j];
+        l[j] = (uint32_t)links[j] & (uint32_t)(k == 32 ? 0xFFFFFFFFu : ((1u << k) - 1));
+    }
+    int got = sums_supports((int)total, (int)k, m, l, args[3] == Py_None ? NULL : sign, out);
+    if (got < 0) return PyErr_NoMemory();
+    if (!got) return PyTuple_New(0);
+    PyObject *res = PyTuple_New(k);
+    if (!res) return NULL;
+    for (Py_ssize_t j = 0; j < k; j++) {
+        PyObject *v = PyLong_FromUnsignedLong(out[j]);
+        if (!v) {
+            Py_DECREF(res);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(res, j, v);
+    }
+    return res;
 }

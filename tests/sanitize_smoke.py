@@ -140,6 +140,13 @@ def main() -> int:
         lambda: _engine.logic9_naked_subsets(bytes(81), bytes(161), 2),
         lambda: _engine.logic9_hidden_subsets(bytes(81), bytes(162), 1),
         lambda: _engine.logic9_hidden_subsets("x", bytes(162), 2),
+        lambda: _engine.sum_supports(10, (511,) * 33, (0,) * 33, None),
+        lambda: _engine.sum_supports(10, (511, 2**32), (0, 0), None),
+        lambda: _engine.sum_supports(10, (511, 511), (0,), None),
+        lambda: _engine.sum_supports(10, (511, 511), (0, 0), (1, 0)),
+        lambda: _engine.sum_supports(10, (511, 511), (0, 0), (1,)),
+        lambda: _engine.sum_supports(10**6, (511,), (0,), None),
+        lambda: _engine.sum_supports(10, [511], (0,), None),
         lambda: _engine.chain_verity(bytes(16), 1, bytes(8), bytes(7)),
         lambda: _engine.chain_verity(bytes(16), 1, bytes(7), bytes(8)),
         lambda: _engine.chain_verity(bytes(16), 0, bytes(8), bytes(8)),
@@ -262,6 +269,20 @@ def main() -> int:
             got = []
         if any(not (len(t) == len(f) == 8 * words) for _, t, f in got):
             print("chain_verity returned bad rows", file=sys.stderr)
+            return 1
+    # Signed sums of random cells, digits up to 32, against the Python walk.
+    from shudu.logic.cage_sums import sum_supports_py
+
+    for _ in range(rounds):
+        k = rng.randint(0, 7)
+        masks = tuple(rng.getrandbits(rng.choice((4, 9, 16, 32))) for _ in range(k))
+        links = tuple(rng.getrandbits(32) for _ in range(k))
+        signs = tuple(rng.choice((1, -1)) for _ in range(k)) if rng.random() < 0.5 else None
+        total = rng.randint(-60, 120)
+        if _engine.sum_supports(total, masks, links, signs) != sum_supports_py(
+                total, masks, tuple(x & ((1 << k) - 1) for x in links), signs):
+            print("sum_supports differs from the Python walk", total, masks, links, signs,
+                  file=sys.stderr)
             return 1
     # Link graphs of arbitrary pencilmark states, and every closure over them.
     for k in range(rounds):

@@ -16,7 +16,13 @@ from constraint_cases import unsound
 from shudu import Grid, Rules, engine
 from shudu.generate import random_solution
 from shudu.killer_formats import read_cage_string, read_killer_list
-from shudu.logic.cage_sums import cage_options, derived_sums, difference_sums, sum_supports
+from shudu.logic.cage_sums import (
+    cage_options,
+    derived_sums,
+    difference_sums,
+    sum_supports,
+    sum_supports_py,
+)
 from shudu.logic.candidates import bits
 from shudu.logic.registry import family
 from shudu.logic.solver import SolverConfig, explain, hint, solve_path
@@ -68,6 +74,7 @@ def test_sum_supports_equal_brute_force(cells: list[tuple[int, int]], total: int
     masks = tuple(m for m, _ in cells)
     signs = tuple(s for _, s in cells)
     got = sum_supports(total, masks, sees, signs)
+    assert sum_supports_py(total, masks, sees, signs) == got   # C and Python walk alike
     want = [0] * k
     for digits in product(*[[b + 1 for b in bits(m)] for m in masks]):
         if any(digits[i] == digits[j] for i, j in peer):
@@ -76,6 +83,23 @@ def test_sum_supports_equal_brute_force(cells: list[tuple[int, int]], total: int
             for i, d in enumerate(digits):
                 want[i] |= 1 << (d - 1)
     assert list(got) == (want if any(want) else [])
+
+
+@settings(max_examples=150, derandomize=True, deadline=None)
+@given(st.lists(st.tuples(masks9, st.sampled_from((1, 1, -1)), st.integers(0, 2**12 - 1)),
+                min_size=5, max_size=12),
+       st.integers(min_value=-20, max_value=70))
+def test_long_sums_walk_alike_in_c_and_python(cells: list[tuple[int, int, int]],
+                                               total: int) -> None:
+    """The 45 rule's sums of up to a dozen cells (too many to check by brute force): the
+    C walk gives what the Python walk gives."""
+    k = len(cells)
+    sees = [links & ((1 << k) - 1) & ~(1 << i) for i, (_, _, links) in enumerate(cells)]
+    sees = [s | sum(1 << j for j in range(k) if sees[j] >> i & 1) for i, s in enumerate(sees)]
+    masks = tuple(m for m, _, _ in cells)
+    signs = tuple(g for _, g, _ in cells)
+    assert sum_supports(total, masks, tuple(sees), signs) == \
+        sum_supports_py(total, masks, tuple(sees), signs)
 
 
 def _check_path(grid: Grid, solutions: list[bytes]) -> tuple[bool, list[str]]:

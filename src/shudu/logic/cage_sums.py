@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .. import _engine
 from ..rules import Rules
 from .candidates import bits
 
@@ -33,6 +34,7 @@ __all__ = [
     "difference_sums",
     "matching",
     "sum_supports",
+    "sum_supports_py",
     "unions",
 ]
 
@@ -215,7 +217,8 @@ def sum_supports(total: int, masks: tuple[int, ...], sees: tuple[int, ...],
     other); with ``signs``, cell ``i``'s digit counts ``signs[i]`` (1 or -1) times.
     Empty when no filling exists.  The cells are filled in order, and what the cells
     after each can take is remembered for every total and set of digits they may no
-    longer take, so sums of ten and more cells stay quick.
+    longer take, so sums of ten and more cells stay quick; the walk runs in C
+    (``csrc/sums.c``), :func:`sum_supports_py` is the same walk in Python.
 
     >>> sum_supports(3, (0b11, 0b11), (0b10, 0b01))   # two peers: 1+2
     (3, 3)
@@ -223,6 +226,22 @@ def sum_supports(total: int, masks: tuple[int, ...], sees: tuple[int, ...],
     (1, 1)
     >>> sum_supports(2, (0b111, 0b111), (0, 0), (1, -1))   # a - b = 2: 3 - 1
     (4, 1)
+    """
+    if len(masks) > MAX_C_CELLS or total < -100000 or total > 100000:
+        return sum_supports_py(total, masks, sees, signs)
+    return _engine.sum_supports(total, masks, sees, signs)
+
+
+MAX_C_CELLS = 32
+"""Cells the C walk (``_engine.sum_supports``) takes; longer sums walk in Python."""
+
+
+def sum_supports_py(total: int, masks: tuple[int, ...], sees: tuple[int, ...],
+                    signs: tuple[int, ...] | None = None) -> tuple[int, ...]:
+    """:func:`sum_supports` walked in Python, the reference the C walk is tested against.
+
+    >>> sum_supports_py(3, (0b11, 0b11), (0b10, 0b01))
+    (3, 3)
     """
     k = len(masks)
     sign = signs or (1,) * k
@@ -245,8 +264,9 @@ def sum_supports(total: int, masks: tuple[int, ...], sees: tuple[int, ...],
         if not rest_low[i] <= left <= rest_high[i]:
             return None
         if i == last:   # the last cell takes what is left, if it may
-            bit = 1 << (sign[i] * left - 1)
-            return (bit,) if masks[i] & ~banned[0] & bit else None
+            digit = sign[i] * left
+            ok = digit >= 1 and (masks[i] & ~banned[0]) >> (digit - 1) & 1
+            return (1 << (digit - 1),) if ok else None
         key = (i, left, banned)
         if key in memo:
             return memo[key]
