@@ -54,3 +54,13 @@ def test_the_command_line_prints_cage_strings_that_read_back() -> None:
         assert grid.rules.constraints and engine.count(grid, 2) == 1
     bad = CliRunner().invoke(cli, ["generate", "--rules", "killer", "--symmetry", "180"])
     assert bad.exit_code == 2 and "killer puzzles take" in bad.stderr
+
+
+@pytest.mark.parametrize(("grade", "seed"), [("medium", 2), ("hard", 3)])
+def test_grades_between_the_cage_techniques_and_the_forcing_chains_are_met(
+        grade: str, seed: int) -> None:
+    """The layouts along the merges are searched for the target, so the grades between
+    the easiest cages and the forcing chains are met too."""
+    g = generate_killer(seed=seed, grade=grade)
+    assert g.rating is not None and g.rating.solved and g.rating.grade == grade
+    assert engine.count(g.puzzle, 2) == 1

@@ -50,6 +50,15 @@ def test_an_easy_target_is_met(kind: str) -> None:
     assert engine.count(g.puzzle, 2) == 1
 
 
+@pytest.mark.parametrize(("kind", "grade", "seed"), [("kropki", "medium", 1),
+                                                       ("thermo", "hard", 1)])
+def test_grades_between_the_constraint_techniques_and_the_forcing_chains_are_met(
+        kind: str, grade: str, seed: int) -> None:
+    g = generate_variant(kind, seed=seed, grade=grade)
+    assert g.rating is not None and g.rating.solved and g.rating.grade == grade
+    assert engine.count(g.puzzle, 2) == 1
+
+
 def test_other_sizes_and_rules_compose() -> None:
     g = generate_variant("thermo", Rules(6), seed=4)
     assert g.puzzle.size == 6 and engine.count(g.puzzle, 2) == 1

@@ -656,6 +656,36 @@ class _ClueRun:
                    attempts if attempts is not None else 20)
 
 
+def meet_along(puzzles: Sequence[Any], grid_of: Callable[[Any], Grid],
+               target: Target) -> tuple[Grid, Any] | None:
+    """A puzzle along ``puzzles`` (each about as hard as the one before, or harder: a
+    given taken away, cages merged) whose rating meets ``target``, with its rating: a
+    binary search, so a few ratings however long the run; a puzzle logic cannot finish
+    counts as too hard.  ``None`` when the search finds none.
+
+    >>> from shudu.rating import rate
+    >>> solved = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+    >>> run = [solved[:k] + "." * (81 - k) for k in range(81, 60, -5)]   # fewer givens
+    >>> grid, rating = meet_along(run, Grid, _target("beginner", None, None))
+    >>> rating.grade
+    'beginner'
+    """
+    from .rating import rate
+
+    low, high = 0, len(puzzles) - 1
+    while low <= high:
+        mid = (low + high) // 2
+        grid = grid_of(puzzles[mid])
+        rating = rate(grid)
+        if rating.solved and target.score_ok(rating.score):
+            return grid, rating
+        if rating.solved and rating.score < target.low:
+            low = mid + 1
+        else:
+            high = mid - 1
+    return None
+
+
 def _target(grade: str | None, score: Any, technique: str | None) -> Target:
     low, high, inclusive = 0.0, math.inf, False
     if grade is not None:

@@ -6,11 +6,12 @@ where the engine finds two solutions and merged while one solution stays, no giv
    repeating a digit of the grid; each cage's total is what the grid holds there.
 3. While the engine finds two solutions, the cage holding a cell where they differ is
    split (a cell on its own is a cage of one: a given in all but name).
-4. Neighbouring cages are merged, in a random order, as long as one solution remains
-   (for a target below the forcing chains, a random handful of merges): fewer, larger
-   cages make a harder puzzle.
-5. With a grade or score to meet, the rater walks the puzzle (the cage techniques on the
-   extension of the SE scale); a puzzle outside the target is dropped for a fresh grid.
+4. Neighbouring cages are merged, in a random order, as long as one solution remains:
+   fewer, larger cages make a harder puzzle.
+5. With a grade or score to meet, the rater walks the layouts along the way (the cage
+   techniques on the extension of the SE scale), halving the run of merges as a binary
+   search would, since each merge makes the puzzle about as hard or harder; when no
+   layout meets the target, a fresh grid is tried.
 
 >>> g = generate_killer(seed=3)
 >>> g.puzzle.clue_count, len(g.rules.constraints) < 40
@@ -22,6 +23,7 @@ where the engine finds two solutions and merged while one solution stays, no giv
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 from typing import Any
@@ -29,7 +31,7 @@ from typing import Any
 from . import engine
 from .constraints import Cage
 from .errors import GenerationError
-from .generate import Generated, _ClueRun, random_solution
+from .generate import Generated, _ClueRun, meet_along, random_solution
 from .grid import Grid
 from .rules import Rules
 
@@ -72,6 +74,10 @@ def _rules(base: Rules, cages: list[list[int]], solution: bytes) -> Rules:
         Cage(tuple(sorted(c)), sum(solution[x] for x in c)) for c in cages))
 
 
+def _puzzle(base: Rules, solution: bytes, cages: list[list[int]]) -> Grid:
+    return Grid(bytes(base.ncells), _rules(base, cages, solution))
+
+
 def _split(cages: list[list[int]], cell: int, n: int) -> None:
     """Split the cage holding ``cell``: the cell leaves it (as a cage of its own), and what
     is left falls into its connected parts."""
@@ -105,13 +111,14 @@ def _unique(base: Rules, cages: list[list[int]], solution: bytes,
         _split(cages, rng.choice(differ), n)
 
 
-def _merge(base: Rules, cages: list[list[int]], solution: bytes, rng: random.Random,
-           deadline: float | None, most: int | None = None) -> list[list[int]]:
-    """Merge neighbouring cages while one solution stays (at most ``most`` merges)."""
+def _merge(base: Rules, history: list[list[list[int]]], solution: bytes,
+           rng: random.Random, deadline: float | None) -> None:
+    """Merge neighbouring cages while one solution stays, adding each layout on the way to
+    ``history`` (its last layout is where merging starts)."""
     n = base.size
+    cages = history[-1]
     tried: set[tuple[int, ...]] = set()
-    done = 0
-    while (deadline is None or time.monotonic() < deadline) and (most is None or done < most):
+    while deadline is None or time.monotonic() < deadline:
         owner = {x: i for i, c in enumerate(cages) for x in c}
         pairs = sorted({tuple(sorted((owner[a], owner[b]))) for a in owner
                         for b in _neighbours(a, n) if owner[a] != owner[b]})
@@ -123,14 +130,13 @@ def _merge(base: Rules, cages: list[list[int]], solution: bytes, rng: random.Ran
                     len({solution[x] for x in union}) == len(union):
                 options.append((i, j, key))
         if not options:
-            return cages
+            return
         i, j, key = rng.choice(options)
         tried.add(key)
         trial = [c for k, c in enumerate(cages) if k not in (i, j)] + [cages[i] + cages[j]]
         if engine.count(Grid(bytes(n * n), _rules(base, trial, solution)), 2) == 1:
             cages = trial
-            done += 1
-    return cages
+            history.append(cages)
 
 
 def generate_killer(rules: Rules | str | None = None, *, seed: int | None = None,
@@ -153,22 +159,23 @@ def generate_killer(rules: Rules | str | None = None, *, seed: int | None = None
                                                 run.deadline, run.limit)
     for tries in range(1, limit + 1):
         solution = random_solution(base, seed=rng.randrange(2**62)).cells
-        cages = _unique(base, _layout(solution, base.size, rng), solution, rng)
-        # an easier target merges less: larger cages hide more
-        most = None if target is None or target.low >= 7 else rng.randint(0, 12)
-        cages = _merge(base, cages, solution, rng, deadline, most)
-        made = _rules(base, cages, solution)
-        puzzle = Grid(bytes(base.ncells), made)
-        rating = None
-        if target is not None or rated:
-            from .rating import rate
-
-            rating = rate(puzzle)
-            if target is not None and not (rating.solved and target.score_ok(rating.score)):
+        history = [_unique(base, _layout(solution, base.size, rng), solution, rng)]
+        _merge(base, history, solution, rng, deadline)
+        if target is not None:
+            found = meet_along(history, functools.partial(_puzzle, base, solution), target)
+            if found is None:
                 if deadline is not None and time.monotonic() > deadline:
                     break
                 continue
-        return Generated(puzzle, Grid._trusted(made, solution), seed, rating, "none", None,
-                         tries)
+            made, rating = found[0].rules, found[1]
+        else:
+            made = _rules(base, history[-1], solution)
+            rating = None
+            if rated:
+                from .rating import rate
+
+                rating = rate(Grid(bytes(base.ncells), made))
+        return Generated(Grid(bytes(base.ncells), made), Grid._trusted(made, solution), seed,
+                         rating, "none", None, tries)
     raise GenerationError(f"no killer puzzle {'at that difficulty ' if target else ''}"
                           f"in {limit} attempts")

@@ -13,12 +13,11 @@
 
 3. Givens start as the whole grid and are removed in a random order while the engine
    finds one solution; then each clue of the kind is dropped the same way (not with the
-   negative rule, where a missing dot says something).  For a target below the forcing
-   chains, a random number of the last givens that could go stay, and every clue stays:
-   minimal puzzles of these kinds mostly need forcing chains.
-4. With a grade or score to meet, the rater walks the puzzle (the constraint techniques
-   on the extension of the SE scale); a puzzle outside the target is dropped for a fresh
-   grid.
+   negative rule, where a missing dot says something).
+4. With a grade or score to meet, the rater walks the puzzles along the way (the
+   constraint techniques on the extension of the SE scale), halving the run as a binary
+   search would, since each removal makes the puzzle about as hard or harder; when none
+   meets the target, a fresh grid is tried.
 
 >>> g = generate_variant("thermo", seed=5)
 >>> from shudu import engine
@@ -35,7 +34,7 @@ from typing import Any
 from . import engine
 from .constraints import Arrow, Kropki, Negative, Thermo
 from .errors import GenerationError
-from .generate import Generated, _ClueRun, random_solution
+from .generate import Generated, _ClueRun, meet_along, random_solution
 from .grid import Grid
 from .rules import Rules
 
@@ -128,19 +127,20 @@ def _unique(grid: Grid) -> bool:
 
 
 def _thin(base: Rules, clues: list[Any], fixed: tuple[Any, ...], solution: bytes,
-          rng: random.Random, deadline: float | None, drop_clues: bool,
-          spare: int = 0) -> Grid | None:
-    """The puzzle with as few givens (then clues) as one solution allows, keeping the last
-    ``spare`` givens that could go (an easier puzzle); None when time runs out."""
+          rng: random.Random, deadline: float | None, drop_clues: bool) -> list[Grid] | None:
+    """The puzzles on the way to as few givens (then clues) as one solution allows, each
+    with one given or clue fewer than the one before; None when time runs out."""
     n2 = base.ncells
     rules = base.replace(constraints=(*clues, *fixed))
     givens = bytearray(solution)
-    order = rng.sample(range(n2), n2)
-    for cell in order[:n2 - spare]:
+    history = [Grid(bytes(givens), rules)]
+    for cell in rng.sample(range(n2), n2):
         if deadline is not None and time.monotonic() > deadline:
             return None
         keep, givens[cell] = givens[cell], 0
-        if not _unique(Grid(bytes(givens), rules)):
+        if _unique(Grid(bytes(givens), rules)):
+            history.append(Grid(bytes(givens), rules))
+        else:
             givens[cell] = keep
     if drop_clues:
         for clue in rng.sample(clues, len(clues)):
@@ -150,7 +150,8 @@ def _thin(base: Rules, clues: list[Any], fixed: tuple[Any, ...], solution: bytes
             fewer = base.replace(constraints=(*trial, *fixed))
             if _unique(Grid(bytes(givens), fewer)):
                 clues, rules = trial, fewer
-    return Grid(bytes(givens), rules)
+                history.append(Grid(bytes(givens), rules))
+    return history
 
 
 def generate_variant(kind: str, rules: Rules | str | None = None, *, seed: int | None = None,
@@ -181,23 +182,19 @@ def generate_variant(kind: str, rules: Rules | str | None = None, *, seed: int |
         clues = _MAKERS[kind](solution, base.size, rng)
         negative = kind == "kropki" and rng.random() < 0.5
         fixed = (Negative("kropki"),) if negative else ()
-        # an easier target keeps some givens that could go, and every clue
-        easy = target is not None and target.high < 7
-        n = base.size
-        spare = (0 if not easy else rng.randint(n, 3 * n) if target.high <= 3
-                 else rng.randint(n // 3, 3 * n // 2) if target.high <= 4.5
-                 else rng.randint(0, n // 2))   # type: ignore[union-attr]
-        puzzle = _thin(base, clues, fixed, solution, rng, deadline,
-                       not negative and not easy, spare)
-        if puzzle is None:
+        history = _thin(base, clues, fixed, solution, rng, deadline, not negative)
+        if history is None:
             break
-        rating = None
-        if target is not None or rated:
+        puzzle, rating = history[-1], None
+        if target is not None:
+            found = meet_along(history, lambda grid: grid, target)
+            if found is None:
+                continue
+            puzzle, rating = found
+        elif rated:
             from .rating import rate
 
             rating = rate(puzzle)
-            if target is not None and not (rating.solved and target.score_ok(rating.score)):
-                continue
         return Generated(puzzle, Grid._trusted(puzzle.rules, solution), seed, rating, "none",
                          None, tries)
     raise GenerationError(f"no {kind} puzzle {'at that difficulty ' if target else ''}"
