@@ -68,6 +68,9 @@ net_propagate2 = _engine.net_propagate2
 chain_closures = _engine.chain_closures
 # What every branch of each branch set implies (ChainGraph.verity).
 chain_verity = _engine.chain_verity
+# The digits each cell of a signed sum of any grid takes (csrc/sums.c, see
+# shudu.logic.cage_sums.sum_supports).
+sum_supports = _engine.sum_supports
 # The breadth-first parents of literals over a link graph's rows (ChainGraph.parents).
 chain_parents = _engine.chain_parents
 

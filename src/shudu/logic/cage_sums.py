@@ -17,8 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .. import _engine
 from ..rules import Rules
+from . import accel9
 from .candidates import bits
 
 __all__ = [
@@ -229,11 +229,11 @@ def sum_supports(total: int, masks: tuple[int, ...], sees: tuple[int, ...],
     """
     if len(masks) > MAX_C_CELLS or total < -100000 or total > 100000:
         return sum_supports_py(total, masks, sees, signs)
-    return _engine.sum_supports(total, masks, sees, signs)
+    return accel9.sum_supports(total, masks, sees, signs)
 
 
 MAX_C_CELLS = 32
-"""Cells the C walk (``_engine.sum_supports``) takes; longer sums walk in Python."""
+"""Cells the C walk (``accel9.sum_supports``) takes; longer sums walk in Python."""
 
 
 def sum_supports_py(total: int, masks: tuple[int, ...], sees: tuple[int, ...],
