@@ -656,12 +656,19 @@ class _ClueRun:
                    attempts if attempts is not None else 20)
 
 
-def meet_along(puzzles: Sequence[Any], grid_of: Callable[[Any], Grid],
-               target: Target) -> tuple[Grid, Any] | None:
+def meet_along(puzzles: list[Any], grid_of: Callable[[Any], Grid], target: Target,
+               step: Callable[[Any], Any] | None = None, tries: int = 16,
+               more: Callable[[], bool] | None = None) -> tuple[Grid, Any] | None:
     """A puzzle along ``puzzles`` (each about as hard as the one before, or harder: a
     given taken away, cages merged) whose rating meets ``target``, with its rating: a
     binary search, so a few ratings however long the run; a puzzle logic cannot finish
-    counts as too hard.  ``None`` when the search finds none.
+    counts as too hard.  With ``more`` (which adds the next puzzle of the run to
+    ``puzzles``, False when the run has ended) the run is made only as far as the search
+    needs: it looks at puzzles 0, 1, 3, 7 ... until one is too hard, then halves the gap.
+    When the run jumps over the target, ``step`` (a puzzle one
+    random step further from the one it is given, ``None`` when there is none) tries
+    other ways on from the last puzzle below the target, at most ``tries`` of them, going
+    on from each one still below.  ``None`` when nothing meets the target.
 
     >>> from shudu.rating import rate
     >>> solved = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
@@ -672,17 +679,53 @@ def meet_along(puzzles: Sequence[Any], grid_of: Callable[[Any], Grid],
     """
     from .rating import rate
 
+    above = None if target.high == math.inf else target.high   # too hard: stop early
+
+    def judge(puzzle: Any) -> tuple[int, Grid, Any]:
+        """-1 too easy, 0 on target, 1 too hard; the grid and its rating."""
+        grid = grid_of(puzzle)
+        rating = rate(grid, stop_above=above)
+        if rating.solved and target.score_ok(rating.score):
+            return 0, grid, rating
+        return (-1 if rating.solved and rating.score < target.low else 1), grid, rating
+
     low, high = 0, len(puzzles) - 1
+    if more is not None:
+        at = 0
+        while True:
+            while len(puzzles) <= at and more():
+                pass
+            if len(puzzles) <= at:
+                high = len(puzzles) - 1
+                break
+            verdict, grid, rating = judge(puzzles[at])
+            if verdict == 0:
+                return grid, rating
+            if verdict > 0:
+                high = at - 1
+                break
+            low, at = at + 1, 2 * at + 1
     while low <= high:
         mid = (low + high) // 2
-        grid = grid_of(puzzles[mid])
-        rating = rate(grid)
-        if rating.solved and target.score_ok(rating.score):
+        verdict, grid, rating = judge(puzzles[mid])
+        if verdict == 0:
             return grid, rating
-        if rating.solved and rating.score < target.low:
+        if verdict < 0:
             low = mid + 1
         else:
             high = mid - 1
+    if step is None or high < 0:
+        return None
+    below = puzzles[high]
+    for _ in range(tries):
+        further = step(below)
+        if further is None:
+            return None
+        verdict, grid, rating = judge(further)
+        if verdict == 0:
+            return grid, rating
+        if verdict < 0:
+            below = further
     return None
 
 

@@ -111,17 +111,16 @@ def _unique(base: Rules, cages: list[list[int]], solution: bytes,
         _split(cages, rng.choice(differ), n)
 
 
-def _merge(base: Rules, history: list[list[list[int]]], solution: bytes,
-           rng: random.Random, deadline: float | None) -> None:
-    """Merge neighbouring cages while one solution stays, adding each layout on the way to
-    ``history`` (its last layout is where merging starts)."""
+def _merge_once(base: Rules, cages: list[list[int]], solution: bytes, rng: random.Random,
+                tried: set[tuple[int, ...]]) -> list[list[int]] | None:
+    """The layout after one random merge of two neighbouring cages that keeps one
+    solution (merges in ``tried`` are passed over, and the ones tried are added), or
+    ``None`` when no merge does."""
     n = base.size
-    cages = history[-1]
-    tried: set[tuple[int, ...]] = set()
-    while deadline is None or time.monotonic() < deadline:
-        owner = {x: i for i, c in enumerate(cages) for x in c}
-        pairs = sorted({tuple(sorted((owner[a], owner[b]))) for a in owner
-                        for b in _neighbours(a, n) if owner[a] != owner[b]})
+    owner = {x: i for i, c in enumerate(cages) for x in c}
+    pairs = sorted({tuple(sorted((owner[a], owner[b]))) for a in owner
+                    for b in _neighbours(a, n) if owner[a] != owner[b]})
+    while True:
         options = []
         for i, j in pairs:
             union = cages[i] + cages[j]
@@ -130,13 +129,38 @@ def _merge(base: Rules, history: list[list[list[int]]], solution: bytes,
                     len({solution[x] for x in union}) == len(union):
                 options.append((i, j, key))
         if not options:
-            return
+            return None
         i, j, key = rng.choice(options)
         tried.add(key)
         trial = [c for k, c in enumerate(cages) if k not in (i, j)] + [cages[i] + cages[j]]
         if engine.count(Grid(bytes(n * n), _rules(base, trial, solution)), 2) == 1:
-            cages = trial
-            history.append(cages)
+            return trial
+
+
+def _merge_step(base: Rules, solution: bytes, rng: random.Random,
+                cages: list[list[int]]) -> list[list[int]] | None:
+    return _merge_once(base, cages, solution, rng, set())
+
+
+def _grow(base: Rules, history: list[list[list[int]]], solution: bytes,
+          rng: random.Random, deadline: float | None, tried: set[tuple[int, ...]]) -> bool:
+    """Add to ``history`` its last layout with one more merge that keeps one solution;
+    False when none is left or the time is up."""
+    if deadline is not None and time.monotonic() > deadline:
+        return False
+    cages = _merge_once(base, history[-1], solution, rng, tried)
+    if cages is not None:
+        history.append(cages)
+    return cages is not None
+
+
+def _merge(base: Rules, history: list[list[list[int]]], solution: bytes,
+           rng: random.Random, deadline: float | None) -> None:
+    """Merge neighbouring cages while one solution stays, adding each layout on the way to
+    ``history`` (its last layout is where merging starts)."""
+    tried: set[tuple[int, ...]] = set()
+    while _grow(base, history, solution, rng, deadline, tried):
+        pass
 
 
 def generate_killer(rules: Rules | str | None = None, *, seed: int | None = None,
@@ -160,15 +184,17 @@ def generate_killer(rules: Rules | str | None = None, *, seed: int | None = None
     for tries in range(1, limit + 1):
         solution = random_solution(base, seed=rng.randrange(2**62)).cells
         history = [_unique(base, _layout(solution, base.size, rng), solution, rng)]
-        _merge(base, history, solution, rng, deadline)
         if target is not None:
-            found = meet_along(history, functools.partial(_puzzle, base, solution), target)
+            more = functools.partial(_grow, base, history, solution, rng, deadline, set())
+            found = meet_along(history, functools.partial(_puzzle, base, solution), target,
+                               functools.partial(_merge_step, base, solution, rng), more=more)
             if found is None:
                 if deadline is not None and time.monotonic() > deadline:
                     break
                 continue
             made, rating = found[0].rules, found[1]
         else:
+            _merge(base, history, solution, rng, deadline)
             made = _rules(base, history[-1], solution)
             rating = None
             if rated:

@@ -27,6 +27,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 from typing import Any
@@ -154,6 +155,26 @@ def _thin(base: Rules, clues: list[Any], fixed: tuple[Any, ...], solution: bytes
     return history
 
 
+def _thin_once(kind: str, rng: random.Random, grid: Grid) -> Grid | None:
+    """``grid`` with one random given (else one clue of ``kind``, unless the negative
+    rule makes every clue count) fewer that keeps one solution, or ``None``."""
+    cells = [c for c, v in enumerate(grid.cells) if v]
+    for cell in rng.sample(cells, len(cells)):
+        givens = bytearray(grid.cells)
+        givens[cell] = 0
+        if _unique(trial := Grid(bytes(givens), grid.rules)):
+            return trial
+    constraints = grid.rules.constraints
+    if any(isinstance(c, Negative) for c in constraints):
+        return None
+    clues = [c for c in constraints if c.kind == kind]
+    for clue in rng.sample(clues, len(clues)):
+        fewer = grid.rules.replace(constraints=tuple(c for c in constraints if c != clue))
+        if _unique(trial := Grid(grid.cells, fewer)):
+            return trial
+    return None
+
+
 def generate_variant(kind: str, rules: Rules | str | None = None, *, seed: int | None = None,
                      grade: str | None = None, score: Any = None, rated: bool = False,
                      attempts: int | None = None, timeout: float | None = None) -> Generated:
@@ -187,7 +208,8 @@ def generate_variant(kind: str, rules: Rules | str | None = None, *, seed: int |
             break
         puzzle, rating = history[-1], None
         if target is not None:
-            found = meet_along(history, lambda grid: grid, target)
+            found = meet_along(history, lambda grid: grid, target,
+                               functools.partial(_thin_once, kind, rng))
             if found is None:
                 continue
             puzzle, rating = found
