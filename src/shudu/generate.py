@@ -665,10 +665,11 @@ def meet_along(puzzles: list[Any], grid_of: Callable[[Any], Grid], target: Targe
     counts as too hard.  With ``more`` (which adds the next puzzle of the run to
     ``puzzles``, False when the run has ended) the run is made only as far as the search
     needs: it looks at puzzles 0, 1, 3, 7 ... until one is too hard, then halves the gap.
-    When the run jumps over the target, ``step`` (a puzzle one
-    random step further from the one it is given, ``None`` when there is none) tries
-    other ways on from the last puzzle below the target, at most ``tries`` of them, going
-    on from each one still below.  ``None`` when nothing meets the target.
+    When the run jumps over the target, ``step`` (a puzzle one random step further from
+    the one it is given, ``None`` when there is none) tries other ways on from the last
+    puzzle below the target, at most ``tries`` of them, going on from each one still
+    below.  A rating stops once a step scores above the target.  ``None`` when nothing
+    meets the target.
 
     >>> from shudu.rating import rate
     >>> solved = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"

@@ -8,10 +8,11 @@ where the engine finds two solutions and merged while one solution stays, no giv
    split (a cell on its own is a cage of one: a given in all but name).
 4. Neighbouring cages are merged, in a random order, as long as one solution remains:
    fewer, larger cages make a harder puzzle.
-5. With a grade or score to meet, the rater walks the layouts along the way (the cage
-   techniques on the extension of the SE scale), halving the run of merges as a binary
-   search would, since each merge makes the puzzle about as hard or harder; when no
-   layout meets the target, a fresh grid is tried.
+5. With a grade or score to meet, merging goes only as far as the rater needs (the cage
+   techniques on the extension of the SE scale): it rates the layouts after 1, 3, 7 ...
+   merges until one is too hard, then halves the gap, since each merge makes the puzzle
+   about as hard or harder (:func:`~shudu.generate.meet_along`); other merges are tried
+   from the last layout below the target; when none meets it, a fresh grid is tried.
 
 >>> g = generate_killer(seed=3)
 >>> g.puzzle.clue_count, len(g.rules.constraints) < 40

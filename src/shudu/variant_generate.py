@@ -16,8 +16,9 @@
    negative rule, where a missing dot says something).
 4. With a grade or score to meet, the rater walks the puzzles along the way (the
    constraint techniques on the extension of the SE scale), halving the run as a binary
-   search would, since each removal makes the puzzle about as hard or harder; when none
-   meets the target, a fresh grid is tried.
+   search would, since each removal makes the puzzle about as hard or harder
+   (:func:`~shudu.generate.meet_along`); other removals are tried from the last puzzle
+   below the target; when none meets it, a fresh grid is tried.
 
 >>> g = generate_variant("thermo", seed=5)
 >>> from shudu import engine
