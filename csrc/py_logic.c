@@ -1319,9 +1319,10 @@ done:
     return out;
 }
 
-/* Reads a tuple of at most SUMS_MAX_CELLS ints in lo .. hi into out; its length, or -1. */
+/* Reads a tuple of at most SUMS_MAX_CELLS ints in lo .. hi into out (exactly `want` of
+ * them unless `want` is -1); its length, or -1 with an exception set. */
 static Py_ssize_t int_tuple(PyObject *obj, const char *name, long long lo, long long hi,
-                            long long *out) {
+                            Py_ssize_t want, long long *out) {
     if (!PyTuple_Check(obj)) {
         PyErr_Format(PyExc_TypeError, "%s must be a tuple of ints", name);
         return -1;
@@ -1330,6 +1331,11 @@ static Py_ssize_t int_tuple(PyObject *obj, const char *name, long long lo, long 
     if (k > SUMS_MAX_CELLS) {
         PyErr_Format(PyExc_ValueError, "%s holds %zd cells, at most %d", name, k,
                      SUMS_MAX_CELLS);
+        return -1;
+    }
+    if (want >= 0 && k != want) {
+        PyErr_Format(PyExc_ValueError, "%s must have one entry per cell (%zd), got %zd", name,
+                     want, k);
         return -1;
     }
     for (Py_ssize_t j = 0; j < k; j++) {
@@ -1359,20 +1365,11 @@ PyObject *py_sum_supports(PyObject *self, PyObject *const *args, Py_ssize_t narg
     long long masks[SUMS_MAX_CELLS], links[SUMS_MAX_CELLS], signs[SUMS_MAX_CELLS];
     if (bounded_arg(args[0], -100000, 100000, "total must be in -100000..100000", &total) < 0)
         return NULL;
-    Py_ssize_t k = int_tuple(args[1], "masks", 0, 0xFFFFFFFFLL, masks);
-    if (k < 0) return NULL;
-    if (int_tuple(args[2], "links", 0, 0xFFFFFFFFLL, links) != k) {
-        if (!PyErr_Occurred())
-            PyErr_SetString(PyExc_ValueError, "links must have one entry per cell");
-        return NULL;
-    }
+    Py_ssize_t k = int_tuple(args[1], "masks", 0, 0xFFFFFFFFLL, -1, masks);
+    if (k < 0 || int_tuple(args[2], "links", 0, 0xFFFFFFFFLL, k, links) < 0) return NULL;
     int8_t sign[SUMS_MAX_CELLS];
     if (args[3] != Py_None) {
-        if (int_tuple(args[3], "signs", -1, 1, signs) != k) {
-            if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_ValueError, "signs must have one entry per cell");
-            return NULL;
-        }
+        if (int_tuple(args[3], "signs", -1, 1, k, signs) < 0) return NULL;
         for (Py_ssize_t j = 0; j < k; j++) {
             if (!signs[j]) {
                 PyErr_SetString(PyExc_ValueError, "signs must be 1 or -1");

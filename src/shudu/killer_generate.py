@@ -193,16 +193,15 @@ def generate_killer(rules: Rules | str | None = None, *, seed: int | None = None
                 if deadline is not None and time.monotonic() > deadline:
                     break
                 continue
-            made, rating = found[0].rules, found[1]
+            puzzle, rating = found
         else:
             _merge(base, history, solution, rng, deadline)
-            made = _rules(base, history[-1], solution)
-            rating = None
+            puzzle, rating = _puzzle(base, solution, history[-1]), None
             if rated:
                 from .rating import rate
 
-                rating = rate(Grid(bytes(base.ncells), made))
-        return Generated(Grid(bytes(base.ncells), made), Grid._trusted(made, solution), seed,
-                         rating, "none", None, tries)
+                rating = rate(puzzle)
+        return Generated(puzzle, Grid._trusted(puzzle.rules, solution), seed, rating, "none",
+                         None, tries)
     raise GenerationError(f"no killer puzzle {'at that difficulty ' if target else ''}"
                           f"in {limit} attempts")
