@@ -15,14 +15,24 @@
  *     removed from the digit's words in the other two bands;
  *   - a row with a single remaining cell fixes the digit there: the cell becomes
  *     solved and the other digits lose it.
- * Updates are repeated until no word changes.  Then the same permutation rule is
- * applied per stack (3 columns x 3 bands) to each digit whose words changed, which
- * gives box/column locked candidates and column hidden singles; if that removes
+ * A word that changed is marked dirty; updates run over the dirty words, pass
+ * after pass, until none is left.  Then the same permutation rule is applied per
+ * stack (3 columns x 3 bands) to each digit whose words changed, which gives
+ * box/column locked candidates and column hidden singles; if that removes
  * anything, band updates resume.  Then naked singles (cells with one candidate)
- * are placed.  When nothing more follows, the search branches on a bivalue cell
- * (the one with the most unsolved and bivalue peers) if there is one, otherwise
- * on a cell with the fewest candidates, saving the state on a bounded explicit
- * stack (each level fixes one more cell, so at most 81 levels).
+ * are placed.  When none is left, mini-row sets are checked: the three cells of
+ * a mini-row (or mini-column) hold three digits, so when three digits are forced
+ * into one by their bands' (stacks') permutations, no other digit may lie there.
+ *
+ * When nothing more follows, the search branches on the places of one digit in
+ * one band or stack (the line of boxes whose digits have the fewest permutations
+ * left, and in it a digit with the fewest, two when there is one): each branch
+ * keeps one permutation.  This halves the guesses of the hardest puzzles against
+ * branching on cells.  With a random source (random full grids) it branches on a
+ * bivalue cell (the one with the most unsolved and bivalue peers) if there is
+ * one, otherwise on a cell with the fewest candidates.  States are saved on a
+ * bounded explicit stack (every branch fixes at least one more cell or one more
+ * digit's permutation, so at most 81 + 54 levels).
  *
  * All state lives on the caller's stack; the tables are static const, so the
  * solver is reentrant and thread-safe.
@@ -316,23 +326,87 @@ static const uint16_t s9_perm[512] = {
     0x000, 0x1B1, 0x16A, 0x1FB, 0x0DC, 0x1FD, 0x1FE, 0x1FF,
 };
 
+/* The six permutation matrices of a 3x3 (row, box) or (band, column) matrix, as
+ * 9-bit masks (bit r*3+k). */
+static const uint16_t s9_perm6[6] = {0x111, 0xa1, 0x10a, 0x62, 0x8c, 0x54};
+
+/* s9_matrix[m] for a 3x3 matrix m (bit r*3+k): bits 0-8 = the entries that every
+ * permutation matrix contained in m holds, bits 9-11 = how many permutation
+ * matrices m contains (0-6). */
+static const uint16_t s9_matrix[512] = {
+    0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000,
+    0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000,
+    0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000,
+    0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000,
+    0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000,
+    0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000,
+    0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000,
+    0x0254, 0x0254, 0x0254, 0x0254, 0x0000, 0x0000, 0x0000, 0x0000, 0x0254, 0x0254, 0x0254, 0x0254,
+    0x0000, 0x0000, 0x0262, 0x0262, 0x0000, 0x0000, 0x0262, 0x0262, 0x0000, 0x0000, 0x0262, 0x0262,
+    0x0000, 0x0000, 0x0262, 0x0262, 0x0000, 0x0000, 0x0262, 0x0262, 0x0254, 0x0254, 0x0440, 0x0440,
+    0x0000, 0x0000, 0x0262, 0x0262, 0x0254, 0x0254, 0x0440, 0x0440, 0x0000, 0x0000, 0x0000, 0x0000,
+    0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x028C, 0x028C, 0x028C, 0x028C,
+    0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000,
+    0x028C, 0x028C, 0x028C, 0x028C, 0x0000, 0x02A1, 0x0000, 0x02A1, 0x0000, 0x02A1, 0x0000, 0x02A1,
+    0x0000, 0x02A1, 0x0000, 0x02A1, 0x028C, 0x0480, 0x028C, 0x0480, 0x0000, 0x02A1, 0x0000, 0x02A1,
+    0x0000, 0x02A1, 0x0000, 0x02A1, 0x0000, 0x02A1, 0x0000, 0x02A1, 0x028C, 0x0480, 0x028C, 0x0480,
+    0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000,
+    0x028C, 0x028C, 0x028C, 0x028C, 0x0000, 0x0000, 0x0000, 0x0000, 0x0254, 0x0254, 0x0254, 0x0254,
+    0x0000, 0x0000, 0x0000, 0x0000, 0x0404, 0x0404, 0x0404, 0x0404, 0x0000, 0x02A1, 0x0262, 0x0420,
+    0x0000, 0x02A1, 0x0262, 0x0420, 0x0000, 0x02A1, 0x0262, 0x0420, 0x028C, 0x0480, 0x0400, 0x0600,
+    0x0000, 0x02A1, 0x0262, 0x0420, 0x0254, 0x0400, 0x0440, 0x0600, 0x0000, 0x02A1, 0x0262, 0x0420,
+    0x0404, 0x0600, 0x0600, 0x0800, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000,
+    0x0000, 0x0000, 0x030A, 0x030A, 0x0000, 0x0000, 0x030A, 0x030A, 0x0000, 0x0311, 0x0000, 0x0311,
+    0x0000, 0x0311, 0x0000, 0x0311, 0x0000, 0x0311, 0x030A, 0x0500, 0x0000, 0x0311, 0x030A, 0x0500,
+    0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x030A, 0x030A,
+    0x0000, 0x0000, 0x030A, 0x030A, 0x0000, 0x0311, 0x0000, 0x0311, 0x0000, 0x0311, 0x0000, 0x0311,
+    0x0000, 0x0311, 0x030A, 0x0500, 0x0000, 0x0311, 0x030A, 0x0500, 0x0000, 0x0000, 0x0000, 0x0000,
+    0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x030A, 0x030A, 0x0000, 0x0000, 0x030A, 0x030A,
+    0x0000, 0x0311, 0x0000, 0x0311, 0x0254, 0x0410, 0x0254, 0x0410, 0x0000, 0x0311, 0x030A, 0x0500,
+    0x0254, 0x0410, 0x0400, 0x0600, 0x0000, 0x0000, 0x0262, 0x0262, 0x0000, 0x0000, 0x0262, 0x0262,
+    0x0000, 0x0000, 0x0402, 0x0402, 0x0000, 0x0000, 0x0402, 0x0402, 0x0000, 0x0311, 0x0262, 0x0400,
+    0x0254, 0x0410, 0x0440, 0x0600, 0x0000, 0x0311, 0x0402, 0x0600, 0x0254, 0x0410, 0x0600, 0x0800,
+    0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x030A, 0x030A,
+    0x028C, 0x028C, 0x0408, 0x0408, 0x0000, 0x0311, 0x0000, 0x0311, 0x0000, 0x0311, 0x0000, 0x0311,
+    0x0000, 0x0311, 0x030A, 0x0500, 0x028C, 0x0400, 0x0408, 0x0600, 0x0000, 0x02A1, 0x0000, 0x02A1,
+    0x0000, 0x02A1, 0x0000, 0x02A1, 0x0000, 0x02A1, 0x030A, 0x0400, 0x028C, 0x0480, 0x0408, 0x0600,
+    0x0000, 0x0401, 0x0000, 0x0401, 0x0000, 0x0401, 0x0000, 0x0401, 0x0000, 0x0401, 0x030A, 0x0600,
+    0x028C, 0x0600, 0x0408, 0x0800, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000,
+    0x0000, 0x0000, 0x030A, 0x030A, 0x028C, 0x028C, 0x0408, 0x0408, 0x0000, 0x0311, 0x0000, 0x0311,
+    0x0254, 0x0410, 0x0254, 0x0410, 0x0000, 0x0311, 0x030A, 0x0500, 0x0404, 0x0600, 0x0600, 0x0800,
+    0x0000, 0x02A1, 0x0262, 0x0420, 0x0000, 0x02A1, 0x0262, 0x0420, 0x0000, 0x02A1, 0x0402, 0x0600,
+    0x028C, 0x0480, 0x0600, 0x0800, 0x0000, 0x0401, 0x0262, 0x0600, 0x0254, 0x0600, 0x0440, 0x0800,
+    0x0000, 0x0401, 0x0402, 0x0800, 0x0404, 0x0800, 0x0800, 0x0C00,
+};
+
 #define S9_ROW_LSB 0x40201u /* lowest bit of each row of a band */
 
 typedef struct s9_state {
     uint32_t F[27]; /* F[d*3+b]: candidate/placed cells of digit d in band b */
-    uint32_t C[27]; /* F[i] as of its last update; F[i] != C[i] means pending work */
+    uint32_t dirty; /* bit i: F[i] changed since its last update (pending work) */
     uint32_t U[3];  /* unsolved cells per band */
 } s9_state;
 
-/* A branch point.  The state there is fully propagated (F[i] == C[i] for every
+/* A branch point.  The state there is fully propagated (no word dirty
  * word), so only F and U are saved. */
 typedef struct s9_frame {
     uint32_t F[27]; /* F of the state before the branch */
     uint32_t U[3];  /* U of the state before the branch */
-    uint32_t b;    /* band of the branch cell */
-    uint32_t pos;  /* bit position of the branch cell within its band */
-    uint32_t rem;  /* digits (bit d) still to be tried */
+    uint32_t kind; /* S9_CELL: a cell's digits; S9_BAND / S9_STACK: a digit's places */
+    uint32_t b;    /* S9_CELL: band of the cell; else the digit */
+    uint32_t pos;  /* S9_CELL: bit position of the cell in its band; else the band or stack */
+    uint32_t rem;  /* S9_CELL: digits (bit d) still to be tried; else permutations (bit i
+                    * of s9_perm6) still to be tried */
 } s9_frame;
+
+enum { S9_CELL = 0, S9_BAND = 1, S9_STACK = 2 };
+
+/* F[j] &= mask, marking word j dirty when that removed something. */
+static inline void s9_and(s9_state *s, int j, uint32_t mask) {
+    uint32_t o = s->F[j], n = o & mask;
+    s->F[j] = n;
+    s->dirty |= (uint32_t)(n != o) << j;
+}
 
 /* 9-bit mini-row occupancy of a band word (bit row*3+box). */
 static inline uint32_t s9_minirows(uint32_t a) {
@@ -351,7 +425,6 @@ static inline __attribute__((always_inline)) int s9_update(s9_state *s, const in
     a &= s9_complex[s9_minirows(a)];
     if (!a) return 0;
     s->F[i] = a;
-    s->C[i] = a;
     /* Every row is non-empty here, so subtracting one per row never borrows across
      * rows; t has the lowest candidate of each row removed. */
     uint32_t t = a & (a - S9_ROW_LSB);
@@ -360,15 +433,15 @@ static inline __attribute__((always_inline)) int s9_update(s9_state *s, const in
     if (!(t & 0x003FE00u)) single |= 0x003FE00u;
     if (!(t & 0x7FC0000u)) single |= 0x7FC0000u;
     uint32_t cm = s9_point[(a | (a >> 9) | (a >> 18)) & 0x1FFu];
-    s->F[d * 3 + (b + 1) % 3] &= cm;
-    s->F[d * 3 + (b + 2) % 3] &= cm;
+    s9_and(s, d * 3 + (b + 1) % 3, cm);
+    s9_and(s, d * 3 + (b + 2) % 3, cm);
     uint32_t ns = a & single & s->U[b];
     if (ns) {
         s->U[b] &= ~ns;
         uint32_t keep = ~ns;
         #pragma GCC unroll 9
         for (int e = 0; e < 9; e++)
-            if (e != d) s->F[e * 3 + b] &= keep;
+            if (e != d) s9_and(s, e * 3 + b, keep);
     }
     return 1;
 }
@@ -376,24 +449,18 @@ static inline __attribute__((always_inline)) int s9_update(s9_state *s, const in
 /* Run band updates until no word changes.  Returns 0 on contradiction, else
  * 0x80000000 | (bit d set when a word of digit d was updated). */
 static uint32_t s9_fixpoint(s9_state *s) {
-    uint32_t digits = 0x80000000u;
-    int any;
-    do {
-        any = 0;
-#define S9_UPD(d, b)                                       \
-        if (s->F[(d) * 3 + (b)] != s->C[(d) * 3 + (b)]) {  \
-            any = 1;                                       \
-            digits |= 1u << (d);                           \
-            if (!s9_update(s, (d), (b))) return 0;         \
+    uint32_t words = 0;
+    while (s->dirty) {
+        uint32_t work = s->dirty;
+        s->dirty = 0;
+        words |= work;
+        while (work) {
+            int i = __builtin_ctz(work);
+            work &= work - 1;
+            if (!s9_update(s, i / 3, i % 3)) return 0;
         }
-#define S9_UPD_DIGIT(d) S9_UPD(d, 0) S9_UPD(d, 1) S9_UPD(d, 2)
-        S9_UPD_DIGIT(0) S9_UPD_DIGIT(1) S9_UPD_DIGIT(2)
-        S9_UPD_DIGIT(3) S9_UPD_DIGIT(4) S9_UPD_DIGIT(5)
-        S9_UPD_DIGIT(6) S9_UPD_DIGIT(7) S9_UPD_DIGIT(8)
-#undef S9_UPD_DIGIT
-#undef S9_UPD
-    } while (any);
-    return digits;
+    }
+    return 0x80000000u | s9_minirows(words);
 }
 
 #define S9_STACK0 0x1C0E07u /* three columns of stack 0 in a folded word, per band */
@@ -427,7 +494,9 @@ static inline __attribute__((always_inline)) int s9_stack(s9_state *s, const int
     s->F[d * 3] = n0;
     s->F[d * 3 + 1] = n1;
     s->F[d * 3 + 2] = n2;
-    return ((n0 ^ a0) | (n1 ^ a1) | (n2 ^ a2)) != 0;
+    uint32_t ch = (uint32_t)(n0 != a0) | (uint32_t)(n1 != a1) << 1 | (uint32_t)(n2 != a2) << 2;
+    s->dirty |= ch << (d * 3);
+    return ch != 0;
 }
 
 /* Band updates and stack logic until nothing changes.  Returns 0 on contradiction. */
@@ -451,11 +520,12 @@ static inline void s9_place(s9_state *s, int d, int b, int pos) {
     uint32_t bit = 1u << pos;
     uint32_t keep = ~bit;
     #pragma GCC unroll 9
-    for (int e = 0; e < 9; e++) s->F[e * 3 + b] &= keep;
+    for (int e = 0; e < 9; e++) s9_and(s, e * 3 + b, keep);
     s->F[d * 3 + b] = (s->F[d * 3 + b] & ~s9_rowbox[pos]) | bit;
+    s->dirty |= 1u << (d * 3 + b);
     uint32_t cm = ~s9_col[pos];
-    s->F[d * 3 + (b + 1) % 3] &= cm;
-    s->F[d * 3 + (b + 2) % 3] &= cm;
+    s9_and(s, d * 3 + (b + 1) % 3, cm);
+    s9_and(s, d * 3 + (b + 2) % 3, cm);
     s->U[b] &= keep;
 }
 
@@ -503,14 +573,122 @@ static inline int s9_singles(s9_state *s, uint32_t *bv) {
     return placed ? 1 : 2;
 }
 
+/* The 3x3 matrices of every digit on every line of boxes: m[k][d] for band k
+ * (mini-rows: bit row*3+box) and m[3+k][d] for stack k (mini-columns: bit
+ * band*3+column); a set bit means digit d may still lie there. */
+typedef struct s9_lines {
+    uint32_t m[6][9];
+    uint32_t e[6][9]; /* s9_matrix[m] (set by s9_triads) */
+    int total[6];     /* permutations left to the nine digits of the line (s9_triads) */
+} s9_lines;
+
+static inline void s9_lines_of(const s9_state *s, s9_lines *L) {
+    for (int d = 0; d < 9; d++) {
+        uint32_t a0 = s->F[d * 3], a1 = s->F[d * 3 + 1], a2 = s->F[d * 3 + 2];
+        L->m[0][d] = s9_minirows(a0);
+        L->m[1][d] = s9_minirows(a1);
+        L->m[2][d] = s9_minirows(a2);
+        /* folded columns per band: bit band*9 + column */
+        uint32_t x = ((a0 | (a0 >> 9) | (a0 >> 18)) & 0x1FFu) |
+                     ((a1 | (a1 >> 9) | (a1 >> 18)) & 0x1FFu) << 9 |
+                     ((a2 | (a2 >> 9) | (a2 >> 18)) & 0x1FFu) << 18;
+#if defined(__BMI2__)
+        L->m[3][d] = _pext_u32(x, S9_STACK0);
+        L->m[4][d] = _pext_u32(x, S9_STACK0 << 3);
+        L->m[5][d] = _pext_u32(x, S9_STACK0 << 6);
+#else
+        for (int k = 0; k < 3; k++) {
+            uint32_t y = x >> (3 * k);
+            L->m[3 + k][d] = (y & 7u) | ((y >> 6) & 0x38u) | ((y >> 12) & 0x1C0u);
+        }
+#endif
+    }
+}
+
+/* Cells of the mini-rows in m (bit row*3+box) of a band word. */
+static inline uint32_t s9_minirow_cells(uint32_t m) {
+#if defined(__BMI2__)
+    return _pdep_u32(m, 0x1249249u) * 7u;
+#else
+    uint32_t c = 0;
+    while (m) {
+        int i = __builtin_ctz(m);
+        m &= m - 1;
+        c |= 7u << (i / 3 * 9 + i % 3 * 3);
+    }
+    return c;
+#endif
+}
+
+/* Mini-row and mini-column sets.  The three cells of a box in one row (or column)
+ * hold three digits, so when three digits must lie in a mini-row (on every
+ * permutation left to each of them in its band), no other digit may; four such
+ * digits are a contradiction.  Returns 0 on contradiction, 1 if a candidate went,
+ * 2 if nothing changed. */
+static int s9_triads(s9_state *s, s9_lines *L) {
+    int changed = 0;
+    for (int line = 0; line < 6; line++) {
+        const uint32_t *mat = L->m[line];
+        uint32_t *ent = L->e[line];
+        uint32_t f1 = 0, f2 = 0, f3 = 0, f4 = 0, t = 0;
+        #pragma GCC unroll 9
+        for (int d = 0; d < 9; d++) {
+            uint32_t e = s9_matrix[mat[d]], f = e & 0x1FFu;
+            ent[d] = e;
+            t += e >> 9;
+            f4 |= f3 & f;
+            f3 |= f2 & f;
+            f2 |= f1 & f;
+            f1 |= f;
+        }
+        if (f4) return 0;
+        L->total[line] = (int)t;
+        /* mini-rows (mini-columns) with an open cell */
+        uint32_t open;
+        if (line < 3) {
+            open = s9_minirows(s->U[line]);
+        } else {
+            int k = line - 3;
+            open = 0;
+            for (int b = 0; b < 3; b++) {
+                uint32_t u = s->U[b];
+                open |= (((u | (u >> 9) | (u >> 18)) >> (3 * k)) & 7u) << (3 * b);
+            }
+        }
+        uint32_t full = f3 & open;
+        if (!full) continue;
+        for (int d = 0; d < 9; d++) {
+            uint32_t drop = full & mat[d] & ~ent[d];
+            if (!drop) continue;
+            changed = 1;
+            if (line < 3) {
+                s9_and(s, d * 3 + line, ~s9_minirow_cells(drop));
+            } else {
+                int k = line - 3;
+                while (drop) {
+                    int i = __builtin_ctz(drop);
+                    drop &= drop - 1;
+                    s9_and(s, d * 3 + i / 3, ~(S9_ROW_LSB << (3 * k + i % 3)));
+                }
+            }
+        }
+    }
+    return changed ? 1 : 2;
+}
+
 /* Full propagation.  Returns 0 contradiction, 1 open (bv filled), 2 solved. */
-static int s9_propagate(s9_state *s, uint32_t *bv) {
+static int s9_propagate(s9_state *s, uint32_t *bv, s9_lines *L) {
     for (;;) {
         if (!s9_fixpoint_all(s)) return 0;
         if (!(s->U[0] | s->U[1] | s->U[2])) return 2;
         int r = s9_singles(s, bv);
         if (r == 0) return 0;
-        if (r == 2) return 1;
+        if (r == 2) {
+            s9_lines_of(s, L);
+            r = s9_triads(s, L);
+            if (r == 0) return 0;
+            if (r == 2) return 1;
+        }
     }
 }
 
@@ -556,6 +734,62 @@ static void s9_min_cell(const s9_state *s, int *bb, int *bpos) {
     }
 }
 
+/* Permutations (bit i of s9_perm6) contained in the 3x3 matrix m. */
+static inline uint32_t s9_perms_in(uint32_t m) {
+    uint32_t r = 0;
+    #pragma GCC unroll 6
+    for (int i = 0; i < 6; i++)
+        if ((m & s9_perm6[i]) == s9_perm6[i]) r |= 1u << i;
+    return r;
+}
+
+/* Choose a digit to branch on by its places: the band or stack whose digits have
+ * the fewest permutations left in total, among those not yet fixed, and in it the
+ * digit with the fewest (two first).  Fills the frame's kind, b (digit), pos (band
+ * or stack) and rem.  Returns 0 when every digit is fixed on every line. */
+static int s9_pick_places(const s9_lines *L, s9_frame *f) {
+    int best_total = 1000, best_line = -1;
+    for (int line = 0; line < 6; line++) {
+        int t = L->total[line];
+        if (t > 9 && t < best_total) {
+            best_total = t;
+            best_line = line;
+        }
+    }
+    if (best_line < 0) return 0;
+    int best_d = 0, best_n = 7;
+    for (int d = 0; d < 9; d++) {
+        int n = (int)(L->e[best_line][d] >> 9);
+        if (n >= 2 && n < best_n) {
+            best_n = n;
+            best_d = d;
+            if (n == 2) break;
+        }
+    }
+    f->kind = best_line < 3 ? S9_BAND : S9_STACK;
+    f->b = (uint32_t)best_d;
+    f->pos = (uint32_t)(best_line % 3);
+    f->rem = s9_perms_in(L->m[best_line][best_d]);
+    return 1;
+}
+
+/* Keep digit d only on permutation p (a 9-bit matrix) of band or stack k. */
+static inline void s9_restrict(s9_state *s, uint32_t kind, int d, int k, uint32_t p) {
+    if (kind == S9_BAND) {
+        uint32_t cells = 0;
+        for (int r = 0; r < 3; r++)
+            cells |= 7u << (r * 9 + 3 * __builtin_ctz((p >> (r * 3)) & 7u));
+        s9_and(s, d * 3 + k, cells);
+    } else {
+        uint32_t others = ~(0x1C0E07u << (3 * k));
+        for (int b = 0; b < 3; b++)
+            s9_and(s, d * 3 + b, others | (S9_ROW_LSB << (3 * k + __builtin_ctz((p >> (b * 3)) & 7u))));
+    }
+}
+
+/* Take the next choice of frame f and apply it to s. */
+static inline void s9_branch(s9_state *s, s9_frame *f, uint64_t *rng);
+
 /* Remove and return one digit of *rem: the lowest, or a random one with rng. */
 static inline int s9_take(uint32_t *rem, uint64_t *rng) {
     uint32_t m = *rem;
@@ -566,6 +800,14 @@ static inline int s9_take(uint32_t *rem, uint64_t *rng) {
     int d = __builtin_ctz(m);
     *rem &= ~(1u << d);
     return d;
+}
+
+static inline void s9_branch(s9_state *s, s9_frame *f, uint64_t *rng) {
+    int i = s9_take(&f->rem, rng);
+    if (f->kind == S9_CELL)
+        s9_place(s, i, (int)f->b, (int)f->pos);
+    else
+        s9_restrict(s, f->kind, (int)f->b, (int)f->pos, s9_perm6[i]);
 }
 
 static void s9_extract(const s9_state *s, uint8_t *out) {
@@ -585,7 +827,7 @@ int s9_solve(const uint8_t *in, uint8_t *out, int limit, uint64_t *rng, sd_stats
 
 int s9_solve_ticked(const uint8_t *in, uint8_t *out, int limit, uint64_t *rng, sd_stats *st,
                     s9_tick tick, void *ctx) {
-    s9_frame stack[82]; /* branch cells get solved along the chain: depth <= 81 */
+    s9_frame stack[81 + 54 + 1]; /* each level fixes a cell or a digit on a line for good */
     s9_state cur;
     int sp = 0, count = 0;
     uint64_t guesses = 0, nodes = 0;
@@ -593,9 +835,10 @@ int s9_solve_ticked(const uint8_t *in, uint8_t *out, int limit, uint64_t *rng, s
     if (limit < 1) limit = 1;
     for (int i = 0; i < 27; i++) {
         cur.F[i] = 0x7FFFFFFu;
-        cur.C[i] = 0xFFFFFFFFu; /* forces a first update of every word */
+
     }
     cur.U[0] = cur.U[1] = cur.U[2] = 0x7FFFFFFu;
+    cur.dirty = 0x7FFFFFFu; /* a first update of every word */
     for (int c = 0; c < 81; c++) {
         unsigned v = in[c];
         if (v == 0 || v > 9) continue;
@@ -612,19 +855,22 @@ int s9_solve_ticked(const uint8_t *in, uint8_t *out, int limit, uint64_t *rng, s
             count = -2;
             break;
         }
-        int r = s9_propagate(&cur, bv);
+        s9_lines L;
+        int r = s9_propagate(&cur, bv, &L);
         if (r == 1) {
-            if (!s9_pick_bivalue(&cur, bv, &bb, &bpos)) s9_min_cell(&cur, &bb, &bpos);
-            uint32_t rem = s9_cands(&cur, bb, bpos);
-            guesses++;
-            int d = s9_take(&rem, rng);
             s9_frame *f = &stack[sp++];
+            guesses++;
             memcpy(f->F, cur.F, sizeof f->F);
             memcpy(f->U, cur.U, sizeof f->U);
-            f->b = (uint32_t)bb;
-            f->pos = (uint32_t)bpos;
-            f->rem = rem;
-            s9_place(&cur, d, bb, bpos);
+            if (rng || !s9_pick_places(&L, f)) {
+                if (!s9_pick_bivalue(&cur, bv, &bb, &bpos)) s9_min_cell(&cur, &bb, &bpos);
+                f->kind = S9_CELL;
+                f->b = (uint32_t)bb;
+                f->pos = (uint32_t)bpos;
+                f->rem = s9_cands(&cur, bb, bpos);
+            }
+            s9_branch(&cur, f, rng);
+            if (!f->rem) sp--;
             continue;
         }
         if (r == 2) {
@@ -635,13 +881,11 @@ int s9_solve_ticked(const uint8_t *in, uint8_t *out, int limit, uint64_t *rng, s
         if (sp == 0) break;
         {
             s9_frame *f = &stack[sp - 1];
-            int d = s9_take(&f->rem, rng);
             memcpy(cur.F, f->F, sizeof cur.F);
-            memcpy(cur.C, f->F, sizeof cur.C);
+            cur.dirty = 0;
             memcpy(cur.U, f->U, sizeof cur.U);
-            int b = (int)f->b, pos = (int)f->pos;
+            s9_branch(&cur, f, rng);
             if (!f->rem) sp--;
-            s9_place(&cur, d, b, pos);
         }
     }
 done:

@@ -119,7 +119,7 @@ def book_entry(obj: Generated | BookPuzzle | Grid | str, rules: Rules | None = N
     >>> book_entry("1" + "." * 80)
     Traceback (most recent call last):
     ...
-    shudu.errors.NotUnique: the puzzle has several solutions: e.g. r4c2 is 3 in one and 6 in another
+    shudu.errors.NotUnique: the puzzle has several solutions: e.g. r1c4 is 6 in one and 4 in another
     """
     from .generate import Generated
     from .rating import rate

@@ -449,7 +449,7 @@ def explain(puzzle: str | Grid | Candidates, config: SolverConfig | None = None,
     >>> explain("." * 81)
     Traceback (most recent call last):
     ...
-    shudu.errors.NotUnique: the puzzle has several solutions: e.g. r4c2 is 3 in one and 6 in another
+    shudu.errors.NotUnique: the puzzle has several solutions: e.g. r2c1 is 7 in one and 4 in another
     """
     cands, found, timeout = _checked(puzzle, anyway, timeout)
     run = StepRun(cands, config, timeout=timeout, max_steps=max_steps, verdict=found)
@@ -470,7 +470,7 @@ def hint(puzzle: str | Grid | Candidates, config: SolverConfig | None = None, *,
     >>> hint("." * 81)
     Traceback (most recent call last):
     ...
-    shudu.errors.NotUnique: the puzzle has several solutions: e.g. r4c2 is 3 in one and 6 in another
+    shudu.errors.NotUnique: the puzzle has several solutions: e.g. r2c1 is 7 in one and 4 in another
     >>> hint("12345678." + "." * 72, anyway=True).notation()
     'Full House: r1c9=9'
     """

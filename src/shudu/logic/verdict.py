@@ -44,7 +44,7 @@ class Verdict:
 
     >>> v = verdict("." * 81)
     >>> v.status, len(v.solutions), v.cell, v.digits
-    ('multiple', 2, 28, (3, 6))
+    ('multiple', 2, 9, (7, 4))
     """
 
     status: str
@@ -413,7 +413,7 @@ def check(puzzle: str | Grid | Candidates) -> Verdict:
     >>> check("." * 81)
     Traceback (most recent call last):
     ...
-    shudu.errors.NotUnique: the puzzle has several solutions: e.g. r4c2 is 3 in one and 6 in another
+    shudu.errors.NotUnique: the puzzle has several solutions: e.g. r2c1 is 7 in one and 4 in another
     """
     found = verdict(puzzle)
     if found.status == "multiple":

@@ -142,7 +142,7 @@ def walkthrough_html(puzzle: str | Grid | Candidates, *, lang: str = "en",
     >>> walkthrough_html("." * 81)
     Traceback (most recent call last):
     ...
-    shudu.errors.NotUnique: the puzzle has several solutions: e.g. r4c2 is 3 in one and 6 in another
+    shudu.errors.NotUnique: the puzzle has several solutions: e.g. r2c1 is 7 in one and 4 in another
     """
     from ..logic.solver import StepRun, as_candidates, time_limit
     from ..logic.verdict import check, verdict

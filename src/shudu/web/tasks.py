@@ -208,7 +208,7 @@ def read(puzzle: str, rules: Any = None, format: str | None = None) -> dict[str,
     >>> r["puzzle"], r["status"], r["solution"], r["size"]
     ('.2343.1221.3432.', 'unique', '1234341221434321', 4)
     >>> read("." * 81)["message"]
-    'the puzzle has several solutions: e.g. r4c2 is 3 in one and 6 in another'
+    'the puzzle has several solutions: e.g. r2c1 is 7 in one and 4 in another'
     """
     text = _text(puzzle)
     rules_ = _rules(rules)
