@@ -337,20 +337,22 @@ static int narrow_linear(gx_set *g, const int32_t *o) {
     return changed;
 }
 
-/* exact_linear for sums spanning fewer than 64 values: the prefix and suffix sets are
- * bits of one word, and the sums a prefix and a suffix make together bits of 128. */
+/* exact_linear for sums spanning fewer than 128 values: the prefix and suffix sets,
+ * and the sums a prefix and a suffix make together, are bits of one 128-bit word. */
+typedef unsigned __int128 gx_u128;
+
 static int exact_linear_small(gx_set *g, const int32_t *o, int64_t span) {
     const int32_t k = o[0], total = o[1];
     const int32_t *t = o + 2;
     const int n = g->n;
-    const uint64_t all = span >= 63 ? ~0ULL : ((1ULL << (span + 1)) - 1);
-    uint64_t pre[GX_EXACT_TERMS + 1], suf[GX_EXACT_TERMS + 1];
+    const gx_u128 all = span >= 127 ? ~(gx_u128)0 : (((gx_u128)1 << (span + 1)) - 1);
+    gx_u128 pre[GX_EXACT_TERMS + 1], suf[GX_EXACT_TERMS + 1];
     int64_t low_pre[GX_EXACT_TERMS + 1], low_suf[GX_EXACT_TERMS + 1];
     pre[0] = 1;
     low_pre[0] = 0;
     for (int32_t j = 0; j < k; j++) {
         const int64_t w = t[2 * j + 1], least = w < 0 ? w * n : w;
-        uint64_t to = 0;
+        gx_u128 to = 0;
         for (uint32_t x = g->work[t[2 * j]]; x; x &= x - 1)
             to |= pre[j] << (w * lo_digit(x) - least);
         pre[j + 1] = to & all;
@@ -360,7 +362,7 @@ static int exact_linear_small(gx_set *g, const int32_t *o, int64_t span) {
     low_suf[k] = 0;
     for (int32_t j = k - 1; j >= 0; j--) {
         const int64_t w = t[2 * j + 1], least = w < 0 ? w * n : w;
-        uint64_t to = 0;
+        gx_u128 to = 0;
         for (uint32_t x = g->work[t[2 * j]]; x; x &= x - 1)
             to |= suf[j + 1] << (w * lo_digit(x) - least);
         suf[j] = to & all;
@@ -372,9 +374,12 @@ static int exact_linear_small(gx_set *g, const int32_t *o, int64_t span) {
     for (int32_t j = 0; j < k; j++) {
         const int64_t w = t[2 * j + 1];
         const int c = t[2 * j];
-        unsigned __int128 both = 0;   /* sums of a prefix and a suffix, offset by their least */
-        for (uint64_t a = pre[j]; a; a &= a - 1)
-            both |= (unsigned __int128)suf[j + 1] << __builtin_ctzll(a);
+        /* sums of a prefix and a suffix, offset by their least: below span + 1 <= 128 */
+        gx_u128 both = 0;
+        const uint64_t halves[2] = {(uint64_t)pre[j], (uint64_t)(pre[j] >> 64)};
+        for (int h = 0; h < 2; h++)
+            for (uint64_t a = halves[h]; a; a &= a - 1)
+                both |= suf[j + 1] << (__builtin_ctzll(a) + 64 * h);
         uint32_t ok = 0;
         for (uint32_t x = g->work[c]; x; x &= x - 1) {
             const int64_t need = total - w * lo_digit(x) - low_pre[j] - low_suf[j + 1];
@@ -409,7 +414,7 @@ static int exact_linear(gx_set *g, const int32_t *o, uint64_t *quiet) {
         const int64_t w = t[2 * j + 1];
         span += (w < 0 ? -w : w) * (n - 1);
     }
-    if (k <= GX_EXACT_TERMS && span < 64) {
+    if (k <= GX_EXACT_TERMS && span < 128) {
         const int x = exact_linear_small(g, o, span);
         if (x == 0) *quiet = h;
         return x;

@@ -107,6 +107,24 @@ def test_9x9_solutions_keep_every_constraint(seed: int) -> None:
         assert any(g.cells == solution for g in found)
 
 
+@pytest.mark.parametrize("seed", range(8))
+def test_long_sums_keep_the_solution(seed: int) -> None:
+    # little killers along the long diagonals: sums spanning 64 to 127 values
+    rng = random.Random(seed)
+    glob = (Disjoint(),) if seed % 2 else ()
+    solution = random_solution(Rules(constraints=glob), seed=100 + seed).cells
+    diagonals = [tuple(r * 9 + r + k for r in range(9) if 0 <= r + k < 9) for k in (-1, 0, 1)]
+    diagonals += [tuple(r * 9 + 8 - r + k for r in range(9) if 0 <= 8 - r + k < 9)
+                  for k in (-1, 0, 1)]
+    cons = tuple(LittleKiller(d, sum(solution[c] for c in d)) for d in diagonals)
+    rules = Rules(constraints=cons + glob)
+    puzzle = Grid(bytes(_puzzle(solution, rng, 18)), rules)
+    found = list(islice(engine.solutions(puzzle), 30))
+    assert found and all(g.is_solution_of(puzzle) for g in found)
+    if len(found) < 30:
+        assert any(g.cells == solution for g in found)
+
+
 def test_the_miracle_sudoku() -> None:
     """Mitchell Lee's "miracle" (anti-knight, anti-king, non-consecutive neighbours), two
     givens: r5c3 = 1 and r6c7 = 2; one solution, the published one."""
