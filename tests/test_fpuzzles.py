@@ -5,6 +5,7 @@ problem; the command line takes a link."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -21,11 +22,11 @@ PUBLISHED = [line.rstrip("\n").split("\t") for line in FIXTURE.read_text().split
 
 
 def test_the_fixture_holds_every_published_puzzle() -> None:
-    assert len(PUBLISHED) == 8 and all(len(p) == 4 for p in PUBLISHED)
+    assert len(PUBLISHED) == 13 and all(len(p) == 4 for p in PUBLISHED)
 
 
 @pytest.mark.parametrize(("title", "uses", "data", "solution"), PUBLISHED,
-                         ids=[p[0].split(" by ")[0] for p in PUBLISHED])
+                         ids=[re.split(" by | from ", p[0])[0] for p in PUBLISHED])
 def test_published_variants_solve_to_their_published_solution(title, uses, data, solution):
     grid = read_fpuzzles(LINK + data)
     assert grid.rules.constraints or grid.rules.anti_knight or grid.rules.anti_king
@@ -39,13 +40,18 @@ def test_published_variants_solve_to_their_published_solution(title, uses, data,
 
 
 def test_the_kinds_each_published_puzzle_names_are_read() -> None:
-    kinds = {p[0].split(" by ")[0]: {c.kind for c in read_fpuzzles(p[2]).rules.constraints}
-             for p in PUBLISHED}
+    kinds = {re.split(" by | from ", p[0])[0]:
+             {c.kind for c in read_fpuzzles(p[2]).rules.constraints} for p in PUBLISHED}
     assert kinds["Clipped"] == {"arrow", "thermo"}
     assert kinds["Bird in a Storm"] == {"palindrome", "kropki", "negative", "non-consecutive"}
     assert kinds["Blitz"] == {"killer", "little-killer", "odd", "even"}
     assert kinds["Tangled Arrows"] == {"odd", "even", "palindrome", "clone", "arrow"}
-    tangled = read_fpuzzles(PUBLISHED[-1][2]).rules
+    assert kinds["German Whispers"] == {"whisper"}
+    assert kinds["'Leven"] == {"renban", "kropki"}
+    assert kinds["XV Kropki Sudoku"] == {"xv", "kropki"}
+    assert kinds["Merry X/V-mas"] == {"whisper", "negative"}
+    assert kinds["Between 1 and 9 Sudoku"] == {"sandwich"}
+    tangled = read_fpuzzles(PUBLISHED[7][2]).rules
     assert not tangled.diagonals and len(tangled.extra_houses) == 1   # one diagonal only
 
 

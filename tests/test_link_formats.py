@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -159,7 +160,7 @@ def test_a_published_sudokupad_link_with_a_picture_is_refused_and_its_dots_hold(
     assert grid.rules.broken(bytes(int(ch) for ch in solution)) == []
 
 
-@pytest.mark.parametrize("row", VARIANTS, ids=[v[0].split(" by ")[0] for v in VARIANTS])
+@pytest.mark.parametrize("row", VARIANTS, ids=[re.split(" by | from ", v[0])[0] for v in VARIANTS])
 def test_sudokupad_opens_published_fpuzzles_data(row: list[str]) -> None:
     title, _, data, solution = row
     grid = read_fpuzzles(data)

@@ -5,6 +5,7 @@ checked, and hints that name the constraint in English and Chinese."""
 from __future__ import annotations
 
 import random
+import re
 from itertools import islice
 from pathlib import Path
 
@@ -42,7 +43,7 @@ def test_every_step_keeps_every_solution_on_small_puzzles(seed: int, n: int) -> 
 
 
 @pytest.mark.parametrize(("title", "uses", "data", "solution"), PUBLISHED,
-                         ids=[p[0].split(" by ")[0] for p in PUBLISHED])
+                         ids=[re.split(" by | from ", p[0])[0] for p in PUBLISHED])
 def test_published_variants_are_solved_by_logic(title, uses, data, solution) -> None:
     grid = read_fpuzzles(data)
     path = solve_path(grid)

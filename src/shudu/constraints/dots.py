@@ -39,10 +39,11 @@ white dot, 1 unless marked; the ratio of a black dot, 2 unless marked)."""
 
 
 def _pair(cells: Sequence[int], what: str) -> tuple[int, int]:
+    """The two cells of a dot, lower first: a dot reads the same from either side."""
     pair = tuple(int(c) for c in cells)
     if len(pair) != 2:
         raise ParseError(f"expected {what} between two cells", found=str(len(pair)))
-    return pair  # type: ignore[return-value]
+    return (min(pair), max(pair))
 
 
 def _pair_fits(cells: tuple[int, int], size: int, what: str) -> str | None:
