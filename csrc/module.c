@@ -170,6 +170,9 @@ static PyMethodDef methods[] = {
     {"chain_graph9", (PyCFunction)(void (*)(void))py_chain_graph9, METH_FASTCALL,
      "chain_graph9(values, masks, flags) -> (words, nodes, strong, weak, conf, group_cells, "
      "group_digits): the link graph of a 9x9 pencilmark state as bitset rows"},
+    {"logic9_finned_fish", (PyCFunction)(void (*)(void))py_logic9_finned_fish, METH_FASTCALL,
+     "logic9_finned_fish(cells, size, base_kind) -> the finned and sashimi fish of one digit "
+     "of a classic 9x9 grid, as shudu.logic.fish's search yields them."},
     {"logic9_fish_digits", (PyCFunction)(void (*)(void))py_logic9_fish_digits, METH_FASTCALL,
      "logic9_fish_digits(values, masks, size, sashimi) -> the digits with a finned (or "
      "sashimi) fish of that size that removes a candidate"},

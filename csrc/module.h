@@ -46,6 +46,7 @@ PyObject *py_logic9_hidden_subsets(PyObject *self, PyObject *const *args, Py_ssi
 PyObject *py_logic9_trios(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_logic9_singles(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_logic9_fish_digits(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *py_logic9_finned_fish(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_logic9_detect(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_aic_pairs(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_chain_closures(PyObject *self, PyObject *const *args, Py_ssize_t nargs);

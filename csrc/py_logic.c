@@ -592,6 +592,83 @@ PyObject *py_logic9_fish_digits(PyObject *self, PyObject *const *args,
     return PyLong_FromUnsignedLong(d9_finned_fish_digits(&state, (int)size, sashimi));
 }
 
+/* A 128-bit cell set as a Python int. */
+static PyObject *set128_int(unsigned __int128 x) {
+    unsigned char buf[16];
+    for (int i = 0; i < 16; i++) buf[i] = (unsigned char)(x >> (8 * i));
+    return _PyLong_FromByteArray(buf, 16, 1, 0);
+}
+
+static PyObject *int_tuple_of(const int *v, int n) {
+    PyObject *t = PyTuple_New(n);
+    if (!t) return NULL;
+    for (int i = 0; i < n; i++) {
+        PyObject *x = PyLong_FromLong(v[i]);
+        if (!x) {
+            Py_DECREF(t);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(t, i, x);
+    }
+    return t;
+}
+
+/* One fish as (base, cover, cells, fins, 0, eliminations), appended to the list ctx. */
+static int fish_to_list(void *ctx, const int *base, const int *cover, int size,
+                        unsigned __int128 cells, unsigned __int128 fins,
+                        unsigned __int128 elims) {
+    PyObject *item = Py_BuildValue("(NNNNiN)", int_tuple_of(base, size),
+                                   int_tuple_of(cover, size), set128_int(cells),
+                                   set128_int(fins), 0, set128_int(elims));
+    if (!item) return -1;
+    int r = PyList_Append((PyObject *)ctx, item);
+    Py_DECREF(item);
+    return r;
+}
+
+/* logic9_finned_fish(cells, size, base_kind) -> the finned and sashimi fish of size 2..4
+ * of one digit of a classic 9x9 grid (cells: int, bit c for cell c, 81 bits), rows
+ * (base_kind 0) or columns (1) as base: (base houses, cover houses, base cells, fins, 0,
+ * eliminations), in the order of shudu.logic.fish's Python search. */
+PyObject *py_logic9_finned_fish(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "logic9_finned_fish(cells, size, base_kind)");
+        return NULL;
+    }
+    if (!PyLong_Check(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "expected the digit's cells as an int");
+        return NULL;
+    }
+    if (_PyLong_Sign(args[0]) < 0 || _PyLong_NumBits(args[0]) > 81) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "expected a set of cells 0..80 (an int below 2**81)");
+        return NULL;
+    }
+    long size, kind;
+    if (bounded_arg(args[1], 2, 4, "fish size must be 2, 3 or 4", &size) < 0 ||
+        bounded_arg(args[2], 0, 1, "base_kind must be 0 (rows) or 1 (columns)", &kind) < 0)
+        return NULL;
+    unsigned long long lo = PyLong_AsUnsignedLongLongMask(args[0]);
+    if (lo == (unsigned long long)-1 && PyErr_Occurred()) return NULL;
+    PyObject *shift = PyLong_FromLong(64);
+    PyObject *high = shift ? PyNumber_Rshift(args[0], shift) : NULL;
+    Py_XDECREF(shift);
+    if (!high) return NULL;
+    unsigned long long hi = PyLong_AsUnsignedLongLongMask(high);
+    Py_DECREF(high);
+    if (hi == (unsigned long long)-1 && PyErr_Occurred()) return NULL;
+    unsigned __int128 dm = ((unsigned __int128)hi << 64) | lo;
+    PyObject *out = PyList_New(0);
+    if (!out) return NULL;
+    if (d9_finned_fish_list(dm, (int)size, (int)kind, fish_to_list, out) < 0) {
+        Py_DECREF(out);
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_RuntimeError, "finned fish search failed");
+        return NULL;
+    }
+    return out;
+}
+
 /* logic9_detect(values, masks, givens, ids) -> the index in ids of the first technique
  * whose detector says it would change the 9x9 pencilmark state, or -1 (detect9.h).
  * values, masks: as for logic9_state; givens: bytes-like of 81 (non-zero = given);

@@ -97,6 +97,12 @@ def main() -> int:
         lambda: _engine.logic9_fish_digits(bytes(81), bytes(162), 1, False),
         lambda: _engine.logic9_fish_digits(bytes(81), bytes(161), 2, False),
         lambda: _engine.logic9_fish_digits(bytes(81), bytes(162), 2),
+        lambda: _engine.logic9_finned_fish(1 << 81, 2, 0),
+        lambda: _engine.logic9_finned_fish(-5, 2, 0),
+        lambda: _engine.logic9_finned_fish(3, 5, 0),
+        lambda: _engine.logic9_finned_fish(3, 2, 7),
+        lambda: _engine.logic9_finned_fish("3", 2, 0),
+        lambda: _engine.logic9_finned_fish(3, 2),
         lambda: _engine.aic_pairs(bytes(8), bytes(8), bytes(16), 1, bytes(8), 0, 1, True),
         lambda: _engine.aic_pairs(bytes(8), bytes(8), bytes(8), 1, bytes(7), 0, 1, True),
         lambda: _engine.aic_pairs(bytes(8), bytes(8), bytes(8), 1, bytes(8), 0, 0, True),
@@ -341,6 +347,13 @@ def main() -> int:
                                                 rng.random() < 0.5) < 512:
             print("logic9_fish_digits returned a bad mask", values, file=sys.stderr)
             return 1
+        cells = rng.getrandbits(81)
+        for base_kind in (0, 1):
+            for found in _engine.logic9_finned_fish(cells, rng.randint(2, 4), base_kind):
+                base, cover, fcells, fins, endo, elims = found
+                if not fins or not elims or endo or fcells & ~cells or elims & ~cells:
+                    print("logic9_finned_fish returned a bad fish", cells, file=sys.stderr)
+                    return 1
         for ident in range(0, 64, 1 if _ % 5 == 0 else 7):  # every detector, and unknown ids
             if _engine.logic9_detect(values, masks, givens, bytes([ident])) not in (-1, 0):
                 print("logic9_detect returned a bad index", values, file=sys.stderr)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 
@@ -18,6 +19,7 @@ import shudu
 from conftest import SHARED_DATA, missing_shared
 from shudu import Grid
 from shudu.logic import fish, registry
+from shudu.logic.accel9 import finned_fish
 from shudu.logic.candidates import Candidates, bits
 from shudu.logic.solver import as_candidates, next_step
 from shudu.logic.step import Step, cells_text
@@ -160,6 +162,37 @@ def test_search_matches_brute_force(family: str, size: int) -> None:
                 for f in fish.fishes(digit_only(cands, digit), family, size, finned):
                     got.add((tuple(sorted(f.base)), tuple(sorted(f.cover)), finned, f.elims))
             assert got == want, (family, size, digit, len(got), len(want))
+
+
+HARDEST = Path(__file__).resolve().parents[1] / "benchmarks" / "data" / "hardest.sdm"
+
+
+def test_the_c_search_yields_the_python_search() -> None:
+    # the same fish in the same order, on every state along the paths of hard puzzles
+    t = fish._tables(shudu.Rules())
+    searches = found = 0
+    for line in HARDEST.read_text().splitlines()[:6]:
+        grid = Grid(line)
+        cands = as_candidates(grid)
+        for step in shudu.explain(grid).steps:
+            for d in range(9):
+                dm = cands.digit_mask[d]
+                for size in (2, 3, 4):
+                    for kind in (0, 1):
+                        want = list(fish._search_basic_finned(t, dm, size, kind))
+                        assert [tuple(f) for f in finned_fish(dm, size, kind)] == want
+                        searches += 1
+                        found += len(want)
+            cands.apply(step)
+    assert searches > 10_000 and found > 1_000
+
+
+def test_the_c_search_refuses_bad_arguments() -> None:
+    for args, error in (((1 << 81, 2, 0), ValueError), ((-1, 2, 0), ValueError),
+                        ((0, 5, 0), ValueError), ((0, 2, 2), ValueError),
+                        (("0", 2, 0), TypeError)):
+        with pytest.raises(error):
+            finned_fish(*args)
 
 
 def test_kinds_are_exact() -> None:

@@ -253,6 +253,18 @@ def fish_digits(c: Candidates, size: int, sashimi: bool) -> int:
     return int(_engine.logic9_fish_digits(*_state(c), size, sashimi))
 
 
+def finned_fish(cells: int, size: int, base_kind: int) -> list[Any]:
+    """The finned and sashimi fish of ``size`` 2..4 of one digit of a classic 9x9 grid
+    (``cells``: the digit's cells as an int), rows (``base_kind`` 0) or columns (1) as
+    base: ``(base houses, cover houses, base cells, fins, 0, eliminations)`` each, in the
+    order :func:`shudu.logic.fish._search_basic_finned` finds them.
+
+    >>> finned_fish(0, 2, 0)
+    []
+    """
+    return _engine.logic9_finned_fish(cells, size, base_kind)
+
+
 def solve_basic(cells: bytes | bytearray, level: int) -> tuple[int, int, Any]:
     """Solve a classic 9x9 puzzle (81 cell values) from its givens with the C ladder up to
     ``level``: ``(solved, hardest level used, rounds per level)`` — what the generator

@@ -36,7 +36,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from ..rules import Rules
-from .accel9 import fish_digits
+from .accel9 import finned_fish, fish_digits
 from .candidates import Candidates, bits, geometry
 from .intersections import house_labels
 from .registry import Technique, register
@@ -527,7 +527,9 @@ def _digit_fishes(t: _Tables, rules: Rules, family: str, size: int, finned: bool
         return
     found: list[Fish] = []
     for base_kinds, cover_kinds in _FAMILIES[family]:
-        if family == "basic" and finned and t.plain:
+        if family == "basic" and finned and rules.is_classic9:
+            search = iter(finned_fish(dm, size, 0 if base_kinds == 1 << ROW else 1))
+        elif family == "basic" and finned and t.plain:
             search = _search_basic_finned(t, dm, size, ROW if base_kinds == 1 << ROW else COL)
         elif family == "basic" and not finned:
             search = _search_basic(t, dm, size, ROW if base_kinds == 1 << ROW else COL)
