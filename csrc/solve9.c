@@ -28,9 +28,10 @@
  * one band or stack (the line of boxes whose digits have the fewest permutations
  * left, and in it a digit with the fewest, two when there is one): each branch
  * keeps one permutation.  This halves the guesses of the hardest puzzles against
- * branching on cells.  With a random source (random full grids) it branches on a
- * bivalue cell (the one with the most unsolved and bivalue peers) if there is
- * one, otherwise on a cell with the fewest candidates.  States are saved on a
+ * branching on cells.  With a random source (random full grids) it skips the
+ * mini-row sets and branches on a bivalue cell (the one with the most unsolved and
+ * bivalue peers) if there is one, otherwise on a cell with the fewest candidates,
+ * so that a seed keeps giving the grid it gave before.  States are saved on a
  * bounded explicit stack (every branch fixes at least one more cell or one more
  * digit's permutation, so at most 81 + 54 levels).
  *
@@ -676,14 +677,16 @@ static int s9_triads(s9_state *s, s9_lines *L) {
     return changed ? 1 : 2;
 }
 
-/* Full propagation.  Returns 0 contradiction, 1 open (bv filled), 2 solved. */
-static int s9_propagate(s9_state *s, uint32_t *bv, s9_lines *L) {
+/* Full propagation (mini-row sets only with sets).  Returns 0 contradiction, 1 open (bv
+ * filled; and L when sets), 2 solved. */
+static int s9_propagate(s9_state *s, uint32_t *bv, s9_lines *L, int sets) {
     for (;;) {
         if (!s9_fixpoint_all(s)) return 0;
         if (!(s->U[0] | s->U[1] | s->U[2])) return 2;
         int r = s9_singles(s, bv);
         if (r == 0) return 0;
         if (r == 2) {
+            if (!sets) return 1;
             s9_lines_of(s, L);
             r = s9_triads(s, L);
             if (r == 0) return 0;
@@ -856,7 +859,7 @@ int s9_solve_ticked(const uint8_t *in, uint8_t *out, int limit, uint64_t *rng, s
             break;
         }
         s9_lines L;
-        int r = s9_propagate(&cur, bv, &L);
+        int r = s9_propagate(&cur, bv, &L, rng == NULL);
         if (r == 1) {
             s9_frame *f = &stack[sp++];
             guesses++;
