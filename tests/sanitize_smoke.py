@@ -349,9 +349,12 @@ def main() -> int:
             return 1
         cells = rng.getrandbits(81)
         for base_kind in (0, 1):
-            for found in _engine.logic9_finned_fish(cells, rng.randint(2, 4), base_kind):
+            size = rng.randint(2, 4)
+            for found in _engine.logic9_finned_fish(cells, size, base_kind):
                 base, cover, fcells, fins, endo, elims = found
-                if not fins or not elims or endo or fcells & ~cells or elims & ~cells:
+                if len(base) != size or len(cover) != size or not fins or not elims or endo \
+                        or fcells & ~cells or elims & ~cells \
+                        or not all(0 <= h < 18 for h in base + cover):
                     print("logic9_finned_fish returned a bad fish", cells, file=sys.stderr)
                     return 1
         for ident in range(0, 64, 1 if _ % 5 == 0 else 7):  # every detector, and unknown ids
