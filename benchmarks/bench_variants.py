@@ -4,7 +4,7 @@ pencilmark on the same puzzles.
 
 Two sets, one puzzle at a time, CPU time:
 
-* **published**: the eight published variant puzzles of
+* **published**: the published variant puzzles of
   ``tests/fixtures/fpuzzles_published.txt`` (f-puzzles data and the published solution);
 * **mixed**: ``--mixed`` puzzles built here from random 9x9 solutions (seeded): a dozen
   constraints of random kinds drawn from the solution, 14 givens from the solution, then
