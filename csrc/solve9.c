@@ -388,8 +388,8 @@ typedef struct s9_state {
     uint32_t U[3];  /* unsolved cells per band */
 } s9_state;
 
-/* A branch point.  The state there is fully propagated (no word dirty
- * word), so only F and U are saved. */
+/* A branch point.  The state there is fully propagated (no word is dirty), so only
+ * F and U are saved. */
 typedef struct s9_frame {
     uint32_t F[27]; /* F of the state before the branch */
     uint32_t U[3];  /* U of the state before the branch */
@@ -461,10 +461,35 @@ static uint32_t s9_fixpoint(s9_state *s) {
             if (!s9_update(s, i / 3, i % 3)) return 0;
         }
     }
-    return 0x80000000u | s9_minirows(words);
+    return 0x80000000u | s9_minirows(words);   /* word d*3+b -> bit d: triples fold */
 }
 
 #define S9_STACK0 0x1C0E07u /* three columns of stack 0 in a folded word, per band */
+
+/* The columns of a digit's three band words folded: bit band*9 + column. */
+static inline uint32_t s9_fold(uint32_t a0, uint32_t a1, uint32_t a2) {
+    return ((a0 | (a0 >> 9) | (a0 >> 18)) & 0x1FFu) | ((a1 | (a1 >> 9) | (a1 >> 18)) & 0x1FFu) << 9 |
+           ((a2 | (a2 >> 9) | (a2 >> 18)) & 0x1FFu) << 18;
+}
+
+/* The 3x3 (band, column) matrix of stack k in a folded word: bit band*3 + column. */
+static inline uint32_t s9_stack_matrix(uint32_t x, int k) {
+#if defined(__BMI2__)
+    return _pext_u32(x, S9_STACK0 << (3 * k));
+#else
+    uint32_t y = x >> (3 * k);
+    return (y & 7u) | ((y >> 6) & 0x38u) | ((y >> 12) & 0x1C0u);
+#endif
+}
+
+/* A stack matrix m put back in place k of a folded word (s9_stack_matrix undone). */
+static inline uint32_t s9_stack_unmatrix(uint32_t m, int k) {
+#if defined(__BMI2__)
+    return _pdep_u32(m, S9_STACK0 << (3 * k));
+#else
+    return ((m & 7u) | (m & 0x38u) << 6 | (m & 0x1C0u) << 12) << (3 * k);
+#endif
+}
 
 /* Stack logic for digit d: in each stack the digit occupies one column per band
  * and one band per column, i.e. a permutation of the 3x3 (band, column)
@@ -472,22 +497,10 @@ static uint32_t s9_fixpoint(s9_state *s) {
  * removed (box/column locked candidates, column hidden singles). */
 static inline __attribute__((always_inline)) int s9_stack(s9_state *s, const int d) {
     uint32_t a0 = s->F[d * 3], a1 = s->F[d * 3 + 1], a2 = s->F[d * 3 + 2];
-    uint32_t x = ((a0 | (a0 >> 9) | (a0 >> 18)) & 0x1FFu) | ((a1 | (a1 >> 9) | (a1 >> 18)) & 0x1FFu) << 9 |
-                 ((a2 | (a2 >> 9) | (a2 >> 18)) & 0x1FFu) << 18;
-    uint32_t m;
-#if defined(__BMI2__)
-    m = _pdep_u32(s9_perm[_pext_u32(x, S9_STACK0)], S9_STACK0) |
-        _pdep_u32(s9_perm[_pext_u32(x, S9_STACK0 << 3)], S9_STACK0 << 3) |
-        _pdep_u32(s9_perm[_pext_u32(x, S9_STACK0 << 6)], S9_STACK0 << 6);
-#else
-    m = 0;
-    #pragma GCC unroll 9
-    for (int k = 0; k < 9; k += 3) {
-        uint32_t y = x >> k;
-        uint32_t p = s9_perm[(y & 7u) | ((y >> 6) & 0x38u) | ((y >> 12) & 0x1C0u)];
-        m |= ((p & 7u) | (p & 0x38u) << 6 | (p & 0x1C0u) << 12) << k;
-    }
-#endif
+    uint32_t x = s9_fold(a0, a1, a2);
+    uint32_t m = s9_stack_unmatrix(s9_perm[s9_stack_matrix(x, 0)], 0) |
+                 s9_stack_unmatrix(s9_perm[s9_stack_matrix(x, 1)], 1) |
+                 s9_stack_unmatrix(s9_perm[s9_stack_matrix(x, 2)], 2);
     if (m == x) return 0;
     uint32_t n0 = a0 & ((m & 0x1FFu) * S9_ROW_LSB);
     uint32_t n1 = a1 & (((m >> 9) & 0x1FFu) * S9_ROW_LSB);
@@ -589,20 +602,10 @@ static inline void s9_lines_of(const s9_state *s, s9_lines *L) {
         L->m[0][d] = s9_minirows(a0);
         L->m[1][d] = s9_minirows(a1);
         L->m[2][d] = s9_minirows(a2);
-        /* folded columns per band: bit band*9 + column */
-        uint32_t x = ((a0 | (a0 >> 9) | (a0 >> 18)) & 0x1FFu) |
-                     ((a1 | (a1 >> 9) | (a1 >> 18)) & 0x1FFu) << 9 |
-                     ((a2 | (a2 >> 9) | (a2 >> 18)) & 0x1FFu) << 18;
-#if defined(__BMI2__)
-        L->m[3][d] = _pext_u32(x, S9_STACK0);
-        L->m[4][d] = _pext_u32(x, S9_STACK0 << 3);
-        L->m[5][d] = _pext_u32(x, S9_STACK0 << 6);
-#else
-        for (int k = 0; k < 3; k++) {
-            uint32_t y = x >> (3 * k);
-            L->m[3 + k][d] = (y & 7u) | ((y >> 6) & 0x38u) | ((y >> 12) & 0x1C0u);
-        }
-#endif
+        uint32_t x = s9_fold(a0, a1, a2);
+        L->m[3][d] = s9_stack_matrix(x, 0);
+        L->m[4][d] = s9_stack_matrix(x, 1);
+        L->m[5][d] = s9_stack_matrix(x, 2);
     }
 }
 
@@ -628,6 +631,7 @@ static inline uint32_t s9_minirow_cells(uint32_t m) {
  * 2 if nothing changed. */
 static int s9_triads(s9_state *s, s9_lines *L) {
     int changed = 0;
+    const uint32_t unsolved = s9_fold(s->U[0], s->U[1], s->U[2]);
     for (int line = 0; line < 6; line++) {
         const uint32_t *mat = L->m[line];
         uint32_t *ent = L->e[line];
@@ -645,17 +649,7 @@ static int s9_triads(s9_state *s, s9_lines *L) {
         if (f4) return 0;
         L->total[line] = (int)t;
         /* mini-rows (mini-columns) with an open cell */
-        uint32_t open;
-        if (line < 3) {
-            open = s9_minirows(s->U[line]);
-        } else {
-            int k = line - 3;
-            open = 0;
-            for (int b = 0; b < 3; b++) {
-                uint32_t u = s->U[b];
-                open |= (((u | (u >> 9) | (u >> 18)) >> (3 * k)) & 7u) << (3 * b);
-            }
-        }
+        uint32_t open = line < 3 ? s9_minirows(s->U[line]) : s9_stack_matrix(unsolved, line - 3);
         uint32_t full = f3 & open;
         if (!full) continue;
         for (int d = 0; d < 9; d++) {
@@ -779,19 +773,13 @@ static int s9_pick_places(const s9_lines *L, s9_frame *f) {
 /* Keep digit d only on permutation p (a 9-bit matrix) of band or stack k. */
 static inline void s9_restrict(s9_state *s, uint32_t kind, int d, int k, uint32_t p) {
     if (kind == S9_BAND) {
-        uint32_t cells = 0;
-        for (int r = 0; r < 3; r++)
-            cells |= 7u << (r * 9 + 3 * __builtin_ctz((p >> (r * 3)) & 7u));
-        s9_and(s, d * 3 + k, cells);
+        s9_and(s, d * 3 + k, s9_minirow_cells(p));
     } else {
-        uint32_t others = ~(0x1C0E07u << (3 * k));
+        uint32_t others = ~(S9_STACK0 << (3 * k));
         for (int b = 0; b < 3; b++)
             s9_and(s, d * 3 + b, others | (S9_ROW_LSB << (3 * k + __builtin_ctz((p >> (b * 3)) & 7u))));
     }
 }
-
-/* Take the next choice of frame f and apply it to s. */
-static inline void s9_branch(s9_state *s, s9_frame *f, uint64_t *rng);
 
 /* Remove and return one digit of *rem: the lowest, or a random one with rng. */
 static inline int s9_take(uint32_t *rem, uint64_t *rng) {
@@ -805,6 +793,7 @@ static inline int s9_take(uint32_t *rem, uint64_t *rng) {
     return d;
 }
 
+/* Take the next choice of frame f and apply it to s. */
 static inline void s9_branch(s9_state *s, s9_frame *f, uint64_t *rng) {
     int i = s9_take(&f->rem, rng);
     if (f->kind == S9_CELL)
@@ -838,7 +827,6 @@ int s9_solve_ticked(const uint8_t *in, uint8_t *out, int limit, uint64_t *rng, s
     if (limit < 1) limit = 1;
     for (int i = 0; i < 27; i++) {
         cur.F[i] = 0x7FFFFFFu;
-
     }
     cur.U[0] = cur.U[1] = cur.U[2] = 0x7FFFFFFu;
     cur.dirty = 0x7FFFFFFu; /* a first update of every word */
