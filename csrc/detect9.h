@@ -102,18 +102,16 @@ int d9_finned_fish(const d9_state *s, int size, int sashimi); /* detect9_fish.c 
 unsigned d9_finned_fish_digits(const d9_state *s, int size, int sashimi);
 
 /* Receives one finned or sashimi fish: its base and cover houses (rows 0-8, columns
- * 9-17; size each), its base cells, fins and eliminations as 128-bit cell sets.  A
- * negative answer stops the search. */
-typedef int (*d9_fish_sink)(void *ctx, const int *base, const int *cover, int size,
-                            unsigned __int128 cells, unsigned __int128 fins,
-                            unsigned __int128 elims);
+ * 9-17; size each), its base cells, fins and eliminations.  A negative answer stops the
+ * search. */
+typedef int (*d9_fish_sink)(void *ctx, const int *base, const int *cover, int size, bb81 cells,
+                            bb81 fins, bb81 elims);
 
 /* Every finned and sashimi fish of `size` (2..4) of the digit whose cells are dm, with
  * rows (base_kind 0) or columns (1) as base, in the order shudu.logic.fish's Python
  * search yields them (detect9_fish.c).  Returns 0, or -1 on bad arguments or when the
  * sink stopped the search. */
-int d9_finned_fish_list(unsigned __int128 dm, int size, int base_kind, d9_fish_sink sink,
-                        void *ctx);
+int d9_finned_fish_list(bb81 dm, int size, int base_kind, d9_fish_sink sink, void *ctx);
 int d9_xy_wing(const d9_state *s);                            /* detect9_wings.c */
 int d9_xyz_wing(const d9_state *s);
 int d9_w_wing(const d9_state *s);

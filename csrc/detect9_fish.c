@@ -140,26 +140,15 @@ unsigned d9_finned_fish_digits(const d9_state *s, int size, int sashimi) {
  * base cells outside the box are required covers, and every choice of the missing covers
  * among the other touched positions (again in combinations order) makes a fish when its
  * uncovered base cells (the fins, 1..5, all in that box) see a covered cell outside the
- * base lines that holds the digit.  Cells are bits 0..80 of a 128-bit set. */
-typedef unsigned __int128 f9_set;
-
-static inline int f9_popc(f9_set x) {
-    return __builtin_popcountll((uint64_t)x) + __builtin_popcountll((uint64_t)(x >> 64));
-}
-
-static inline int f9_low(f9_set x) {
-    uint64_t lo = (uint64_t)x;
-    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
-}
-
+ * base lines that holds the digit.  Houses are B9_HOUSE_BB's: rows 0-8, columns 9-17,
+ * boxes 18-26. */
 typedef struct {
-    f9_set house[27];       /* rows 0-8, columns 9-17, boxes 18-26 */
-    f9_set cover[9];        /* the digit's cells in each cover line */
-    f9_set dm;
-    int size, base_off, cover_off;
+    bb81 cover[9];          /* the digit's cells in each cover line */
+    bb81 dm;
+    int size, cover_off;
     int nu;                 /* lines holding the digit */
     int uh[9];              /* their house index */
-    f9_set um[9];           /* their cells of the digit */
+    bb81 um[9];             /* their cells of the digit */
     unsigned ucov[9];       /* the cover positions they touch */
     unsigned uboxes[9];     /* the boxes they touch */
     unsigned uinbox[9][9];  /* per box: the cover positions touched inside it */
@@ -168,34 +157,29 @@ typedef struct {
     int stop;
 } f9_search;
 
-static f9_set f9_peers(const f9_search *f, int c) {
-    return (f->house[c / 9] | f->house[9 + c % 9] | f->house[18 + b9_box(c)]) &
-           ~((f9_set)1 << c);
-}
-
 /* A base set is chosen (unit indices u[0..size-1]). */
 static void f9_base(f9_search *f, const int *u) {
     const int size = f->size;
-    f9_set bcells = 0, lines = 0, open = 0;
+    bb81 bcells = bb_make(0, 0), lines = bcells, open = bcells;
     unsigned touched = 0, boxes = 0;
     for (int k = 0; k < size; k++) {
-        bcells |= f->um[u[k]];
+        bcells = bb_or(bcells, f->um[u[k]]);
         touched |= f->ucov[u[k]];
         boxes |= f->uboxes[u[k]];
-        lines |= f->house[f->uh[u[k]]];
+        lines = bb_or(lines, B9_HOUSE_BB[f->uh[u[k]]]);
     }
     if (b9_popc(touched) <= size) return; /* every base cell covered: no fin */
-    for (unsigned t = touched; t; t &= t - 1) open |= f->cover[b9_ctz(t)];
-    open &= ~lines;
+    for (unsigned t = touched; t; t &= t - 1) open = bb_or(open, f->cover[b9_ctz(t)]);
+    open = bb_andnot(open, lines);
     for (unsigned bx = boxes; bx && !f->stop; bx &= bx - 1) {
         const int b = b9_ctz(bx);
-        if (!(open & f->house[18 + b])) continue;
+        if (!bb_meets(open, B9_HOUSE_BB[18 + b])) continue;
         unsigned req = 0;
         for (int k = 0; k < size; k++) req |= f->ucov[u[k]] & ~f->uinbox[u[k]][b];
         const int nreq = b9_popc(req);
         if (nreq > size) continue;
-        f9_set covreq = 0;
-        for (unsigned t = req; t; t &= t - 1) covreq |= f->cover[b9_ctz(t)];
+        bb81 covreq = bb_make(0, 0);
+        for (unsigned t = req; t; t &= t - 1) covreq = bb_or(covreq, f->cover[b9_ctz(t)]);
         int opt[9], nopt = 0;
         for (unsigned t = touched & ~req; t; t &= t - 1) opt[nopt++] = b9_ctz(t);
         const int k = size - nreq;
@@ -203,19 +187,19 @@ static void f9_base(f9_search *f, const int *u) {
         int pick[4];
         for (int i = 0; i < k; i++) pick[i] = i;
         for (;;) {
-            f9_set covered = covreq;
+            bb81 covered = covreq;
             unsigned more = 0;
             for (int i = 0; i < k; i++) {
-                covered |= f->cover[opt[pick[i]]];
+                covered = bb_or(covered, f->cover[opt[pick[i]]]);
                 more |= 1u << opt[pick[i]];
             }
-            const f9_set fins = bcells & ~covered;
-            const int nf = f9_popc(fins);
+            const bb81 fins = bb_andnot(bcells, covered);
+            const int nf = bb_count(fins);
             if (nf > 0 && nf <= 5) {
-                f9_set fp = f->dm;
-                for (f9_set t = fins; t; t &= t - 1) fp &= f9_peers(f, f9_low(t));
-                const f9_set elim = covered & ~bcells & fp;
-                if (elim) {
+                bb81 fp = f->dm;
+                for (bb81 t = fins; bb_any(t);) fp = bb_and(fp, B9_PEER_BB[bb_pop_low(&t)]);
+                const bb81 elim = bb_and(bb_andnot(covered, bcells), fp);
+                if (bb_any(elim)) {
                     int base[4], cover[4], nc = 0;
                     for (int i = 0; i < size; i++) base[i] = f->uh[u[i]];
                     for (unsigned t = req | more; t; t &= t - 1) cover[nc++] = f->cover_off + b9_ctz(t);
@@ -235,32 +219,26 @@ static void f9_base(f9_search *f, const int *u) {
     }
 }
 
-int d9_finned_fish_list(f9_set dm, int size, int base_kind, d9_fish_sink sink, void *ctx) {
+int d9_finned_fish_list(bb81 dm, int size, int base_kind, d9_fish_sink sink, void *ctx) {
     if (size < 2 || size > 4 || (base_kind != 0 && base_kind != 1)) return -1;
     f9_search f;
     memset(&f, 0, sizeof f);
-    for (int c = 0; c < 81; c++) {
-        const f9_set bit = (f9_set)1 << c;
-        f.house[c / 9] |= bit;
-        f.house[9 + c % 9] |= bit;
-        f.house[18 + b9_box(c)] |= bit;
-    }
-    f.dm = dm & (((f9_set)1 << 81) - 1);
+    f.dm = bb_make(dm.lo, dm.hi & BB81_HI_ALL);
     f.size = size;
-    f.base_off = base_kind * 9;
     f.cover_off = base_kind ? 0 : 9;
     f.sink = sink;
     f.ctx = ctx;
-    for (int j = 0; j < 9; j++) f.cover[j] = f.house[f.cover_off + j] & f.dm;
+    const int base_off = base_kind * 9;
+    for (int j = 0; j < 9; j++) f.cover[j] = bb_and(B9_HOUSE_BB[f.cover_off + j], f.dm);
     for (int i = 0; i < 9; i++) {
-        const f9_set m = f.house[f.base_off + i] & f.dm;
-        if (!m) continue;
+        const bb81 m = bb_and(B9_HOUSE_BB[base_off + i], f.dm);
+        if (!bb_any(m)) continue;
         const int n = f.nu++;
-        f.uh[n] = f.base_off + i;
+        f.uh[n] = base_off + i;
         f.um[n] = m;
-        for (f9_set t = m; t; t &= t - 1) {
-            const int c = f9_low(t);
-            const unsigned bit = 1u << (base_kind ? c / 9 : c % 9);
+        for (bb81 t = m; bb_any(t);) {
+            const int c = bb_pop_low(&t);
+            const unsigned bit = 1u << (base_kind ? b9_row(c) : b9_col(c));
             const int b = b9_box(c);
             f.ucov[n] |= bit;
             f.uboxes[n] |= 1u << b;

@@ -592,10 +592,13 @@ PyObject *py_logic9_fish_digits(PyObject *self, PyObject *const *args,
     return PyLong_FromUnsignedLong(d9_finned_fish_digits(&state, (int)size, sashimi));
 }
 
-/* A 128-bit cell set as a Python int. */
-static PyObject *set128_int(unsigned __int128 x) {
+/* A set of cells as a Python int (bit c for cell c). */
+static PyObject *bb81_int(bb81 x) {
     unsigned char buf[16];
-    for (int i = 0; i < 16; i++) buf[i] = (unsigned char)(x >> (8 * i));
+    for (int i = 0; i < 8; i++) {
+        buf[i] = (unsigned char)(x.lo >> (8 * i));
+        buf[8 + i] = (unsigned char)(x.hi >> (8 * i));
+    }
     return _PyLong_FromByteArray(buf, 16, 1, 0);
 }
 
@@ -614,12 +617,11 @@ static PyObject *int_tuple_of(const int *v, int n) {
 }
 
 /* One fish as (base, cover, cells, fins, 0, eliminations), appended to the list ctx. */
-static int fish_to_list(void *ctx, const int *base, const int *cover, int size,
-                        unsigned __int128 cells, unsigned __int128 fins,
-                        unsigned __int128 elims) {
+static int fish_to_list(void *ctx, const int *base, const int *cover, int size, bb81 cells,
+                        bb81 fins, bb81 elims) {
     PyObject *item = Py_BuildValue("(NNNNiN)", int_tuple_of(base, size),
-                                   int_tuple_of(cover, size), set128_int(cells),
-                                   set128_int(fins), 0, set128_int(elims));
+                                   int_tuple_of(cover, size), bb81_int(cells), bb81_int(fins), 0,
+                                   bb81_int(elims));
     if (!item) return -1;
     int r = PyList_Append((PyObject *)ctx, item);
     Py_DECREF(item);
@@ -658,10 +660,9 @@ PyObject *py_logic9_finned_fish(PyObject *self, PyObject *const *args, Py_ssize_
     unsigned long long hi = PyLong_AsUnsignedLongLongMask(high);
     Py_DECREF(high);
     if (hi == (unsigned long long)-1 && PyErr_Occurred()) return NULL;
-    unsigned __int128 dm = ((unsigned __int128)hi << 64) | lo;
     PyObject *out = PyList_New(0);
     if (!out) return NULL;
-    if (d9_finned_fish_list(dm, (int)size, (int)kind, fish_to_list, out) < 0) {
+    if (d9_finned_fish_list(bb_make(lo, hi), (int)size, (int)kind, fish_to_list, out) < 0) {
         Py_DECREF(out);
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_RuntimeError, "finned fish search failed");
         return NULL;
