@@ -605,6 +605,11 @@ int sg_start(sg_solver *s, const uint8_t *givens, const uint64_t *rng) {
 
 /* Unplaced cell with the highest (failure weight + 1) / candidates, ties going to
  * the one with the most unplaced peers; -1 if every cell is placed. */
+/* A cell's branching weight: one plus its failures (one with a random source). */
+static inline uint64_t cell_weight(const sg_solver *s, int c) {
+    return s->random ? 1 : (uint64_t)s->wt[c] + 1;
+}
+
 static int pick_cell(const sg_solver *s) {
     const uint32_t *cand = s->cur;
     const int nc = s->ncells;
@@ -613,7 +618,7 @@ static int pick_cell(const sg_solver *s) {
     for (int c = 0; c < nc; c++) {
         uint32_t x = cand[c];
         if (!(x & (x - 1))) continue;
-        uint64_t num = s->random ? 1 : (uint64_t)s->wt[c] + 1, den = (uint64_t)popc(x);
+        uint64_t num = cell_weight(s, c), den = (uint64_t)popc(x);
         if (num * bden > bnum * den) {
             bnum = num;
             bden = den;
@@ -625,8 +630,7 @@ static int pick_cell(const sg_solver *s) {
     for (int c = best; c < nc; c++) {
         uint32_t x = cand[c];
         if (!(x & (x - 1))) continue;
-        if ((s->random ? 1 : (uint64_t)s->wt[c] + 1) * bden != bnum * (uint64_t)popc(x))
-            continue;
+        if (cell_weight(s, c) * bden != bnum * (uint64_t)popc(x)) continue;
         int sc = 0;
         for (int j = s->pstart[c]; j < s->pstart[c + 1]; j++) {
             uint32_t y = cand[s->peers[j]];
