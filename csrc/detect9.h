@@ -138,6 +138,23 @@ int d9_als_xy_wing(const d9_state *s);
 int d9_als_xy_chain(const d9_state *s);
 int d9_death_blossom(const d9_state *s);
 
+/* Receive the almost locked sets of a state (d9_als_export), one call per set in the
+ * order of shudu.logic.als.AlsIndex (size, then cell bitboard): its cells, digits (bit d
+ * for digit d + 1), first house (rows 0-8, columns 9-17, boxes 18-26), and per digit
+ * index its cells holding the digit and its target cells (cells outside the set holding
+ * the digit and seeing every one of those; both empty for digits not in the set); then
+ * every pair of sets with a restricted common candidate, once, in the order the Python
+ * index first links them, with all their RCC digits.  A negative answer stops. */
+typedef int (*d9_als_set_sink)(void *ctx, bb81 cells, unsigned digits, int house,
+                               const bb81 *dcells, const bb81 *targ);
+typedef int (*d9_als_pair_sink)(void *ctx, int i, int j, unsigned rcc);
+
+/* The ALS index of a state through the two sinks.  Returns 1, 0 when the state holds
+ * more sets or links than the fixed tables (nothing was sent), -1 when a sink stopped,
+ * -2 when out of memory. */
+int d9_als_export(const d9_state *s, d9_als_set_sink set_sink, d9_als_pair_sink pair_sink,
+                  void *ctx);
+
 /* The rater's "direct" forms (detect9_direct.c): 1 when some instance of pointing (kind
  * 0), claiming (1), hidden pair (2) or hidden triple (3) removes a candidate and leaves
  * a hidden single (a house with a digit in exactly one cell) once its eliminations are

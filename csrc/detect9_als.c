@@ -38,6 +38,7 @@ typedef struct {
     uint16_t dig[MAXA];
     uint16_t off[MAXA]; /* first target of the set in targ (one per digit, ascending) */
     uint8_t size[MAXA];
+    uint8_t house[MAXA];  /* the first house (rows, columns, boxes) holding the set */
     bb81 targ[MAXT];
 } als_index;
 
@@ -85,6 +86,7 @@ static void enum_house(als_index *x, int h, const uint8_t *hc, const uint16_t *h
         x->cells[x->n] = cm;
         x->dig[x->n] = (uint16_t)u;
         x->size[x->n] = (uint8_t)k;
+        x->house[x->n] = (uint8_t)h;
         x->n++;
     }
 }
@@ -126,7 +128,7 @@ static void sort_sets(als_index *x) {
         if (done[i] || (int)(src[i].a & 0xFFFF) == i) continue;
         bb81 tc = x->cells[i];
         uint16_t td = x->dig[i];
-        uint8_t ts = x->size[i];
+        uint8_t ts = x->size[i], th = x->house[i];
         int j = i;
         for (;;) {
             int k = (int)(src[j].a & 0xFFFF);
@@ -135,11 +137,13 @@ static void sort_sets(als_index *x) {
                 x->cells[j] = tc;
                 x->dig[j] = td;
                 x->size[j] = ts;
+                x->house[j] = th;
                 break;
             }
             x->cells[j] = x->cells[k];
             x->dig[j] = x->dig[k];
             x->size[j] = x->size[k];
+            x->house[j] = x->house[k];
             j = k;
         }
     }
@@ -666,4 +670,37 @@ int d9_als_xy_chain(const d9_state *s) {
     int found = d9_als_xy_chain_body(s, &w->x, &w->pl, &w->adj, &w->w);
     free(w);
     return found;
+}
+
+/* ------------------------------------------------------------------ export */
+static int d9_als_export_body(const d9_state *s, als_index *x, pair_list *pl,
+                              d9_als_set_sink set_sink, d9_als_pair_sink pair_sink, void *ctx) {
+    if (!build_index(s, x, 1)) return 0;
+    pl->wing = NULL;
+    if (scan_pairs(x, pl) < 0) return 0;
+    for (int i = 0; i < x->n; i++) {
+        bb81 dcells[9], targ[9];
+        for (int d = 0; d < 9; d++) {
+            dcells[d] = bb_and(x->cells[i], x->dm[d]);
+            targ[d] = targ_of(x, i, d);
+            if (!(x->dig[i] >> d & 1)) dcells[d] = bb_make(0, 0);
+        }
+        if (set_sink(ctx, x->cells[i], x->dig[i], x->house[i], dcells, targ) < 0) return -1;
+    }
+    for (int p = 0; p < pl->np; p++)
+        if (pair_sink(ctx, pl->pi[p], pl->pj[p], pl->pr[p]) < 0) return -1;
+    return 1;
+}
+
+int d9_als_export(const d9_state *s, d9_als_set_sink set_sink, d9_als_pair_sink pair_sink,
+                  void *ctx) {
+    /* the work space lives on the heap: too big for small thread stacks */
+    struct {
+        als_index x;
+        pair_list pl;
+    } *w = malloc(sizeof *w);
+    if (!w) return -2;
+    int got = d9_als_export_body(s, &w->x, &w->pl, set_sink, pair_sink, ctx);
+    free(w);
+    return got;
 }

@@ -173,6 +173,10 @@ static PyMethodDef methods[] = {
     {"logic9_finned_fish", (PyCFunction)(void (*)(void))py_logic9_finned_fish, METH_FASTCALL,
      "logic9_finned_fish(cells, size, base_kind) -> the finned and sashimi fish of one digit "
      "of a classic 9x9 grid, as shudu.logic.fish's search yields them."},
+    {"logic9_als_index", (PyCFunction)(void (*)(void))py_logic9_als_index, METH_FASTCALL,
+     "logic9_als_index(values, masks) -> (cells, digits, houses, dcells, targ, rcc) or None: "
+     "the almost locked sets of a 9x9 pencilmark state and their restricted common "
+     "candidates, as shudu.logic.als indexes them"},
     {"logic9_fish_digits", (PyCFunction)(void (*)(void))py_logic9_fish_digits, METH_FASTCALL,
      "logic9_fish_digits(values, masks, size, sashimi) -> the digits with a finned (or "
      "sashimi) fish of that size that removes a candidate"},

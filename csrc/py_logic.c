@@ -670,6 +670,95 @@ PyObject *py_logic9_finned_fish(PyObject *self, PyObject *const *args, Py_ssize_
     return out;
 }
 
+/* The lists logic9_als_index fills: cells, digits, houses, dcells, targ, rcc. */
+typedef struct {
+    PyObject *lists[6];
+} als_out;
+
+/* A list of nine bitboards as Python ints (digits outside the set share one 0). */
+static PyObject *bb81_list9(const bb81 *v) {
+    PyObject *l = PyList_New(9);
+    if (!l) return NULL;
+    for (int d = 0; d < 9; d++) {
+        PyObject *x = bb_any(v[d]) ? bb81_int(v[d]) : PyLong_FromLong(0);
+        if (!x) {
+            Py_DECREF(l);
+            return NULL;
+        }
+        PyList_SET_ITEM(l, d, x);
+    }
+    return l;
+}
+
+/* Append a new reference to a list (the list keeps it). */
+static int list_take(PyObject *list, PyObject *item) {
+    if (!item) return -1;
+    int r = PyList_Append(list, item);
+    Py_DECREF(item);
+    return r;
+}
+
+static int als_set_to_lists(void *ctx, bb81 cells, unsigned digits, int house,
+                            const bb81 *dcells, const bb81 *targ) {
+    als_out *o = ctx;
+    PyObject *d = PyDict_New();
+    if (list_take(o->lists[0], bb81_int(cells)) < 0 ||
+        list_take(o->lists[1], PyLong_FromUnsignedLong(digits)) < 0 ||
+        list_take(o->lists[2], PyLong_FromLong(house)) < 0 ||
+        list_take(o->lists[3], bb81_list9(dcells)) < 0 ||
+        list_take(o->lists[4], bb81_list9(targ)) < 0 || list_take(o->lists[5], d) < 0)
+        return -1;
+    return 0;
+}
+
+static int als_pair_to_dicts(void *ctx, int i, int j, unsigned rcc) {
+    als_out *o = ctx;
+    PyObject *r = PyLong_FromUnsignedLong(rcc);
+    PyObject *ki = PyLong_FromLong(i), *kj = PyLong_FromLong(j);
+    int bad = !r || !ki || !kj ||
+              PyDict_SetItem(PyList_GET_ITEM(o->lists[5], i), kj, r) < 0 ||
+              PyDict_SetItem(PyList_GET_ITEM(o->lists[5], j), ki, r) < 0;
+    Py_XDECREF(r);
+    Py_XDECREF(ki);
+    Py_XDECREF(kj);
+    return bad ? -1 : 0;
+}
+
+/* logic9_als_index(values, masks) -> (cells, digits, houses, dcells, targ, rcc) or None:
+ * the almost locked sets of a 9x9 pencilmark state (values and masks as for
+ * logic9_state) in the order of shudu.logic.als.AlsIndex, with its fields as lists (rcc:
+ * per set, {partner: RCC digit mask} in the Python insertion order); None when the
+ * state holds more sets or links than the C tables. */
+PyObject *py_logic9_als_index(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "logic9_als_index(values, masks)");
+        return NULL;
+    }
+    d9_state state;
+    if (read_d9(args[0], args[1], &state) < 0) return NULL;
+    als_out o;
+    for (int k = 0; k < 6; k++) o.lists[k] = PyList_New(0);
+    int got = -1;
+    if (o.lists[0] && o.lists[1] && o.lists[2] && o.lists[3] && o.lists[4] && o.lists[5])
+        got = d9_als_export(&state, als_set_to_lists, als_pair_to_dicts, &o);
+    PyObject *out = NULL;
+    if (got == 1) {
+        out = PyTuple_New(6);
+        if (out)
+            for (int k = 0; k < 6; k++) {
+                PyTuple_SET_ITEM(out, k, o.lists[k]);
+                o.lists[k] = NULL;
+            }
+    } else if (got == 0) {
+        out = Py_NewRef(Py_None);
+    } else if (got == -2) {
+        PyErr_NoMemory();
+    }
+    for (int k = 0; k < 6; k++) Py_XDECREF(o.lists[k]);
+    return out;
+}
+
 /* logic9_detect(values, masks, givens, ids) -> the index in ids of the first technique
  * whose detector says it would change the 9x9 pencilmark state, or -1 (detect9.h).
  * values, masks: as for logic9_state; givens: bytes-like of 81 (non-zero = given);

@@ -103,6 +103,10 @@ def main() -> int:
         lambda: _engine.logic9_finned_fish(3, 2, 7),
         lambda: _engine.logic9_finned_fish("3", 2, 0),
         lambda: _engine.logic9_finned_fish(3, 2),
+        lambda: _engine.logic9_als_index(bytes(80), bytes(162)),
+        lambda: _engine.logic9_als_index(bytes(81), b"\xff" * 162),
+        lambda: _engine.logic9_als_index("0" * 81, bytes(162)),
+        lambda: _engine.logic9_als_index(bytes(81)),
         lambda: _engine.aic_pairs(bytes(8), bytes(8), bytes(16), 1, bytes(8), 0, 1, True),
         lambda: _engine.aic_pairs(bytes(8), bytes(8), bytes(8), 1, bytes(7), 0, 1, True),
         lambda: _engine.aic_pairs(bytes(8), bytes(8), bytes(8), 1, bytes(8), 0, 0, True),
@@ -324,6 +328,12 @@ def main() -> int:
             return 1
         for kind in range(4):
             _engine.logic9_direct(values, masks, kind)
+        table = _engine.logic9_als_index(values, masks)
+        if table is not None and not (
+                len({len(part) for part in table}) == 1
+                and all(j < len(table[0]) for links in table[5] for j in links)):
+            print("logic9_als_index returned a bad table", values, file=sys.stderr)
+            return 1
         for pointing in (True, False):
             got = _engine.logic9_locked(values, masks, pointing)
             if got is not None and not (0 <= got[0] < 27 and 0 <= got[1] < 27

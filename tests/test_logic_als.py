@@ -6,14 +6,16 @@ import itertools
 import random
 import re
 import time
+from pathlib import Path
 
 import pytest
 
 import shudu
 from conftest import shared_file
 from shudu import Grid
-from shudu.logic import registry
+from shudu.logic import accel9, registry
 from shudu.logic.als import (
+    AlsIndex,
     als_index,
     find_als_xy_chain,
     find_als_xz,
@@ -220,3 +222,55 @@ def test_index_rcc_is_symmetric_and_restricted() -> None:
                     for b in bits(idx.dcells[j][d]):
                         assert peer[a] >> b & 1
     assert list(find_als_xy_chain(state)) and list(find_death_blossom(state)) is not None
+
+
+HARDEST = Path(__file__).resolve().parents[1] / "benchmarks" / "data" / "hardest.sdm"
+
+
+def _fields(idx: AlsIndex) -> tuple[object, ...]:
+    return (idx.cells, idx.digits, idx.house, idx.dcells, idx.targ,
+            [list(links.items()) for links in idx.rcc])
+
+
+def test_the_c_index_is_the_python_index() -> None:
+    # the same sets, targets and links in the same order (the chain search depends on
+    # the order) on every state along the paths of hard puzzles
+    states = sets = 0
+    for line in HARDEST.read_text().splitlines()[:4]:
+        grid = Grid(line)
+        cands = Candidates.from_grid(grid)
+        for step in shudu.explain(grid).steps:
+            table = accel9.als_table(cands)
+            if table is not None:
+                want = AlsIndex(cands, 8)
+                assert _fields(AlsIndex.from_table(table, 81)) == _fields(want)
+                states += 1
+                sets += len(want)
+            cands.apply(step)
+    assert states > 100 and sets > 10_000
+
+
+def test_the_c_index_gives_way_when_its_tables_are_full() -> None:
+    # every cell {1,2,3}: any two cells of a house are a set, 810 in all (the C tables
+    # hold 768), so the Python index is built instead
+    crowded = Candidates.from_masks(Rules(), [0b111] * 81)
+    assert accel9.als_table(crowded) is None
+    assert len(als_index(crowded)) == 810
+    assert accel9.als_table(Candidates.from_grid(Grid.empty())) is not None
+
+
+def test_the_c_index_refuses_bad_states() -> None:
+    for values, masks, error in ((b"\0" * 80, [0] * 81, ValueError),
+                                 (b"\0" * 81, [0] * 80, ValueError),
+                                 (b"\x0a" + b"\0" * 80, [0] * 81, ValueError),
+                                 (b"\0" * 81, [1024] * 81, ValueError),
+                                 ("x" * 81, [0] * 81, TypeError)):
+        with pytest.raises(error):
+            accel9.als_table(_Raw(values, masks))  # type: ignore[arg-type]
+
+
+class _Raw:
+    """A stand-in state carrying raw values and masks to the C index."""
+
+    def __init__(self, values: object, masks: list[int]) -> None:
+        self.values, self.cell_mask = values, masks

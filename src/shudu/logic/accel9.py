@@ -38,6 +38,7 @@ __all__ = [
     "Oracle",
     "Plan",
     "aic_pairs",
+    "als_table",
     "chain_closures",
     "chain_graph",
     "chain_parents",
@@ -111,6 +112,22 @@ def fixpoint(c: Candidates, level: int) -> tuple[int, tuple[int, ...]]:
     c.cell_mask = cm
     c.digit_mask = dm
     return int(status), tuple(passes)
+
+
+def als_table(c: Candidates) -> tuple[list[Any], ...] | None:
+    """The almost locked sets of a classic 9x9 state as :class:`~shudu.logic.als.AlsIndex`
+    orders them, from the C index: ``(cells, digits, houses, dcells, targ, rcc)``, or
+    ``None`` when the state holds more sets or links than the C tables (then the Python
+    index is built).
+
+    >>> from shudu import Grid
+    >>> from shudu.logic.candidates import Candidates
+    >>> cells, digits, houses, dcells, targ, rcc = als_table(Candidates.from_grid(Grid("." * 81)))
+    >>> len(cells), digits[0], houses[0], rcc[0]
+    (243, 511, 0, {})
+    """
+    got = _engine.logic9_als_index(*_state(c))
+    return None if got is None else tuple(got)
 
 
 DETECTORS: tuple[str, ...] = tuple(_engine.DETECTORS)

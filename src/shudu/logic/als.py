@@ -37,7 +37,9 @@ the unsolved cells of each house whose union has one digit more than cells, up t
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
+from . import accel9
 from .candidates import Candidates, bits, digits_in
 from .links import length_bonus
 from .registry import Technique, register
@@ -112,10 +114,11 @@ class AlsIndex:
     """Every ALS of a state with its per-digit bitboards, and the RCCs between them.
 
     ``cells[i]``/``digits[i]``: cell bitboard and digit mask of ALS ``i`` (smallest sets
-    first), ``house[i]`` a house holding it;
-    ``dcells[i][d]``: its cells holding digit index ``d``; ``bud[i][d]``: cells (outside
-    the set) that see all of those; ``targ[i][d]``: the ones of ``bud`` still holding
-    ``d``; ``rcc[i]``: ``{j: mask of RCC digit indices}``.
+    first, then by cell bitboard), ``house[i]`` the first house holding it (rows,
+    columns, boxes, then the others); ``dcells[i][d]``: its cells holding digit index
+    ``d``; ``targ[i][d]``: the cells outside the set still holding ``d`` that see all of
+    those; ``rcc[i]``: ``{j: mask of RCC digit indices}``.  On a classic 9x9 grid the C
+    core builds the same index (:func:`~shudu.logic.accel9.als_table`).
 
     >>> from shudu import Grid
     >>> idx = als_index(Candidates.from_grid(Grid.empty()))
@@ -123,8 +126,8 @@ class AlsIndex:
     243
     """
 
-    __slots__ = ("_adj", "_targets", "bud", "cells", "dcells", "digits", "house", "ncells",
-                 "rcc", "targ")
+    __slots__ = ("_adj", "_targets", "cells", "dcells", "digits", "house", "ncells", "rcc",
+                 "targ")
 
     def __init__(self, cands: Candidates, max_size: int) -> None:
         geo = cands.geo
@@ -144,8 +147,8 @@ class AlsIndex:
         self.digits: list[int] = []
         self.house: list[int] = []
         self.dcells: list[list[int]] = []
-        self.bud: list[list[int]] = []
         self.targ: list[list[int]] = []
+        bud: list[list[int]] = []
         everywhere = geo.all_cells
         common = _common_peers(peer)   # cells seeing every cell of a mask, by mask
         # per digit: the sets grouped by their cells holding the digit
@@ -182,7 +185,7 @@ class AlsIndex:
             self.digits.append(dmask)
             self.house.append(h)
             self.dcells.append(dc)
-            self.bud.append(bd)
+            bud.append(bd)
             self.targ.append(tg)
         self.rcc: list[dict[int, int]] = [{} for _ in self.cells]
         for d in range(n):
@@ -197,7 +200,7 @@ class AlsIndex:
             bit = 1 << d
             dmd = dm[d]
             for ka, ga in groups.items():
-                ba = self.bud[ga[0]][d] & dmd
+                ba = bud[ga[0]][d] & dmd
                 for low in bits(ba & lows):
                     for kb in by_low.get(low, ()):
                         # every d of one set sees every d of the other (none is shared)
@@ -213,6 +216,23 @@ class AlsIndex:
         self._adj: list[list[int]] | None = None
         self._targets: tuple[int, list[int]] | None = None
         self.ncells = geo.ncells
+
+    @classmethod
+    def from_table(cls, table: tuple[list[Any], ...], ncells: int) -> AlsIndex:
+        """The index of the lists :func:`~shudu.logic.accel9.als_table` gives.
+
+        >>> from shudu import Grid
+        >>> from shudu.logic import accel9
+        >>> c = Candidates.from_grid(Grid("." * 81))
+        >>> AlsIndex.from_table(accel9.als_table(c), 81).targ == AlsIndex(c, 8).targ
+        True
+        """
+        idx = object.__new__(cls)
+        idx.cells, idx.digits, idx.house, idx.dcells, idx.targ, idx.rcc = table
+        idx._adj = None
+        idx._targets = None
+        idx.ncells = ncells
+        return idx
 
     def __len__(self) -> int:
         return len(self.cells)
@@ -246,7 +266,11 @@ def als_index(cands: Candidates) -> AlsIndex:
     if idx is None:
         if len(_CACHE) >= 4:
             _CACHE.clear()
-        idx = AlsIndex(cands, cands.geo.n - 1 if cands.geo.n <= 9 else 5)
+        table = accel9.als_table(cands) if cands.rules.is_classic9 else None
+        if table is not None:
+            idx = AlsIndex.from_table(table, cands.geo.ncells)
+        else:
+            idx = AlsIndex(cands, cands.geo.n - 1 if cands.geo.n <= 9 else 5)
         _CACHE[key] = idx
     return idx
 
@@ -597,7 +621,7 @@ def find_death_blossom(cands: Candidates) -> Iterator[Step]:
     cm = cands.cell_mask
     dm = cands.digit_mask
     peer = geo.peer_mask
-    cells, digits = idx.cells, idx.digits
+    digits = idx.digits
     stems = 0
     for c, m in enumerate(cm):
         if 3 <= m.bit_count() <= MAX_STEM:
@@ -606,7 +630,7 @@ def find_death_blossom(cands: Candidates) -> Iterator[Step]:
     petals: dict[int, dict[int, list[int]]] = {}
     for i, dmask in enumerate(digits):
         for d in bits(dmask):
-            for stem in bits(idx.bud[i][d] & stems & dm[d] & ~cells[i]):
+            for stem in bits(idx.targ[i][d] & stems):
                 petals.setdefault(stem, {}).setdefault(d, []).append(i)
     for stem, by_digit in petals.items():
         smask = cm[stem]
