@@ -101,6 +101,9 @@ class Geometry:
     row_of: tuple[int, ...]
     col_of: tuple[int, ...]
     box_of: tuple[int, ...]
+    peers_are_houses: bool = False
+    """Whether a cell's peers are exactly the other cells of its houses (no anti-knight
+    or other extra peers)."""
 
     def house_name(self, house: int) -> str:
         """Readable name of a house index, e.g. ``row 3`` (:meth:`Rules.house_name`).
@@ -142,6 +145,12 @@ def geometry(rules: Rules) -> Geometry:
         for c in h.cells:
             cell_houses[c].append(i)
     peer_mask = tuple(sum(1 << p for p in ps) for ps in rules.peers)
+    by_houses = True
+    for c, hs in enumerate(cell_houses):
+        union = 0
+        for h in hs:
+            union |= house_mask[h]
+        by_houses = by_houses and union & ~(1 << c) == peer_mask[c]
     return Geometry(
         rules=rules,
         n=n,
@@ -157,6 +166,7 @@ def geometry(rules: Rules) -> Geometry:
         row_of=tuple(c // n for c in range(n * n)),
         col_of=tuple(c % n for c in range(n * n)),
         box_of=tuple(rules.box_of(c) for c in range(n * n)),
+        peers_are_houses=by_houses,
     )
 
 
@@ -201,10 +211,45 @@ class Candidates:
         (1, 2, 3, 4)
         """
         cand = cls(grid.rules)
-        cand.givens = grid.cells
-        for cell, v in enumerate(grid.cells):
+        cells = cand.givens = grid.cells
+        geo = cand.geo
+        if not geo.peers_are_houses:
+            for cell, v in enumerate(cells):
+                if v:
+                    cand.place(cell, v)
+            return cand
+        # every digit at once: a digit's cells are the open cells no placed copy sees, a
+        # cell's digits those no house of it holds
+        n = geo.n
+        peer = geo.peer_mask
+        values = cand.values
+        seen = [0] * n
+        used = [0] * len(geo.houses)
+        filled = 0
+        for h, house in enumerate(geo.houses):
+            m = 0
+            for c in house.cells:
+                v = cells[c]
+                if v:
+                    m |= 1 << (v - 1)
+            used[h] = m
+        for cell, v in enumerate(cells):
             if v:
-                cand.place(cell, v)
+                values[cell] = v
+                filled |= 1 << cell
+                seen[v - 1] |= peer[cell]
+        open_cells = geo.all_cells & ~filled
+        cand.digit_mask = [open_cells & ~s for s in seen]
+        full = (1 << n) - 1
+        cm = cand.cell_mask
+        for cell, hs in enumerate(geo.cell_houses):
+            if cells[cell]:
+                cm[cell] = 0
+            else:
+                m = 0
+                for h in hs:
+                    m |= used[h]
+                cm[cell] = full & ~m
         return cand
 
     @classmethod

@@ -122,6 +122,9 @@ def never9(cands: Candidates) -> None:
 
 _REGISTRY: dict[str, Technique] = {}
 _LOOKUP: dict[str, str] = {}
+_GENERATION = [0]
+"""Counts the registrations: what is derived from the registry is kept with it."""
+_ORDERED: list[tuple[int, tuple[Technique, ...]]] = []
 
 
 ALIASES: dict[str, str] = {
@@ -163,7 +166,19 @@ def register(tech: Technique) -> Technique:
     _REGISTRY[tech.key] = tech
     for name in (tech.key, tech.name, tech.code, *tech.aliases):
         _LOOKUP[_norm(name)] = tech.key
+    _GENERATION[0] += 1
     return tech
+
+
+def generation() -> int:
+    """How many registrations there have been: a value derived from the registry is
+    still good while this is unchanged.
+
+    >>> generation() == generation()
+    True
+    """
+    _load()
+    return _GENERATION[0]
 
 
 def technique(name: str) -> Technique:
@@ -241,7 +256,10 @@ def techniques() -> list[Technique]:
     ['full-house', 'parity-cells', 'hidden-single', 'thermo']
     """
     _load()
-    return sorted(_REGISTRY.values(), key=lambda t: (t.difficulty, t.code))
+    if not _ORDERED or _ORDERED[0][0] != _GENERATION[0]:
+        ordered = sorted(_REGISTRY.values(), key=lambda t: (t.difficulty, t.code))
+        _ORDERED[:] = [(_GENERATION[0], tuple(ordered))]
+    return list(_ORDERED[0][1])
 
 
 def _load() -> None:

@@ -23,7 +23,7 @@ from ..grid import Grid
 from ..rules import Rules
 from . import accel9
 from .candidates import Candidates
-from .registry import Technique, technique, techniques
+from .registry import Technique, generation, technique, techniques
 from .step import Step
 from .verdict import Verdict, check, verdict
 
@@ -69,7 +69,20 @@ class SolverConfig:
     max_steps: int = 100_000
 
     def enabled(self) -> list[Technique]:
-        """The techniques to try, in order."""
+        """The techniques to try, in order (worked out once per configuration).
+
+        >>> SolverConfig().enabled() == SolverConfig().enabled()
+        True
+        """
+        gen = generation()
+        got = _ENABLED.get(self)
+        if got is None or got[0] != gen:
+            if len(_ENABLED) >= 64:
+                _ENABLED.clear()
+            got = _ENABLED[self] = (gen, tuple(self._choose()))
+        return list(got[1])
+
+    def _choose(self) -> list[Technique]:
         skip = {technique(name).key for name in self.disabled}
         if self.order:
             chosen = [technique(n) for n in self.order]
@@ -78,6 +91,9 @@ class SolverConfig:
             chosen = [t for t in techniques() if t.default or t.key in extra]
         return [t for t in chosen
                 if t.key not in skip and (self.uniqueness or not t.uniqueness)]
+
+
+_ENABLED: dict[SolverConfig, tuple[int, tuple[Technique, ...]]] = {}
 
 
 @dataclass
