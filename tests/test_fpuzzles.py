@@ -22,7 +22,7 @@ PUBLISHED = [line.rstrip("\n").split("\t") for line in FIXTURE.read_text().split
 
 
 def test_the_fixture_holds_every_published_puzzle() -> None:
-    assert len(PUBLISHED) == 13 and all(len(p) == 4 for p in PUBLISHED)
+    assert len(PUBLISHED) == 15 and all(len(p) == 4 for p in PUBLISHED)
 
 
 @pytest.mark.parametrize(("title", "uses", "data", "solution"), PUBLISHED,
@@ -51,6 +51,11 @@ def test_the_kinds_each_published_puzzle_names_are_read() -> None:
     assert kinds["XV Kropki Sudoku"] == {"xv", "kropki"}
     assert kinds["Merry X/V-mas"] == {"whisper", "negative"}
     assert kinds["Between 1 and 9 Sudoku"] == {"sandwich"}
+    assert kinds["JSB"] == {"extra-region"}
+    assert kinds["The Barbed Cross"] == {"disjoint", "little-killer"}
+    jsb = read_fpuzzles(PUBLISHED[13][2]).rules   # nine regions of nine cells: houses
+    assert [h.kind for h in jsb.houses[27:]] == ["extra-region"] * 9
+    assert [h.kind for h in read_fpuzzles(PUBLISHED[14][2]).rules.houses[27:]] == ["disjoint"] * 9
     tangled = read_fpuzzles(PUBLISHED[7][2]).rules
     assert not tangled.diagonals and len(tangled.extra_houses) == 1   # one diagonal only
 

@@ -564,7 +564,14 @@ class Rules:
 
     @cached_property
     def houses(self) -> tuple[House, ...]:
-        """Every house: rows, columns, boxes or regions, then diagonals, windows, extras."""
+        """Every house: rows, columns, boxes or regions, then diagonals, windows, extras,
+        then the extra regions of n cells and the disjoint groups that constraints name.
+
+        >>> from shudu.constraints import Disjoint, ExtraRegion
+        >>> rules = Rules(4, constraints=(ExtraRegion((0, 5, 10, 15)), Disjoint()))
+        >>> [rules.house_name(i) for i in (12, 13, 16)], rules.house_name(13, "zh")
+        (['extra region 1', 'disjoint group 1', 'disjoint group 4'], '第1同位组')
+        """
         n = self.size
         out: list[House] = []
         out += [House("row", r, tuple(r * n + c for c in range(n))) for r in range(n)]
@@ -583,6 +590,20 @@ class Rules:
                 cells = tuple((r0 + dr) * n + c0 + dc for dr in range(br) for dc in range(bc))
                 out.append(House("window", k, cells))
         out += [House("extra", i, h) for i, h in enumerate(self.extra_houses)]
+        # constraints naming groups that hold every digit: extra regions of n cells and
+        # disjoint groups are houses too (hidden singles, subsets ... in them)
+        known = {frozenset(h.cells) for h in out}
+        numbers = {"extra-region": 0, "disjoint": 0}
+        for con in self.constraints:
+            kind = getattr(con, "kind", None)
+            if kind not in numbers:
+                continue
+            for group in con.groups(self):
+                number = numbers[kind]
+                numbers[kind] += 1
+                if len(group) == n and frozenset(group) not in known:
+                    known.add(frozenset(group))
+                    out.append(House(kind, number, tuple(group)))
         return tuple(out)
 
     def _window_origins(self) -> list[tuple[int, int]]:
@@ -779,6 +800,8 @@ _HOUSE_WORDS: dict[str, tuple[str, str, str]] = {
     "region": ("region", "regions", "区"),
     "window": ("window", "windows", "窗"),
     "extra": ("extra region", "extra regions", "附加区"),
+    "extra-region": ("extra region", "extra regions", "附加区"),
+    "disjoint": ("disjoint group", "disjoint groups", "同位组"),
 }
 """House kind -> English name, English plural, Chinese measure (``第3宫``)."""
 

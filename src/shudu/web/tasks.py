@@ -171,7 +171,8 @@ def _layout(rules: Rules) -> dict[str, Any]:
         "spec": rules.spec,
         "rules": rules.to_dict(),
         "boxes": [rules.box_of(c) for c in range(n * n)],
-        "extra": [{"kind": h.kind, "cells": list(h.cells)} for h in houses[3 * n:]],
+        "extra": [{"kind": h.kind, "cells": list(h.cells)} for h in houses[3 * n:]
+                  if h.kind not in ("extra-region", "disjoint")],   # drawn as constraints
         "peers": [list(p) for p in rules.peers],
         "cages": [{"cells": list(c.cells), "sum": c.total} for c in rules.constraints
                   if getattr(c, "kind", None) == "killer"],
