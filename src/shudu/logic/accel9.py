@@ -360,15 +360,16 @@ _LAST_PLAN: list[tuple[tuple[Technique, ...], Plan]] = []
 
 def plan(techs: tuple[Technique, ...]) -> Plan:
     """The :class:`Plan` of an enabled technique list (cached; the same tuple step after
-    step costs one identity check).
+    step costs an identity check: the last four tuples are remembered).
 
     >>> from shudu.logic.registry import technique
     >>> p = plan((technique("hidden-single"), technique("x-wing"), technique("xy-wing")))
     >>> p.levels, p.detect, p.live
     ((0, 5, -1), (-1, -1, 0), (0, 1, 2))
     """
-    if _LAST_PLAN and _LAST_PLAN[0][0] is techs:
-        return _LAST_PLAN[0][1]
+    for seen, known in _LAST_PLAN:
+        if seen is techs:
+            return known
     keys = tuple(t.key for t in techs)
     found = _PLANS.get(keys)
     if found is None:
@@ -390,7 +391,7 @@ def plan(techs: tuple[Technique, ...]) -> Plan:
         found = _PLANS[keys] = Plan(levels, tuple(index.get(k, -1) for k in keys),
                                     bytes(DETECT_ID[k] for k in detected), tuple(run_end),
                                     live, first == SINGLES)
-    _LAST_PLAN[:] = [(techs, found)]
+    _LAST_PLAN[:] = [(techs, found), *_LAST_PLAN[:3]]
     return found
 
 

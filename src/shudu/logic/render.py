@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import Any
 
 from ..errors import UnsupportedRules
 from ..rules import Rules
@@ -181,8 +182,36 @@ def result_text(step: Step, lang: str = "en") -> str:
     return ("；" if lang == "zh" else "; ").join(parts)
 
 
+_SINGLES = frozenset({"full-house", "hidden-single", "naked-single"})
+_SINGLE_TEXT: dict[tuple[Any, ...], tuple[object, str]] = {}
+
+
 def render(step: Step, level: int, lang: str) -> str:
-    """Text of a step at a hint level (1, 2 or 3) in a language (``en``/``zh``)."""
+    """Text of a step at a hint level (1, 2 or 3) in a language (``en``/``zh``).
+
+    A single's words depend only on its cell, digit, house and rules: they are worked out
+    once and remembered (a path is mostly singles).
+
+    >>> from shudu.logic.step import Step
+    >>> render(Step.single("naked-single", 40, 5), 3, "en") == render(
+    ...     Step.single("naked-single", 40, 5), 3, "en")
+    True
+    """
+    if step.technique in _SINGLES:
+        rules = step.rules
+        key = (step.technique, step.placements, step.houses, step.size, id(rules), level, lang)
+        got = _SINGLE_TEXT.get(key)
+        if got is not None and got[0] is rules:
+            return got[1]
+        text = _render(step, level, lang)
+        if len(_SINGLE_TEXT) >= 50_000:
+            _SINGLE_TEXT.clear()
+        _SINGLE_TEXT[key] = (rules, text)
+        return text
+    return _render(step, level, lang)
+
+
+def _render(step: Step, level: int, lang: str) -> str:
     if lang not in ("en", "zh"):
         raise ValueError(f"language must be 'en' or 'zh', got {lang!r}")
     if level not in (1, 2, 3):

@@ -332,6 +332,8 @@ class StepRun(Iterator[Step]):
         self._deadline: float | None = None
         self._done = False
         self._singles: list[tuple[int, int, int, int]] = []   # what _single hands out
+        self._techniques = self._enabled         # what next_step tries: all, or ...
+        self._past_singles: tuple[Technique, ...] | None = None   # ... those after singles
 
     def __iter__(self) -> StepRun:
         return self
@@ -344,7 +346,10 @@ class StepRun(Iterator[Step]):
             if not cands.rules.is_classic9 or not accel9.plan(self._enabled).singles_first:
                 return None
             self._singles = accel9.singles(cands)[::-1]
-            if not self._singles:
+            if not self._singles:   # no single: the search starts after them
+                if self._past_singles is None:
+                    self._past_singles = self._enabled[3:]
+                self._techniques = self._past_singles
                 return None
         kind, cell, digit, house = self._singles.pop()
         step = Step.single(accel9.SINGLES[kind], cell, digit, house)
@@ -366,7 +371,8 @@ class StepRun(Iterator[Step]):
                 try:
                     if deadline is not None and time.monotonic() >= deadline:
                         raise LogicTimeout(_budget(deadline))
-                    step = self._single(cands) or next_step(cands, enabled=self._enabled,
+                    self._techniques = self._enabled
+                    step = self._single(cands) or next_step(cands, enabled=self._techniques,
                                                             deadline=deadline)
                 except LogicTimeout:
                     self.stopped = "timeout"

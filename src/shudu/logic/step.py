@@ -124,7 +124,17 @@ def cells_text(cells: Iterable[int], size: int = 9) -> str:
     >>> cells_text([0, 1, 2]), cells_text([0, 9]), cells_text([0, 10]), cells_text([0, 2, 18, 20])
     ('r1c123', 'r12c1', 'r1c1,r2c2', 'r13c13')
     """
-    return ",".join(_group(cells, size))
+    key = (tuple(cells), size)
+    got = _CELLS_TEXT.get(key)
+    if got is None:
+        if len(_CELLS_TEXT) >= 50_000:
+            _CELLS_TEXT.clear()
+        got = _CELLS_TEXT[key] = ",".join(_group(key[0], size))
+    return got
+
+
+_CELLS_TEXT: dict[tuple[tuple[int, ...], int], str] = {}
+"""The texts of cell sets met so far (steps name the same few sets again and again)."""
 
 
 def candidates_text(cands: Iterable[Candidate], size: int = 9, sep: str = "<>") -> str:
