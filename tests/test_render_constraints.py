@@ -68,3 +68,17 @@ def test_marks_sit_on_their_cells() -> None:
 def test_a_classic_picture_has_no_constraint_marks() -> None:
     text = svg(Grid("." * 81))
     assert "constraints-under" not in text and "constraints-over" not in text
+
+
+def test_rules_over_the_whole_grid_are_named_in_the_legend() -> None:
+    from shudu.constraints import Disjoint, Negative, NonConsecutive
+
+    rules = Rules(constraints=(Disjoint(), NonConsecutive(), XV((0, 1), 10), Negative("xv")))
+    grid = Grid("." * 81, rules)
+    text = svg(grid, legend=True)
+    assert "Disjoint groups: cells in the same place of every box differ" in text
+    assert "Non-consecutive: side neighbours never differ by 1" in text
+    assert "No X or V where none is drawn" in text
+    zh = svg(grid, legend=True, lang="zh")
+    assert "同位组" in zh and "非连续" in zh and "没画X或V的地方都不是X或V" in zh
+    assert "Disjoint" not in svg(Grid("." * 81), legend=True)

@@ -86,6 +86,9 @@ _WORDS = {
         "anti-knight": "anti-knight", "anti-king": "anti-king",
         "anti-knight-rule": "Anti-knight: equal digits never a knight's move apart",
         "anti-king-rule": "Anti-king: equal digits never a king's move apart",
+        "disjoint-rule": "Disjoint groups: cells in the same place of every box differ",
+        "non-consecutive-rule": "Non-consecutive: side neighbours never differ by 1",
+        "negative-rule": "No {what} where none is drawn",
         "elim": "eliminated candidate", "place": "digit to place", "house": "house used",
         "strong": "strong link", "weak": "weak link", "cause": "cells of the pattern",
         "given": "given", "placed": "placed digit", "cand": "candidate",
@@ -96,6 +99,9 @@ _WORDS = {
         "anti-knight": "无马步", "anti-king": "无王步",
         "anti-knight-rule": "无马步：相同数字不能相隔马步",
         "anti-king-rule": "无王步：相同数字不能相隔王步",
+        "disjoint-rule": "同位组：各宫相同位置的格子数字不同",
+        "non-consecutive-rule": "非连续：左右上下相邻的数字不连续",
+        "negative-rule": "没画{what}的地方都不是{what}",
         "elim": "删除的候选数", "place": "填入的数字", "house": "用到的区域",
         "strong": "强链", "weak": "弱链", "cause": "构成结构的格子",
         "given": "提示数", "placed": "已填数字", "cand": "候选数",
@@ -731,4 +737,18 @@ def _legend_rows(rules: Rules, step: Step | None, roles: list[str],
         rows.append(("anti-knight", "#FFFFFF", words["anti-knight-rule"]))
     if rules.anti_king:
         rows.append(("anti-king", "#FFFFFF", words["anti-king-rule"]))
+    for con in rules.constraints:   # rules over the whole grid, drawn nowhere on it
+        if con.kind in ("disjoint", "non-consecutive"):
+            rows.append((con.kind, "#FFFFFF", words[f"{con.kind}-rule"]))
+        elif con.kind == "negative":
+            what = _NEGATIVE_WORDS[lang].get(con.of, con.of)
+            rows.append(("negative", "#FFFFFF", words["negative-rule"].format(what=what)))
     return rows
+
+
+_NEGATIVE_WORDS = {
+    "en": {"kropki": "Kropki dot", "white": "white dot", "black": "black dot",
+           "xv": "X or V", "x": "X", "v": "V"},
+    "zh": {"kropki": "黑白点", "white": "白点", "black": "黑点", "xv": "X或V", "x": "X", "v": "V"},
+}
+"""What a negative constraint's family is called in a legend."""
