@@ -704,3 +704,65 @@ int d9_als_export(const d9_state *s, d9_als_set_sink set_sink, d9_als_pair_sink 
     free(w);
     return got;
 }
+
+/* ------------------------------------------------------------------ first ALS-XY-Wing */
+static int d9_als_xy_wing_first_body(const d9_state *s, als_index *x, pair_list *pl,
+                                     adjacency *adj, uint32_t *link, int *out) {
+    if (!build_index(s, x, 1)) return -1;
+    pl->wing = NULL;
+    if (scan_pairs(x, pl) < 0) return -1;
+    build_adjacency(x, pl, adj);
+    for (int c = 0; c < x->n; c++) {
+        int q0 = adj->start[c], q1 = adj->start[c + 1], k = 0;
+        if (q1 - q0 < 2) continue;
+        /* the pivot's partners, ascending (the Python loops take them so) */
+        for (int q = q0; q < q1; q++) {
+            int p = adj->ent[q];
+            uint32_t item = (uint32_t)partner(pl, p, c) << 16 | pl->pr[p];
+            int i = k++;
+            while (i > 0 && link[i - 1] > item) {
+                link[i] = link[i - 1];
+                i--;
+            }
+            link[i] = item;
+        }
+        for (int ia = 0; ia < k; ia++) {
+            int a = (int)(link[ia] >> 16);
+            unsigned ra = link[ia] & 0xFFFFu;
+            for (int ib = ia + 1; ib < k; ib++) {
+                int b = (int)(link[ib] >> 16);
+                unsigned rb = link[ib] & 0xFFFFu;
+                if (b9_popc(ra) == 1 && rb == ra) continue; /* one same digit: no x != y */
+                unsigned z = shared_z(x, a, b);
+                if (!z) continue;
+                for (unsigned mx = ra; mx; mx &= mx - 1) {
+                    for (unsigned my = rb; my; my &= my - 1) {
+                        unsigned bx = mx & -mx, by = my & -my;
+                        if (bx == by || !(z & ~(bx | by))) continue;
+                        out[0] = a;
+                        out[1] = b;
+                        out[2] = c;
+                        out[3] = b9_ctz(bx);
+                        out[4] = b9_ctz(by);
+                        return 1;
+                    }
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+int d9_als_xy_wing_first(const d9_state *s, int *out) {
+    /* the work space lives on the heap: too big for small thread stacks */
+    struct {
+        als_index x;
+        pair_list pl;
+        adjacency adj;
+        uint32_t link[2 * MAXP]; /* a pivot's (partner << 16 | RCC digits), sorted */
+    } *w = malloc(sizeof *w);
+    if (!w) return -2;
+    int got = d9_als_xy_wing_first_body(s, &w->x, &w->pl, &w->adj, w->link, out);
+    free(w);
+    return got;
+}

@@ -177,6 +177,9 @@ static PyMethodDef methods[] = {
      "logic9_als_index(values, masks) -> (cells, digits, houses, dcells, targ, rcc) or None: "
      "the almost locked sets of a 9x9 pencilmark state and their restricted common "
      "candidates, as shudu.logic.als indexes them"},
+    {"logic9_als_wing", (PyCFunction)(void (*)(void))py_logic9_als_wing, METH_FASTCALL,
+     "logic9_als_wing(values, masks) -> (a, b, c, x, y), () or None: the first ALS-XY-Wing "
+     "of a 9x9 pencilmark state, as shudu.logic.als finds it"},
     {"logic9_fish_digits", (PyCFunction)(void (*)(void))py_logic9_fish_digits, METH_FASTCALL,
      "logic9_fish_digits(values, masks, size, sashimi) -> the digits with a finned (or "
      "sashimi) fish of that size that removes a candidate"},

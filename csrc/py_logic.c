@@ -759,6 +759,28 @@ PyObject *py_logic9_als_index(PyObject *self, PyObject *const *args, Py_ssize_t 
     return out;
 }
 
+/* logic9_als_wing(values, masks) -> (a, b, c, x, y), () or None: the first ALS-XY-Wing
+ * of a 9x9 pencilmark state as shudu.logic.als.find_als_xy_wing yields it (sets as
+ * indices of logic9_als_index, RCC digit indices x and y), () when there is none, None
+ * when the state holds more sets or links than the C tables. */
+PyObject *py_logic9_als_wing(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "logic9_als_wing(values, masks)");
+        return NULL;
+    }
+    d9_state state;
+    if (read_d9(args[0], args[1], &state) < 0) return NULL;
+    int out[5] = {0, 0, 0, 0, 0}, got;
+    Py_BEGIN_ALLOW_THREADS
+    got = d9_als_xy_wing_first(&state, out);
+    Py_END_ALLOW_THREADS
+    if (got == -2) return PyErr_NoMemory();
+    if (got < 0) Py_RETURN_NONE;
+    if (!got) return PyTuple_New(0);
+    return int_tuple_of(out, 5);
+}
+
 /* logic9_detect(values, masks, givens, ids) -> the index in ids of the first technique
  * whose detector says it would change the 9x9 pencilmark state, or -1 (detect9.h).
  * values, masks: as for logic9_state; givens: bytes-like of 81 (non-zero = given);

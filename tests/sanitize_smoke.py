@@ -107,6 +107,9 @@ def main() -> int:
         lambda: _engine.logic9_als_index(bytes(81), b"\xff" * 162),
         lambda: _engine.logic9_als_index("0" * 81, bytes(162)),
         lambda: _engine.logic9_als_index(bytes(81)),
+        lambda: _engine.logic9_als_wing(bytes(80), bytes(162)),
+        lambda: _engine.logic9_als_wing(bytes([10]) * 81, bytes(162)),
+        lambda: _engine.logic9_als_wing(bytes(81)),
         lambda: _engine.aic_pairs(bytes(8), bytes(8), bytes(16), 1, bytes(8), 0, 1, True),
         lambda: _engine.aic_pairs(bytes(8), bytes(8), bytes(8), 1, bytes(7), 0, 1, True),
         lambda: _engine.aic_pairs(bytes(8), bytes(8), bytes(8), 1, bytes(8), 0, 0, True),
@@ -333,6 +336,11 @@ def main() -> int:
                 len({len(part) for part in table}) == 1
                 and all(j < len(table[0]) for links in table[5] for j in links)):
             print("logic9_als_index returned a bad table", values, file=sys.stderr)
+            return 1
+        wing = _engine.logic9_als_wing(values, masks)
+        if wing and (table is None or not all(0 <= i < len(table[0]) for i in wing[:3])
+                     or not all(0 <= d < 9 for d in wing[3:])):
+            print("logic9_als_wing returned a bad wing", values, file=sys.stderr)
             return 1
         for pointing in (True, False):
             got = _engine.logic9_locked(values, masks, pointing)

@@ -274,3 +274,23 @@ class _Raw:
 
     def __init__(self, values: object, masks: list[int]) -> None:
         self.values, self.cell_mask = values, masks
+
+
+def test_the_c_wing_is_the_first_python_wing() -> None:
+    # the ALS-XY-Wing the solver takes from the C core is the one the Python search
+    # yields first, on every state along the paths of hard puzzles
+    from shudu.logic.als import _first_wing9, find_als_xy_wing
+
+    states = wings = 0
+    for line in HARDEST.read_text().splitlines()[4:8]:
+        grid = Grid(line)
+        cands = Candidates.from_grid(grid)
+        for step in shudu.explain(grid).steps:
+            want = next(find_als_xy_wing(cands), None)
+            got = _first_wing9(cands)
+            assert got == want and (want is None or got.to_dict() == want.to_dict())
+            states += 1
+            wings += want is not None
+            cands.apply(step)
+    assert states > 100 and wings > 50
+    assert accel9.als_wing(Candidates.from_masks(Rules(), [0b111] * 81)) is None   # too many

@@ -39,6 +39,7 @@ __all__ = [
     "Plan",
     "aic_pairs",
     "als_table",
+    "als_wing",
     "chain_closures",
     "chain_graph",
     "chain_parents",
@@ -127,6 +128,21 @@ def als_table(c: Candidates) -> tuple[list[Any], ...] | None:
     (243, 511, 0, {})
     """
     got = _engine.logic9_als_index(*_state(c))
+    return None if got is None else tuple(got)
+
+
+def als_wing(c: Candidates) -> tuple[int, ...] | None:
+    """The first ALS-XY-Wing of a classic 9x9 state in the order of
+    :func:`~shudu.logic.als.find_als_xy_wing`: ``(a, b, c, x, y)``, the sets as indices of
+    :func:`als_table` and the RCC digit indices ``x`` (A-C) and ``y`` (B-C); ``()`` when
+    there is none; ``None`` when the state holds more sets or links than the C tables.
+
+    >>> from shudu import Grid
+    >>> from shudu.logic.candidates import Candidates
+    >>> als_wing(Candidates.from_grid(Grid("." * 81)))
+    ()
+    """
+    got = _engine.logic9_als_wing(*_state(c))
     return None if got is None else tuple(got)
 
 

@@ -388,8 +388,8 @@ def find_als_xy_wing(cands: Candidates) -> Iterator[Step]:
     """
     idx = als_index(cands)
     n = cands.geo.n
-    cells, digits, targ, rcc = idx.cells, idx.digits, idx.targ, idx.rcc
-    seen: set[tuple[int, int, int, int]] = set()
+    rcc = idx.rcc
+    seen: set[tuple[int, int, int, tuple[int, ...]]] = set()
     # a z is shared when some cell outside both sets sees all its candidates in A and in
     # B: that cell is a target of z for both (targets exclude a set's own cells)
     N = cands.geo.ncells
@@ -411,15 +411,12 @@ def find_als_xy_wing(cands: Candidates) -> Iterator[Step]:
                 cand &= ~by_rcc[ra]   # both linked by the same one digit: no x != y
             if not cand:
                 continue
-            ta = targ[a]
             tta = tt[a]
             for b in bits(cand):
                 shared = tta & tt[b]
                 if not shared:
                     continue
                 rb = links[b]
-                tb = targ[b]
-                both = cells[a] | cells[b]
                 for x in bits(ra):
                     for y in bits(rb):
                         if x == y:
@@ -427,28 +424,46 @@ def find_als_xy_wing(cands: Candidates) -> Iterator[Step]:
                         zt = shared & ~(every << (x * N) | every << (y * N))
                         if not zt:
                             continue
-                        zmask = 0
-                        elims: list[tuple[int, int]] = []
-                        for z in bits(digits[a] & digits[b] & ~(1 << x | 1 << y)):
-                            hit = ta[z] & tb[z] & ~both
-                            if hit:
-                                zmask |= 1 << z
-                                elims.extend((cell, z + 1) for cell in bits(hit))
-                        key = (a, b, c, zmask << 16 | 1 << x | 1 << (y + 8))
+                        step = _wing_step(idx, n, a, b, c, x, y)
+                        key = (a, b, c, step.digits)   # x, y and the z digits
                         if key in seen:
                             continue
                         seen.add(key)
-                        yield Step("als-xy-wing", eliminations=elims,
-                                   digits=(x + 1, y + 1, *_digits(zmask)),
-                                   cells={"als-a": _cells(cells[a]), "als-b": _cells(cells[b]),
-                                          "als-c": _cells(cells[c])},
-                                   candidates={"rcc": _cands(idx, a, 1 << x)
-                                               + _cands(idx, c, 1 << x | 1 << y)
-                                               + _cands(idx, b, 1 << y),
-                                               "z": _cands(idx, a, zmask) + _cands(idx, b, zmask)},
-                                   size=n,
-                                   extra={"rcc": (x + 1, y + 1), "z": _digits(zmask),
-                                          "set_digits": (digits[a], digits[b], digits[c])})
+                        yield step
+
+
+def _wing_step(idx: AlsIndex, n: int, a: int, b: int, c: int, x: int, y: int) -> Step:
+    """The ALS-XY-Wing step of sets ``a``, ``b`` and pivot ``c`` linked by RCC digit
+    indices ``x`` (A-C) and ``y`` (B-C)."""
+    cells, digits, targ = idx.cells, idx.digits, idx.targ
+    ta, tb = targ[a], targ[b]
+    both = cells[a] | cells[b]
+    zmask = 0
+    elims: list[tuple[int, int]] = []
+    for z in bits(digits[a] & digits[b] & ~(1 << x | 1 << y)):
+        hit = ta[z] & tb[z] & ~both
+        if hit:
+            zmask |= 1 << z
+            elims.extend((cell, z + 1) for cell in bits(hit))
+    return Step("als-xy-wing", eliminations=elims,
+                digits=(x + 1, y + 1, *_digits(zmask)),
+                cells={"als-a": _cells(cells[a]), "als-b": _cells(cells[b]),
+                       "als-c": _cells(cells[c])},
+                candidates={"rcc": _cands(idx, a, 1 << x) + _cands(idx, c, 1 << x | 1 << y)
+                            + _cands(idx, b, 1 << y),
+                            "z": _cands(idx, a, zmask) + _cands(idx, b, zmask)},
+                size=n,
+                extra={"rcc": (x + 1, y + 1), "z": _digits(zmask),
+                       "set_digits": (digits[a], digits[b], digits[c])})
+
+
+def _first_wing9(cands: Candidates) -> Step | None:
+    """The first step of :func:`find_als_xy_wing` on a classic 9x9 state, found by the C
+    core (the Python search where the state is past the C tables)."""
+    got = accel9.als_wing(cands)
+    if got is None:
+        return next(find_als_xy_wing(cands), None)
+    return _wing_step(als_index(cands), cands.geo.n, *got) if got else None
 
 
 def _chain_steps(idx: AlsIndex, cands: Candidates, max_len: int) -> Iterator[Step]:
@@ -924,7 +939,8 @@ def _db_notation(step: Step) -> str:
 register(Technique("als-xz", "ALS-XZ", "待定数组XZ", "0901", "als", 7.5, find_als_xz,
                    _xz_where, _xz_explain, _xz_notation, aliases=("als xz rule",)))
 register(Technique("als-xy-wing", "ALS-XY-Wing", "待定数组XY翼", "0902", "als", 7.8,
-                   find_als_xy_wing, _wing_where, _wing_explain, _wing_notation))
+                   find_als_xy_wing, _wing_where, _wing_explain, _wing_notation,
+                   first9=_first_wing9))
 register(Technique("als-xy-chain", "ALS-XY-Chain", "待定数组XY链", "0903", "als", 8.0,
                    find_als_xy_chain, _chain_where, _chain_explain, _chain_notation,
                    aliases=("als chain",)))
