@@ -155,11 +155,11 @@ typedef int (*d9_als_pair_sink)(void *ctx, int i, int j, unsigned rcc);
 int d9_als_export(const d9_state *s, d9_als_set_sink set_sink, d9_als_pair_sink pair_sink,
                   void *ctx);
 
-/* The first ALS-XY-Wing shudu.logic.als.find_als_xy_wing yields: out = (a, b, c, x, y),
- * the sets A, B and pivot C as indices of the ALS index (d9_als_export's order) and the
- * RCC digit indices x (A-C) and y (B-C).  Returns 1, 0 when there is none, -1 when the
- * state holds more sets or links than the tables, -2 when out of memory. */
-int d9_als_xy_wing_first(const d9_state *s, int *out);
+/* The first ALS-XY-Wing shudu.logic.als.find_als_xy_wing yields: sets = the cells of A, B
+ * and the pivot C, out = the RCC digit indices x (A-C) and y (B-C).  Returns 1, 0 when
+ * there is none, -1 when the state holds more sets or links than the tables, -2 when out
+ * of memory. */
+int d9_als_xy_wing_first(const d9_state *s, bb81 *sets, int *out);
 
 /* The rater's "direct" forms (detect9_direct.c): 1 when some instance of pointing (kind
  * 0), claiming (1), hidden pair (2) or hidden triple (3) removes a candidate and leaves

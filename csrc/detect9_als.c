@@ -707,7 +707,7 @@ int d9_als_export(const d9_state *s, d9_als_set_sink set_sink, d9_als_pair_sink 
 
 /* ------------------------------------------------------------------ first ALS-XY-Wing */
 static int d9_als_xy_wing_first_body(const d9_state *s, als_index *x, pair_list *pl,
-                                     adjacency *adj, uint32_t *link, int *out) {
+                                     adjacency *adj, uint32_t *link, bb81 *sets, int *out) {
     if (!build_index(s, x, 1)) return -1;
     pl->wing = NULL;
     if (scan_pairs(x, pl) < 0) return -1;
@@ -739,11 +739,11 @@ static int d9_als_xy_wing_first_body(const d9_state *s, als_index *x, pair_list 
                     for (unsigned my = rb; my; my &= my - 1) {
                         unsigned bx = mx & -mx, by = my & -my;
                         if (bx == by || !(z & ~(bx | by))) continue;
-                        out[0] = a;
-                        out[1] = b;
-                        out[2] = c;
-                        out[3] = b9_ctz(bx);
-                        out[4] = b9_ctz(by);
+                        sets[0] = x->cells[a];
+                        sets[1] = x->cells[b];
+                        sets[2] = x->cells[c];
+                        out[0] = b9_ctz(bx);
+                        out[1] = b9_ctz(by);
                         return 1;
                     }
                 }
@@ -753,7 +753,7 @@ static int d9_als_xy_wing_first_body(const d9_state *s, als_index *x, pair_list 
     return 0;
 }
 
-int d9_als_xy_wing_first(const d9_state *s, int *out) {
+int d9_als_xy_wing_first(const d9_state *s, bb81 *sets, int *out) {
     /* the work space lives on the heap: too big for small thread stacks */
     struct {
         als_index x;
@@ -762,7 +762,7 @@ int d9_als_xy_wing_first(const d9_state *s, int *out) {
         uint32_t link[2 * MAXP]; /* a pivot's (partner << 16 | RCC digits), sorted */
     } *w = malloc(sizeof *w);
     if (!w) return -2;
-    int got = d9_als_xy_wing_first_body(s, &w->x, &w->pl, &w->adj, w->link, out);
+    int got = d9_als_xy_wing_first_body(s, &w->x, &w->pl, &w->adj, w->link, sets, out);
     free(w);
     return got;
 }

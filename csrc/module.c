@@ -179,7 +179,8 @@ static PyMethodDef methods[] = {
      "candidates, as shudu.logic.als indexes them"},
     {"logic9_als_wing", (PyCFunction)(void (*)(void))py_logic9_als_wing, METH_FASTCALL,
      "logic9_als_wing(values, masks) -> (a, b, c, x, y), () or None: the first ALS-XY-Wing "
-     "of a 9x9 pencilmark state, as shudu.logic.als finds it"},
+     "of a 9x9 pencilmark state (its sets' cells and RCC digit indices), as shudu.logic.als "
+     "finds it"},
     {"logic9_fish_digits", (PyCFunction)(void (*)(void))py_logic9_fish_digits, METH_FASTCALL,
      "logic9_fish_digits(values, masks, size, sashimi) -> the digits with a finned (or "
      "sashimi) fish of that size that removes a candidate"},

@@ -760,9 +760,9 @@ PyObject *py_logic9_als_index(PyObject *self, PyObject *const *args, Py_ssize_t 
 }
 
 /* logic9_als_wing(values, masks) -> (a, b, c, x, y), () or None: the first ALS-XY-Wing
- * of a 9x9 pencilmark state as shudu.logic.als.find_als_xy_wing yields it (sets as
- * indices of logic9_als_index, RCC digit indices x and y), () when there is none, None
- * when the state holds more sets or links than the C tables. */
+ * of a 9x9 pencilmark state as shudu.logic.als.find_als_xy_wing yields it (the cells of
+ * sets A, B and the pivot C as ints, bit c for cell c; RCC digit indices x and y), ()
+ * when there is none, None when the state holds more sets or links than the C tables. */
 PyObject *py_logic9_als_wing(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     if (nargs != 2) {
@@ -771,14 +771,16 @@ PyObject *py_logic9_als_wing(PyObject *self, PyObject *const *args, Py_ssize_t n
     }
     d9_state state;
     if (read_d9(args[0], args[1], &state) < 0) return NULL;
-    int out[5] = {0, 0, 0, 0, 0}, got;
+    bb81 sets[3];
+    int out[2] = {0, 0}, got;
     Py_BEGIN_ALLOW_THREADS
-    got = d9_als_xy_wing_first(&state, out);
+    got = d9_als_xy_wing_first(&state, sets, out);
     Py_END_ALLOW_THREADS
     if (got == -2) return PyErr_NoMemory();
     if (got < 0) Py_RETURN_NONE;
     if (!got) return PyTuple_New(0);
-    return int_tuple_of(out, 5);
+    return Py_BuildValue("(NNNii)", bb81_int(sets[0]), bb81_int(sets[1]), bb81_int(sets[2]),
+                         out[0], out[1]);
 }
 
 /* logic9_detect(values, masks, givens, ids) -> the index in ids of the first technique

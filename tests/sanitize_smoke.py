@@ -338,7 +338,7 @@ def main() -> int:
             print("logic9_als_index returned a bad table", values, file=sys.stderr)
             return 1
         wing = _engine.logic9_als_wing(values, masks)
-        if wing and (table is None or not all(0 <= i < len(table[0]) for i in wing[:3])
+        if wing and (table is None or not all(cells in table[0] for cells in wing[:3])
                      or not all(0 <= d < 9 for d in wing[3:])):
             print("logic9_als_wing returned a bad wing", values, file=sys.stderr)
             return 1

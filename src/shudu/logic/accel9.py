@@ -133,9 +133,10 @@ def als_table(c: Candidates) -> tuple[list[Any], ...] | None:
 
 def als_wing(c: Candidates) -> tuple[int, ...] | None:
     """The first ALS-XY-Wing of a classic 9x9 state in the order of
-    :func:`~shudu.logic.als.find_als_xy_wing`: ``(a, b, c, x, y)``, the sets as indices of
-    :func:`als_table` and the RCC digit indices ``x`` (A-C) and ``y`` (B-C); ``()`` when
-    there is none; ``None`` when the state holds more sets or links than the C tables.
+    :func:`~shudu.logic.als.find_als_xy_wing`: ``(a, b, c, x, y)``, the cells of sets A, B
+    and the pivot C (bit ``c`` for cell ``c``) and the RCC digit indices ``x`` (A-C) and
+    ``y`` (B-C); ``()`` when there is none; ``None`` when the state holds more sets or
+    links than the C tables.
 
     >>> from shudu import Grid
     >>> from shudu.logic.candidates import Candidates

@@ -275,7 +275,7 @@ def als_index(cands: Candidates) -> AlsIndex:
     return idx
 
 
-def _cands(idx: AlsIndex, i: int, dmask: int) -> tuple[tuple[int, int], ...]:
+def _cands(idx: AlsIndex | _Sets, i: int, dmask: int) -> tuple[tuple[int, int], ...]:
     """``(cell, digit)`` of ALS ``i`` for the digit indices of ``dmask``."""
     return tuple((c, d + 1) for d in bits(dmask) for c in bits(idx.dcells[i][d]))
 
@@ -432,7 +432,8 @@ def find_als_xy_wing(cands: Candidates) -> Iterator[Step]:
                         yield step
 
 
-def _wing_step(idx: AlsIndex, n: int, a: int, b: int, c: int, x: int, y: int) -> Step:
+def _wing_step(idx: AlsIndex | _Sets, n: int, a: int, b: int, c: int, x: int, y: int
+               ) -> Step:
     """The ALS-XY-Wing step of sets ``a``, ``b`` and pivot ``c`` linked by RCC digit
     indices ``x`` (A-C) and ``y`` (B-C)."""
     cells, digits, targ = idx.cells, idx.digits, idx.targ
@@ -463,7 +464,41 @@ def _first_wing9(cands: Candidates) -> Step | None:
     got = accel9.als_wing(cands)
     if got is None:
         return next(find_als_xy_wing(cands), None)
-    return _wing_step(als_index(cands), cands.geo.n, *got) if got else None
+    if not got:
+        return None
+    *sets, x, y = got
+    return _wing_step(_Sets(cands, sets), cands.geo.n, 0, 1, 2, x, y)
+
+
+class _Sets:
+    """A few almost locked sets of a state with the fields of :class:`AlsIndex` that a
+    step's words use (cells, digits, dcells, targ), worked out as the index does."""
+
+    __slots__ = ("cells", "dcells", "digits", "targ")
+
+    def __init__(self, cands: Candidates, sets: list[int]) -> None:
+        dm, cm, peer = cands.digit_mask, cands.cell_mask, cands.geo.peer_mask
+        every = cands.geo.all_cells
+        self.cells = sets
+        self.digits: list[int] = []
+        self.dcells: list[list[int]] = []
+        self.targ: list[list[int]] = []
+        for cmask in sets:
+            digits = 0
+            for c in bits(cmask):
+                digits |= cm[c]
+            dc = [0] * cands.geo.n
+            tg = [0] * cands.geo.n
+            for d in bits(digits):
+                where = dm[d] & cmask
+                seen = every
+                for c in bits(where):
+                    seen &= peer[c]
+                dc[d] = where
+                tg[d] = seen & dm[d] & ~cmask
+            self.digits.append(digits)
+            self.dcells.append(dc)
+            self.targ.append(tg)
 
 
 def _chain_steps(idx: AlsIndex, cands: Candidates, max_len: int) -> Iterator[Step]:
