@@ -161,6 +161,10 @@ int d9_als_export(const d9_state *s, d9_als_set_sink set_sink, d9_als_pair_sink 
  * of memory. */
 int d9_als_xy_wing_first(const d9_state *s, bb81 *sets, int *out);
 
+/* The first ALS-XZ shudu.logic.als.find_als_xz yields: sets = the cells of A and B, rcc =
+ * their RCC digits (bit d for digit index d).  Returns as d9_als_xy_wing_first. */
+int d9_als_xz_first(const d9_state *s, bb81 *sets, unsigned *rcc);
+
 /* The rater's "direct" forms (detect9_direct.c): 1 when some instance of pointing (kind
  * 0), claiming (1), hidden pair (2) or hidden triple (3) removes a candidate and leaves
  * a hidden single (a house with a digit in exactly one cell) once its eliminations are

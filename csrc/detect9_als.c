@@ -766,3 +766,38 @@ int d9_als_xy_wing_first(const d9_state *s, bb81 *sets, int *out) {
     free(w);
     return got;
 }
+
+/* ------------------------------------------------------------------ first ALS-XZ */
+static int d9_als_xz_first_body(const d9_state *s, als_index *x, pair_list *pl, adjacency *adj,
+                                bb81 *sets, unsigned *rcc) {
+    if (!build_index(s, x, 1)) return -1;
+    pl->wing = NULL;
+    if (scan_pairs(x, pl) < 0) return -1;
+    build_adjacency(x, pl, adj);
+    /* as the Python search: sets a in order, each one's partners b > a in the order
+     * its RCC dict holds them (the pair list's) */
+    for (int a = 0; a < x->n; a++) {
+        for (int q = adj->start[a]; q < adj->start[a + 1]; q++) {
+            int p = adj->ent[q], b = partner(pl, p, a);
+            if (b <= a || !xz_pair(x, a, b, pl->pr[p])) continue;
+            sets[0] = x->cells[a];
+            sets[1] = x->cells[b];
+            *rcc = pl->pr[p];
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int d9_als_xz_first(const d9_state *s, bb81 *sets, unsigned *rcc) {
+    /* the work space lives on the heap: too big for small thread stacks */
+    struct {
+        als_index x;
+        pair_list pl;
+        adjacency adj;
+    } *w = malloc(sizeof *w);
+    if (!w) return -2;
+    int got = d9_als_xz_first_body(s, &w->x, &w->pl, &w->adj, sets, rcc);
+    free(w);
+    return got;
+}

@@ -181,6 +181,9 @@ static PyMethodDef methods[] = {
      "logic9_als_wing(values, masks) -> (a, b, c, x, y), () or None: the first ALS-XY-Wing "
      "of a 9x9 pencilmark state (its sets' cells and RCC digit indices), as shudu.logic.als "
      "finds it"},
+    {"logic9_als_xz", (PyCFunction)(void (*)(void))py_logic9_als_xz, METH_FASTCALL,
+     "logic9_als_xz(values, masks) -> (a, b, rcc), () or None: the first ALS-XZ of a 9x9 "
+     "pencilmark state (its sets' cells and RCC digits), as shudu.logic.als finds it"},
     {"logic9_fish_digits", (PyCFunction)(void (*)(void))py_logic9_fish_digits, METH_FASTCALL,
      "logic9_fish_digits(values, masks, size, sashimi) -> the digits with a finned (or "
      "sashimi) fish of that size that removes a candidate"},

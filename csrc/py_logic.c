@@ -783,6 +783,30 @@ PyObject *py_logic9_als_wing(PyObject *self, PyObject *const *args, Py_ssize_t n
                          out[0], out[1]);
 }
 
+/* logic9_als_xz(values, masks) -> (a, b, rcc), () or None: the first ALS-XZ of a 9x9
+ * pencilmark state as shudu.logic.als.find_als_xz yields it (the cells of sets A and B as
+ * ints, their RCC digits as a mask of digit indices), () when there is none, None when
+ * the state holds more sets or links than the C tables. */
+PyObject *py_logic9_als_xz(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "logic9_als_xz(values, masks)");
+        return NULL;
+    }
+    d9_state state;
+    if (read_d9(args[0], args[1], &state) < 0) return NULL;
+    bb81 sets[2];
+    unsigned rcc = 0;
+    int got;
+    Py_BEGIN_ALLOW_THREADS
+    got = d9_als_xz_first(&state, sets, &rcc);
+    Py_END_ALLOW_THREADS
+    if (got == -2) return PyErr_NoMemory();
+    if (got < 0) Py_RETURN_NONE;
+    if (!got) return PyTuple_New(0);
+    return Py_BuildValue("(NNI)", bb81_int(sets[0]), bb81_int(sets[1]), rcc);
+}
+
 /* logic9_detect(values, masks, givens, ids) -> the index in ids of the first technique
  * whose detector says it would change the 9x9 pencilmark state, or -1 (detect9.h).
  * values, masks: as for logic9_state; givens: bytes-like of 81 (non-zero = given);

@@ -110,6 +110,9 @@ def main() -> int:
         lambda: _engine.logic9_als_wing(bytes(80), bytes(162)),
         lambda: _engine.logic9_als_wing(bytes([10]) * 81, bytes(162)),
         lambda: _engine.logic9_als_wing(bytes(81)),
+        lambda: _engine.logic9_als_xz(bytes(81), bytes(161)),
+        lambda: _engine.logic9_als_xz(bytes(81), b"\xff" * 162),
+        lambda: _engine.logic9_als_xz(bytes(81)),
         lambda: _engine.aic_pairs(bytes(8), bytes(8), bytes(16), 1, bytes(8), 0, 1, True),
         lambda: _engine.aic_pairs(bytes(8), bytes(8), bytes(8), 1, bytes(7), 0, 1, True),
         lambda: _engine.aic_pairs(bytes(8), bytes(8), bytes(8), 1, bytes(8), 0, 0, True),
@@ -341,6 +344,11 @@ def main() -> int:
         if wing and (table is None or not all(cells in table[0] for cells in wing[:3])
                      or not all(0 <= d < 9 for d in wing[3:])):
             print("logic9_als_wing returned a bad wing", values, file=sys.stderr)
+            return 1
+        xz = _engine.logic9_als_xz(values, masks)
+        if xz and (table is None or not all(cells in table[0] for cells in xz[:2])
+                   or not 0 < xz[2] < 512):
+            print("logic9_als_xz returned a bad pair", values, file=sys.stderr)
             return 1
         for pointing in (True, False):
             got = _engine.logic9_locked(values, masks, pointing)

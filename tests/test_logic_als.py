@@ -294,3 +294,22 @@ def test_the_c_wing_is_the_first_python_wing() -> None:
             cands.apply(step)
     assert states > 100 and wings > 50
     assert accel9.als_wing(Candidates.from_masks(Rules(), [0b111] * 81)) is None   # too many
+
+
+def test_the_c_xz_is_the_first_python_xz() -> None:
+    # likewise for ALS-XZ: the C core's first is the Python search's first
+    from shudu.logic.als import _first_xz9
+
+    states = found = 0
+    for line in HARDEST.read_text().splitlines()[8:12]:
+        grid = Grid(line)
+        cands = Candidates.from_grid(grid)
+        for step in shudu.explain(grid).steps:
+            want = next(find_als_xz(cands), None)
+            got = _first_xz9(cands)
+            assert got == want and (want is None or got.to_dict() == want.to_dict())
+            states += 1
+            found += want is not None
+            cands.apply(step)
+    assert states > 100 and found > 50
+    assert accel9.als_xz(Candidates.from_masks(Rules(), [0b111] * 81)) is None   # too many

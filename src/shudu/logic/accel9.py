@@ -40,6 +40,7 @@ __all__ = [
     "aic_pairs",
     "als_table",
     "als_wing",
+    "als_xz",
     "chain_closures",
     "chain_graph",
     "chain_parents",
@@ -144,6 +145,21 @@ def als_wing(c: Candidates) -> tuple[int, ...] | None:
     ()
     """
     got = _engine.logic9_als_wing(*_state(c))
+    return None if got is None else tuple(got)
+
+
+def als_xz(c: Candidates) -> tuple[int, ...] | None:
+    """The first ALS-XZ of a classic 9x9 state in the order of
+    :func:`~shudu.logic.als.find_als_xz`: ``(a, b, rcc)``, the cells of sets A and B (bit
+    ``c`` for cell ``c``) and their RCC digits (bit ``d`` for digit ``d + 1``); ``()`` when
+    there is none; ``None`` when the state holds more sets or links than the C tables.
+
+    >>> from shudu import Grid
+    >>> from shudu.logic.candidates import Candidates
+    >>> als_xz(Candidates.from_grid(Grid("." * 81)))
+    ()
+    """
+    got = _engine.logic9_als_xz(*_state(c))
     return None if got is None else tuple(got)
 
 

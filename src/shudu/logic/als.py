@@ -307,14 +307,10 @@ def find_als_xz(cands: Candidates) -> Iterator[Step]:
     'ALS-XZ: A=r8c7 {2,9}, B=r7c7,r9c8,r9c9 {2,3,8,9}, X=2,9 => r9c1<>8'
     """
     idx = als_index(cands)
-    dm = cands.digit_mask
-    n = cands.geo.n
-    cells, digits, targ = idx.cells, idx.digits, idx.targ
     N = cands.geo.ncells
     every = (1 << N) - 1
     tt = _targets(idx, N)
     for a, links in enumerate(idx.rcc):
-        ta, ca = targ[a], cells[a]
         tta = tt[a]
         for b, rmask in links.items():
             if b <= a:
@@ -322,35 +318,59 @@ def find_als_xz(cands: Candidates) -> Iterator[Step]:
             if not rmask & (rmask - 1) and not (
                     tta & tt[b] & ~(every << (N * (rmask.bit_length() - 1)))):
                 continue   # singly linked and no other digit seen from outside both sets
-            tb, cb = targ[b], cells[b]
-            both = ca | cb
-            common = digits[a] & digits[b] & ~rmask
-            elims: list[tuple[int, int]] = []
-            zmask = 0
-            for z in bits(common):
-                hit = ta[z] & tb[z] & ~both
-                if hit:
-                    zmask |= 1 << z
-                    elims.extend((c, z + 1) for c in bits(hit))
-            doubly = rmask.bit_count() >= 2
-            if doubly:
-                for x in bits(rmask):
-                    hit = ta[x] & tb[x] & ~both
-                    elims.extend((c, x + 1) for c in bits(hit))
-                for own, other, t in ((a, cb, ta), (b, ca, tb)):
-                    for d in bits(digits[own] & ~rmask):
-                        hit = t[d] & ~other & dm[d]
-                        elims.extend((c, d + 1) for c in bits(hit))
-            if not elims:
-                continue
-            yield Step("als-xz", eliminations=elims,
-                       digits=(*_digits(rmask), *_digits(zmask)),
-                       cells={"als-a": _cells(ca), "als-b": _cells(cb)},
-                       candidates={"rcc": _cands(idx, a, rmask) + _cands(idx, b, rmask),
-                                   "z": _cands(idx, a, zmask) + _cands(idx, b, zmask)},
-                       size=n,
-                       extra={"rcc": _digits(rmask), "z": _digits(zmask), "doubly": doubly,
-                              "set_digits": (digits[a], digits[b])})
+            step = _xz_step(idx, cands, a, b, rmask)
+            if step is not None:
+                yield step
+
+
+def _xz_step(idx: AlsIndex | _Sets, cands: Candidates, a: int, b: int, rmask: int
+             ) -> Step | None:
+    """The ALS-XZ step of sets ``a`` and ``b`` linked by the RCC digit indices of
+    ``rmask``, or ``None`` when it eliminates nothing."""
+    cells, digits, targ = idx.cells, idx.digits, idx.targ
+    dm = cands.digit_mask
+    ta, ca = targ[a], cells[a]
+    tb, cb = targ[b], cells[b]
+    both = ca | cb
+    common = digits[a] & digits[b] & ~rmask
+    elims: list[tuple[int, int]] = []
+    zmask = 0
+    for z in bits(common):
+        hit = ta[z] & tb[z] & ~both
+        if hit:
+            zmask |= 1 << z
+            elims.extend((c, z + 1) for c in bits(hit))
+    doubly = rmask.bit_count() >= 2
+    if doubly:
+        for x in bits(rmask):
+            hit = ta[x] & tb[x] & ~both
+            elims.extend((c, x + 1) for c in bits(hit))
+        for own, other, t in ((a, cb, ta), (b, ca, tb)):
+            for d in bits(digits[own] & ~rmask):
+                hit = t[d] & ~other & dm[d]
+                elims.extend((c, d + 1) for c in bits(hit))
+    if not elims:
+        return None
+    return Step("als-xz", eliminations=elims,
+                digits=(*_digits(rmask), *_digits(zmask)),
+                cells={"als-a": _cells(ca), "als-b": _cells(cb)},
+                candidates={"rcc": _cands(idx, a, rmask) + _cands(idx, b, rmask),
+                            "z": _cands(idx, a, zmask) + _cands(idx, b, zmask)},
+                size=cands.geo.n,
+                extra={"rcc": _digits(rmask), "z": _digits(zmask), "doubly": doubly,
+                       "set_digits": (digits[a], digits[b])})
+
+
+def _first_xz9(cands: Candidates) -> Step | None:
+    """The first step of :func:`find_als_xz` on a classic 9x9 state, found by the C core
+    (the Python search where the state is past the C tables)."""
+    got = accel9.als_xz(cands)
+    if got is None:
+        return next(find_als_xz(cands), None)
+    if not got:
+        return None
+    a, b, rmask = got
+    return _xz_step(_Sets(cands, [a, b]), cands, 0, 1, rmask)
 
 
 def _targets(idx: AlsIndex, ncells: int) -> list[int]:
@@ -972,7 +992,8 @@ def _db_notation(step: Step) -> str:
 # Sudoku Explainer has no ALS moves: these ratings sit between chains (6.6-7.3) and
 # forcing nets (8.5+), ALS-XZ next to forcing chains; see the module docstring.
 register(Technique("als-xz", "ALS-XZ", "待定数组XZ", "0901", "als", 7.5, find_als_xz,
-                   _xz_where, _xz_explain, _xz_notation, aliases=("als xz rule",)))
+                   _xz_where, _xz_explain, _xz_notation, aliases=("als xz rule",),
+                   first9=_first_xz9))
 register(Technique("als-xy-wing", "ALS-XY-Wing", "待定数组XY翼", "0902", "als", 7.8,
                    find_als_xy_wing, _wing_where, _wing_explain, _wing_notation,
                    first9=_first_wing9))
