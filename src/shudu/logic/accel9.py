@@ -410,7 +410,9 @@ def plan(techs: tuple[Technique, ...]) -> Plan:
 
         levels = tuple(LEVEL_OF.get(k, -1) for k in keys)
         live = tuple(i for i, t in enumerate(techs) if getattr(t, "first9", None) is not never9)
-        detected = [k for k in keys if k in DETECTED and k not in LEVEL_OF]
+        # a technique whose first step comes from the C core needs no detector first
+        detected = [t.key for t in techs if t.key in DETECTED and t.key not in LEVEL_OF
+                    and getattr(t, "first9", None) is None]
         index = {k: i for i, k in enumerate(detected)}
         run_end: list[int] = []
         run_start = 0
