@@ -233,13 +233,17 @@ PyObject *py_logic9_single(PyObject *self, PyObject *const *args, Py_ssize_t nar
  * solver finds one after another from a 9x9 pencilmark state while only singles apply:
  * each time the first full house (kind 0), else the first hidden single (1), else the
  * first naked single (2), as logic9_single finds them, placed before the next is looked
- * for (its digit leaves the cell's peers).  Empty when the state has no single. */
+ * for (its digit leaves the cell's peers).  Empty when the state has no single.  With a
+ * true third argument: (singles, level), level as logic9_probe answers for the state the
+ * singles leave. */
 PyObject *py_logic9_singles(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "logic9_singles(values, masks)");
+    if (nargs != 2 && nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "logic9_singles(values, masks[, probe])");
         return NULL;
     }
+    int probe = nargs == 3 ? PyObject_IsTrue(args[2]) : 0;
+    if (probe < 0) return NULL;
     uint8_t values[81];
     uint16_t masks[81];
     if (read_state(args[0], args[1], values, masks) < 0) return NULL;
@@ -269,7 +273,12 @@ PyObject *py_logic9_singles(PyObject *self, PyObject *const *args, Py_ssize_t na
         }
         PyList_SET_ITEM(out, i, t);
     }
-    return out;
+    if (!probe) return out;
+    int level;
+    Py_BEGIN_ALLOW_THREADS
+    level = l9_probe(values, masks, L9_LEVELS - 1);
+    Py_END_ALLOW_THREADS
+    return Py_BuildValue("(Ni)", out, level);
 }
 
 /* logic9_direct(values, masks, kind) -> whether some pointing (kind 0), claiming (1),

@@ -148,6 +148,7 @@ def main() -> int:
         lambda: _engine.logic9_single(bytes([10]) * 81, bytes(162), 0),
         lambda: _engine.logic9_single(bytes(81), bytes(162)),
         lambda: _engine.logic9_singles(bytes(81), bytes(161)),
+        lambda: _engine.logic9_singles(bytes(81), bytes(162), True, 1),
         lambda: _engine.logic9_direct(bytes(81), bytes(162), 4),
         lambda: _engine.logic9_direct(bytes(80), bytes(162), 0),
         lambda: _engine.logic9_locked(bytes(81), bytes(161), True),
@@ -331,6 +332,10 @@ def main() -> int:
         if any(not (0 <= kind <= 2 and 0 <= cell < 81 and 1 <= digit <= 9)
                for kind, cell, digit, _ in _engine.logic9_singles(values, masks)):
             print("logic9_singles returned a bad single", values, file=sys.stderr)
+            return 1
+        run, level = _engine.logic9_singles(values, masks, True)
+        if run != _engine.logic9_singles(values, masks) or not -1 <= level <= 12:
+            print("logic9_singles with its probe returned a bad answer", values, file=sys.stderr)
             return 1
         for kind in range(4):
             _engine.logic9_direct(values, masks, kind)

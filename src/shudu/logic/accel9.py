@@ -56,6 +56,7 @@ __all__ = [
     "plan",
     "probe",
     "single",
+    "singles_then_probe",
     "solve_basic",
 ]
 
@@ -218,6 +219,20 @@ def singles(c: Candidates) -> list[tuple[int, int, int, int]]:
     [(0, 8, 9, 0)]
     """
     return _engine.logic9_singles(*_state(c))  # type: ignore[no-any-return]
+
+
+def singles_then_probe(c: Candidates) -> tuple[list[tuple[int, int, int, int]], int]:
+    """:func:`singles`, and what :func:`probe` answers for the state they leave (one C
+    call instead of two: the solver needs both when the run ends).
+
+    >>> from shudu import Grid
+    >>> from shudu.logic.candidates import Candidates
+    >>> run, level = singles_then_probe(Candidates.from_grid(Grid("12345678." + "." * 72)))
+    >>> run[:1], level
+    ([(0, 8, 9, 0)], -1)
+    """
+    run, level = _engine.logic9_singles(*_state(c), True)
+    return run, int(level)
 
 
 def locked(c: Candidates, pointing: bool) -> tuple[int, int, int] | None:
@@ -467,7 +482,7 @@ class Oracle:
         return det != self.hit
 
 
-def oracle(techs: tuple[Technique, ...], c: Candidates) -> Oracle:
+def oracle(techs: tuple[Technique, ...], c: Candidates, probed: int | None = None) -> Oracle:
     """The :class:`Oracle` of a classic 9x9 state for an enabled technique list.
 
     >>> from shudu import Grid
@@ -478,5 +493,10 @@ def oracle(techs: tuple[Technique, ...], c: Candidates) -> Oracle:
     True
     >>> oracle((technique("x-wing"),), Candidates.from_grid(Grid("12345678." + "." * 72))).skip(0)
     False
+
+    ``probed``, when given, is what :func:`probe` answers for ``c`` (the caller knew it).
     """
-    return Oracle(plan(techs), c)
+    found = Oracle(plan(techs), c)
+    if probed is not None:
+        found.easiest = probed if probed >= 0 else len(LEVELS)
+    return found

@@ -184,7 +184,7 @@ singles only, so on a cage puzzle it searches long for what cage logic sees at o
 
 def next_step(cands: Candidates, config: SolverConfig | None = None,
               enabled: Iterable[Technique] | None = None, *,
-              deadline: float | None = None) -> Step | None:
+              deadline: float | None = None, probed: int | None = None) -> Step | None:
     """The first step of the easiest technique that makes progress, or ``None``.
 
     On a classic 9x9 state the C core answers two questions before Python finders run:
@@ -195,25 +195,28 @@ def next_step(cands: Candidates, config: SolverConfig | None = None,
 
     ``deadline`` (a :func:`time.monotonic` time) raises :class:`~shudu.errors.LogicTimeout`
     once passed; it is checked between techniques and between the instances a finder
-    yields.  This function does not check uniqueness (:func:`hint` does).
+    yields.  This function does not check uniqueness (:func:`hint` does).  ``probed`` is
+    the C core's easiest basic level for ``cands`` when the caller already has it
+    (:func:`~shudu.logic.accel9.singles_then_probe`).
 
     >>> next_step(as_candidates("12345678." + "." * 72)).notation()
     'Full House: r1c9=9'
     """
     if deadline is not None:
         with _interrupt_at(deadline):
-            return _next_step(cands, config, enabled, deadline)
-    return _next_step(cands, config, enabled, None)
+            return _next_step(cands, config, enabled, deadline, probed)
+    return _next_step(cands, config, enabled, None, probed)
 
 
 def _next_step(cands: Candidates, config: SolverConfig | None,
-               enabled: Iterable[Technique] | None, deadline: float | None) -> Step | None:
+               enabled: Iterable[Technique] | None, deadline: float | None,
+               probed: int | None = None) -> Step | None:
     if not isinstance(enabled, tuple):
         enabled = tuple(enabled if enabled is not None else (config or SolverConfig()).enabled())
     if cands.rules.constraints:   # a deadly pattern's swap may break a cage: no uniqueness
         enabled = tuple(t for t in enabled
                         if not t.uniqueness and t.key not in UNCONSTRAINED_ONLY)
-    oracle = accel9.oracle(enabled, cands) if cands.rules.is_classic9 else None
+    oracle = accel9.oracle(enabled, cands, probed) if cands.rules.is_classic9 else None
     for i in oracle.plan.live if oracle is not None else range(len(enabled)):
         tech = enabled[i]
         if deadline is not None and time.monotonic() >= deadline:
@@ -334,6 +337,8 @@ class StepRun(Iterator[Step]):
         self._singles: list[tuple[int, int, int, int]] = []   # what _single hands out
         self._techniques = self._enabled         # what next_step tries: all, or ...
         self._past_singles: tuple[Technique, ...] | None = None   # ... those after singles
+        self._probed: int | None = None   # the C probe's answer where the run of singles ends
+        self._start_probed: int | None = None   # ... for the state next_step starts from
 
     def __iter__(self) -> StepRun:
         return self
@@ -343,14 +348,20 @@ class StepRun(Iterator[Step]):
         run of singles at once (each the step :func:`next_step` would find next), and
         the run hands them out while the state goes on from them alone."""
         if not self._singles:
-            if not cands.rules.is_classic9 or not accel9.plan(self._enabled).singles_first:
-                return None
-            self._singles = accel9.singles(cands)[::-1]
+            level = self._probed
+            if level is None:
+                if not cands.rules.is_classic9 or not accel9.plan(self._enabled).singles_first:
+                    return None
+                run, level = accel9.singles_then_probe(cands)
+                self._singles = run[::-1]
             if not self._singles:   # no single: the search starts after them
                 if self._past_singles is None:
                     self._past_singles = self._enabled[3:]
                 self._techniques = self._past_singles
+                self._probed = None
+                self._start_probed = level
                 return None
+            self._probed = level   # where the run will end: no single, this basic level
         kind, cell, digit, house = self._singles.pop()
         step = Step.single(accel9.SINGLES[kind], cell, digit, house)
         _set_rules(step, cands)
@@ -372,8 +383,10 @@ class StepRun(Iterator[Step]):
                     if deadline is not None and time.monotonic() >= deadline:
                         raise LogicTimeout(_budget(deadline))
                     self._techniques = self._enabled
-                    step = self._single(cands) or next_step(cands, enabled=self._techniques,
-                                                            deadline=deadline)
+                    self._start_probed = None
+                    step = self._single(cands) or next_step(
+                        cands, enabled=self._techniques, deadline=deadline,
+                        probed=self._start_probed)
                 except LogicTimeout:
                     self.stopped = "timeout"
         if step is None:
