@@ -33,7 +33,7 @@ from shudu.constraints import (
     Whisper,
     constraint_from_dict,
 )
-from shudu.errors import ParseError, UnsupportedRules
+from shudu.errors import InvalidPuzzle, ParseError, UnsupportedRules
 from shudu.generate import random_solution
 
 ALL4 = [g.cells for g in engine.solutions("." * 16, Rules(4))]
@@ -69,6 +69,11 @@ def test_4x4_solutions_equal_brute_force(index: int, seed: int, givens: int, wil
     puzzle = _puzzle(solution, rng, givens)
     brute = sorted(g for g in ALL4 if not rules.broken(g)
                    and all(not v or g[c] == v for c, v in enumerate(puzzle)))
+    if rules.conflicts(puzzle):   # givens twice in a house (a disjoint group is one)
+        with pytest.raises(InvalidPuzzle, match="appears twice"):
+            Grid(bytes(puzzle), rules)
+        assert not brute
+        return
     found = sorted(g.cells for g in engine.solutions(Grid(bytes(puzzle), rules)))
     assert found == brute
     assert engine.count(Grid(bytes(puzzle), rules), 1000) == len(brute)

@@ -187,7 +187,7 @@ def _trial(cands: Candidates, cell: int, digit: int, budget: int = 400) -> _Tria
             continue
         for program, cells, why in variants:   # thermometers, arrows, dots ... (.variants)
             now = {c: masks[c] or 1 << (values[c] - 1) for c in cells}
-            kept = narrow(program, now, n)
+            kept = narrow(program, now, n, peer)
             if kept is None:
                 return _Trial(placed, why)
             for c in cells:

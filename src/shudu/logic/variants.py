@@ -26,6 +26,7 @@ from typing import Any
 
 from ..constraints.base import LINEAR, MASK, PAIR, RENBAN, SANDWICH
 from ..rules import Rules
+from .cage_sums import MAX_C_CELLS, sum_supports
 from .candidates import Candidates, digits_in
 from .registry import Technique, never9, register
 from .render import result_text
@@ -89,9 +90,12 @@ class _Broken(Exception):
     """A constraint with no support left."""
 
 
-def _linear(masks: dict[int, int], data: Sequence[int]) -> bool:
+def _linear(masks: dict[int, int], data: Sequence[int],
+            peer: Sequence[int] | None = None) -> bool:
     k, total, terms = data[0], data[1], data[2:]
     pairs = [(terms[2 * j], terms[2 * j + 1]) for j in range(k)]
+    if peer is not None and all(w in (1, -1) for _, w in pairs) and k <= MAX_C_CELLS:
+        return _linear_exact(masks, pairs, total, peer)
     spans = []
     for c, w in pairs:
         a, b = w * _lo(masks[c]), w * _hi(masks[c])
@@ -104,6 +108,23 @@ def _linear(masks: dict[int, int], data: Sequence[int]) -> bool:
         least, most = total - (hi - own_hi), total - (lo - own_lo)
         ok = sum(1 << (d - 1) for d in digits_in(masks[c]) if least <= w * d <= most)
         changed |= _keep(masks, c, ok)
+    return changed
+
+
+def _linear_exact(masks: dict[int, int], pairs: list[tuple[int, int]], total: int,
+                  peer: Sequence[int]) -> bool:
+    """A sum of cells counted once each (or subtracted): each cell keeps the digits some
+    filling of the others allows, cells that see each other holding different digits."""
+    cells = [c for c, _ in pairs]
+    sees = tuple(sum(1 << j for j, other in enumerate(cells) if peer[c] >> other & 1)
+                 for c in cells)
+    signs = None if all(w == 1 for _, w in pairs) else tuple(w for _, w in pairs)
+    supports = sum_supports(total, tuple(masks[c] for c in cells), sees, signs)
+    if not supports:
+        raise _Broken
+    changed = False
+    for c, sup in zip(cells, supports, strict=True):
+        changed |= _keep(masks, c, sup)
     return changed
 
 
@@ -182,13 +203,20 @@ def _distinct_sum_fits(digits: int, k: int, total: int) -> bool:
     return sum(have[:k]) <= total <= sum(have[len(have) - k:])
 
 
-def narrow(program: Sequence[int], masks: dict[int, int], n: int) -> dict[int, int] | None:
+def narrow(program: Sequence[int], masks: dict[int, int], n: int,
+           peer: Sequence[int] | None = None) -> dict[int, int] | None:
     """The candidates a constraint's program leaves (cell -> digit mask), narrowed to a
-    fixpoint; ``None`` when the constraint cannot be kept.
+    fixpoint; ``None`` when the constraint cannot be kept.  With ``peer`` (each cell's
+    peers as a bitboard), a sum of cells counted once each also knows that cells which
+    see each other hold different digits.
 
-    >>> from shudu.constraints.base import pair_record
+    >>> from shudu.constraints.base import linear_record, pair_record
     >>> narrow(pair_record(0, 1, 4, lambda a, b: b > a), {0: 0b1111, 1: 0b0011}, 4)
     {0: 1, 1: 2}
+    >>> narrow(linear_record([(0, 1), (1, 1)], 4), {0: 0b1111, 1: 0b1111}, 4)
+    {0: 7, 1: 7}
+    >>> narrow(linear_record([(0, 1), (1, 1)], 4), {0: 0b1111, 1: 0b1111}, 4, (0b10, 0b01))
+    {0: 5, 1: 5}
     """
     out = dict(masks)
     records = list(_records(program, n))
@@ -202,7 +230,7 @@ def narrow(program: Sequence[int], masks: dict[int, int], n: int) -> dict[int, i
                 elif kind == MASK:
                     again |= _keep(out, data[0], data[1])
                 elif kind == LINEAR:
-                    again |= _linear(out, data)
+                    again |= _linear(out, data, peer)
                 elif kind == RENBAN:
                     again |= _renban(out, data, n)
                 else:
@@ -264,7 +292,7 @@ def _steps(key: str, kinds: tuple[str, ...]) -> Callable[[Candidates], Iterator[
             if con.kind in kinds:
                 own = _cells_of(con)
                 now = {c: masks[c] for c in cells}
-                kept = narrow(unit, now, n)
+                kept = narrow(unit, now, n, cands.geo.peer_mask)
                 if kept is None:
                     continue    # broken: the solver's contradiction checks report it
                 gone = tuple((c, d) for c in cells if not cands.values[c]
@@ -534,9 +562,10 @@ _WHY: dict[str, tuple[str, str]] = {
               "candidates", "每格与它的克隆格填相同的数字，两格只能保留共同的候选数"),
     "odd": ("it holds an odd digit", "这格只能填奇数"),
     "even": ("it holds an even digit", "这格只能填偶数"),
-    "little-killer": ("the digits along the diagonal add up to {total} (they may repeat), so "
-                      "each cell keeps only the digits that leave the others able to make it",
-                      "斜线上的数字之和为 {total}（可以重复），"
+    "little-killer": ("the digits along the diagonal add up to {total} (they repeat only "
+                      "where cells do not see each other), so each cell keeps only the digits "
+                      "that leave the others able to make it",
+                      "斜线上的数字之和为 {total}（互不相见的格子才可以重复），"
                       "每格只能保留让其余格仍能凑出这个和的数字"),
     "sandwich": ("the digits between 1 and {top} add up to {total}, and only the places of "
                  "1 and {top} that allow it are left, with the digits they allow between them",
