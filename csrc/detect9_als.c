@@ -706,12 +706,18 @@ int d9_als_export(const d9_state *s, d9_als_set_sink set_sink, d9_als_pair_sink 
 }
 
 /* ------------------------------------------------------------------ first ALS-XY-Wing */
+/* The ordered index, every linked pair and each set's pairs; 0 when the tables overflow. */
+static int als_linked(const d9_state *s, als_index *x, pair_list *pl, adjacency *adj) {
+    if (!build_index(s, x, 1)) return 0;
+    pl->wing = NULL;
+    if (scan_pairs(x, pl) < 0) return 0;
+    build_adjacency(x, pl, adj);
+    return 1;
+}
+
 static int d9_als_xy_wing_first_body(const d9_state *s, als_index *x, pair_list *pl,
                                      adjacency *adj, uint32_t *link, bb81 *sets, int *out) {
-    if (!build_index(s, x, 1)) return -1;
-    pl->wing = NULL;
-    if (scan_pairs(x, pl) < 0) return -1;
-    build_adjacency(x, pl, adj);
+    if (!als_linked(s, x, pl, adj)) return -1;
     for (int c = 0; c < x->n; c++) {
         int q0 = adj->start[c], q1 = adj->start[c + 1], k = 0;
         if (q1 - q0 < 2) continue;
@@ -770,10 +776,7 @@ int d9_als_xy_wing_first(const d9_state *s, bb81 *sets, int *out) {
 /* ------------------------------------------------------------------ first ALS-XZ */
 static int d9_als_xz_first_body(const d9_state *s, als_index *x, pair_list *pl, adjacency *adj,
                                 bb81 *sets, unsigned *rcc) {
-    if (!build_index(s, x, 1)) return -1;
-    pl->wing = NULL;
-    if (scan_pairs(x, pl) < 0) return -1;
-    build_adjacency(x, pl, adj);
+    if (!als_linked(s, x, pl, adj)) return -1;
     /* as the Python search: sets a in order, each one's partners b > a in the order
      * its RCC dict holds them (the pair list's) */
     for (int a = 0; a < x->n; a++) {

@@ -276,40 +276,36 @@ class _Raw:
         self.values, self.cell_mask = values, masks
 
 
-def test_the_c_wing_is_the_first_python_wing() -> None:
-    # the ALS-XY-Wing the solver takes from the C core is the one the Python search
-    # yields first, on every state along the paths of hard puzzles
-    from shudu.logic.als import _first_wing9, find_als_xy_wing
-
-    states = wings = 0
-    for line in HARDEST.read_text().splitlines()[4:8]:
+def _first_steps_agree(lines: list[str], python, first9) -> tuple[int, int]:
+    """Along the explained paths of some puzzles: the C core's first step of a technique
+    is the one its Python search yields first.  Returns (states, steps found)."""
+    states = found = 0
+    for line in lines:
         grid = Grid(line)
         cands = Candidates.from_grid(grid)
         for step in shudu.explain(grid).steps:
-            want = next(find_als_xy_wing(cands), None)
-            got = _first_wing9(cands)
+            want = next(python(cands), None)
+            got = first9(cands)
             assert got == want and (want is None or got.to_dict() == want.to_dict())
             states += 1
-            wings += want is not None
+            found += want is not None
             cands.apply(step)
+    return states, found
+
+
+def test_the_c_wing_is_the_first_python_wing() -> None:
+    from shudu.logic.als import _first_wing9, find_als_xy_wing
+
+    states, wings = _first_steps_agree(HARDEST.read_text().splitlines()[4:8],
+                                       find_als_xy_wing, _first_wing9)
     assert states > 100 and wings > 50
     assert accel9.als_wing(Candidates.from_masks(Rules(), [0b111] * 81)) is None   # too many
 
 
 def test_the_c_xz_is_the_first_python_xz() -> None:
-    # likewise for ALS-XZ: the C core's first is the Python search's first
     from shudu.logic.als import _first_xz9
 
-    states = found = 0
-    for line in HARDEST.read_text().splitlines()[8:12]:
-        grid = Grid(line)
-        cands = Candidates.from_grid(grid)
-        for step in shudu.explain(grid).steps:
-            want = next(find_als_xz(cands), None)
-            got = _first_xz9(cands)
-            assert got == want and (want is None or got.to_dict() == want.to_dict())
-            states += 1
-            found += want is not None
-            cands.apply(step)
+    states, found = _first_steps_agree(HARDEST.read_text().splitlines()[8:12],
+                                       find_als_xz, _first_xz9)
     assert states > 100 and found > 50
     assert accel9.als_xz(Candidates.from_masks(Rules(), [0b111] * 81)) is None   # too many

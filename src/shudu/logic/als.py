@@ -288,6 +288,21 @@ def _cells(mask: int) -> tuple[int, ...]:
     return tuple(bits(mask))
 
 
+def _common_z(ta: list[int], tb: list[int], both: int, common: int
+              ) -> tuple[int, list[tuple[int, int]]]:
+    """The digits (indices) of ``common`` that some cell outside both sets (``both``)
+    sees in every cell holding them in each set (``ta``, ``tb``: the sets' targets), as a
+    mask, and the candidates those cells lose."""
+    zmask = 0
+    elims: list[tuple[int, int]] = []
+    for z in bits(common):
+        hit = ta[z] & tb[z] & ~both
+        if hit:
+            zmask |= 1 << z
+            elims.extend((c, z + 1) for c in bits(hit))
+    return zmask, elims
+
+
 # ---------------------------------------------------------------------- finders
 def find_als_xz(cands: Candidates) -> Iterator[Step]:
     """Two ALS with a restricted common digit ``x``: a shared ``z`` is in one of them.
@@ -332,14 +347,7 @@ def _xz_step(idx: AlsIndex | _Sets, cands: Candidates, a: int, b: int, rmask: in
     ta, ca = targ[a], cells[a]
     tb, cb = targ[b], cells[b]
     both = ca | cb
-    common = digits[a] & digits[b] & ~rmask
-    elims: list[tuple[int, int]] = []
-    zmask = 0
-    for z in bits(common):
-        hit = ta[z] & tb[z] & ~both
-        if hit:
-            zmask |= 1 << z
-            elims.extend((c, z + 1) for c in bits(hit))
+    zmask, elims = _common_z(ta, tb, both, digits[a] & digits[b] & ~rmask)
     doubly = rmask.bit_count() >= 2
     if doubly:
         for x in bits(rmask):
@@ -457,15 +465,8 @@ def _wing_step(idx: AlsIndex | _Sets, n: int, a: int, b: int, c: int, x: int, y:
     """The ALS-XY-Wing step of sets ``a``, ``b`` and pivot ``c`` linked by RCC digit
     indices ``x`` (A-C) and ``y`` (B-C)."""
     cells, digits, targ = idx.cells, idx.digits, idx.targ
-    ta, tb = targ[a], targ[b]
-    both = cells[a] | cells[b]
-    zmask = 0
-    elims: list[tuple[int, int]] = []
-    for z in bits(digits[a] & digits[b] & ~(1 << x | 1 << y)):
-        hit = ta[z] & tb[z] & ~both
-        if hit:
-            zmask |= 1 << z
-            elims.extend((cell, z + 1) for cell in bits(hit))
+    zmask, elims = _common_z(targ[a], targ[b], cells[a] | cells[b],
+                             digits[a] & digits[b] & ~(1 << x | 1 << y))
     return Step("als-xy-wing", eliminations=elims,
                 digits=(x + 1, y + 1, *_digits(zmask)),
                 cells={"als-a": _cells(cells[a]), "als-b": _cells(cells[b]),
@@ -626,16 +627,8 @@ def _chain_from(idx: AlsIndex, start: int, rfirst: int, useful: int, max_len: in
             end, rlast = node >> 5, node & 31
             if not tts & tt[end] & ~(every << (rlast * ncells)):
                 continue   # no digit but the last RCC seen from outside both sets
-            common = dstart & digits[end] & ~(1 << rlast)
-            both = cells[start] | cells[end]
-            te = targ[end]
-            elims: list[tuple[int, int]] = []
-            zmask = 0
-            for z in bits(common):
-                hit = tstart[z] & te[z] & ~both
-                if hit:
-                    zmask |= 1 << z
-                    elims.extend((c, z + 1) for c in bits(hit))
+            zmask, elims = _common_z(tstart, targ[end], cells[start] | cells[end],
+                                     dstart & digits[end] & ~(1 << rlast))
             if not elims:
                 continue
             nodes = [node]
