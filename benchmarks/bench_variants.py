@@ -170,6 +170,9 @@ def pencilmark_doc(grid: Grid) -> dict[str, Any]:
             rules.append({"type": "negative", "of": of, **extra})
         elif k == "clone":
             rules.append({"type": "clone", "regions": [names(c.cells), names(c.copies)]})
+        elif k == "disjoint":
+            rules += [{"type": "region", "kind": "disjoint", "cells": names(g)}
+                      for g in c.groups(r)]
         else:
             raise ValueError(f"no pencilmark form for {k} here")
     return {"format": "sudoku-puzzle", "format_version": 1, "board": {"rows": n, "cols": n},
