@@ -110,6 +110,28 @@ def _common_peers(peer: tuple[int, ...]) -> dict[int, int]:
     return got[1]
 
 
+def _set_fields(cmask: int, dmask: int, dm: list[int], peer: tuple[int, ...], everywhere: int,
+                common: dict[int, int]) -> tuple[list[int], list[int], list[int]]:
+    """Per digit index of an ALS (cells ``cmask``, digits ``dmask``; 0 for the others):
+    its cells holding the digit, the cells that see all of those (``common`` remembers
+    them by cells), and the ones of those outside the set still holding the digit."""
+    dc = [0] * len(dm)
+    bd = [0] * len(dm)
+    tg = [0] * len(dm)
+    for d in bits(dmask):
+        where = dm[d] & cmask
+        dc[d] = where
+        b = common.get(where)
+        if b is None:
+            b = everywhere
+            for c in bits(where):
+                b &= peer[c]
+            common[where] = b
+        bd[d] = b
+        tg[d] = b & dm[d] & ~cmask
+    return dc, bd, tg
+
+
 class AlsIndex:
     """Every ALS of a state with its per-digit bitboards, and the RCCs between them.
 
@@ -155,32 +177,13 @@ class AlsIndex:
         by_cells: list[dict[int, list[int]]] = [{} for _ in range(n)]
         for cmask, (dmask, h) in sorted(found.items(), key=lambda kv: (kv[0].bit_count(), kv[0])):
             i = len(self.cells)
-            dc = [0] * n
-            bd = [0] * n
-            tg = [0] * n
-            m = dmask
-            while m:
-                low = m & -m
-                m ^= low
-                d = low.bit_length() - 1
-                where = dm[d] & cmask
-                dc[d] = where
-                group = by_cells[d].get(where)
+            dc, bd, tg = _set_fields(cmask, dmask, dm, peer, everywhere, common)
+            for d in bits(dmask):
+                group = by_cells[d].get(dc[d])
                 if group is None:
-                    by_cells[d][where] = [i]
+                    by_cells[d][dc[d]] = [i]
                 else:
                     group.append(i)
-                b = common.get(where)
-                if b is None:
-                    b = everywhere
-                    w = where
-                    while w:
-                        lw = w & -w
-                        b &= peer[lw.bit_length() - 1]
-                        w ^= lw
-                    common[where] = b
-                bd[d] = b
-                tg[d] = b & dm[d] & ~cmask
             self.cells.append(cmask)
             self.digits.append(dmask)
             self.house.append(h)
@@ -499,7 +502,7 @@ class _Sets:
 
     def __init__(self, cands: Candidates, sets: list[int]) -> None:
         dm, cm, peer = cands.digit_mask, cands.cell_mask, cands.geo.peer_mask
-        every = cands.geo.all_cells
+        common = _common_peers(peer)
         self.cells = sets
         self.digits: list[int] = []
         self.dcells: list[list[int]] = []
@@ -508,15 +511,7 @@ class _Sets:
             digits = 0
             for c in bits(cmask):
                 digits |= cm[c]
-            dc = [0] * cands.geo.n
-            tg = [0] * cands.geo.n
-            for d in bits(digits):
-                where = dm[d] & cmask
-                seen = every
-                for c in bits(where):
-                    seen &= peer[c]
-                dc[d] = where
-                tg[d] = seen & dm[d] & ~cmask
+            dc, _, tg = _set_fields(cmask, digits, dm, peer, cands.geo.all_cells, common)
             self.digits.append(digits)
             self.dcells.append(dc)
             self.targ.append(tg)
