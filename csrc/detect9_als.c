@@ -615,12 +615,23 @@ static int chain_from(const als_index *x, const pair_list *pl, const adjacency *
     return 0;
 }
 
+/* The index in the Python order and every linked pair; 0 when the tables overflow. */
+static int als_pairs(const d9_state *s, als_index *x, pair_list *pl) {
+    if (!build_index(s, x, 1)) return 0;
+    pl->wing = NULL;
+    return scan_pairs(x, pl) >= 0;
+}
+
+/* als_pairs, and each set's pairs. */
+static int als_linked(const d9_state *s, als_index *x, pair_list *pl, adjacency *adj) {
+    if (!als_pairs(s, x, pl)) return 0;
+    build_adjacency(x, pl, adj);
+    return 1;
+}
+
 static int d9_als_xy_chain_body(const d9_state *s, als_index *x, pair_list *pl,
                                 adjacency *adj, chain_work *w) {
-    if (!build_index(s, x, 1)) return 1;
-    pl->wing = NULL;
-    if (scan_pairs(x, pl) < 0) return 1;
-    build_adjacency(x, pl, adj);
+    if (!als_linked(s, x, pl, adj)) return 1;
     bb81 once[9], twice[9];
     for (int d = 0; d < 9; d++) once[d] = twice[d] = bb_make(0, 0);
     for (int i = 0; i < x->n; i++) {
@@ -675,15 +686,12 @@ int d9_als_xy_chain(const d9_state *s) {
 /* ------------------------------------------------------------------ export */
 static int d9_als_export_body(const d9_state *s, als_index *x, pair_list *pl,
                               d9_als_set_sink set_sink, d9_als_pair_sink pair_sink, void *ctx) {
-    if (!build_index(s, x, 1)) return 0;
-    pl->wing = NULL;
-    if (scan_pairs(x, pl) < 0) return 0;
+    if (!als_pairs(s, x, pl)) return 0;
     for (int i = 0; i < x->n; i++) {
-        bb81 dcells[9], targ[9];
+        bb81 dcells[9], targ[9];   /* both empty for digits outside the set */
         for (int d = 0; d < 9; d++) {
             dcells[d] = bb_and(x->cells[i], x->dm[d]);
             targ[d] = targ_of(x, i, d);
-            if (!(x->dig[i] >> d & 1)) dcells[d] = bb_make(0, 0);
         }
         if (set_sink(ctx, x->cells[i], x->dig[i], x->house[i], dcells, targ) < 0) return -1;
     }
@@ -706,15 +714,6 @@ int d9_als_export(const d9_state *s, d9_als_set_sink set_sink, d9_als_pair_sink 
 }
 
 /* ------------------------------------------------------------------ first ALS-XY-Wing */
-/* The ordered index, every linked pair and each set's pairs; 0 when the tables overflow. */
-static int als_linked(const d9_state *s, als_index *x, pair_list *pl, adjacency *adj) {
-    if (!build_index(s, x, 1)) return 0;
-    pl->wing = NULL;
-    if (scan_pairs(x, pl) < 0) return 0;
-    build_adjacency(x, pl, adj);
-    return 1;
-}
-
 static int d9_als_xy_wing_first_body(const d9_state *s, als_index *x, pair_list *pl,
                                      adjacency *adj, uint32_t *link, bb81 *sets, int *out) {
     if (!als_linked(s, x, pl, adj)) return -1;
