@@ -14,6 +14,7 @@ killer techniques (:mod:`.killer`, :mod:`.killer_forcing`) reason with these.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -33,6 +34,7 @@ __all__ = [
     "derived_sums",
     "difference_sums",
     "matching",
+    "sees_among",
     "sum_supports",
     "sum_supports_py",
     "unions",
@@ -230,6 +232,17 @@ def sum_supports(total: int, masks: tuple[int, ...], sees: tuple[int, ...],
     if len(masks) > MAX_C_CELLS or total < -100000 or total > 100000:
         return sum_supports_py(total, masks, sees, signs)
     return accel9.sum_supports(total, masks, sees, signs)
+
+
+def sees_among(cells: Sequence[int], peer: Sequence[int]) -> tuple[int, ...]:
+    """For each of some cells, which of the others (bit ``j`` for ``cells[j]``) it sees:
+    the ``sees`` of :func:`sum_supports` (``peer``: each cell's peers as a bitboard).
+
+    >>> sees_among((0, 1, 5), (0b100010, 0b1, 0, 0, 0, 0b1))   # 0 sees 1 and 5
+    (6, 1, 1)
+    """
+    return tuple(sum(1 << j for j, other in enumerate(cells) if peer[c] >> other & 1)
+                 for c in cells)
 
 
 MAX_C_CELLS = 32

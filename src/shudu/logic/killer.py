@@ -36,6 +36,7 @@ from .cage_sums import (
     cage_sums,
     combos_supports,
     matching,
+    sees_among,
     sum_supports,
 )
 from .candidates import Candidates, bits
@@ -327,8 +328,7 @@ def find_innies_outies(cands: Candidates) -> Iterator[Step]:
             continue
         every = free + out
         masks = tuple(cands.cell_mask[c] for c in every)
-        sees = tuple(sum(1 << j for j, o in enumerate(every) if peer[c] >> o & 1)
-                     for c in every)
+        sees = sees_among(every, peer)
         signs = (1,) * len(free) + (-1,) * len(out) if out else None
         supports = sum_supports(left, masks, sees, signs)
         if not supports:

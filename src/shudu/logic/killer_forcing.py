@@ -16,7 +16,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..rules import Rules
-from .cage_sums import Sum, all_sums, cage_masks, cage_options, cage_sums, sum_supports
+from .cage_sums import (
+    Sum,
+    all_sums,
+    cage_masks,
+    cage_options,
+    cage_sums,
+    sees_among,
+    sum_supports,
+)
 from .candidates import Candidates, bits
 from .forcing import forcing_weight
 from .registry import Technique, never9, register
@@ -169,8 +177,7 @@ def _trial(cands: Candidates, cell: int, digit: int, budget: int = 400) -> _Tria
                 continue
             left = (derived.total - sum(values[c] for c in derived.cells if values[c])
                     + sum(values[c] for c in derived.minus if values[c]))
-            sees = tuple(sum(1 << j for j, o in enumerate(every) if peer[c] >> o & 1)
-                         for c in every)
+            sees = sees_among(every, peer)
             signs = (1,) * len(free) + (-1,) * len(out) if out else None
             supports = sum_supports(left, tuple(masks[c] for c in every), sees, signs)
             if not supports:

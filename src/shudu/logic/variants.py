@@ -26,7 +26,7 @@ from typing import Any
 
 from ..constraints.base import LINEAR, MASK, PAIR, RENBAN, SANDWICH
 from ..rules import Rules
-from .cage_sums import MAX_C_CELLS, sum_supports
+from .cage_sums import MAX_C_CELLS, sees_among, sum_supports
 from .candidates import Candidates, digits_in
 from .registry import Technique, never9, register
 from .render import result_text
@@ -116,8 +116,7 @@ def _linear_exact(masks: dict[int, int], pairs: list[tuple[int, int]], total: in
     """A sum of cells counted once each (or subtracted): each cell keeps the digits some
     filling of the others allows, cells that see each other holding different digits."""
     cells = [c for c, _ in pairs]
-    sees = tuple(sum(1 << j for j, other in enumerate(cells) if peer[c] >> other & 1)
-                 for c in cells)
+    sees = sees_among(cells, peer)
     signs = None if all(w == 1 for _, w in pairs) else tuple(w for _, w in pairs)
     supports = sum_supports(total, tuple(masks[c] for c in cells), sees, signs)
     if not supports:
