@@ -454,10 +454,11 @@ class Oracle:
 
     __slots__ = ("cands", "easiest", "hit", "known", "plan")
 
-    def __init__(self, found: Plan, cands: Candidates) -> None:
+    def __init__(self, found: Plan, cands: Candidates, probed: int | None = None) -> None:
         self.plan = found
         self.cands = cands
-        self.easiest: int | None = None
+        # the easiest C ladder level that changes the state (past the last when none)
+        self.easiest: int | None = None if probed is None else _easiest(probed)
         self.known = 0   # the detectors of plan.ids[:known] have answered ...
         self.hit = -1    # ... all "no" but this one
 
@@ -468,8 +469,7 @@ class Oracle:
         level = found.levels[i]
         if level >= 2:
             if self.easiest is None:
-                easiest = probe(self.cands)
-                self.easiest = easiest if easiest >= 0 else len(LEVELS)
+                self.easiest = _easiest(probe(self.cands))
             return level < self.easiest
         det = found.detect[i]
         if det < 0:
@@ -496,7 +496,9 @@ def oracle(techs: tuple[Technique, ...], c: Candidates, probed: int | None = Non
 
     ``probed``, when given, is what :func:`probe` answers for ``c`` (the caller knew it).
     """
-    found = Oracle(plan(techs), c)
-    if probed is not None:
-        found.easiest = probed if probed >= 0 else len(LEVELS)
-    return found
+    return Oracle(plan(techs), c, probed)
+
+
+def _easiest(level: int) -> int:
+    """A :func:`probe` answer as the level before which every technique finds nothing."""
+    return level if level >= 0 else len(LEVELS)

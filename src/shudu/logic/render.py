@@ -19,6 +19,7 @@ from typing import Any
 
 from ..errors import UnsupportedRules
 from ..rules import Rules
+from .accel9 import SINGLES
 from .step import Step, candidates_text, cells_text, digit_text, placements_text
 
 __all__ = [
@@ -182,7 +183,6 @@ def result_text(step: Step, lang: str = "en") -> str:
     return ("；" if lang == "zh" else "; ").join(parts)
 
 
-_SINGLES = frozenset({"full-house", "hidden-single", "naked-single"})
 _SINGLE_TEXT: dict[tuple[Any, ...], tuple[object, str]] = {}
 
 
@@ -197,7 +197,7 @@ def render(step: Step, level: int, lang: str) -> str:
     ...     Step.single("naked-single", 40, 5), 3, "en")
     True
     """
-    if step.technique in _SINGLES:
+    if step.technique in SINGLES:
         rules = step.rules
         key = (step.technique, step.placements, step.houses, step.size, id(rules), level, lang)
         got = _SINGLE_TEXT.get(key)

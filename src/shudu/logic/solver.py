@@ -335,10 +335,9 @@ class StepRun(Iterator[Step]):
         self._deadline: float | None = None
         self._done = False
         self._singles: list[tuple[int, int, int, int]] = []   # what _single hands out
-        self._techniques = self._enabled         # what next_step tries: all, or ...
-        self._past_singles: tuple[Technique, ...] | None = None   # ... those after singles
+        self._past_singles = self._enabled[3:]   # what next_step tries after a run of singles
         self._probed: int | None = None   # the C probe's answer where the run of singles ends
-        self._start_probed: int | None = None   # ... for the state next_step starts from
+        self._start_probed: int | None = None   # ... when next_step starts from that state
 
     def __iter__(self) -> StepRun:
         return self
@@ -355,9 +354,6 @@ class StepRun(Iterator[Step]):
                 run, level = accel9.singles_then_probe(cands)
                 self._singles = run[::-1]
             if not self._singles:   # no single: the search starts after them
-                if self._past_singles is None:
-                    self._past_singles = self._enabled[3:]
-                self._techniques = self._past_singles
                 self._probed = None
                 self._start_probed = level
                 return None
@@ -382,11 +378,11 @@ class StepRun(Iterator[Step]):
                 try:
                     if deadline is not None and time.monotonic() >= deadline:
                         raise LogicTimeout(_budget(deadline))
-                    self._techniques = self._enabled
                     self._start_probed = None
                     step = self._single(cands) or next_step(
-                        cands, enabled=self._techniques, deadline=deadline,
-                        probed=self._start_probed)
+                        cands, deadline=deadline, probed=self._start_probed,
+                        enabled=self._enabled if self._start_probed is None
+                        else self._past_singles)
                 except LogicTimeout:
                     self.stopped = "timeout"
         if step is None:
