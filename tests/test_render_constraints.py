@@ -76,7 +76,7 @@ def test_rules_over_the_whole_grid_are_named_in_the_legend() -> None:
     rules = Rules(constraints=(Disjoint(), NonConsecutive(), XV((0, 1), 10), Negative("xv")))
     grid = Grid("." * 81, rules)
     text = svg(grid, legend=True)
-    assert "Disjoint groups: cells in the same place of every box differ" in text
+    assert "Disjoint groups: a box position never repeats a digit" in text
     assert "Non-consecutive: side neighbours never differ by 1" in text
     assert "No X or V where none is drawn" in text
     zh = svg(grid, legend=True, lang="zh")

@@ -86,7 +86,7 @@ _WORDS = {
         "anti-knight": "anti-knight", "anti-king": "anti-king",
         "anti-knight-rule": "Anti-knight: equal digits never a knight's move apart",
         "anti-king-rule": "Anti-king: equal digits never a king's move apart",
-        "disjoint-rule": "Disjoint groups: cells in the same place of every box differ",
+        "disjoint-rule": "Disjoint groups: a box position never repeats a digit",
         "non-consecutive-rule": "Non-consecutive: side neighbours never differ by 1",
         "negative-rule": "No {what} where none is drawn",
         "elim": "eliminated candidate", "place": "digit to place", "house": "house used",
