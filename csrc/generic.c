@@ -304,7 +304,7 @@ sg_solver *sg_new(const sg_rules *r) {
     if (r->ncages > 0 && build_cages(s, r) < 0) goto fail;
     if (r->nextra > 0) {
         s->gx = gx_new(n, nc, r->extra, r->nextra, NULL, 0);
-        if (!s->gx) goto fail;
+        if (!s->gx || gx_use_peers(s->gx, r->peer_start, r->peers) < 0) goto fail;
         s->gx_cells = malloc(gx_capacity(s->gx) * sizeof *s->gx_cells);
         s->gx_keep = malloc(gx_capacity(s->gx) * sizeof *s->gx_keep);
         if (!s->gx_cells || !s->gx_keep) goto fail;
@@ -742,7 +742,10 @@ int sg_next(sg_solver *s, uint8_t *out) {
         if (s->status == ST_DESCEND) {
             /* working state is propagated and consistent */
             int c = -1;
-            if (s->use_probe && probe(s, &c) < 0) {
+            if (s->gx) gx_light(s->gx, 1);
+            const int pr = s->use_probe ? probe(s, &c) : 0;
+            if (s->gx) gx_light(s->gx, 0);
+            if (pr < 0) {
                 s->status = ST_BACKTRACK;
                 continue;
             }

@@ -1,5 +1,6 @@
 /* Constraints beyond houses, peers and killer cages (see rules_extra.h). */
 #include "rules_extra.h"
+#include "sums.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,7 +10,19 @@ typedef struct gx_rec {
     int32_t kind;
     int32_t at;      /* offset of the record's data in gx_set.data */
     uint64_t quiet;  /* exact sums: a hash of the masks the last check found nothing in */
+    int32_t view, nviews;   /* sums of cells some of which see each other: its views */
 } gx_rec;
+
+/* A view of a sum whose cells see each other: its cells split into groups of cells that
+ * all see each other, the groups one after the other (order[i]: the term at place i),
+ * with only cells of one group linked (links[i], by place).  The walk of such a view is
+ * quick (what a group leaves for the next is only its sum) and sound (it drops links);
+ * the views of a sum together use every link (a diagonal's box groups and its disjoint
+ * groups). */
+typedef struct gx_view {
+    int32_t order[SUMS_MAX_CELLS];
+    uint32_t links[SUMS_MAX_CELLS];
+} gx_view;
 
 struct gx_set {
     int n, ncells;
@@ -23,6 +36,9 @@ struct gx_set {
      *   RENBAN   k c*k
      *   SANDWICH total k c*k */
     int32_t *data;
+    gx_view *views;    /* see gx_rec.view (gx_use_peers) */
+    sums_scratch *scratch;   /* their walks' memory */
+    int light;         /* gx_light */
     uint32_t *work;    /* ncells: the narrowed masks during one gx_narrow */
     uint8_t *touched;  /* ncells */
     uint8_t *reach;    /* scratch of the exact sum check: (k + 1) sets of span bytes, twice */
@@ -45,6 +61,9 @@ struct gx_set {
 #define GX_EXACT_TERMS 16
 #define GX_SPAN 2048
 
+/* The views a sum whose cells see each other may have (distinct_linear). */
+#define GX_VIEWS 4
+
 static inline int lo_digit(uint32_t m) { return __builtin_ctz(m) + 1; }
 static inline int hi_digit(uint32_t m) { return 32 - __builtin_clz(m); }
 
@@ -52,6 +71,8 @@ void gx_free(gx_set *g) {
     if (!g) return;
     free(g->rec);
     free(g->data);
+    free(g->views);
+    sums_scratch_free(g->scratch);
     free(g->work);
     free(g->touched);
     free(g->reach);
@@ -251,7 +272,7 @@ gx_set *gx_new(int n, int ncells, const int32_t *prog, size_t len, char *err, si
             default:
                 BAD("record %d: unknown kind %d", r, (int)kind);
             }
-            if (pass) g->rec[r] = (gx_rec){kind, (int32_t)out, 0};
+            if (pass) g->rec[r] = (gx_rec){kind, (int32_t)out, 0, 0, 0};
             out += stored;
             i = at + used;
             r++;
@@ -337,6 +358,20 @@ static int narrow_linear(gx_set *g, const int32_t *o) {
     return changed;
 }
 
+/* The hash of a sum's masks the exact checks remember (FNV-1a); *open: how many of the
+ * cells hold more than one digit. */
+static uint64_t masks_hash(const gx_set *g, const int32_t *o, int *open) {
+    uint64_t h = 1469598103934665603ULL;
+    int many = 0;
+    for (int32_t j = 0; j < o[0]; j++) {
+        const uint32_t m = g->work[o[2 + 2 * j]];
+        many += (m & (m - 1)) != 0;
+        h = (h ^ m) * 1099511628211ULL;
+    }
+    *open = many;
+    return h;
+}
+
 /* exact_linear for sums spanning fewer than 128 values: the prefix and suffix sets,
  * and the sums a prefix and a suffix make together, are bits of one 128-bit word. */
 typedef unsigned __int128 gx_u128;
@@ -401,13 +436,8 @@ static int exact_linear(gx_set *g, const int32_t *o, uint64_t *quiet) {
     const int n = g->n;
     /* the same masks as the last check that found nothing: nothing again (a clash of
      * hashes only skips a narrowing; a full assignment is still checked by bounds) */
-    uint64_t h = 1469598103934665603ULL;
-    int open = 0;
-    for (int32_t j = 0; j < k; j++) {
-        const uint32_t m = g->work[t[2 * j]];
-        open += (m & (m - 1)) != 0;
-        h = (h ^ m) * 1099511628211ULL;
-    }
+    int open;
+    const uint64_t h = masks_hash(g, o, &open);
     if (open < 2 || h == *quiet) return 0;
     int64_t span = 0;
     for (int32_t j = 0; j < k; j++) {
@@ -484,6 +514,124 @@ static int exact_linear(gx_set *g, const int32_t *o, uint64_t *quiet) {
         changed |= r;
     }
     if (!changed) *quiet = h;
+    return changed;
+}
+
+/* Fillings of the groups of a view (see gx_view) of few small groups, by sums: each group's
+ * fillings (digits differ inside it) are listed, the sums the groups before and after it
+ * can make are bits of one 128-bit word (offset by their least), and a filling of the
+ * group stays when a sum before and a sum after complete it to the total. */
+#define GX_GROUP_CELLS 4
+
+typedef struct gx_fill {
+    const uint32_t *masks;
+    const int8_t *signs;
+    int n, a, b;          /* the group's places a..b-1 */
+    int mode;             /* 0: collect the group's sums; 1: keep its fillings that fit */
+    gx_u128 sums;         /* mode 0: the sums of the group's fillings */
+    gx_u128 others;       /* mode 1: the sums the other groups can make together */
+    int at;               /* mode 1: the total, offset like the sums */
+    uint32_t *out;
+    uint8_t dig[GX_GROUP_CELLS];
+} gx_fill;
+
+static void group_fill(gx_fill *f, int i, uint32_t used, int sum) {
+    if (i == f->b) {
+        const int rest = f->at - sum;
+        if (!f->mode)
+            f->sums |= (gx_u128)1 << sum;
+        else if (rest >= 0 && rest < 128 && ((f->others >> rest) & 1))
+            for (int j = f->a; j < f->b; j++) f->out[j] |= 1u << f->dig[j - f->a];
+        return;
+    }
+    for (uint32_t m = f->masks[i] & ~used; m; m &= m - 1) {
+        const int d = __builtin_ctz(m);   /* digit d + 1, its value less the least */
+        f->dig[i - f->a] = (uint8_t)d;
+        group_fill(f, i + 1, used | (m & -m), sum + (f->signs[i] > 0 ? d : f->n - 1 - d));
+    }
+}
+
+/* Every sum of a set from a and a set from b (bits below 128). */
+static gx_u128 add_sets(gx_u128 a, gx_u128 b) {
+    gx_u128 out = 0;
+    const uint64_t halves[2] = {(uint64_t)b, (uint64_t)(b >> 64)};
+    for (int h = 0; h < 2; h++)
+        for (uint64_t x = halves[h]; x; x &= x - 1) out |= a << (__builtin_ctzll(x) + 64 * h);
+    return out;
+}
+
+/* sums_supports for a view; -2 when its groups are too large or its sums span 128
+ * values or more (the walk does those). */
+static int view_supports(int n, int k, int total, const uint32_t *masks, const int8_t *signs,
+                         const uint32_t *links, uint32_t *out) {
+    if ((int64_t)k * (n - 1) >= 128) return -2;
+    int start[SUMS_MAX_CELLS + 1], ng = 0, least = 0;
+    for (int i = 0; i < k; i++) {
+        if (i == 0 || !(links[i] >> (i - 1) & 1)) start[ng++] = i;
+        least += signs[i] > 0 ? 1 : -n;
+    }
+    start[ng] = k;
+    for (int gi = 0; gi < ng; gi++)
+        if (start[gi + 1] - start[gi] > GX_GROUP_CELLS) return -2;
+    gx_fill f = {.masks = masks, .signs = signs, .n = n, .out = out};
+    gx_u128 sums[SUMS_MAX_CELLS], pre[SUMS_MAX_CELLS + 1], suf[SUMS_MAX_CELLS + 1];
+    pre[0] = 1;
+    for (int gi = 0; gi < ng; gi++) {
+        f.a = start[gi];
+        f.b = start[gi + 1];
+        f.sums = 0;
+        group_fill(&f, f.a, 0, 0);
+        sums[gi] = f.sums;
+        pre[gi + 1] = add_sets(pre[gi], f.sums);
+    }
+    memset(out, 0, (size_t)k * sizeof *out);
+    f.at = total - least;
+    if (f.at < 0 || f.at >= 128 || !((pre[ng] >> f.at) & 1)) return 0;
+    suf[ng] = 1;
+    for (int gi = ng - 1; gi >= 0; gi--) suf[gi] = add_sets(suf[gi + 1], sums[gi]);
+    f.mode = 1;
+    for (int gi = 0; gi < ng; gi++) {
+        f.a = start[gi];
+        f.b = start[gi + 1];
+        f.others = add_sets(pre[gi], suf[gi + 1]);
+        group_fill(&f, f.a, 0, 0);
+    }
+    return 1;
+}
+
+/* Narrow a sum of +1/-1 terms some of whose cells see each other (so differ) by the walk
+ * of sums_supports over each of its views. */
+static int distinct_linear(gx_set *g, const gx_rec *rec) {
+    const int32_t *o = g->data + rec->at;
+    const int32_t k = o[0], total = o[1];
+    const int32_t *t = o + 2;
+    int open = 0;
+    for (int32_t j = 0; j < k; j++) {
+        const uint32_t m = g->work[t[2 * j]];
+        open += (m & (m - 1)) != 0;
+    }
+    if (open < 2) return 0;   /* the bounds are exact then; peers are the search's */
+    int changed = 0;
+    for (int32_t v = rec->view; v < rec->view + rec->nviews; v++) {
+        const gx_view *view = &g->views[v];
+        uint32_t masks[SUMS_MAX_CELLS], out[SUMS_MAX_CELLS];
+        int8_t signs[SUMS_MAX_CELLS];
+        for (int32_t i = 0; i < k; i++) {
+            const int32_t j = view->order[i];
+            masks[i] = g->work[t[2 * j]];
+            signs[i] = (int8_t)(t[2 * j + 1] > 0 ? 1 : -1);
+        }
+        int found = view_supports(g->n, k, total, masks, signs, view->links, out);
+        if (found == -2)
+            found = sums_supports_with(g->scratch, total, k, masks, view->links, signs, out);
+        if (found < 0) return 0;   /* out of memory: the bounds stand */
+        if (!found) return -1;
+        for (int32_t i = 0; i < k; i++) {
+            const int r = keep(g, t[2 * view->order[i]], out[i]);
+            if (r < 0) return -1;
+            changed |= r;
+        }
+    }
     return changed;
 }
 
@@ -611,6 +759,87 @@ static int narrow_sandwich(gx_set *g, const int32_t *o) {
     return changed;
 }
 
+/* The views of a sum record o (see gx_view), at most GX_VIEWS; returns
+ * how many.  Groups are grown greedily from the first cell left over the links no view
+ * has used yet. */
+static int sum_views(const int32_t *pstart, const int32_t *peers, const int32_t *o,
+                     gx_view *views) {
+    const int32_t k = o[0];
+    uint32_t sees[SUMS_MAX_CELLS];
+    for (int32_t i = 0; i < k; i++) {
+        sees[i] = 0;
+        const int32_t c = o[2 + 2 * i];
+        for (int32_t p = pstart[c]; p < pstart[c + 1]; p++)
+            for (int32_t j = 0; j < k; j++)
+                if (peers[p] == o[2 + 2 * j]) sees[i] |= 1u << j;
+    }
+    for (int32_t i = 0; i < k; i++)   /* either side may say so */
+        for (int32_t j = 0; j < k; j++)
+            if (sees[j] >> i & 1) sees[i] |= 1u << j;
+    int nv = 0;
+    const uint32_t all = k == 32 ? 0xffffffffu : (1u << k) - 1;
+    while (nv < GX_VIEWS) {
+        gx_view *v = &views[nv];
+        uint32_t left = all, linked = 0;
+        int32_t placed = 0;
+        while (left) {
+            uint32_t group = left & -left;
+            for (uint32_t m = left & ~group; m; m &= m - 1)
+                if ((sees[__builtin_ctz(m)] & group) == group) group |= m & -m;
+            left &= ~group;
+            const int32_t first = placed;
+            for (uint32_t m = group; m; m &= m - 1) v->order[placed++] = __builtin_ctz(m);
+            const uint32_t places = (placed == 32 ? 0xffffffffu : (1u << placed) - 1) &
+                                    ~((1u << first) - 1);
+            for (int32_t i = first; i < placed; i++) {
+                v->links[i] = places & ~(1u << i);
+                sees[v->order[i]] &= ~group;   /* used */
+            }
+            linked |= group & (group - 1);
+        }
+        if (!linked) break;
+        nv++;
+    }
+    return nv;
+}
+
+int gx_use_peers(gx_set *g, const int32_t *pstart, const int32_t *peers) {
+    if (g->n > SUMS_MAX_DIGIT || g->views) return 0;   /* told before */
+    gx_view found[GX_VIEWS];
+    for (int pass = 0; pass < 2; pass++) {   /* pass 0 counts, pass 1 fills */
+        int nv = 0;
+        for (int r = 0; r < g->nrec; r++) {
+            if (g->rec[r].kind != GX_LINEAR) continue;
+            const int32_t *o = g->data + g->rec[r].at;
+            const int32_t k = o[0];
+            if (k > SUMS_MAX_CELLS) continue;
+            int unit = 1;
+            for (int32_t j = 0; j < k; j++) unit &= o[3 + 2 * j] == 1 || o[3 + 2 * j] == -1;
+            if (!unit) continue;
+            const int got = sum_views(pstart, peers, o, found);
+            if (pass) {
+                g->rec[r].view = nv;
+                g->rec[r].nviews = got;
+                memcpy(g->views + nv, found, (size_t)got * sizeof *found);
+            }
+            nv += got;
+        }
+        if (!pass) {
+            if (!nv) return 0;
+            g->views = malloc((size_t)nv * sizeof *g->views);
+            g->scratch = sums_scratch_new();
+            if (!g->views || !g->scratch) {
+                free(g->views);
+                g->views = NULL;
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+void gx_light(gx_set *g, int light) { g->light = light; }
+
 int gx_narrow(gx_set *g, const uint32_t *cand, uint16_t *cells, uint32_t *keep_out) {
     const int nc = g->ncells;
     memcpy(g->work, cand, (size_t)nc * sizeof *g->work);
@@ -631,6 +860,8 @@ int gx_narrow(gx_set *g, const uint32_t *cand, uint16_t *cells, uint32_t *keep_o
         case GX_LINEAR:
             x = narrow_linear(g, o);
             if (x == 0) x = exact_linear(g, o, &g->rec[r].quiet);   /* bounds settled */
+            if (x == 0 && g->rec[r].nviews && !g->light)                      /* so is repetition */
+                x = distinct_linear(g, &g->rec[r]);
             break;
         case GX_RENBAN: x = narrow_renban(g, o); break;
         case GX_SANDWICH: x = narrow_sandwich(g, o); break;

@@ -38,6 +38,17 @@ typedef struct gx_set gx_set; /* compiled program, owns its memory */
 gx_set *gx_new(int n, int ncells, const int32_t *prog, size_t len, char *err, size_t errlen);
 void gx_free(gx_set *g);
 
+/* Tell the set which cells see each other (peers[pstart[c] .. pstart[c + 1]) are cell c's
+ * peers, each index below ncells): a sum of +1/-1 terms whose cells include peers is then
+ * also narrowed with those cells' digits differing, by views of it that split its cells
+ * into groups that see each other (sound, and exact where all its cells see each other).  0, or -1 when memory ran out (the set
+ * then works as before). */
+int gx_use_peers(gx_set *g, const int32_t *pstart, const int32_t *peers);
+
+/* With light set, sums whose cells see each other are narrowed as if digits could repeat
+ * (the quick narrowing a search's lookahead wants; still sound). */
+void gx_light(gx_set *g, int light);
+
 /* How many (cell, mask) entries gx_narrow may write at most. */
 size_t gx_capacity(const gx_set *g);
 

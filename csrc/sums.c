@@ -10,9 +10,19 @@
  * arena[off .. off + k - i), the supports (when ok) right after them. */
 typedef struct {
     uint64_t hash;
-    uint32_t off;
+    uint32_t off, gen;
     int32_t i, left, ok;
 } Slot;
+
+/* The memory of walks, kept between them: a slot is taken when its gen is the walk's, so
+ * a new walk starts without clearing the table. */
+struct sums_scratch {
+    Slot *slots;          /* open addressing */
+    size_t cap, used;
+    uint32_t *arena;
+    size_t arena_len, arena_cap;
+    uint32_t gen;
+};
 
 typedef struct {
     int k;
@@ -20,10 +30,7 @@ typedef struct {
     int sign[SUMS_MAX_CELLS];
     uint32_t later[SUMS_MAX_CELLS];   /* the later cells each cell must differ from */
     int rest_low[SUMS_MAX_CELLS + 1], rest_high[SUMS_MAX_CELLS + 1];
-    Slot *slots;          /* open addressing; hash 0 marks a free slot */
-    size_t cap, used;
-    uint32_t *arena;
-    size_t arena_len, arena_cap;
+    sums_scratch *m;
 } Walk;
 
 /* The arena stops growing here (64 MiB); past it suffixes are worked out, not kept. */
@@ -37,12 +44,14 @@ static uint64_t key_hash(int i, int left, const uint32_t *banned, int len) {
     return h | 1;   /* never 0 */
 }
 
-static Slot *find_slot(Walk *w, uint64_t h, int i, int left, const uint32_t *banned,
+/* The slot of a suffix: its own when the walk kept it, else a free one (gen not the
+ * walk's). */
+static Slot *find_slot(sums_scratch *w, uint64_t h, int i, int left, const uint32_t *banned,
                        int len) {
     size_t at = (size_t)h & (w->cap - 1);
     for (;;) {
         Slot *s = &w->slots[at];
-        if (!s->hash) return s;
+        if (s->gen != w->gen) return s;
         if (s->hash == h && s->i == i && s->left == left &&
             !memcmp(w->arena + s->off, banned, (size_t)len * sizeof(uint32_t)))
             return s;
@@ -50,15 +59,15 @@ static Slot *find_slot(Walk *w, uint64_t h, int i, int left, const uint32_t *ban
     }
 }
 
-static int grow_slots(Walk *w) {
+static int grow_slots(sums_scratch *w) {
     size_t cap = w->cap * 2;
     Slot *slots = calloc(cap, sizeof(Slot));
     if (!slots) return -1;
     for (size_t j = 0; j < w->cap; j++) {
         Slot s = w->slots[j];
-        if (!s.hash) continue;
+        if (s.gen != w->gen) continue;
         size_t at = (size_t)s.hash & (cap - 1);
-        while (slots[at].hash) at = (at + 1) & (cap - 1);
+        while (slots[at].gen == w->gen) at = (at + 1) & (cap - 1);
         slots[at] = s;
     }
     free(w->slots);
@@ -69,7 +78,7 @@ static int grow_slots(Walk *w) {
 
 /* Keep a worked-out suffix; quietly skipped when the arena is full or memory is short
  * (the walk stays exact, only slower). */
-static void remember(Walk *w, uint64_t h, int i, int left, const uint32_t *banned,
+static void remember(sums_scratch *w, uint64_t h, int i, int left, const uint32_t *banned,
                      const uint32_t *res, int len, int ok) {
     size_t need = 2 * (size_t)len;
     if (w->arena_len + need > w->arena_cap) {
@@ -83,7 +92,8 @@ static void remember(Walk *w, uint64_t h, int i, int left, const uint32_t *banne
     }
     if (2 * (w->used + 1) > w->cap && grow_slots(w) < 0) return;
     Slot *s = find_slot(w, h, i, left, banned, len);
-    if (s->hash) return;
+    if (s->gen == w->gen) return;
+    s->gen = w->gen;
     s->hash = h;
     s->i = i;
     s->left = left;
@@ -107,9 +117,9 @@ static int suffix(Walk *w, int i, int left, const uint32_t *banned, uint32_t *re
         return res[0] != 0;
     }
     uint64_t h = key_hash(i, left, banned, len);
-    Slot *s = find_slot(w, h, i, left, banned, len);
-    if (s->hash) {
-        if (s->ok) memcpy(res, w->arena + s->off + len, (size_t)len * sizeof(uint32_t));
+    Slot *s = find_slot(w->m, h, i, left, banned, len);
+    if (s->gen == w->m->gen) {
+        if (s->ok) memcpy(res, w->m->arena + s->off + len, (size_t)len * sizeof(uint32_t));
         return s->ok;
     }
     uint32_t after[SUMS_MAX_CELLS], sub[SUMS_MAX_CELLS];
@@ -127,35 +137,66 @@ static int suffix(Walk *w, int i, int left, const uint32_t *banned, uint32_t *re
         for (int j = 1; j < len; j++) res[j] |= sub[j - 1];
     }
     int ok = res[0] != 0;
-    remember(w, h, i, left, banned, res, len, ok);
+    remember(w->m, h, i, left, banned, res, len, ok);
     return ok;
 }
 
-int sums_supports(int total, int k, const uint32_t *masks, const uint32_t *links,
-                  const int8_t *signs, uint32_t *out) {
+sums_scratch *sums_scratch_new(void) {
+    sums_scratch *m = calloc(1, sizeof *m);
+    if (!m) return NULL;
+    m->cap = 256;
+    m->slots = calloc(m->cap, sizeof(Slot));
+    if (!m->slots) {
+        free(m);
+        return NULL;
+    }
+    return m;
+}
+
+void sums_scratch_free(sums_scratch *m) {
+    if (!m) return;
+    free(m->slots);
+    free(m->arena);
+    free(m);
+}
+
+int sums_supports_with(sums_scratch *m, int total, int k, const uint32_t *masks,
+                       const uint32_t *links, const int8_t *signs, uint32_t *out) {
     if (k < 1 || k > SUMS_MAX_CELLS) return 0;
+    if (++m->gen == 0) {   /* wrapped: no slot may look taken */
+        memset(m->slots, 0, m->cap * sizeof(Slot));
+        m->gen = 1;
+    }
+    m->used = 0;
+    m->arena_len = 0;
     Walk w;
     memset(&w, 0, sizeof w);
     w.k = k;
     w.masks = masks;
+    w.m = m;
     for (int i = 0; i < k; i++) {
         w.sign[i] = signs ? signs[i] : 1;
         for (int j = i + 1; j < k; j++)
             if ((links[i] >> j & 1) || (links[j] >> i & 1)) w.later[i] |= (uint32_t)1 << j;
     }
     for (int i = k - 1; i >= 0; i--) {
-        uint32_t m = masks[i];
-        int lo = m ? __builtin_ctz(m) + 1 : 1000, hi = m ? 32 - __builtin_clz(m) : -1000;
+        uint32_t mk = masks[i];
+        int lo = mk ? __builtin_ctz(mk) + 1 : 1000, hi = mk ? 32 - __builtin_clz(mk) : -1000;
         w.rest_low[i] = w.rest_low[i + 1] + (w.sign[i] > 0 ? lo : -hi);
         w.rest_high[i] = w.rest_high[i + 1] + (w.sign[i] > 0 ? hi : -lo);
     }
-    w.cap = 1024;
-    w.slots = calloc(w.cap, sizeof(Slot));
-    if (!w.slots) return -1;
     uint32_t banned[SUMS_MAX_CELLS] = {0};
     int ok = suffix(&w, 0, total, banned, out);
     if (!ok) memset(out, 0, (size_t)k * sizeof(uint32_t));
-    free(w.slots);
-    free(w.arena);
+    return ok;
+}
+
+int sums_supports(int total, int k, const uint32_t *masks, const uint32_t *links,
+                  const int8_t *signs, uint32_t *out) {
+    if (k < 1 || k > SUMS_MAX_CELLS) return 0;
+    sums_scratch *m = sums_scratch_new();
+    if (!m) return -1;
+    const int ok = sums_supports_with(m, total, k, masks, links, signs, out);
+    sums_scratch_free(m);
     return ok;
 }

@@ -5,6 +5,7 @@
 #ifndef SHUDU_SUMS_H
 #define SHUDU_SUMS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #define SUMS_MAX_CELLS 32
@@ -17,5 +18,16 @@
  * memory ran out.  k is 1..SUMS_MAX_CELLS. */
 int sums_supports(int total, int k, const uint32_t *masks, const uint32_t *links,
                   const int8_t *signs, uint32_t *out);
+
+/* The memory a walk needs, kept for the next walk (a search walks the same sums again
+ * and again, and a fresh walk would allocate and clear it each time).  NULL when memory
+ * ran out. */
+typedef struct sums_scratch sums_scratch;
+sums_scratch *sums_scratch_new(void);
+void sums_scratch_free(sums_scratch *m);
+
+/* sums_supports walking in the memory of m. */
+int sums_supports_with(sums_scratch *m, int total, int k, const uint32_t *masks,
+                       const uint32_t *links, const int8_t *signs, uint32_t *out);
 
 #endif

@@ -1,13 +1,13 @@
 /* Tests for the generic solving core (generic.c).
  *
  * Build and run (from csrc/):
- *   gcc -O2 -std=c11 -Wall -Wextra -pthread -I. tests/test_generic.c generic.c rules_extra.c -o /tmp/test_generic
+ *   gcc -O2 -std=c11 -Wall -Wextra -pthread -I. tests/test_generic.c generic.c rules_extra.c sums.c -o /tmp/test_generic
  *   /tmp/test_generic [path/to/top1465.sdm]
  * The puzzle file defaults to $SHUDU_TOP1465, then /work/shared/data/top1465.sdm;
  * that part is skipped if the file is missing.  -q (quick) shrinks the slow
  * parts and leaves out the 25x25 minimal-puzzle generation, for sanitizer
  * builds:
- *   gcc -g -O1 -std=c11 -fsanitize=address,undefined -pthread -I. tests/test_generic.c generic.c rules_extra.c -o /tmp/test_generic_asan
+ *   gcc -g -O1 -std=c11 -fsanitize=address,undefined -pthread -I. tests/test_generic.c generic.c rules_extra.c sums.c -o /tmp/test_generic_asan
  *   /tmp/test_generic_asan -q */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
@@ -17,6 +17,7 @@
 #include <time.h>
 
 #include "generic.h"
+#include "rules_extra.h"
 
 static int failures = 0;
 static int quick = 0;
@@ -635,6 +636,140 @@ static void test_threads(void) {
     free_rules(t);
 }
 
+/* Brute force for test_peer_sums: the digits each of k cells (masks m, signs sg) takes in
+ * some filling adding up to total where linked cells (links) differ. */
+static void peer_sum_brute(int k, int total, const uint32_t *m, const int *sg, const uint32_t *links,
+                           int i, int sum, int *dig, uint32_t *out) {
+    if (i == k) {
+        if (sum == total)
+            for (int j = 0; j < k; j++) out[j] |= 1u << (dig[j] - 1);
+        return;
+    }
+    for (int d = 1; d <= 9; d++) {
+        if (!(m[i] >> (d - 1) & 1)) continue;
+        int ok = 1;
+        for (int j = 0; j < i && ok; j++) ok = !((links[i] >> j & 1) && dig[j] == d);
+        if (!ok) continue;
+        dig[i] = d;
+        peer_sum_brute(k, total, m, sg, links, i + 1, sum + sg[i] * d, dig, out);
+    }
+}
+
+/* A sum whose cells see each other (gx_use_peers) keeps every digit of a filling where
+ * they differ (sound) and no digit of none (no filling: a contradiction); where every
+ * cell sees every other the narrowing is exact; a diagonal through boxes and disjoint
+ * groups drops the repeated digits neither view allows. */
+static void test_peer_sums(void) {
+    int checked = 0, exact = 0, narrower = 0;
+    for (int round = 0; round < (quick ? 300 : 3000); round++) {
+        const int k = 2 + (int)rnd(6);
+        const int clique = round % 3 == 0;
+        uint32_t links[8] = {0}, m[8];
+        int sg[8];
+        for (int i = 0; i < k; i++)
+            for (int j = 0; j < i; j++)
+                if (clique || rnd(2)) {
+                    links[i] |= 1u << j;
+                    links[j] |= 1u << i;
+                }
+        int32_t pstart[9], peers[64], np = 0;
+        for (int i = 0; i < k; i++) {
+            pstart[i] = np;
+            for (int j = 0; j < k; j++)
+                if (links[i] >> j & 1) peers[np++] = j;
+        }
+        pstart[k] = np;
+        int lo = 0, hi = 0;
+        for (int i = 0; i < k; i++) {
+            m[i] = 1 + rnd(511);
+            sg[i] = rnd(4) ? 1 : -1;
+            lo += sg[i] > 0 ? 1 : -9;
+            hi += sg[i] > 0 ? 9 : -1;
+        }
+        const int total = lo + (int)rnd((uint32_t)(hi - lo + 1));
+        int32_t prog[2 + 1 + 2 * 8];
+        prog[0] = GX_LINEAR;
+        prog[1] = k;
+        prog[2] = total;
+        for (int i = 0; i < k; i++) {
+            prog[3 + 2 * i] = i;
+            prog[4 + 2 * i] = sg[i];
+        }
+        char err[128];
+        gx_set *g = gx_new(9, k, prog, (size_t)(3 + 2 * k), err, sizeof err);
+        CHECK(g != NULL, "%s", err);
+        if (!g) continue;
+        CHECK(gx_use_peers(g, pstart, peers) == 0, "out of memory");
+        uint16_t cells[8];
+        uint32_t keep[8], want[8] = {0}, got[8];
+        int dig[8];
+        peer_sum_brute(k, total, m, sg, links, 0, 0, dig, want);
+        const int x = gx_narrow(g, m, cells, keep);
+        memcpy(got, m, sizeof got);
+        for (int i = 0; i < x; i++) got[cells[i]] = keep[i];
+        const int none = !want[0];
+        if (x < 0) {
+            CHECK(none, "round %d: a contradiction where a filling exists", round);
+        } else {
+            for (int i = 0; i < k; i++)
+                CHECK((got[i] & want[i]) == want[i], "round %d cell %d: kept %x of %x, a filling needs %x",
+                      round, i, got[i], m[i], want[i]);
+            checked++;
+        }
+        if (clique && x >= 0) {
+            /* a sum left with fewer than two open cells is the search's to check against
+             * the peers: take placed digits out of the cells that see them */
+            for (int again = 1; again;) {
+                again = 0;
+                for (int i = 0; i < k; i++)
+                    for (int j = 0; j < k; j++)
+                        if (j != i && (links[i] >> j & 1) && !(got[i] & (got[i] - 1)) && (got[j] & got[i])) {
+                            got[j] &= ~got[i];
+                            again = 1;
+                        }
+            }
+        }
+        if (clique) {
+            int empty = 0;
+            for (int i = 0; i < k; i++) empty |= !got[i];
+            int same = none ? x < 0 || empty : x >= 0;
+            for (int i = 0; i < k && same && !none; i++) same = got[i] == want[i];
+            CHECK(same, "round %d: every cell sees every other, yet the narrowing is not exact", round);
+            exact += same;
+        }
+        gx_free(g);
+    }
+    /* r1c1 r2c2 r3c3 r4c4 r5c5 r6c6 of a 9x9 with disjoint groups: two boxes, three
+     * disjoint groups; 6 cells adding up to 12 must be 1+2+3 twice (box and group
+     * differ), so no cell may be 4 or more; digits free to repeat would allow 7 */
+    {
+        int32_t pstart[7], peers[36], np = 0;
+        for (int i = 0; i < 6; i++) {
+            pstart[i] = np;
+            for (int j = 0; j < 6; j++)
+                if (j != i && (i / 3 == j / 3 || i % 3 == j % 3)) peers[np++] = j;
+        }
+        pstart[6] = np;
+        int32_t prog[3 + 12] = {GX_LINEAR, 6, 12};
+        for (int i = 0; i < 6; i++) {
+            prog[3 + 2 * i] = i;
+            prog[4 + 2 * i] = 1;
+        }
+        gx_set *g = gx_new(9, 6, prog, 15, NULL, 0);
+        CHECK(g && gx_use_peers(g, pstart, peers) == 0, "the diagonal sum");
+        uint32_t m[6], keep[6];
+        uint16_t cells[6];
+        for (int i = 0; i < 6; i++) m[i] = 0x1ff;
+        const int x = g ? gx_narrow(g, m, cells, keep) : -1;
+        CHECK(x == 6, "every cell narrowed, got %d", x);
+        for (int i = 0; i < x; i++) CHECK(keep[i] == 0x7, "cell %d keeps %x, not 1-3", cells[i], keep[i]);
+        narrower = x == 6;
+        gx_free(g);
+    }
+    printf("peer sums: %d sound, %d exact on cliques, diagonal %s\n", checked, exact,
+           narrower ? "narrowed" : "NOT narrowed");
+}
+
 int main(int argc, char **argv) {
     const char *path = NULL;
     for (int i = 1; i < argc; i++) {
@@ -648,6 +783,7 @@ int main(int argc, char **argv) {
 
     setvbuf(stdout, NULL, _IONBF, 0);
     test_edge_cases();
+    test_peer_sums();
     test_enumeration();
     test_cancel();
     test_empty_grids();
