@@ -27,12 +27,13 @@ from typing import Any
 from ..constraints.base import LINEAR, MASK, PAIR, RENBAN, SANDWICH
 from ..rules import Rules
 from .cage_sums import MAX_C_CELLS, sees_among, sum_supports
-from .candidates import Candidates, digits_in
+from .candidates import Candidates, bits, digits_in
 from .registry import Technique, never9, register
 from .render import result_text
 from .step import Step, cells_text, eliminations_text
 
-__all__ = ["narrow", "program_cells", "variant_kinds", "variant_programs", "variant_reason"]
+__all__ = ["find_sum_pointing", "narrow", "program_cells", "variant_kinds", "variant_programs",
+           "variant_reason"]
 
 
 # ---------------------------------------------------------------------- narrowing
@@ -636,6 +637,92 @@ for _key, _name, _zh, _kinds, _code, _difficulty, _aliases in _TECHNIQUES:
                        _where, _explain, _notation, aliases=_aliases, first9=never9))
 
 _thermo = _steps("thermo", ("thermo",))
+
+
+# ---------------------------------------------------------------------- sum pointing
+POINTING_KINDS = ("little-killer", "arrow")
+"""The constraints whose sums :func:`find_sum_pointing` reads."""
+
+
+def find_sum_pointing(cands: Candidates) -> Iterator[Step]:
+    """A digit that every way of making a sum uses (a little killer, an arrow: without it
+    the cells' candidates cannot make the total), whose places on the sum all see some
+    other cells: those cells lose the digit.
+
+    >>> from shudu import Grid, Rules
+    >>> from shudu.constraints import LittleKiller
+    >>> from shudu.logic.solver import as_candidates
+    >>> rules = Rules(constraints=(LittleKiller((2, 10, 18), 7),))   # in box 1: 1+2+4
+    >>> next(find_sum_pointing(as_candidates(Grid("." * 81, rules)))).notation()
+    'Sum Pointing: r1c3,r2c2,r3c1 holds 1 => r1c12<>1, r2c13<>1, r3c23<>1'
+    """
+    rules = cands.rules
+    geo = cands.geo
+    for con, unit, _cells in _units(rules):
+        if con.kind not in POINTING_KINDS or not unit or unit[0] != LINEAR:
+            continue
+        k, total, terms = unit[1], unit[2], unit[3:]
+        order = terms[0::2]
+        weights = terms[1::2]
+        if len(unit) != 3 + 2 * k or any(w not in (1, -1) for w in weights) \
+                or k > MAX_C_CELLS:
+            continue
+        masks = tuple(cands.cell_mask[c] if not cands.values[c]
+                      else 1 << (cands.values[c] - 1) for c in order)
+        sees = sees_among(order, geo.peer_mask)
+        signs = None if all(w == 1 for w in weights) else tuple(weights)
+        if not sum_supports(total, masks, sees, signs):
+            continue    # broken: the solver's contradiction checks report it
+        union = 0
+        for m in masks:
+            union |= m
+        own = 0
+        for c in order:
+            own |= 1 << c
+        for b in bits(union):
+            without = tuple(m & ~(1 << b) for m in masks)
+            if any(without) and sum_supports(total, without, sees, signs):
+                continue    # the sum can be made without the digit
+            where = tuple(c for c, m in zip(order, masks, strict=True) if m >> b & 1)
+            seen = geo.common_peers(where) & cands.digit_mask[b] & ~own
+            if seen:
+                yield Step("sum-pointing", eliminations=((c, b + 1) for c in bits(seen)),
+                           digits=(b + 1,), cells={"constraint": _cells_of(con),
+                                                   "base": where},
+                           extra={"constraint": con.to_dict()}, size=rules.size)
+
+
+def _pointing_where(step: Step, lang: str) -> str:
+    kind = (step.get("constraint") or {}).get("kind", "")
+    en, zh = _NAMES.get(kind, ("the constraint {cells}", "约束 {cells}"))
+    name = (zh if lang == "zh" else en).format(**_fields(step, lang))
+    d = step.digits[0]
+    return f"看看{name}中的数字 {d}。" if lang == "zh" else f"Look at digit {d} on {name}."
+
+
+def _pointing_explain(step: Step, lang: str) -> str:
+    kind = (step.get("constraint") or {}).get("kind", "")
+    en, zh = _NAMES.get(kind, ("the constraint {cells}", "约束 {cells}"))
+    name = (zh if lang == "zh" else en).format(**_fields(step, lang))
+    d = step.digits[0]
+    base = cells_text(step.role_cells("base"), step.size)
+    result = result_text(step, lang)
+    if lang == "zh":
+        return (f"{name}：去掉 {d} 后，这些格子的候选数凑不出它的和，所以它必定含有 {d}，"
+                f"而 {d} 只能填在 {base}。能同时看到这些格的格子都不能是 {d}：{result}。")
+    return (f"On {name}, the cells' candidates cannot make its sum without {d}, so one of "
+            f"them holds {d}, and it can only go in {base}. A cell that sees all of them "
+            f"cannot be {d}: {result}.")
+
+
+def _pointing_notation(step: Step) -> str:
+    return (f"{step.name}: {cells_text(step.role_cells('constraint'), step.size)} holds "
+            f"{step.digits[0]} => {eliminations_text(step)}")
+
+
+register(Technique("sum-pointing", "Sum Pointing", "和值区块", "1812", "variant", 2.3,
+                   find_sum_pointing, _pointing_where, _pointing_explain, _pointing_notation,
+                   aliases=("little killer pointing", "arrow pointing"), first9=never9))
 
 
 def find_thermo(cands: Candidates) -> Iterator[Step]:
