@@ -186,3 +186,26 @@ def test_uniqueness_techniques_stay_out_of_killers() -> None:
     from shudu.logic.registry import technique
 
     assert not any(technique(s.technique).uniqueness for s in path.steps)
+
+
+def test_a_cage_of_nine_cells_is_a_house() -> None:
+    """A cage of nine cells holds every digit once: the logic finds a hidden single in it
+    and names it by its cells (the engine has treated it so all along)."""
+    from shudu.constraints import Cage
+    from shudu.logic.singles import find_hidden_single
+    from shudu.logic.solver import as_candidates
+
+    cells = (0, 1, 2, 3, 4, 5, 6, 7, 9)   # r1c1-r1c8 and r2c1: in no row, column or box
+    rules = Rules(constraints=(Cage(cells, 45),))
+    house = len(rules.houses) - 1
+    assert rules.houses[house].cells == cells and rules.houses[house].kind == "cage"
+    assert rules.house_name(house) == "cage r1c12345678,r2c1"
+    assert rules.house_name(house, "zh") == "杀手笼 r1c12345678,r2c1"
+    cands = as_candidates(Grid("." * 81, rules))
+    for c in cells[1:]:
+        cands.eliminate(c, 5)   # 5 is left only in r1c1 of the cage (its row has other 5s)
+    found = [s for s in find_hidden_single(cands) if s.placements == ((0, 5),)]
+    assert found and found[0].role_houses("house") == (house,)
+    object.__setattr__(found[0], "rules", rules)   # as the solver does with a step
+    assert "cage r1c12345678,r2c1" in found[0].text(3, "en")
+    assert "杀手笼 r1c12345678,r2c1" in found[0].text(3, "zh")

@@ -28,6 +28,7 @@ from .errors import ParseError, UnsupportedRules
 
 __all__ = [
     "CLASSIC",
+    "CONSTRAINT_HOUSES",
     "DEFAULT_BOXES",
     "MAX_SIZE",
     "Cell",
@@ -565,7 +566,8 @@ class Rules:
     @cached_property
     def houses(self) -> tuple[House, ...]:
         """Every house: rows, columns, boxes or regions, then diagonals, windows, extras,
-        then the extra regions of n cells and the disjoint groups that constraints name.
+        then the groups of n cells that constraints make differ (extra regions, disjoint
+        groups, killer cages, renban lines, thermometers; kinds :data:`CONSTRAINT_HOUSES`).
 
         >>> from shudu.constraints import Disjoint, ExtraRegion
         >>> rules = Rules(4, constraints=(ExtraRegion((0, 5, 10, 15)), Disjoint()))
@@ -590,17 +592,18 @@ class Rules:
                 cells = tuple((r0 + dr) * n + c0 + dc for dr in range(br) for dc in range(bc))
                 out.append(House("window", k, cells))
         out += [House("extra", i, h) for i, h in enumerate(self.extra_houses)]
-        # constraints naming groups that hold every digit: extra regions of n cells and
-        # disjoint groups are houses too (hidden singles, subsets ... in them)
+        # groups of n cells that the constraints make differ hold every digit: they are
+        # houses too (hidden singles, subsets ... in them): extra regions, disjoint
+        # groups, killer cages of n cells, renban lines and thermometers as long
         known = {frozenset(h.cells) for h in out}
-        numbers = {"extra-region": 0, "disjoint": 0}
+        numbers: dict[str, int] = {}
         for con in self.constraints:
-            kind = getattr(con, "kind", None)
-            if kind not in numbers:
+            if not hasattr(con, "groups"):
                 continue
+            kind = _GROUP_HOUSES.get(getattr(con, "kind", ""), "group")
             for group in con.groups(self):
-                number = numbers[kind]
-                numbers[kind] += 1
+                number = numbers.get(kind, 0)
+                numbers[kind] = number + 1
                 if len(group) == n and frozenset(group) not in known:
                     known.add(frozenset(group))
                     out.append(House(kind, number, tuple(group)))
@@ -744,6 +747,11 @@ class Rules:
         if kind == "diagonal":
             return _DIAGONAL_WORDS[lang == "zh"][number]
         word, _, zh = _HOUSE_WORDS[kind]
+        if kind in _NAMED_BY_CELLS:   # a cage of n cells ...: where it is says more
+            from .logic.step import cells_text
+
+            where = cells_text(houses[index].cells, self.size)
+            return f"{zh} {where}" if lang == "zh" else f"{word} {where}"
         return f"第{number + 1}{zh}" if lang == "zh" else f"{word} {number + 1}"
 
     def house_names(self, indices: Sequence[int], lang: str = "en") -> str:
@@ -766,7 +774,7 @@ class Rules:
         kinds = {houses[h].kind for h in indices}
         kind = next(iter(kinds))
         zh = lang == "zh"
-        if len(kinds) == 1 and kind != "diagonal":
+        if len(kinds) == 1 and kind != "diagonal" and kind not in _NAMED_BY_CELLS:
             _, plural, suffix = _HOUSE_WORDS[kind]
             nums = [str(houses[h].index + 1) for h in sorted(indices)]
             if zh:
@@ -802,8 +810,22 @@ _HOUSE_WORDS: dict[str, tuple[str, str, str]] = {
     "extra": ("extra region", "extra regions", "附加区"),
     "extra-region": ("extra region", "extra regions", "附加区"),
     "disjoint": ("disjoint group", "disjoint groups", "同位组"),
+    "cage": ("cage", "cages", "杀手笼"),
+    "renban": ("renban line", "renban lines", "连续数线"),
+    "thermo": ("thermometer", "thermometers", "温度计"),
+    "group": ("group", "groups", "组"),
 }
 """House kind -> English name, English plural, Chinese measure (``第3宫``)."""
+
+_GROUP_HOUSES = {"extra-region": "extra-region", "disjoint": "disjoint", "killer": "cage",
+                 "renban": "renban", "thermo": "thermo"}
+"""The house kind a constraint's groups of n cells take (others: ``group``)."""
+
+CONSTRAINT_HOUSES = frozenset({*_GROUP_HOUSES.values(), "group"})
+"""The kinds of the houses constraints make (drawn as those constraints, not as houses)."""
+
+_NAMED_BY_CELLS = frozenset({"cage", "renban", "thermo", "group"})
+"""House kinds named by their cells rather than a number."""
 
 _DIAGONAL_WORDS = (("the main diagonal", "the anti-diagonal"), ("主对角线", "副对角线"))
 """Names of the two diagonals (main: r1c1 to r9c9), in English and in Chinese."""

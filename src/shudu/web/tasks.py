@@ -23,7 +23,7 @@ from ..errors import NoSolution, NotUnique, ParseError
 from ..formats import detect_format, parse, parse_pencilmarks
 from ..grid import Grid
 from ..logic.candidates import Candidates
-from ..rules import Rules
+from ..rules import CONSTRAINT_HOUSES, Rules
 
 __all__ = ["TASKS", "count", "explain", "generate", "hint", "rate", "read", "render",
            "solve", "techniques"]
@@ -172,7 +172,7 @@ def _layout(rules: Rules) -> dict[str, Any]:
         "rules": rules.to_dict(),
         "boxes": [rules.box_of(c) for c in range(n * n)],
         "extra": [{"kind": h.kind, "cells": list(h.cells)} for h in houses[3 * n:]
-                  if h.kind not in ("extra-region", "disjoint")],   # drawn as constraints
+                  if h.kind not in CONSTRAINT_HOUSES],   # drawn as constraints
         "peers": [list(p) for p in rules.peers],
         "cages": [{"cells": list(c.cells), "sum": c.total} for c in rules.constraints
                   if getattr(c, "kind", None) == "killer"],
