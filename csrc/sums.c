@@ -11,7 +11,9 @@
 typedef struct {
     uint64_t hash;
     uint32_t off, gen;
-    int32_t i, left, ok;
+    int32_t left;
+    int16_t i;
+    int8_t ok;
 } Slot;
 
 /* The memory of walks, kept between them: a slot is taken when its gen is the walk's, so
@@ -95,9 +97,9 @@ static void remember(sums_scratch *w, uint64_t h, int i, int left, const uint32_
     if (s->gen == w->gen) return;
     s->gen = w->gen;
     s->hash = h;
-    s->i = i;
+    s->i = (int16_t)i;
     s->left = left;
-    s->ok = ok;
+    s->ok = (int8_t)ok;
     s->off = (uint32_t)w->arena_len;
     memcpy(w->arena + w->arena_len, banned, (size_t)len * sizeof(uint32_t));
     memcpy(w->arena + w->arena_len + len, res, (size_t)len * sizeof(uint32_t));
@@ -144,7 +146,7 @@ static int suffix(Walk *w, int i, int left, const uint32_t *banned, uint32_t *re
 sums_scratch *sums_scratch_new(void) {
     sums_scratch *m = calloc(1, sizeof *m);
     if (!m) return NULL;
-    m->cap = 256;
+    m->cap = 1024;
     m->slots = calloc(m->cap, sizeof(Slot));
     if (!m->slots) {
         free(m);
