@@ -1042,6 +1042,11 @@ def _delimiter(header: str) -> str | None:
     return None
 
 
+_CLASSIC_LINE = re.compile(r"[0-9.]{81}")
+"""A classic puzzle on one line: 81 digits with ``0`` or ``.`` for blanks (a cage string
+needs a pointer other than ``.``, a killer list starts ``3x3``)."""
+
+
 def detect_format(text: str) -> str:
     """Name the format of a text (one of :data:`FORMATS`).
 
@@ -1054,6 +1059,8 @@ def detect_format(text: str) -> str:
     """
     check_args(text, None, text_only=True)
     s = text.lstrip("\ufeff").strip()
+    if _CLASSIC_LINE.fullmatch(s):
+        return "line"   # the common case, at once: no other form is 81 digits and dots
     if not s:
         raise _error("expected a puzzle", found="empty text", quote=False)
     first = s[0]
