@@ -588,10 +588,15 @@ def _fields(step: Step, lang: str) -> dict[str, object]:
             else "", "total": total, "gap": data.get("gap", 5), "top": step.size}
 
 
-def _where(step: Step, lang: str) -> str:
+def _constraint_name(step: Step, lang: str) -> str:
+    """The constraint a step reasons on, in words: ``the thermometer r1c1 -> r1c3``."""
     kind = (step.get("constraint") or {}).get("kind", "")
     en, zh = _NAMES.get(kind, ("the constraint {cells}", "约束 {cells}"))
-    name = (zh if lang == "zh" else en).format(**_fields(step, lang))
+    return (zh if lang == "zh" else en).format(**_fields(step, lang))
+
+
+def _where(step: Step, lang: str) -> str:
+    name = _constraint_name(step, lang)
     return f"看看{name}。" if lang == "zh" else f"Look at {name}."
 
 
@@ -693,17 +698,13 @@ def find_sum_pointing(cands: Candidates) -> Iterator[Step]:
 
 
 def _pointing_where(step: Step, lang: str) -> str:
-    kind = (step.get("constraint") or {}).get("kind", "")
-    en, zh = _NAMES.get(kind, ("the constraint {cells}", "约束 {cells}"))
-    name = (zh if lang == "zh" else en).format(**_fields(step, lang))
+    name = _constraint_name(step, lang)
     d = step.digits[0]
     return f"看看{name}中的数字 {d}。" if lang == "zh" else f"Look at digit {d} on {name}."
 
 
 def _pointing_explain(step: Step, lang: str) -> str:
-    kind = (step.get("constraint") or {}).get("kind", "")
-    en, zh = _NAMES.get(kind, ("the constraint {cells}", "约束 {cells}"))
-    name = (zh if lang == "zh" else en).format(**_fields(step, lang))
+    name = _constraint_name(step, lang)
     d = step.digits[0]
     base = cells_text(step.role_cells("base"), step.size)
     result = result_text(step, lang)
