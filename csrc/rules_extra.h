@@ -39,10 +39,10 @@ gx_set *gx_new(int n, int ncells, const int32_t *prog, size_t len, char *err, si
 void gx_free(gx_set *g);
 
 /* Tell the set which cells see each other (peers[pstart[c] .. pstart[c + 1]) are cell c's
- * peers, each index below ncells): a sum of +1/-1 terms whose cells include peers is then
- * also narrowed with those cells' digits differing, by views of it that split its cells
- * into groups that see each other (sound, and exact where all its cells see each other).  0, or -1 when memory ran out (the set
- * then works as before). */
+ * peers): a sum of +1/-1 terms whose cells include peers is then also narrowed with those
+ * cells' digits differing, by views of it that split its cells into groups that see each
+ * other (sound, and exact where all its cells see each other).  0, or -1 when memory ran
+ * out (the set then works as before). */
 int gx_use_peers(gx_set *g, const int32_t *pstart, const int32_t *peers);
 
 /* With light set, sums whose cells see each other are narrowed as if digits could repeat
