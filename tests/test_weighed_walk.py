@@ -129,13 +129,24 @@ def test_explain_applies_each_step_once(monkeypatch: pytest.MonkeyPatch) -> None
     """The scores beside an explained path are weighed by the solver's run, in the state
     each step applies to, not by a second copy of the path."""
     applied = []
-    real = Candidates.apply
+    inside = [False]
+    real_apply, real_place = Candidates.apply, Candidates.place
 
     def counting(self, step):   # type: ignore[no-untyped-def]
         applied.append(step)
-        return real(self, step)
+        inside[0] = True
+        try:
+            return real_apply(self, step)
+        finally:
+            inside[0] = False
+
+    def placing(self, cell, digit):   # type: ignore[no-untyped-def]
+        if not inside[0]:   # a single of the C core's run, placed on its own
+            applied.append((cell, digit))
+        return real_place(self, cell, digit)
 
     monkeypatch.setattr(Candidates, "apply", counting)
+    monkeypatch.setattr(Candidates, "place", placing)
     result = CliRunner().invoke(cli, ["explain", "--no-rating", "--json", XWING],
                                 catch_exceptions=False)
     import json

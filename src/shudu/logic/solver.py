@@ -245,6 +245,11 @@ def _set_rules(step: Step, cands: Candidates) -> None:
     object.__setattr__(step, "rules", cands.rules)
 
 
+_SINGLE_STEPS: dict[tuple[int, int, int, int], Step] = {}
+"""The singles of classic 9x9 states met so far, by (kind, cell, digit, house): a step is
+immutable and the same single comes up in puzzle after puzzle (steps compare by value,
+and the rules each is given are the classic rules, equal whichever state set them)."""
+
 _STARTED: dict[float, float] = {}
 
 
@@ -358,8 +363,13 @@ class StepRun(Iterator[Step]):
                 self._start_probed = level
                 return None
             self._probed = level   # where the run will end: no single, this basic level
-        kind, cell, digit, house = self._singles.pop()
-        step = Step.single(accel9.SINGLES[kind], cell, digit, house)
+        key = self._singles.pop()
+        step = _SINGLE_STEPS.get(key)
+        if step is None:
+            if len(_SINGLE_STEPS) >= 50_000:
+                _SINGLE_STEPS.clear()
+            kind, cell, digit, house = key
+            step = _SINGLE_STEPS[key] = Step.single(accel9.SINGLES[kind], cell, digit, house)
         _set_rules(step, cands)
         return step
 
@@ -379,7 +389,14 @@ class StepRun(Iterator[Step]):
                     if deadline is not None and time.monotonic() >= deadline:
                         raise LogicTimeout(_budget(deadline))
                     self._start_probed = None
-                    step = self._single(cands) or next_step(
+                    step = self._single(cands)
+                    if step is not None:   # a single of the C core's run: quick way
+                        if self.weigh:
+                            self.weights.append(technique(step.technique).weight(step, cands))
+                        cands.place(*step.placements[0])
+                        self.steps.append(step)
+                        return step
+                    step = next_step(
                         cands, deadline=deadline, probed=self._start_probed,
                         enabled=self._enabled if self._start_probed is None
                         else self._past_singles)
