@@ -358,20 +358,6 @@ static int narrow_linear(gx_set *g, const int32_t *o) {
     return changed;
 }
 
-/* The hash of a sum's masks the exact checks remember (FNV-1a); *open: how many of the
- * cells hold more than one digit. */
-static uint64_t masks_hash(const gx_set *g, const int32_t *o, int *open) {
-    uint64_t h = 1469598103934665603ULL;
-    int many = 0;
-    for (int32_t j = 0; j < o[0]; j++) {
-        const uint32_t m = g->work[o[2 + 2 * j]];
-        many += (m & (m - 1)) != 0;
-        h = (h ^ m) * 1099511628211ULL;
-    }
-    *open = many;
-    return h;
-}
-
 /* exact_linear for sums spanning fewer than 128 values: the prefix and suffix sets,
  * and the sums a prefix and a suffix make together, are bits of one 128-bit word. */
 typedef unsigned __int128 gx_u128;
@@ -436,8 +422,13 @@ static int exact_linear(gx_set *g, const int32_t *o, uint64_t *quiet) {
     const int n = g->n;
     /* the same masks as the last check that found nothing: nothing again (a clash of
      * hashes only skips a narrowing; a full assignment is still checked by bounds) */
-    int open;
-    const uint64_t h = masks_hash(g, o, &open);
+    uint64_t h = 1469598103934665603ULL;
+    int open = 0;
+    for (int32_t j = 0; j < k; j++) {
+        const uint32_t m = g->work[t[2 * j]];
+        open += (m & (m - 1)) != 0;
+        h = (h ^ m) * 1099511628211ULL;
+    }
     if (open < 2 || h == *quiet) return 0;
     int64_t span = 0;
     for (int32_t j = 0; j < k; j++) {
@@ -599,8 +590,8 @@ static int view_supports(int n, int k, int total, const uint32_t *masks, const i
     return 1;
 }
 
-/* Narrow a sum of +1/-1 terms some of whose cells see each other (so differ) by the walk
- * of sums_supports over each of its views. */
+/* Narrow a sum of +1/-1 terms some of whose cells see each other (so differ) over each of
+ * its views: by view_supports, or by the walk of sums_supports where that cannot. */
 static int distinct_linear(gx_set *g, const gx_rec *rec) {
     const int32_t *o = g->data + rec->at;
     const int32_t k = o[0], total = o[1];

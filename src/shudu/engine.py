@@ -114,20 +114,15 @@ def _as_grid(puzzle: PuzzleLike, rules: RulesLike) -> Grid:
 
 
 def _house_tables(rules: Rules) -> tuple[list[int], list[int], list[int]]:
-    """The flat house and peer tables of :class:`_engine.Rules`: every house's cells (the
-    constraints' groups of n cells that must differ among them), then each cell's peers
-    as offsets and a list.
+    """The flat house and peer tables of :class:`_engine.Rules`: every house's cells
+    (:attr:`Rules.houses`, which holds the constraints' groups of n cells that must differ
+    among them), then each cell's peers as offsets and a list.
 
     >>> houses, starts, peers = _house_tables(Rules(4))
     >>> len(houses), starts[:3], peers[:7]
     (48, [0, 7, 14], [1, 2, 3, 4, 5, 8, 12])
     """
     houses = [c for h in rules.houses for c in h.cells]
-    known = {frozenset(h.cells) for h in rules.houses}
-    for group in rules.distinct_groups:
-        if len(group) == rules.size and frozenset(group) not in known:
-            known.add(frozenset(group))
-            houses.extend(group)
     starts = [0]
     peers: list[int] = []
     for cell_peers in rules.peers:

@@ -380,6 +380,7 @@ class StepRun(Iterator[Step]):
             self._deadline = _deadline(self.timeout)
         cands = self.final
         step = None
+        single = False   # a single of the C core's run: placed without the general apply
         if not cands.is_solved:
             if len(self.steps) >= self.max_steps:
                 self.stopped = "max-steps"
@@ -390,16 +391,12 @@ class StepRun(Iterator[Step]):
                         raise LogicTimeout(_budget(deadline))
                     self._start_probed = None
                     step = self._single(cands)
-                    if step is not None:   # a single of the C core's run: quick way
-                        if self.weigh:
-                            self.weights.append(technique(step.technique).weight(step, cands))
-                        cands.place(*step.placements[0])
-                        self.steps.append(step)
-                        return step
-                    step = next_step(
-                        cands, deadline=deadline, probed=self._start_probed,
-                        enabled=self._enabled if self._start_probed is None
-                        else self._past_singles)
+                    single = step is not None
+                    if not single:
+                        step = next_step(
+                            cands, deadline=deadline, probed=self._start_probed,
+                            enabled=self._enabled if self._start_probed is None
+                            else self._past_singles)
                 except LogicTimeout:
                     self.stopped = "timeout"
         if step is None:
@@ -407,7 +404,10 @@ class StepRun(Iterator[Step]):
             raise StopIteration
         if self.weigh:
             self.weights.append(technique(step.technique).weight(step, cands))
-        cands.apply(step)
+        if single:
+            cands.place(*step.placements[0])
+        else:
+            cands.apply(step)
         self.steps.append(step)
         return step
 

@@ -663,6 +663,7 @@ def find_sum_pointing(cands: Candidates) -> Iterator[Step]:
     """
     rules = cands.rules
     geo = cands.geo
+    every = cands.masks()
     for con, unit, _cells in _units(rules):
         if con.kind not in POINTING_KINDS or not unit or unit[0] != LINEAR:
             continue
@@ -672,8 +673,7 @@ def find_sum_pointing(cands: Candidates) -> Iterator[Step]:
         if len(unit) != 3 + 2 * k or any(w not in (1, -1) for w in weights) \
                 or k > MAX_C_CELLS:
             continue
-        masks = tuple(cands.cell_mask[c] if not cands.values[c]
-                      else 1 << (cands.values[c] - 1) for c in order)
+        masks = tuple(every[c] for c in order)
         sees = sees_among(order, geo.peer_mask)
         signs = None if all(w == 1 for w in weights) else tuple(weights)
         if not sum_supports(total, masks, sees, signs):
