@@ -199,15 +199,23 @@ def render(step: Step, level: int, lang: str) -> str:
     """
     if step.technique in SINGLES:
         rules = step.rules
+        # the solver hands out the same single step object again and again: its words
+        # are kept on it too (not a field: steps compare without them)
+        kept = step.__dict__.get("_words")
+        if kept is not None:
+            got = kept.get((level, lang))
+            if got is not None and got[0] is rules:
+                return got[1]
         key = (step.technique, step.placements, step.houses, step.size, id(rules), level, lang)
         got = _SINGLE_TEXT.get(key)
-        if got is not None and got[0] is rules:
-            return got[1]
-        text = _render(step, level, lang)
-        if len(_SINGLE_TEXT) >= 50_000:
-            _SINGLE_TEXT.clear()
-        _SINGLE_TEXT[key] = (rules, text)
-        return text
+        if got is None or got[0] is not rules:
+            if len(_SINGLE_TEXT) >= 50_000:
+                _SINGLE_TEXT.clear()
+            got = _SINGLE_TEXT[key] = (rules, _render(step, level, lang))
+        if kept is None:
+            kept = step.__dict__["_words"] = {}
+        kept[(level, lang)] = got
+        return got[1]
     return _render(step, level, lang)
 
 
