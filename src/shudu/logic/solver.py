@@ -74,13 +74,20 @@ class SolverConfig:
         >>> SolverConfig().enabled() == SolverConfig().enabled()
         True
         """
+        return list(self._shared()[0])
+
+    def _shared(self) -> tuple[tuple[Technique, ...], tuple[Technique, ...]]:
+        """:meth:`enabled` as one tuple shared by every solve with this configuration, and
+        the same without its first three (what follows a run of singles): the C core's
+        plan of a technique list is found again by identity."""
         gen = generation()
         got = _ENABLED.get(self)
         if got is None or got[0] != gen:
             if len(_ENABLED) >= 64:
                 _ENABLED.clear()
-            got = _ENABLED[self] = (gen, tuple(self._choose()))
-        return list(got[1])
+            techs = tuple(self._choose())
+            got = _ENABLED[self] = (gen, techs, techs[3:])
+        return got[1], got[2]
 
     def _choose(self) -> list[Technique]:
         skip = {technique(name).key for name in self.disabled}
@@ -93,7 +100,7 @@ class SolverConfig:
                 if t.key not in skip and (self.uniqueness or not t.uniqueness)]
 
 
-_ENABLED: dict[SolverConfig, tuple[int, tuple[Technique, ...]]] = {}
+_ENABLED: dict[SolverConfig, tuple[int, tuple[Technique, ...], tuple[Technique, ...]]] = {}
 
 
 @dataclass
@@ -336,11 +343,10 @@ class StepRun(Iterator[Step]):
         self.verdict = verdict
         self.timeout = timeout
         self.max_steps = self.config.max_steps if max_steps is None else max_steps
-        self._enabled = tuple(self.config.enabled())
+        self._enabled, self._past_singles = self.config._shared()
         self._deadline: float | None = None
         self._done = False
         self._singles: list[tuple[int, int, int, int]] = []   # what _single hands out
-        self._past_singles = self._enabled[3:]   # what next_step tries after a run of singles
         self._probed: int | None = None   # the C probe's answer where the run of singles ends
         self._start_probed: int | None = None   # ... when next_step starts from that state
 
