@@ -328,7 +328,16 @@ class ChainGraph:
             strong = not x & 1
             labels = None if strong else self.__dict__.get("why")
             why = labels.get((x >> 1, y >> 1), "") if labels else ""
-            got = memo[x, y] = Link(self.node(x >> 1), self.node(y >> 1), strong, why)
+            shared = not why and x >> 1 < self.base and y >> 1 < self.base
+            key = (self.n, x, y)
+            got = _BASE_LINKS.get(key) if shared else None
+            if got is None:
+                got = Link(self.node(x >> 1), self.node(y >> 1), strong, why)
+                if shared:
+                    if len(_BASE_LINKS) >= 200_000:
+                        _BASE_LINKS.clear()
+                    _BASE_LINKS[key] = got
+            memo[x, y] = got
         return got  # type: ignore[no-any-return]
 
     def _add_als(self, use: range | list[int]) -> None:
@@ -479,6 +488,11 @@ class ChainGraph:
 
     def node(self, i: int) -> Node:
         """The :class:`Node` of an index (for a step's links), made once per graph."""
+        if i < self.base:   # a candidate's node is the same in every graph of its size
+            got = _BASE_NODES.get((self.n, i))
+            if got is None:
+                got = _BASE_NODES[self.n, i] = Node((i % self.N,), i // self.N + 1, self.n)
+            return got
         memo = self.__dict__.setdefault("_node_memo", {})
         got = memo.get(i)
         if got is None:
@@ -919,6 +933,14 @@ def _row(blob: bytes, k: int, size: int) -> int:
 
 
 _Cuts = tuple[tuple[tuple[int, ...], ...], ...]
+_BASE_NODES: dict[tuple[int, int], Node] = {}
+"""The node of candidate ``i`` (``digit * cells + cell``) of a grid of side ``n``, by
+``(n, i)``: nodes and links are immutable, and successive states (and puzzles) share most
+of their chains' candidates and links."""
+
+_BASE_LINKS: dict[tuple[int, int, int], Link] = {}
+"""The link between two candidates' literals that no constraint labels, by ``(n, x, y)``."""
+
 _GROUP_TABLES: dict[int, tuple[object, tuple[int, ...], _Cuts]] = {}
 
 
