@@ -107,26 +107,29 @@ static void split_links(g9_graph *g, const inter_table *t, const int *gidx, int 
     }
 }
 
-int g9_build(const uint16_t masks[81], int flags, g9_graph *g) {
-    inter_table t;
-    make_inters(&t);
-    bb81 dm[9];
-    bb81 bival = bb_make(0, 0);
+/* The digits' places, the bivalue cells and the intersection table of a state. */
+static void g9_state(const uint16_t masks[81], inter_table *t, bb81 *dm, bb81 *bival) {
+    make_inters(t);
+    *bival = bb_make(0, 0);
     for (int d = 0; d < 9; d++) dm[d] = bb_make(0, 0);
     for (int c = 0; c < 81; c++) {
         unsigned m = masks[c] & 0x1FFu;
-        if (b9_popc(m) == 2) bival = bb_or(bival, bb_cell(c));
+        if (b9_popc(m) == 2) *bival = bb_or(*bival, bb_cell(c));
         for (int d = 0; d < 9; d++)
             if (m >> d & 1) dm[d] = bb_or(dm[d], bb_cell(c));
     }
-    /* the groups first: they fix the row width */
-    int gidx[9 * 54];
+}
+
+/* The groups (with gidx: the node of each digit and intersection, or -1), which fix the
+ * row width. */
+static void g9_groups(const inter_table *t, const bb81 *dm, int flags, g9_graph *g,
+                      int *gidx) {
     g->ngroups = 0;
     for (int d = 0; d < 9; d++) {
         for (int k = 0; k < 54; k++) {
             gidx[d * 54 + k] = -1;
             if (!(flags & G9_GROUPED)) continue;
-            bb81 cells = bb_and(dm[d], t.cells[k]);
+            bb81 cells = bb_and(dm[d], t->cells[k]);
             if (bb_count(cells) < 2) continue;
             gidx[d * 54 + k] = G9_BASE + g->ngroups;
             g->group_cells[g->ngroups] = cells;
@@ -136,6 +139,19 @@ int g9_build(const uint16_t masks[81], int flags, g9_graph *g) {
     }
     g->size = G9_BASE + g->ngroups;
     g->words = (g->size + 63) / 64;
+}
+
+void g9_layout(const uint16_t masks[81], int flags, g9_graph *g) {
+    inter_table t;
+    bb81 dm[9], bival;
+    int gidx[9 * 54];
+    g9_state(masks, &t, dm, &bival);
+    g9_groups(&t, dm, flags, g, gidx);
+    g->strong = g->weak = g->conf = NULL;
+}
+
+int g9_build(const uint16_t masks[81], int flags, g9_graph *g) {
+    g9_layout(masks, flags, g);
     size_t row_words = (size_t)g->size * (size_t)g->words;
     g->strong = calloc(row_words, sizeof(uint64_t));
     g->weak = calloc(row_words, sizeof(uint64_t));
@@ -144,6 +160,16 @@ int g9_build(const uint16_t masks[81], int flags, g9_graph *g) {
         g9_free(g);
         return -1;
     }
+    g9_links(masks, flags, g);
+    return 0;
+}
+
+void g9_links(const uint16_t masks[81], int flags, g9_graph *g) {
+    inter_table t;
+    bb81 dm[9], bival;
+    int gidx[9 * 54];
+    g9_state(masks, &t, dm, &bival);
+    g9_groups(&t, dm, flags, g, gidx);
     int W = g->words;
     memset(g->nodes, 0, sizeof g->nodes);
     for (int d = 0; d < 9; d++)
@@ -209,7 +235,6 @@ int g9_build(const uint16_t masks[81], int flags, g9_graph *g) {
             }
         }
     }
-    return 0;
 }
 
 void g9_free(g9_graph *g) {

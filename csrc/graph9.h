@@ -45,6 +45,12 @@ typedef struct g9_graph {
  * the links of flags (G9_*).  Returns 0, or -1 when out of memory (nothing to free then);
  * after 0, g9_free releases the rows. */
 int g9_build(const uint16_t masks[81], int flags, g9_graph *g);
+
+/* The same in two steps, for rows the caller provides: g9_layout fills the groups, size
+ * and words (and sets the row pointers to NULL); the caller then points strong, weak and
+ * conf at size * words zeroed words each, and g9_links (same masks and flags) fills them. */
+void g9_layout(const uint16_t masks[81], int flags, g9_graph *g);
+void g9_links(const uint16_t masks[81], int flags, g9_graph *g);
 void g9_free(g9_graph *g);
 
 #ifdef __cplusplus

@@ -1278,27 +1278,37 @@ PyObject *py_chain_graph9(PyObject *self, PyObject *const *args, Py_ssize_t narg
     }
     g9_graph *g = malloc(sizeof *g);
     if (!g) return PyErr_NoMemory();
-    int rc;
-    Py_BEGIN_ALLOW_THREADS
-    rc = g9_build(masks, (int)flags, g);
-    Py_END_ALLOW_THREADS
-    if (rc) {
-        free(g);
-        return PyErr_NoMemory();
-    }
+    /* the rows are made in place in the bytes handed back (they are large: no copy) */
+    g9_layout(masks, (int)flags, g);
     Py_ssize_t row = (Py_ssize_t)g->words * 8;
     Py_ssize_t all = row * g->size;
+    PyObject *rows[3] = {NULL, NULL, NULL}, *out = NULL;
+    for (int k = 0; k < 3; k++) {
+        rows[k] = PyBytes_FromStringAndSize(NULL, all);
+        if (!rows[k]) goto done;
+        char *buf = PyBytes_AS_STRING(rows[k]);
+        if ((uintptr_t)buf % _Alignof(uint64_t)) {   /* never with CPython's allocator */
+            PyErr_SetString(PyExc_SystemError, "bytes storage not aligned for the graph rows");
+            goto done;
+        }
+        memset(buf, 0, (size_t)all);
+    }
+    g->strong = (uint64_t *)(void *)PyBytes_AS_STRING(rows[0]);
+    g->weak = (uint64_t *)(void *)PyBytes_AS_STRING(rows[1]);
+    g->conf = (uint64_t *)(void *)PyBytes_AS_STRING(rows[2]);
+    Py_BEGIN_ALLOW_THREADS
+    g9_links(masks, (int)flags, g);
+    Py_END_ALLOW_THREADS
     uint8_t cells[16 * G9_MAX_GROUPS];
     for (int k = 0; k < g->ngroups; k++) {
         memcpy(cells + 16 * k, &g->group_cells[k].lo, 8);
         memcpy(cells + 16 * k + 8, &g->group_cells[k].hi, 8);
     }
-    PyObject *out = Py_BuildValue("(iy#y#y#y#y#y#)", g->words, (const char *)g->nodes, row,
-                                  (const char *)g->strong, all, (const char *)g->weak, all,
-                                  (const char *)g->conf, all, (const char *)cells,
-                                  (Py_ssize_t)16 * g->ngroups, (const char *)g->group_digit,
-                                  (Py_ssize_t)g->ngroups);
-    g9_free(g);
+    out = Py_BuildValue("(iy#OOOy#y#)", g->words, (const char *)g->nodes, row, rows[0],
+                        rows[1], rows[2], (const char *)cells, (Py_ssize_t)16 * g->ngroups,
+                        (const char *)g->group_digit, (Py_ssize_t)g->ngroups);
+done:
+    for (int k = 0; k < 3; k++) Py_XDECREF(rows[k]);
     free(g);
     return out;
 }
