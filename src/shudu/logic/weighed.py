@@ -440,6 +440,8 @@ class Walk(Iterator[PathStep]):
         self.complete = True
         self.broken = False
         self._classic = cands.rules.is_classic9
+        # the ladder's technique keys for the C core's plan (the ladder is hashed once)
+        self._keys = _plan_keys(self.ladder) if self._classic else ()
         self._placed = False
         self._pending: list[PathStep] = []
         self._done = False
@@ -492,7 +494,7 @@ class Walk(Iterator[PathStep]):
                 self.broken = status < 0
                 return []
         # the C core tells which finders would find nothing: they are passed over
-        oracle = (accel9.oracle(_plan_keys(self.ladder), c)   # type: ignore[arg-type]
+        oracle = (accel9.oracle(self._keys, c)   # type: ignore[arg-type]
                   if self._classic else None)
         for i, rung in enumerate(self.ladder):
             if rung.level is not None and rung.level <= covered:
