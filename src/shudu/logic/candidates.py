@@ -107,12 +107,29 @@ class Geometry:
 
     def __hash__(self) -> int:
         """The hash of the rules the tables are built from (equal geometries have equal
-        rules): a geometry keys many caches, and hashing its tables took microseconds.
+        rules), worked out once: a geometry keys many caches, and hashing its tables (or
+        even its rules) each time took microseconds.
 
         >>> hash(geometry(Rules())) == hash(Rules())
         True
         """
-        return hash(self.rules)
+        got = self.__dict__.get("_hash")
+        if got is None:
+            got = self.__dict__["_hash"] = hash(self.rules)
+        return got  # type: ignore[no-any-return]
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields, without the remembered hash (another process hashes strings
+        differently).
+
+        >>> import pickle
+        >>> g = geometry(Rules()); _ = hash(g)
+        >>> "_hash" in vars(pickle.loads(pickle.dumps(g)))
+        False
+        """
+        state = dict(self.__dict__)
+        state.pop("_hash", None)
+        return state
 
     def house_name(self, house: int) -> str:
         """Readable name of a house index, e.g. ``row 3`` (:meth:`Rules.house_name`).
