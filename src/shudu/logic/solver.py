@@ -376,7 +376,8 @@ class StepRun(Iterator[Step]):
                 _SINGLE_STEPS.clear()
             kind, cell, digit, house = key
             step = _SINGLE_STEPS[key] = Step.single(accel9.SINGLES[kind], cell, digit, house)
-        _set_rules(step, cands)
+        if step.rules is not cands.rules:
+            _set_rules(step, cands)
         return step
 
     def __next__(self) -> Step:
