@@ -250,25 +250,22 @@ class Candidates:
         peer = geo.peer_mask
         values = cand.values
         seen = [0] * n
-        used = [0] * len(geo.houses)
+        used = [0] * len(geo.houses)   # the digits placed in each house
         filled = 0
-        for h, house in enumerate(geo.houses):
-            m = 0
-            for c in house.cells:
-                v = cells[c]
-                if v:
-                    m |= 1 << (v - 1)
-            used[h] = m
+        cell_houses = geo.cell_houses
         for cell, v in enumerate(cells):
             if v:
                 values[cell] = v
                 filled |= 1 << cell
                 seen[v - 1] |= peer[cell]
+                bit = 1 << (v - 1)
+                for h in cell_houses[cell]:
+                    used[h] |= bit
         open_cells = geo.all_cells & ~filled
         cand.digit_mask = [open_cells & ~s for s in seen]
         full = (1 << n) - 1
         cm = cand.cell_mask
-        for cell, hs in enumerate(geo.cell_houses):
+        for cell, hs in enumerate(cell_houses):
             if cells[cell]:
                 cm[cell] = 0
             else:
