@@ -2,7 +2,6 @@
  * follows shudu.logic.links.ChainGraph.build step for step; the tests compare the two. */
 #include "graph9.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 /* Box/line intersections in ChainGraph's order (per box: its rows, then its columns),
@@ -141,35 +140,30 @@ static void g9_groups(const inter_table *t, const bb81 *dm, int flags, g9_graph 
     g->words = (g->size + 63) / 64;
 }
 
-void g9_layout(const uint16_t masks[81], int flags, g9_graph *g) {
+/* What the layout and the links both work from. */
+typedef struct g9_scratch {
     inter_table t;
     bb81 dm[9], bival;
     int gidx[9 * 54];
-    g9_state(masks, &t, dm, &bival);
-    g9_groups(&t, dm, flags, g, gidx);
+} g9_scratch;
+
+static void g9_prepare(const uint16_t masks[81], int flags, g9_graph *g, g9_scratch *x) {
+    g9_state(masks, &x->t, x->dm, &x->bival);
+    g9_groups(&x->t, x->dm, flags, g, x->gidx);
+}
+
+void g9_layout(const uint16_t masks[81], int flags, g9_graph *g) {
+    g9_scratch x;
+    g9_prepare(masks, flags, g, &x);
     g->strong = g->weak = g->conf = NULL;
 }
 
-int g9_build(const uint16_t masks[81], int flags, g9_graph *g) {
-    g9_layout(masks, flags, g);
-    size_t row_words = (size_t)g->size * (size_t)g->words;
-    g->strong = calloc(row_words, sizeof(uint64_t));
-    g->weak = calloc(row_words, sizeof(uint64_t));
-    g->conf = calloc(row_words, sizeof(uint64_t));
-    if (!g->strong || !g->weak || !g->conf) {
-        g9_free(g);
-        return -1;
-    }
-    g9_links(masks, flags, g);
-    return 0;
-}
-
 void g9_links(const uint16_t masks[81], int flags, g9_graph *g) {
-    inter_table t;
-    bb81 dm[9], bival;
-    int gidx[9 * 54];
-    g9_state(masks, &t, dm, &bival);
-    g9_groups(&t, dm, flags, g, gidx);
+    g9_scratch x;
+    g9_prepare(masks, flags, g, &x);
+    const inter_table *t = &x.t;
+    const bb81 *dm = x.dm, bival = x.bival;
+    const int *gidx = x.gidx;
     int W = g->words;
     memset(g->nodes, 0, sizeof g->nodes);
     for (int d = 0; d < 9; d++)
@@ -231,15 +225,8 @@ void g9_links(const uint16_t masks[81], int flags, g9_graph *g) {
             for (int h = 0; h < 27; h++) {
                 bb81 m = bb_and(dm[d], B9_HOUSE_BB[h]);
                 if (bb_count(m) < 2) continue;
-                split_links(g, &t, gidx, d, h, m);
+                split_links(g, t, gidx, d, h, m);
             }
         }
     }
-}
-
-void g9_free(g9_graph *g) {
-    free(g->strong);
-    free(g->weak);
-    free(g->conf);
-    g->strong = g->weak = g->conf = NULL;
 }

@@ -38,20 +38,16 @@ typedef struct g9_graph {
     bb81 group_cells[G9_MAX_GROUPS];  /* in ChainGraph's order: digit, then intersection */
     uint8_t group_digit[G9_MAX_GROUPS];  /* 0-based */
     uint64_t nodes[G9_MAX_WORDS];
-    uint64_t *strong, *weak, *conf;   /* size * words words each, owned */
+    uint64_t *strong, *weak, *conf;   /* size * words words each, the caller's */
 } g9_graph;
 
-/* Builds the graph of the candidate masks (9 bits per cell; a solved cell holds 0) with
- * the links of flags (G9_*).  Returns 0, or -1 when out of memory (nothing to free then);
- * after 0, g9_free releases the rows. */
-int g9_build(const uint16_t masks[81], int flags, g9_graph *g);
-
-/* The same in two steps, for rows the caller provides: g9_layout fills the groups, size
- * and words (and sets the row pointers to NULL); the caller then points strong, weak and
- * conf at size * words zeroed words each, and g9_links (same masks and flags) fills them. */
+/* The graph of the candidate masks (9 bits per cell; a solved cell holds 0) with the
+ * links of flags (G9_*), in two steps so that the rows live where the caller wants them:
+ * g9_layout fills the groups, size and words (and sets the row pointers to NULL); the
+ * caller points strong, weak and conf at size * words zeroed words each, and g9_links
+ * (same masks and flags) fills them. */
 void g9_layout(const uint16_t masks[81], int flags, g9_graph *g);
 void g9_links(const uint16_t masks[81], int flags, g9_graph *g);
-void g9_free(g9_graph *g);
 
 #ifdef __cplusplus
 }
