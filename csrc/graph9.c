@@ -4,15 +4,7 @@
 
 #include <string.h>
 
-/* Box/line intersections in ChainGraph's order (per box: its rows, then its columns),
- * their box and line, and per house the intersections that cut it. */
-typedef struct inter_table {
-    bb81 cells[54];
-    uint8_t line[54], box[54];
-    int8_t of_line_box[18][9]; /* intersection of a line and a box, or -1 */
-} inter_table;
-
-static void make_inters(inter_table *t) {
+static void make_inters(g9_inters *t) {
     memset(t->of_line_box, -1, sizeof t->of_line_box);
     int k = 0;
     for (int b = 0; b < 9; b++) {
@@ -66,7 +58,7 @@ static bb81 common_peers(bb81 m) {
 /* Strong links between the two parts of digit d's places m in house h when one cut of
  * the house (a line by boxes; a box by rows or by columns) splits them in two and one
  * part at least is a group (ChainGraph._add_groups). */
-static void split_links(g9_graph *g, const inter_table *t, const int *gidx, int d, int h,
+static void split_links(g9_graph *g, const g9_inters *t, const int *gidx, int d, int h,
                         bb81 m) {
     int ncuts = h < 18 ? 1 : 2;
     for (int cut = 0; cut < ncuts; cut++) {
@@ -106,31 +98,27 @@ static void split_links(g9_graph *g, const inter_table *t, const int *gidx, int 
     }
 }
 
-/* The digits' places, the bivalue cells and the intersection table of a state. */
-static void g9_state(const uint16_t masks[81], inter_table *t, bb81 *dm, bb81 *bival) {
-    make_inters(t);
-    *bival = bb_make(0, 0);
+void g9_layout(const uint16_t masks[81], int flags, g9_graph *g) {
+    g->flags = flags;
+    make_inters(&g->inters);
+    bb81 *dm = g->dm;
+    g->bival = bb_make(0, 0);
     for (int d = 0; d < 9; d++) dm[d] = bb_make(0, 0);
     for (int c = 0; c < 81; c++) {
         unsigned m = masks[c] & 0x1FFu;
-        if (b9_popc(m) == 2) *bival = bb_or(*bival, bb_cell(c));
+        if (b9_popc(m) == 2) g->bival = bb_or(g->bival, bb_cell(c));
         for (int d = 0; d < 9; d++)
             if (m >> d & 1) dm[d] = bb_or(dm[d], bb_cell(c));
     }
-}
-
-/* The groups (with gidx: the node of each digit and intersection, or -1), which fix the
- * row width. */
-static void g9_groups(const inter_table *t, const bb81 *dm, int flags, g9_graph *g,
-                      int *gidx) {
+    /* the groups fix the row width */
     g->ngroups = 0;
     for (int d = 0; d < 9; d++) {
         for (int k = 0; k < 54; k++) {
-            gidx[d * 54 + k] = -1;
+            g->gidx[d * 54 + k] = -1;
             if (!(flags & G9_GROUPED)) continue;
-            bb81 cells = bb_and(dm[d], t->cells[k]);
+            bb81 cells = bb_and(dm[d], g->inters.cells[k]);
             if (bb_count(cells) < 2) continue;
-            gidx[d * 54 + k] = G9_BASE + g->ngroups;
+            g->gidx[d * 54 + k] = G9_BASE + g->ngroups;
             g->group_cells[g->ngroups] = cells;
             g->group_digit[g->ngroups] = (uint8_t)d;
             g->ngroups++;
@@ -138,32 +126,14 @@ static void g9_groups(const inter_table *t, const bb81 *dm, int flags, g9_graph 
     }
     g->size = G9_BASE + g->ngroups;
     g->words = (g->size + 63) / 64;
-}
-
-/* What the layout and the links both work from. */
-typedef struct g9_scratch {
-    inter_table t;
-    bb81 dm[9], bival;
-    int gidx[9 * 54];
-} g9_scratch;
-
-static void g9_prepare(const uint16_t masks[81], int flags, g9_graph *g, g9_scratch *x) {
-    g9_state(masks, &x->t, x->dm, &x->bival);
-    g9_groups(&x->t, x->dm, flags, g, x->gidx);
-}
-
-void g9_layout(const uint16_t masks[81], int flags, g9_graph *g) {
-    g9_scratch x;
-    g9_prepare(masks, flags, g, &x);
     g->strong = g->weak = g->conf = NULL;
 }
 
-void g9_links(const uint16_t masks[81], int flags, g9_graph *g) {
-    g9_scratch x;
-    g9_prepare(masks, flags, g, &x);
-    const inter_table *t = &x.t;
-    const bb81 *dm = x.dm, bival = x.bival;
-    const int *gidx = x.gidx;
+void g9_links(const uint16_t masks[81], g9_graph *g) {
+    const int flags = g->flags;
+    const g9_inters *t = &g->inters;
+    const bb81 *dm = g->dm, bival = g->bival;
+    const int *gidx = g->gidx;
     int W = g->words;
     memset(g->nodes, 0, sizeof g->nodes);
     for (int d = 0; d < 9; d++)

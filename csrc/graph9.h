@@ -27,6 +27,14 @@ enum {
 #define G9_MAX_NODES (G9_BASE + G9_MAX_GROUPS)
 #define G9_MAX_WORDS ((G9_MAX_NODES + 63) / 64)
 
+/* Box/line intersections in ChainGraph's order (per box: its rows, then its columns),
+ * their box and line, and per house the intersections that cut it. */
+typedef struct g9_inters {
+    bb81 cells[54];
+    uint8_t line[54], box[54];
+    int8_t of_line_box[18][9]; /* intersection of a line and a box, or -1 */
+} g9_inters;
+
 /* A built graph.  Node k (candidate digit * 81 + cell below G9_BASE, group k - G9_BASE
  * above) has its rows at word k * words of strong, weak and conf: its strong partners,
  * its weak partners and the candidates it conflicts with (rows of nodes not in the graph
@@ -39,15 +47,20 @@ typedef struct g9_graph {
     uint8_t group_digit[G9_MAX_GROUPS];  /* 0-based */
     uint64_t nodes[G9_MAX_WORDS];
     uint64_t *strong, *weak, *conf;   /* size * words words each, the caller's */
+    /* what g9_layout works out for g9_links */
+    int flags;
+    g9_inters inters;
+    bb81 dm[9], bival;               /* each digit's cells; the bivalue cells */
+    int gidx[9 * 54];                /* the group node of a digit and intersection, or -1 */
 } g9_graph;
 
 /* The graph of the candidate masks (9 bits per cell; a solved cell holds 0) with the
  * links of flags (G9_*), in two steps so that the rows live where the caller wants them:
  * g9_layout fills the groups, size and words (and sets the row pointers to NULL); the
  * caller points strong, weak and conf at size * words zeroed words each, and g9_links
- * (same masks and flags) fills them. */
+ * (the same masks) fills them. */
 void g9_layout(const uint16_t masks[81], int flags, g9_graph *g);
-void g9_links(const uint16_t masks[81], int flags, g9_graph *g);
+void g9_links(const uint16_t masks[81], g9_graph *g);
 
 #ifdef __cplusplus
 }

@@ -1297,7 +1297,7 @@ PyObject *py_chain_graph9(PyObject *self, PyObject *const *args, Py_ssize_t narg
     g->weak = (uint64_t *)(void *)PyBytes_AS_STRING(rows[1]);
     g->conf = (uint64_t *)(void *)PyBytes_AS_STRING(rows[2]);
     Py_BEGIN_ALLOW_THREADS
-    g9_links(masks, (int)flags, g);
+    g9_links(masks, g);
     Py_END_ALLOW_THREADS
     uint8_t cells[16 * G9_MAX_GROUPS];
     for (int k = 0; k < g->ngroups; k++) {
