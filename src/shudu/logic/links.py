@@ -324,21 +324,22 @@ class ChainGraph:
         labelled with the constraint behind a weak link no house or cell makes."""
         memo = self.__dict__.setdefault("_link_memo", {})
         got = memo.get((x, y))
+        if got is not None:
+            return got  # type: ignore[no-any-return]
+        strong = not x & 1
+        labels = None if strong else self.__dict__.get("why")
+        why = labels.get((x >> 1, y >> 1), "") if labels else ""
+        if why or x >> 1 >= self.base or y >> 1 >= self.base:   # this graph's own link
+            got = memo[x, y] = Link(self.node(x >> 1), self.node(y >> 1), strong, why)
+            return got
+        # between two candidates, unlabelled: the same link in every graph of the size
+        key = (self.n, x, y)
+        got = _BASE_LINKS.get(key)
         if got is None:
-            strong = not x & 1
-            labels = None if strong else self.__dict__.get("why")
-            why = labels.get((x >> 1, y >> 1), "") if labels else ""
-            shared = not why and x >> 1 < self.base and y >> 1 < self.base
-            key = (self.n, x, y)
-            got = _BASE_LINKS.get(key) if shared else None
-            if got is None:
-                got = Link(self.node(x >> 1), self.node(y >> 1), strong, why)
-                if shared:
-                    if len(_BASE_LINKS) >= 200_000:
-                        _BASE_LINKS.clear()
-                    _BASE_LINKS[key] = got
-            memo[x, y] = got
-        return got  # type: ignore[no-any-return]
+            if len(_BASE_LINKS) >= 200_000:
+                _BASE_LINKS.clear()
+            got = _BASE_LINKS[key] = Link(self.node(x >> 1), self.node(y >> 1), strong, "")
+        return got
 
     def _add_als(self, use: range | list[int]) -> None:
         """ALS nodes: for an almost locked set ``A`` (``k`` cells of one house holding
@@ -491,7 +492,7 @@ class ChainGraph:
         if i < self.base:   # a candidate's node is the same in every graph of its size
             got = _BASE_NODES.get((self.n, i))
             if got is None:
-                got = _BASE_NODES[self.n, i] = Node((i % self.N,), i // self.N + 1, self.n)
+                got = _BASE_NODES[self.n, i] = Node((i % self.N,), self.node_digit(i), self.n)
             return got
         memo = self.__dict__.setdefault("_node_memo", {})
         got = memo.get(i)
