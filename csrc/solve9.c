@@ -35,15 +35,50 @@
  * bounded explicit stack (every branch fixes at least one more cell or one more
  * digit's permutation, so at most 81 + 54 levels).
  *
+ * With AVX-512 (chosen at run time) the propagation works on all 27 words at once:
+ * the nine digits of a band are the lanes of one register, and every pass applies, to
+ * all three bands, the mini-row permutations, the row singles, the cells with one
+ * candidate left (their digit leaves the rest of their row and box; two such cells of a
+ * digit in one row or box are a contradiction) and the stack permutations, until a pass
+ * changes nothing after its mini-row step.  The rules only remove candidates, so their
+ * common fixpoint does not depend on the order they run in: both paths reach the same
+ * states and make the same guesses.
+ *
  * All state lives on the caller's stack; the tables are static const, so the
- * solver is reentrant and thread-safe.
+ * solver is reentrant and thread-safe (s9_set_simd, a switch for tests, aside).
  */
 #include <string.h>
 #include "solve9.h"
 
-#if defined(__BMI2__)
+/* The AVX-512 propagation is compiled wherever the compiler can target it and chosen at
+ * run time when the processor has it, so a portable build uses it too. */
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+#define S9_HAVE_SIMD 1
+#else
+#define S9_HAVE_SIMD 0
+#endif
+
+#if defined(__BMI2__) || S9_HAVE_SIMD
 #include <immintrin.h>
 #endif
+
+/* -1: the processor decides (AVX-512F or not); 0: the portable path; 1: AVX-512 if the
+ * processor has it.  Only s9_set_simd (a switch for tests and benchmarks) changes it. */
+static int s9_simd_mode = -1;
+
+int s9_set_simd(int mode) {
+    int was = s9_simd_active();
+    s9_simd_mode = mode < 0 ? -1 : mode != 0;
+    return was;
+}
+
+int s9_simd_active(void) {
+#if S9_HAVE_SIMD
+    return s9_simd_mode != 0 && __builtin_cpu_supports("avx512f");
+#else
+    return 0;
+#endif
+}
 
 /* s9_complex[m]: m holds one bit per mini-row (bit row*3+box set when the digit
  * still has a candidate there); result = cells of the mini-rows that lie on at
@@ -671,9 +706,238 @@ static int s9_triads(s9_state *s, s9_lines *L) {
     return changed ? 1 : 2;
 }
 
+/* ---------------------------------------------------------------- AVX-512 propagation */
+#if S9_HAVE_SIMD
+#define S9V __attribute__((target("avx512f"))) static inline __attribute__((always_inline))
+/* vpternlogd truth tables of the three operands */
+#define TA 0xF0
+#define TB 0xCC
+#define TC 0xAA
+#define OR3 (TA | TB | TC)
+#define SEL ((TA & TB) | (~TA & TC)) /* a ? b : c, bit by bit */
+#define V1(x) _mm512_set1_epi32((int)(x))
+#define TERN(a, b, c, imm) _mm512_ternarylogic_epi32((a), (b), (c), (imm) & 0xFF)
+#define SHR(x, n) _mm512_srli_epi32((x), (n))
+#define SHL(x, n) _mm512_slli_epi32((x), (n))
+#define AND(x, y) _mm512_and_si512((x), (y))
+#define OR(x, y) _mm512_or_si512((x), (y))
+
+/* Within every 3-bit group: bit j takes bit j+1 (mod 3) / bit j+2 (mod 3). */
+S9V __m512i s9v_rot1(__m512i c) { return TERN(V1(0x36DB6DB), SHR(c, 1), SHL(c, 2), SEL); }
+S9V __m512i s9v_rot2(__m512i c) { return TERN(V1(0x1249249), SHR(c, 2), _mm512_add_epi32(c, c), SEL); }
+
+/* OR of the 16 lanes, in every lane. */
+S9V __m512i s9v_or_all(__m512i x) {
+    x = OR(x, _mm512_shuffle_i32x4(x, x, 0x4E));
+    x = OR(x, _mm512_shuffle_i32x4(x, x, 0xB1));
+    x = OR(x, _mm512_shuffle_epi32(x, 0x4E));
+    return OR(x, _mm512_shuffle_epi32(x, 0xB1));
+}
+
+/* Bits set in at least one lane (*one) and in at least two lanes (*two), in every lane. */
+S9V void s9v_count2(__m512i x, __m512i *one, __m512i *two) {
+    __m512i o = x, t, p, q;
+    p = _mm512_shuffle_i32x4(o, o, 0x4E);
+    t = AND(o, p);
+    o = OR(o, p);
+    p = _mm512_shuffle_i32x4(o, o, 0xB1);
+    q = _mm512_shuffle_i32x4(t, t, 0xB1);
+    t = TERN(t, q, AND(o, p), OR3);
+    o = OR(o, p);
+    p = _mm512_shuffle_epi32(o, 0x4E);
+    q = _mm512_shuffle_epi32(t, 0x4E);
+    t = TERN(t, q, AND(o, p), OR3);
+    o = OR(o, p);
+    p = _mm512_shuffle_epi32(o, 0xB1);
+    q = _mm512_shuffle_epi32(t, 0xB1);
+    *two = TERN(t, q, AND(o, p), OR3);
+    *one = OR(o, p);
+}
+
+/* The rows (9-bit fields, as cells) of x that are empty (want 0) or not (want 1). */
+S9V __m512i s9v_rows(__m512i x, __mmask16 want) {
+    __mmask16 k0 = _mm512_test_epi32_mask(x, V1(0x1FF)) ^ want;
+    __mmask16 k1 = _mm512_test_epi32_mask(x, V1(0x3FE00)) ^ want;
+    __mmask16 k2 = _mm512_test_epi32_mask(x, V1(0x7FC0000)) ^ want;
+    __m512i m = _mm512_maskz_mov_epi32((__mmask16)~k0, V1(0x1FF));
+    m = _mm512_mask_or_epi32(m, (__mmask16)~k1, m, V1(0x3FE00));
+    return _mm512_mask_or_epi32(m, (__mmask16)~k2, m, V1(0x7FC0000));
+}
+
+/* A band's mini-row permutations (row x box) on its digit words a (lane d): mini-rows on
+ * no permutation go; a digit without any permutation is left empty. */
+S9V __m512i s9v_minirows(__m512i a) {
+    const __m512i M0 = V1(0x1249249);
+    __m512i o = TERN(a, SHR(a, 1), SHR(a, 2), OR3);
+    o = AND(o, M0);                                       /* bit row*9 + box*3: in use */
+    /* box k takes box k+1 (k+2); above bit 26 the operand shifted right, i.e. 0 */
+    __m512i y1 = TERN(V1(0xF8241209), SHR(o, 3), SHL(o, 6), SEL);
+    __m512i y2 = TERN(V1(0xF8040201), SHR(o, 6), SHL(o, 3), SEL);
+    __m512i z1 = TERN(SHR(y1, 9), SHL(y1, 18), M0, (TA | TB) & TC); /* and row r+1 */
+    __m512i z2 = TERN(SHR(y2, 9), SHL(y2, 18), M0, (TA | TB) & TC);
+    /* m(r,k): (r,k+1),(r+1,k+2) or (r,k+2),(r+1,k+1) in use; (r,k) lies on a permutation
+     * when m(r+1,k) */
+    __m512i m = TERN(y1, z2, AND(y2, z1), (TA & TB) | TC);
+    __m512i keep = TERN(SHR(m, 9), SHL(m, 18), o, (TA | TB) & TC);
+    return TERN(a, _mm512_add_epi32(keep, keep), OR(keep, SHL(keep, 2)), TA & (TB | TC));
+}
+
+/* Columns (9 bits) of a band word. */
+S9V __m512i s9v_cols(__m512i a) { return AND(TERN(a, SHR(a, 9), SHR(a, 18), OR3), V1(0x1FF)); }
+
+/* Every row of x set where c (9 columns) is. */
+S9V __m512i s9v_spread(__m512i c) { return TERN(c, SHL(c, 9), SHL(c, 18), OR3); }
+
+/* Solved cells s of each digit (lane): two of them in one row or box prove a contradiction
+ * (*bad); otherwise the digit leaves the rest of their rows and boxes. */
+S9V __m512i s9v_solved(__m512i a, __m512i s, __m512i *bad) {
+    __m512i q0 = AND(s, V1(0x1FF)), q1 = AND(SHR(s, 9), V1(0x1FF)), q2 = SHR(s, 18);
+    __m512i dup = TERN(AND(q0, _mm512_sub_epi32(q0, V1(1))), AND(q1, _mm512_sub_epi32(q1, V1(1))),
+                       AND(q2, _mm512_sub_epi32(q2, V1(1))), OR3);
+    __m512i cols = TERN(q0, q1, q2, OR3);
+    __m512i maj = TERN(q0, q1, q2, (TA & TB) | (TA & TC) | (TB & TC));
+    __m512i r1 = s9v_rot1(cols);
+    *bad = TERN(dup, maj, AND(cols, r1), OR3);
+    __m512i boxes = s9v_spread(TERN(cols, r1, s9v_rot2(cols), OR3));
+    __m512i fill = OR(boxes, s9v_rows(s, 0xFFFF));
+    return TERN(a, fill, s, TA & (~TB | TC));
+}
+
+/* Columns of a band (c0) that lie on a (band, column) permutation of their stack, given
+ * the columns of the two other bands (their rotations within the stack r1x, r2x). */
+S9V __m512i s9v_stack(__m512i c0, __m512i r11, __m512i r21, __m512i r12, __m512i r22) {
+    __m512i k = TERN(r11, r22, AND(r21, r12), (TA & TB) | TC);
+    return s9v_spread(AND(k, c0));
+}
+
+/* The fixpoint, on all 27 words, of: the mini-row permutations of every band; a row with
+ * one cell left for a digit (the other digits lose the cell); a cell with one candidate
+ * left (its digit leaves the rest of its row, box and column); the (band, column)
+ * permutations of every stack.  Returns 0 on contradiction; else sets s->U to the cells
+ * with two candidates or more (every other cell is solved) and returns 1. */
+__attribute__((target("avx512f"))) static int s9v_fixpoint(s9_state *s) {
+    /* lane d of band b's register holds F[d*3+b] */
+    const __m512i lo = _mm512_loadu_si512((const void *)s->F);
+    const __m512i hi = _mm512_maskz_loadu_epi32(0x07FF, (const void *)(s->F + 16));
+    const __m512i ix = _mm512_setr_epi32(0, 3, 6, 9, 12, 15, 18, 21, 24, 0, 0, 0, 0, 0, 0, 0);
+    __m512i a[3], two[3], sp[3];
+    for (int b = 0; b < 3; b++) {
+        a[b] = _mm512_maskz_permutex2var_epi32(0x1FF, lo, _mm512_add_epi32(ix, V1(b)), hi);
+        sp[b] = _mm512_setzero_si512();
+    }
+    const __m512i full = V1(0x7FFFFFF);
+    for (;;) {
+        __m512i f[3], n[3], bad = _mm512_setzero_si512();
+        __mmask16 fresh = 0;
+        #pragma GCC unroll 3
+        for (int b = 0; b < 3; b++) {
+            f[b] = s9v_minirows(a[b]);
+            /* row singles: t drops each row's lowest cell (no row is empty, or f is bad) */
+            __m512i t = AND(f[b], _mm512_sub_epi32(f[b], V1(0x40201)));
+            __m512i ns = AND(f[b], s9v_rows(t, 0));
+            __m512i h = s9v_or_all(ns);
+            n[b] = TERN(f[b], h, ns, TA & (~TB | TC));
+            __m512i one;
+            s9v_count2(n[b], &one, &two[b]);
+            /* a cell without candidates, or a row single of two digits */
+            bad = TERN(bad, _mm512_andnot_si512(one, full), AND(h, two[b]), OR3);
+            __m512i sv = _mm512_andnot_si512(two[b], n[b]); /* cells solved for lane d */
+            fresh |= _mm512_cmpneq_epi32_mask(sv, sp[b]);
+            sp[b] = sv;
+        }
+        if (fresh) {
+            #pragma GCC unroll 3
+            for (int b = 0; b < 3; b++) {
+                __m512i dup;
+                n[b] = s9v_solved(n[b], sp[b], &dup);
+                bad = OR(bad, dup);
+            }
+        }
+        __m512i c[3], r1[3], r2[3];
+        #pragma GCC unroll 3
+        for (int b = 0; b < 3; b++) {
+            c[b] = s9v_cols(n[b]);
+            r1[b] = s9v_rot1(c[b]);
+            r2[b] = s9v_rot2(c[b]);
+        }
+        n[0] = AND(n[0], s9v_stack(c[0], r1[1], r2[1], r1[2], r2[2]));
+        n[1] = AND(n[1], s9v_stack(c[1], r1[2], r2[2], r1[0], r2[0]));
+        n[2] = AND(n[2], s9v_stack(c[2], r1[0], r2[0], r1[1], r2[1]));
+        __mmask16 k = _mm512_test_epi32_mask(bad, bad);
+        k |= (__mmask16)(_mm512_testn_epi32_mask(n[0], n[0]) | _mm512_testn_epi32_mask(n[1], n[1]) |
+                         _mm512_testn_epi32_mask(n[2], n[2])) & 0x1FF;
+        if (k) return 0;
+        /* the mini-row rule gives nothing more on its own result: when nothing after it
+         * changed a word, this is the fixpoint */
+        __mmask16 ch = _mm512_cmpneq_epi32_mask(n[0], f[0]) | _mm512_cmpneq_epi32_mask(n[1], f[1]) |
+                       _mm512_cmpneq_epi32_mask(n[2], f[2]);
+        a[0] = n[0];
+        a[1] = n[1];
+        a[2] = n[2];
+        if (!ch) break;
+    }
+    /* back to F[d*3+b] */
+    const __m512i jx = _mm512_setr_epi32(0, 16, 0, 1, 17, 0, 2, 18, 0, 3, 19, 0, 4, 20, 0, 5);
+    const __m512i jy = _mm512_setr_epi32(21, 0, 6, 22, 0, 7, 23, 0, 8, 24, 0, 0, 0, 0, 0, 0);
+    const __m512i kx = _mm512_setr_epi32(0, 0, 0, 0, 0, 1, 0, 0, 2, 0, 0, 3, 0, 0, 4, 0);
+    const __m512i ky = _mm512_setr_epi32(0, 5, 0, 0, 6, 0, 0, 7, 0, 0, 8, 0, 0, 0, 0, 0);
+    __m512i flo = _mm512_permutex2var_epi32(a[0], jx, a[1]);
+    __m512i fhi = _mm512_permutex2var_epi32(a[0], jy, a[1]);
+    flo = _mm512_mask_permutexvar_epi32(flo, 0x4924, kx, a[2]);
+    fhi = _mm512_mask_permutexvar_epi32(fhi, 0x0492, ky, a[2]);
+    _mm512_storeu_si512((void *)s->F, flo);
+    _mm512_mask_storeu_epi32((void *)(s->F + 16), 0x07FF, fhi);
+    for (int b = 0; b < 3; b++) s->U[b] = (uint32_t)_mm_cvtsi128_si32(_mm512_castsi512_si128(two[b]));
+    s->dirty = 0;
+    return 1;
+}
+#undef TA
+#undef TB
+#undef TC
+#undef OR3
+#undef SEL
+#undef V1
+#undef TERN
+#undef SHR
+#undef SHL
+#undef AND
+#undef OR
+#endif
+
+/* Bivalue cells of every band (cells of U with two candidates; no cell of U has one). */
+static void s9_bivalue(const s9_state *s, uint32_t *bv) {
+    for (int b = 0; b < 3; b++) {
+        uint32_t one = 0, two = 0, three = 0;
+        for (int d = 0; d < 9; d++) {
+            uint32_t m = s->F[d * 3 + b];
+            three |= two & m;
+            two |= one & m;
+            one |= m;
+        }
+        bv[b] = s->U[b] & ~three;
+    }
+}
+
 /* Full propagation (mini-row sets only with sets).  Returns 0 contradiction, 1 open (bv
  * filled; and L when sets), 2 solved. */
-static int s9_propagate(s9_state *s, uint32_t *bv, s9_lines *L, int sets) {
+static int s9_propagate(s9_state *s, uint32_t *bv, s9_lines *L, int sets, int simd) {
+#if S9_HAVE_SIMD
+    if (simd) {
+        for (;;) {
+            if (!s9v_fixpoint(s)) return 0;
+            if (!(s->U[0] | s->U[1] | s->U[2])) return 2;
+            if (!sets) {
+                s9_bivalue(s, bv);
+                return 1;
+            }
+            s9_lines_of(s, L);
+            int r = s9_triads(s, L);
+            if (r != 1) return r == 0 ? 0 : 1;
+        }
+    }
+#else
+    (void)simd;
+#endif
     for (;;) {
         if (!s9_fixpoint_all(s)) return 0;
         if (!(s->U[0] | s->U[1] | s->U[2])) return 2;
@@ -824,6 +1088,7 @@ int s9_solve_ticked(const uint8_t *in, uint8_t *out, int limit, uint64_t *rng, s
     int sp = 0, count = 0;
     uint64_t guesses = 0, nodes = 0;
 
+    const int simd = s9_simd_active();
     if (limit < 1) limit = 1;
     for (int i = 0; i < 27; i++) {
         cur.F[i] = 0x7FFFFFFu;
@@ -847,7 +1112,7 @@ int s9_solve_ticked(const uint8_t *in, uint8_t *out, int limit, uint64_t *rng, s
             break;
         }
         s9_lines L;
-        int r = s9_propagate(&cur, bv, &L, rng == NULL);
+        int r = s9_propagate(&cur, bv, &L, rng == NULL, simd);
         if (r == 1) {
             s9_frame *f = &stack[sp++];
             guesses++;

@@ -141,6 +141,30 @@ static int solve_checked(const uint8_t *in, int limit, uint64_t *rng, const char
     return n;
 }
 
+/* The AVX-512 propagation (where the processor has it) and the portable one must give
+ * the same count, first solution, guesses and nodes, with and without a random source. */
+static long paths_compared = 0;
+static void check_paths(const uint8_t *in, int limit, const uint64_t *seed, const char *what) {
+    if (!s9_simd_active()) return;
+    uint8_t out[2][81];
+    sd_stats st[2];
+    int n[2];
+    for (int p = 0; p < 2; p++) {
+        uint64_t rng = seed ? *seed : 0;
+        memset(out[p], 0, 81);
+        st[p] = (sd_stats){0, 0};
+        s9_set_simd(p ? -1 : 0);
+        n[p] = s9_solve(in, out[p], limit, seed ? &rng : NULL, &st[p]);
+    }
+    s9_set_simd(-1);
+    CHECK(n[0] == n[1] && !memcmp(out[0], out[1], 81) && st[0].guesses == st[1].guesses &&
+              st[0].nodes == st[1].nodes,
+          "%s: portable and AVX-512 paths differ (count %d/%d, guesses %llu/%llu, nodes %llu/%llu)",
+          what, n[0], n[1], (unsigned long long)st[0].guesses, (unsigned long long)st[1].guesses,
+          (unsigned long long)st[0].nodes, (unsigned long long)st[1].nodes);
+    paths_compared++;
+}
+
 static int parse_line(const char *line, uint8_t *g) {
     for (int i = 0; i < 81; i++) {
         char c = line[i];
@@ -180,6 +204,7 @@ static void test_files(const char *dir) {
             n++;
             memset(out, 0, sizeof out);
             int c = s9_solve(g, out, 2, NULL, NULL);
+            check_paths(g, 2, NULL, e->d_name);
             if (c != 1) {
                 nonunique++;
                 fprintf(stderr, "%s:%ld: count(limit=2) = %d\n", e->d_name, lineno, c);
@@ -322,6 +347,7 @@ static void test_random_mode(void) {
     uint8_t prev[81];
     for (uint64_t seed = 1; seed <= 50; seed++) {
         uint64_t r1 = sd_seed(seed), r2 = sd_seed(seed);
+        check_paths(g, 1, &r1, "random empty grid");
         CHECK(s9_solve(g, a, 1, &r1, NULL) == 1, "random empty grid");
         CHECK(s9_solve(g, b, 1, &r2, NULL) == 1, "random empty grid");
         CHECK(valid_full(a), "random grid invalid");
@@ -392,6 +418,8 @@ static void test_random_partial(int rounds) {
         } else
             agree++;
         uint64_t seed2 = sd_seed((uint64_t)it);
+        check_paths(g, limit, NULL, what);
+        check_paths(g, limit, &seed2, what);
         CHECK(solve_checked(g, limit, &seed2, what) == want, "random-mode count #%d", it);
         zero += want == 0;
         many += want > 1;
@@ -469,6 +497,10 @@ int main(int argc, char **argv) {
     test_threads();
     printf("random partial grids:\n");
     test_random_partial(rounds);
+    if (s9_simd_active())
+        printf("portable and AVX-512 paths: %ld searches agree\n", paths_compared);
+    else
+        printf("portable and AVX-512 paths: not compared (no AVX-512 here)\n");
     if (failures) {
         printf("%d FAILURES\n", failures);
         return 1;
