@@ -714,7 +714,7 @@ static int s9_triads(s9_state *s, s9_lines *L) {
 #define TB 0xCC
 #define TC 0xAA
 #define OR3 (TA | TB | TC)
-#define SEL ((TA & TB) | (~TA & TC)) /* a ? b : c, bit by bit */
+#define SEL ((TC & TA) | (~TC & TB)) /* c ? a : b, bit by bit (the mask last) */
 #define V1(x) _mm512_set1_epi32((int)(x))
 #define TERN(a, b, c, imm) _mm512_ternarylogic_epi32((a), (b), (c), (imm) & 0xFF)
 #define SHR(x, n) _mm512_srli_epi32((x), (n))
@@ -723,8 +723,8 @@ static int s9_triads(s9_state *s, s9_lines *L) {
 #define OR(x, y) _mm512_or_si512((x), (y))
 
 /* Within every 3-bit group: bit j takes bit j+1 (mod 3) / bit j+2 (mod 3). */
-S9V __m512i s9v_rot1(__m512i c) { return TERN(V1(0x36DB6DB), SHR(c, 1), SHL(c, 2), SEL); }
-S9V __m512i s9v_rot2(__m512i c) { return TERN(V1(0x1249249), SHR(c, 2), _mm512_add_epi32(c, c), SEL); }
+S9V __m512i s9v_rot1(__m512i c) { return TERN(SHR(c, 1), SHL(c, 2), V1(0x36DB6DB), SEL); }
+S9V __m512i s9v_rot2(__m512i c) { return TERN(SHR(c, 2), _mm512_add_epi32(c, c), V1(0x1249249), SEL); }
 
 /* OR of the 16 lanes, in every lane. */
 S9V __m512i s9v_or_all(__m512i x) {
@@ -771,8 +771,8 @@ S9V __m512i s9v_minirows(__m512i a) {
     __m512i o = TERN(a, SHR(a, 1), SHR(a, 2), OR3);
     o = AND(o, M0);                                       /* bit row*9 + box*3: in use */
     /* box k takes box k+1 (k+2); above bit 26 the operand shifted right, i.e. 0 */
-    __m512i y1 = TERN(V1(0xF8241209), SHR(o, 3), SHL(o, 6), SEL);
-    __m512i y2 = TERN(V1(0xF8040201), SHR(o, 6), SHL(o, 3), SEL);
+    __m512i y1 = TERN(SHR(o, 3), SHL(o, 6), V1(0xF8241209), SEL);
+    __m512i y2 = TERN(SHR(o, 6), SHL(o, 3), V1(0xF8040201), SEL);
     __m512i z1 = TERN(SHR(y1, 9), SHL(y1, 18), M0, (TA | TB) & TC); /* and row r+1 */
     __m512i z2 = TERN(SHR(y2, 9), SHL(y2, 18), M0, (TA | TB) & TC);
     /* m(r,k): (r,k+1),(r+1,k+2) or (r,k+2),(r+1,k+1) in use; (r,k) lies on a permutation
@@ -810,12 +810,31 @@ S9V __m512i s9v_stack(__m512i c0, __m512i r11, __m512i r21, __m512i r12, __m512i
     return s9v_spread(AND(k, c0));
 }
 
+/* L->m (s9_lines_of) from the band registers a[b] (lane d = digit d). */
+S9V void s9v_lines(const __m512i *a, s9_lines *L) {
+    __m512i c[3];
+    for (int b = 0; b < 3; b++) {
+        __m512i o = AND(TERN(a[b], SHR(a[b], 1), SHR(a[b], 2), OR3), V1(0x1249249));
+        /* mini-row (r,k) at bit 9r+3k to bit 3r+k */
+        __m512i y = AND(TERN(o, SHR(o, 2), SHR(o, 4), OR3), V1(0x1C0E07));
+        _mm512_mask_storeu_epi32(L->m[b], 0x1FF, AND(TERN(y, SHR(y, 6), SHR(y, 12), OR3), V1(0x1FF)));
+        c[b] = s9v_cols(a[b]);
+    }
+    for (int k = 0; k < 3; k++) {
+        /* column 3k+i of band b to bit 3b+i */
+        __m512i m = TERN(AND(SHR(c[0], 3 * k), V1(7)), SHL(AND(SHR(c[1], 3 * k), V1(7)), 3),
+                         SHL(AND(SHR(c[2], 3 * k), V1(7)), 6), OR3);
+        _mm512_mask_storeu_epi32(L->m[3 + k], 0x1FF, m);
+    }
+}
+
 /* The fixpoint, on all 27 words, of: the mini-row permutations of every band; a row with
  * one cell left for a digit (the other digits lose the cell); a cell with one candidate
  * left (its digit leaves the rest of its row, box and column); the (band, column)
  * permutations of every stack.  Returns 0 on contradiction; else sets s->U to the cells
- * with two candidates or more (every other cell is solved) and returns 1. */
-__attribute__((target("avx512f"))) static int s9v_fixpoint(s9_state *s) {
+ * with two candidates or more (every other cell is solved), fills L's matrices (when L is
+ * given and a cell is open) and returns 1. */
+__attribute__((target("avx512f"))) static int s9v_fixpoint(s9_state *s, s9_lines *L) {
     /* lane d of band b's register holds F[d*3+b] */
     const __m512i lo = _mm512_loadu_si512((const void *)s->F);
     const __m512i hi = _mm512_maskz_loadu_epi32(0x07FF, (const void *)(s->F + 16));
@@ -889,6 +908,7 @@ __attribute__((target("avx512f"))) static int s9v_fixpoint(s9_state *s) {
     _mm512_mask_storeu_epi32((void *)(s->F + 16), 0x07FF, fhi);
     for (int b = 0; b < 3; b++) s->U[b] = (uint32_t)_mm_cvtsi128_si32(_mm512_castsi512_si128(two[b]));
     s->dirty = 0;
+    if (L && (s->U[0] | s->U[1] | s->U[2])) s9v_lines(a, L);
     return 1;
 }
 #undef TA
@@ -924,13 +944,12 @@ static int s9_propagate(s9_state *s, uint32_t *bv, s9_lines *L, int sets, int si
 #if S9_HAVE_SIMD
     if (simd) {
         for (;;) {
-            if (!s9v_fixpoint(s)) return 0;
+            if (!s9v_fixpoint(s, sets ? L : NULL)) return 0;
             if (!(s->U[0] | s->U[1] | s->U[2])) return 2;
             if (!sets) {
                 s9_bivalue(s, bv);
                 return 1;
             }
-            s9_lines_of(s, L);
             int r = s9_triads(s, L);
             if (r != 1) return r == 0 ? 0 : 1;
         }
