@@ -38,11 +38,12 @@
  * With AVX-512 (chosen at run time) the propagation works on all 27 words at once:
  * the nine digits of a band are the lanes of one register, and every pass applies, to
  * all three bands, the mini-row permutations, the row singles, the cells with one
- * candidate left (their digit leaves the rest of their row and box; two such cells of a
- * digit in one row or box are a contradiction) and the stack permutations, until a pass
- * changes nothing after its mini-row step.  The rules only remove candidates, so their
- * common fixpoint does not depend on the order they run in: both paths reach the same
- * states and make the same guesses.
+ * candidate left (their digit leaves the rest of their row; two such cells of a digit in
+ * one row are a contradiction; the rest of the box follows from the mini-row
+ * permutations) and the stack permutations, until a pass changes nothing after its
+ * mini-row step; it then hands the mini-row and stack matrices to the mini-row sets.
+ * The rules only remove candidates, so their common fixpoint does not depend on the
+ * order they run in: both paths reach the same states and make the same guesses.
  *
  * All state lives on the caller's stack; the tables are static const, so the
  * solver is reentrant and thread-safe (s9_set_simd, a switch for tests, aside).
@@ -788,19 +789,16 @@ S9V __m512i s9v_cols(__m512i a) { return AND(TERN(a, SHR(a, 9), SHR(a, 18), OR3)
 /* Every row of x set where c (9 columns) is. */
 S9V __m512i s9v_spread(__m512i c) { return TERN(c, SHL(c, 9), SHL(c, 18), OR3); }
 
-/* Solved cells s of each digit (lane): two of them in one row or box prove a contradiction
- * (*bad); otherwise the digit leaves the rest of their rows and boxes. */
+/* Solved cells s of each digit (lane): two of them in one row prove a contradiction
+ * (*bad); otherwise the digit leaves the rest of their rows.  (The rest of their boxes
+ * follows from the mini-row permutations: the row's one mini-row takes the box, and
+ * their columns from the stack permutations.) */
 S9V __m512i s9v_solved(__m512i a, __m512i s, __m512i *bad) {
-    __m512i q0 = AND(s, V1(0x1FF)), q1 = AND(SHR(s, 9), V1(0x1FF)), q2 = SHR(s, 18);
-    __m512i dup = TERN(AND(q0, _mm512_sub_epi32(q0, V1(1))), AND(q1, _mm512_sub_epi32(q1, V1(1))),
-                       AND(q2, _mm512_sub_epi32(q2, V1(1))), OR3);
-    __m512i cols = TERN(q0, q1, q2, OR3);
-    __m512i maj = TERN(q0, q1, q2, (TA & TB) | (TA & TC) | (TB & TC));
-    __m512i r1 = s9v_rot1(cols);
-    *bad = TERN(dup, maj, AND(cols, r1), OR3);
-    __m512i boxes = s9v_spread(TERN(cols, r1, s9v_rot2(cols), OR3));
-    __m512i fill = OR(boxes, s9v_rows(s, 0xFFFF));
-    return TERN(a, fill, s, TA & (~TB | TC));
+    __m512i rows = s9v_rows(s, 0xFFFF);
+    /* s with a cell added to each of its empty rows, so that no row is empty */
+    __m512i t = TERN(s, rows, V1(0x40201), TA | (~TB & TC));
+    *bad = AND(t, _mm512_sub_epi32(t, V1(0x40201)));
+    return TERN(a, rows, s, TA & (~TB | TC));
 }
 
 /* Columns of a band (c0) that lie on a (band, column) permutation of their stack, given
@@ -830,7 +828,7 @@ S9V void s9v_lines(const __m512i *a, s9_lines *L) {
 
 /* The fixpoint, on all 27 words, of: the mini-row permutations of every band; a row with
  * one cell left for a digit (the other digits lose the cell); a cell with one candidate
- * left (its digit leaves the rest of its row, box and column); the (band, column)
+ * left (its digit leaves the rest of its row; its box and column follow); the (band, column)
  * permutations of every stack.  Returns 0 on contradiction; else sets s->U to the cells
  * with two candidates or more (every other cell is solved), fills L's matrices (when L is
  * given and a cell is open) and returns 1. */
