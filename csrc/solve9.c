@@ -846,14 +846,24 @@ __attribute__((target("avx512f"))) static int s9v_fixpoint(s9_state *s, s9_lines
     for (;;) {
         __m512i f[3], n[3], bad = _mm512_setzero_si512();
         __mmask16 fresh = 0;
+        __m512i c[3], r1[3], r2[3];
         #pragma GCC unroll 3
         for (int b = 0; b < 3; b++) {
             f[b] = s9v_minirows(a[b]);
-            /* row singles: t drops each row's lowest cell (no row is empty, or f is bad) */
-            __m512i t = AND(f[b], _mm512_sub_epi32(f[b], V1(0x40201)));
-            __m512i ns = AND(f[b], s9v_rows(t, 0));
+            c[b] = s9v_cols(f[b]);
+            r1[b] = s9v_rot1(c[b]);
+            r2[b] = s9v_rot2(c[b]);
+        }
+        n[0] = AND(f[0], s9v_stack(c[0], r1[1], r2[1], r1[2], r2[2]));
+        n[1] = AND(f[1], s9v_stack(c[1], r1[2], r2[2], r1[0], r2[0]));
+        n[2] = AND(f[2], s9v_stack(c[2], r1[0], r2[0], r1[1], r2[1]));
+        #pragma GCC unroll 3
+        for (int b = 0; b < 3; b++) {
+            /* row singles: t drops each row's lowest cell (no row is empty, or n is bad) */
+            __m512i t = AND(n[b], _mm512_sub_epi32(n[b], V1(0x40201)));
+            __m512i ns = AND(n[b], s9v_rows(t, 0));
             __m512i h = s9v_or_all(ns);
-            n[b] = TERN(f[b], h, ns, TA & (~TB | TC));
+            n[b] = TERN(n[b], h, ns, TA & (~TB | TC));
             __m512i one;
             s9v_count2(n[b], &one, &two[b]);
             /* a cell without candidates, or a row single of two digits */
@@ -870,16 +880,6 @@ __attribute__((target("avx512f"))) static int s9v_fixpoint(s9_state *s, s9_lines
                 bad = OR(bad, dup);
             }
         }
-        __m512i c[3], r1[3], r2[3];
-        #pragma GCC unroll 3
-        for (int b = 0; b < 3; b++) {
-            c[b] = s9v_cols(n[b]);
-            r1[b] = s9v_rot1(c[b]);
-            r2[b] = s9v_rot2(c[b]);
-        }
-        n[0] = AND(n[0], s9v_stack(c[0], r1[1], r2[1], r1[2], r2[2]));
-        n[1] = AND(n[1], s9v_stack(c[1], r1[2], r2[2], r1[0], r2[0]));
-        n[2] = AND(n[2], s9v_stack(c[2], r1[0], r2[0], r1[1], r2[1]));
         __mmask16 k = _mm512_test_epi32_mask(bad, bad);
         k |= (__mmask16)(_mm512_testn_epi32_mask(n[0], n[0]) | _mm512_testn_epi32_mask(n[1], n[1]) |
                          _mm512_testn_epi32_mask(n[2], n[2])) & 0x1FF;
