@@ -837,15 +837,13 @@ __attribute__((target("avx512f"))) static int s9v_fixpoint(s9_state *s, s9_lines
     const __m512i lo = _mm512_loadu_si512((const void *)s->F);
     const __m512i hi = _mm512_maskz_loadu_epi32(0x07FF, (const void *)(s->F + 16));
     const __m512i ix = _mm512_setr_epi32(0, 3, 6, 9, 12, 15, 18, 21, 24, 0, 0, 0, 0, 0, 0, 0);
-    __m512i a[3], two[3], sp[3];
+    __m512i a[3], two[3];
     for (int b = 0; b < 3; b++) {
         a[b] = _mm512_maskz_permutex2var_epi32(0x1FF, lo, _mm512_add_epi32(ix, V1(b)), hi);
-        sp[b] = _mm512_setzero_si512();
     }
     const __m512i full = V1(0x7FFFFFF);
     for (;;) {
         __m512i f[3], n[3], bad = _mm512_setzero_si512();
-        __mmask16 fresh = 0;
         __m512i c[3], r1[3], r2[3];
         #pragma GCC unroll 3
         for (int b = 0; b < 3; b++) {
@@ -868,17 +866,13 @@ __attribute__((target("avx512f"))) static int s9v_fixpoint(s9_state *s, s9_lines
             s9v_count2(n[b], &one, &two[b]);
             /* a cell without candidates, or a row single of two digits */
             bad = TERN(bad, _mm512_andnot_si512(one, full), AND(h, two[b]), OR3);
-            __m512i sv = _mm512_andnot_si512(two[b], n[b]); /* cells solved for lane d */
-            fresh |= _mm512_cmpneq_epi32_mask(sv, sp[b]);
-            sp[b] = sv;
         }
-        if (fresh) {
-            #pragma GCC unroll 3
-            for (int b = 0; b < 3; b++) {
-                __m512i dup;
-                n[b] = s9v_solved(n[b], sp[b], &dup);
-                bad = OR(bad, dup);
-            }
+        /* the cells solved for lane d leave the rest of their rows */
+        #pragma GCC unroll 3
+        for (int b = 0; b < 3; b++) {
+            __m512i dup;
+            n[b] = s9v_solved(n[b], _mm512_andnot_si512(two[b], n[b]), &dup);
+            bad = OR(bad, dup);
         }
         __mmask16 k = _mm512_test_epi32_mask(bad, bad);
         k |= (__mmask16)(_mm512_testn_epi32_mask(n[0], n[0]) | _mm512_testn_epi32_mask(n[1], n[1]) |
