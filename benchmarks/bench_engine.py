@@ -519,7 +519,8 @@ def engine_build() -> str:
         mtime = dt.datetime.fromtimestamp(path.stat().st_mtime, dt.UTC)
     except (ImportError, AttributeError, OSError, TypeError):
         return "engine build unknown"
-    return f"engine `{path.name}` built {mtime:%Y-%m-%d %H:%M UTC}, sha256 {digest}…"
+    return (f"engine `{path.name}` built {mtime:%Y-%m-%d %H:%M UTC}, sha256 {digest}…, "
+            f"{shudu.engine.propagation()} propagation")
 
 
 def busy_note(load: str) -> str:

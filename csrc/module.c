@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "common.h"
+#include "solve9.h"
 
 /* ------------------------------------------------------------------------ symbols */
 
@@ -239,6 +240,8 @@ PyMODINIT_FUNC PyInit__engine(void) {
     Py_INCREF(&EnumType);
     if (PyModule_AddObject(m, "Enumerator", (PyObject *)&EnumType) < 0) goto fail;
     PyModule_AddIntConstant(m, "MAX_SIZE", MAX_N);
+    /* 1 when the classic solver propagates with AVX-512 on this processor */
+    if (PyModule_AddIntConstant(m, "SIMD", s9_simd_active()) < 0) goto fail;
     if (add_technique_ids(m) < 0) goto fail;
     return m;
 fail:
