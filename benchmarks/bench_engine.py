@@ -36,6 +36,7 @@ import multiprocessing as mp
 import os
 import platform
 import random
+import re
 import shlex
 import sys
 import time
@@ -523,6 +524,25 @@ def engine_build() -> str:
             f"{shudu.engine.propagation()} propagation")
 
 
+def kept_blocks(path: Path) -> str:
+    r"""What follows this benchmark's section in ``path``: the other benchmarks' blocks
+    (from the first ``<!-- key:start -->`` marker on) and the notes between them, kept
+    as they are.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     f = Path(d) / "R.md"
+    ...     _ = f.write_text("# old run\n\n<!-- a:start -->\nA\n<!-- a:end -->\n\nnote\n")
+    ...     kept_blocks(f)
+    '\n<!-- a:start -->\nA\n<!-- a:end -->\n\nnote\n'
+    """
+    if not path.exists():
+        return ""
+    old = path.read_text(encoding="utf-8")
+    first = re.search(r"<!-- [\w-]+:start -->", old)
+    return "" if first is None else "\n" + old[first.start():].rstrip("\n") + "\n"
+
+
 def busy_note(load: str) -> str:
     """A warning when the machine was already busy as the run started."""
     try:
@@ -981,14 +1001,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(body)
     if opts.markdown:
         opts.markdown.parent.mkdir(parents=True, exist_ok=True)
-        kept = ""
-        if opts.markdown.exists():
-            # The logic benchmark owns the block between its markers: keep it.
-            old = opts.markdown.read_text(encoding="utf-8")
-            start, end = old.find("<!-- logic:start -->"), old.find("<!-- logic:end -->")
-            if 0 <= start < end:
-                kept = "\n" + old[start:end + len("<!-- logic:end -->")] + "\n"
-        opts.markdown.write_text(HEADER + body + kept, encoding="utf-8")
+        opts.markdown.write_text(HEADER + body + kept_blocks(opts.markdown), encoding="utf-8")
         log(f"wrote {opts.markdown}")
     return 0
 
