@@ -4,6 +4,12 @@
 # tests).  Install what is missing when this is a root shell with apt-get; otherwise say
 # exactly what to install (those tests then stop with that reason; under CI they fail).
 set -euo pipefail
+# One check-and-install at a time on this machine (two test runs at once would both
+# reach apt-get, and the second would fail on its lock).
+if command -v flock >/dev/null 2>&1; then
+  exec 9>"${TMPDIR:-/tmp}/shudu-test-tools.lock"
+  flock -w 1800 9 || true
+fi
 missing=()
 if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then
   missing+=(chromium)
@@ -14,8 +20,8 @@ fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   echo "installing Debian's ${missing[*]} for the tests (apt-get install ${missing[*]})"
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  apt-get -o DPkg::Lock::Timeout=600 update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq "${missing[@]}" >/dev/null
   exit 0
 fi
 echo "some tests need ${missing[*]}: run 'sudo apt-get install ${missing[*]}'" \
