@@ -587,6 +587,22 @@ static inline uint32_t s9_cands(const s9_state *s, int b, int pos) {
     return m;
 }
 
+/* The cells of band b with at least one, two and three candidates. */
+static inline void s9_counts(const s9_state *s, int b, uint32_t *one, uint32_t *two,
+                             uint32_t *three) {
+    uint32_t o = 0, t = 0, h = 0;
+    #pragma GCC unroll 9
+    for (int d = 0; d < 9; d++) {
+        uint32_t m = s->F[d * 3 + b];
+        h |= t & m;
+        t |= o & m;
+        o |= m;
+    }
+    *one = o;
+    *two = t;
+    *three = h;
+}
+
 /* Place naked singles.  Returns 0 on contradiction, 1 if something was placed,
  * 2 if nothing was placed; in that case bv[b] receives the bivalue cells of band b. */
 static inline int s9_singles(s9_state *s, uint32_t *bv) {
@@ -595,14 +611,8 @@ static inline int s9_singles(s9_state *s, uint32_t *bv) {
         uint32_t u = s->U[b];
         bv[b] = 0;
         if (!u) continue;
-        uint32_t one = 0, two = 0, three = 0;
-        #pragma GCC unroll 9
-        for (int d = 0; d < 9; d++) {
-            uint32_t m = s->F[d * 3 + b];
-            three |= two & m;
-            two |= one & m;
-            one |= m;
-        }
+        uint32_t one, two, three;
+        s9_counts(s, b, &one, &two, &three);
         if (u & ~one) return 0;
         uint32_t sg = u & ~two;
         bv[b] = u & ~three;
@@ -808,15 +818,14 @@ S9V __m512i s9v_stack(__m512i c0, __m512i r11, __m512i r21, __m512i r12, __m512i
     return s9v_spread(AND(k, c0));
 }
 
-/* L->m (s9_lines_of) from the band registers a[b] (lane d = digit d). */
-S9V void s9v_lines(const __m512i *a, s9_lines *L) {
-    __m512i c[3];
+/* L->m (s9_lines_of) from the band registers a[b] (lane d = digit d) and their columns
+ * c[b] (s9v_cols). */
+S9V void s9v_lines(const __m512i *a, const __m512i *c, s9_lines *L) {
     for (int b = 0; b < 3; b++) {
         __m512i o = AND(TERN(a[b], SHR(a[b], 1), SHR(a[b], 2), OR3), V1(0x1249249));
         /* mini-row (r,k) at bit 9r+3k to bit 3r+k */
         __m512i y = AND(TERN(o, SHR(o, 2), SHR(o, 4), OR3), V1(0x1C0E07));
         _mm512_mask_storeu_epi32(L->m[b], 0x1FF, AND(TERN(y, SHR(y, 6), SHR(y, 12), OR3), V1(0x1FF)));
-        c[b] = s9v_cols(a[b]);
     }
     for (int k = 0; k < 3; k++) {
         /* column 3k+i of band b to bit 3b+i */
@@ -837,14 +846,14 @@ __attribute__((target("avx512f"))) static int s9v_fixpoint(s9_state *s, s9_lines
     const __m512i lo = _mm512_loadu_si512((const void *)s->F);
     const __m512i hi = _mm512_maskz_loadu_epi32(0x07FF, (const void *)(s->F + 16));
     const __m512i ix = _mm512_setr_epi32(0, 3, 6, 9, 12, 15, 18, 21, 24, 0, 0, 0, 0, 0, 0, 0);
-    __m512i a[3], two[3];
+    __m512i a[3], two[3], c[3]; /* c: the columns of the last pass's mini-row step */
     for (int b = 0; b < 3; b++) {
         a[b] = _mm512_maskz_permutex2var_epi32(0x1FF, lo, _mm512_add_epi32(ix, V1(b)), hi);
     }
     const __m512i full = V1(0x7FFFFFF);
     for (;;) {
         __m512i f[3], n[3], bad = _mm512_setzero_si512();
-        __m512i c[3], r1[3], r2[3];
+        __m512i r1[3], r2[3];
         #pragma GCC unroll 3
         for (int b = 0; b < 3; b++) {
             f[b] = s9v_minirows(a[b]);
@@ -900,7 +909,8 @@ __attribute__((target("avx512f"))) static int s9v_fixpoint(s9_state *s, s9_lines
     _mm512_mask_storeu_epi32((void *)(s->F + 16), 0x07FF, fhi);
     for (int b = 0; b < 3; b++) s->U[b] = (uint32_t)_mm_cvtsi128_si32(_mm512_castsi512_si128(two[b]));
     s->dirty = 0;
-    if (L && (s->U[0] | s->U[1] | s->U[2])) s9v_lines(a, L);
+    /* the last pass changed nothing after its mini-row step: its columns are a's */
+    if (L && (s->U[0] | s->U[1] | s->U[2])) s9v_lines(a, c, L);
     return 1;
 }
 #undef TA
@@ -919,13 +929,8 @@ __attribute__((target("avx512f"))) static int s9v_fixpoint(s9_state *s, s9_lines
 /* Bivalue cells of every band (cells of U with two candidates; no cell of U has one). */
 static void s9_bivalue(const s9_state *s, uint32_t *bv) {
     for (int b = 0; b < 3; b++) {
-        uint32_t one = 0, two = 0, three = 0;
-        for (int d = 0; d < 9; d++) {
-            uint32_t m = s->F[d * 3 + b];
-            three |= two & m;
-            two |= one & m;
-            one |= m;
-        }
+        uint32_t one, two, three;
+        s9_counts(s, b, &one, &two, &three);
         bv[b] = s->U[b] & ~three;
     }
 }
