@@ -1,0 +1,26 @@
+"""Every cap shudu puts on what it is given, in one place.
+
+Each constant bounds the time or memory one input can take, far above anything a real
+puzzle needs; going over a cap is a clear error (:class:`~shudu.errors.ParseError` for
+text, :class:`ValueError` for arguments), never a crash or a machine out of memory.
+``docs/limits.md`` lists them in one table (a test keeps the two in step).
+
+>>> from shudu import limits
+>>> limits.JSON_MAX_DEPTH >= 16 and limits.JSON_MAX_NUMBER_DIGITS >= 20
+True
+"""
+
+from __future__ import annotations
+
+# ------------------------------------------------------------------ text and files
+JSON_MAX_DEPTH = 64
+"""Deepest nesting of JSON lists and objects read anywhere (a puzzle needs about 6)."""
+
+JSON_MAX_NUMBER_DIGITS = 40
+"""Most characters in one JSON number (a puzzle's largest is a sum of a few hundred)."""
+
+# ------------------------------------------------------------------ the engine
+
+# ------------------------------------------------------------------ pictures
+
+# ------------------------------------------------------------------ the web server
