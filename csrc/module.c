@@ -90,23 +90,84 @@ int read_puzzle(PyObject *obj, int ncells, const uint8_t *map, const uint8_t *te
     return rc;
 }
 
+/* A seed: any int that fits 64 bits, signed or unsigned (-2**63 .. 2**64-1). */
 int parse_seed(PyObject *seed_obj, uint64_t *state, uint64_t **rng) {
     *rng = NULL;
     if (seed_obj == NULL || seed_obj == Py_None) return 0;
-    unsigned long long seed = PyLong_AsUnsignedLongLongMask(seed_obj);
-    if (seed == (unsigned long long)-1 && PyErr_Occurred()) return -1;
-    *state = sd_seed((uint64_t)seed);
+    if (!PyLong_Check(seed_obj) || PyBool_Check(seed_obj)) {
+        PyErr_Format(PyExc_TypeError, "seed must be an int or None, not %s",
+                     Py_TYPE(seed_obj)->tp_name);
+        return -1;
+    }
+    int overflow = 0;
+    long long signed_seed = PyLong_AsLongLongAndOverflow(seed_obj, &overflow);
+    if (signed_seed == -1 && PyErr_Occurred()) return -1;
+    uint64_t seed = (uint64_t)signed_seed;
+    if (overflow > 0) {
+        unsigned long long big = PyLong_AsUnsignedLongLong(seed_obj);
+        if (big == (unsigned long long)-1 && PyErr_Occurred()) overflow = 2;
+        else seed = (uint64_t)big;
+    }
+    if (overflow < 0 || overflow == 2) {
+        PyErr_Clear();
+        PyErr_SetString(PyExc_ValueError, "seed must be an int from -2**63 to 2**64-1");
+        return -1;
+    }
+    *state = sd_seed(seed);
     *rng = state;
     return 0;
 }
 
 int check_limit(long limit) {
-    if (limit < 1 || limit > 1000000000L) {
-        PyErr_SetString(PyExc_ValueError, "limit must be between 1 and 10**9");
+    if (limit < 1 || limit > MAX_LIMIT) {
+        PyErr_SetString(PyExc_ValueError, "limit must be an int from 1 to 10**9");
         return -1;
     }
     return 0;
 }
+
+/* An int argument in lo..hi: a ValueError naming the range for any other int (however
+ * big), a TypeError for what is not an int. */
+int read_int_range(PyObject *obj, long lo, long hi, const char *what, long *out) {
+    if (!PyLong_Check(obj) || PyBool_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "%s must be an int, not %s", what, Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    int overflow = 0;
+    long v = PyLong_AsLongAndOverflow(obj, &overflow);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    if (overflow || v < lo || v > hi) {
+        PyErr_Format(PyExc_ValueError, "%s must be an int from %ld to %ld", what, lo, hi);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+int read_limit(PyObject *obj, long *limit) {
+    if (read_int_range(obj, 1, MAX_LIMIT, "limit", limit) < 0) {
+        if (PyErr_ExceptionMatches(PyExc_ValueError)) {
+            PyErr_Clear();
+            check_limit(0);
+        }
+        return -1;
+    }
+    return 0;
+}
+
+/* Seconds a search may take: a number >= 0 (0 or inf: no bound), never NaN. */
+int read_timeout(PyObject *obj, double *out) {
+    double t = PyFloat_AsDouble(obj);
+    if (t == -1.0 && PyErr_Occurred()) return -1;
+    if (!(t >= 0.0)) {
+        PyErr_SetString(PyExc_ValueError, "timeout must be a number of seconds >= 0 (0: no bound)");
+        return -1;
+    }
+    *out = t;
+    return 0;
+}
+
+unsigned long MAIN_THREAD; /* filled by PyInit__engine */
 
 PyObject *MASK_INTS; /* filled by PyInit__engine */
 
@@ -217,7 +278,23 @@ static struct PyModuleDef moduledef = {
     NULL, NULL, NULL, NULL,
 };
 
+/* The ident of the interpreter's main thread, the one that sees Ctrl-C. */
+static int find_main_thread(void) {
+    PyObject *threading = PyImport_ImportModule("threading");
+    if (!threading) return -1;
+    PyObject *main = PyObject_CallMethod(threading, "main_thread", NULL);
+    Py_DECREF(threading);
+    if (!main) return -1;
+    PyObject *ident = PyObject_GetAttrString(main, "ident");
+    Py_DECREF(main);
+    if (!ident) return -1;
+    MAIN_THREAD = PyLong_AsUnsignedLong(ident);
+    Py_DECREF(ident);
+    return PyErr_Occurred() ? -1 : 0;
+}
+
 PyMODINIT_FUNC PyInit__engine(void) {
+    if (find_main_thread() < 0) return NULL;
     build_symbol_map(9, MAP9);
     build_text_map(9, MAP9_TEXT);
     if (PyType_Ready(&RulesType) < 0 || PyType_Ready(&EnumType) < 0) return NULL;

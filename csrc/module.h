@@ -10,6 +10,7 @@
 
 #define MAX_N 25
 #define MAX_THREADS 256
+#define MAX_LIMIT 1000000000L /* most solutions one search counts */
 
 /* module.c: symbols and arguments */
 extern uint8_t MAP9[256];      /* bytes: raw values or symbols */
@@ -25,6 +26,10 @@ int read_puzzle(PyObject *obj, int ncells, const uint8_t *map, const uint8_t *te
                 uint8_t *out);
 int parse_seed(PyObject *seed_obj, uint64_t *state, uint64_t **rng);
 int check_limit(long limit);
+int read_int_range(PyObject *obj, long lo, long hi, const char *what, long *out);
+int read_limit(PyObject *obj, long *limit);
+int read_timeout(PyObject *obj, double *out);
+extern unsigned long MAIN_THREAD; /* ident of the thread that sees Ctrl-C */
 
 /* py_solve.c: solving, counting and batches */
 extern PyTypeObject RulesType;

@@ -19,8 +19,11 @@
 
 /* ------------------------------------------------------------------------ 9x9 path */
 
-/* Nodes searched between two looks at the clock and at signals (with the GIL). */
-#define SEARCH_SLICE 4096
+/* Nodes searched between two looks at the clock and the stop byte (a few hundred
+ * microseconds of the slowest search, 25x25). */
+#define SEARCH_SLICE 256
+/* Seconds between two looks at signals (each takes the GIL for a moment). */
+#define SIGNAL_EVERY 0.01
 
 static double monotonic_seconds(void) {
     struct timespec ts;
@@ -29,21 +32,33 @@ static double monotonic_seconds(void) {
 }
 
 /* What bounds a long search: a clock (timeout > 0 seconds from t0), Ctrl-C (looked at
- * with the GIL, in the main thread) and a stop byte another thread may set (the first
- * byte of a bytearray, held as a buffer for the search's length). */
+ * with the GIL, in the main thread only, every SIGNAL_EVERY seconds) and a stop byte
+ * another thread may set (the first byte of a bytearray, held as a buffer for the
+ * search's length, or of a batch). */
 typedef struct {
-    double t0, timeout;
+    double t0, timeout, next_signal;
     const uint8_t *stop;
     PyThreadState *ts; /* the released thread state, while the search runs */
+    int signals;       /* 1: this thread sees Ctrl-C */
     int why;           /* 0 running, 1 timeout or stop byte, -1 a signal's exception */
+    uint64_t look_at;  /* the generic search's node count at its next look (the first
+                        * after a slice: a short search ends before it looks) */
 } search_bound;
 
-static int bound_open(search_bound *b, double timeout, PyObject *stop_obj, Py_buffer *view) {
+/* Start a bound (with the GIL): no stop byte, the calling thread's signals. */
+static void bound_start(search_bound *b, double timeout) {
     b->t0 = monotonic_seconds();
     b->timeout = timeout;
+    b->next_signal = b->t0;
     b->stop = NULL;
     b->ts = NULL;
+    b->signals = PyThread_get_thread_ident() == MAIN_THREAD;
     b->why = 0;
+    b->look_at = SEARCH_SLICE;
+}
+
+static int bound_open(search_bound *b, double timeout, PyObject *stop_obj, Py_buffer *view) {
+    bound_start(b, timeout);
     view->obj = NULL;
     if (stop_obj && stop_obj != Py_None) {
         if (!PyByteArray_Check(stop_obj)) {
@@ -63,10 +78,14 @@ static int bound_open(search_bound *b, double timeout, PyObject *stop_obj, Py_bu
 }
 
 /* Called without the GIL: nonzero when the search must stop (b->why says why). */
-static int bound_check(search_bound *b, int signals) {
-    if (b->stop && __atomic_load_n(b->stop, __ATOMIC_RELAXED)) b->why = 1;
-    else if (b->timeout > 0 && monotonic_seconds() - b->t0 > b->timeout) b->why = 1;
-    else if (signals && b->ts) {
+static int bound_check(search_bound *b) {
+    if (b->why) return b->why;
+    if (b->stop && __atomic_load_n(b->stop, __ATOMIC_RELAXED)) return b->why = 1;
+    if (!(b->timeout > 0) && !(b->signals && b->ts)) return 0;
+    const double now = monotonic_seconds();
+    if (b->timeout > 0 && now - b->t0 > b->timeout) return b->why = 1;
+    if (b->signals && b->ts && now >= b->next_signal) {
+        b->next_signal = now + SIGNAL_EVERY;
         PyEval_RestoreThread(b->ts);
         if (PyErr_CheckSignals() < 0) b->why = -1;
         b->ts = PyEval_SaveThread();
@@ -74,23 +93,47 @@ static int bound_check(search_bound *b, int signals) {
     return b->why;
 }
 
-static int s9_bound_tick(void *ctx) { return bound_check((search_bound *)ctx, 1); }
+static int s9_bound_tick(void *ctx) { return bound_check((search_bound *)ctx); }
 
-/* sg_next in slices of SEARCH_SLICE nodes until it answers (its return value) or the
- * bound stops it (-2); called without the GIL. */
+/* sg_next until it answers (its return value) or the bound stops it (-2), looking at the
+ * bound every SEARCH_SLICE nodes however often solutions come; called without the GIL. */
 static int sg_next_bounded(sg_solver *s, uint8_t *out, search_bound *b) {
     for (;;) {
-        sg_set_pause(s, SEARCH_SLICE);
-        int r = sg_next(s, out);
-        if (r != -2 || bound_check(b, 1)) return r;
+        sd_stats st;
+        sg_get_stats(s, &st);
+        if (st.nodes >= b->look_at) {
+            if (bound_check(b)) return -2;
+            b->look_at = st.nodes + SEARCH_SLICE;
+        }
+        sg_set_pause(s, b->look_at - st.nodes);
+        const int r = sg_next(s, out);
+        if (r != -2) return r;
     }
+}
+
+/* Count the solutions of in up to limit (the first to out, the others to spare) within
+ * the bound; called without the GIL.  Returns the count, or -2 - found when the bound
+ * stopped the search after `found` solutions. */
+static int sg_count_bounded(sg_solver *s, const uint8_t *in, int limit, const uint64_t *rng,
+                            uint8_t *out, uint8_t *spare, search_bound *b) {
+    b->look_at = SEARCH_SLICE;
+    if (sg_start(s, in, rng) < 0) return 0;
+    int count = 0;
+    while (count < limit) {
+        const int r = sg_next_bounded(s, count == 0 ? out : spare, b);
+        if (r == -2) return -2 - count;
+        if (r != 1) break;
+        count++;
+    }
+    return count;
 }
 
 /* solve9(puzzle, limit=1, seed=None, timeout=0.0, stop=None)
  *   -> (count, solution bytes | None, guesses, nodes).  A count above 2, a timeout (> 0
  * seconds) or a stop bytearray makes the search look every S9_TICK_NODES nodes at the
- * clock, Ctrl-C and stop[0]: count is then -2 when the clock ran out or stop[0] was set,
- * and a signal's exception is raised. */
+ * clock, Ctrl-C and stop[0]: count is then -2 - found (the solutions found so far, the
+ * first of them returned) when the clock ran out or stop[0] was set, and a signal's
+ * exception is raised. */
 PyObject *py_solve9(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     if (nargs < 1 || nargs > 5) {
@@ -98,18 +141,11 @@ PyObject *py_solve9(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
         return NULL;
     }
     long limit = 1;
-    if (nargs >= 2) {
-        limit = PyLong_AsLong(args[1]);
-        if (limit == -1 && PyErr_Occurred()) return NULL;
-        if (check_limit(limit) < 0) return NULL;
-    }
+    if (nargs >= 2 && read_limit(args[1], &limit) < 0) return NULL;
     uint64_t state, *rng;
     if (parse_seed(nargs >= 3 ? args[2] : NULL, &state, &rng) < 0) return NULL;
     double timeout = 0.0;
-    if (nargs >= 4) {
-        timeout = PyFloat_AsDouble(args[3]);
-        if (timeout == -1.0 && PyErr_Occurred()) return NULL;
-    }
+    if (nargs >= 4 && read_timeout(args[3], &timeout) < 0) return NULL;
     uint8_t in[81], out[81];
     if (read_puzzle(args[0], 81, MAP9, MAP9_TEXT, in) < 0) return NULL;
     search_bound bound;
@@ -124,7 +160,7 @@ PyObject *py_solve9(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     if (view.obj) PyBuffer_Release(&view);
     if (bound.why < 0) return NULL;
     PyObject *sol;
-    if (count > 0) {
+    if (count > 0 || count < -2) {
         sol = PyBytes_FromStringAndSize((const char *)out, 81);
         if (!sol) return NULL;
     } else {
@@ -192,10 +228,17 @@ static int32_t *int_array(PyObject *seq_obj, Py_ssize_t *len_out, long lo, long 
         return NULL;
     }
     for (Py_ssize_t i = 0; i < len; i++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
+        if (!PyLong_Check(item)) {
+            PyErr_Format(PyExc_TypeError, "%s[%zd] must be an int, not %s", what, i,
+                         Py_TYPE(item)->tp_name);
+            goto fail;
+        }
+        int overflow = 0;
+        long v = PyLong_AsLongAndOverflow(item, &overflow);
         if (v == -1 && PyErr_Occurred()) goto fail;
-        if (v < lo || v > hi) {
-            PyErr_Format(PyExc_ValueError, "%s[%zd] = %ld is out of range %ld..%ld", what, i, v, lo, hi);
+        if (overflow || v < lo || v > hi) {
+            PyErr_Format(PyExc_ValueError, "%s[%zd] is out of range %ld..%ld", what, i, lo, hi);
             goto fail;
         }
         arr[i] = (int32_t)v;
@@ -232,6 +275,11 @@ static int read_cages(RulesObject *self, int n, int ncells, PyObject *start_obj,
     }
     for (Py_ssize_t g = 0; g < glen; g++) {
         const int32_t a = self->cage_start[g], b = self->cage_start[g + 1];
+        if (b > clen) {
+            PyErr_Format(PyExc_ValueError, "cage_start[%zd] = %d lies past the %zd cage cells",
+                         g + 1, (int)b, clen);
+            return -1;
+        }
         if (b < a || b - a > n || b == a) {
             PyErr_Format(PyExc_ValueError, "cage %zd must hold 1..%d cells", g, n);
             return -1;
@@ -279,18 +327,16 @@ static int read_extra(RulesObject *self, int n, int ncells, PyObject *obj) {
  * tables, validated here. */
 static PyObject *Rules_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     (void)kwds;
-    int n;
-    PyObject *houses_obj, *start_obj, *peers_obj;
+    PyObject *n_obj, *houses_obj, *start_obj, *peers_obj;
     PyObject *cstart_obj = NULL, *ccells_obj = NULL, *csum_obj = NULL, *extra_obj = NULL;
-    if (!PyArg_ParseTuple(args, "iOOO|OOOO", &n, &houses_obj, &start_obj, &peers_obj,
+    if (!PyArg_ParseTuple(args, "OOOO|OOOO", &n_obj, &houses_obj, &start_obj, &peers_obj,
                           &cstart_obj, &ccells_obj, &csum_obj, &extra_obj))
         return NULL;
+    long size;
+    if (read_int_range(n_obj, 1, MAX_N, "size", &size) < 0) return NULL;
+    const int n = (int)size;
     if ((cstart_obj == NULL) != (csum_obj == NULL)) {
         PyErr_SetString(PyExc_TypeError, "give cage_start, cage_cells and cage_sum together");
-        return NULL;
-    }
-    if (n < 1 || n > MAX_N) {
-        PyErr_Format(PyExc_ValueError, "size must be 1..%d", MAX_N);
         return NULL;
     }
     int ncells = n * n;
@@ -384,19 +430,22 @@ PyTypeObject RulesType = {
 };
 
 /* search(rules, puzzle, limit=1, seed=None, timeout=0.0, stop=None)
- *   -> (count, first solution | None, guesses, nodes); count -2 when timeout seconds
- * (> 0) passed first or stop[0] (a bytearray) was set.  The search runs in slices
- * without the GIL; between slices a signal (Ctrl-C) stops it with its exception. */
+ *   -> (count, first solution | None, guesses, nodes); count is -2 - found (the
+ * solutions found so far, the first of them returned) when timeout seconds (> 0) passed
+ * first or stop[0] (a bytearray) was set.  The search runs without the GIL; Ctrl-C
+ * stops it with its exception. */
 PyObject *py_search(PyObject *self, PyObject *args) {
     (void)self;
     RulesObject *rules;
-    PyObject *puzzle, *seed_obj = Py_None, *stop_obj = Py_None;
+    PyObject *puzzle, *limit_obj = NULL, *seed_obj = Py_None, *timeout_obj = NULL;
+    PyObject *stop_obj = Py_None;
     long limit = 1;
     double timeout = 0.0;
-    if (!PyArg_ParseTuple(args, "O!O|lOdO", &RulesType, &rules, &puzzle, &limit, &seed_obj,
-                          &timeout, &stop_obj))
+    if (!PyArg_ParseTuple(args, "O!O|OOOO", &RulesType, &rules, &puzzle, &limit_obj, &seed_obj,
+                          &timeout_obj, &stop_obj))
         return NULL;
-    if (check_limit(limit) < 0) return NULL;
+    if (limit_obj && read_limit(limit_obj, &limit) < 0) return NULL;
+    if (timeout_obj && read_timeout(timeout_obj, &timeout) < 0) return NULL;
     uint64_t state, *rng;
     if (parse_seed(seed_obj, &state, &rng) < 0) return NULL;
     int ncells = rules->rules.ncells;
@@ -415,33 +464,23 @@ PyObject *py_search(PyObject *self, PyObject *args) {
     }
     Py_INCREF(rules);
     sd_stats st = {0, 0};
-    int count = 0, started = -1;
-    sg_solver *s;
-    Py_BEGIN_ALLOW_THREADS
-    s = sg_new(&rules->rules);
-    if (s) started = sg_start(s, in, rng);
-    Py_END_ALLOW_THREADS
-    if (!s) {
-        Py_DECREF(rules);
-        if (view.obj) PyBuffer_Release(&view);
-        PyMem_Free(buf);
-        return PyErr_NoMemory();
-    }
+    int count = 0;
     bound.ts = PyEval_SaveThread();
-    while (started == 0 && count < limit && sg_next_bounded(s, count == 0 ? out : spare,
-                                                            &bound) == 1)
-        count++;
+    sg_solver *s = sg_new(&rules->rules);
+    if (s) {
+        count = sg_count_bounded(s, in, (int)limit, rng, out, spare, &bound);
+        sg_get_stats(s, &st);
+        sg_free(s);
+    }
     PyEval_RestoreThread(bound.ts);
-    sg_get_stats(s, &st);
-    sg_free(s);
     Py_DECREF(rules);
     if (view.obj) PyBuffer_Release(&view);
-    if (bound.why < 0) {
+    if (!s || bound.why < 0) {
         PyMem_Free(buf);
-        return NULL;
+        return s ? NULL : PyErr_NoMemory();
     }
-    if (bound.why) count = -2;
-    PyObject *sol = count > 0 ? PyBytes_FromStringAndSize((const char *)out, ncells) : Py_NewRef(Py_None);
+    PyObject *sol = count > 0 || count < -2 ? PyBytes_FromStringAndSize((const char *)out, ncells)
+                                            : Py_NewRef(Py_None);
     PyMem_Free(buf);
     if (!sol) return NULL;
     return Py_BuildValue("(iNKK)", count, sol, (unsigned long long)st.guesses,
@@ -514,8 +553,10 @@ static PyObject *Enum_next(EnumObject *self) {
     }
     self->busy = 1;
     search_bound bound;
-    Py_buffer view;
-    bound_open(&bound, self->timeout, NULL, &view); /* no stop byte: cannot fail */
+    bound_start(&bound, self->timeout);
+    sd_stats st;
+    sg_get_stats(self->solver, &st);
+    bound.look_at = st.nodes + SEARCH_SLICE;
     bound.ts = PyEval_SaveThread();
     int rc = sg_next_bounded(self->solver, self->out, &bound);
     PyEval_RestoreThread(bound.ts);
@@ -578,56 +619,78 @@ typedef struct {
     const sg_rules *rules;  /* NULL for the 9x9 fast path */
     atomic_long next;
     atomic_int failed;      /* allocation failure in a worker */
+    atomic_int finished;    /* workers (beside the caller) that are done */
+    uint8_t stop;           /* set (atomically) when Ctrl-C stops the batch */
 } BatchJob;
 
 #define BATCH_CHUNK 32
 
-static void *batch_worker(void *arg) {
-    BatchJob *job = (BatchJob *)arg;
+/* One puzzle of a batch: its count (-2 - found when the bound stopped it). */
+static int batch_one(BatchJob *job, sg_solver *solver, const uint8_t *p, uint8_t *out,
+                     uint8_t *spare, sd_stats *st, search_bound *b) {
+    if (solver) return sg_count_bounded(solver, p, job->limit, NULL, out, spare, b);
+    return s9_solve_ticked(p, out, job->limit, NULL, st, s9_bound_tick, b);
+}
+
+/* Work through chunks of the batch until none is left or the bound stops it; the
+ * calling thread's bound `b` (signals in the main thread) also stops every other worker
+ * through job->stop. */
+static void batch_run(BatchJob *job, search_bound *b) {
     sg_solver *solver = NULL;
-    uint8_t scratch[MAX_N * MAX_N];
+    uint8_t scratch[MAX_N * MAX_N], spare[MAX_N * MAX_N];
     if (job->rules) {
         solver = sg_new(job->rules);
         if (!solver) {
             atomic_store(&job->failed, 1);
-            return NULL;
+            return;
         }
     }
+    b->stop = &job->stop;
     for (;;) {
         long start = atomic_fetch_add(&job->next, BATCH_CHUNK);
-        if (start >= job->n_puzzles) break;
+        if (start >= job->n_puzzles || bound_check(b)) break;
         long end = start + BATCH_CHUNK;
         if (end > job->n_puzzles) end = job->n_puzzles;
         for (long i = start; i < end; i++) {
             const uint8_t *p = job->in + (size_t)i * (size_t)job->ncells;
             uint8_t *out = job->solutions ? job->solutions + (size_t)i * (size_t)job->ncells : scratch;
             sd_stats st = {0, 0};
-            int c;
-            if (solver)
-                c = sg_count(solver, p, job->limit, out, NULL, &st);
-            else
-                c = s9_solve(p, out, job->limit, NULL, &st);
+            int c = batch_one(job, solver, p, out, spare, &st, b);
+            if (solver) sg_get_stats(solver, &st);
             if (c <= 0 && job->solutions) memset(out, 0, (size_t)job->ncells);
             job->counts[i] = c < 0 ? 0 : c;
             job->guesses[i] = st.guesses > UINT32_MAX ? UINT32_MAX : (uint32_t)st.guesses;
             job->nodes[i] = st.nodes > UINT32_MAX ? UINT32_MAX : (uint32_t)st.nodes;
+            if (b->why) break;
         }
+        if (b->why) break;
     }
+    if (b->why) __atomic_store_n(&job->stop, 1, __ATOMIC_RELAXED);
     if (solver) sg_free(solver);
+}
+
+static void *batch_worker(void *arg) {
+    BatchJob *job = (BatchJob *)arg;
+    search_bound b = {0};
+    batch_run(job, &b);
+    atomic_fetch_add(&job->finished, 1);
     return NULL;
 }
 
 /* batch(rules_or_None, buffer, limit, threads, want_solutions)
  *   -> (solutions bytearray | None, counts bytearray (int32), guesses bytearray (uint32),
- *       nodes bytearray (uint32)) */
+ *       nodes bytearray (uint32)).  threads is capped to 1..MAX_THREADS; Ctrl-C stops
+ * the whole batch with its exception. */
 PyObject *py_batch(PyObject *self, PyObject *args) {
     (void)self;
-    PyObject *rules_obj, *data;
-    long limit;
-    int threads, want_solutions;
-    if (!PyArg_ParseTuple(args, "OOlip", &rules_obj, &data, &limit, &threads, &want_solutions))
+    PyObject *rules_obj, *data, *limit_obj, *threads_obj;
+    long limit, threads;
+    int want_solutions;
+    if (!PyArg_ParseTuple(args, "OOOOp", &rules_obj, &data, &limit_obj, &threads_obj,
+                          &want_solutions))
         return NULL;
-    if (check_limit(limit) < 0) return NULL;
+    if (read_limit(limit_obj, &limit) < 0) return NULL;
+    if (read_int_range(threads_obj, 1, MAX_THREADS, "threads", &threads) < 0) return NULL;
     RulesObject *rules = NULL;
     if (rules_obj != Py_None) {
         if (!PyObject_TypeCheck(rules_obj, &RulesType)) {
@@ -638,8 +701,6 @@ PyObject *py_batch(PyObject *self, PyObject *args) {
     }
     int ncells = rules ? rules->rules.ncells : 81;
     const uint8_t *map = rules ? rules->map : MAP9;
-    if (threads < 1) threads = 1;
-    if (threads > MAX_THREADS) threads = MAX_THREADS;
 
     Py_buffer view;
     if (PyObject_GetBuffer(data, &view, PyBUF_C_CONTIGUOUS) < 0) return NULL;
@@ -682,31 +743,37 @@ PyObject *py_batch(PyObject *self, PyObject *args) {
     job.ncells = ncells;
     job.limit = (int)limit;
     job.rules = rules ? &rules->rules : NULL;
+    job.stop = 0;
     atomic_init(&job.next, 0);
     atomic_init(&job.failed, 0);
+    atomic_init(&job.finished, 0);
     if (threads > 1 && n_puzzles < (Py_ssize_t)threads * BATCH_CHUNK)
-        threads = (int)((n_puzzles + BATCH_CHUNK - 1) / BATCH_CHUNK);
+        threads = (long)((n_puzzles + BATCH_CHUNK - 1) / BATCH_CHUNK);
     if (threads < 1) threads = 1;
 
-    int thread_error = 0;
+    search_bound bound;
+    bound_start(&bound, 0.0);
     Py_XINCREF(rules);
-    Py_BEGIN_ALLOW_THREADS
+    bound.ts = PyEval_SaveThread();
     pthread_t tids[MAX_THREADS];
     int started = 0;
-    for (int t = 1; t < threads; t++) {
-        if (pthread_create(&tids[started], NULL, batch_worker, &job) != 0) {
-            thread_error = 1;
-            break;
-        }
-        started++;
+    for (long t = 1; t < threads; t++) {
+        if (pthread_create(&tids[started], NULL, batch_worker, &job) != 0) break;
+        started++; /* fewer threads than asked still completes the whole batch */
     }
-    batch_worker(&job);
+    batch_run(&job, &bound);
+    /* the other workers' last puzzles: Ctrl-C still stops them */
+    while (atomic_load(&job.finished) < started) {
+        if (bound_check(&bound)) __atomic_store_n(&job.stop, 1, __ATOMIC_RELAXED);
+        const struct timespec pause = {0, 2000000};
+        nanosleep(&pause, NULL);
+    }
     for (int t = 0; t < started; t++) pthread_join(tids[t], NULL);
-    Py_END_ALLOW_THREADS
+    PyEval_RestoreThread(bound.ts);
     Py_XDECREF(rules);
-    (void)thread_error; /* fewer threads than asked still completes the whole batch */
     PyMem_Free(copy);
     copy = NULL;
+    if (bound.why < 0) goto fail;
     if (atomic_load(&job.failed)) {
         PyErr_NoMemory();
         goto fail;

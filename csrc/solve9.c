@@ -1124,7 +1124,7 @@ int s9_solve_ticked(const uint8_t *in, uint8_t *out, int limit, uint64_t *rng, s
         uint32_t bv[3];
         nodes++;
         if (tick && (nodes & (S9_TICK_NODES - 1)) == 0 && tick(ctx)) {
-            count = -2;
+            count = -2 - count;
             break;
         }
         s9_lines L;

@@ -27,8 +27,8 @@ typedef int (*s9_tick)(void *ctx);
 #define S9_TICK_NODES 16384u
 
 /* s9_solve that calls tick(ctx) every S9_TICK_NODES nodes (tick NULL = never) and
- * returns -2 (out untouched unless a solution came first) when tick asks it to stop:
- * the clock and Ctrl-C bound long counts this way. */
+ * returns -2 - found (the solutions found so far; out untouched unless a solution came
+ * first) when tick asks it to stop: the clock and Ctrl-C bound long counts this way. */
 int s9_solve_ticked(const uint8_t *in, uint8_t *out, int limit, uint64_t *rng, sd_stats *st,
                     s9_tick tick, void *ctx);
 

@@ -40,6 +40,7 @@ from typing import Any, overload
 from . import _engine
 from .errors import ParseError, SearchTimeout, UnsupportedRules
 from .grid import PUZZLE_TYPES, Grid, PuzzleLike, check_args, check_puzzle, parse_puzzle
+from .limits import SEARCH_MAX_LIMIT, SEARCH_MAX_THREADS, SEARCH_MAX_TIMEOUT
 from .rules import CLASSIC, Rules, RulesLike, as_rules, register_conflict_check
 
 __all__ = [
@@ -75,9 +76,13 @@ class SearchResult:
     how hard the engine had to work (``guesses``: branch points; ``nodes``: search nodes,
     ``None`` from a batch, which does not count them).
 
+    ``complete`` is False when the search's ``timeout`` ran out after it had found some
+    solutions: ``count`` is then a lower bound (the solutions found in time) and
+    ``status`` says only what is known (``"multiple"`` from two on, else ``"solved"``).
+
     >>> r = search("." * 81, limit=2)
-    >>> r.count, r.status, r.unique, r.solution is not None
-    (2, 'multiple', False, True)
+    >>> r.count, r.status, r.unique, r.solution is not None, r.complete
+    (2, 'multiple', False, True, True)
     """
 
     count: int
@@ -85,20 +90,23 @@ class SearchResult:
     solution: Grid | None
     guesses: int
     nodes: int | None
+    complete: bool = True
 
     @property
     def status(self) -> str:
-        """``"none"``, ``"unique"`` or ``"multiple"`` (needs ``limit >= 2`` to tell)."""
+        """``"none"``, ``"unique"`` or ``"multiple"`` (needs ``limit >= 2`` to tell);
+        ``"solved"`` for one solution not yet known to be the only one."""
         if self.count == 0:
             return "none"
-        if self.count == 1 and self.limit >= 2:
+        if self.unique:
             return "unique"
         return "multiple" if self.count > 1 else "solved"
 
     @property
     def unique(self) -> bool:
-        """True when exactly one solution exists (only meaningful with ``limit >= 2``)."""
-        return self.count == 1 and self.limit >= 2
+        """True when exactly one solution exists (only meaningful with ``limit >= 2``, and
+        only known when the search was ``complete``)."""
+        return self.count == 1 and self.limit >= 2 and self.complete
 
 
 def _as_grid(puzzle: PuzzleLike, rules: RulesLike) -> Grid:
@@ -182,17 +190,22 @@ def _innies(rules: Rules, cages: list[Any]) -> list[tuple[tuple[int, ...], int]]
     return out
 
 
-def _run(grid: Grid, limit: int, seed: int | None, timeout: float | None = None
-         ) -> SearchResult:
+def _run(grid: Grid, limit: int, seed: int | None, timeout: float | None = None,
+         stop: bytearray | None = None) -> SearchResult:
+    """One search in C.  When ``timeout`` runs out (or ``stop[0]`` is set) after some
+    solutions, the result holds them with ``complete=False``; before any, it raises
+    :class:`~shudu.errors.SearchTimeout`."""
     rules = grid.rules
     if rules.is_classic9:
-        n, sol, guesses, nodes = _solve9(grid.cells, limit, seed, float(timeout or 0.0))
+        n, sol, guesses, nodes = _solve9(grid.cells, limit, seed, timeout or 0.0, stop)
     else:
         n, sol, guesses, nodes = _engine.search(_tables(rules), grid.cells, limit, seed,
-                                                float(timeout or 0.0))
-    if n == -2:
-        raise SearchTimeout(float(timeout or 0.0))
+                                                timeout or 0.0, stop)
     solution = Grid._trusted(rules, sol) if sol is not None else None
+    if n <= -2:   # stopped after -2 - n solutions
+        if n == -2:
+            raise SearchTimeout(timeout or 0.0)
+        return SearchResult(-2 - n, limit, solution, guesses, nodes, complete=False)
     return SearchResult(n, limit, solution, guesses, nodes)
 
 
@@ -227,7 +240,7 @@ def solve(
     ...
     TypeError: expected puzzle text (str), a Grid, bytes or a sequence of ints, got int
     """
-    rules = as_rules(rules)
+    rules, seed = as_rules(rules), _check_seed(seed)
     if (rules is None or rules is CLASSIC) and type(puzzle) is str and len(puzzle) == 81:
         try:
             n, sol, _, _ = _solve9(puzzle, 1, seed)
@@ -245,18 +258,76 @@ def _limit_rules(limit: int | Rules | str, rules: RulesLike) -> tuple[int, Rules
         if rules is not None:
             raise TypeError("rules given twice: as limit and as rules")
         return 2, limit
-    if not isinstance(limit, int) or isinstance(limit, bool):
-        raise TypeError(f"expected limit as an int, got {type(limit).__name__}")
-    return limit, rules
+    return _check_limit(limit), rules
+
+
+def _int_arg(value: object, name: str) -> int:
+    """An int argument (or anything with ``__index__``, as NumPy's ints); not a bool."""
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        raise TypeError(f"expected {name} as an int, got {type(value).__name__}")
+    return operator.index(value)  # type: ignore[arg-type]
+
+
+def _check_limit(limit: object) -> int:
+    """``limit`` as an int from 1 to :data:`~shudu.limits.SEARCH_MAX_LIMIT`.
+
+    >>> _check_limit(2**63)
+    Traceback (most recent call last):
+    ...
+    shudu.errors.ParseError: expected limit from 1 to 1_000_000_000, found '9223372036854775808'
+    """
+    value = _int_arg(limit, "limit")
+    if not 1 <= value <= SEARCH_MAX_LIMIT:
+        raise ParseError(f"expected limit from 1 to {SEARCH_MAX_LIMIT:_}", found=str(value))
+    return value
+
+
+def _check_seed(seed: object) -> int | None:
+    """``seed``: ``None`` or any 64-bit int, signed or unsigned (-2**63 .. 2**64-1).
+
+    >>> _check_seed(-1), _check_seed(None)
+    (-1, None)
+    """
+    if seed is None:
+        return None
+    value = _int_arg(seed, "seed")
+    if not -(2**63) <= value < 2**64:
+        raise ParseError("expected seed from -2**63 to 2**64-1", found=str(value))
+    return value
+
+
+def _check_timeout(timeout: object) -> float | None:
+    """``timeout`` in seconds: ``None`` or 0 (no bound), else a number up to
+    :data:`~shudu.limits.SEARCH_MAX_TIMEOUT` (never NaN, infinite or negative).
+
+    >>> _check_timeout(0), _check_timeout(2)
+    (None, 2.0)
+    >>> _check_timeout(float("nan"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    shudu.errors.ParseError: expected timeout from 0 to 10000000 seconds (...), found 'nan'
+    """
+    if timeout is None:
+        return None
+    if isinstance(timeout, bool) or not hasattr(type(timeout), "__float__"):
+        raise TypeError(f"expected timeout as a number of seconds, got {type(timeout).__name__}")
+    value = float(timeout)  # type: ignore[arg-type]
+    if not 0 <= value <= SEARCH_MAX_TIMEOUT:
+        raise ParseError(f"expected timeout from 0 to {SEARCH_MAX_TIMEOUT:.0f} seconds "
+                         "(None or 0: no bound)", found=str(timeout))
+    return value or None
 
 
 def count(puzzle: PuzzleLike, limit: int | Rules | str = 2, rules: RulesLike = None, *,
           threads: int | None = 1) -> int:
-    """Number of solutions, counting no further than ``limit`` (2 = uniqueness check).
+    """Number of solutions, counting no further than ``limit`` (1 to 10**9; 2 =
+    uniqueness check).  Ctrl-C stops a count at any time.
 
     Rules may also come second, as for the other functions: ``count(p, "x")``.  With
-    ``threads`` above 1 (``None``/0 = every core) one big count is split across threads
-    (:func:`split_search`): worth it when there are many solutions to count.
+    ``threads`` above 1 one big count is split across threads (:func:`split_search`):
+    worth it when there are many solutions to count.  ``threads`` is an int from 0 to
+    :data:`~shudu.limits.SEARCH_MAX_THREADS`, used up to the machine's cores (``None``
+    or 0: every core).
 
     >>> count("." * 81, limit=5), count("." * 81, 5, "anti-knight"), count("." * 81, "x")
     (5, 5, 2)
@@ -267,7 +338,7 @@ def count(puzzle: PuzzleLike, limit: int | Rules | str = 2, rules: RulesLike = N
     grid = _as_grid(puzzle, rules)
     workers = _threads(threads)
     if workers > 1 and limit > 2:
-        return _count_split(grid, limit, workers)[0]
+        return _count_split(grid, limit, workers).count
     return _run(grid, limit, None).count
 
 
@@ -325,22 +396,25 @@ def split_search(grid: Grid, parts: int) -> list[bytes]:
 
 
 def _count_split(grid: Grid, limit: int, threads: int, timeout: float | None = None
-                 ) -> tuple[int, int, int]:
+                 ) -> SearchResult:
     """:func:`count` on ``threads`` threads: the subproblems of :func:`split_search`
     counted in a pool (the C search releases the GIL).  Each part is counted up to its
     share of what is still missing; a part that reaches its share is a lower bound and
     is counted again, further, only while the total is still short of ``limit``, so a
-    count that stops at a limit does not count past it on every thread.  Returns
-    (count, guesses, nodes) summed over the work done.  ``timeout`` (seconds) bounds the
-    whole count (:class:`~shudu.errors.SearchTimeout`); Ctrl-C stops every part."""
+    count that stops at a limit does not count past it on every thread.  Returns the
+    count, the first solution (as :func:`solve` finds it) and the work summed over the
+    parts.  ``timeout`` (seconds) bounds the whole count: the count is then what was
+    found in time (``complete`` False), or :class:`~shudu.errors.SearchTimeout` when
+    nothing was; Ctrl-C stops every part."""
     import threading
     from concurrent.futures import ThreadPoolExecutor
 
-    if _run(grid, 1, None, timeout).count == 0:   # broken givens: no split needed
-        return 0, 0, 0
+    deadline = time.monotonic() + timeout if timeout else None
+    first = _run(grid, 1, None, timeout)
+    if first.count == 0:   # broken givens: no split needed
+        return first
     rules = grid.rules
     tables = None if rules.is_classic9 else _tables(rules)
-    deadline = time.monotonic() + timeout if timeout else None
     stop = bytearray(1)  # set: every running part ends at its next look
     lock = threading.Lock()
     lower = [0]          # exact counts of finished parts + lower bounds of capped ones
@@ -366,8 +440,9 @@ def _count_split(grid: Grid, limit: int, threads: int, timeout: float | None = N
         with lock:
             work[0] += int(guesses)
             work[1] += int(nodes)
-            if found < 0:
+            if found <= -2:   # stopped after -2 - found solutions
                 stop[0] = 1
+                lower[0] += max(0, -2 - int(found) - known)   # a part counted again
                 return
             lower[0] += int(found) - known
             if found >= cap:
@@ -384,9 +459,9 @@ def _count_split(grid: Grid, limit: int, threads: int, timeout: float | None = N
         except BaseException:   # Ctrl-C in the main thread: end the parts, then go
             stop[0] = 1
             raise
-    if stop[0] and lower[0] < limit:
-        raise SearchTimeout(float(timeout or 0.0))
-    return min(lower[0], limit), work[0], work[1]
+    complete = not (stop[0] and lower[0] < limit)
+    found = min(lower[0], limit) if complete else max(lower[0], 1)
+    return SearchResult(found, limit, first.solution, work[0], work[1], complete)
 
 
 def search(
@@ -398,33 +473,46 @@ def search(
     threads: int | None = 1,
     timeout: float | None = None,
 ) -> SearchResult:
-    """Count up to ``limit`` solutions and keep the first (the one :func:`solve`
-    returns), with search statistics.  ``threads`` above 1 (``None``/0 = every core)
-    splits a big count across threads as :func:`count` does (``nodes`` is then the sum
-    over the parts, and the first solution is looked for on its own).  ``timeout``
-    (seconds) bounds the search, which raises :class:`~shudu.errors.SearchTimeout` when
-    it runs out; a search that may run long (any beyond classic 9x9, a count past 2, a
-    split count) also stops at Ctrl-C.
+    """Count up to ``limit`` solutions (1 to 10**9) and keep the first (the one
+    :func:`solve` returns), with search statistics.  ``threads`` above 1 splits a big
+    count across threads as :func:`count` does (``nodes`` is then the sum over the
+    parts, whose first solution is found before the split); it is used up to the
+    machine's cores (``None``/0 = every core).  Ctrl-C stops any search.
+
+    ``timeout`` (seconds, ``None``/0 = no bound) bounds the search.  When it runs out
+    after some solutions were found, the result holds what is known: ``complete`` is
+    False, ``count`` the solutions found in time (a lower bound) and ``solution`` the
+    first; when it runs out before any was found, :class:`~shudu.errors.SearchTimeout`
+    is raised.
 
     >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
     >>> search(p).unique
     True
     >>> search("." * 16, Rules(4), limit=1000, threads=2).count
     288
+    >>> r = search("." * 256, 16, limit=10**9, timeout=0.1)
+    >>> r.complete, r.count > 1, r.status
+    (False, True, 'multiple')
     """
     grid = _as_grid(puzzle, rules)
-    workers = _threads(threads)
+    return _search(grid, _check_limit(limit), _check_seed(seed), _threads(threads),
+                   _check_timeout(timeout))
+
+
+def _search(grid: Grid, limit: int, seed: int | None, workers: int, timeout: float | None,
+            stop: bytearray | None = None) -> SearchResult:
+    """:func:`search` with checked arguments (``stop``: a byte another thread may set to
+    end the search, as its clock would)."""
     if workers > 1 and limit > 2 and seed is None:
-        found, guesses, nodes = _count_split(grid, limit, workers, timeout)
-        first = _run(grid, 1, None).solution if found else None
-        return SearchResult(found, limit, first, guesses, nodes)
-    return _run(grid, limit, seed, timeout)
+        return _count_split(grid, limit, workers, timeout)
+    return _run(grid, limit, seed, timeout, stop)
 
 
 class SolutionIterator(Iterator[Grid]):
     """Lazy iterator over every solution; ``guesses`` and ``nodes`` grow as it runs.
     With a ``timeout`` (seconds, counted from its making) a step that would end past it
-    raises :class:`~shudu.errors.SearchTimeout`; Ctrl-C stops a step at any time.
+    raises :class:`~shudu.errors.SearchTimeout` (its ``count``: the solutions yielded
+    so far, ``solution`` the first); Ctrl-C stops a step at any time.
 
     >>> it = solutions("." * 16, Rules(4))
     >>> sum(1 for _ in it), it.guesses > 0
@@ -434,15 +522,19 @@ class SolutionIterator(Iterator[Grid]):
     def __init__(self, grid: Grid, seed: int | None = None, timeout: float | None = None
                  ) -> None:
         self._rules = grid.rules
-        self._timeout = timeout or 0.0
+        self._timeout = _check_timeout(timeout) or 0.0
         self._deadline = time.monotonic() + self._timeout
-        self._it = _engine.Enumerator(_tables(grid.rules), grid.cells, seed)
+        self._it = _engine.Enumerator(_tables(grid.rules), grid.cells, _check_seed(seed))
+        self._yielded = 0
+        self._shown: Grid | None = None   # the first solution handed out
         # Classic 9x9 grids are solved by a faster search than the enumerator's: its
         # solution comes first, so solve() and the first solution always agree.
         self._first: bytes | None = None
         self._pending = False
         if grid.rules.is_classic9:
-            n, sol, _, _ = _solve9(grid.cells, 1, seed)
+            n, sol, _, _ = _solve9(grid.cells, 1, seed, self._timeout)
+            if n == -2:
+                raise SearchTimeout(self._timeout)
             if n:
                 self._first, self._pending = bytes(sol), True
 
@@ -452,23 +544,30 @@ class SolutionIterator(Iterator[Grid]):
     def __next__(self) -> Grid:
         if self._pending:
             self._pending = False
-            return Grid._trusted(self._rules, self._first)  # type: ignore[arg-type]
+            return self._hand_out(self._first)  # type: ignore[arg-type]
         sol = self._step()
         if self._first is not None and sol == self._first:
             self._first = None  # met it again in enumeration order: skip it once
             sol = self._step()
-        return Grid._trusted(self._rules, sol)
+        return self._hand_out(sol)
+
+    def _hand_out(self, sol: bytes) -> Grid:
+        grid = Grid._trusted(self._rules, sol)
+        self._yielded += 1
+        if self._shown is None:
+            self._shown = grid
+        return grid
 
     def _step(self) -> bytes:
         if self._timeout:
             left = self._deadline - time.monotonic()
             if left <= 0:
-                raise SearchTimeout(self._timeout)
+                raise SearchTimeout(self._timeout, self._yielded, self._shown)
             self._it.timeout = left
         try:
             return next(self._it)  # type: ignore[no-any-return]
         except TimeoutError:
-            raise SearchTimeout(self._timeout) from None
+            raise SearchTimeout(self._timeout, self._yielded, self._shown) from None
 
     @property
     def guesses(self) -> int:
@@ -565,16 +664,18 @@ class BatchResult:
 
 
 def search_many(puzzles: Iterable[Grid], *, limit: int = 2, seed: int | None = None,
-                threads: int = 1, timeout: float | None = None
+                threads: int | None = 1, timeout: float | None = None
                 ) -> Iterator[SearchResult | ValueError | TimeoutError]:
     """:func:`search` for many puzzles, in input order, each with its own rules; an
     error (a puzzle the engine refuses) comes back in place of its result.
 
-    With ``threads`` above 1 the puzzles go in chunks: classic 9x9 ones to
-    :func:`solve_many` on that many threads with the GIL released, the others to a
-    thread pool; the results are the same.  A ``seed`` keeps every puzzle on
-    :func:`search` (the batch has no random order).  ``timeout`` bounds each search (a
-    :class:`~shudu.errors.SearchTimeout` comes back in its place).
+    With ``threads`` above 1 (used up to the machine's cores; ``None``/0 = every core)
+    the puzzles go in chunks: classic 9x9 ones to :func:`solve_many` on that many
+    threads with the GIL released, the others to a thread pool; the results are the
+    same.  A ``seed`` keeps every puzzle on :func:`search` (the batch has no random
+    order).  ``timeout`` bounds each search as in :func:`search` (a result with
+    ``complete=False``, or a :class:`~shudu.errors.SearchTimeout` in its place when
+    nothing was found in time).  Ctrl-C stops the whole batch.
 
     >>> none = Grid("12345678." + "........9" + "." * 63)
     >>> [r.status for r in search_many([Grid("." * 81), none])]
@@ -584,31 +685,42 @@ def search_many(puzzles: Iterable[Grid], *, limit: int = 2, seed: int | None = N
     >>> [r.count for r in search_many([Grid("." * 81)] * 3, threads=2)]
     [2, 2, 2]
     """
+    limit, seed = _check_limit(limit), _check_seed(seed)
+    timeout, workers = _check_timeout(timeout), _threads(threads)
+    return _search_many(puzzles, limit, seed, workers, timeout)
+
+
+def _search_many(puzzles: Iterable[Grid], limit: int, seed: int | None, threads: int,
+                 timeout: float | None) -> Iterator[SearchResult | ValueError | TimeoutError]:
     if threads <= 1:
         for grid in puzzles:
             yield _safe_search(grid, limit, seed, timeout)
         return
     from concurrent.futures import ThreadPoolExecutor
 
+    stop = bytearray(1)   # set when the batch ends early: every running search stops
     pool = ThreadPoolExecutor(max_workers=threads)
     try:
         it = iter(puzzles)
         while chunk := list(islice(it, 256 * threads)):
-            yield from _search_chunk(chunk, limit, seed, threads, pool, timeout)
+            yield from _search_chunk(chunk, limit, seed, threads, pool, timeout, stop)
     finally:
-        pool.shutdown(wait=False, cancel_futures=True)
+        stop[0] = 1
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _safe_search(grid: Grid, limit: int, seed: int | None, timeout: float | None = None
-                 ) -> SearchResult | ValueError | TimeoutError:
+def _safe_search(grid: Grid, limit: int, seed: int | None, timeout: float | None = None,
+                 stop: bytearray | None = None) -> SearchResult | ValueError | TimeoutError:
     try:
-        return search(grid, grid.rules, limit=limit, seed=seed, timeout=timeout)
+        if stop is None:
+            return search(grid, grid.rules, limit=limit, seed=seed, timeout=timeout)
+        return _search(_as_grid(grid, None), limit, seed, 1, timeout, stop)
     except (ValueError, TimeoutError) as e:
         return e
 
 
 def _search_chunk(chunk: list[Grid], limit: int, seed: int | None, threads: int,
-                  pool: Any, timeout: float | None = None
+                  pool: Any, timeout: float | None = None, stop: bytearray | None = None
                   ) -> list[SearchResult | ValueError | TimeoutError]:
     results: list[SearchResult | ValueError | TimeoutError | None] = [None] * len(chunk)
     # The batch has no clock: it takes classic 9x9 counts to 2 (a millisecond at most).
@@ -620,9 +732,9 @@ def _search_chunk(chunk: list[Grid], limit: int, seed: int | None, threads: int,
             results[k] = SearchResult(int(batch.counts[j]), limit, batch.grid(j),
                                       int(batch.guesses[j]), int(batch.nodes[j]))
     rest = [k for k in range(len(chunk)) if results[k] is None]
-    for k, found in zip(rest, pool.map(lambda k: _safe_search(chunk[k], limit, seed, timeout),
-                                       rest), strict=True):
-        results[k] = found
+    found = pool.map(lambda k: _safe_search(chunk[k], limit, seed, timeout, stop), rest)
+    for k, one in zip(rest, found, strict=True):
+        results[k] = one
     return [r for r in results if r is not None]
 
 
@@ -687,20 +799,53 @@ def _is_numpy(obj: object) -> bool:
     return type(obj).__module__ == "numpy" and hasattr(obj, "__array_interface__")
 
 
+def _numpy_cells(arr: Any, n: int) -> Any:
+    """A NumPy array of shape (N, n*n) as contiguous uint8 cell values, checked: a uint8
+    array goes as it is (raw values 0..n or ASCII symbols, which the engine checks);
+    any other integer array must hold values 0..n (an object array, ints), never
+    wrapped into a byte.  The first bad value is named by its row and cell.
+
+    >>> import numpy as np
+    >>> a = np.zeros((2, 16), np.int16)
+    >>> a[1, 3] = 257
+    >>> _numpy_cells(a, 4)
+    Traceback (most recent call last):
+    ...
+    shudu.errors.ParseError: puzzle 2, cell 4: expected a digit 0..4, found '257'
+    """
+    import numpy as np
+
+    if arr.dtype == np.uint8:
+        return np.ascontiguousarray(arr)
+    if arr.dtype.kind not in "biuO":
+        raise ParseError(f"expected an array of integer cell values 0..{n}",
+                         found=f"dtype {arr.dtype}")
+    if arr.dtype.kind == "O":
+        bad = [not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= n
+               for v in arr.ravel().tolist()]
+    else:
+        bad = ((arr < 0) | (arr > n)).ravel().tolist()
+    if any(bad):
+        k = bad.index(True)
+        row, cell = divmod(k, arr.shape[1])
+        raise ParseError(f"puzzle {row + 1}, cell {cell + 1}: expected a digit 0..{n}",
+                         found=str(arr.ravel()[k]))
+    return np.ascontiguousarray(arr.astype(np.uint8) if arr.dtype.kind != "O"
+                                else np.array(arr.tolist(), dtype=np.uint8))
+
+
 def _batch_buffer(puzzles: Any, rules: Rules) -> tuple[Any, bool]:
     """Turn the accepted inputs into one contiguous buffer of N*n*n bytes."""
     n2 = rules.ncells
     if _is_numpy(puzzles):
-        import numpy as np
-
-        arr = np.ascontiguousarray(puzzles, dtype=np.uint8)
+        arr = puzzles
         if arr.ndim == 1 and arr.size % n2 == 0:
             arr = arr.reshape(-1, n2)
         if arr.ndim == 3:
             arr = arr.reshape(arr.shape[0], -1)
         if arr.ndim != 2 or arr.shape[1] != n2:
             raise ParseError(f"expected an array of shape (N, {n2})", found=str(puzzles.shape))
-        return arr, True
+        return _numpy_cells(arr, rules.size), True
     if isinstance(puzzles, (bytes, bytearray, memoryview)):
         data = bytes(puzzles) if isinstance(puzzles, memoryview) else puzzles
         if b"\n" in data:
@@ -725,19 +870,42 @@ def _batch_buffer(puzzles: Any, rules: Rules) -> tuple[Any, bool]:
     return b"".join(parts), False
 
 
-def _threads(threads: int | None) -> int:
-    if threads is None or threads <= 0:
-        return os.cpu_count() or 1
-    return threads
+def _cores() -> int:
+    """The cores this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
+
+
+def _threads(threads: object) -> int:
+    """The threads to work on: ``threads`` (an int from 0 to
+    :data:`~shudu.limits.SEARCH_MAX_THREADS`; ``None`` or 0: every core), at most the
+    machine's cores.
+
+    >>> _threads(1), _threads(256) == _threads(None) == _threads(0) == _cores()
+    (1, True)
+    >>> _threads(-1)
+    Traceback (most recent call last):
+    ...
+    shudu.errors.ParseError: expected threads from 0 to 256 (None or 0: every core), found '-1'
+    """
+    if threads is None:
+        return _cores()
+    value = _int_arg(threads, "threads")
+    if not 0 <= value <= SEARCH_MAX_THREADS:
+        raise ParseError(f"expected threads from 0 to {SEARCH_MAX_THREADS} "
+                         "(None or 0: every core)", found=str(value))
+    return min(value, _cores()) if value else _cores()
 
 
 def _batch(
     puzzles: Any, rules: RulesLike, limit: int, threads: int | None, want: bool
 ) -> BatchResult:
     rules = as_rules(rules) or CLASSIC
+    limit, workers = _check_limit(limit), _threads(threads)
     buf, numpy_in = _batch_buffer(puzzles, rules)
     tables = None if rules.is_classic9 else _tables(rules)
-    sols, counts, guesses, nodes = _engine.batch(tables, buf, limit, _threads(threads), want)
+    sols, counts, guesses, nodes = _engine.batch(tables, buf, limit, workers, want)
     if numpy_in:
         import numpy as np
 
@@ -765,11 +933,15 @@ def solve_many(
     threads: int | None = 1,
     limit: int = 1,
 ) -> BatchResult:
-    """Solve N puzzles in one call, on ``threads`` cores (``None``/0 = all).
+    """Solve N puzzles in one call, on ``threads`` cores (an int from 0 to
+    :data:`~shudu.limits.SEARCH_MAX_THREADS`, used up to the machine's cores; ``None``/0
+    = all).  Ctrl-C stops the batch.
 
     ``puzzles`` is a buffer of N*n*n bytes (ASCII symbols such as ``4..3.`` or raw
-    values 0..n; newlines between puzzles are allowed), a NumPy uint8 array of shape
-    ``(N, n*n)`` or ``(N, n, n)``, or an iterable of strings/Grids.  With ``limit=2``
+    values 0..n; newlines between puzzles are allowed), a NumPy array of shape
+    ``(N, n*n)`` or ``(N, n, n)`` (uint8 as the bytes, or any integer type holding
+    values 0..n: a value out of range is an error naming its puzzle and cell, never
+    wrapped), or an iterable of strings/Grids.  ``limit`` is 1 to 10**9.  With ``limit=2``
     the counts also tell which puzzles are unique.  Givens that conflict count 0.  Each
     solution is the one :func:`solve` returns for that puzzle.
 
@@ -788,7 +960,8 @@ def count_many(
     *,
     threads: int | None = 1,
 ) -> Any:
-    """Solution counts (up to ``limit``) of N puzzles: the batch uniqueness check.
+    """Solution counts (up to ``limit``, 1 to 10**9) of N puzzles: the batch uniqueness
+    check, on ``threads`` as :func:`solve_many`.  Ctrl-C stops the batch.
 
     Returns a NumPy int32 array for NumPy input, else an ``array('i')``.  Rules may
     also come second: ``count_many(puzzles, "x")``.

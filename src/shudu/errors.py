@@ -208,13 +208,27 @@ class LogicTimeout(ShuduError, TimeoutError):
 class SearchTimeout(ShuduError, TimeoutError):
     """The engine's search spent its time budget before it could answer.
 
+    It carries what was found in time: ``count`` solutions (0 when the search raised it
+    before any; a solution iterator raises it after those it yielded) and ``solution``,
+    the first of them (``None`` when there is none).
+
     >>> str(SearchTimeout(60))
     'the search found no answer within 60 s'
+    >>> e = SearchTimeout(5, 3)
+    >>> str(e), e.count, e.solution
+    ('the search stopped at the 5 s limit after 3 solutions', 3, None)
     """
 
-    def __init__(self, seconds: float) -> None:
+    def __init__(self, seconds: float, count: int = 0, solution: Any = None) -> None:
         self.seconds = seconds
-        super().__init__(f"the search found no answer within {seconds:g} s")
+        self.count = count
+        self.solution = solution
+        if count:
+            plural = "" if count == 1 else "s"
+            text = f"the search stopped at the {seconds:g} s limit after {count} solution{plural}"
+        else:
+            text = f"the search found no answer within {seconds:g} s"
+        super().__init__(text)
 
 
 class NotRated(ShuduError, ValueError):

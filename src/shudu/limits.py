@@ -20,6 +20,16 @@ JSON_MAX_NUMBER_DIGITS = 40
 """Most characters in one JSON number (a puzzle's largest is a sum of a few hundred)."""
 
 # ------------------------------------------------------------------ the engine
+SEARCH_MAX_LIMIT = 10**9
+"""Most solutions one search counts (``limit``); the engine counts in C ints."""
+
+SEARCH_MAX_TIMEOUT = 10.0**7
+"""Longest time bound of one search, in seconds (about 116 days; ``None``/0: no bound)."""
+
+SEARCH_MAX_THREADS = 256
+"""Largest ``threads`` a search or batch accepts; it then runs on at most as many threads
+as the machine has cores (``None``/0: every core)."""
+
 
 # ------------------------------------------------------------------ pictures
 
