@@ -166,7 +166,8 @@ def solve(
         many, items = _peek_many(source)
         style = style or ("line" if many else "grid")
         console = frame.open(progress=_show_progress(progress, many), total=source.total)
-        run = _SolveRun(console, style=style, as_json=as_json, many=many, seed=seed)
+        run = _SolveRun(console, style=style, as_json=as_json, many=many, seed=seed,
+                        timeout=timeout)
         if trace_mode:
             for item in items:
                 code = max(code, run.trace(item, trace_grids, lang))
@@ -218,6 +219,7 @@ class _SolveRun:
     as_json: bool
     many: bool
     seed: int | None
+    timeout: float = 0.0
     printed: int = 0
     fresh: bool = False
 
@@ -278,7 +280,10 @@ class _SolveRun:
             }
             if count_mode:
                 data["limit"] = result.limit
+                data["complete"] = result.complete and result.count < result.limit
             self.console.out(_json_line(data))
+        elif count_mode and not result.complete:
+            self.console.out(f"≥ {result.count} (stopped at the {self.timeout:g} s limit)")
         elif count_mode:
             more = "+" if result.limit is not None and result.count >= result.limit else ""
             self.console.out(f"{result.count}{more}")
@@ -290,14 +295,23 @@ class _SolveRun:
             self._block(_render(sol, self.style))
             if result.status == "multiple":
                 self._warn_multiple(item)
+            elif not result.complete:
+                self._warn_unproven(item)
         if count_mode:
-            return 0
+            return 0 if result.complete else EXIT_NONE
         return EXIT_NONE if result.status == "none" else 0
 
-    def _warn_multiple(self, item: Item) -> None:
+    def _warn(self, item: Item, text: str) -> None:
         where = item.where if self.many or item.source else ""
         prefix = f"{where}: " if where else ""
-        self.console.err(f"shudu: {prefix}not unique: several solutions, showing the first")
+        self.console.err(f"shudu: {prefix}{text}")
+
+    def _warn_multiple(self, item: Item) -> None:
+        self._warn(item, "not unique: several solutions, showing the first")
+
+    def _warn_unproven(self, item: Item) -> None:
+        self._warn(item, f"not known to be unique: the search stopped at the "
+                   f"{self.timeout:g} s limit (--timeout)")
 
     def _timed_out(self, item: Item, error: TimeoutError) -> int:
         """The one line on stderr for a search that ran past ``--timeout``."""
@@ -339,8 +353,8 @@ class _SolveRun:
             return self._bad(item, e)
         except TimeoutError as e:
             late = e
-        status = ("timeout" if late is not None else "none" if n == 0
-                  else "unique" if n == 1 and not extra else "multiple")
+        status = ("multiple" if n > 1 or extra else "timeout" if late is not None
+                  else "none" if n == 0 else "unique")
         if self.as_json:
             data = {
                 **_json_head(item),
