@@ -173,94 +173,141 @@ PyObject *MASK_INTS; /* filled by PyInit__engine */
 
 /* ------------------------------------------------------------------------ module */
 
+/* An int beyond what an entry point's C types hold is a ValueError, as any other number
+ * out of range, never an OverflowError: every METH_FASTCALL entry point goes through this. */
+static PyObject *no_overflow(PyObject *result) {
+    if (!result && PyErr_ExceptionMatches(PyExc_OverflowError)) {
+        PyObject *type, *value, *tb;
+        PyErr_Fetch(&type, &value, &tb);
+        PyErr_Format(PyExc_ValueError, "a number is out of range (%S)", value ? value : Py_None);
+        Py_XDECREF(type);
+        Py_XDECREF(value);
+        Py_XDECREF(tb);
+    }
+    return result;
+}
+
+#define CHECKED(name)                                                                      \
+    static PyObject *checked_##name(PyObject *self, PyObject *const *args, Py_ssize_t n) { \
+        return no_overflow(name(self, args, n));                                           \
+    }
+CHECKED(py_solve9)
+CHECKED(py_logic9)
+CHECKED(py_logic9_state)
+CHECKED(py_logic9_probe)
+CHECKED(py_logic9_single)
+CHECKED(py_logic9_locked)
+CHECKED(py_logic9_naked_subsets)
+CHECKED(py_logic9_hidden_subsets)
+CHECKED(py_logic9_trios)
+CHECKED(py_logic9_singles)
+CHECKED(py_logic9_direct)
+CHECKED(py_aic_pairs)
+CHECKED(py_chain_closures)
+CHECKED(py_chain_verity)
+CHECKED(py_sum_supports)
+CHECKED(py_msls9)
+CHECKED(py_chain_parents)
+CHECKED(py_chain_graph9)
+CHECKED(py_logic9_finned_fish)
+CHECKED(py_logic9_als_index)
+CHECKED(py_logic9_als_wing)
+CHECKED(py_logic9_als_xz)
+CHECKED(py_logic9_fish_digits)
+CHECKED(py_logic9_detect)
+CHECKED(py_net_geometry)
+CHECKED(py_net_propagate)
+CHECKED(py_net_root)
+CHECKED(py_net_propagate2)
+
 static PyMethodDef methods[] = {
-    {"solve9", (PyCFunction)(void (*)(void))py_solve9, METH_FASTCALL,
+    {"solve9", (PyCFunction)(void (*)(void))checked_py_solve9, METH_FASTCALL,
      "solve9(puzzle, limit=1, seed=None, timeout=0.0, stop=None) -> (count, solution|None, "
      "guesses, nodes); count -2 when the timeout passed or stop[0] was set"},
-    {"logic9", (PyCFunction)(void (*)(void))py_logic9, METH_FASTCALL,
+    {"logic9", (PyCFunction)(void (*)(void))checked_py_logic9, METH_FASTCALL,
      "logic9(cells, max_level) -> (solved, hardest_level, candidate masks): 9x9 logic with "
      "techniques up to max_level (0 hidden single ... 12 hidden quad)"},
-    {"logic9_state", (PyCFunction)(void (*)(void))py_logic9_state, METH_FASTCALL,
+    {"logic9_state", (PyCFunction)(void (*)(void))checked_py_logic9_state, METH_FASTCALL,
      "logic9_state(values, masks, max_level) -> (status, hardest_level, passes, values, "
      "masks): go on from a 9x9 pencilmark state with techniques up to max_level"},
-    {"logic9_probe", (PyCFunction)(void (*)(void))py_logic9_probe, METH_FASTCALL,
+    {"logic9_probe", (PyCFunction)(void (*)(void))checked_py_logic9_probe, METH_FASTCALL,
      "logic9_probe(values, masks) -> the easiest level of the 9x9 C ladder that would change "
      "the state, or -1"},
-    {"logic9_single", (PyCFunction)(void (*)(void))py_logic9_single, METH_FASTCALL,
+    {"logic9_single", (PyCFunction)(void (*)(void))checked_py_logic9_single, METH_FASTCALL,
      "logic9_single(values, masks, kind) -> (cell, digit, house) of the first full house (0), "
      "hidden single (1) or naked single (2), or None"},
-    {"logic9_locked", (PyCFunction)(void (*)(void))py_logic9_locked, METH_FASTCALL,
+    {"logic9_locked", (PyCFunction)(void (*)(void))checked_py_logic9_locked, METH_FASTCALL,
      "logic9_locked(values, masks, pointing) -> (first house, second house, digit) of the "
      "first pointing (or claiming) in the Python finder's order, or None"},
-    {"logic9_naked_subsets", (PyCFunction)(void (*)(void))py_logic9_naked_subsets, METH_FASTCALL,
+    {"logic9_naked_subsets", (PyCFunction)(void (*)(void))checked_py_logic9_naked_subsets, METH_FASTCALL,
      "logic9_naked_subsets(values, masks, size) -> [(cells, digits, house, common, "
      "eliminations, locked)]: every naked subset that eliminates something, in the Python "
      "search's order"},
-    {"logic9_hidden_subsets", (PyCFunction)(void (*)(void))py_logic9_hidden_subsets,
+    {"logic9_hidden_subsets", (PyCFunction)(void (*)(void))checked_py_logic9_hidden_subsets,
      METH_FASTCALL,
      "logic9_hidden_subsets(values, masks, size) -> [(house, cells, digits)]: every hidden "
      "subset that eliminates something, in the Python search's order"},
-    {"logic9_trios", (PyCFunction)(void (*)(void))py_logic9_trios, METH_FASTCALL,
+    {"logic9_trios", (PyCFunction)(void (*)(void))checked_py_logic9_trios, METH_FASTCALL,
      "logic9_trios(values, masks) -> for each pair of bands and pair of stacks, the digit "
      "trios at least nine open cells of those four boxes fit in (tridagon candidates)"},
-    {"logic9_singles", (PyCFunction)(void (*)(void))py_logic9_singles, METH_FASTCALL,
+    {"logic9_singles", (PyCFunction)(void (*)(void))checked_py_logic9_singles, METH_FASTCALL,
      "logic9_singles(values, masks) -> [(kind, cell, digit, house), ...]: the singles found "
      "one after another (each the first full house, else hidden, else naked single, placed "
      "before the next) while only singles apply"},
-    {"logic9_direct", (PyCFunction)(void (*)(void))py_logic9_direct, METH_FASTCALL,
+    {"logic9_direct", (PyCFunction)(void (*)(void))checked_py_logic9_direct, METH_FASTCALL,
      "logic9_direct(values, masks, kind) -> whether a pointing (0), claiming (1), hidden "
      "pair (2) or hidden triple (3) removes a candidate and leaves a hidden single"},
-    {"aic_pairs", (PyCFunction)(void (*)(void))py_aic_pairs, METH_FASTCALL,
+    {"aic_pairs", (PyCFunction)(void (*)(void))checked_py_aic_pairs, METH_FASTCALL,
      "aic_pairs(strong, weak, conf, words, nodes, base, cells, complete) -> [(a, b, least, "
      "count, elims)]: the chain ends an AIC search looks at, in order"},
-    {"chain_closures", (PyCFunction)(void (*)(void))py_chain_closures, METH_FASTCALL,
+    {"chain_closures", (PyCFunction)(void (*)(void))checked_py_chain_closures, METH_FASTCALL,
      "chain_closures(strong, weak, conf, words, nodes) -> (false_rows, true_rows, "
      "eliminable, clash_false, clash_true, weak_return): every node's closures over a link "
      "graph"},
-    {"chain_verity", (PyCFunction)(void (*)(void))py_chain_verity, METH_FASTCALL,
+    {"chain_verity", (PyCFunction)(void (*)(void))checked_py_chain_verity, METH_FASTCALL,
      "chain_verity(true_rows, words, present, sets) -> [(k, T, F)]: what every branch of "
      "each branch set implies (the AND of their true closures)"},
-    {"sum_supports", (PyCFunction)(void (*)(void))py_sum_supports, METH_FASTCALL,
+    {"sum_supports", (PyCFunction)(void (*)(void))checked_py_sum_supports, METH_FASTCALL,
      "sum_supports(total, masks, links, signs) -> the digits each cell of a signed sum "
      "takes in some filling, or () when none"},
-    {"msls9", (PyCFunction)(void (*)(void))py_msls9, METH_FASTCALL,
+    {"msls9", (PyCFunction)(void (*)(void))checked_py_msls9, METH_FASTCALL,
      "msls9(values, masks, min_cells, limit) -> [(rows, cols)]: multi-sector locked sets "
      "over rows and columns of a 9x9 pencilmark state"},
-    {"chain_parents", (PyCFunction)(void (*)(void))py_chain_parents, METH_FASTCALL,
+    {"chain_parents", (PyCFunction)(void (*)(void))checked_py_chain_parents, METH_FASTCALL,
      "chain_parents(strong, weak, words, lit, banned) -> int32 parents of the literals "
      "reached breadth first from lit"},
-    {"chain_graph9", (PyCFunction)(void (*)(void))py_chain_graph9, METH_FASTCALL,
+    {"chain_graph9", (PyCFunction)(void (*)(void))checked_py_chain_graph9, METH_FASTCALL,
      "chain_graph9(values, masks, flags) -> (words, nodes, strong, weak, conf, group_cells, "
      "group_digits): the link graph of a 9x9 pencilmark state as bitset rows"},
-    {"logic9_finned_fish", (PyCFunction)(void (*)(void))py_logic9_finned_fish, METH_FASTCALL,
+    {"logic9_finned_fish", (PyCFunction)(void (*)(void))checked_py_logic9_finned_fish, METH_FASTCALL,
      "logic9_finned_fish(cells, size, base_kind) -> the finned and sashimi fish of one digit "
      "of a classic 9x9 grid, as shudu.logic.fish's search yields them."},
-    {"logic9_als_index", (PyCFunction)(void (*)(void))py_logic9_als_index, METH_FASTCALL,
+    {"logic9_als_index", (PyCFunction)(void (*)(void))checked_py_logic9_als_index, METH_FASTCALL,
      "logic9_als_index(values, masks) -> (cells, digits, houses, dcells, targ, rcc) or None: "
      "the almost locked sets of a 9x9 pencilmark state and their restricted common "
      "candidates, as shudu.logic.als indexes them"},
-    {"logic9_als_wing", (PyCFunction)(void (*)(void))py_logic9_als_wing, METH_FASTCALL,
+    {"logic9_als_wing", (PyCFunction)(void (*)(void))checked_py_logic9_als_wing, METH_FASTCALL,
      "logic9_als_wing(values, masks) -> (a, b, c, x, y), () or None: the first ALS-XY-Wing "
      "of a 9x9 pencilmark state (its sets' cells and RCC digit indices), as shudu.logic.als "
      "finds it"},
-    {"logic9_als_xz", (PyCFunction)(void (*)(void))py_logic9_als_xz, METH_FASTCALL,
+    {"logic9_als_xz", (PyCFunction)(void (*)(void))checked_py_logic9_als_xz, METH_FASTCALL,
      "logic9_als_xz(values, masks) -> (a, b, rcc), () or None: the first ALS-XZ of a 9x9 "
      "pencilmark state (its sets' cells and RCC digits), as shudu.logic.als finds it"},
-    {"logic9_fish_digits", (PyCFunction)(void (*)(void))py_logic9_fish_digits, METH_FASTCALL,
+    {"logic9_fish_digits", (PyCFunction)(void (*)(void))checked_py_logic9_fish_digits, METH_FASTCALL,
      "logic9_fish_digits(values, masks, size, sashimi) -> the digits with a finned (or "
      "sashimi) fish of that size that removes a candidate"},
-    {"logic9_detect", (PyCFunction)(void (*)(void))py_logic9_detect, METH_FASTCALL,
+    {"logic9_detect", (PyCFunction)(void (*)(void))checked_py_logic9_detect, METH_FASTCALL,
      "logic9_detect(values, masks, givens, ids) -> the index in ids of the first technique "
      "that would change the 9x9 pencilmark state, or -1"},
-    {"net_geometry", (PyCFunction)(void (*)(void))py_net_geometry, METH_FASTCALL,
+    {"net_geometry", (PyCFunction)(void (*)(void))checked_py_net_geometry, METH_FASTCALL,
      "net_geometry(n, ncells, peers, houses) -> a grid's geometry for net_propagate"},
-    {"net_propagate", (PyCFunction)(void (*)(void))py_net_propagate, METH_FASTCALL,
+    {"net_propagate", (PyCFunction)(void (*)(void))checked_py_net_propagate, METH_FASTCALL,
      "net_propagate(geometry, dm, place_cell, place_digit, remove) -> (count, T, F), or "
      "(-1, count, 0) on a contradiction: the singles net of one assumption"},
-    {"net_root", (PyCFunction)(void (*)(void))py_net_root, METH_FASTCALL,
+    {"net_root", (PyCFunction)(void (*)(void))checked_py_net_root, METH_FASTCALL,
      "net_root(geometry, dm) -> the plain nets of every candidate of a state, for "
      "net_propagate2"},
-    {"net_propagate2", (PyCFunction)(void (*)(void))py_net_propagate2, METH_FASTCALL,
+    {"net_propagate2", (PyCFunction)(void (*)(void))checked_py_net_propagate2, METH_FASTCALL,
      "net_propagate2(geometry, root, dm, place_cell, place_digit, remove) -> as "
      "net_propagate, at nesting level 2 from the state dm, refuting with root's nets"},
     {"has_conflict9", py_has_conflict9, METH_O,

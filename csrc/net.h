@@ -43,6 +43,7 @@ typedef struct net_result {
 /* The plain nets of every candidate of a state, both ways: rt[i] assumes candidate i
  * (digit * ncells + cell) true, rf[i] false; entries of absent candidates are unused. */
 typedef struct net_root {
+    int n, ncells; /* the geometry it was built for */
     net_bits dm[NET_MAX_DIGITS];
     net_result *rt, *rf; /* n * ncells each */
 } net_root;

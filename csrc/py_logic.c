@@ -1155,6 +1155,8 @@ PyObject *py_net_root(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
         }
         return PyErr_NoMemory();
     }
+    root->n = g->n;
+    root->ncells = g->ncells;
     Py_BEGIN_ALLOW_THREADS
     net_root_build(g, dm, root);
     Py_END_ALLOW_THREADS
@@ -1214,6 +1216,10 @@ PyObject *py_net_propagate2(PyObject *self, PyObject *const *args, Py_ssize_t na
     if (!g) return NULL;
     const net_root *root = PyCapsule_GetPointer(args[1], ROOT_CAPSULE);
     if (!root) return NULL;
+    if (root->n != g->n || root->ncells != g->ncells) {
+        PyErr_SetString(PyExc_ValueError, "the root was built for another geometry");
+        return NULL;
+    }
     net_bits dm[NET_MAX_DIGITS], placed[NET_MAX_DIGITS], out[NET_MAX_DIGITS];
     if (read_bits(args[2], g->n, dm, "digit masks") < 0) return NULL;
     for (int d = 0; d < g->n; d++) {
