@@ -325,9 +325,8 @@ def count(puzzle: PuzzleLike, limit: int | Rules | str = 2, rules: RulesLike = N
 
     Rules may also come second, as for the other functions: ``count(p, "x")``.  With
     ``threads`` above 1 one big count is split across threads (:func:`split_search`):
-    worth it when there are many solutions to count.  ``threads`` is an int from 0 to
-    :data:`~shudu.limits.SEARCH_MAX_THREADS`, used up to the machine's cores (``None``
-    or 0: every core).
+    worth it when there are many solutions to count.  ``threads`` is an int >= 0, capped
+    at the machine's cores (``None`` or 0: every core).
 
     >>> count("." * 81, limit=5), count("." * 81, 5, "anti-knight"), count("." * 81, "x")
     (5, 5, 2)
@@ -871,30 +870,32 @@ def _batch_buffer(puzzles: Any, rules: Rules) -> tuple[Any, bool]:
 
 
 def _cores() -> int:
-    """The cores this process may run on."""
+    """The cores this process may run on (at most
+    :data:`~shudu.limits.SEARCH_MAX_THREADS`)."""
     if hasattr(os, "sched_getaffinity"):
-        return max(1, len(os.sched_getaffinity(0)))
-    return os.cpu_count() or 1
+        cores = len(os.sched_getaffinity(0))
+    else:
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, SEARCH_MAX_THREADS))
 
 
 def _threads(threads: object) -> int:
-    """The threads to work on: ``threads`` (an int from 0 to
-    :data:`~shudu.limits.SEARCH_MAX_THREADS`; ``None`` or 0: every core), at most the
-    machine's cores.
+    """The threads to work on: ``threads`` (an int >= 0; ``None`` or 0: every core),
+    capped at the machine's cores (more threads than cores would only take turns).
 
-    >>> _threads(1), _threads(256) == _threads(None) == _threads(0) == _cores()
+    >>> _threads(1), _threads(10**9) == _threads(None) == _threads(0) == _cores()
     (1, True)
     >>> _threads(-1)
     Traceback (most recent call last):
     ...
-    shudu.errors.ParseError: expected threads from 0 to 256 (None or 0: every core), found '-1'
+    shudu.errors.ParseError: expected threads as an int >= 0 (None or 0: every core), found '-1'
     """
     if threads is None:
         return _cores()
     value = _int_arg(threads, "threads")
-    if not 0 <= value <= SEARCH_MAX_THREADS:
-        raise ParseError(f"expected threads from 0 to {SEARCH_MAX_THREADS} "
-                         "(None or 0: every core)", found=str(value))
+    if value < 0:
+        raise ParseError("expected threads as an int >= 0 (None or 0: every core)",
+                         found=str(value))
     return min(value, _cores()) if value else _cores()
 
 
@@ -933,9 +934,8 @@ def solve_many(
     threads: int | None = 1,
     limit: int = 1,
 ) -> BatchResult:
-    """Solve N puzzles in one call, on ``threads`` cores (an int from 0 to
-    :data:`~shudu.limits.SEARCH_MAX_THREADS`, used up to the machine's cores; ``None``/0
-    = all).  Ctrl-C stops the batch.
+    """Solve N puzzles in one call, on ``threads`` cores (an int >= 0, capped at the
+    machine's cores; ``None``/0 = all).  Ctrl-C stops the batch.
 
     ``puzzles`` is a buffer of N*n*n bytes (ASCII symbols such as ``4..3.`` or raw
     values 0..n; newlines between puzzles are allowed), a NumPy array of shape

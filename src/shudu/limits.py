@@ -27,8 +27,8 @@ SEARCH_MAX_TIMEOUT = 10.0**7
 """Longest time bound of one search, in seconds (about 116 days; ``None``/0: no bound)."""
 
 SEARCH_MAX_THREADS = 256
-"""Largest ``threads`` a search or batch accepts; it then runs on at most as many threads
-as the machine has cores (``None``/0: every core)."""
+"""Most threads one search or batch runs on: ``threads`` is capped at the machine's cores
+and at this (the C batch's own bound); ``None``/0 means every core."""
 
 
 # ------------------------------------------------------------------ pictures

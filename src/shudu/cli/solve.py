@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ..limits import SEARCH_MAX_LIMIT, SEARCH_MAX_TIMEOUT
 from .app import cli
 from .common import (
     BLOCK_FORMATS,
@@ -70,7 +71,7 @@ input or usage (bad lines are reported and skipped).""",
 @click.option(
     "--limit",
     metavar="N",
-    type=click.IntRange(min=1),
+    type=click.IntRange(min=1, max=SEARCH_MAX_LIMIT),
     default=None,
     help="Stop at N solutions (with --count the default is 2: '2+' means two or more).",
 )
@@ -109,7 +110,8 @@ input or usage (bad lines are reported and skipped).""",
     help="With --method: nodes (dfs, dlx), generations (ga) or moves (annealing).",
 )
 @click.option(
-    "--timeout", metavar="SECONDS", type=click.FloatRange(min=0), default=60.0,
+    "--timeout", metavar="SECONDS", type=click.FloatRange(min=0, max=SEARCH_MAX_TIMEOUT),
+    default=60.0,
     show_default=True,
     help="Give up on a puzzle (beyond classic 9x9, which never takes long) after this "
     "many seconds of search, saying so; 0: no limit.",
@@ -145,6 +147,8 @@ def solve(
     """
     if count_mode and all_mode:
         raise click.UsageError("use either --count or --all, not both", ctx=ctx)
+    if timeout != timeout:  # NaN passes click's range check
+        raise click.UsageError("--timeout must be a number of seconds", ctx=ctx)
     if limit is not None and not (count_mode or all_mode):
         raise click.UsageError("--limit only applies with --count or --all", ctx=ctx)
     trace_mode = trace_mode or trace_grids
