@@ -143,6 +143,8 @@ P = "." * 81
     lambda: engine.search(P, timeout=-1),
     lambda: engine.solutions(P, timeout=-0.5),
     lambda: list(engine.search_many([Grid(P)], timeout=float("nan"))),
+    lambda: engine.split_search(Grid(P), 10**12),
+    lambda: engine.split_search(Grid(P), 0),
     lambda: engine.search(P, limit=3, threads=-1),
     lambda: engine.solve_many([P], threads=-2),
 ], ids=lambda _: "")

@@ -40,7 +40,7 @@ from typing import Any, overload
 from . import _engine
 from .errors import ParseError, SearchTimeout, UnsupportedRules
 from .grid import PUZZLE_TYPES, Grid, PuzzleLike, check_args, check_puzzle, parse_puzzle
-from .limits import SEARCH_MAX_LIMIT, SEARCH_MAX_THREADS, SEARCH_MAX_TIMEOUT
+from .limits import SEARCH_MAX_LIMIT, SEARCH_MAX_THREADS, SEARCH_MAX_TIMEOUT, SPLIT_MAX_PARTS
 from .rules import CLASSIC, Rules, RulesLike, as_rules, register_conflict_check
 
 __all__ = [
@@ -351,12 +351,16 @@ def split_search(grid: Grid, parts: int) -> list[bytes]:
     any cell is open): each step replaces every subproblem by its children on the open
     cell with the fewest candidates, one child per candidate digit.  Their solutions
     together are exactly the puzzle's.  A subproblem with an open cell and no candidate
-    is dropped (it has no solution).
+    is dropped (it has no solution).  ``parts`` is 1 to
+    :data:`~shudu.limits.SPLIT_MAX_PARTS`.
 
     >>> parts = split_search(Grid("." * 16, Rules(4)), 10)
     >>> len(parts), sum(count(p, 1000, Rules(4)) for p in parts)
     (12, 288)
     """
+    parts = _int_arg(parts, "parts")
+    if not 1 <= parts <= SPLIT_MAX_PARTS:
+        raise ParseError(f"expected parts from 1 to {SPLIT_MAX_PARTS:_}", found=str(parts))
     rules = grid.rules
     peers = rules.peers
     n = rules.size

@@ -26,6 +26,10 @@ SEARCH_MAX_LIMIT = 10**9
 SEARCH_MAX_TIMEOUT = 10.0**7
 """Longest time bound of one search, in seconds (about 116 days; ``None``/0: no bound)."""
 
+SPLIT_MAX_PARTS = 10**6
+"""Most subproblems :func:`~shudu.engine.split_search` aims for (a split count makes 48
+per thread)."""
+
 SEARCH_MAX_THREADS = 256
 """Most threads one search or batch runs on: ``threads`` is capped at the machine's cores
 and at this (the C batch's own bound); ``None``/0 means every core."""
