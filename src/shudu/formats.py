@@ -55,6 +55,7 @@ from typing import Any, TextIO
 
 from .errors import InvalidPuzzle, ParseError, ShuduError
 from .grid import SYMBOLS, Grid, check_args, register_text
+from .jsontext import BoundedDecoder, check_depth
 from .rules import CLASSIC, DEFAULT_BOXES, Rules
 
 __all__ = [
@@ -811,7 +812,8 @@ def _json_values(text: str, source: str | None) -> list[tuple[int, str, Any]]:
     A top-level list, ``{"puzzles": [...]}``, one object, or several values one after
     the other (JSON Lines).
     """
-    decoder = json.JSONDecoder()
+    check_depth(text, source=source)
+    decoder = BoundedDecoder()
     out: list[tuple[int, str, Any]] = []
 
     def skip(pos: int) -> int:
@@ -829,9 +831,8 @@ def _json_values(text: str, source: str | None) -> list[tuple[int, str, Any]]:
                 value, end = decoder.raw_decode(text, pos)
             except json.JSONDecodeError as e:
                 raise _json_error(e, 1, source) from None
-            except ValueError:  # a number too long to convert
-                raise _error("expected valid JSON (a number too long)", line=line_of(pos),
-                             source=source) from None
+            except ValueError as e:  # a number too long, NaN or Infinity
+                raise _error(str(e), line=line_of(pos), source=source) from None
             out.append((line_of(pos), text[pos:end], value))
             pos = skip(end)
         if closing is not None and pos >= len(text):
@@ -846,9 +847,8 @@ def _json_values(text: str, source: str | None) -> list[tuple[int, str, Any]]:
         value, end = decoder.raw_decode(text, start)
     except json.JSONDecodeError as e:
         raise _json_error(e, 1, source) from None
-    except ValueError:  # a number too long to convert
-        raise _error("expected valid JSON (a number too long)", line=line_of(start),
-                     source=source) from None
+    except ValueError as e:  # a number too long, NaN or Infinity
+        raise _error(str(e), line=line_of(start), source=source) from None
     if isinstance(value, dict) and "puzzles" in value and skip(end) >= len(text):
         m = re.search(r'"puzzles"\s*:\s*\[', text)
         if m is None or not isinstance(value["puzzles"], list):
@@ -2065,8 +2065,9 @@ def argument_error(
     (True, True)
     >>> str(argument_error("." * 75 + "1.729"))  # digits, not a .729 file name
     'line 1: expected 81 cells, found 80'
-    >>> str(argument_error("https://f-puzzles.com/?load=N4IgzglgXgpi"))
-    "line 1: expected f-puzzles data (LZ-string compressed base64), found 'N4IgzglgXgpi'"
+    >>> str(argument_error("https://f-puzzles.com/?load=N4IgzglgXgpi"))[:62]
+    'line 1: expected f-puzzles data as LZ-string compressed base64'
+
     """
     if not _puzzle_attempt(text) and _one_line_kind(text) is None:
         return None
