@@ -202,3 +202,63 @@ def test_sudokupad_of_wrong_types_is_a_parse_error(data: dict[str, object]) -> N
 def test_killer_list_numbers_are_bounded(field: str) -> None:
     with pytest.raises(ParseError, match="expected a number"):
         shudu.parse("3x3::k:" + field + ":" + "0:" * 80)
+
+
+# ---------------------------------------------------------------------- bytes not UTF-8
+EASY = [".73..2........6.37......42.8....1....2.6..9..9.....87.2.941......7.......1.....68",
+        "..894.2..........9.5..6..4....7..1.......8..7....54........7.217.....9.8..418..5."]
+BAD_LINE = EASY[0][:18].encode() + b"\xff" + EASY[0][19:].encode()
+
+
+def _one_bad_line() -> bytes:
+    lines = [EASY[k % 2].encode() for k in range(20)]
+    lines.insert(5, BAD_LINE)
+    return b"\n".join(lines) + b"\n"
+
+
+def test_one_bad_byte_loses_only_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "twenty.txt"
+    path.write_bytes(_one_bad_line())
+    records = shudu.read_file(path)
+    assert len(records) == 21 and sum(r.ok for r in records) == 20
+    bad = records[5]
+    assert bad.line == 6 and str(bad.error) == (
+        f"{path}, line 6, column 19: not valid UTF-8 (byte 0xff)")
+
+
+@pytest.mark.parametrize("command", ["solve", "check", "rate", "convert"])
+@pytest.mark.parametrize("how", ["file", "stdin"])
+def test_commands_go_on_past_a_line_that_is_not_utf8(tmp_path: Path, command: str,
+                                                     how: str) -> None:
+    from click.testing import CliRunner
+
+    from shudu.cli import cli
+
+    path = tmp_path / "twenty.txt"
+    path.write_bytes(_one_bad_line())
+    args = [command, *(["--jobs", "1"] if command == "rate" else [])]
+    if how == "file":
+        result = CliRunner().invoke(cli, [*args, str(path)], catch_exceptions=False)
+        where = str(path)
+    else:
+        result = CliRunner().invoke(cli, args, input=path.read_bytes(), catch_exceptions=False)
+        where = "<stdin>"
+    assert f"{where}, line 6, column 19: not valid UTF-8 (byte 0xff)" in result.stderr
+    assert "Traceback" not in result.stderr
+    answers = [x for x in result.stdout.splitlines() if x.strip() and "line 6" not in x]
+    assert len(answers) >= 20, result.stdout
+
+
+def test_binary_input_gives_one_message_from_a_file_or_stdin(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from shudu.cli import cli
+
+    path = tmp_path / "picture.png"
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 3)
+    from_file = CliRunner().invoke(cli, ["check", str(path)])
+    from_stdin = CliRunner().invoke(cli, ["check"], input=path.read_bytes())
+    assert from_file.exit_code == from_stdin.exit_code != 0
+    message = from_file.stderr.strip().replace(str(path), "<stdin>")
+    assert message == from_stdin.stderr.strip()
+    assert message.endswith("not valid UTF-8 (byte 0x89)"), message
