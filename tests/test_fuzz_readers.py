@@ -155,6 +155,24 @@ def test_read_file_raises_only_shudu_errors(text: str, ext: str) -> None:
         assert record.error is None or isinstance(record.error, ShuduError)
 
 
+@FUZZ
+@given(mutated(), st.lists(st.tuples(st.floats(0, 1), st.binary(min_size=1, max_size=3)),
+                           max_size=3),
+       st.sampled_from(["txt", "sdm", "csv", "json"]))
+def test_files_with_bytes_not_utf8_raise_only_shudu_errors(
+        text: str, junk: list[tuple[float, bytes]], ext: str) -> None:
+    data = text.encode("utf-8")
+    for where, chunk in junk:
+        pos = int(where * len(data))
+        data = data[:pos] + chunk + data[pos:]
+    path = Path(_TMP.name) / f"bytes.{ext}"
+    path.write_bytes(data)
+    for record in _records(lambda: read_file(path)):
+        assert record.error is None or isinstance(record.error, ShuduError)
+    only_shudu_errors(lambda: list(iter_records(io.TextIOWrapper(
+        io.BytesIO(data), encoding="utf-8", errors="surrogateescape"))))
+
+
 @settings(FUZZ, max_examples=max(80, EXAMPLES // 2))
 @given(mutated())
 def test_solve_and_count_raise_only_shudu_errors(text: str) -> None:
