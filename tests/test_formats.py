@@ -814,6 +814,9 @@ def test_a_title_above_a_table_header() -> None:
     assert record.ok and record.name == "inkala" and record.extra == "poster=arto"
     (record,) = read_text(text, "favourites.csv")
     assert record.ok and record.name == "inkala"
+    one_column = write_many([Grid(INKALA), Grid(SEVENTEEN)], "csv")
+    for source in (one_column, io.StringIO(one_column)):
+        assert [(r.name, r.ok) for r in iter_records(source)] == [(None, True)] * 2
 
 
 def test_a_line_of_two_puzzles_says_81_cells() -> None:

@@ -623,7 +623,7 @@ def _is_heading(line: str) -> bool:
     (False, False)
     """
     s = line.strip()
-    if (_delimiter(s) is not None and _is_header_row(s)) or _one_line_kind(s) is not None:
+    if _is_header_row(s) or _one_line_kind(s) is not None:
         return False
     return _is_title(s) or (bool(_WORD.match(s)) and _is_text(s))
 
