@@ -61,6 +61,8 @@ def _seeds() -> list[str]:
     seeds += [write(caged, "sudokuwiki"), write(caged, "ipuz"), write(caged, "sudokupad")]
     seeds += [write(small, fmt) for fmt in ("line", "grid", "json", "csv", "pencilmarks")]
     seeds += [path.read_text() for path in sorted(FIXTURES.iterdir()) if path.is_file()]
+    collections = FIXTURES.parent / "collections"
+    seeds += [path.read_text(encoding="utf-8") for path in sorted(collections.iterdir())]
     seeds += [
         "Grid 01\n" + "\n".join(SEVENTEEN[i : i + 9] for i in range(0, 81, 9)),
         "\n".join("\t".join(SEVENTEEN[i : i + 9]) for i in range(0, 81, 9)),

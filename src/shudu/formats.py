@@ -263,9 +263,8 @@ _NOT_UTF8 = re.compile("[\udc80-\udcff]")
 """A byte that is not UTF-8, as reading with ``errors="surrogateescape"`` keeps it."""
 
 
-def _utf8_error(text: str, line: int | None, source: str | None,
-                first: int = 1) -> ParseError | None:
-    """The error for the first byte of ``text`` (whose first line is ``first``) that was
+def _utf8_error(text: str, line: int, source: str | None) -> ParseError | None:
+    """The error for the first byte of ``text`` (whose first line is ``line``) that was
     not valid UTF-8, or ``None`` when there is none.
 
     >>> str(_utf8_error("ok\\nab\\udcff", 1, "f.txt"))
@@ -277,7 +276,7 @@ def _utf8_error(text: str, line: int | None, source: str | None,
     pos = bad.start()
     start = text.rfind("\n", 0, pos) + 1
     return ParseError(f"not valid UTF-8 (byte 0x{ord(bad.group()) - 0xDC00:02x})",
-                      line=(line or first) + text.count("\n", 0, pos), column=pos - start + 1,
+                      line=line + text.count("\n", 0, pos), column=pos - start + 1,
                       source=source)
 
 
@@ -680,7 +679,7 @@ def _labelled(extra: str, labels: list[str]) -> tuple[str, str | None]:
     >>> _labelled("golden nugget,tarek,11.9", ["Label", "Poster", "ER"])
     ('Label=golden nugget; Poster=tarek; ER=11.9', 'golden nugget')
     """
-    fields = next(csv.reader([extra], delimiter=_delimiter(extra) or ",")) if extra else []
+    fields = extra.split(_delimiter(extra) or ",") if extra else []
     pairs = [(labels[i] if i < len(labels) else f"column {i + 2}", v.strip())
              for i, v in enumerate(fields)]
     name = next((v for k, v in pairs if k.lower() in _NAME_COLUMNS and v), None)
