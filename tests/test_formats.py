@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import shared_file
 from shudu.engine import solve
 from shudu.errors import InvalidPuzzle, ParseError
 from shudu.formats import (
@@ -27,6 +28,7 @@ from shudu.formats import (
     parse,
     parse_pencilmarks,
     read_file,
+    read_text,
     write,
     write_many,
 )
@@ -34,7 +36,6 @@ from shudu.grid import Grid
 from shudu.rules import CLASSIC, Rules
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "formats"
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
 
 INKALA = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 SEVENTEEN = "000000010400000000020000000000050407008000300001090000300400200050100000000806000"
@@ -42,10 +43,7 @@ EULER1 = "0030206009003050010018064000081029007000000080067082000026095008002030
 
 
 def shared(name: str) -> Path:
-    path = SHARED / name
-    if not path.exists():
-        pytest.skip(f"{path} not found: the shared puzzle collections sit beside the repository")
-    return path
+    return shared_file(name)
 
 
 # ---------------------------------------------------------------------- fixtures
@@ -768,3 +766,74 @@ def test_shared_collection_written_as_grids_reads_back() -> None:
     grids = [r.grid for r in read_file(shared("top1465.sdm"))]
     for fmt in ("grid", "ss", "sdk"):
         assert [r.grid for r in iter_records(write_many(grids, fmt))] == grids
+
+
+# ---------------------------------------------------------------------- shared layouts
+COLLECTIONS = Path(__file__).resolve().parent / "fixtures" / "collections"
+
+
+def test_forum_hardest_layout_reads_whole_with_its_fields() -> None:
+    """A title line, a ``#!sudoku -c1,PuzzleR,Label,...`` header, CRLF line ends, then
+    ``puzzle,label,poster,q1,q2,ER,EP,ED`` rows."""
+    path = COLLECTIONS / "forum_hardest.txt"
+    assert b"\r\n" in path.read_bytes()
+    records = read_file(path)
+    assert [r.line for r in records] == [3, 4, 5] and all(r.ok for r in records)
+    assert records[0].name == "sample 1"
+    assert records[0].extra == ("Label=sample 1; Poster=a poster; q1=90; q2=80; ER=11.0; "
+                                "EP=11.0; ED=10.0")
+    text = path.read_text(encoding="utf-8")
+    assert [r.name for r in iter_records(text)] == ["sample 1", "sample 2", "sample 3"]
+
+
+@pytest.mark.parametrize("name,first,extra,label", [
+    ("titled_comments.txt", 2, "saturday 1: a made-up comment", None),
+    ("titled_table.tsv", 3, "ER=11.0; EP=11.0; ED=10.0", None),
+    ("serate.txt", 1, "ED=11.0/11.0/10.0", None),
+    ("ratings_slash.txt", 2, "11.0/11.0/10.0", None),
+    ("semicolons.txt", 1, "1200;made-up author", None),
+])
+def test_shared_collection_layouts(name: str, first: int, extra: str,
+                                   label: str | None) -> None:
+    """Title lines above one-puzzle lines or a table, Sudoku Explainer's ``ED=`` output,
+    ``ER/EP/ED`` ratings and ``;``-separated fields after each puzzle."""
+    path = COLLECTIONS / name
+    for records in (read_file(path), list(iter_records(path.read_text(encoding="utf-8")))):
+        assert len(records) == 3 and all(r.ok for r in records), [str(r.error) for r in records]
+        assert records[0].line == first
+        assert records[0].extra == extra and records[0].name == label
+        assert records[0].grid.to_string() == HARDEST[0]
+
+
+HARDEST = ["98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6"]
+
+
+def test_a_title_above_a_table_header() -> None:
+    text = "My favourite puzzles\npuzzle,label,poster\n" + INKALA + ",inkala,arto\n"
+    (record,) = iter_records(text)
+    assert record.ok and record.name == "inkala" and record.extra == "poster=arto"
+    (record,) = read_text(text, "favourites.csv")
+    assert record.ok and record.name == "inkala"
+    one_column = write_many([Grid(INKALA), Grid(SEVENTEEN)], "csv")
+    for source in (one_column, io.StringIO(one_column)):
+        assert [(r.name, r.ok) for r in iter_records(source)] == [(None, True)] * 2
+
+
+def test_a_line_of_two_puzzles_says_81_cells() -> None:
+    with pytest.raises(ParseError, match=r"^line 1: expected 81 cells, found 162 "
+                                         r"\(2 puzzles of 81 run together\?\)$"):
+        parse(INKALA + SEVENTEEN)
+    (record,) = iter_records(INKALA + " " + SEVENTEEN.replace("0", ".") + "x")
+    assert record.ok   # a puzzle, then text: read as before
+
+
+@pytest.mark.parametrize("name,count", [
+    ("forum_hardest_1905_11plus_5000.txt", 5000), ("se_ratings.tsv", 700),
+    ("se_ratings_hardest.tsv", 222), ("reglib-1.4.txt", 1112), ("exemplars-1.0.txt", 670),
+])
+def test_shared_files_read_whole(name: str, count: int) -> None:
+    path = shared(name)
+    records = read_file(path, check=False)
+    assert len(records) == count
+    assert all(r.ok for r in records), [str(r.error) for r in records if not r.ok][:3]
+    assert len(list(iter_records(path.read_text(encoding="utf-8"), check=False))) == count

@@ -2,14 +2,20 @@
 
 Each example takes a valid text of one format and applies a few edits (insert, delete
 or replace characters, among them carriage returns, tabs, NUL, non-ASCII letters and
-very long runs), then feeds it to every reader entry point.  Anything but a
+very long runs), then feeds it to every reader entry point.  Structure-aware examples
+replace a value deep inside the JSON of a puzzle (json, ipuz, f-puzzles, SudokuPad) by
+one of another type, a huge number or deep nesting, then give it as JSON or as a link
+compressed again; others cut or mutate the compressed data of links.  Anything but a
 :class:`~shudu.errors.ShuduError` escaping is a bug.  The examples are derandomized, so
-every run replays the same ones.
+every run replays the same ones; ``SHUDU_FUZZ_EXAMPLES`` sets how many each test runs
+(e.g. 20000 for a long local run).
 """
 
 from __future__ import annotations
 
 import io
+import json
+import os
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -17,6 +23,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from lzstring import LZString
 
 import shudu
 from shudu.errors import ShuduError
@@ -54,6 +61,8 @@ def _seeds() -> list[str]:
     seeds += [write(caged, "sudokuwiki"), write(caged, "ipuz"), write(caged, "sudokupad")]
     seeds += [write(small, fmt) for fmt in ("line", "grid", "json", "csv", "pencilmarks")]
     seeds += [path.read_text() for path in sorted(FIXTURES.iterdir()) if path.is_file()]
+    collections = FIXTURES.parent / "collections"
+    seeds += [path.read_text(encoding="utf-8") for path in sorted(collections.iterdir())]
     seeds += [
         "Grid 01\n" + "\n".join(SEVENTEEN[i : i + 9] for i in range(0, 81, 9)),
         "\n".join("\t".join(SEVENTEEN[i : i + 9]) for i in range(0, 81, 9)),
@@ -92,7 +101,8 @@ def mutated(draw: st.DrawFn) -> str:
     return text
 
 
-FUZZ = settings(max_examples=120, deadline=None, derandomize=True, database=None,
+EXAMPLES = int(os.environ.get("SHUDU_FUZZ_EXAMPLES", "120"))
+FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
@@ -147,11 +157,159 @@ def test_read_file_raises_only_shudu_errors(text: str, ext: str) -> None:
         assert record.error is None or isinstance(record.error, ShuduError)
 
 
-@settings(FUZZ, max_examples=80)
+@FUZZ
+@given(mutated(), st.lists(st.tuples(st.floats(0, 1), st.binary(min_size=1, max_size=3)),
+                           max_size=3),
+       st.sampled_from(["txt", "sdm", "csv", "json"]))
+def test_files_with_bytes_not_utf8_raise_only_shudu_errors(
+        text: str, junk: list[tuple[float, bytes]], ext: str) -> None:
+    data = text.encode("utf-8")
+    for where, chunk in junk:
+        pos = int(where * len(data))
+        data = data[:pos] + chunk + data[pos:]
+    path = Path(_TMP.name) / f"bytes.{ext}"
+    path.write_bytes(data)
+    for record in _records(lambda: read_file(path)):
+        assert record.error is None or isinstance(record.error, ShuduError)
+    only_shudu_errors(lambda: list(iter_records(io.TextIOWrapper(
+        io.BytesIO(data), encoding="utf-8", errors="surrogateescape"))))
+
+
+@settings(FUZZ, max_examples=max(80, EXAMPLES // 2))
 @given(mutated())
 def test_solve_and_count_raise_only_shudu_errors(text: str) -> None:
     only_shudu_errors(lambda: shudu.solve(text))
     only_shudu_errors(lambda: shudu.count(text))
+
+
+# ---------------------------------------------------------------------- structure-aware
+FIXTURE_DIR = Path(__file__).resolve().parent / "fixtures"
+LINK_PREFIX = {"fpuzzles": "https://f-puzzles.com/?load=", "sudokupad": "https://sudokupad.app/scl"}
+
+
+def _published_data() -> list[str]:
+    """The compressed data of the published f-puzzles and SudokuPad links."""
+    out = []
+    for name in ("fpuzzles_published.txt", "sudokupad_published.txt"):
+        for line in (FIXTURE_DIR / name).read_text(encoding="utf-8").splitlines():
+            out += [f for f in line.split() if f.startswith(("N4Ig", "https://"))]
+    return out
+
+
+def _json_seeds() -> list[tuple[str, object]]:
+    """Puzzles whose text is JSON, as (format, value): written by shudu and published."""
+    from shudu.fpuzzles import to_fpuzzles
+    from shudu.sudokupad import to_scl
+
+    caged = read_cage_string(KILLER_FIXTURE.read_text(encoding="utf-8").split("\n")[8].split()[0])
+    g = Grid(INKALA)
+    seeds: list[tuple[str, object]] = [
+        ("json", json.loads(write(g, "json"))), ("json", json.loads(write(caged, "json"))),
+        ("json", {"puzzles": [json.loads(write(g, "json"))] * 2}),
+        ("json", {"grid": [[0] * 4] * 4, "candidates": [[1, 2]] * 16}),
+        ("ipuz", json.loads(write(g, "ipuz"))), ("ipuz", json.loads(write(caged, "ipuz"))),
+        ("fpuzzles", to_fpuzzles(g)), ("fpuzzles", to_fpuzzles(caged)),
+        ("sudokupad", to_scl(g)), ("sudokupad", to_scl(caged)),
+    ]
+    for data in _published_data():
+        if data.startswith("N4Ig"):
+            seeds.append(("fpuzzles", json.loads(LZString.decompressFromBase64(data))))
+    return seeds
+
+
+JSON_SEEDS = _json_seeds()
+LINK_SEEDS = _published_data() + [write(Grid(INKALA), f) for f in ("fpuzzles", "sudokupad")]
+KEYS = ["cells", "value", "lines", "cell", "given", "rect", "wayPoints", "target", "direction",
+        "size", "grid", "puzzle", "kind", "zones", "cages", "regions", "rc", "c", "r", "cloneCells"]
+
+
+def _nest(depth: int) -> object:
+    value: object = 1
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+leaves = st.one_of(st.none(), st.booleans(), st.integers(-5, 30), st.text(max_size=3),
+                   st.sampled_from(["R1C1", "R10C10", "r1c1", "#FFFFFF", "3x3", "+", "9" * 60]))
+hostile = st.one_of(
+    st.sampled_from([10**50, -(10**45), 1.5, 1e308, -0.0, 2**63, [], {}, [[]], [None],
+                     {"cells": 3}, _nest(70), _nest(30), [[{}] * 9] * 9, [[0] * 9] * 9]),
+    leaves,
+    st.recursive(leaves, lambda inner: st.lists(inner, max_size=4)
+                 | st.dictionaries(st.sampled_from(KEYS), inner, max_size=3), max_leaves=10),
+).map(lambda v: json.loads(json.dumps(v)))   # a fresh copy: mutations must not share it
+
+
+def _mutate(draw: st.DrawFn, value: object) -> object:
+    """``value`` with one value somewhere inside replaced, or one key or item dropped."""
+    if isinstance(value, (list, dict)) and value and draw(st.integers(0, 4)):
+        key = draw(st.sampled_from(list(value.keys()) if isinstance(value, dict)
+                                   else list(range(len(value)))))
+        if not draw(st.integers(0, 6)):
+            del value[key]   # type: ignore[arg-type]
+        else:
+            value[key] = _mutate(draw, value[key])   # type: ignore[index]
+        return value
+    if isinstance(value, dict) and not draw(st.integers(0, 3)):
+        value[draw(st.sampled_from(KEYS))] = draw(hostile)
+        return value
+    return draw(hostile)
+
+
+@st.composite
+def structured(draw: st.DrawFn) -> tuple[str, str]:
+    """A puzzle's JSON with values of the wrong type inside, as JSON or as a link."""
+    fmt, value = draw(st.sampled_from(JSON_SEEDS))
+    value = json.loads(json.dumps(value))
+    for _ in range(draw(st.integers(1, 3))):
+        value = _mutate(draw, value)
+    text = json.dumps(value)
+    if fmt in LINK_PREFIX and draw(st.booleans()):
+        text = LINK_PREFIX[fmt] + LZString.compressToBase64(text)
+    return fmt, text
+
+
+link_chars = st.sampled_from([*"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789",
+                              *"+/=-$% _.~&?#", "%2B", "%ZZ", "é", "\n"])
+
+
+@st.composite
+def broken_link(draw: st.DrawFn) -> str:
+    """A link cut short, with characters changed, inserted or dropped."""
+    text = draw(st.sampled_from(LINK_SEEDS))
+    if draw(st.booleans()):
+        text = text[: draw(st.integers(0, len(text)))]
+    for _ in range(draw(st.integers(0, 4))):
+        pos = draw(st.integers(0, len(text)))
+        kind = draw(st.sampled_from(["insert", "delete", "replace"]))
+        ch = draw(link_chars)
+        if kind == "insert":
+            text = text[:pos] + ch + text[pos:]
+        elif kind == "delete":
+            text = text[:pos] + text[pos + 1:]
+        else:
+            text = text[:pos] + ch + text[pos + 1:]
+    return text
+
+
+@FUZZ
+@given(structured())
+def test_json_of_wrong_types_raises_only_shudu_errors(case: tuple[str, str]) -> None:
+    fmt, text = case
+    for f in (fmt, None):
+        only_shudu_errors(lambda: shudu.parse(text, format=f))   # noqa: B023
+        for record in _records(lambda: list(iter_records(text, format=f))):   # noqa: B023
+            assert record.error is None or isinstance(record.error, ShuduError)
+
+
+@FUZZ
+@given(broken_link(), st.sampled_from([None, "fpuzzles", "sudokupad"]))
+def test_broken_links_raise_only_shudu_errors(text: str, fmt: str | None) -> None:
+    only_shudu_errors(lambda: shudu.parse(text, format=fmt))
+    only_shudu_errors(lambda: argument_error(text, format=fmt))
+    for record in _records(lambda: list(iter_records(text + "\n" + text, format=fmt))):
+        assert record.error is None or isinstance(record.error, ShuduError)
 
 
 def test_carriage_return_in_a_csv_field_is_a_parse_error() -> None:
@@ -172,7 +330,7 @@ def test_huge_numbers_are_parse_errors() -> None:
     with pytest.raises(shudu.ParseError):
         shudu.parse(ones + " 0 0\n" * 16)
     for text in ('{"grid": ' + ones + "}", f"[{ones}]"):
-        with pytest.raises(shudu.ParseError, match=r"^line 1: expected valid JSON \(a number"):
+        with pytest.raises(shudu.ParseError, match=r"^line 1: expected a JSON number of at"):
             shudu.parse(text)
     with pytest.raises(shudu.ParseError, match='in column "rules"'):
         shudu.parse(f"puzzle,rules\n{INKALA},\u00b2x\u00b2\n")

@@ -55,6 +55,7 @@ from typing import Any, TextIO
 
 from .errors import InvalidPuzzle, ParseError, ShuduError
 from .grid import SYMBOLS, Grid, check_args, register_text
+from .jsontext import BoundedDecoder, check_depth
 from .rules import CLASSIC, DEFAULT_BOXES, Rules
 
 __all__ = [
@@ -258,6 +259,27 @@ def _locate(error: InvalidPuzzle, line: int | None, source: str | None) -> Inval
     return error
 
 
+_NOT_UTF8 = re.compile("[\udc80-\udcff]")
+"""A byte that is not UTF-8, as reading with ``errors="surrogateescape"`` keeps it."""
+
+
+def _utf8_error(text: str, line: int, source: str | None) -> ParseError | None:
+    """The error for the first byte of ``text`` (whose first line is ``line``) that was
+    not valid UTF-8, or ``None`` when there is none.
+
+    >>> str(_utf8_error("ok\\nab\\udcff", 1, "f.txt"))
+    'f.txt, line 2, column 3: not valid UTF-8 (byte 0xff)'
+    """
+    bad = _NOT_UTF8.search(text)
+    if bad is None:
+        return None
+    pos = bad.start()
+    start = text.rfind("\n", 0, pos) + 1
+    return ParseError(f"not valid UTF-8 (byte 0x{ord(bad.group()) - 0xDC00:02x})",
+                      line=line + text.count("\n", 0, pos), column=pos - start + 1,
+                      source=source)
+
+
 # ---------------------------------------------------------------------- one line
 def _size_guess(s: str, pos: int) -> int | None:
     """Size suggested by the length of the whitespace-free run of ``s`` around ``pos``."""
@@ -272,10 +294,24 @@ def _expected_cells(found: int) -> int:
 
     >>> _expected_cells(80), _expected_cells(35), _expected_cells(15), _expected_cells(9)
     (81, 36, 16, 81)
+    >>> _expected_cells(162)
+    81
     """
-    if found < 12:
+    if found < 12 or (found % 81 == 0 and found > 81):
         return 81
     return min(_SQUARES, key=lambda k: (abs(k - found), -k))
+
+
+def _cells_found(found: int, expected: int) -> str:
+    """How to show a wrong cell count: a whole multiple of the puzzle's cells is most
+    likely several puzzles run together on one line.
+
+    >>> _cells_found(80, 81), _cells_found(162, 81)
+    ('80', '162 (2 puzzles of 81 run together?)')
+    """
+    if found > expected and found % expected == 0:
+        return f"{found} ({found // expected} puzzles of {expected} run together?)"
+    return str(found)
 
 
 def _read_line(
@@ -327,8 +363,8 @@ def _read_line(
         else:
             found = counts[-1] if counts else 0
         expected = rules.ncells if rules else _expected_cells(found)
-        raise _error(f"expected {expected} cells", found=found, quote=False, line=line,
-                     source=source)
+        raise _error(f"expected {expected} cells", found=_cells_found(found, expected),
+                     quote=False, line=line, source=source)
     kept = tokens[: choice + 1]
     compact = "".join(s[b:e] for b, e in kept)
     r = rules or _rules_of_size(_SQUARES[len(compact)])
@@ -561,6 +597,93 @@ def _is_text(line: str, n: int | None = None) -> bool:
     (True, False, False)
     """
     return any(_is_word(m.group(1), n) for m in _WORD.finditer(line))
+
+
+def _is_header_row(line: str) -> bool:
+    """True for a table's header row: one of its fields names the puzzle column.
+
+    >>> _is_header_row("puzzle,label,poster,ER"), _is_header_row("Hardest sudokus")
+    (True, False)
+    """
+    delim = _delimiter(line)
+    if delim is None:
+        return line.strip().lower() in _PUZZLE_COLUMNS
+    return any(f.strip().strip('"').lower() in _PUZZLE_COLUMNS for f in line.split(delim))
+
+
+def _is_heading(line: str) -> bool:
+    """True for a line of words heading a collection, above its first puzzle: a title
+    (:func:`_is_title`) or any line that starts with a word, short of a table's header
+    row or a link.
+
+    >>> _is_heading("The hardest sudokus of the forum"), _is_heading("puzzle,comment")
+    (True, False)
+    >>> _is_heading("4..3 rated"), _is_heading("https://f-puzzles.com/?load=N4Ig")
+    (False, False)
+    """
+    s = line.strip()
+    if _is_header_row(s) or _one_line_kind(s) is not None:
+        return False
+    return _is_title(s) or (bool(_WORD.match(s)) and _is_text(s))
+
+
+def _is_phrase_title(line: str, delim: str) -> bool:
+    """True for a heading whose first field is a phrase, not a column's name: a title
+    that holds a comma (``The hardest sudokus, 2011``) rather than a table's header.
+
+    >>> _is_phrase_title("The hardest sudokus, 2011", ","), _is_phrase_title("id,board", ",")
+    (True, False)
+    """
+    return _is_heading(line) and " " in line.split(delim)[0].strip()
+
+
+_HEADER_LABELS = re.compile(r"(?:^|\s)-c\S*?,(\S+)")
+"""The column labels of a ``#!sudoku`` header line (``-c1,PuzzleR,Label,...``)."""
+
+
+def _header_labels(line: str) -> list[str] | None:
+    """The labels of the fields after the puzzle that a ``#!sudoku`` header names, as
+    gsf's sudoku program and the forum's hardest list write it (``None`` for another line).
+
+    >>> _header_labels("#!sudoku -c1,PuzzleR,Label,Poster,ER,EP,ED")
+    ['Label', 'Poster', 'ER', 'EP', 'ED']
+    >>> _header_labels("# a comment") is None
+    True
+    """
+    if not line.startswith("#!"):
+        return None
+    m = _HEADER_LABELS.search(line)
+    if m is None:
+        return None
+    labels = [f.strip() for f in m.group(1).split(",") if f.strip()]
+    return labels[1:] if labels else None
+
+
+def _row_labels(line: str) -> list[str] | None:
+    """The labels of the fields after the puzzle that a header row above one-puzzle
+    lines names (``puzzle,label,poster,ER``), or ``None``.
+
+    >>> _row_labels("puzzle,label,poster,ER"), _row_labels("Hardest sudokus")
+    (['label', 'poster', 'ER'], None)
+    """
+    delim = _delimiter(line)
+    if delim is None or not _is_header_row(line):
+        return None
+    return [f.strip() for f in line.split(delim)[1:]]
+
+
+def _labelled(extra: str, labels: list[str]) -> tuple[str, str | None]:
+    """A row's fields after the puzzle as ``label=value`` pairs, and its name (the field
+    labelled Label, Name or Title).
+
+    >>> _labelled("golden nugget,tarek,11.9", ["Label", "Poster", "ER"])
+    ('Label=golden nugget; Poster=tarek; ER=11.9', 'golden nugget')
+    """
+    fields = extra.split(_delimiter(extra) or ",") if extra else []
+    pairs = [(labels[i] if i < len(labels) else f"column {i + 2}", v.strip())
+             for i, v in enumerate(fields)]
+    name = next((v for k, v in pairs if k.lower() in _NAME_COLUMNS and v), None)
+    return "; ".join(f"{k}={v}" for k, v in pairs if v), name
 
 
 _PM_TOKEN = re.compile(r"[^\s|:!]+")
@@ -811,7 +934,8 @@ def _json_values(text: str, source: str | None) -> list[tuple[int, str, Any]]:
     A top-level list, ``{"puzzles": [...]}``, one object, or several values one after
     the other (JSON Lines).
     """
-    decoder = json.JSONDecoder()
+    check_depth(text, source=source)
+    decoder = BoundedDecoder()
     out: list[tuple[int, str, Any]] = []
 
     def skip(pos: int) -> int:
@@ -829,9 +953,8 @@ def _json_values(text: str, source: str | None) -> list[tuple[int, str, Any]]:
                 value, end = decoder.raw_decode(text, pos)
             except json.JSONDecodeError as e:
                 raise _json_error(e, 1, source) from None
-            except ValueError:  # a number too long to convert
-                raise _error("expected valid JSON (a number too long)", line=line_of(pos),
-                             source=source) from None
+            except ValueError as e:  # a number too long, NaN or Infinity
+                raise _error(str(e), line=line_of(pos), source=source) from None
             out.append((line_of(pos), text[pos:end], value))
             pos = skip(end)
         if closing is not None and pos >= len(text):
@@ -846,9 +969,8 @@ def _json_values(text: str, source: str | None) -> list[tuple[int, str, Any]]:
         value, end = decoder.raw_decode(text, start)
     except json.JSONDecodeError as e:
         raise _json_error(e, 1, source) from None
-    except ValueError:  # a number too long to convert
-        raise _error("expected valid JSON (a number too long)", line=line_of(start),
-                     source=source) from None
+    except ValueError as e:  # a number too long, NaN or Infinity
+        raise _error(str(e), line=line_of(start), source=source) from None
     if isinstance(value, dict) and "puzzles" in value and skip(end) >= len(text):
         m = re.search(r'"puzzles"\s*:\s*\[', text)
         if m is None or not isinstance(value["puzzles"], list):
@@ -993,7 +1115,7 @@ def _json_candidates(
 # ---------------------------------------------------------------------- detection
 _PUZZLE_COLUMNS = ("puzzle", "puzzles", "quizzes", "quiz", "grid", "sudoku", "givens", "question")
 _SOLUTION_COLUMNS = ("solution", "solutions", "answer", "answers")
-_NAME_COLUMNS = ("name", "title", "id")
+_NAME_COLUMNS = ("name", "title", "label", "id")
 
 
 def _content_lines(text: str) -> list[str]:
@@ -1102,18 +1224,21 @@ def detect_format(text: str) -> str:
     if (
         delim
         and delim in content[1]
+        and not _is_phrase_title(head, delim)
         and not _starts_with_puzzle(head)
         and not any(_looks_like_puzzle(f) for f in head.split(delim))
     ):
         return "csv"
     skip = 0
-    while skip < len(content) - 1 and _is_title(content[skip]):
-        skip += 1  # title lines (Puzzle 1, Grid 01) above the first puzzle
+    while skip < min(len(content) - 1, _HEADING_LINES) and _is_heading(content[skip]):
+        skip += 1  # title lines (Puzzle 1, Grid 01, a collection's name) above the puzzles
     if skip:
         content = content[skip:]
         head = content[0]
         if len(content) == 1:
             return "729" if _is_729("".join(head.split())) else "sdm"
+        if _is_header_row(head) and _delimiter(head):
+            return "csv"
     if _starts_with_puzzle(head) or _is_729("".join(head.split())) or _hodoku_line(head):
         return "sdm"
     if _is_separator(head) and head[0] in ".*:" and head[-1] == head[0]:
@@ -1130,6 +1255,9 @@ def detect_format(text: str) -> str:
         return "sdm"
     return "grid"
 
+
+_HEADING_LINES = 20
+"""Lines read at most, looking past headings for a collection's first puzzle."""
 
 _ONE_LINE_FORMS = ("killer", "killer-list", "sudokuwiki", "fpuzzles", "sudokupad")
 """Formats that hold one puzzle on one line (and fill files one per line)."""
@@ -1379,10 +1507,13 @@ def _iter_lines(
     setattr_ = object.__setattr__
     index = 0
     title: str | None = None
+    labels: list[str] | None = None
     for lineno, raw in enumerate(lines, first):
         raw = raw.rstrip("\r\n")
         s = raw.strip()
         if not s or s[0] == "#" or s[:2] == "//":
+            if s[:2] == "#!":
+                labels = _header_labels(s) or labels
             continue
         if len(s) == width and s.isascii():
             cells = s.encode("ascii").translate(table)
@@ -1402,8 +1533,13 @@ def _iter_lines(
                 title = None
                 continue
         grid: Grid | None = None
-        error: ValueError | None = None
+        error: ValueError | None = _utf8_error(raw, lineno, source)
         extra = ""
+        if error is not None:
+            yield _record(index, lineno, raw, None, error, "", title)
+            index += 1
+            title = None
+            continue
         try:
             givens = _hodoku_line(s)
             killer = _one_line_kind(s) if givens is None and len(s) >= 81 else None
@@ -1427,13 +1563,22 @@ def _iter_lines(
                 raise _locate(_invalid(r, cells), lineno, source)
             grid = trusted(r, cells)
         except ParseError as e:
+            if index == 0 and _row_labels(s) is not None:   # a header row
+                labels = _row_labels(s)
+                continue
             if _is_title(s):  # "Puzzle 1" above a puzzle: its name
                 title = s
+                continue
+            if index == 0 and _is_heading(s):   # a collection's name
                 continue
             error = e
         except InvalidPuzzle as e:
             error = e
-        yield _record(index, lineno, raw, grid, error, extra, title)
+        name = title
+        if labels is not None and extra:
+            extra, label = _labelled(extra, labels)
+            name = name or label
+        yield _record(index, lineno, raw, grid, error, extra, name)
         index += 1
         title = None
 
@@ -1456,6 +1601,8 @@ def _iter_csv(
         lineno += 1
         s = raw.strip()
         if s and not s.startswith(("#", "//")):
+            if _delimiter(s) is None and _is_heading(s) and lineno < _HEADING_LINES:
+                continue   # a collection's name above the table's header
             header_line = raw.rstrip("\r\n")
             break
     if not header_line:
@@ -1519,6 +1666,11 @@ def _iter_csv(
             index += 1
             continue
         line, row, text = entry
+        bad = _utf8_error(text, line, source)
+        if bad is not None:
+            yield _record(index, line, text, None, bad)
+            index += 1
+            continue
         if column is None:
             column = next((i for i, f in enumerate(row) if _looks_like_puzzle(f, rules)), 0)
         grid: Grid | None = None
@@ -1642,6 +1794,10 @@ def _records_from_text(
     text: str, format: str, rules: Rules | None, check: bool, source: str | None
 ) -> Iterator[Record]:
     text = text.lstrip("\ufeff")
+    if format not in ("sdm", "line", "csv", *_ONE_LINE_FORMS):
+        bad = _utf8_error(text, 1, source)
+        if bad is not None:
+            return iter([_record(0, bad.line or 1, text, None, bad)])
     if format in _JSON_FORMS and text.strip()[:1] == "{":
         rows = [(n, x) for n, x in enumerate(text.split("\n"), 1) if x.strip()]
         if len(rows) > 1 and all(x.strip()[:1] == "{" and x.strip()[-1:] == "}"
@@ -1689,7 +1845,7 @@ def iter_records(
         if format == "parquet" or (format is None and ext in (".parquet", ".pq")):
             yield from _iter_csv(_parquet_lines(name), rules, check, name)
             return
-        with open(name, encoding="utf-8-sig") as f:
+        with open(name, encoding="utf-8-sig", errors="surrogateescape") as f:
             yield from _iter_stream(f, format or _EXTENSIONS.get(ext), rules, check, name)
         return
     name = getattr(source, "name", None)
@@ -1781,12 +1937,12 @@ def _iter_stream(
         for raw in stream:
             head.append(raw)
             s = raw.strip().lstrip("\ufeff")
-            if not s or s.startswith(("#", "//")):
+            if not s or s.startswith(("#", "//")) or _NOT_UTF8.search(s):
                 continue
-            if _is_title(s) and _delimiter(s) is None and s.lower() not in _PUZZLE_COLUMNS:
-                continue  # a title line (Puzzle 1) above the first puzzle
             if _starts_with_puzzle(s) or (s.startswith(":") and _hodoku_line(s) is not None):
                 format = "sdm"
+            elif _is_heading(s) and len(head) < _HEADING_LINES:
+                continue  # a title line (Puzzle 1, a collection's name) above the puzzles
             break
     if head:
         head[0] = head[0].lstrip("\ufeff")
@@ -1797,6 +1953,10 @@ def _iter_stream(
     else:
         text = "".join(head) + stream.read()
         if not text.strip():
+            return
+        bad = None if format else _utf8_error(text, 1, source)
+        if bad is not None:   # binary, or text whose format the bad bytes hide
+            yield _record(0, bad.line or 1, "", None, bad)
             return
         yield from _records_from_text(text, format or detect_format(text), rules, check,
                                       source)
@@ -2065,8 +2225,9 @@ def argument_error(
     (True, True)
     >>> str(argument_error("." * 75 + "1.729"))  # digits, not a .729 file name
     'line 1: expected 81 cells, found 80'
-    >>> str(argument_error("https://f-puzzles.com/?load=N4IgzglgXgpi"))
-    "line 1: expected f-puzzles data (LZ-string compressed base64), found 'N4IgzglgXgpi'"
+    >>> str(argument_error("https://f-puzzles.com/?load=N4IgzglgXgpi"))[:62]
+    'line 1: expected f-puzzles data as LZ-string compressed base64'
+
     """
     if not _puzzle_attempt(text) and _one_line_kind(text) is None:
         return None

@@ -24,9 +24,12 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 from urllib.parse import unquote
 
+from . import jsontext
 from .constraints import (
     XV,
     Arrow,
@@ -45,8 +48,9 @@ from .constraints import (
     Thermo,
     Whisper,
 )
-from .errors import ParseError
+from .errors import ParseError, ShuduError
 from .grid import Grid
+from .lzdecode import decompress
 from .rules import DEFAULT_BOXES, Rules, box_of_regions, window_houses
 
 __all__ = ["is_fpuzzles", "read_fpuzzles", "write_fpuzzles"]
@@ -78,19 +82,29 @@ def is_fpuzzles(text: str) -> bool:
 
 
 def _decompress(data: str) -> str:
+    return decompress(unquote(data).replace(" ", "+"),
+                      "f-puzzles data")
+
+
+@contextmanager
+def malformed(what: str) -> Iterator[None]:
+    """Turn a Python error met while taking apart ``what`` (a value of the wrong type
+    where the format wants a list, an object or a number) into a :class:`ParseError`.
+
+    >>> with malformed("ipuz data"):  # doctest: +ELLIPSIS
+    ...     len(3)
+    Traceback (most recent call last):
+    ...
+    shudu.errors.ParseError: expected ipuz data in its documented shape, found "object of ...
+    """
     try:
-        from lzstring import LZString
-    except ImportError as exc:   # pragma: no cover - a declared dependency
-        raise ParseError("reading an f-puzzles link needs the lzstring package",
-                         found="no lzstring") from exc
-    try:
-        text = LZString.decompressFromBase64(unquote(data).replace(" ", "+"))
-    except (IndexError, KeyError, ValueError, TypeError):   # cut short or not base64
-        text = None
-    if not text:
-        raise ParseError("expected f-puzzles data (LZ-string compressed base64)",
-                         found=data[:20] + ("..." if len(data) > 20 else ""))
-    return text
+        yield
+    except ShuduError:
+        raise
+    except (TypeError, AttributeError, KeyError, IndexError, ValueError, OverflowError,
+            RecursionError) as e:
+        raise ParseError(f"expected {what} in its documented shape",
+                         found=str(e)[:80] or type(e).__name__) from None
 
 
 def _json_of(text: str) -> dict[str, Any]:
@@ -102,10 +116,10 @@ def _json_of(text: str) -> dict[str, Any]:
                              found=s[:40])
         s = _decompress(match.group(0))
     try:
-        data = json.loads(s)
-    except json.JSONDecodeError as exc:
-        raise ParseError("expected f-puzzles JSON", line=exc.lineno, column=exc.colno,
-                         found=exc.msg) from exc
+        data = jsontext.loads(s)
+    except ParseError as exc:
+        raise ParseError(f"{exc.expected} in f-puzzles data", line=exc.line,
+                         column=exc.column) from None
     if not isinstance(data, dict):
         raise ParseError("expected f-puzzles JSON as an object", found=type(data).__name__)
     return data
@@ -241,6 +255,11 @@ def read_fpuzzles(text: str, rules: Rules | None = None) -> Grid:
     shudu.errors.ParseError: expected an f-puzzles grid of 4 rows of 4 cells, found '[[{}]]'
     """
     data = _json_of(text)
+    with malformed("f-puzzles data"):
+        return _from_fpuzzles(data, rules)
+
+
+def _from_fpuzzles(data: dict[str, Any], rules: Rules | None) -> Grid:
     rd = _Reader(data)
     n = rd.n
     values, regions = _givens_and_regions(rd)

@@ -23,8 +23,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from . import jsontext
 from .constraints import Cage
 from .errors import ParseError
+from .fpuzzles import malformed
 from .grid import Grid
 from .rules import DEFAULT_BOXES, Rules, box_of_regions, window_houses
 
@@ -154,14 +156,19 @@ def read_ipuz(text: str, rules: Rules | None = None) -> Grid:
     shudu.errors.ParseError: expected the + operator (or none) in ipuz cage 1, found "'*'"
     """
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ParseError("expected ipuz JSON", line=exc.lineno, column=exc.colno,
-                         found=exc.msg) from None
-    if not isinstance(data, dict) or not any(
-            "ipuz.org/sudoku" in str(k) for k in data.get("kind") or []):
-        raise ParseError("expected an ipuz object whose kind is http://ipuz.org/sudoku",
-                         found=repr(data.get("kind") if isinstance(data, dict) else data)[:60])
+        data = jsontext.loads(text)
+    except ParseError as exc:
+        raise ParseError(f"{exc.expected} in ipuz data", line=exc.line,
+                         column=exc.column) from None
+    kind = data.get("kind") if isinstance(data, dict) else data
+    if not isinstance(kind, list) or not any("ipuz.org/sudoku" in str(k) for k in kind):
+        raise ParseError("expected an ipuz object whose kind is a list holding "
+                         "http://ipuz.org/sudoku", found=repr(kind)[:60])
+    with malformed("ipuz data"):
+        return _from_ipuz(data, rules)
+
+
+def _from_ipuz(data: dict[str, Any], rules: Rules | None) -> Grid:
     givens, n = _givens(data)
     rd = _Reader(data, n)
     zones = [rd.group(z, f"ipuz zone {i}") for i, z in enumerate(data.get("zones") or [], 1)]

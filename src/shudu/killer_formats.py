@@ -33,6 +33,7 @@ from dataclasses import replace
 from .constraints import Cage
 from .errors import ParseError
 from .grid import Grid
+from .limits import TEXT_MAX_NUMBER_DIGITS
 from .rules import CLASSIC, Rules, cell_name
 
 __all__ = [
@@ -234,9 +235,11 @@ def read_killer_list(text: str, rules: Rules | None = None, *, line: int | None 
     by_id: dict[int, list[int]] = {}
     totals: dict[int, int] = {}
     for cell, field in enumerate(fields):
-        if not field.strip().isdigit():
+        digits = field.strip()
+        if not (digits.isascii() and digits.isdigit()
+                and len(digits) <= TEXT_MAX_NUMBER_DIGITS):
             raise _cage_error("expected a number (total * 256 + cage id)", cell, line, source)
-        value = int(field)
+        value = int(digits)
         total, ident = divmod(value, 256)
         if total == 0:
             continue

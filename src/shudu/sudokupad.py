@@ -38,9 +38,12 @@ import re
 from typing import Any
 from urllib.parse import quote, unquote
 
+from . import jsontext
 from .constraints import XV, Cage, Kropki
 from .errors import ParseError
+from .fpuzzles import malformed
 from .grid import Grid
+from .lzdecode import decompress
 from .rules import DEFAULT_BOXES, Rules, box_of_regions
 
 __all__ = ["is_sudokupad", "read_sudokupad", "unzip_scl", "write_sudokupad", "zip_scl"]
@@ -100,8 +103,8 @@ def unzip_scl(text: str) -> dict[str, Any]:
     {'cells': [[{}, {'value': 5}]], 'overlays': [{'backgroundColor': '#FFFFFF', 'rounded': True}]}
     """
     try:
-        plain = json.loads(text)   # already plain JSON, as SudokuPad's editor saves it
-    except json.JSONDecodeError:
+        plain = jsontext.loads(text)   # already plain JSON, as SudokuPad's editor saves it
+    except ParseError:
         plain = None
     if isinstance(plain, dict):
         return plain
@@ -118,9 +121,10 @@ def unzip_scl(text: str) -> dict[str, Any]:
     s = re.sub(r"(:)#F([,}\]])", r'\1"#FFFFFF"\2', s)
     s = re.sub(r"(:)([0-9a-fA-F]{6})([,}\]])", r'\1"#\2"\3', s)
     try:
-        data = json.loads(s)
-    except json.JSONDecodeError as exc:
-        raise ParseError("expected SudokuPad puzzle data", found=exc.msg) from None
+        data = jsontext.loads(s)
+    except ParseError as exc:
+        raise ParseError(f"{exc.expected} in SudokuPad puzzle data", line=exc.line,
+                         column=exc.column) from None
     if not isinstance(data, dict):
         raise ParseError("expected SudokuPad puzzle data as an object",
                          found=type(data).__name__)
@@ -172,16 +176,7 @@ def _payload(text: str) -> str:
 
 
 def _decompress(data: str, what: str) -> str:
-    from lzstring import LZString
-
-    try:
-        text = LZString.decompressFromBase64(data.replace(" ", "+"))
-    except (IndexError, KeyError, ValueError, TypeError):   # cut short or not base64
-        text = None
-    if not text:
-        raise ParseError(f"expected {what} (LZ-string compressed base64)",
-                         found=data[:20] + ("..." if len(data) > 20 else ""))
-    return text
+    return decompress(data.replace(" ", "+"), what)
 
 
 class _Drawing:
@@ -359,6 +354,15 @@ def read_sudokupad(text: str, rules: Rules | None = None) -> Grid:
     """
     s = text.strip()
     data = _payload(s) if not s.startswith("{") else s
+    with malformed("SudokuPad data"):
+        grid = _read_payload(data)
+    if rules is not None and rules.size != grid.size:
+        raise ParseError(f"expected a {rules.size}x{rules.size} puzzle",
+                         found=f"{grid.size}x{grid.size}")
+    return grid
+
+
+def _read_payload(data: str) -> Grid:
     if data.startswith("{"):
         grid = _read_scl(unzip_scl(data))
     elif re.match(r"fpuz(?:zles)?", data):
@@ -374,9 +378,6 @@ def read_sudokupad(text: str, rules: Rules | None = None) -> Grid:
                          "fpuzzles…); a short link only names a puzzle on SudokuPad's server, "
                          "which is not fetched: open it there and share its full link",
                          found=data[:40])
-    if rules is not None and rules.size != grid.size:
-        raise ParseError(f"expected a {rules.size}x{rules.size} puzzle",
-                         found=f"{grid.size}x{grid.size}")
     return grid
 
 

@@ -4,6 +4,7 @@ the logic commands (puzzles or explicit pencilmarks)."""
 
 from __future__ import annotations
 
+import io
 import os
 import sys
 from collections.abc import Iterable, Iterator, Sequence
@@ -164,7 +165,7 @@ class Inputs:
     def _read_stdin(self) -> Iterator[Item]:
         from ..formats import iter_records
 
-        stream = self.stdin if self.stdin is not None else sys.stdin
+        stream = lenient(self.stdin if self.stdin is not None else sys.stdin)
         if _isatty(stream):
             click.echo("shudu: reading puzzles from standard input (end with Ctrl-D)", err=True)
         empty = True
@@ -181,6 +182,30 @@ class Inputs:
             if empty:
                 yield Item(0, STDIN, None, None, InputError("no puzzle found"))
 
+
+
+class _Borrowed(io.TextIOWrapper):
+    """A text view of a byte stream that belongs to someone else: closing (or dropping)
+    it leaves that stream open."""
+
+    def close(self) -> None:
+        if not self.closed:
+            self.detach()
+
+
+def lenient(stream: TextIO) -> TextIO:
+    """``stream`` read so that bytes which are not UTF-8 reach the readers as lone
+    surrogates, which report each such line ("not valid UTF-8") and go on, instead of
+    the whole stream failing at the first bad byte.
+
+    >>> raw = io.TextIOWrapper(io.BytesIO(b"ok\\n\\xff\\n"), encoding="utf-8")
+    >>> lenient(raw).read()
+    'ok\\n\\udcff\\n'
+    """
+    buffer = getattr(stream, "buffer", None)
+    if buffer is None or getattr(stream, "errors", None) == "surrogateescape":
+        return stream
+    return _Borrowed(buffer, encoding="utf-8-sig", errors="surrogateescape")
 
 
 def _peek_many(items: Iterable[T]) -> tuple[bool, Iterator[T]]:
@@ -230,7 +255,7 @@ def _read_text(arg: str, stdin: TextIO | None) -> tuple[str | None, str | None]:
     reports why).
     """
     if arg == "-":
-        stream = stdin if stdin is not None else sys.stdin
+        stream = lenient(stdin if stdin is not None else sys.stdin)
         if _isatty(stream):
             click.echo("shudu: reading puzzles from standard input (end with Ctrl-D)", err=True)
         try:
@@ -239,7 +264,7 @@ def _read_text(arg: str, stdin: TextIO | None) -> tuple[str | None, str | None]:
             return None, STDIN
     if os.path.exists(arg):
         try:
-            with open(arg, encoding="utf-8-sig") as f:
+            with open(arg, encoding="utf-8-sig", errors="surrogateescape") as f:
                 return f.read(), arg
         except (OSError, UnicodeDecodeError):
             return None, arg
