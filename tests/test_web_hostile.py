@@ -12,6 +12,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import warnings
@@ -50,13 +51,19 @@ run(create_app(limits, port=port), sock, limits)
 
 
 class Server:
-    """A server process: its ``port``, its log once stopped."""
+    """A server process: its ``port``, its log once stopped (the log goes to a file,
+    so a chatty server never blocks on a full pipe)."""
 
     def __init__(self, args: list[str]) -> None:
-        self.process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        self._err = tempfile.TemporaryFile(mode="w+")
+        self.process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=self._err,
                                         text=True, env={**os.environ, "PYTHONPATH": str(SRC)},
                                         start_new_session=True)
-        self.first = self._line()
+        try:
+            self.first = self._line()
+        except BaseException:
+            self.stop()
+            raise
         self.port = int(self.first.split()[0]) if self.first.split()[0].isdigit() else None
         self.log = ""
 
@@ -72,11 +79,13 @@ class Server:
     def stop(self) -> str:
         self.process.terminate()
         try:
-            out, self.log = self.process.communicate(timeout=15)
+            out, _ = self.process.communicate(timeout=15)
         except subprocess.TimeoutExpired:   # the server and its workers
             os.killpg(self.process.pid, signal.SIGKILL)
-            out, self.log = self.process.communicate(timeout=15)
-        self.first += out
+            out, _ = self.process.communicate(timeout=15)
+        self.first = getattr(self, "first", "") + out
+        self._err.seek(0)
+        self.log = self._err.read()
         return self.log
 
 
