@@ -369,4 +369,4 @@ def test_an_unexpected_error_is_one_log_line_and_a_json_500(capsys):
     assert r.status_code == 500
     assert r.json() == {"error": {"code": "internal", "message": "internal error"}}
     log = capsys.readouterr().err
-    assert log == "shudu serve: internal error on POST /api/v1/solve: RuntimeError\n"
+    assert log == "shudu serve: internal error on POST '/api/v1/solve': RuntimeError\n"

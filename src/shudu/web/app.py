@@ -222,8 +222,8 @@ class Guard:
         except ClientDisconnect:   # the client went away (or was too slow): no one to answer
             pass
         except Exception as e:
-            print(f"shudu serve: internal error on {scope.get('method')} {scope.get('path')}"
-                  f": {type(e).__name__}", file=sys.stderr, flush=True)
+            print(f"shudu serve: internal error on {scope.get('method')} "
+                  f"{scope.get('path', '')!r}: {type(e).__name__}", file=sys.stderr, flush=True)
             if not started:
                 await self._send(error(500, "internal", "internal error"), scope, receive,
                                  send)

@@ -133,7 +133,7 @@ def _failure(task: str, e: Exception, memory: int | None) -> Exception:
         return OutOfMemory(memory)
     if isinstance(e, ValueError | TypeError | TimeoutError):
         return e
-    print(f"shudu serve: internal error in {task!r}: {type(e).__name__}: {e}",
+    print(f"shudu serve: internal error in {task!r}: {type(e).__name__}: {str(e)[:200]!r}",
           file=sys.stderr, flush=True)
     return CallFailed("internal error")
 
