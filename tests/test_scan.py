@@ -20,7 +20,7 @@ from click.testing import CliRunner  # noqa: E402
 import shudu  # noqa: E402
 from shudu.cli import cli  # noqa: E402
 from shudu.scan import ScanError, ScanResult, scan  # noqa: E402
-from shudu.scan.reader import _check, evaluate  # noqa: E402
+from shudu.scan.reader import _check, evaluate, load_gray  # noqa: E402
 from shudu.scan.synth import draw_grid, photograph  # noqa: E402
 
 DATA = Path(__file__).parent / "data" / "scan"
@@ -190,3 +190,63 @@ def test_cli_reports_a_bad_reading_and_bad_input(tmp_path):
     junk.write_bytes(b"not a picture")
     res = CliRunner().invoke(cli, ["scan", str(junk)])
     assert res.exit_code == 2 and res.stderr.count(str(junk)) == 1, res.stderr
+
+
+# ---------------------------------------------------------------------- image bombs
+def _png_header(width: int, height: int) -> bytes:
+    """A PNG that declares ``width`` × ``height`` grey pixels (its data is cut short)."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (struct.pack(">I", len(data)) + kind + data
+                + struct.pack(">I", zlib.crc32(kind + data)))
+
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height,
+                                                             8, 0, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(b"\x00" * 4096)))
+
+
+def test_a_picture_over_the_pixel_cap_is_refused_before_decoding(tmp_path):
+    from shudu.limits import PICTURE_MAX_PIXELS
+    from shudu.picture_size import PictureTooLarge
+
+    bomb = _png_header(20000, 20000)
+    with pytest.raises(PictureTooLarge, match="20000×20000") as caught:
+        scan(bomb)
+    assert caught.value.limit == PICTURE_MAX_PIXELS and f"{PICTURE_MAX_PIXELS:,}" in str(
+        caught.value)
+    assert isinstance(caught.value, shudu.errors.ParseError)
+    path = tmp_path / "bomb.png"
+    path.write_bytes(bomb)
+    res = CliRunner().invoke(cli, ["scan", str(path)])
+    assert res.exit_code == 2 and res.stdout == ""
+    assert res.stderr.count("\n") == 1 and "Traceback" not in res.stderr
+    assert f"{path}: the picture is 20000×20000 (400,000,000 pixels)" in res.stderr
+
+
+@pytest.mark.parametrize("ext", [".png", ".jpg", ".bmp", ".webp", ".tiff", ".pgm", ".gif"])
+def test_the_header_gives_the_size_of_every_format_read(ext):
+    from shudu.picture_size import picture_size
+
+    image = np.zeros((37, 53), np.uint8)
+    if ext == ".gif":
+        import io
+
+        Image = pytest.importorskip("PIL.Image")
+        out = io.BytesIO()
+        Image.fromarray(image).save(out, "GIF")
+        data = out.getvalue()
+    else:
+        data = cv2.imencode(ext, image)[1].tobytes()
+    assert picture_size(data)[1:] == (53, 37)
+    assert load_gray(data).shape == (37, 53)
+
+
+def test_a_picture_whose_size_cannot_be_read_is_not_decoded(monkeypatch):
+    import shudu.picture_size as sizes
+
+    monkeypatch.setattr(sizes, "_pillow_size", lambda data: None)
+    truncated = cv2.imencode(".jpg", np.zeros((40, 40), np.uint8))[1].tobytes()[:20]
+    with pytest.raises(ScanError, match="cannot decode the picture"):
+        scan(truncated)

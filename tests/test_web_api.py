@@ -397,3 +397,28 @@ def test_scan_without_opencv_says_which_extra(monkeypatch):
 def test_scan_is_described(client):
     spec = client.get("/api/v1/openapi.json").json()
     assert "image/*" in spec["paths"]["/api/v1/scan"]["post"]["requestBody"]["content"]
+
+
+def test_scan_refuses_an_image_bomb_before_decoding(photo_client):
+    from test_scan import _png_header
+
+    r = photo_client.post("/api/v1/scan", content=_png_header(20000, 20000),
+                          headers={"Content-Type": "image/png"})
+    assert r.status_code == 413
+    e = error_of(r)
+    assert e["code"] == "too-large" and "20000×20000" in e["message"]
+    assert (e["width"], e["height"], e["limit"]) == (20000, 20000, 50_000_000)
+    ok = photo_client.post("/api/v1/scan", content=(SCAN_DIR / "000.jpg").read_bytes(),
+                           headers={"Content-Type": "image/jpeg"})
+    assert ok.status_code == 200
+
+
+def test_scan_receives_a_few_pictures_at_once(photo_client):
+    state = photo_client.app.app.state
+    state.photos_read = state.limits.photos   # as many pictures as allowed are coming in
+    try:
+        r = photo_client.post("/api/v1/scan", content=b"\x89PNG",
+                              headers={"Content-Type": "image/png"})
+    finally:
+        state.photos_read = 0
+    assert r.status_code == 503 and error_of(r)["code"] == "busy"

@@ -51,5 +51,47 @@ and at this (the C batch's own bound); ``None``/0 means every core."""
 
 
 # ------------------------------------------------------------------ pictures
+PICTURE_MAX_PIXELS = 50_000_000
+"""Most pixels (width × height, as the file's header declares them) in a picture
+:func:`shudu.scan.scan` decodes: a 50-megapixel photo; the reader shrinks every picture
+to 1400 pixels a side anyway.  A bigger one is refused before it is decoded, so a small
+file that unpacks to gigabytes (an image bomb) costs nothing."""
 
 # ------------------------------------------------------------------ the web server
+WEB_MAX_BODY = 64 * 1024
+"""Most bytes in the JSON body of one API call (``shudu serve``; 413 past it)."""
+
+WEB_MAX_PHOTO = 20 * 1024 * 1024
+"""Most bytes in a picture sent to ``/api/v1/scan`` (413 past it)."""
+
+WEB_PHOTO_READS = 4
+"""Most pictures the server receives at once (503 past it), so that uploads cannot fill
+its memory: at most this many times :data:`WEB_MAX_PHOTO` bytes are held."""
+
+WEB_CALL_SECONDS = 10.0
+"""Time limit of one API call (504 past it); :data:`WEB_GENERATE_SECONDS` for
+``generate``."""
+
+WEB_GENERATE_SECONDS = 30.0
+"""Time limit of one ``generate`` call."""
+
+WEB_WORKER_MEMORY = 1024 * 1024 * 1024
+"""Address space of one worker process in bytes (``RLIMIT_AS``; a worker with OpenCV
+loaded uses about 370 MB of it): a call that needs more gets a 413 answer and its worker
+is replaced, so one request can never exhaust the machine's memory."""
+
+WEB_HEADER_SECONDS = 10.0
+"""Seconds a client has to send a request's headers, from the moment it connects or got
+its previous answer; a slower one gets a 408 answer and is disconnected."""
+
+WEB_BODY_SECONDS = 60.0
+"""Seconds a client has to send a request's body once its headers arrived (408 past it)."""
+
+WEB_IDLE_SECONDS = 5
+"""Seconds an idle kept-alive connection stays open."""
+
+WEB_MAX_CONNECTIONS = 64
+"""Most connections open at once; a request past it gets a 503 answer."""
+
+WEB_MAX_HEADER_BYTES = 16 * 1024
+"""Most bytes in a request's line and headers (a bigger request is refused with 400)."""

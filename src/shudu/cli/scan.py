@@ -49,10 +49,12 @@ def scan(image: str, as_json: bool, output: str | None, debug_dir: str | None) -
         click.echo(f"shudu: error: {e.name or 'opencv'} is missing: "
                    "pip install 'shudu[scan]'", err=True)
         sys.exit(EXIT_SCAN_BAD_INPUT)
+    from ..picture_size import PictureTooLarge
+
     source = sys.stdin.buffer.read() if image == "-" else image
     try:
         result = read(source, debug_dir=debug_dir)
-    except (ScanError, OSError) as e:
+    except (ScanError, PictureTooLarge, OSError) as e:
         message = str(e)   # errors about a file already start with its name
         if not message.startswith(f"{image}:"):
             message = f"{image}: {message}"

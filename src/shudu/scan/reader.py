@@ -21,6 +21,8 @@ import numpy as np
 
 from ..errors import ShuduError
 from ..grid import Grid
+from ..limits import PICTURE_MAX_PIXELS
+from ..picture_size import PictureTooLarge, check_pixels
 
 SYMBOLS = "123456789ABCDEFG"
 SIZES = (4, 6, 9, 16)
@@ -102,6 +104,10 @@ def load_gray(image: Any) -> np.ndarray:
     Traceback (most recent call last):
     ...
     shudu.scan.reader.ScanError: cannot decode the picture (13 bytes)
+
+    A file is refused before it is decoded when its header declares more than
+    :data:`~shudu.limits.PICTURE_MAX_PIXELS` pixels (:class:`PictureTooLarge`), or when
+    its size cannot be read from it.
     """
     import cv2
 
@@ -109,15 +115,10 @@ def load_gray(image: Any) -> np.ndarray:
         path = Path(image)
         if not path.is_file():
             raise ScanError(f"{path}: no such picture file")
-        data = path.read_bytes()
-        arr = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
-        if arr is None:
-            arr = _pillow_gray(data, str(path))
-        return arr
+        return _decode(path.read_bytes(), str(path))
     if isinstance(image, bytes | bytearray | memoryview):
         data = bytes(image)
-        arr = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
-        return arr if arr is not None else _pillow_gray(data, f"{len(data)} bytes")
+        return _decode(data, f"{len(data)} bytes")
     if isinstance(image, np.ndarray):
         arr = image
         if arr.dtype != np.uint8:
@@ -130,9 +131,29 @@ def load_gray(image: Any) -> np.ndarray:
             return arr
         raise ScanError(f"expected a 2-D or 3-D picture array, got shape {arr.shape}")
     if hasattr(image, "convert") and hasattr(image, "size"):   # a Pillow image
+        width, height = image.size
+        if width * height > PICTURE_MAX_PIXELS:
+            raise PictureTooLarge(width, height, PICTURE_MAX_PIXELS)
         return np.asarray(image.convert("L"))
     raise TypeError(f"expected a path, bytes, a NumPy array or a Pillow image, "
                     f"got {type(image).__name__}")
+
+
+def _decode(data: bytes, what: str) -> np.ndarray:
+    """Decode a picture file's bytes once its header showed a size within the cap;
+    ``what`` names the file (a path) or the data (``13 bytes``) in an error."""
+    import cv2
+
+    source = None if what.endswith(" bytes") else what
+    if check_pixels(data, source=source) is None:
+        raise _undecodable(what)
+    arr = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
+    return arr if arr is not None else _pillow_gray(data, what)
+
+
+def _undecodable(what: str) -> ScanError:
+    return ScanError(f"{what}: cannot decode the picture" if not what.endswith("bytes")
+                     else f"cannot decode the picture ({what})")
 
 
 def _pillow_gray(data: bytes, what: str) -> np.ndarray:
@@ -143,9 +164,7 @@ def _pillow_gray(data: bytes, what: str) -> np.ndarray:
 
         return np.asarray(Image.open(io.BytesIO(data)).convert("L"))
     except Exception:
-        message = (f"{what}: cannot decode the picture" if not what.endswith("bytes")
-                   else f"cannot decode the picture ({what})")
-        raise ScanError(message) from None
+        raise _undecodable(what) from None
 
 
 def _order(pts: np.ndarray) -> np.ndarray:

@@ -5,7 +5,9 @@ answers JSON; an error is ``{"error": {"code": ..., "message": ...}}`` with the
 fields of the library's error (``line``, ``column``, ``cell`` ...) and never a
 traceback.  Calls run in worker processes with a time limit (:mod:`.workers`).
 Requests whose ``Host`` header is not this machine (``localhost``, ``127.0.0.1``,
-``[::1]``) are refused (421), as are bodies over :attr:`Limits.body` bytes (413).
+``[::1]``, or a name the server was told to accept) are refused (421), as are bodies over
+:attr:`Limits.body` bytes (413).  Whatever a request holds, the answer is never a 500 with
+a traceback: an unexpected error is one line in the server's log and a JSON 500.
 
 >>> import warnings
 >>> warnings.simplefilter("ignore", DeprecationWarning)   # Starlette suggests httpx2
@@ -17,7 +19,7 @@ Requests whose ``Host`` header is not this machine (``localhost``, ``127.0.0.1``
 
 from __future__ import annotations
 
-import json
+import sys
 from collections.abc import Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -26,12 +28,13 @@ from typing import Any, ClassVar
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from .. import limits as caps
 from ..errors import (
     GenerationError,
     InvalidPuzzle,
@@ -40,10 +43,12 @@ from ..errors import (
     ParseError,
     UnsupportedRules,
 )
+from ..jsontext import loads
+from ..picture_size import PictureTooLarge
 from .tasks import Unavailable
-from .workers import CallFailed, CallTimeout, Pool, PoolBusy
+from .workers import CallFailed, CallTimeout, OutOfMemory, Pool, PoolBusy
 
-__all__ = ["API", "LOCAL_HOSTS", "Limits", "create_app"]
+__all__ = ["API", "LOCAL_HOSTS", "Limits", "create_app", "host_list"]
 
 STATIC = Path(__file__).parent / "static"
 LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "[::1]"})
@@ -52,15 +57,27 @@ LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "[::1]"})
 
 @dataclass(frozen=True)
 class Limits:
-    """What one request may cost: ``body`` bytes (``photo`` for a picture to read),
-    ``seconds`` for a call (``generate`` for a generation), and ``workers`` processes
-    (``None``: up to 4, one per core)."""
+    """What one request may cost: ``body`` bytes (``photo`` for a picture to read, at
+    most ``photos`` pictures received at once), ``seconds`` for a call (``generate`` for
+    a generation), ``workers`` processes (``None``: up to 4, one per core) of ``memory``
+    bytes of address space each (``None``: no cap).  The server (``shudu serve``) gives
+    a client ``header_seconds`` to send a request's headers, ``body_seconds`` its body,
+    keeps an idle connection ``idle_seconds``, and accepts at most ``connections``
+    connections with at most ``header_bytes`` of request line and headers.  The defaults
+    are in :mod:`shudu.limits`."""
 
-    body: int = 64 * 1024
-    photo: int = 20 * 1024 * 1024
-    seconds: float = 10.0
-    generate: float = 30.0
+    body: int = caps.WEB_MAX_BODY
+    photo: int = caps.WEB_MAX_PHOTO
+    photos: int = caps.WEB_PHOTO_READS
+    seconds: float = caps.WEB_CALL_SECONDS
+    generate: float = caps.WEB_GENERATE_SECONDS
     workers: int | None = None
+    memory: int | None = caps.WEB_WORKER_MEMORY
+    header_seconds: float = caps.WEB_HEADER_SECONDS
+    body_seconds: float = caps.WEB_BODY_SECONDS
+    idle_seconds: int = caps.WEB_IDLE_SECONDS
+    connections: int = caps.WEB_MAX_CONNECTIONS
+    header_bytes: int = caps.WEB_MAX_HEADER_BYTES
 
 
 #: The API: path → (task, allowed request fields with their JSON types, description).
@@ -135,7 +152,8 @@ def _user_error(e: Exception) -> JSONResponse:
 class Guard:
     """Refuse what a local app must not answer: a ``Host`` that is not this machine
     (DNS rebinding, 421), a cross-site ``Origin`` on a call (403), a body over the limit
-    (413).  Every answer gets headers that keep the page to itself."""
+    (413).  Every answer gets headers that keep the page to itself; an error escaping
+    the app is one line in the log and a JSON 500 without details."""
 
     HEADERS: ClassVar[list[tuple[bytes, bytes]]] = [
         (b"content-security-policy",
@@ -178,7 +196,7 @@ class Guard:
         refusal: Response | None = None
         if not self._host_ok(headers.get("host", "")):
             refusal = error(421, "bad-host", "this server answers only requests to "
-                            "localhost, 127.0.0.1 or [::1]")
+                            + host_list(self.hosts))
         elif "origin" in headers and not self._origin_ok(headers["origin"]):
             refusal = error(403, "bad-origin", "cross-site requests are refused")
         else:
@@ -190,12 +208,25 @@ class Guard:
             await self._send(refusal, scope, receive, send)
             return
 
+        started = False
+
         async def secured(message: dict[str, Any]) -> None:
+            nonlocal started
             if message["type"] == "http.response.start":
+                started = True
                 message["headers"] = [*message.get("headers", []), *self.HEADERS]
             await send(message)
 
-        await self.app(scope, receive, secured)
+        try:
+            await self.app(scope, receive, secured)
+        except ClientDisconnect:   # the client went away (or was too slow): no one to answer
+            pass
+        except Exception as e:
+            print(f"shudu serve: internal error on {scope.get('method')} "
+                  f"{scope.get('path', '')!r}: {type(e).__name__}", file=sys.stderr, flush=True)
+            if not started:
+                await self._send(error(500, "internal", "internal error"), scope, receive,
+                                 send)
 
     def _origin_ok(self, origin: str) -> bool:
         scheme, _, rest = origin.partition("://")
@@ -211,9 +242,20 @@ class Guard:
         await response(scope, receive, secured)
 
 
+def host_list(hosts: frozenset[str]) -> str:
+    """The accepted host names in words.
+
+    >>> host_list(frozenset({"localhost", "127.0.0.1", "[::1]"}))
+    'localhost, 127.0.0.1 or [::1]'
+    """
+    order = sorted(hosts, key=lambda h: (h != "localhost", h.startswith("["), h))
+    return ", ".join(order[:-1]) + " or " + order[-1] if len(order) > 1 else order[0]
+
+
 # ---------------------------------------------------------------------- endpoints
 async def _body(request: Request, limit: int) -> dict[str, Any]:
-    """The request's JSON object, read no further than ``limit`` bytes."""
+    """The request's JSON object, read no further than ``limit`` bytes and through
+    :func:`shudu.jsontext.loads` (bounded nesting and numbers)."""
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
         raise HTTPException(415, "expected a JSON body (Content-Type: application/json)")
@@ -223,8 +265,8 @@ async def _body(request: Request, limit: int) -> dict[str, Any]:
         if len(data) > limit:
             raise HTTPException(413, f"the request body is over {limit} bytes")
     try:
-        value = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        value = loads(bytes(data))
+    except ParseError as e:
         raise HTTPException(400, f"the body is not valid JSON: {e}") from None
     if not isinstance(value, dict):
         raise HTTPException(400, "expected a JSON object")
@@ -294,6 +336,11 @@ async def _run(request: Request, task: str, args: dict[str, Any], seconds: float
                      f"{seconds:g} s and was stopped", seconds=seconds)
     except PoolBusy as e:
         return error(503, "busy", str(e))
+    except OutOfMemory as e:
+        return error(413, "too-large", str(e))
+    except PictureTooLarge as e:
+        return error(413, "too-large", str(e), width=e.width, height=e.height,
+                     limit=e.limit)
     except CallFailed as e:
         return error(500, "internal", str(e))
     except TypeError:   # a field of the wrong type reached a library call
@@ -314,14 +361,21 @@ async def _scan(request: Request) -> Response:
     if not kind.startswith("image/") and kind != "application/octet-stream":
         return error(415, "unsupported-media-type", "expected a picture (Content-Type: "
                      "image/jpeg, image/png ...)")
-    data = bytearray()
-    async for chunk in request.stream():
-        data += chunk
-        if len(data) > limits.photo:
-            return error(413, "too-large", f"the picture is over {limits.photo} bytes")
-    if not data:
-        return error(400, "bad-request", "the picture is empty")
-    return await _run(request, "scan", {"image": bytes(data)}, limits.seconds)
+    state = request.app.state
+    if state.photos_read >= limits.photos:
+        return error(503, "busy", "the server is receiving too many pictures; try again")
+    state.photos_read += 1
+    try:
+        data = bytearray()
+        async for chunk in request.stream():
+            data += chunk
+            if len(data) > limits.photo:
+                return error(413, "too-large", f"the picture is over {limits.photo} bytes")
+        if not data:
+            return error(400, "bad-request", "the picture is empty")
+        return await _run(request, "scan", {"image": bytes(data)}, limits.seconds)
+    finally:
+        state.photos_read -= 1
 
 
 async def _techniques(request: Request) -> Response:
@@ -411,7 +465,8 @@ def create_app(limits: Limits | None = None, *, port: int | None = None,
     @asynccontextmanager
     async def lifespan(app: Starlette) -> Any:
         app.state.limits = limits
-        app.state.pool = Pool(limits.workers)
+        app.state.pool = Pool(limits.workers, memory=limits.memory)
+        app.state.photos_read = 0
         try:
             yield
         finally:

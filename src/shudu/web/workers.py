@@ -27,12 +27,11 @@ import contextlib
 import multiprocessing
 import os
 import sys
-import traceback
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
-__all__ = ["CallFailed", "CallTimeout", "Pool", "PoolBusy"]
+__all__ = ["CallFailed", "CallTimeout", "OutOfMemory", "Pool", "PoolBusy"]
 
 #: Seconds a child is given past its own time limit before it is killed (logic calls
 #: stop themselves at their ``timeout``; the kill is for a search that cannot).
@@ -55,11 +54,54 @@ class PoolBusy(Exception):
     """Too many calls are waiting for a worker."""
 
 
-def _serve(conn: Connection) -> None:   # pragma: no cover - runs in the child
+class OutOfMemory(Exception):
+    """A call needed more memory than a worker may use; its worker was replaced."""
+
+    def __init__(self, limit: int | None) -> None:
+        self.limit = limit
+        size = f" ({limit // 2**20} MB)" if limit else ""
+        super().__init__(f"the request needed more memory than a call may use{size} and "
+                         "was stopped")
+
+    def __reduce__(self) -> tuple[object, ...]:   # sent from a worker: keep ``limit``
+        return (OutOfMemory, (self.limit,))
+
+
+#: Thread counts of the numerical libraries in a worker: one, since the workers already
+#: use every core, and each thread reserves address space that counts in the limit.
+_ONE_THREAD = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
+               "OPENCV_FOR_THREADS_NUM": "1"}
+
+
+def _bound_memory(limit: int | None) -> None:   # pragma: no cover - runs in the child
+    """Cap the child's address space at ``limit`` bytes (where the system allows it)."""
+    os.environ.update(_ONE_THREAD)
+    if limit is None:
+        return
+    with contextlib.suppress(ImportError, ValueError, OSError):
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+
+def _out_of_memory(e: BaseException) -> bool:
+    """Whether ``e`` says an allocation failed (OpenCV raises its own error for it).
+
+    >>> _out_of_memory(MemoryError()), _out_of_memory(ValueError("bad digit"))
+    (True, False)
+    """
+    return isinstance(e, MemoryError) or "Insufficient memory" in str(e)
+
+
+def _serve(conn: Connection, memory: int | None = None) -> None:   # pragma: no cover
     """The child's loop: read ``(task, args)``, answer ``("ok", result)`` or
-    ``("error", exception)``; a user's error (any :class:`ValueError`, including every
-    :class:`~shudu.errors.ShuduError`) is sent back as it is, anything else as a
-    :class:`CallFailed` whose traceback goes to the server's log, never to the client."""
+    ``("error", exception)``; a user's error (any :class:`ValueError` or
+    :class:`TypeError`, including every :class:`~shudu.errors.ShuduError`) is sent back
+    as it is, anything else as a :class:`CallFailed` named in one line of the server's
+    log, never sent to the client.  A call that runs out of memory (the address space is
+    capped at ``memory`` bytes) answers :class:`OutOfMemory` and the child exits, so
+    that its memory returns to the system."""
+    _bound_memory(memory)
     from . import tasks
 
     while True:
@@ -69,16 +111,31 @@ def _serve(conn: Connection) -> None:   # pragma: no cover - runs in the child
             return
         try:
             reply: tuple[str, Any] = ("ok", tasks.TASKS[name](**args))
-        except (ValueError, TimeoutError) as e:
-            reply = ("error", e)
-        except Exception:
-            traceback.print_exc(file=sys.stderr)
-            reply = ("error", CallFailed("internal error"))
+        except Exception as e:
+            reply = ("error", _failure(name, e, memory))
         try:
             conn.send(reply)
-        except Exception:
-            traceback.print_exc(file=sys.stderr)
-            conn.send(("error", CallFailed("internal error: the answer could not be sent")))
+        except Exception as e:
+            conn.send(("error", _failure(name, e, memory)))
+        if reply[0] == "error" and isinstance(reply[1], OutOfMemory):
+            return
+
+
+def _failure(task: str, e: Exception, memory: int | None) -> Exception:
+    """What the client is told of an exception raised by a call (see :func:`_serve`).
+
+    >>> _failure("solve", ValueError("expected 81 cells"), None)
+    ValueError('expected 81 cells')
+    >>> _failure("hint", MemoryError(), 2**30)
+    OutOfMemory('the request needed more memory than a call may use (1024 MB) and was stopped')
+    """
+    if _out_of_memory(e):
+        return OutOfMemory(memory)
+    if isinstance(e, ValueError | TypeError | TimeoutError):
+        return e
+    print(f"shudu serve: internal error in {task!r}: {type(e).__name__}: {str(e)[:200]!r}",
+          file=sys.stderr, flush=True)
+    return CallFailed("internal error")
 
 
 @dataclass
@@ -91,12 +148,15 @@ class Pool:
     """``size`` worker processes; :meth:`run` awaits one call on an idle worker.
 
     At most ``queue`` calls wait for a worker at once; one more raises
-    :class:`PoolBusy`.  Workers start on first use.
+    :class:`PoolBusy`.  Workers start on first use; each may use ``memory`` bytes of
+    address space (``None``: no cap), a call that needs more raises :class:`OutOfMemory`.
     """
 
-    def __init__(self, size: int | None = None, *, queue: int = 256) -> None:
+    def __init__(self, size: int | None = None, *, queue: int = 256,
+                 memory: int | None = None) -> None:
         self.size = max(1, size if size is not None else min(4, os.cpu_count() or 1))
         self.queue = queue
+        self.memory = memory
         self._ctx = multiprocessing.get_context("forkserver")
         self._ctx.set_forkserver_preload(["shudu.web.tasks"])
         self._idle: list[_Worker] = []
@@ -107,7 +167,7 @@ class Pool:
 
     def _start(self) -> _Worker:
         parent, child = self._ctx.Pipe()
-        process = self._ctx.Process(target=_serve, args=(child,), daemon=True,
+        process = self._ctx.Process(target=_serve, args=(child, self.memory), daemon=True,
                                     name="shudu-web-worker")
         process.start()
         child.close()
@@ -176,7 +236,10 @@ class Pool:
             finally:
                 loop.remove_reader(fd)
             status, value = worker.conn.recv()
-            keep = worker
+            if isinstance(value, OutOfMemory):
+                self._kill(worker)   # it exits: its memory goes back to the system
+            else:
+                keep = worker
         except TimeoutError:
             self._kill(worker)
             raise CallTimeout(seconds) from None
