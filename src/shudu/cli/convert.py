@@ -9,8 +9,8 @@ import click
 from .app import cli
 from .common import (
     BLOCK_FORMATS,
-    OUTPUT_FORMATS,
     SOLVE_EXIT_BAD_INPUT,
+    FormatChoice,
     _reading_options,
     _render,
     _show_progress,
@@ -19,7 +19,33 @@ from .common import (
 from .inputs import Inputs, _peek_many
 
 if TYPE_CHECKING:
+    from ..grid import Grid
     from ..rules import Rules
+
+
+_NOTATIONS_WITHOUT_RULES = frozenset({"line", "grid", "sdk", "ss", "pencilmarks", "729"})
+"""Notations that hold the givens only: the rules follow from the grid's size."""
+
+
+def refuse_losses(grid: Grid, style: str) -> None:
+    """Raise a :class:`~shudu.errors.ParseError` naming what writing ``grid`` in
+    ``style`` would drop (killer cages, thermometers ..., variant rules) and the
+    notations that hold it; return when nothing is lost.
+
+    >>> from shudu import Grid, Rules
+    >>> refuse_losses(Grid("." * 81), "line")
+    >>> refuse_losses(Grid("." * 81, rules=Rules.from_spec("x")), "line")
+    Traceback (most recent call last):
+    ...
+    shudu.errors.ParseError: the line notation cannot hold the rules 'x'; write json or csv
+    """
+    from ..errors import ParseError
+    from ..formats import _holds_constraints, _plain
+
+    _holds_constraints(grid, style)
+    if style in _NOTATIONS_WITHOUT_RULES and not _plain(grid):
+        raise ParseError(f"the {style} notation cannot hold the rules {grid.rules.spec!r}; "
+                         "write json or csv")
 
 
 @cli.command(
@@ -31,12 +57,17 @@ Examples:
   shudu convert --to pencilmarks puzzle.txt          # the candidates the givens leave
 
 \b
+A conversion that would drop what the input says is refused with one line naming
+it: killer cages, thermometers and other constraints, variant rules (x, windoku,
+jigsaw ...) in a notation that holds only the givens.
+
+\b
 Exit status: 0 every puzzle converted, 2 bad input or usage (bad puzzles are
 reported and skipped).""",
 )
 @click.argument("inputs", metavar="[PUZZLE_OR_FILE]...", nargs=-1)
 @_reading_options
-@click.option("--to", "style", type=click.Choice(OUTPUT_FORMATS, case_sensitive=False),
+@click.option("--to", "style", type=FormatChoice(written=True),
               default="line", show_default=True, help="Notation to write.")
 @click.pass_context
 def convert(ctx: click.Context, inputs: tuple[str, ...], fmt: str | None,
@@ -60,6 +91,12 @@ def convert(ctx: click.Context, inputs: tuple[str, ...], fmt: str | None,
                 code = SOLVE_EXIT_BAD_INPUT
                 continue
             grid = item.grid
+            try:
+                refuse_losses(grid, style)
+            except ValueError as e:   # the notation would drop a rule or constraint
+                console.error(item.describe_error(e))
+                code = SOLVE_EXIT_BAD_INPUT
+                continue
             if style == "csv":
                 plain = grid.rules.is_classic9
                 if not printed:

@@ -158,7 +158,7 @@ def generate(ctx: click.Context, count: int, rules: Rules | None, symmetry: str,
                     break
                 console.step()
                 if as_json:
-                    console.out(_json_line(g.to_dict()))
+                    console.out(_json_line({"status": "generated", **g.to_dict()}))
                     continue
                 text = _render(g.puzzle, style)
                 if style == "grid" and printed:
@@ -202,7 +202,7 @@ def _with_clues(kind: str, count: int, rules: Rules | None, seed: int | None,
                 return EXIT_UNRATED
             console.step()
             if as_json:
-                console.out(_json_line(g.to_dict()))
+                console.out(_json_line({"status": "generated", **g.to_dict()}))
                 continue
             try:
                 text = write(g.puzzle, "killer" if kind == "killer" else "sudokupad")
