@@ -217,6 +217,7 @@ def test_every_json_object_follows_the_one_schema(command: str, kind: str) -> No
 @pytest.mark.parametrize("args", [
     ["techniques", "--json"],
     ["generate", "--json", "-n", "1", "--seed", "1"],
+    ["generate", "--json", "-n", "1", "--grade", "extreme", "--attempts", "1", "--seed", "1"],
     ["check", "--json", "--against-solutions", XWING],
 ])
 def test_the_other_json_commands_follow_the_schema(args: list[str]) -> None:

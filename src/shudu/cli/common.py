@@ -280,13 +280,14 @@ def _json_error(item: Item, message: str) -> dict[str, Any]:
     return {**_json_head(item), "status": "error", "error": message}
 
 
-def json_error_line(message: str, source: str | None, line: int | None = None) -> str:
+def json_error_line(message: str, source: str | None, line: int | None = None,
+                    index: int = 1) -> str:
     """The JSON error object of a command that reads no puzzle list (one line).
 
     >>> json_error_line("p.jpg: no grid found", "p.jpg")[-51:]
     '"status": "error", "error": "p.jpg: no grid found"}'
     """
-    return _json_line({"index": 1, "source": source, "line": line, "status": "error",
+    return _json_line({"index": index, "source": source, "line": line, "status": "error",
                        "error": message})
 
 
