@@ -354,3 +354,20 @@ def test_convert_keeps_what_the_target_holds() -> None:
     variant = CliRunner().invoke(cli, ["convert", "--rules", "x", "--to", "csv", "1" + "." * 80])
     assert killer.exit_code == variant.exit_code == 0
     assert variant.stdout.splitlines()[1].endswith(",x")
+
+
+def test_convert_keeps_the_candidates_of_a_pencilmark_state() -> None:
+    """A state with a candidate removed beyond the givens goes only to pencilmarks or
+    729, which keep it; a state with nothing removed converts to the givens."""
+    from click.testing import CliRunner
+
+    from shudu.cli import cli
+
+    state = ".23456789" + "123456789" * 80   # r1c1 is not 1
+    line = CliRunner().invoke(cli, ["convert", "--to", "line", state])
+    assert line.exit_code == 2 and line.stdout == ""
+    assert "candidates" in line.stderr and "pencilmarks or 729" in line.stderr
+    kept = CliRunner().invoke(cli, ["convert", "--to", "729", state])
+    assert kept.exit_code == 0 and kept.stdout.strip() == state
+    plain = CliRunner().invoke(cli, ["convert", "--to", "line", "123456789" * 81])
+    assert plain.exit_code == 0 and plain.stdout.strip() == "." * 81
