@@ -203,7 +203,7 @@ def test_solve_json_file_one_object_per_puzzle() -> None:
     rows = [json.loads(line) for line in result.stdout.splitlines()]
     assert [r["index"] for r in rows] == [1, 2, 3, 4, 5]
     assert [r["line"] for r in rows] == [1, 2, 3, 4, 5]
-    assert [r.get("status") for r in rows] == ["unique", "multiple", None, "none", "unique"]
+    assert [r.get("status") for r in rows] == ["unique", "multiple", "error", "none", "unique"]
     assert set(rows[2]) >= {"error"} and "line 3" in rows[2]["error"]
     assert rows[3]["solution"] is None and rows[3]["count"] == 0
     assert rows[1]["solution"] in {SOLVED, SOLVED_2}

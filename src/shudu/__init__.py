@@ -7,56 +7,100 @@
 '417369825'
 >>> shudu.count("." * 81)
 2
+
+The names below are imported on first use, so that ``import shudu`` (and ``shudu
+--version``) costs almost nothing; ``shudu.scan`` (reading a puzzle from a picture:
+``shudu.scan(image)``, a callable module) never imports OpenCV before it is called.
 """
 
-from importlib.metadata import PackageNotFoundError, version
+from __future__ import annotations
 
-from .checked import explain, hint
-from .constraints import Cage
-from .engine import (
-    BatchResult,
-    SearchResult,
-    SolutionIterator,
-    count,
-    count_many,
-    search,
-    solutions,
-    solve,
-    solve_many,
-)
-from .errors import (
-    GenerationError,
-    InvalidPuzzle,
-    LogicTimeout,
-    NoSolution,
-    NotUnique,
-    ParseError,
-    ShuduError,
-    UnsupportedRules,
-)
-from .formats import Pencilmarks, Record, iter_records, parse, parse_pencilmarks, read_file, write
-from .generate import Generated, generate, generate_many
-from .grid import Grid
-from .rating import Rating, rate, rate_many
-from .rules import CLASSIC, Cell, House, Rules, cell_name, parse_cell
-from .trace import trace
+import os
+import sys
+from importlib import import_module
+from types import ModuleType
+from typing import Any
 
-try:
-    __version__ = version("shudu")
-except PackageNotFoundError:  # pragma: no cover - running from a source tree
-    __version__ = "0.0.0"
+_HOMES: dict[str, str] = {
+    **dict.fromkeys(("explain", "hint"), "checked"),
+    "Cage": "constraints",
+    **dict.fromkeys(("BatchResult", "SearchResult", "SolutionIterator", "count", "count_many",
+                     "search", "solutions", "solve", "solve_many"), "engine"),
+    **dict.fromkeys(("GenerationError", "InvalidPuzzle", "LogicTimeout", "NoSolution",
+                     "NotUnique", "ParseError", "ShuduError", "UnsupportedRules"), "errors"),
+    **dict.fromkeys(("Pencilmarks", "Record", "iter_records", "parse", "parse_pencilmarks",
+                     "read_file", "write"), "formats"),
+    **dict.fromkeys(("Generated", "generate", "generate_many"), "generate"),
+    "Grid": "grid",
+    **dict.fromkeys(("Rating", "rate", "rate_many"), "rating"),
+    **dict.fromkeys(("CLASSIC", "Cell", "House", "Rules", "cell_name", "parse_cell"), "rules"),
+    "trace": "trace",
+}
+"""The module each public name comes from."""
+
+_SHADOWED = frozenset(name for name, home in _HOMES.items() if name == home)
+"""Public functions named as the module they live in (``shudu.generate``,
+``shudu.trace``): the function, not the module, whichever is imported first."""
 
 
+def _version() -> str:
+    """The installed version, from the ``METADATA`` of ``shudu-*.dist-info`` on the
+    path (importing :mod:`importlib.metadata` would take longer than the rest of
+    ``shudu --version``); ``0.0.0`` when running from a source tree that is not installed.
 
-def __getattr__(name: str) -> object:
-    """``shudu.scan`` (reading a puzzle from a picture: ``shudu.scan(image)``, a callable
-    module) is imported on first use, so that importing shudu never imports OpenCV."""
+    >>> _version().count(".") >= 2
+    True
+    """
+    for folder in sys.path:
+        try:
+            names = os.listdir(folder or ".")
+        except OSError:
+            continue
+        for name in names:
+            if name.startswith("shudu-") and name.endswith(".dist-info"):
+                try:
+                    with open(os.path.join(folder, name, "METADATA"), encoding="utf-8") as f:
+                        for line in f:
+                            if line.startswith("Version:"):
+                                return line.split(":", 1)[1].strip()
+                except OSError:
+                    continue
+    return "0.0.0"  # pragma: no cover - not installed
+
+
+def _public(name: str) -> Any:
+    """The public object ``name`` (imported now), or the ``__version__``."""
+    if name == "__version__":
+        return _version()
+    return getattr(import_module(f".{_HOMES[name]}", __name__), name)
+
+
+class _Package(ModuleType):
+    """The ``shudu`` module: importing a submodule named as a public function
+    (``shudu.generate``) keeps the function as the package's attribute."""
+
+    def __getattribute__(self, name: str) -> Any:
+        if name in _SHADOWED:
+            return _public(name)
+        return super().__getattribute__(name)
+
+
+def __getattr__(name: str) -> Any:
+    """Import a public name on first use (see the module's docstring)."""
     if name == "scan":
-        import importlib
-
-        return importlib.import_module(".scan", __name__)
+        return import_module(".scan", __name__)
+    if name in _HOMES or name == "__version__":
+        value = _public(name)
+        globals()[name] = value
+        return value
     raise AttributeError(f"module 'shudu' has no attribute {name!r}")
 
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
+
+sys.modules[__name__].__class__ = _Package
 
 __all__ = [
     "CLASSIC",

@@ -34,9 +34,13 @@ def register_text(**functions: Callable[..., Any]) -> None:
 
 
 def _text(name: str) -> Callable[..., Any]:
+    if name not in _TEXT:   # the package imports its modules on first use: load the readers
+        import importlib
+
+        importlib.import_module("shudu.formats")
     try:
         return _TEXT[name]
-    except KeyError:   # importing shudu (any of its modules) loads shudu.formats first
+    except KeyError:
         raise RuntimeError("shudu.formats has not registered the text readers") from None
 
 

@@ -275,6 +275,22 @@ def _rate_one(args: tuple[str, Rules | None, float | None]) -> Rating:
     return rate(puzzle, rules, stop_above=stop)
 
 
+def ignore_interrupts() -> None:
+    """Make this process ignore SIGINT: the initializer of the rating pools' workers (a
+    terminal's Ctrl-C reaches every process of its group; the parent stops and
+    terminates the workers, which print nothing).
+
+    >>> import signal
+    >>> old = signal.getsignal(signal.SIGINT)
+    >>> ignore_interrupts(); signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    True
+    >>> _ = signal.signal(signal.SIGINT, old)
+    """
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def rate_many(puzzles: Iterable[str | Grid], rules: Rules | None = None, *,
               processes: int | None = 1, stop_above: float | None = None,
               chunksize: int = 4) -> Iterator[Rating]:
@@ -290,5 +306,5 @@ def rate_many(puzzles: Iterable[str | Grid], rules: Rules | None = None, *,
     if processes == 1:
         yield from map(_rate_one, items)
         return
-    with mp.get_context("fork").Pool(processes) as pool:
-        yield from pool.imap(_rate_one, items, chunksize=chunksize)
+    with mp.get_context("fork").Pool(processes, initializer=ignore_interrupts) as pool:
+        yield from pool.imap(_rate_one, items, chunksize=chunksize)   # Ctrl-C: terminated

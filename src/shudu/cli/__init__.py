@@ -1,9 +1,9 @@
 """The ``shudu`` command line: solve, check, explain, rate and generate Sudoku puzzles.
 
 One module per command (``solve``, ``check``, ``explain``, ``hint``, ``techniques``,
-``find``, ``rate``, ``generate``, ``render``, ``book``, ``serve``, ``scan``) registers itself on the
-group of :mod:`.app`; :mod:`.common` holds the exit codes, the console and the run frame,
-:mod:`.inputs` the reading of puzzles named on a command line.
+``find``, ``rate``, ``generate``, ``convert``, ``render``, ``book``, ``serve``, ``scan``)
+registers itself on the group of :mod:`.app`; :mod:`.common` holds the exit codes, the
+console and the run frame, :mod:`.inputs` the reading of puzzles named on a command line.
 
 Puzzles come from arguments (puzzle text or file names) or from standard input; every
 notation of :mod:`shudu.formats` is read.  Bad input never produces a traceback: each
@@ -15,33 +15,64 @@ Exit codes of ``shudu solve``: 0 every puzzle solved, 1 some puzzle has no solut
 1 no solution, 2 several solutions, 3 bad input or usage; with many puzzles the worst
 code wins (3 > 2 > 1 > 0).  ``explain``, ``hint`` and ``find`` exit 0 when every puzzle
 was solved / got a hint / showed an instance, 1 when logic got stuck / found nothing (or a
-puzzle has no solution), 2 bad input or usage.
+puzzle has no solution), 2 bad input or usage.  Ctrl-C ends every command with 130.
 
-The commands import the engine, the progress bar, JSON and the thread pool only when
-they need them.
+Start-up imports almost nothing: the names below, the commands and what they use (the
+engine, the logic solver, JSON, the progress bar, the process pool) are imported when
+they are needed, so ``shudu --version`` and ``shudu --help`` answer at once.
 """
 
 from __future__ import annotations
 
-from ..logic.registry import technique_keys
-from . import (  # noqa: F401  (each registers its command)
-    book,
-    check,
-    convert,
-    explain,
-    find,
-    generate,
-    hint,
-    rate,
-    render,
-    scan,
-    serve,
-    solve,
-    techniques,
-)
-from .app import cli, main
-from .common import EXIT_BAD_INPUT, EXIT_MULTIPLE, EXIT_NONE, EXIT_UNIQUE
-from .inputs import logic_items
+from collections.abc import Sequence
+from importlib import import_module
+from typing import Any, NoReturn
+
+from .interrupt import guard_interrupts
+
+_COMMANDS = ("book", "check", "convert", "explain", "find", "generate", "hint", "rate",
+             "render", "scan", "serve", "solve", "techniques")
+"""The modules that register a command on the group of :mod:`.app`."""
+
+_HOMES = {
+    "EXIT_BAD_INPUT": ".common",
+    "EXIT_MULTIPLE": ".common",
+    "EXIT_NONE": ".common",
+    "EXIT_UNIQUE": ".common",
+    "logic_items": ".inputs",
+    "technique_keys": "..logic.registry",
+}
+
+
+def _group() -> Any:
+    """The ``shudu`` click group with every command registered on it."""
+    for name in _COMMANDS:
+        import_module(f".{name}", __name__)
+    return import_module(".app", __name__).cli
+
+
+def __getattr__(name: str) -> Any:
+    """``cli`` (the click group) and the names of ``__all__``, imported on first use."""
+    if name == "cli":
+        return _group()
+    if name in _HOMES:
+        return getattr(import_module(_HOMES[name], __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def main(argv: Sequence[str] | None = None) -> NoReturn:
+    """Run the command line (the ``shudu`` console script).
+
+    Ctrl-C is caught before anything else is imported: at any moment the command ends
+    with exit status 130 and at most one line, never a traceback.
+    """
+    with guard_interrupts():
+        _group()
+        from .app import main as run
+
+        run(argv)
+    raise SystemExit(0)  # pragma: no cover - run always exits
+
 
 __all__ = [
     "EXIT_BAD_INPUT",

@@ -4,29 +4,17 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import Any, NoReturn
 
 import click
 
 from .common import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, _silence_stdout
 
-if TYPE_CHECKING:
-    pass
-
 
 def _version() -> str:
     import shudu
 
-    version = getattr(shudu, "__version__", None)
-    if version:
-        return str(version)
-    from importlib.metadata import PackageNotFoundError
-    from importlib.metadata import version as dist_version
-
-    try:
-        return dist_version("shudu")
-    except PackageNotFoundError:
-        return "unknown"
+    return str(shudu.__version__)
 
 
 def _print_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:

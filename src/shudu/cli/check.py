@@ -18,6 +18,7 @@ from .common import (
     Frame,
     _dask_option,
     _input_options,
+    _json_error,
     _json_head,
     _json_line,
     _show_progress,
@@ -177,6 +178,7 @@ def _check_solutions(inputs: tuple[str, ...], fmt: str | None, rules: Rules | No
                 code = max(code, EXIT_NONE)
             if as_json:
                 console.out(_json_line({**_json_head(item), "puzzle": str(item.grid),
+                                        "status": "right" if problem is None else "wrong",
                                         "right": problem is None, "problem": problem}))
             elif problem is not None:
                 console.out(f"{item.where or item.index}: {problem}")
@@ -201,7 +203,7 @@ def _results(frame: Frame, inputs: tuple[str, ...], fmt: str | None, rules: Rule
             message = item.describe_error(error if isinstance(error, ValueError) else None)
             console.error(message)
             if as_json:
-                console.out(_json_line({**_json_head(item), "error": message}))
+                console.out(_json_line(_json_error(item, message)))
             yield console, many, item, None
         else:
             assert not isinstance(result, ValueError)

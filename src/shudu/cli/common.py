@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 import click
 
 from ..errors import ParseError, ShuduError
-from ..formats import FORMATS, WRITE_FORMATS
+from .interrupt import EXIT_INTERRUPTED
 
 if TYPE_CHECKING:
     from ..grid import Grid
@@ -32,8 +32,6 @@ EXIT_BAD_INPUT = 3
 """``check``: the input could not be read (``solve`` uses 2, click's usage code)."""
 SOLVE_EXIT_BAD_INPUT = 2
 """``solve``: some input could not be read."""
-EXIT_INTERRUPTED = 130
-"""Ctrl-C (128 + SIGINT)."""
 EXIT_BROKEN_PIPE = 141
 """The reader of standard output went away (128 + SIGPIPE)."""
 
@@ -180,8 +178,10 @@ class Console:
             self.bar.update(1)
 
     def drop_bar(self) -> None:
-        """Remove the progress bar (if any)."""
+        """Remove the progress bar (if any), drawn once more first: a run that got
+        through every puzzle ends at 100 %, not at the last figure drawn on the way."""
         if self.bar is not None:
+            self.bar.refresh()
             self.bar.close()
             self.bar = None
 
@@ -203,8 +203,35 @@ def _show_progress(flag: bool | None, many: bool) -> bool:
     return _isatty(sys.stderr)
 
 
-OUTPUT_FORMATS: tuple[str, ...] = tuple(f for f in WRITE_FORMATS if f != "sdm")
-"""The notations a command can print a grid in (``--output``)."""
+class FormatChoice(click.Choice):
+    """A choice of the notations of :mod:`shudu.formats`: those read (``--format``) or
+    those a command prints a grid in (``written``: every one written but sdm), looked up
+    when first needed so that start-up does not import the readers.
+
+    >>> "sdm" in FormatChoice().choices, "sdm" in FormatChoice(written=True).choices
+    (True, False)
+    """
+
+    def __init__(self, *, written: bool = False) -> None:
+        self.written = written
+        super().__init__((), case_sensitive=False)
+
+    @property  # type: ignore[override]
+    def choices(self) -> tuple[str, ...]:
+        from ..formats import FORMATS, WRITE_FORMATS
+
+        return tuple(f for f in WRITE_FORMATS if f != "sdm") if self.written else FORMATS
+
+    @choices.setter
+    def choices(self, value: Any) -> None:
+        """The notations come from :mod:`shudu.formats`: nothing to set."""
+
+
+def __getattr__(name: str) -> Any:
+    """``OUTPUT_FORMATS``: the notations a command can print a grid in (``--output``)."""
+    if name == "OUTPUT_FORMATS":
+        return FormatChoice(written=True).choices
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 BLOCK_FORMATS = frozenset({"grid", "sdk", "ss", "pencilmarks"})
 """Notations of several lines: a blank line separates two grids."""
 
@@ -245,6 +272,23 @@ def _json_head(item: Item) -> dict[str, Any]:
     if item.name is not None:
         head["name"] = item.name
     return head
+
+
+def _json_error(item: Item, message: str) -> dict[str, Any]:
+    """The JSON object of an input that could not be worked on: ``status: "error"`` and
+    the one-line ``error`` of stderr, with the input's place (as every object has)."""
+    return {**_json_head(item), "status": "error", "error": message}
+
+
+def json_error_line(message: str, source: str | None, line: int | None = None,
+                    index: int = 1) -> str:
+    """The JSON error object of a command that reads no puzzle list (one line).
+
+    >>> json_error_line("p.jpg: no grid found", "p.jpg")[-51:]
+    '"status": "error", "error": "p.jpg: no grid found"}'
+    """
+    return _json_line({"index": index, "source": source, "line": line, "status": "error",
+                       "error": message})
 
 
 def _silence_stdout() -> None:
@@ -299,7 +343,7 @@ def _reading_options(func: Callable[..., Any]) -> Callable[..., Any]:
     return click.option(
         "--format",
         "fmt",
-        type=click.Choice(FORMATS, case_sensitive=False),
+        type=FormatChoice(),
         default=None,
         help="Input notation (default: guessed from the text).",
     )(func)

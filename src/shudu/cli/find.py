@@ -16,6 +16,7 @@ from .common import (
 )
 from .inputs import LogicItem, _peek_many, logic_items
 from .logic_run import (
+    _anyway_option,
     _logic_input_options,
     _LogicRun,
     _technique_option,
@@ -36,11 +37,13 @@ Examples:
 
 \b
 Only real instances are listed: an X-Wing with four corners, not two hidden
-singles in disguise.
+singles in disguise.  A puzzle with no solution is answered with where the grid
+breaks; one with several solutions with a cell where two of them differ (--anyway
+looks all the same), as 'shudu hint' does.
 
 \b
-Exit status: 0 some instance found, 1 none found (or none in time), 2 bad input
-or usage.""",
+Exit status: 0 some instance found, 1 none found (or none in time, or the puzzle
+has no or several solutions), 2 bad input or usage.""",
 )
 @click.option(
     "--technique",
@@ -55,6 +58,7 @@ or usage.""",
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per puzzle per line.")
 @click.option("--after", metavar="N", type=click.IntRange(min=0), default=0, show_default=True,
               help="Search the state reached after N steps of the logical path.")
+@_anyway_option
 @_timeout_option
 @click.pass_context
 def find(
@@ -67,6 +71,7 @@ def find(
     progress: bool | None,
     as_json: bool,
     after: int,
+    anyway: bool,
     timeout: float | None,
 ) -> None:
     """List every instance of one technique in a puzzle or pencilmark state.
@@ -79,7 +84,7 @@ def find(
     with run_frame() as frame:
         many, states = _peek_many(logic_items(inputs, fmt, rules))
         console = frame.open(progress=_show_progress(progress, many), total=None)
-        run = _LogicRun(console, lang, as_json, many, timeout=timeout)
+        run = _LogicRun(console, lang, as_json, many, anyway=anyway, timeout=timeout)
         for state in states:
             code = max(code, _find_one(run, state, tech, after))
             console.step()
@@ -91,6 +96,10 @@ def _find_one(run: _LogicRun, state: LogicItem, tech: Any, after: int) -> int:
     path); return its exit code."""
     if state.error is not None:
         return run.bad(state)
+    found_verdict, on = run.verdict(state)
+    refused = run.refuse(state, found_verdict, on)
+    if refused is not None:   # no solution or several, as hint and explain answer
+        return refused
     from ..errors import LogicTimeout
     from ..logic.solver import find_all
 
@@ -107,6 +116,7 @@ def _find_one(run: _LogicRun, state: LogicItem, tech: Any, after: int) -> int:
         data = {
             **_json_head(state.item),
             "puzzle": str(state.item.grid) if state.item.grid is not None else None,
+            "status": "found" if found else "not-found",
             "technique": tech.key,
             "name": tech.name,
             "after": after,

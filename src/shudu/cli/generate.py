@@ -9,10 +9,12 @@ import click
 
 from .app import cli
 from .common import (
+    Console,
     _json_line,
     _render,
     _rules_option,
     _show_progress,
+    json_error_line,
     run_frame,
 )
 from .rate import EXIT_UNRATED, _hardest_name
@@ -146,19 +148,20 @@ def generate(ctx: click.Context, count: int, rules: Rules | None, symmetry: str,
             made = generate_many(count, rules, seed=seed, symmetry=symmetry, minimal=minimal,
                                  grade=grade, score=score, technique=technique, pattern=pattern,
                                  rated=rated, attempts=attempts, timeout=timeout)
-            printed = 0
+            printed = made_so_far = 0
             while True:
                 try:
                     g = next(made)
                 except StopIteration:
                     break
                 except GenerationError as e:
-                    console.error(str(e))
+                    _failed(console, e, as_json, made_so_far + 1)
                     code = EXIT_UNRATED
                     break
                 console.step()
+                made_so_far += 1
                 if as_json:
-                    console.out(_json_line(g.to_dict()))
+                    console.out(_json_line({"status": "generated", **g.to_dict()}))
                     continue
                 text = _render(g.puzzle, style)
                 if style == "grid" and printed:
@@ -193,16 +196,16 @@ def _with_clues(kind: str, count: int, rules: Rules | None, seed: int | None,
     seeds = random.Random(seed)
     with run_frame() as frame:
         console = frame.open(progress=_show_progress(progress, count > 1), total=count)
-        for _ in range(count):
+        for k in range(count):
             try:
                 g = make(rules, seed=seeds.randrange(2**62), grade=grade, score=score,
                          rated=rated, attempts=attempts, timeout=timeout)
             except GenerationError as e:
-                console.error(str(e))
+                _failed(console, e, as_json, k + 1)
                 return EXIT_UNRATED
             console.step()
             if as_json:
-                console.out(_json_line(g.to_dict()))
+                console.out(_json_line({"status": "generated", **g.to_dict()}))
                 continue
             try:
                 text = write(g.puzzle, "killer" if kind == "killer" else "sudokupad")
@@ -214,3 +217,11 @@ def _with_clues(kind: str, count: int, rules: Rules | None, seed: int | None,
             console.out(text)
     return 0
 
+
+
+def _failed(console: Console, error: Exception, as_json: bool, index: int) -> None:
+    """Report a puzzle that could not be made: the error line on stderr and, with
+    ``--json``, its error object on stdout."""
+    console.error(str(error))
+    if as_json:
+        console.out(json_error_line(" ".join(str(error).split()), None, index=index))

@@ -13,6 +13,7 @@ from .common import (
     EXIT_NONE,
     SOLVE_EXIT_BAD_INPUT,
     Console,
+    _json_error,
     _json_head,
     _json_line,
     _reading_options,
@@ -192,7 +193,7 @@ class _LogicRun:
         message = state.item.describe_error(error or state.error)
         self.console.error(message)
         if self.as_json:
-            self.console.out(_json_line({**_json_head(state.item), "error": message}))
+            self.console.out(_json_line(_json_error(state.item, message)))
         return SOLVE_EXIT_BAD_INPUT
 
     def open_block(self, state: LogicItem) -> None:

@@ -13,6 +13,7 @@ from .common import (
     SOLVE_EXIT_BAD_INPUT,
     Console,
     _dask_option,
+    _json_error,
     _json_head,
     _json_line,
     _reading_options,
@@ -73,7 +74,10 @@ def _ratings(items: Iterator[Item], jobs: int, timeout: float | None = None,
     import multiprocessing as mp
     from collections import deque
 
-    with mp.get_context("fork").Pool(jobs) as pool:
+    from ..rating import ignore_interrupts
+
+    # the workers ignore Ctrl-C; leaving the block (KeyboardInterrupt) terminates them
+    with mp.get_context("fork").Pool(jobs, initializer=ignore_interrupts) as pool:
         pending: deque[tuple[Item, Any]] = deque()
         for item in items:
             grid = item.grid
@@ -87,6 +91,28 @@ def _ratings(items: Iterator[Item], jobs: int, timeout: float | None = None,
         while pending:
             head, done = pending.popleft()
             yield head, done.get() if done is not None else None
+
+
+def unrated_data(item: Item, error: ValueError, message: str) -> dict[str, Any]:
+    """The JSON object of a puzzle ``rate`` could not rate: ``status`` ``none`` or
+    ``multiple`` (as ``check`` says), ``timeout`` (with ``error``, as ``solve`` says), or
+    ``error``.
+
+    >>> from shudu.cli.inputs import Inputs
+    >>> from shudu.errors import NotUnique
+    >>> item = next(iter(Inputs(["." * 81])))
+    >>> unrated_data(item, NotUnique(2), "several")["status"]
+    'multiple'
+    """
+    from ..errors import NotRated, NotUnique
+
+    assert item.grid is not None
+    data = {**_json_head(item), "puzzle": item.grid.to_string()}
+    if isinstance(error, NotUnique):
+        return {**data, "status": "none" if error.count == 0 else "multiple",
+                "message": message}
+    status = "timeout" if isinstance(error, NotRated) else "error"
+    return {**data, "status": status, "error": message}
 
 
 def _hardest_name(key: str | None, lang: str) -> str:
@@ -165,18 +191,19 @@ def rate(ctx: click.Context, inputs: tuple[str, ...], fmt: str | None, rules: Ru
                 message = item.describe_error(item.error)
                 console.error(message)
                 if style == "json":
-                    console.out(_json_line({**_json_head(item), "error": message}))
+                    console.out(_json_line(_json_error(item, message)))
                 code = max(code, SOLVE_EXIT_BAD_INPUT)
                 continue
             if isinstance(result, ValueError):
                 message = item.describe_error(result)
                 console.error(message)
                 if style == "json":
-                    console.out(_json_line({**_json_head(item), "error": message}))
+                    console.out(_json_line(unrated_data(item, result, message)))
                 code = max(code, EXIT_UNRATED)
                 continue
             if style == "json":
-                data = {**_json_head(item), "puzzle": item.grid.to_string(), **result.to_dict()}
+                data = {**_json_head(item), "puzzle": item.grid.to_string(), "status": "rated",
+                        **result.to_dict()}
                 console.out(_json_line(data))
             elif style == "csv":
                 row = _row(item, result, lang)
@@ -226,10 +253,16 @@ def _csv_field(text: str) -> str:
 _TABLE_COLUMNS = _COLUMNS[:-1]
 
 
+_FIXED_WIDTHS = {"score": 4, "pearl": 4, "diamond": 4, "guesses": 7, "steps": 5}
+"""Columns wide enough for any value: scores up to 99.9, a million guesses, every
+cell's step."""
+
+
 class _Table:
     """Prints rows as they come, under a header, in columns fixed by the first row (the
-    place column leaves room for longer line numbers; the technique column fits every
-    technique name)."""
+    place column leaves room for longer line numbers; the grade column fits every grade,
+    the technique column every technique name in English and Chinese, the numbers
+    :data:`_FIXED_WIDTHS`)."""
 
     def __init__(self, console: Console) -> None:
         self.console = console
@@ -239,10 +272,13 @@ class _Table:
         """Print one row (the header first, once)."""
         if self.widths is None:
             from ..logic.registry import techniques
+            from ..rating import GRADES
 
-            longest = max(max(len(t.name), 2 * len(t.name_zh)) for t in techniques())
-            self.widths = {k: max(len(k), len(row[k])) for k in _TABLE_COLUMNS}
+            longest = max(max(_width(t.name), _width(t.name_zh)) for t in techniques())
+            self.widths = {k: max(len(k), _width(row[k]), _FIXED_WIDTHS.get(k, 0))
+                           for k in _TABLE_COLUMNS}
             self.widths["where"] += 3
+            self.widths["grade"] = max([self.widths["grade"], *map(_width, GRADES)])
             self.widths["hardest"] = max(self.widths["hardest"], longest)
             self._print({k: k for k in _TABLE_COLUMNS})
         self._print(row)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import sys
+from typing import NoReturn
 
 import click
 
 from .app import cli
+from .common import _json_line, json_error_line
 
 EXIT_READ = 0
 """A puzzle with one solution was read (perhaps corrected or doubtful: see stderr)."""
@@ -46,9 +47,7 @@ def scan(image: str, as_json: bool, output: str | None, debug_dir: str | None) -
         from ..scan import ScanError
         from ..scan import scan as read
     except ImportError as e:
-        click.echo(f"shudu: error: {e.name or 'opencv'} is missing: "
-                   "pip install 'shudu[scan]'", err=True)
-        sys.exit(EXIT_SCAN_BAD_INPUT)
+        _fail(f"{e.name or 'opencv'} is missing: pip install 'shudu[scan]'", image, as_json)
     from ..picture_size import PictureTooLarge
 
     source = sys.stdin.buffer.read() if image == "-" else image
@@ -58,17 +57,25 @@ def scan(image: str, as_json: bool, output: str | None, debug_dir: str | None) -
         message = str(e)   # errors about a file already start with its name
         if not message.startswith(f"{image}:"):
             message = f"{image}: {message}"
-        click.echo(f"shudu: error: {message}", err=True)
-        sys.exit(EXIT_SCAN_BAD_INPUT)
+        _fail(message, image, as_json)
     line = str(result.grid)
     if output:
         with open(output, "w", encoding="utf-8") as f:
             f.write(line + "\n")
     if as_json:
-        click.echo(json.dumps(result.to_dict(), ensure_ascii=False))
+        click.echo(_json_line(result.to_dict()))
     elif not output:
         click.echo(line)
     if result.status != "ok":
         click.echo(f"shudu: scan: {image}: {result.message}", err=True)
     proper = result.status in ("ok", "corrected", "low-confidence")
     sys.exit(EXIT_READ if proper else EXIT_NOT_PROPER)
+
+
+def _fail(message: str, image: str, as_json: bool) -> NoReturn:
+    """Stop on a picture that cannot be read: the error line on stderr (and its JSON
+    object on stdout with ``--json``), exit :data:`EXIT_SCAN_BAD_INPUT`."""
+    click.echo(f"shudu: error: {message}", err=True)
+    if as_json:
+        click.echo(json_error_line(message, image))
+    sys.exit(EXIT_SCAN_BAD_INPUT)

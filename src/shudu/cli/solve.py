@@ -12,11 +12,12 @@ from .app import cli
 from .common import (
     BLOCK_FORMATS,
     EXIT_NONE,
-    OUTPUT_FORMATS,
     SOLVE_EXIT_BAD_INPUT,
     Console,
+    FormatChoice,
     _dask_option,
     _input_options,
+    _json_error,
     _json_head,
     _json_line,
     _render,
@@ -79,7 +80,7 @@ input or usage (bad lines are reported and skipped).""",
 @click.option(
     "--output",
     "style",
-    type=click.Choice(OUTPUT_FORMATS, case_sensitive=False),
+    type=FormatChoice(written=True),
     default=None,
     help="Notation of the solutions: any format shudu writes, so solve also converts "
     "(default: grid for one puzzle, line for many; csv gives puzzle,solution rows).",
@@ -255,7 +256,7 @@ class _SolveRun:
         message = item.describe_error(error)
         self.console.error(message)
         if self.as_json:
-            self.console.out(_json_line({**_json_head(item), "error": message}))
+            self.console.out(_json_line(_json_error(item, message)))
         return SOLVE_EXIT_BAD_INPUT
 
     def report(self, item: Item, result: SearchResult | ValueError | TimeoutError | None,
@@ -290,7 +291,8 @@ class _SolveRun:
             self.console.out(f"≥ {result.count} (stopped at the {self.timeout:g} s limit)")
         elif count_mode:
             more = "+" if result.limit is not None and result.count >= result.limit else ""
-            self.console.out(f"{result.count}{more}")
+            where = f"{item.where or item.index}: " if self.many else ""
+            self.console.out(f"{where}{result.count}{more}")
         elif self.style == "csv":
             self._csv_row(item.grid, sol)
         elif sol is None:
@@ -442,7 +444,8 @@ class _SolveRun:
             self.console.out(_json_line(data))
         elif count_mode:
             more = "+" if found.count >= limit else "?" if status == "unfinished" else ""
-            self.console.out(f"{found.count}{more}")
+            where = f"{item.where or item.index}: " if self.many else ""
+            self.console.out(f"{where}{found.count}{more}")
         elif all_mode:
             if self.printed:
                 self.console.out("")
