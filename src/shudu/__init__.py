@@ -15,11 +15,51 @@ The names below are imported on first use, so that ``import shudu`` (and ``shudu
 
 from __future__ import annotations
 
-import os
 import sys
 from importlib import import_module
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from ._version import __version__
+
+if TYPE_CHECKING:   # what the names below are, for type checkers
+    from .checked import explain, hint
+    from .constraints import Cage
+    from .engine import (
+        BatchResult,
+        SearchResult,
+        SolutionIterator,
+        count,
+        count_many,
+        search,
+        solutions,
+        solve,
+        solve_many,
+    )
+    from .errors import (
+        GenerationError,
+        InvalidPuzzle,
+        LogicTimeout,
+        NoSolution,
+        NotUnique,
+        ParseError,
+        ShuduError,
+        UnsupportedRules,
+    )
+    from .formats import (
+        Pencilmarks,
+        Record,
+        iter_records,
+        parse,
+        parse_pencilmarks,
+        read_file,
+        write,
+    )
+    from .generate import Generated, generate, generate_many
+    from .grid import Grid
+    from .rating import Rating, rate, rate_many
+    from .rules import CLASSIC, Cell, House, Rules, cell_name, parse_cell
+    from .trace import trace
 
 _HOMES: dict[str, str] = {
     **dict.fromkeys(("explain", "hint"), "checked"),
@@ -43,35 +83,8 @@ _SHADOWED = frozenset(name for name, home in _HOMES.items() if name == home)
 ``shudu.trace``): the function, not the module, whichever is imported first."""
 
 
-def _version() -> str:
-    """The installed version, from the ``METADATA`` of ``shudu-*.dist-info`` on the
-    path (importing :mod:`importlib.metadata` would take longer than the rest of
-    ``shudu --version``); ``0.0.0`` when running from a source tree that is not installed.
-
-    >>> _version().count(".") >= 2
-    True
-    """
-    for folder in sys.path:
-        try:
-            names = os.listdir(folder or ".")
-        except OSError:
-            continue
-        for name in names:
-            if name.startswith("shudu-") and name.endswith(".dist-info"):
-                try:
-                    with open(os.path.join(folder, name, "METADATA"), encoding="utf-8") as f:
-                        for line in f:
-                            if line.startswith("Version:"):
-                                return line.split(":", 1)[1].strip()
-                except OSError:
-                    continue
-    return "0.0.0"  # pragma: no cover - not installed
-
-
 def _public(name: str) -> Any:
-    """The public object ``name`` (imported now), or the ``__version__``."""
-    if name == "__version__":
-        return _version()
+    """The public object ``name``, imported now."""
     return getattr(import_module(f".{_HOMES[name]}", __name__), name)
 
 
@@ -89,7 +102,7 @@ def __getattr__(name: str) -> Any:
     """Import a public name on first use (see the module's docstring)."""
     if name == "scan":
         return import_module(".scan", __name__)
-    if name in _HOMES or name == "__version__":
+    if name in _HOMES:
         value = _public(name)
         globals()[name] = value
         return value
