@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import sys
 from importlib import import_module
+from importlib.util import find_spec
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -99,13 +100,19 @@ class _Package(ModuleType):
 
 
 def __getattr__(name: str) -> Any:
-    """Import a public name on first use (see the module's docstring)."""
-    if name == "scan":
-        return import_module(".scan", __name__)
+    """Import a public name, or a submodule (``shudu.engine``, ``shudu.scan``), on first
+    use (see the module's docstring).
+
+    >>> import shudu
+    >>> shudu.engine.count("." * 16, 1000, 4)
+    288
+    """
     if name in _HOMES:
         value = _public(name)
         globals()[name] = value
         return value
+    if not name.startswith("__") and find_spec(f"{__name__}.{name}") is not None:
+        return import_module(f".{name}", __name__)
     raise AttributeError(f"module 'shudu' has no attribute {name!r}")
 
 

@@ -172,7 +172,7 @@ def solve(
         style = style or ("line" if many else "grid")
         console = frame.open(progress=_show_progress(progress, many), total=source.total)
         run = _SolveRun(console, style=style, as_json=as_json, many=many, seed=seed,
-                        timeout=timeout)
+                        timeout=timeout, labelled=len(inputs) > 1)
         if trace_mode:
             for item in items:
                 code = max(code, run.trace(item, trace_grids, lang))
@@ -225,6 +225,8 @@ class _SolveRun:
     many: bool
     seed: int | None
     timeout: float = 0.0
+    labelled: bool = False
+    """Counts say which input they belong to (several inputs were named)."""
     printed: int = 0
     fresh: bool = False
 
@@ -291,7 +293,7 @@ class _SolveRun:
             self.console.out(f"≥ {result.count} (stopped at the {self.timeout:g} s limit)")
         elif count_mode:
             more = "+" if result.limit is not None and result.count >= result.limit else ""
-            where = f"{item.where or item.index}: " if self.many else ""
+            where = f"{item.where or item.index}: " if self.labelled else ""
             self.console.out(f"{where}{result.count}{more}")
         elif self.style == "csv":
             self._csv_row(item.grid, sol)
@@ -444,7 +446,7 @@ class _SolveRun:
             self.console.out(_json_line(data))
         elif count_mode:
             more = "+" if found.count >= limit else "?" if status == "unfinished" else ""
-            where = f"{item.where or item.index}: " if self.many else ""
+            where = f"{item.where or item.index}: " if self.labelled else ""
             self.console.out(f"{where}{found.count}{more}")
         elif all_mode:
             if self.printed:
