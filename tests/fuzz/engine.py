@@ -338,7 +338,7 @@ def cases(draw: st.DrawFn, *, timed: bool) -> Case:
     known = same and same_rules
     return Case(rules if same_rules else None, values if same else None, puzzle, rules_arg,
                 solvable=solvable and known, exact=exact if known else None, easy=easy,
-                valid=known and kind == "derived" and puzzle.code[:1] in "\"'bG[(")
+                valid=known and kind == "derived")
 
 
 @st.composite
@@ -435,7 +435,9 @@ def _timeout_known(timeout: Any) -> bool:
 def engine_calls(draw: st.DrawFn, strict: bool) -> Call:
     """One call of a searching entry point of shudu."""
     fn = draw(st.sampled_from(("solve", "count", "search", "search", "solutions", "many",
-                               "many", "search_many", "trace", "split", "check")))
+                               "many", "search_many", "trace", "split", "check", "broken")))
+    if fn == "broken":
+        return draw(broken_calls())
     timeout = draw(st.one_of(TIMEOUTS, TIMEOUTS, ODD_TIMEOUTS))
     timed = fn in ("search", "solutions", "search_many", "trace") and _timeout_known(timeout)
     case = draw(cases(timed=timed))
@@ -538,6 +540,41 @@ def _engine_call(draw: st.DrawFn, fn: str, case: Case, limit: Any, timeout: Any,
         return Call("(lambda p, r, parts: engine.split_search(Grid(p, Rules.coerce(r)), parts))",
                     split, (p, r), {"parts": lit(parts)}, bound=b, check=check_split)
     return Call("engine.check_args", engine.check_args, (p, r), bound=b)
+
+
+@st.composite
+def broken_calls(draw: st.DrawFn) -> Call:
+    """``Rules.broken`` on a full grid (a solution with a few cells swapped): the
+    constraints it names are exactly those the oracle finds broken."""
+    n = draw(st.sampled_from(SIZES[:5]))
+    rules = draw(base_rules(n))
+    rng = random.Random(draw(st.integers(0, 10**6)))
+    s = known_solution(rules, rng.randrange(1000)) or known_solution(Rules(4), 0)
+    if len(s) != n * n:   # type: ignore[arg-type]
+        n, rules = 4, Rules(4)
+    made = [derived_constraint(draw(st.sampled_from(CONSTRAINT_KINDS)), s, n, rng)
+            for _ in range(draw(st.integers(1, 5)))]
+    try:
+        rules = rules.replace(constraints=tuple(c for c in made if c is not None))
+    except shudu.ShuduError:
+        pass
+    values = list(s)   # type: ignore[arg-type]
+    for _ in range(draw(st.integers(0, 3))):
+        a, b = rng.randrange(n * n), rng.randrange(n * n)
+        values[a], values[b] = values[b], values[a]
+
+    def check(found: Any) -> str | None:
+        want = [c for c in rules.constraints if not oracle.constraint_holds(c, values, rules)]
+        if list(found) != want:
+            return f"broken: the rules name {found!r}, the oracle {want!r}"
+        return None
+
+    return Call(f"{rules!r}.broken", rules.broken, (lit(values),), bound=UNTIMED_BOUND,
+                check=check)
+
+
+UNTIMED_BOUND = 30.0
+"""The bound of a call that does no search (a hang catcher)."""
 
 
 def batch_call(draw: st.DrawFn, case: Case, limit: Any, b: float) -> Call:
