@@ -14,7 +14,7 @@ import pytest
 from fuzz.run import report_text, run_target
 
 
-@pytest.mark.parametrize(("target", "examples"), [("engine", 100), ("raw", 60)])
+@pytest.mark.parametrize(("target", "examples"), [("engine", 80), ("raw", 60)])
 def test_engine_boundary_fuzz(target: str, examples: int) -> None:
     result = run_target(target, seconds=300, examples=examples, batch=examples, seed=0,
                         strict=False, quiet=True, children=3)

@@ -8,7 +8,7 @@ from fuzz.run import report_text, run_target
 
 
 def test_memory_and_time_caps() -> None:
-    result = run_target("limits", seconds=300, examples=50, batch=50, seed=0, strict=False,
+    result = run_target("limits", seconds=300, examples=40, batch=40, seed=0, strict=False,
                         quiet=True, children=3)
-    assert result["examples"] >= 50 or result["crashes"], report_text([result])
+    assert result["examples"] >= 40 or result["crashes"], report_text([result])
     assert not result["findings"], report_text([result])

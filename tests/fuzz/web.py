@@ -270,7 +270,7 @@ def _maker(ctx: Session, strict: bool) -> Any:
 
 def _bytes_code(body: bytes) -> str:
     """Short Python text for a body: a long run is written as a repetition."""
-    for unit in (b"[", b"{\"a\":", b"1", b"{}"):
+    for unit in (b"[", b"]", b"{\"a\":", b"}", b"1", b"9", b"0", b"{}"):
         k = len(unit)
         for start in range(len(body)):
             run = 0
