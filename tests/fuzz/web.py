@@ -49,7 +49,7 @@ RULES = ("4", "6", "9", "x", "anti-knight", "x+anti-king", "windoku", "killer", 
          {"size": 4, "constraints": [{"kind": 1}]}, {"size": 4, "constraints": "x"},
          {"size": 10**30}, {"size": -1}, {"size": "9"}, {"box": "3x3"}, {"regions": [0] * 16},
          {"size": 4, "extra_houses": [[0, 1, 2, 3]]}, {"size": 4, "extra_houses": [[0, 99]]},
-         {"unknown": 1}, 9, 4, 0, 2**63)
+         {"box": [3]}, {"size": 4.5}, {"unknown": 1}, 9, 4, 0, 2**63)
 
 ODD_VALUES = st.one_of(
     st.none(), st.booleans(), st.integers(-3, 30), st.sampled_from((2**63, -(2**63), 10**40)),
