@@ -705,13 +705,15 @@ def raw_calls(draw: st.DrawFn, strict: bool) -> Call:
     if with_cages:
         args += [tables["cstart"], tables["ccells"], tables["csums"], tables["program"]]
     timeout = draw(st.sampled_from((0.05, 0.2, 0.0, -1.0, float("nan"))))
-    full = s is not None and (draw(st.booleans()) or not timeout > 0)
+    what = draw(st.sampled_from(("search", "enumerate", "batch")))   # batch: no clock
+    full = s is not None and (draw(st.booleans()) or not timeout > 0 or what == "batch")
     cells = bytes(s) if full else bytes(n * n)   # type: ignore[arg-type]
     if not full and not timeout > 0:
         timeout = 0.2
+    if what == "batch" and not full:
+        what = "search"
     limit = draw(st.sampled_from((1, 2, 0, -1, 10**9 + 1, 2**63)))
     seed = draw(SEEDS)
-    what = draw(st.sampled_from(("search", "enumerate", "batch")))
 
     def run(*rules_args: Any) -> Any:
         t = _engine.Rules(*rules_args)
@@ -789,6 +791,9 @@ def edges(target: str, strict: bool, ctx: None) -> list[Call]:
              consume=lambda it: list(islice(it, 1))),
         Call("shudu.count_many", shudu.count_many, (lit(["." * 81]),),
              {"threads": lit(2**31)}, bound=bound(None, strict)),
+        Call("shudu.search", shudu.search, (lit("." * 81),),
+             {"limit": lit(5), "threads": lit(5000), "timeout": lit(1.0)},
+             bound=bound(1.0, strict), check=check_search(empty9, 5)),
     ]
     arr = np.zeros((1, 81), dtype=np.int16)
     arr[0, 0] = 257

@@ -93,8 +93,9 @@ def constraint_holds(con: Any, s: Values, rules: Any) -> bool:
         return circle == sum(s[c] for c in con.cells)
     if kind == "little-killer":
         return sum(s[c] for c in con.cells) == con.total
-    if kind == "sandwich":
-        return _sandwich([s[c] for c in con.cells], n) == con.total
+    if kind == "sandwich":   # a line without a 1 or an n has no sandwich to break
+        line = [s[c] for c in con.cells]
+        return 1 not in line or n not in line or _sandwich(line, n) == con.total
     if kind in ("odd", "even"):
         return s[con.cell] % 2 == (kind == "odd")
     if kind == "extra-region":

@@ -36,11 +36,14 @@ fails with MemoryError (a finding) instead of taking the machine's memory."""
 # ---------------------------------------------------------------------- child
 def _child(target: str, seed: int, examples: int, strict: bool, report: Path,
            current: Path, edges_from: int) -> None:
+    import faulthandler
+
     from hypothesis import HealthCheck, Phase, given, settings
     from hypothesis import seed as fix_seed
 
     from fuzz import core
 
+    faulthandler.enable()   # a crash prints where it happened
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CEILING, MEMORY_CEILING))
     findings = core.Findings(path=report)
     guard = core.Guard(findings, current, strict)
