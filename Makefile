@@ -7,7 +7,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 CSRC   := $(wildcard csrc/*.c csrc/*.h)
 
-.PHONY: run test lint sanitize bench clean test-tools
+.PHONY: run test lint sanitize bench clean test-tools fuzz
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -45,6 +45,17 @@ lint: $(VENV)/.installed-test
 
 sanitize:
 	bash scripts/sanitize.sh
+
+# A long fuzz run (docs/fuzzing.md): FUZZ_SECONDS per target, strict time bounds, a new
+# seed each run (FUZZ_SEED=<n> replays one); the figures and findings go to
+# test-output/fuzz-report.json.
+FUZZ_SECONDS ?= 600
+FUZZ_TARGETS ?= engine,raw,web,limits
+FUZZ_SEED    ?= $(shell date +%s)
+fuzz: $(VENV)/.installed-test $(VENV)/.built
+	@mkdir -p test-output
+	$(BIN)/python tests/fuzz/run.py --strict --targets $(FUZZ_TARGETS) \
+		--seconds $(FUZZ_SECONDS) --seed $(FUZZ_SEED) --json test-output/fuzz-report.json
 
 bench: $(VENV)/.built
 	$(BIN)/python -m pip install -q -e '.[bench]'

@@ -99,3 +99,25 @@ def test_cell_names() -> None:
         parse_cell("r0c1")
     with pytest.raises(ParseError):
         parse_cell("a1")
+
+
+@pytest.mark.parametrize("box", [(3,), 3, (1.5, 6), (3, 3, 1), ("a", "b"), (True, 9)])
+def test_a_box_that_is_no_pair_of_numbers_is_refused(box: object) -> None:
+    with pytest.raises(UnsupportedRules, match=r"expected a box as \(rows, columns\)"):
+        Rules(9, box=box)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("data", [{"box": [3]}, {"box": 3}, {"box": "3"}, {"size": 4.5},
+                                  {"size": "x"}, {"size": None}, {"size": True},
+                                  {"extra_houses": 5}, {"extra_houses": [5]},
+                                  {"extra_houses": [[0, "a"]]}, {"constraints": 5},
+                                  {"constraints": {"kind": "killer"}}])
+def test_rules_json_of_the_wrong_shape_is_a_parse_error(data: dict) -> None:
+    with pytest.raises(ParseError, match=r"^expected "):
+        Rules.from_dict(data)
+
+
+def test_rules_json_takes_whole_numbers_as_numbers_or_text() -> None:
+    assert Rules.from_dict({"size": "6", "box": ["2", 3]}) == Rules(6)
+    assert Rules.from_dict({"size": 6, "box": "2x3"}) == Rules(6)
+    assert Rules(9, box=("3", "3")) == Rules(9)

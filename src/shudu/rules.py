@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
@@ -279,7 +280,7 @@ class Rules:
                 )
             box = DEFAULT_BOXES.get(n, (1, n))
         else:
-            box = (int(box[0]), int(box[1]))
+            box = _box_shape(box)
             if box[0] * box[1] != n or min(box) < 1:
                 raise UnsupportedRules(f"a {box[0]}x{box[1]} box does not fit size {n}")
         object.__setattr__(self, "box", box)
@@ -491,7 +492,7 @@ class Rules:
             raise ParseError("expected 'spec' and 'variant' to name the same rules",
                              found=" vs ".join(sorted(specs)))
         base = cls.from_spec(specs.pop()) if specs else None
-        size = int(data.get("size", base.size if base else 9))
+        size = _whole(data.get("size", base.size if base else 9), "size")
         kwargs: dict[str, Any] = {}
         if base is not None:
             kwargs.update(
@@ -502,7 +503,11 @@ class Rules:
             box = data["box"]
             if isinstance(box, str):
                 box = box.lower().split("x")
-            kwargs["box"] = (int(box[0]), int(box[1]))
+            try:
+                kwargs["box"] = _box_shape(box)
+            except UnsupportedRules as e:
+                raise ParseError("expected a box as [rows, columns] or 'RxC'",
+                                 found=repr(data["box"])) from e
         if "regions" in data:
             kwargs["regions"] = data["regions"]
             kwargs.pop("box", None)
@@ -510,10 +515,18 @@ class Rules:
             if name in data:
                 kwargs[name] = bool(data[name])
         if "extra_houses" in data:
-            kwargs["extra_houses"] = tuple(tuple(h) for h in data["extra_houses"])
+            houses = data["extra_houses"]
+            if not isinstance(houses, list) or not all(isinstance(h, list) for h in houses):
+                raise ParseError("expected extra_houses as a list of lists of cells",
+                                 found=repr(houses)[:40])
+            kwargs["extra_houses"] = tuple(tuple(_whole(c, "a cell") for c in h)
+                                           for h in houses)
         if "constraints" in data:
             from .constraints import constraint_from_dict
 
+            if not isinstance(data["constraints"], list):
+                raise ParseError("expected constraints as a list",
+                                 found=repr(data["constraints"])[:40])
             kwargs["constraints"] = tuple(constraint_from_dict(c) for c in data["constraints"])
         return cls(size, **kwargs)
 
@@ -867,6 +880,44 @@ def _checks(constraint: Any, values: Sequence[int], rules: Rules) -> bool:
     if len(signature(constraint.check).parameters) >= 2:
         return bool(constraint.check(values, rules))
     return bool(constraint.check(values))
+
+
+def _whole(value: Any, what: str) -> int:
+    """A whole number read from JSON: an int or its decimal text (not a bool, not 4.5).
+
+    >>> _whole(9, "size"), _whole("16", "size")
+    (9, 16)
+    >>> _whole(4.5, "size")
+    Traceback (most recent call last):
+    ...
+    shudu.errors.ParseError: expected the size as a whole number, found '4.5'
+    """
+    if isinstance(value, str) and value.strip().isdecimal():
+        return int(value)
+    try:
+        if isinstance(value, bool):
+            raise TypeError
+        return operator.index(value)
+    except TypeError:
+        raise ParseError(f"expected the {what} as a whole number",
+                         found=repr(value)[:40]) from None
+
+
+def _box_shape(box: Any) -> tuple[int, int]:
+    """``(rows, columns)`` of a box given as two whole numbers (ints or their text).
+
+    >>> _box_shape((2, "3"))
+    (2, 3)
+    >>> _box_shape((3,))
+    Traceback (most recent call last):
+    ...
+    shudu.errors.UnsupportedRules: expected a box as (rows, columns), got (3,)
+    """
+    try:
+        rows, cols = box
+        return _whole(rows, "box rows"), _whole(cols, "box columns")
+    except (TypeError, ValueError) as e:
+        raise UnsupportedRules(f"expected a box as (rows, columns), got {box!r:.40}") from e
 
 
 def _region_symbol(rid: int) -> str:
