@@ -331,3 +331,13 @@ def test_the_command_line_refuses_bad_numbers_in_one_line(args, capsys) -> None:
     assert done.value.code == 2
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0 and ("range" in err or "number of seconds" in err)
+
+
+def test_raw_values_of_big_grids_are_not_read_as_line_breaks() -> None:
+    """A 16x16 grid's raw values hold 10 and 13 (the bytes of line breaks): a buffer of
+    raw values is read as values, a buffer of text lines still as lines."""
+    grid = engine.solve("." * 256, Rules(16))
+    assert grid is not None
+    assert list(engine.count_many(bytes(grid.cells) * 2, Rules(16))) == [1, 1]
+    text = (str(grid) + "\n").encode() * 2
+    assert list(engine.count_many(text, Rules(16))) == [1, 1]

@@ -169,24 +169,31 @@ def _tables(rules: Rules) -> Any:
 def _innies(rules: Rules, cages: list[Any]) -> list[tuple[tuple[int, ...], int]]:
     """The rule of 45 as further cages for the search: in a house, the cells outside the
     cages that lie wholly inside it (with a sum) make the rest of the house's total.
+    Of cages that overlap, the first one counts (two sums over one cell would be wrong).
 
     >>> from shudu.constraints import Cage
     >>> _innies(Rules(4), [Cage((0, 1), 3), Cage((2,), 4)])
     [((3,), 3), ((6, 10, 14), 6), ((4, 5), 7), ((3, 6, 7), 6)]
+    >>> _innies(Rules(4), [Cage((0, 1), 3), Cage((1, 2), 5)])[0]
+    ((2, 3), 7)
     """
     whole = rules.size * (rules.size + 1) // 2
     out: list[tuple[tuple[int, ...], int]] = []
     seen: set[tuple[int, ...]] = set()
     for house in rules.houses:
         inside = set(house.cells)
-        known = [c for c in cages if c.total and set(c.cells) <= inside]
-        if not known:
+        covered: set[int] = set()
+        total = 0
+        for cage in cages:   # cages that may overlap: count each cell once
+            if cage.total and inside.issuperset(cage.cells) and covered.isdisjoint(cage.cells):
+                covered.update(cage.cells)
+                total += cage.total
+        if not covered:
             continue
-        covered = {cell for c in known for cell in c.cells}
         rest = tuple(cell for cell in house.cells if cell not in covered)
         if rest and rest not in seen:
             seen.add(rest)
-            out.append((rest, whole - sum(c.total for c in known)))
+            out.append((rest, whole - total))
     return out
 
 
@@ -268,6 +275,16 @@ def _int_arg(value: object, name: str) -> int:
     return operator.index(value)  # type: ignore[arg-type]
 
 
+def _shown(value: object) -> str:
+    """A value as an error message quotes it: at most 24 characters.
+
+    >>> _shown(10**30)
+    '100000000000000000000…'
+    """
+    text = str(value)
+    return text if len(text) <= 24 else text[:21] + "…"
+
+
 def _check_limit(limit: object) -> int:
     """``limit`` as an int from 1 to :data:`~shudu.limits.SEARCH_MAX_LIMIT`.
 
@@ -278,7 +295,7 @@ def _check_limit(limit: object) -> int:
     """
     value = _int_arg(limit, "limit")
     if not 1 <= value <= SEARCH_MAX_LIMIT:
-        raise ParseError(f"expected limit from 1 to {SEARCH_MAX_LIMIT:_}", found=str(value))
+        raise ParseError(f"expected limit from 1 to {SEARCH_MAX_LIMIT:_}", found=_shown(value))
     return value
 
 
@@ -292,7 +309,7 @@ def _check_seed(seed: object) -> int | None:
         return None
     value = _int_arg(seed, "seed")
     if not -(2**63) <= value < 2**64:
-        raise ParseError("expected seed from -2**63 to 2**64-1", found=str(value))
+        raise ParseError("expected seed from -2**63 to 2**64-1", found=_shown(value))
     return value
 
 
@@ -306,15 +323,22 @@ def _check_timeout(timeout: object) -> float | None:
     Traceback (most recent call last):
     ...
     shudu.errors.ParseError: expected timeout from 0 to 10000000 seconds (...), found 'nan'
+    >>> _check_timeout(10**400)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    shudu.errors.ParseError: expected timeout from 0 to 10000000 seconds (...), found '1000...…'
     """
     if timeout is None:
         return None
     if isinstance(timeout, bool) or not hasattr(type(timeout), "__float__"):
         raise TypeError(f"expected timeout as a number of seconds, got {type(timeout).__name__}")
-    value = float(timeout)  # type: ignore[arg-type]
+    try:
+        value = float(timeout)  # type: ignore[arg-type]
+    except OverflowError:   # an int beyond any float
+        value = float("inf")
     if not 0 <= value <= SEARCH_MAX_TIMEOUT:
         raise ParseError(f"expected timeout from 0 to {SEARCH_MAX_TIMEOUT:.0f} seconds "
-                         "(None or 0: no bound)", found=str(timeout))
+                         "(None or 0: no bound)", found=_shown(timeout))
     return value or None
 
 
@@ -360,7 +384,7 @@ def split_search(grid: Grid, parts: int) -> list[bytes]:
     """
     parts = _int_arg(parts, "parts")
     if not 1 <= parts <= SPLIT_MAX_PARTS:
-        raise ParseError(f"expected parts from 1 to {SPLIT_MAX_PARTS:_}", found=str(parts))
+        raise ParseError(f"expected parts from 1 to {SPLIT_MAX_PARTS:_}", found=_shown(parts))
     rules = grid.rules
     peers = rules.peers
     n = rules.size
@@ -851,7 +875,7 @@ def _batch_buffer(puzzles: Any, rules: Rules) -> tuple[Any, bool]:
         return _numpy_cells(arr, rules.size), True
     if isinstance(puzzles, (bytes, bytearray, memoryview)):
         data = bytes(puzzles) if isinstance(puzzles, memoryview) else puzzles
-        if b"\n" in data:
+        if b"\n" in data and max(data) > rules.size:   # text lines, not raw values 0..n
             data = b"".join(line.strip()[:n2] for line in data.splitlines() if line.strip())
         return data, False
     if isinstance(puzzles, str) or not isinstance(puzzles, Iterable):
@@ -899,7 +923,7 @@ def _threads(threads: object) -> int:
     value = _int_arg(threads, "threads")
     if value < 0:
         raise ParseError("expected threads as an int >= 0 (None or 0: every core)",
-                         found=str(value))
+                         found=_shown(value))
     return min(value, _cores()) if value else _cores()
 
 

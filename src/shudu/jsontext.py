@@ -107,7 +107,7 @@ def loads(text: str | bytes, *, source: str | None = None) -> Any:
             raise ParseError("expected UTF-8 text", column=e.start + 1, source=source) from None
     check_depth(text, source=source)
     try:
-        return _DECODER.decode(text)
+        return _text_only(_DECODER.decode(text), source)
     except json.JSONDecodeError as e:
         raise ParseError(f"expected valid JSON ({e.msg})", line=e.lineno, column=e.colno,
                          source=source) from None
@@ -116,6 +116,33 @@ def loads(text: str | bytes, *, source: str | None = None) -> Any:
         line, column = _place(text, pos) if pos is not None else (None, None)
         raise ParseError(str(e) if isinstance(e, ValueError) else "expected shallower JSON",
                          line=line, column=column, source=source) from None
+
+
+def _text_only(value: Any, source: str | None) -> Any:
+    r"""``value`` when every string in it (keys too) is Unicode text; JSON's escapes can
+    spell a lone surrogate (``"\\ud800"``), which no UTF-8 output can carry.
+
+    >>> loads('{"a": ["\\ud800"]}')
+    Traceback (most recent call last):
+    ...
+    shudu.errors.ParseError: expected Unicode text in JSON strings, found '\\ud800'
+    """
+    todo = [value]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, dict):
+            todo.extend(item)
+            todo.extend(item.values())
+        elif isinstance(item, list):
+            todo.extend(item)
+        elif isinstance(item, str) and not item.isascii():
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError as e:
+                raise ParseError("expected Unicode text in JSON strings",
+                                 found=item[e.start:e.end].encode("unicode_escape").decode(),
+                                 source=source) from None
+    return value
 
 
 def _number_at(text: str, message: str) -> int | None:
