@@ -250,17 +250,7 @@ def test_random_tables_only_ever_raise_value_or_type_errors() -> None:
     for rules in (Rules(4), Rules(6), Rules(9, constraints=(
             Cage((0, 1), 3), Cage((9, 10, 11), 24), Thermo((20, 21, 22)),
             Arrow((40,), (41, 42)), Kropki((60, 61))))):
-        houses, starts, peers = _tables(rules)
-        full = engine._tables(rules)
-        del full
-        cages = [c for c in rules.constraints if c.kind == "killer"]
-        cstart, ccells, sums = [0], [], []
-        for c in cages:
-            ccells.extend(c.cells)
-            cstart.append(len(ccells))
-            sums.append(c.total)
-        program = [v for c in rules.constraints for v in c.program(rules)]
-        bases.append((rules.size, [houses, starts, peers, cstart, ccells, sums, program]))
+        bases.append((rules.size, engine._table_lists(rules)))
     made = 0
     for _ in range(400):
         n, tables = rng.choice(bases)

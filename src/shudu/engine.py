@@ -149,12 +149,23 @@ def _tables(rules: Rules) -> Any:
     if unknown:
         kinds = ", ".join(sorted({str(getattr(c, "kind", type(c).__name__)) for c in unknown}))
         raise UnsupportedRules(f"the solving engine does not know these constraints: {kinds}")
-    houses, starts, peers = _house_tables(rules)
     if not rules.constraints:
-        return _engine.Rules(rules.size, houses, starts, peers)
-    cages = [c for c in rules.constraints if c.kind == "killer"]
-    if cages and rules.size > 16:
+        return _engine.Rules(rules.size, *_house_tables(rules))
+    if rules.size > 16 and any(c.kind == "killer" for c in rules.constraints):
         raise UnsupportedRules("the solving engine handles killer cages up to 16x16")
+    return _engine.Rules(rules.size, *_table_lists(rules))
+
+
+def _table_lists(rules: Rules) -> list[list[int]]:
+    """The lists :class:`_engine.Rules` takes after the size: houses, their starts, peers,
+    the killer cages (with the rule of 45's further cages) as starts, cells and sums, and
+    the program of every other constraint.
+
+    >>> [len(part) for part in _table_lists(Rules(4))]
+    [48, 17, 112, 1, 0, 0, 0]
+    """
+    houses, starts, peers = _house_tables(rules)
+    cages = [c for c in rules.constraints if c.kind == "killer"]
     cage_start = [0]
     cells: list[int] = []
     sums: list[int] = []
@@ -163,7 +174,7 @@ def _tables(rules: Rules) -> Any:
         cage_start.append(len(cells))
         sums.append(total)
     program = [v for c in rules.constraints for v in c.program(rules)]
-    return _engine.Rules(rules.size, houses, starts, peers, cage_start, cells, sums, program)
+    return [houses, starts, peers, cage_start, cells, sums, program]
 
 
 def _innies(rules: Rules, cages: list[Any]) -> list[tuple[tuple[int, ...], int]]:

@@ -669,17 +669,9 @@ def raw_calls(draw: st.DrawFn, strict: bool) -> Call:
             rules = rules.replace(constraints=tuple(c for c in made if c is not None))
         except shudu.ShuduError:
             pass
-    houses, starts, peers = engine._house_tables(rules)
-    cages = [c for c in rules.constraints if c.kind == "killer"]
-    cstart, ccells, csums = [0], [], []
-    for c in cages:
-        ccells.extend(c.cells)
-        cstart.append(len(ccells))
-        csums.append(c.total)
-    program = [v for c in rules.constraints for v in c.program(rules)]
-    tables = {"houses": houses, "starts": starts, "peers": peers, "cstart": cstart,
-              "ccells": ccells, "csums": csums, "program": program}
-    with_cages = bool(cages or program) or draw(st.booleans())
+    tables = dict(zip(("houses", "starts", "peers", "cstart", "ccells", "csums", "program"),
+                      engine._table_lists(rules), strict=True))
+    with_cages = bool(tables["ccells"] or tables["program"]) or draw(st.booleans())
     names = [k for k in tables if with_cages or k in ("houses", "starts", "peers")]
     if not with_cages:
         for name in ("cstart", "ccells", "csums", "program"):
