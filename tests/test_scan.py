@@ -250,3 +250,14 @@ def test_a_picture_whose_size_cannot_be_read_is_not_decoded(monkeypatch):
     truncated = cv2.imencode(".jpg", np.zeros((40, 40), np.uint8))[1].tobytes()[:20]
     with pytest.raises(ScanError, match="cannot decode the picture"):
         scan(truncated)
+
+
+@pytest.mark.parametrize("head", [b"GIF87a", b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"BM",
+                                  b"RIFF\x00\x00\x00\x00WEBP", b"II*\x00", b"P5\n"])
+def test_a_picture_cut_short_in_its_header_is_refused_clearly(head: bytes) -> None:
+    """A file that stops inside its header has no size to read (it is then refused as a
+    picture that cannot be decoded), never an error from deep inside the reader."""
+    from shudu.picture_size import check_pixels, picture_size
+
+    assert picture_size(head) is None
+    assert check_pixels(head) is None

@@ -365,6 +365,10 @@ def test_scan_refuses_what_is_not_a_photo(photo_client):
     broken = photo_client.post("/api/v1/scan", content=b"not a picture at all",
                                headers={"Content-Type": "image/png"})
     assert broken.status_code == 422 and "cannot decode" in error_of(broken)["message"]
+    for head in (b"GIF87a", b"GIF89a\x01", b"\xff\xd8\xff\xc0"):   # cut short in the header
+        cut = photo_client.post("/api/v1/scan", content=head,
+                                headers={"Content-Type": "image/gif"})
+        assert cut.status_code == 422 and "cannot decode" in error_of(cut)["message"]
     text = photo_client.post("/api/v1/scan", content=b"...", headers={"Content-Type":
                                                                         "text/plain"})
     assert text.status_code == 415 and "picture" in error_of(text)["message"]

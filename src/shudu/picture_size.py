@@ -187,12 +187,16 @@ def picture_size(data: bytes) -> Size | None:
     ('GIF', 320, 240)
     >>> picture_size(b"P5\\n# made by hand\\n640 480\\n255\\n")
     ('PNM', 640, 480)
-    >>> picture_size(b"not a picture") is None
-    True
+    >>> picture_size(b"not a picture") is None, picture_size(b"GIF87a") is None
+    (True, True)
     """
     for looks_like, read in _READERS:
         if looks_like(data):
-            return read(data) or _pillow_size(data)
+            try:
+                found = read(data)
+            except (struct.error, IndexError, ValueError):   # a header cut short
+                found = None
+            return found or _pillow_size(data)
     return _pillow_size(data)
 
 
