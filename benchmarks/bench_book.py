@@ -3,7 +3,7 @@
 Makes a book of ``--count`` new puzzles of ``--grade`` (default: 48 hard puzzles, A4, one
 to a page, solutions at the back) exactly as ``shudu book -n 48 --grade hard -o
 book.pdf`` does — generation on every core (``--jobs``) with
-:func:`shudu.book.generate_book`, then :func:`shudu.book.make_book` — and prints one line
+:func:`shudu.make.book.generate_book`, then :func:`shudu.make.book.make_book` — and prints one line
 with the wall-clock seconds (``time.perf_counter``) of each part and of the whole, the
 page count, the load average and whether the whole is under the acceptance limit
 (``--limit``, 30 s).
@@ -50,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from pypdf import PdfReader
 
-    from shudu.book import book_entry, generate_book, make_book
+    from shudu.make.book import book_entry, generate_book, make_book
 
     start = time.perf_counter()
     entries = [book_entry(g) for g in generate_book(args.count, seed=args.seed,

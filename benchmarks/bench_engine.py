@@ -521,7 +521,7 @@ def engine_build() -> str:
     except (ImportError, AttributeError, OSError, TypeError):
         return "engine build unknown"
     return (f"engine `{path.name}` built {mtime:%Y-%m-%d %H:%M UTC}, sha256 {digest}…, "
-            f"{shudu.engine.propagation()} propagation")
+            f"{shudu.solving.engine.propagation()} propagation")
 
 
 def kept_blocks(path: Path) -> str:

@@ -4,7 +4,7 @@ Figures, each measured by generating puzzles in this process (one thread) until
 ``--budget`` seconds have passed, with a fixed master seed:
 
 * ``generate()`` — unique, minimal 9x9 puzzles, no target;
-* ``generate(grade="expert")`` — SE score 7.0 ... 8.9 (checked by ``shudu.rating.rate``);
+* ``generate(grade="expert")`` — SE score 7.0 ... 8.9 (checked by ``shudu.rating.rater.rate``);
 * ``generate(technique="x-wing")`` — puzzles that require an X-Wing and nothing harder;
 * ``generate(Rules(16))`` — unique 16x16 puzzles;
 * peer ``py-sudoku``: ``Sudoku(3).difficulty(0.5)``, which blanks half the cells of a
@@ -81,10 +81,10 @@ class Result:
 
 
 def _shudu_cases() -> list[Case]:
-    from shudu.engine import count
-    from shudu.generate import generate_many, is_minimal, requires
-    from shudu.rating import rate
-    from shudu.rules import Rules
+    from shudu.make.classic import generate_many, is_minimal, requires
+    from shudu.rating.rater import rate
+    from shudu.solving.engine import count
+    from shudu.values.rules import Rules
 
     def unique(g: object) -> bool:
         return count(g.puzzle, limit=2, rules=g.puzzle.rules) == 1  # type: ignore[attr-defined]
@@ -124,7 +124,7 @@ def _py_sudoku_case() -> Case | None:
             yield Sudoku(3, seed=random.randrange(10**9)).difficulty(0.5)
 
     def unique(board: object) -> bool:
-        from shudu.engine import count
+        from shudu.solving.engine import count
 
         text = "".join(str(v or ".") for row in board.board for v in row)  # type: ignore
         return count(text, limit=2) == 1
@@ -197,7 +197,7 @@ def render(results: list[Result], opts: argparse.Namespace, started: str, took: 
     lines.append("Written by `benchmarks/bench_generate.py`: puzzles generated per second on "
                  "one core (one Python thread), each generator run for a fixed time; every "
                  "puzzle is re-checked afterwards (uniqueness by the engine, minimality, the "
-                 "SE score by `shudu.rating.rate`, \"requires X-Wing\" by the logic solver).")
+                 "SE score by `shudu.rating.rater.rate`, \"requires X-Wing\" by the logic solver).")
     lines.append("")
     lines.append(f"- Command: `{command_line(__file__)}`")
     lines.append(f"- Date: {started} (took {took:.0f} s)")

@@ -34,8 +34,8 @@ except ImportError:  # running from a source tree without an install
     sys.path.insert(0, str(REPO / "src"))
     import shudu
 
-from shudu.methods import solve_with  # noqa: E402
-from shudu.trace import trace  # noqa: E402
+from shudu.logic.trace import trace  # noqa: E402
+from shudu.solving.methods import solve_with  # noqa: E402
 
 METHODS = ("engine", "trace", "dfs", "dlx", "ga", "annealing")
 

@@ -1,4 +1,4 @@
-"""Benchmark the difficulty rater (``shudu.rating.rate``): speed, agreement with Sudoku
+"""Benchmark the difficulty rater (``shudu.rating.rater.rate``): speed, agreement with Sudoku
 Explainer, and peers that rate difficulty, in one run.
 
 * **Throughput**: ``rate(p)`` on top1465 and qqwing_expert, puzzles taken in a seeded
@@ -218,7 +218,7 @@ class Throughput:
 def time_shudu(name: str, puzzles: list[str], order: list[int], budget: float) -> Throughput:
     """``rate`` one puzzle per call over ``order`` until done or ``budget`` seconds pass,
     then ``rate_many`` on the same puzzles with every core."""
-    from shudu.rating import rate, rate_many
+    from shudu.rating.rater import rate, rate_many
 
     rate(WARM)
     res = Throughput(name, len(puzzles))
@@ -245,7 +245,7 @@ def time_shudu(name: str, puzzles: list[str], order: list[int], budget: float) -
 
 def shudu_scores(rows: list[SeRow], processes: int) -> list[float | None]:
     """``Rating.score`` of every row (None where rating failed), on all cores."""
-    from shudu.rating import rate, rate_many
+    from shudu.rating.rater import rate, rate_many
 
     puzzles = [r.puzzle for r in rows]
     try:
@@ -633,7 +633,7 @@ def render(speeds: list[Throughput], rows: list[SeRow], scores: list[float | Non
     """The markdown section (between the markers)."""
     lines = [START, "## Rating", ""]
     lines.append("Written by `benchmarks/bench_rate.py --markdown benchmarks/RESULTS.md`: "
-                 "`shudu.rating.rate` (Sudoku Explainer scale) — puzzles rated per second, "
+                 "`shudu.rating.rater.rate` (Sudoku Explainer scale) — puzzles rated per second, "
                  "agreement with Sudoku Explainer's own ratings, and peers that rate "
                  "difficulty.")
     lines.append("")

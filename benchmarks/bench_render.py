@@ -1,7 +1,7 @@
 """Time the SVG pictures: milliseconds per picture of a 9x9 step drawn on its state.
 
 For a few technique families (stored states of tests/fixtures/technique_states.json),
-draw ``shudu.render.svg(state, step=step)`` many times and print the mean and best time
+draw ``shudu.pictures.svg(state, step=step)`` many times and print the mean and best time
 per picture (the aim: at most 2 ms for a 9x9 step picture), plus a plain grid and a
 16x16 candidate state.  PNG/PDF time is CairoSVG's and is not measured here.
 
@@ -43,10 +43,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     from render_support import stored
-    from shudu.grid import Grid
     from shudu.logic.candidates import Candidates
-    from shudu.render import svg
-    from shudu.rules import Rules
+    from shudu.pictures import svg
+    from shudu.values.grid import Grid
+    from shudu.values.rules import Rules
 
     cases = []
     for key in KEYS:
@@ -70,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
         write_block(args.markdown, "render", block("render", [
             "## Pictures", "",
             "Written by `benchmarks/bench_render.py`: milliseconds per SVG picture "
-            f"(`shudu.render.svg`), {args.repeat} pictures per case; the aim is at most 2 ms "
+            f"(`shudu.pictures.svg`), {args.repeat} pictures per case; the aim is at most 2 ms "
             "for a 9x9 step picture.", "",
             f"- Command: `{command_line(__file__)}`", f"- Date: {stamp}; load average "
             f"(1 min) {load_average()}", "",

@@ -150,7 +150,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"- Date: {started} (took {time.perf_counter() - t0:.0f} s)",
         f"- Load average (1 min) at start / end: {load0} / {load_average()}",
         f"- Rounds: {opts.rounds}, {opts.seconds} s per run",
-        f"- shudu's propagation: {shudu.engine.propagation()}", "",
+        f"- shudu's propagation: {shudu.solving.engine.propagation()}", "",
         *table(["set", "puzzles", "job", "shudu puzzles/s (wall)", "shudu puzzles/s (CPU)",
                 "tdoku puzzles/s", "shudu ÷ tdoku", "range over rounds", "shudu's answers"],
                rows)])

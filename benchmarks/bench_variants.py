@@ -48,8 +48,8 @@ from bench_killer import (
 from constraint_cases import planted
 from report import block, command_line, load_average, log, table, write_block
 from shudu import Grid, Rules, engine
-from shudu.fpuzzles import read_fpuzzles
-from shudu.generate import random_solution
+from shudu.formats.fpuzzles import read_fpuzzles
+from shudu.make.classic import random_solution
 
 FIXTURE = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "fpuzzles_published.txt"
 

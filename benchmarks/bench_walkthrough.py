@@ -1,5 +1,5 @@
 """Time the HTML walk-through of whole puzzles: the uniqueness check, the logic path and
-the page with a picture per step (``shudu.render.walkthrough.walkthrough_html``, what
+the page with a picture per step (``shudu.pictures.walkthrough.walkthrough_html``, what
 ``shudu explain --html`` writes), one puzzle at a time.
 
 Prints the mean and the maximum wall-clock seconds over the first ``--count`` puzzles of
@@ -42,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--markdown", type=Path, help="write the result into this file")
     args = parser.parse_args(argv)
 
-    from shudu.render.walkthrough import walkthrough_html
+    from shudu.pictures.walkthrough import walkthrough_html
 
     path = Path(args.file)
     if not path.exists():

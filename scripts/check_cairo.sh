@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# PNG and PDF pictures (shudu.render.png/pdf, `shudu render -o x.png`) go through CairoSVG,
+# PNG and PDF pictures (shudu.pictures.png/pdf, `shudu render -o x.png`) go through CairoSVG,
 # which needs the system Cairo library.  Say exactly what to install when either is
 # missing (the picture tests then stop with the same reason); never fail the install.
 set -uo pipefail

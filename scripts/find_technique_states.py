@@ -136,7 +136,7 @@ def killer_search(tech: Technique, count: int = 2) -> list[dict[str, object]]:
     """Entries for a killer technique: the states along the logic paths of the published
     killers (cage-string puzzles) where it is the solver's step, up to ``count``; each
     entry holds the cage string of its cages as ``killer``."""
-    from shudu.killer_formats import read_cage_string, write_cage_string
+    from shudu.formats.killer import read_cage_string, write_cage_string
     from shudu.logic.solver import iter_steps
 
     found: list[dict[str, object]] = []
@@ -164,7 +164,7 @@ from first; then the mixed puzzles of ``benchmarks/bench_variants.py``."""
 
 
 def _variant_puzzles() -> Iterator[tuple[Grid, str]]:
-    from shudu.fpuzzles import read_fpuzzles
+    from shudu.formats.fpuzzles import read_fpuzzles
 
     for number, line in enumerate(ln for ln in VARIANTS.read_text().splitlines()
                                   if ln.strip() and not ln.startswith("#")):

@@ -52,10 +52,10 @@ def generated_line(maker: str, rules: str | None, options: dict[str, Any]) -> st
     if maker == "generate":
         g = shudu.generate(rules, **options)
     elif maker == "killer":
-        from shudu.killer_generate import generate_killer
+        from shudu.make.killer import generate_killer
         g = generate_killer(rules, **options)
     else:
-        from shudu.variant_generate import generate_variant
+        from shudu.make.variants import generate_variant
         g = generate_variant(maker, rules, **options)
     return json.dumps({"maker": maker, "rules": rules, "options": options,
                        "result": g.to_dict()}, sort_keys=True, ensure_ascii=False)

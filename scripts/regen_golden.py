@@ -1,7 +1,7 @@
 """Regenerate the golden pictures of the picture tests (tests/golden/render/*.png).
 
 One step per technique family (``GOLDEN`` in tests/render_support.py), drawn from its
-stored state in tests/fixtures/technique_states.json with ``shudu.render.png`` and the
+stored state in tests/fixtures/technique_states.json with ``shudu.pictures.png`` and the
 legend, then stored as a 256-colour PNG to stay small.  Run after an intended change to the
 pictures, look at the new files, and commit them:
 

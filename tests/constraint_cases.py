@@ -7,7 +7,7 @@ import random
 from collections.abc import Sequence
 
 from shudu import Rules
-from shudu.constraints import (
+from shudu.values.constraints import (
     XV,
     Arrow,
     ExtraRegion,
@@ -21,7 +21,7 @@ from shudu.constraints import (
     Thermo,
     Whisper,
 )
-from shudu.constraints.base import orthogonal_pairs
+from shudu.values.constraints.base import orthogonal_pairs
 
 
 def neighbours(cell: int, n: int, king: bool = False) -> list[int]:

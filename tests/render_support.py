@@ -14,7 +14,7 @@ import pytest
 from shudu.logic.candidates import Candidates
 from shudu.logic.registry import technique
 from shudu.logic.step import Step
-from shudu.rules import Rules
+from shudu.values.rules import Rules
 
 NS = "{http://www.w3.org/2000/svg}"
 STATES = Path(__file__).resolve().parent / "fixtures" / "technique_states.json"
@@ -70,7 +70,7 @@ def stored(key: str, index: int = 0) -> tuple[Candidates, Step]:
 def needs_cairo() -> None:
     """Stop a test that draws PNG or PDF when CairoSVG or libcairo is missing: a skip
     locally, a failure under ``CI``."""
-    from shudu.render import cairo_problem
+    from shudu.pictures import cairo_problem
 
     problem = cairo_problem()
     if problem is None:
@@ -102,7 +102,7 @@ GOLDEN_WIDTH = 300
 
 def golden_png(key: str) -> bytes:
     """The PNG a golden picture holds: the stored step of ``key`` drawn with its legend."""
-    from shudu.render import png
+    from shudu.pictures import png
 
     state, step = stored(key)
     return png(state, step=step, legend=True, size=GOLDEN_WIDTH)

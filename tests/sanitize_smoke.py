@@ -19,19 +19,19 @@ from shudu import Rules, _engine
 
 def _cage_rules(*cages: list[int]) -> object:
     """4x4 classic tables with cage arrays (for the refusal cases)."""
-    return _engine.Rules(4, *shudu.engine._house_tables(Rules(4)), *cages)
+    return _engine.Rules(4, *shudu.solving.engine._house_tables(Rules(4)), *cages)
 
 
 def main() -> int:
     quick = os.environ.get("SHUDU_SMOKE_QUICK") == "1"
     rng = random.Random(1)
     rounds = 100 if quick else 400
-    assert shudu.engine.__file__ and _engine.__file__
+    assert shudu.solving.engine.__file__ and _engine.__file__
     print("engine:", _engine.__file__)
 
     # Boundary: every bad argument raises, never touches memory it should not.
     from shudu.logic.candidates import Candidates
-    from shudu.logic.forcing import _net_geometry, find_forcing_net_verity
+    from shudu.logic.techniques.classic.forcing import _net_geometry, find_forcing_net_verity
 
     net_geo = _net_geometry(Candidates.from_grid(shudu.Grid("." * 81)).geo)
     hard = ("1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2"
@@ -216,7 +216,7 @@ def main() -> int:
             variants.append({"windows": True})
         for variant in variants:
             rules = Rules(size, **variant)
-            tables = shudu.engine._tables(rules)
+            tables = shudu.solving.engine._tables(rules)
             for _ in range(rounds // (size // 4 + 1)):
                 density = rng.random() * 0.5
                 cells = bytes(
@@ -288,7 +288,7 @@ def main() -> int:
             print("chain_verity returned bad rows", file=sys.stderr)
             return 1
     # Signed sums of random cells, digits up to 32, against the Python walk.
-    from shudu.logic.cage_sums import sum_supports_py
+    from shudu.logic.techniques.variant.cage_sums import sum_supports_py
 
     for _ in range(rounds):
         k = rng.randint(0, 7)
@@ -405,7 +405,7 @@ def main() -> int:
     if _engine.solve9(bytes(81), 10**6, None, 0.0, bytearray(b"\1"))[0] > -2:  # -2 - found
         print("a stop byte did not stop the count", file=sys.stderr)
         return 1
-    it = _engine.Enumerator(shudu.engine._tables(Rules(4)), bytes(16))
+    it = _engine.Enumerator(shudu.solving.engine._tables(Rules(4)), bytes(16))
     it.timeout = 60.0
     if sum(1 for _ in it) != 288:
         print("a bounded enumerator went wrong", file=sys.stderr)
@@ -439,13 +439,13 @@ def main() -> int:
     if one[1] != two[1]:
         print("thread count changed the answers", file=sys.stderr)
         return 1
-    tables16 = shudu.engine._tables(Rules(16))
+    tables16 = shudu.solving.engine._tables(Rules(16))
     _engine.batch(tables16, bytes(256) * 8, 2, 2, True)
     # Killer cages: searches, counts and batches with cage sums.
-    from shudu.constraints import Cage
+    from shudu.values.constraints import Cage
 
     for seed in range(20 if not quick else 4):
-        solution = importlib.import_module("shudu.generate").random_solution(seed=seed).cells
+        solution = importlib.import_module("shudu.make.classic").random_solution(seed=seed).cells
         rng = random.Random(seed)
         free, cages = set(range(81)), []
         for start in rng.sample(range(81), 81):   # cages of neighbouring cells, as printed
@@ -464,19 +464,19 @@ def main() -> int:
             cages.append(Cage(tuple(cage), sum(solution[c] for c in cage)))
         killer = Rules(constraints=tuple(cages))
         shudu.count("." * 81, 3, killer)
-        _engine.batch(shudu.engine._tables(killer), bytes(81) * 4, 2, 2, True)
+        _engine.batch(shudu.solving.engine._tables(killer), bytes(81) * 4, 2, 2, True)
     # Every other constraint kind: planted from a solution, searched, counted, batched.
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     planted = importlib.import_module("constraint_cases").planted
     for seed in range(20 if not quick else 4):
         for n in (4, 9, 16):
-            solution = importlib.import_module("shudu.generate").random_solution(
+            solution = importlib.import_module("shudu.make.classic").random_solution(
                 Rules(n), seed=seed).cells
             rules = Rules(n, constraints=planted(solution, n, random.Random(seed), 12))
             shudu.count(bytes(n * n), 3, rules)
-            _engine.batch(shudu.engine._tables(rules), bytes(n * n) * 3, 2, 2, True)
+            _engine.batch(shudu.solving.engine._tables(rules), bytes(n * n) * 3, 2, 2, True)
     # Malformed constraint programs are refused, never read out of bounds.
-    houses, starts, peers = shudu.engine._house_tables(Rules())
+    houses, starts, peers = shudu.solving.engine._house_tables(Rules())
     for _ in range(3000 if not quick else 500):
         program = [rng.choice((1, 2, 3, 4, 5, rng.randint(-3, 9)))]
         program += [rng.randint(-2, 90) for _ in range(rng.randint(0, 14))]

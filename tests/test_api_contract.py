@@ -61,7 +61,7 @@ def test_bad_rules_value_is_a_type_error():
 
 
 def test_as_rules_accepts_what_the_command_line_does():
-    from shudu.rules import as_rules
+    from shudu.values.rules import as_rules
 
     assert as_rules(None) is None
     assert as_rules(Rules(6)) == Rules(6)

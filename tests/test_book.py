@@ -1,4 +1,4 @@
-"""Printable books (``shudu.book`` and ``shudu book``): pages, captions, text that stays
+"""Printable books (``shudu.make.book`` and ``shudu book``): pages, captions, text that stays
 text, reproducible bytes, unique puzzles, file input and errors.
 
 Small books of easy puzzles keep the suite fast."""
@@ -19,10 +19,10 @@ from pypdf import PdfReader
 import shudu
 from conftest import missing_tool
 from shudu import book as bookmod
-from shudu.book import BookPuzzle, book_entry, caption, generate_book, make_book
 from shudu.cli import cli
 from shudu.errors import GenerationError, NotUnique
-from shudu.generate import generate_many
+from shudu.make.book import BookPuzzle, book_entry, caption, generate_book, make_book
+from shudu.make.classic import generate_many
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 HARD17 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -30,7 +30,7 @@ TWO = "4....98.5.....8...95....3...2.4.7..97...8..3.....1..5.....4...157......4.
 
 
 @pytest.fixture(scope="module")
-def puzzles() -> list[shudu.generate.Generated]:
+def puzzles() -> list[shudu.make.classic.Generated]:
     return list(generate_book(5, seed=2026, grade="easy"))
 
 
@@ -120,7 +120,7 @@ def test_every_puzzle_of_a_book_is_unique_and_different(puzzles: list) -> None:
 
 
 def test_repeats_are_left_out_deterministically(monkeypatch: pytest.MonkeyPatch) -> None:
-    gen = importlib.import_module("shudu.generate")   # the module, not the function
+    gen = importlib.import_module("shudu.make.classic")   # the module, not the function
     made = {k: gen.generate("4", seed=k, rated=True) for k in range(3)}
 
     def three(rules: object, *, seed: int, **options: object) -> gen.Generated:
@@ -140,7 +140,7 @@ def test_the_generators_rating_is_reused(puzzles: list, monkeypatch: pytest.Monk
     def no_rating(*args: object, **kwargs: object) -> None:
         raise AssertionError("rated twice")
 
-    monkeypatch.setattr("shudu.rating.rate", no_rating)
+    monkeypatch.setattr("shudu.rating.rater.rate", no_rating)
     entry = book_entry(puzzles[0])
     assert entry.rating is puzzles[0].rating and entry.solution == puzzles[0].solution
 

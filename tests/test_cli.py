@@ -452,16 +452,16 @@ def test_unreadable_file_is_reported(tmp_path: Path, monkeypatch: pytest.MonkeyP
 
 
 def test_engine_error_is_reported_and_the_rest_go_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    import shudu.engine
+    import shudu.solving.engine
 
-    real = shudu.engine.search
+    real = shudu.solving.engine.search
 
     def picky(puzzle: Grid, *args: object, **kwargs: object) -> object:
         if str(puzzle) == NONE:
             raise UnsupportedRules("this engine refuses that puzzle")
         return real(puzzle, *args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(shudu.engine, "search", picky)
+    monkeypatch.setattr(shudu.solving.engine, "search", picky)
     result = run("solve", input=f"{NONE}\n{HARD17}\n")
     assert result.exit_code == 2
     assert result.stdout.splitlines() == [SOLVED]
@@ -470,12 +470,12 @@ def test_engine_error_is_reported_and_the_rest_go_on(monkeypatch: pytest.MonkeyP
 
 
 def test_keyboard_interrupt_is_quiet(monkeypatch: pytest.MonkeyPatch) -> None:
-    import shudu.engine
+    import shudu.solving.engine
 
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(shudu.engine, "search", interrupted)
+    monkeypatch.setattr(shudu.solving.engine, "search", interrupted)
     result = CliRunner().invoke(cli, ["solve", HARD17])
     assert result.exit_code == 130
     assert "Traceback" not in result.stderr

@@ -80,9 +80,9 @@ main()
     ("click", ["--version"]),                        # the entry point's first imports
     ("shudu.cli.common", ["--help"]),                # the commands being registered
     ("shudu.formats", ["check", "--json", HARD17]),  # reading the first puzzle
-    ("shudu.engine", ["solve", HARD17]),             # the first search
+    ("shudu.solving.engine", ["solve", HARD17]),             # the first search
     ("shudu.logic.solver", ["explain", XWING]),
-    ("shudu.rating", ["rate", XWING]),
+    ("shudu.rating.rater", ["rate", XWING]),
 ])
 def test_ctrl_c_during_start_up_exits_130_without_a_traceback(module: str,
                                                               args: list[str]) -> None:
@@ -117,9 +117,9 @@ def test_ctrl_c_during_rate_stops_the_workers_quietly() -> None:
 
 
 # ---------------------------------------------------------------------- start-up
-_HEAVY = ("shudu.engine", "shudu._engine", "shudu.formats", "shudu.grid", "shudu.logic",
-          "shudu.rating", "shudu.generate", "importlib.metadata", "json", "multiprocessing",
-          "concurrent.futures", "tqdm", "numpy")
+_HEAVY = ("shudu.solving.engine", "shudu._engine", "shudu.formats", "shudu.values.grid",
+          "shudu.logic", "shudu.rating.rater", "shudu.make.classic", "importlib.metadata", "json",
+          "multiprocessing", "concurrent.futures", "tqdm", "numpy")
 
 _IMPORTED_BY = """
 import sys
@@ -145,8 +145,8 @@ def test_version_and_help_import_nothing_heavy(args: list[str]) -> None:
 
 
 def test_lazy_package_names_are_the_public_objects() -> None:
-    """Importing a submodule named as a public function keeps the function."""
-    code = ("import shudu, shudu.generate, shudu.trace; "
+    """The lazy names are the public functions, whatever was imported before."""
+    code = ("import shudu, shudu.make.classic, shudu.logic.trace; "
             "print(callable(shudu.generate) and not hasattr(shudu.generate, '__path__'), "
             "type(shudu.trace).__name__, shudu.__version__ != '', shudu.Grid.__name__)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

@@ -11,8 +11,8 @@ from click.testing import CliRunner, Result
 
 from shudu import count, parse
 from shudu.cli import cli
-from shudu.generate import is_symmetric
-from shudu.rating import rate
+from shudu.make.classic import is_symmetric
+from shudu.rating.rater import rate
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 XWING = "061000054400009010903500000000902700000010030670030000050006200000790000000000000"
@@ -93,7 +93,7 @@ def test_generate_is_reproducible_and_rated() -> None:
 def test_generate_technique_and_grid_output() -> None:
     r = run("generate", "--technique", "x-wing", "--seed", "1")
     assert r.exit_code == 0
-    from shudu.generate import requires
+    from shudu.make.classic import requires
 
     assert requires(parse(r.stdout.strip()), "x-wing")
     grid = run("generate", "--rules", "6", "--output", "grid", "--seed", "1")

@@ -15,7 +15,9 @@ from shudu._engine import Rules as EngineRules
 
 from constraint_cases import KINDS, brute_solutions, kinds_from, planted
 from shudu import Grid, Rules, engine
-from shudu.constraints import (
+from shudu.errors import InvalidPuzzle, ParseError, UnsupportedRules
+from shudu.make.classic import random_solution
+from shudu.values.constraints import (
     XV,
     Arrow,
     Cage,
@@ -33,8 +35,6 @@ from shudu.constraints import (
     Whisper,
     constraint_from_dict,
 )
-from shudu.errors import InvalidPuzzle, ParseError, UnsupportedRules
-from shudu.generate import random_solution
 
 ALL4 = [g.cells for g in engine.solutions("." * 16, Rules(4))]
 

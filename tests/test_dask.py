@@ -11,7 +11,7 @@ import pytest
 from conftest import shared_file
 from shudu import Rules, engine
 from shudu import dask as sd
-from shudu.rating import rate
+from shudu.rating.rater import rate
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 

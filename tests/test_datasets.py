@@ -59,7 +59,7 @@ def test_single_calls_agree_with_batch(name: str) -> None:
 def test_generic_engine_agrees_on_top1465() -> None:
     # Classic tables through the generic solver (as X-sudoku etc. use it).
     puzzles = _puzzles("top1465.sdm")[:400]
-    tables = shudu.engine._tables(shudu.Rules(9))
+    tables = shudu.solving.engine._tables(shudu.Rules(9))
     for p in puzzles:
         n, sol, _, _ = shudu._engine.search(tables, p, 2)
         assert n == 1 and is_solution(list(sol), values(p))

@@ -23,12 +23,12 @@ from functools import lru_cache
 import pytest
 
 from conftest import SHARED_DATA, missing_shared, wrong_candidates
-from shudu.engine import solve
-from shudu.grid import Grid
 from shudu.logic.accel9 import DETECT_ID, DETECTED, DETECTORS, detect, fixpoint
 from shudu.logic.candidates import Candidates
 from shudu.logic.registry import technique
 from shudu.logic.solver import _changes
+from shudu.solving.engine import solve
+from shudu.values.grid import Grid
 
 SETS = ("qqwing_expert.sdm", "top1465.sdm", "sudocue_top10000.sdm", "qqwing_intermediate.sdm")
 STATES = int(os.environ.get("SHUDU_DETECT_STATES", "600"))
@@ -154,7 +154,7 @@ def test_c_naked_subsets_are_the_python_ones(size: int) -> None:
     alike, on classic 9x9 states (with a few wrong candidates gone and placements made,
     so that subsets are there to find)."""
     from shudu.logic.accel9 import naked_subsets
-    from shudu.logic.subsets import NakedSubset, _naked_subsets
+    from shudu.logic.techniques.classic.subsets import NakedSubset, _naked_subsets
 
     found = 0
     for label, c in placed_further(random.Random(size), 3, 12):
@@ -168,8 +168,8 @@ def test_c_naked_subsets_are_the_python_ones(size: int) -> None:
 def test_c_hidden_subsets_are_the_python_ones(size: int, monkeypatch) -> None:
     """The C search of hidden subsets gives the steps of the Python search, in its order
     (the Python search is what runs where the rules are not classic 9x9)."""
-    from shudu.logic.subsets import _hidden
-    from shudu.rules import Rules
+    from shudu.logic.techniques.classic.subsets import _hidden
+    from shudu.values.rules import Rules
 
     key = {2: "hidden-pair", 3: "hidden-triple", 4: "hidden-quad"}[size]
     cases = [(label, c, list(_hidden(c, size, key)))

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import shudu
 from checker import is_solution, values
 from shudu import Grid, InvalidPuzzle, ParseError, Rules, UnsupportedRules, _engine
-from shudu.rules import DEFAULT_BOXES
+from shudu.values.rules import DEFAULT_BOXES
 
 HARD17 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 SOLVED = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
@@ -316,7 +316,7 @@ def test_fast_path_agrees_with_generic_path(cells: list[int]) -> None:
     # The 9x9 fast path and the generic solver must agree on any input, conflicts included.
     buf = bytes(cells)
     fast = _engine.solve9(buf, 2)
-    generic_tables = shudu.engine._tables(Rules(9, extra_houses=()))  # classic tables
+    generic_tables = shudu.solving.engine._tables(Rules(9, extra_houses=()))  # classic tables
     generic = _engine.search(generic_tables, buf, 2)
     assert fast[0] == generic[0]
 
@@ -350,8 +350,8 @@ def test_batch_result_is_a_sequence_of_solutions() -> None:
 def test_search_many_keeps_order_on_one_thread_and_many() -> None:
     grids = [shudu.Grid(p) for p in (HARD17, TWO, NONE, "." * 81)] + [
         shudu.Grid("." * 16, rules=Rules(4))]
-    one = list(shudu.engine.search_many(grids, limit=2))
-    two = list(shudu.engine.search_many(grids, limit=2, threads=2))
+    one = list(shudu.solving.engine.search_many(grids, limit=2))
+    two = list(shudu.solving.engine.search_many(grids, limit=2, threads=2))
     assert [r.status for r in one] == ["unique", "multiple", "none", "multiple", "multiple"]
     assert [(r.count, r.solution, r.guesses, r.nodes) for r in one] == [
         (r.count, r.solution, r.guesses, r.nodes) for r in two]   # batches count nodes too

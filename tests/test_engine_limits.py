@@ -24,12 +24,12 @@ import pytest
 import shudu
 from shudu import Grid, Rules, _engine, engine
 from shudu.cli import main
-from shudu.constraints import Arrow, Cage, Kropki, Thermo
 from shudu.errors import ParseError, SearchTimeout
+from shudu.values.constraints import Arrow, Cage, Kropki, Thermo
 
 SRC = str(Path(__file__).resolve().parents[1] / "src")
 SETUP = ("from shudu import engine, Grid, Rules\n"
-         "from shudu.constraints import Cage\n"
+         "from shudu.values.constraints import Cage\n"
          "KILLER = Rules(constraints=(Cage((0, 1), 3), Cage((9, 10, 11), 24)))\n")
 HANG = 20.0   # seconds: far beyond any bound below, on any machine
 

@@ -8,10 +8,10 @@ import pytest
 
 from conftest import shared_file
 from shudu import Grid, Rules
-from shudu.constraints import Cage
 from shudu.logic.candidates import Candidates, bits
-from shudu.logic.forcing import Net, _net_geometry
 from shudu.logic.solver import SolverConfig, iter_steps
+from shudu.logic.techniques.classic.forcing import Net, _net_geometry
+from shudu.values.constraints import Cage
 
 
 def _agree(cands: Candidates) -> tuple[int, int]:

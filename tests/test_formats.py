@@ -11,7 +11,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import shared_file
-from shudu.engine import solve
 from shudu.errors import InvalidPuzzle, ParseError
 from shudu.formats import (
     FORMATS,
@@ -32,8 +31,9 @@ from shudu.formats import (
     write,
     write_many,
 )
-from shudu.grid import Grid
-from shudu.rules import CLASSIC, Rules
+from shudu.solving.engine import solve
+from shudu.values.grid import Grid
+from shudu.values.rules import CLASSIC, Rules
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "formats"
 

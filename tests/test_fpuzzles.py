@@ -12,9 +12,9 @@ import pytest
 
 from shudu import Grid, Rules, engine, formats
 from shudu.cli import main
-from shudu.constraints import XV, Arrow, Cage, Clone, Kropki, LittleKiller, Sandwich, Thermo
 from shudu.errors import ParseError
-from shudu.fpuzzles import LINK, is_fpuzzles, read_fpuzzles, to_fpuzzles, write_fpuzzles
+from shudu.formats.fpuzzles import LINK, is_fpuzzles, read_fpuzzles, to_fpuzzles, write_fpuzzles
+from shudu.values.constraints import XV, Arrow, Cage, Clone, Kropki, LittleKiller, Sandwich, Thermo
 
 FIXTURE = Path(__file__).parent / "fixtures" / "fpuzzles_published.txt"
 PUBLISHED = [line.rstrip("\n").split("\t") for line in FIXTURE.read_text().splitlines()

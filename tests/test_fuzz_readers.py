@@ -37,9 +37,9 @@ from shudu.formats import (
     write,
     write_many,
 )
-from shudu.grid import Grid
-from shudu.killer_formats import read_cage_string
-from shudu.rules import Rules
+from shudu.formats.killer import read_cage_string
+from shudu.values.grid import Grid
+from shudu.values.rules import Rules
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "formats"
 KILLER_FIXTURE = Path(__file__).resolve().parent / "fixtures" / "killer_published.txt"
@@ -198,8 +198,8 @@ def _published_data() -> list[str]:
 
 def _json_seeds() -> list[tuple[str, object]]:
     """Puzzles whose text is JSON, as (format, value): written by shudu and published."""
-    from shudu.fpuzzles import to_fpuzzles
-    from shudu.sudokupad import to_scl
+    from shudu.formats.fpuzzles import to_fpuzzles
+    from shudu.formats.sudokupad import to_scl
 
     caged = read_cage_string(KILLER_FIXTURE.read_text(encoding="utf-8").split("\n")[8].split()[0])
     g = Grid(INKALA)

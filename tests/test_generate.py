@@ -13,9 +13,10 @@ import math
 import pytest
 
 from checker import is_solution
-from shudu.engine import count, solve
 from shudu.errors import ParseError
-from shudu.generate import (
+from shudu.logic.registry import techniques
+from shudu.logic.solver import SolverConfig, solve_path
+from shudu.make.classic import (
     GRADE_RANGES,
     Generated,
     GenerationError,
@@ -29,10 +30,9 @@ from shudu.generate import (
     random_solution,
     requires,
 )
-from shudu.grid import Grid
-from shudu.logic.registry import techniques
-from shudu.logic.solver import SolverConfig, solve_path
-from shudu.rules import Rules
+from shudu.solving.engine import count, solve
+from shudu.values.grid import Grid
+from shudu.values.rules import Rules
 
 JIGSAW = (
     "111222333"
@@ -241,7 +241,7 @@ def test_budget_errors_are_value_errors() -> None:
 
 # ---------------------------------------------------------------------- difficulty targets
 def test_grade_and_score_helpers() -> None:
-    from shudu.rating import grade_for_score
+    from shudu.rating.rater import grade_for_score
 
     for grade, (low, high) in GRADE_RANGES.items():
         assert grade_for_score(low) == grade
@@ -267,7 +267,7 @@ def test_bad_targets() -> None:
 
 @pytest.mark.parametrize("grade", ["beginner", "easy", "medium", "hard", "expert"])
 def test_grade_target(grade: str) -> None:
-    from shudu.rating import rate
+    from shudu.rating.rater import rate
 
     g = generate(seed=31, grade=grade)
     checked(g)
@@ -279,7 +279,7 @@ def test_grade_target(grade: str) -> None:
 
 
 def test_score_range_target() -> None:
-    from shudu.rating import rate
+    from shudu.rating.rater import rate
 
     for g in generate_many(2, seed=4, score="3.0-4.0"):
         checked(g)
@@ -344,7 +344,7 @@ def test_target_with_symmetry() -> None:
 @pytest.mark.parametrize("key", ["naked-single", "pointing", "x-wing", "hidden-pair"])
 def test_logic_targets(key: str) -> None:
     from shudu import _engine
-    from shudu.generate import LOGIC9_LEVELS
+    from shudu.make.classic import LOGIC9_LEVELS
 
     level = LOGIC9_LEVELS[key]
     g = generate(seed=3, technique=key, timeout=60)
@@ -390,8 +390,8 @@ def test_timeout_holds_inside_one_attempt() -> None:
 
 
 def test_twenty_five_is_dug_guess_free() -> None:
-    from shudu.engine import search
-    from shudu.generate import dig
+    from shudu.make.classic import dig
+    from shudu.solving.engine import search
 
     rules = Rules(25)
     p = dig(random_solution(rules, seed=1), seed=1)
@@ -404,8 +404,8 @@ def test_twenty_five_is_dug_guess_free() -> None:
 
 # ---------------------------------------------------------------------- targets in the rating order
 def test_technique_targets_are_the_rated_hardest_step() -> None:
-    from shudu.generate import TARGETS
-    from shudu.rating import rate
+    from shudu.make.classic import TARGETS
+    from shudu.rating.rater import rate
 
     for key in TARGETS:
         g = generate(seed=1, technique=key, rated=True, timeout=60)
@@ -421,8 +421,8 @@ def test_walked_targets_for_several_seeds(key: str) -> None:
     """Empty Rectangle and W-Wing are met by walking the rating ladder and adding clues
     where the walk would need anything else: every seed gives a unique puzzle rated with
     the target as its hardest step, at its weight."""
-    from shudu.generate import TARGETS
-    from shudu.rating import rate
+    from shudu.make.classic import TARGETS
+    from shudu.rating.rater import rate
 
     for seed in (1, 2, 3):
         g = generate(seed=seed, technique=key)
@@ -432,7 +432,7 @@ def test_walked_targets_for_several_seeds(key: str) -> None:
 
 
 def test_x_wing_many_are_rated_x_wing() -> None:
-    from shudu.rating import rate
+    from shudu.rating.rater import rate
 
     for g in generate_many(3, seed=1, technique="x-wing", rated=True):
         r = rate(g.puzzle)
@@ -440,7 +440,7 @@ def test_x_wing_many_are_rated_x_wing() -> None:
 
 
 def test_supported_targets_and_refusals() -> None:
-    from shudu.generate import supported_targets
+    from shudu.make.classic import supported_targets
 
     t = supported_targets()
     assert [k for k in t] == [x.key for x in techniques()]
@@ -453,8 +453,8 @@ def test_supported_targets_and_refusals() -> None:
 
 
 def test_default_target_is_the_same_for_every_rule_set() -> None:
-    from shudu.generate import DEFAULT_TARGET
-    from shudu.rating import rate
+    from shudu.make.classic import DEFAULT_TARGET
+    from shudu.rating.rater import rate
 
     low, high = DEFAULT_TARGET
     for spec in ("x", "anti-knight", "9"):
@@ -480,7 +480,7 @@ def test_rating_a_generated_puzzle_reuses_the_uniqueness_check(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The generator already knows its puzzle is unique: rating it searches no more."""
     from shudu import rating
-    from shudu.engine import search
+    from shudu.solving.engine import search
 
     def no_second_search(grid: object) -> tuple[int, int]:
         raise AssertionError("the generator's puzzle was searched again to rate it")

@@ -18,7 +18,7 @@ from lzstring import LZString
 import shudu
 from shudu import limits
 from shudu.errors import ParseError
-from shudu.lzdecode import decompress
+from shudu.formats.lzdecode import decompress
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"

@@ -18,7 +18,7 @@ from shudu import Grid
 from shudu.cli import cli
 from shudu.logic import Step, contradiction, find_all, hint, solve_path
 from shudu.logic.render import house_text, houses_text
-from shudu.rules import CLASSIC, Rules
+from shudu.values.rules import CLASSIC, Rules
 
 JIGSAW = (
     "jigsaw="

@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shudu import Grid, Rules, engine
-from shudu.constraints import Cage
 from shudu.errors import ParseError, UnsupportedRules
-from shudu.generate import random_solution
+from shudu.make.classic import random_solution
+from shudu.values.constraints import Cage
 
 ALL4 = [g.cells for g in engine.solutions("." * 16, Rules(4))]
 

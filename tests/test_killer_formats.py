@@ -14,15 +14,15 @@ from hypothesis import strategies as st
 
 from shudu import Rules, engine
 from shudu.cli import cli
-from shudu.constraints import Cage
 from shudu.errors import ParseError
 from shudu.formats import detect_format, parse, read_file, write
-from shudu.killer_formats import (
+from shudu.formats.killer import (
     read_cage_string,
     read_killer_list,
     write_cage_string,
     write_killer_list,
 )
+from shudu.values.constraints import Cage
 
 FIXTURE = Path(__file__).parent / "fixtures" / "killer_published.txt"
 

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from shudu import Rules, engine, formats
 from shudu.cli.app import cli
-from shudu.killer_generate import MAX_CAGE, generate_killer
+from shudu.make.killer import MAX_CAGE, generate_killer
 
 
 def _connected(cells: tuple[int, ...], n: int) -> bool:

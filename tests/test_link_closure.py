@@ -8,9 +8,9 @@ import pytest
 
 from conftest import wrong_candidates
 from shudu import _engine
-from shudu.grid import Grid
 from shudu.logic.candidates import Candidates, bits
 from shudu.logic.links import ChainGraph
+from shudu.values.grid import Grid
 
 PUZZLES = (
     "000700000100030600040000010008500160060070040059006200030000020007040003000008000",
@@ -42,7 +42,7 @@ def _python_closure(strong: list[int], weak: list[int], start: int) -> tuple[int
 @pytest.mark.parametrize("puzzle", PUZZLES)
 def test_c_closure_matches_python(puzzle: str, grouped: bool) -> None:
     """The closures the C chain search leaves in a graph are the Python ones."""
-    from shudu.logic.chains import _aic_found
+    from shudu.logic.techniques.classic.chains import _aic_found
 
     c = Candidates.from_grid(Grid(puzzle))
     fast = ChainGraph.build(c, grouped=grouped)
@@ -77,7 +77,7 @@ def test_closures_of_random_graphs() -> None:
 @pytest.mark.parametrize("puzzle", PUZZLES)
 def test_c_chain_ends_match_python(puzzle: str, mode: str) -> None:
     """``_engine.aic_pairs`` lists the chain ends the Python search lists, in its order."""
-    from shudu.logic.chains import _MODES, _aic_found
+    from shudu.logic.techniques.classic.chains import _MODES, _aic_found
 
     c = Candidates.from_grid(Grid(puzzle))
     for complete in (True, False):
@@ -113,8 +113,8 @@ def test_c_verity_and_weak_returns_match_python(puzzle: str, grouped: bool) -> N
     """What every branch of a cell or house implies, and the nodes a weak partner's
     falsity removes, from the C rows equal the Python closures' answers (the forcing
     chain verity and the discontinuous nice loops read them)."""
-    from shudu.engine import solve
-    from shudu.logic.forcing import _verity_sets
+    from shudu.logic.techniques.classic.forcing import _verity_sets
+    from shudu.solving.engine import solve
 
     rng = random.Random(puzzle)
     solution = solve(puzzle).cells

@@ -15,19 +15,17 @@ from hypothesis import strategies as st
 
 from shudu import Grid, Rules, engine, formats
 from shudu.cli import main
-from shudu.constraints import XV, Cage, Kropki, Thermo
 from shudu.errors import ParseError
-from shudu.fpuzzles import read_fpuzzles
-from shudu.generate import random_solution
-from shudu.ipuz import read_ipuz, write_ipuz
-from shudu.killer_formats import (
+from shudu.formats.fpuzzles import read_fpuzzles
+from shudu.formats.ipuz import read_ipuz, write_ipuz
+from shudu.formats.killer import (
     SUDOKUWIKI,
     read_cage_string,
     read_killer_list,
     read_sudokuwiki,
     write_sudokuwiki,
 )
-from shudu.sudokupad import (
+from shudu.formats.sudokupad import (
     LINK,
     _decompress,
     _read_scl,
@@ -37,6 +35,8 @@ from shudu.sudokupad import (
     write_sudokupad,
     zip_scl,
 )
+from shudu.make.classic import random_solution
+from shudu.values.constraints import XV, Cage, Kropki, Thermo
 
 FIXTURES = Path(__file__).parent / "fixtures"
 KILLERS = [line.split() for line in (FIXTURES / "killer_published.txt").read_text()

@@ -13,10 +13,10 @@ import pytest
 
 from conftest import shared_file
 from shudu import _engine
-from shudu.engine import solve
-from shudu.grid import Grid
 from shudu.logic.candidates import Candidates
 from shudu.logic.solver import SolverConfig, solve_path
+from shudu.solving.engine import solve
+from shudu.values.grid import Grid
 
 # Python technique keys at each C level (locked pairs and triples are the naked subsets
 # that the Python solver reports under their own names).

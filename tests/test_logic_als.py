@@ -14,18 +14,22 @@ import shudu
 from conftest import shared_file
 from shudu import Grid
 from shudu.logic import accel9, registry
-from shudu.logic.als import (
+from shudu.logic.candidates import Candidates, bits
+from shudu.logic.step import Step
+from shudu.logic.techniques.classic.als import (
     AlsIndex,
     als_index,
     find_als_xy_chain,
     find_als_xz,
     find_death_blossom,
 )
-from shudu.logic.candidates import Candidates, bits
-from shudu.logic.sdc import find_sue_de_coq
-from shudu.logic.singles import find_full_house, find_hidden_single, find_naked_single
-from shudu.logic.step import Step
-from shudu.rules import Rules
+from shudu.logic.techniques.classic.sdc import find_sue_de_coq
+from shudu.logic.techniques.classic.singles import (
+    find_full_house,
+    find_hidden_single,
+    find_naked_single,
+)
+from shudu.values.rules import Rules
 from test_logic_patterns import _cases, check_words, reglib_result, step_of
 
 CODES = ["0901", "0902", "0903", "0904", "1101"]
@@ -294,7 +298,7 @@ def _first_steps_agree(lines: list[str], python, first9) -> tuple[int, int]:
 
 
 def test_the_c_wing_is_the_first_python_wing() -> None:
-    from shudu.logic.als import _first_wing9, find_als_xy_wing
+    from shudu.logic.techniques.classic.als import _first_wing9, find_als_xy_wing
 
     states, wings = _first_steps_agree(HARDEST.read_text().splitlines()[4:8],
                                        find_als_xy_wing, _first_wing9)
@@ -303,7 +307,7 @@ def test_the_c_wing_is_the_first_python_wing() -> None:
 
 
 def test_the_c_xz_is_the_first_python_xz() -> None:
-    from shudu.logic.als import _first_xz9
+    from shudu.logic.techniques.classic.als import _first_xz9
 
     states, found = _first_steps_agree(HARDEST.read_text().splitlines()[8:12],
                                        find_als_xz, _first_xz9)

@@ -19,10 +19,18 @@ from conftest import SHARED_DATA, missing_shared
 from shudu import Grid, Rules
 from shudu.logic import registry
 from shudu.logic.candidates import Candidates
-from shudu.logic.intersections import find_claiming, find_locked_pair, find_pointing
 from shudu.logic.solver import as_candidates, next_step
 from shudu.logic.step import Step, cells_text
-from shudu.logic.subsets import find_hidden_pair, find_naked_pair, find_naked_quad
+from shudu.logic.techniques.classic.intersections import (
+    find_claiming,
+    find_locked_pair,
+    find_pointing,
+)
+from shudu.logic.techniques.classic.subsets import (
+    find_hidden_pair,
+    find_naked_pair,
+    find_naked_quad,
+)
 
 CODES = ["0100", "0101", "0110", "0111", "0200", "0201", "0202", "0210", "0211", "0212"]
 SHARED = SHARED_DATA

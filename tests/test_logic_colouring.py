@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from shudu.logic import registry
-from shudu.logic.colouring import find_medusa
+from shudu.logic.techniques.classic.colouring import find_medusa
 from test_logic_patterns import _cases, check_words, reglib_result, soundness, step_of
 
 CODES = ["0500", "0501", "0502", "0503"]

@@ -14,18 +14,18 @@ from hypothesis import strategies as st
 
 from constraint_cases import unsound
 from shudu import Grid, Rules, engine
-from shudu.generate import random_solution
-from shudu.killer_formats import read_cage_string, read_killer_list
-from shudu.logic.cage_sums import (
+from shudu.formats.killer import read_cage_string, read_killer_list
+from shudu.logic.candidates import bits
+from shudu.logic.registry import family
+from shudu.logic.solver import SolverConfig, explain, hint, solve_path
+from shudu.logic.techniques.variant.cage_sums import (
     cage_options,
     derived_sums,
     difference_sums,
     sum_supports,
     sum_supports_py,
 )
-from shudu.logic.candidates import bits
-from shudu.logic.registry import family
-from shudu.logic.solver import SolverConfig, explain, hint, solve_path
+from shudu.make.classic import random_solution
 from test_killer_engine import _cages
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "killer_published.txt"
@@ -191,9 +191,9 @@ def test_uniqueness_techniques_stay_out_of_killers() -> None:
 def test_a_cage_of_nine_cells_is_a_house() -> None:
     """A cage of nine cells holds every digit once: the logic finds a hidden single in it
     and names it by its cells (the engine has treated it so all along)."""
-    from shudu.constraints import Cage
-    from shudu.logic.singles import find_hidden_single
     from shudu.logic.solver import as_candidates
+    from shudu.logic.techniques.classic.singles import find_hidden_single
+    from shudu.values.constraints import Cage
 
     cells = (0, 1, 2, 3, 4, 5, 6, 7, 9)   # r1c1-r1c8 and r2c1: in no row, column or box
     rules = Rules(constraints=(Cage(cells, 45),))

@@ -8,9 +8,9 @@ import shudu
 from shudu import Grid
 from shudu.logic import SolverConfig, registry
 from shudu.logic.candidates import Candidates
-from shudu.logic.kraken import find_kraken_fish_type_1, find_kraken_fish_type_2
 from shudu.logic.render import result_text
 from shudu.logic.solver import as_candidates
+from shudu.logic.techniques.classic.kraken import find_kraken_fish_type_1, find_kraken_fish_type_2
 from test_logic_patterns import path_soundness
 
 PUZZLE = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"

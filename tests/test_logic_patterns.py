@@ -15,8 +15,12 @@ from shudu import Grid
 from shudu.logic import registry
 from shudu.logic.candidates import Candidates
 from shudu.logic.render import result_text
-from shudu.logic.singles import find_full_house, find_hidden_single, find_naked_single
 from shudu.logic.step import Step, candidates_text
+from shudu.logic.techniques.classic.singles import (
+    find_full_house,
+    find_hidden_single,
+    find_naked_single,
+)
 
 FAMILY = "single-digit patterns"
 CODES = ["0400", "0401", "0402", "0403", "0404", "0405"]

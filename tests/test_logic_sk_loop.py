@@ -8,7 +8,7 @@ from conftest import shared_file
 from shudu import Grid, Rules
 from shudu.logic import SolverConfig, solve_path
 from shudu.logic.candidates import Candidates
-from shudu.logic.sk_loop import find_sk_loop, link_sets
+from shudu.logic.techniques.classic.sk_loop import find_sk_loop, link_sets
 
 EASTER_MONSTER = ("1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2"
                   ".....1")
@@ -68,7 +68,7 @@ def test_six_pivot_loop_on_a_constructed_state() -> None:
     # r1c1, r1c4, r4c4, r4c7, r7c7, r7c1 hold the two solution digits of their pair, every
     # other cell its own digit, and one cell outside the loop in each of the twelve houses
     # one more digit, which a house of the loop claims.
-    from shudu.logic.sk_loop import _loop
+    from shudu.logic.techniques.classic.sk_loop import _loop
 
     solution = [int(ch) for ch in str(shudu.solve(
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"))]

@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 
 from constraint_cases import planted, unsound
 from shudu import Grid, Rules, engine
-from shudu.constraints import Kropki, Sandwich, Thermo
-from shudu.fpuzzles import read_fpuzzles
-from shudu.generate import random_solution
+from shudu.formats.fpuzzles import read_fpuzzles
 from shudu.logic.solver import hint, solve_path
+from shudu.make.classic import random_solution
+from shudu.values.constraints import Kropki, Sandwich, Thermo
 
 FIXTURE = Path(__file__).parent / "fixtures" / "fpuzzles_published.txt"
 PUBLISHED = [line.split("\t") for line in FIXTURE.read_text().splitlines()
@@ -91,7 +91,7 @@ def test_a_hint_names_the_constraint_in_both_languages() -> None:
 
 
 def test_constrained_puzzles_are_rated_on_the_extended_scale() -> None:
-    from shudu.rating import rate
+    from shudu.rating.rater import rate
 
     data = PUBLISHED[0][2]        # Clipped: arrows and thermometers
     r = rate(read_fpuzzles(data), path=True)
@@ -108,9 +108,9 @@ def test_chains_run_across_constraints() -> None:
     """A chain may take a constraint's relation as a weak link: on Tangled Arrows,
     grouped AICs link candidates of two cells that share no house, say which constraint
     links them in both languages, and keep the published solution."""
-    from shudu.constraints import Cage
     from shudu.logic.candidates import geometry
-    from shudu.logic.variants import constraint_pairs
+    from shudu.logic.techniques.variant.constraints import constraint_pairs
+    from shudu.values.constraints import Cage
 
     _, _, data, solution = next(p for p in PUBLISHED if p[0].startswith("Tangled Arrows"))
     grid = read_fpuzzles(data)
@@ -132,7 +132,7 @@ def test_chains_run_across_constraints() -> None:
     assert pairs[0] == (0, 1, (0, 0, 8, 4), "variant:killer@r1c12")   # 3+4 and 4+3 only
     assert pairs[1][:2] == (2, 3) and pairs[1][2][0] == 0b1110   # 1 below 2, 3, 4
     assert pairs[1][3] == "variant:thermo@r1c34"
-    from shudu.constraints import Renban
+    from shudu.values.constraints import Renban
 
     # a three-cell cage of 7 is 1+2+4: any two of its cells hold two of those digits
     cage3 = constraint_pairs(Rules(constraints=(Cage((0, 1, 2), 7),)))
@@ -149,7 +149,7 @@ def test_sum_pair_relations_are_exactly_the_completable_pairs(weights, total) ->
     terms complete the sum: brute force agrees on every pair, both ways."""
     from itertools import product
 
-    from shudu.logic.variants import _sum_pairs
+    from shudu.logic.techniques.variant.constraints import _sum_pairs
 
     n = 6
     terms = [(cell, w) for cell, w in enumerate(weights)]
@@ -173,7 +173,7 @@ def test_sandwich_pair_relations_are_exactly_the_fillings_pairs(n: int) -> None:
     1..n with that sandwich allow: brute force over every ordering, for every total."""
     from itertools import permutations
 
-    from shudu.logic.variants import _sandwich_pairs
+    from shudu.logic.techniques.variant.constraints import _sandwich_pairs
 
     fillings: dict[int, list[tuple[int, ...]]] = {}
     for line in permutations(range(1, n + 1)):

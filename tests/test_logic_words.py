@@ -30,11 +30,11 @@ from pathlib import Path
 
 import pytest
 
-from shudu.killer_formats import read_cage_string
+from shudu.formats.killer import read_cage_string
 from shudu.logic.candidates import Candidates
 from shudu.logic.registry import technique, techniques
 from shudu.logic.step import Link, Node, Step
-from shudu.rules import Rules
+from shudu.values.rules import Rules
 
 STATES = Path(__file__).resolve().parent / "fixtures" / "technique_states.json"
 """Fixed states per technique key (see ``scripts/find_technique_states.py``)."""
@@ -298,7 +298,7 @@ def test_eliminations_grouped_by_cell_when_shorter() -> None:
 def test_xy_wing_shows_the_pincers_candidates() -> None:
     from shudu import Grid
     from shudu.logic.candidates import Candidates
-    from shudu.logic.wings import find_xy_wing
+    from shudu.logic.techniques.classic.wings import find_xy_wing
 
     puzzle = ".......71.2.8........5.3...7.9.6.......2..8..1.........3...25..6...1..4.........."
     from shudu.logic import solve_path
@@ -362,7 +362,7 @@ def test_coloring_names_the_colouring_family() -> None:
 
 
 def test_16x16_chains_write_digits_as_the_grid() -> None:
-    from shudu.logic.chains import chain_sentence, eureka
+    from shudu.logic.techniques.classic.chains import chain_sentence, eureka
 
     a, b, c = Node((1,), 12, 16), Node((7,), 12, 16), Node((7,), 3, 16)
     links = (Link(a, b, True), Link(b, c, False))

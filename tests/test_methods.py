@@ -1,4 +1,4 @@
-"""The classic solving methods (shudu.methods): exact ones agree with the engine, stochastic
+"""The classic solving methods (shudu.solving.methods): exact ones agree with the engine, stochastic
 ones either solve or say they did not, and never return a grid that breaks the rules."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import pytest
 import shudu
 from conftest import shared_file
 from shudu import Grid, Rules, UnsupportedRules
-from shudu.methods import METHODS, solve_with
-from shudu.methods.board import Board
+from shudu.solving.methods import METHODS, solve_with
+from shudu.solving.methods.board import Board
 
 HARD17 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 TWO = "4....98.5.....8...95....3...2.4.7..97...8..3.....1..5.....4...157......4.6.8....."

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from shudu import Rules, engine
-from shudu.grid import Grid
+from shudu.values.grid import Grid
 
 SOLVED = "123456789456789123789123456214365897365897214897214365531642978642978531978531642"
 
@@ -21,7 +21,7 @@ SOLVED = "1234567894567891237891234562143658973658972148972143655316429786429785
 ])
 def test_split_count_equals_one_thread(puzzle: str, rules: object, limit: int) -> None:
     if puzzle == rules:   # a variant: the first 25 cells of one of its solutions
-        from shudu.generate import random_solution
+        from shudu.make.classic import random_solution
 
         solution = random_solution(Rules.from_spec(str(rules)), seed=7).to_string()
         puzzle = solution[:25] + "." * 56   # x: 134,774 solutions; anti-knight: 443

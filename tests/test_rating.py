@@ -16,7 +16,7 @@ import pytest
 from conftest import shared_file
 from shudu import Rules
 from shudu.errors import NotUnique
-from shudu.rating import (
+from shudu.rating.rater import (
     GRADE_FLOORS,
     GRADES,
     grade_for_score,
@@ -138,7 +138,7 @@ EMPTY_RECTANGLE = ("...1..79.2.8..........651...9.6...17.6............8..65.....
 def test_chains_of_a_pattern_are_named_after_it() -> None:
     """An AIC of the W-Wing shape is a W-Wing (7.1, the chain's weight) and a Turbot Fish
     of the Empty Rectangle shape an Empty Rectangle (6.6), with the same eliminations."""
-    from shudu.rating import step_score
+    from shudu.rating.rater import step_score
 
     for puzzle, key, score in ((W_WING, "w-wing", 7.1),
                                (EMPTY_RECTANGLE, "empty-rectangle", 6.6)):
@@ -180,7 +180,7 @@ def test_grades() -> None:
 
 
 def test_other_sizes_and_variants() -> None:
-    from shudu.generate import generate
+    from shudu.make.classic import generate
 
     for rules in (Rules(4), Rules(6), Rules.from_spec("x")):
         g = generate(rules, seed=3)
@@ -206,9 +206,9 @@ Single (2.3) there: the path says which steps the rating stands on."""
 def test_path_is_the_walk_behind_the_rating(puzzle: str) -> None:
     from collections import Counter
 
-    from shudu.grid import Grid
     from shudu.logic.candidates import Candidates
-    from shudu.rating import step_score
+    from shudu.rating.rater import step_score
+    from shudu.values.grid import Grid
 
     r = rate(puzzle, path=True)
     assert len(r.path) == r.steps
@@ -245,7 +245,7 @@ def test_step_score_weighs_chains_with_their_length() -> None:
     from itertools import pairwise
 
     from shudu.logic.step import Link, Node, Step
-    from shudu.rating import step_score
+    from shudu.rating.rater import step_score
 
     # an AIC of eight nodes mixing digits: base 7.0, +0.1 past 4 nodes, +0.1 past 6
     cells = [(0, 1), (0, 2), (10, 2), (20, 2), (20, 3), (30, 3), (30, 1), (31, 1)]
@@ -259,7 +259,7 @@ def test_step_score_weighs_chains_with_their_length() -> None:
 
 def test_path_scores_of_an_explained_path() -> None:
     from shudu.logic.solver import solve_path
-    from shudu.rating import path_scores, step_score
+    from shudu.rating.rater import path_scores, step_score
 
     path = solve_path(HARD)
     scores = path_scores(path.start, path.steps)

@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 
 from shudu import Grid, Rules
-from shudu.constraints import (
+from shudu.pictures.picture import svg
+from shudu.values.constraints import (
     XV,
     Arrow,
     Cage,
@@ -21,7 +22,6 @@ from shudu.constraints import (
     Thermo,
     Whisper,
 )
-from shudu.render.picture import svg
 
 EVERY = (Thermo((0, 1, 2)), Thermo((3, 4), slow=True), Whisper((9, 10, 11)),
          Renban((12, 13)), Palindrome((18, 19, 20)), Arrow((27,), (28, 29)),
@@ -71,7 +71,7 @@ def test_a_classic_picture_has_no_constraint_marks() -> None:
 
 
 def test_rules_over_the_whole_grid_are_named_in_the_legend() -> None:
-    from shudu.constraints import Disjoint, Negative, NonConsecutive
+    from shudu.values.constraints import Disjoint, Negative, NonConsecutive
 
     rules = Rules(constraints=(Disjoint(), NonConsecutive(), XV((0, 1), 10), Negative("xv")))
     grid = Grid("." * 81, rules)

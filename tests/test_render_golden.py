@@ -72,7 +72,7 @@ def test_the_comparison_sees_a_missing_elimination() -> None:
     needs_cairo()
     from render_support import GOLDEN_WIDTH, stored
     from shudu.logic.step import Step
-    from shudu.render import png
+    from shudu.pictures import png
 
     state, step = stored(GOLDEN["fish"])
     fewer = Step(step.technique, eliminations=step.eliminations[1:], digits=step.digits,

@@ -1,4 +1,4 @@
-"""SVG pictures (``shudu.render.svg``): structure, step marks by role, variants, determinism.
+"""SVG pictures (``shudu.pictures.svg``): structure, step marks by role, variants, determinism.
 
 Every picture is parsed with :mod:`xml.etree.ElementTree`; elements are found by their CSS
 classes and ``data-`` attributes (docs/render.md lists them)."""
@@ -12,11 +12,11 @@ import pytest
 
 from render_support import NS, cell_groups, needs_cairo, parse, stored, with_class
 from shudu.errors import PicturesUnavailable
-from shudu.grid import Grid
 from shudu.logic.candidates import Candidates
 from shudu.logic.step import Link, Node, Step
-from shudu.render import pdf, png, svg
-from shudu.rules import Rules
+from shudu.pictures import pdf, png, svg
+from shudu.values.grid import Grid
+from shudu.values.rules import Rules
 
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from shudu import ParseError, Rules, UnsupportedRules
-from shudu.rules import DEFAULT_BOXES, cell_name, parse_cell
+from shudu.values.rules import DEFAULT_BOXES, cell_name, parse_cell
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from shudu.engine import propagation
+from shudu.solving.engine import propagation
 
 ROOT = Path(__file__).resolve().parents[1]
 

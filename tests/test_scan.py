@@ -208,8 +208,8 @@ def _png_header(width: int, height: int) -> bytes:
 
 
 def test_a_picture_over_the_pixel_cap_is_refused_before_decoding(tmp_path):
+    from shudu.formats.picture_size import PictureTooLarge
     from shudu.limits import PICTURE_MAX_PIXELS
-    from shudu.picture_size import PictureTooLarge
 
     bomb = _png_header(20000, 20000)
     with pytest.raises(PictureTooLarge, match="20000×20000") as caught:
@@ -227,7 +227,7 @@ def test_a_picture_over_the_pixel_cap_is_refused_before_decoding(tmp_path):
 
 @pytest.mark.parametrize("ext", [".png", ".jpg", ".bmp", ".webp", ".tiff", ".pgm", ".gif"])
 def test_the_header_gives_the_size_of_every_format_read(ext):
-    from shudu.picture_size import picture_size
+    from shudu.formats.picture_size import picture_size
 
     image = np.zeros((37, 53), np.uint8)
     if ext == ".gif":
@@ -244,7 +244,7 @@ def test_the_header_gives_the_size_of_every_format_read(ext):
 
 
 def test_a_picture_whose_size_cannot_be_read_is_not_decoded(monkeypatch):
-    import shudu.picture_size as sizes
+    import shudu.formats.picture_size as sizes
 
     monkeypatch.setattr(sizes, "_pillow_size", lambda data: None)
     truncated = cv2.imencode(".jpg", np.zeros((40, 40), np.uint8))[1].tobytes()[:20]
@@ -257,7 +257,7 @@ def test_a_picture_whose_size_cannot_be_read_is_not_decoded(monkeypatch):
 def test_a_picture_cut_short_in_its_header_is_refused_clearly(head: bytes) -> None:
     """A file that stops inside its header has no size to read (it is then refused as a
     picture that cannot be decoded), never an error from deep inside the reader."""
-    from shudu.picture_size import check_pixels, picture_size
+    from shudu.formats.picture_size import check_pixels, picture_size
 
     assert picture_size(head) is None
     assert check_pixels(head) is None

@@ -11,7 +11,7 @@ import pytest
 import shudu
 from conftest import shared_file
 from shudu import Grid, Rules, UnsupportedRules, trace
-from shudu.trace import KINDS, TraceEvent
+from shudu.logic.trace import KINDS, TraceEvent
 
 HARD17 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 TWO = "4....98.5.....8...95....3...2.4.7..97...8..3.....1..5.....4...157......4.6.8....."

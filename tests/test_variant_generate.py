@@ -8,9 +8,9 @@ import pytest
 
 from shudu import Grid, Rules, engine, formats
 from shudu.cli import main
-from shudu.constraints import Arrow, Kropki, Negative, Thermo
 from shudu.errors import GenerationError
-from shudu.variant_generate import KINDS, generate_variant
+from shudu.make.variants import KINDS, generate_variant
+from shudu.values.constraints import Arrow, Kropki, Negative, Thermo
 
 CLUE = {"thermo": Thermo, "arrow": Arrow, "kropki": Kropki}
 

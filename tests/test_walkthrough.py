@@ -1,4 +1,4 @@
-"""The HTML walk-through of a logic path (``shudu.render.walkthrough`` and ``shudu explain
+"""The HTML walk-through of a logic path (``shudu.pictures.walkthrough`` and ``shudu explain
 --html``): one picture per step that is not a single, a table of contents that matches the
 path, Chinese words with ``lang="zh"``, nothing fetched from the network, the same bytes
 every time.
@@ -21,7 +21,7 @@ from click.testing import CliRunner, Result
 from shudu.cli import cli, technique_keys
 from shudu.errors import NotUnique
 from shudu.logic import SolverConfig, explain, technique
-from shudu.render.walkthrough import SINGLES, walkthrough_html
+from shudu.pictures.walkthrough import SINGLES, walkthrough_html
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 MEDIUM = "5..7..6....38...........2..62.4............917............35.8.4.....1......9...."
@@ -215,9 +215,9 @@ def test_several_solutions_raise_unless_anyway() -> None:
 
 
 def test_a_candidate_state_and_a_6x6_grid() -> None:
-    from shudu.grid import Grid
     from shudu.logic import iter_steps
-    from shudu.rules import Rules
+    from shudu.values.grid import Grid
+    from shudu.values.rules import Rules
 
     run = iter_steps(MEDIUM, max_steps=5)
     done = list(run)

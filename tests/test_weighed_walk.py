@@ -16,7 +16,7 @@ from shudu.logic.candidates import Candidates
 from shudu.logic.registry import technique, techniques
 from shudu.logic.solver import as_candidates
 from shudu.logic.step import Link, Node, Step
-from shudu.rating import rate, step_score
+from shudu.rating.rater import rate, step_score
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 HARD = ".4..1.2.......9.7..1..........43.6..8......5....2.....7.5..8......6..3..9........"
@@ -116,7 +116,7 @@ def test_known_uniqueness_is_not_searched_again(monkeypatch: pytest.MonkeyPatch)
 
 
 def test_generator_walk_uses_the_same_ladder() -> None:
-    from shudu.generate import _target_ladder
+    from shudu.make.classic import _target_ladder
 
     ladder = weighed.se_ladder()
     chains = [r.name for r in ladder].index("chains")
@@ -158,7 +158,7 @@ def test_explain_applies_each_step_once(monkeypatch: pytest.MonkeyPatch) -> None
 
 def rate_path_scores(puzzle: str) -> list[float]:
     from shudu.logic.solver import solve_path
-    from shudu.rating import path_scores
+    from shudu.rating.rater import path_scores
 
     path = solve_path(puzzle)
     return path_scores(path.start, path.steps)

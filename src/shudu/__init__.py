@@ -15,28 +15,13 @@ The names below are imported on first use, so that ``import shudu`` (and ``shudu
 
 from __future__ import annotations
 
-import sys
 from importlib import import_module
 from importlib.util import find_spec
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from ._version import __version__
 
 if TYPE_CHECKING:   # what the names below are, for type checkers
-    from .checked import explain, hint
-    from .constraints import Cage
-    from .engine import (
-        BatchResult,
-        SearchResult,
-        SolutionIterator,
-        count,
-        count_many,
-        search,
-        solutions,
-        solve,
-        solve_many,
-    )
     from .errors import (
         GenerationError,
         InvalidPuzzle,
@@ -56,55 +41,54 @@ if TYPE_CHECKING:   # what the names below are, for type checkers
         read_file,
         write,
     )
-    from .generate import Generated, generate, generate_many
-    from .grid import Grid
-    from .rating import Rating, rate, rate_many
-    from .rules import CLASSIC, Cell, House, Rules, cell_name, parse_cell
-    from .trace import trace
+    from .logic.checked import explain, hint
+    from .logic.trace import trace
+    from .make.classic import Generated, generate, generate_many
+    from .rating.rater import Rating, rate, rate_many
+    from .solving.engine import (
+        BatchResult,
+        SearchResult,
+        SolutionIterator,
+        count,
+        count_many,
+        search,
+        solutions,
+        solve,
+        solve_many,
+    )
+    from .values.constraints import Cage
+    from .values.grid import Grid
+    from .values.rules import CLASSIC, Cell, House, Rules, cell_name, parse_cell
 
 _HOMES: dict[str, str] = {
-    **dict.fromkeys(("explain", "hint"), "checked"),
-    "Cage": "constraints",
+    **dict.fromkeys(("explain", "hint"), "logic.checked"),
+    "Cage": "values.constraints",
     **dict.fromkeys(("BatchResult", "SearchResult", "SolutionIterator", "count", "count_many",
-                     "search", "solutions", "solve", "solve_many"), "engine"),
+                     "search", "solutions", "solve", "solve_many"), "solving.engine"),
     **dict.fromkeys(("GenerationError", "InvalidPuzzle", "LogicTimeout", "NoSolution",
                      "NotUnique", "ParseError", "ShuduError", "UnsupportedRules"), "errors"),
     **dict.fromkeys(("Pencilmarks", "Record", "iter_records", "parse", "parse_pencilmarks",
                      "read_file", "write"), "formats"),
-    **dict.fromkeys(("Generated", "generate", "generate_many"), "generate"),
-    "Grid": "grid",
-    **dict.fromkeys(("Rating", "rate", "rate_many"), "rating"),
-    **dict.fromkeys(("CLASSIC", "Cell", "House", "Rules", "cell_name", "parse_cell"), "rules"),
-    "trace": "trace",
+    **dict.fromkeys(("Generated", "generate", "generate_many"), "make.classic"),
+    "Grid": "values.grid",
+    **dict.fromkeys(("Rating", "rate", "rate_many"), "rating.rater"),
+    **dict.fromkeys(("CLASSIC", "Cell", "House", "Rules", "cell_name", "parse_cell"),
+                    "values.rules"),
+    "trace": "logic.trace",
 }
 """The module each public name comes from."""
-
-_SHADOWED = frozenset(name for name, home in _HOMES.items() if name == home)
-"""Public functions named as the module they live in (``shudu.generate``,
-``shudu.trace``): the function, not the module, whichever is imported first."""
-
 
 def _public(name: str) -> Any:
     """The public object ``name``, imported now."""
     return getattr(import_module(f".{_HOMES[name]}", __name__), name)
 
 
-class _Package(ModuleType):
-    """The ``shudu`` module: importing a submodule named as a public function
-    (``shudu.generate``) keeps the function as the package's attribute."""
-
-    def __getattribute__(self, name: str) -> Any:
-        if name in _SHADOWED:
-            return _public(name)
-        return super().__getattribute__(name)
-
-
 def __getattr__(name: str) -> Any:
-    """Import a public name, or a submodule (``shudu.engine``, ``shudu.scan``), on first
+    """Import a public name, or a subpackage (``shudu.solving``, ``shudu.scan``), on first
     use (see the module's docstring).
 
     >>> import shudu
-    >>> shudu.engine.count("." * 16, 1000, 4)
+    >>> shudu.solving.engine.count("." * 16, 1000, 4)
     288
     """
     if name in _HOMES:
@@ -119,8 +103,6 @@ def __getattr__(name: str) -> Any:
 def __dir__() -> list[str]:
     return sorted({*globals(), *__all__})
 
-
-sys.modules[__name__].__class__ = _Package
 
 __all__ = [
     "CLASSIC",

@@ -25,16 +25,16 @@ from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from . import engine
 from .errors import ShuduError
-from .rules import Rules
+from .solving import engine
+from .values.rules import Rules
 
 if TYPE_CHECKING:
     import pandas as pd
 
-    from .engine import SearchResult
-    from .grid import Grid
-    from .rating import Rating
+    from .rating.rater import Rating
+    from .solving.engine import SearchResult
+    from .values.grid import Grid
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -362,7 +362,7 @@ def check(frame: Any, *, column: str | None = None, solutions: str | None = None
 def _rate_partition(part: pd.DataFrame, column: str, rules: Rules | None,
                     timeout: float | None) -> pd.DataFrame:
     from .formats import parse
-    from .rating import rate_or_error
+    from .rating.rater import rate_or_error
 
     scores, grades, hardest, errors = [], [], [], []
     for text in part[column].tolist():
@@ -405,7 +405,7 @@ def _generate_partition(count: int, seed: int, rules: Rules | None,
                         options: dict[str, Any]) -> pd.DataFrame:
     import pandas as pd
 
-    from .generate import generate_many
+    from .make.classic import generate_many
 
     rows = [{"puzzle": g.puzzle.to_string(), "solution": g.solution.to_string(),
              "seed": g.seed, "score": g.rating.score if g.rating else float("nan"),
@@ -592,9 +592,9 @@ def _unpack(grids: list[Grid], packed: Packed, found: Any, limit: int
     """The results of a chunk in input order, from what :func:`_search_packed` sent."""
     import numpy as np
 
-    from .engine import SearchResult
-    from .grid import Grid
-    from .rules import CLASSIC
+    from .solving.engine import SearchResult
+    from .values.grid import Grid
+    from .values.rules import CLASSIC
 
     counts_raw, solutions, guesses_raw, nodes_raw, others = found
     counts = np.frombuffer(counts_raw, dtype=np.int32).tolist()
@@ -617,7 +617,7 @@ def _unpack(grids: list[Grid], packed: Packed, found: Any, limit: int
 def search_many(grids: Iterable[Grid], client: Any, *, limit: int = 2,
                 seed: int | None = None, chunk: int = 10000
                 ) -> Iterator[SearchResult | ValueError]:
-    """:func:`shudu.engine.search_many` on a Dask cluster: the same results, in order.
+    """:func:`shudu.solving.engine.search_many` on a Dask cluster: the same results, in order.
     Classic puzzles travel as raw cells and come back as buffers, so that the cluster
     pays off for files of plain puzzles.
 
@@ -645,14 +645,14 @@ def search_many(grids: Iterable[Grid], client: Any, *, limit: int = 2,
 
 def _rate_chunk(texts: list[tuple[str, Rules]], timeout: float | None, path: bool
                 ) -> list[Rating | ValueError]:
-    from .rating import rate_or_error
+    from .rating.rater import rate_or_error
 
     return [rate_or_error(text, rules, timeout=timeout, path=path) for text, rules in texts]
 
 
 def rate_many(grids: Iterable[Grid], client: Any, *, timeout: float | None = None,
               path: bool = False, chunk: int = 50) -> Iterator[Rating | ValueError]:
-    """:func:`shudu.rating.rate` of each grid on a Dask cluster, in order; a puzzle
+    """:func:`shudu.rating.rater.rate` of each grid on a Dask cluster, in order; a puzzle
     without one solution, or past ``timeout`` seconds, comes back as its error.
 
     >>> from shudu import Grid

@@ -42,7 +42,7 @@ SEARCH_MAX_TIMEOUT = 10.0**7
 """Longest time bound of one search, in seconds (about 116 days; ``None``/0: no bound)."""
 
 SPLIT_MAX_PARTS = 10**6
-"""Most subproblems :func:`~shudu.engine.split_search` aims for (a split count makes 48
+"""Most subproblems :func:`~shudu.solving.engine.split_search` aims for (a split count makes 48
 per thread)."""
 
 SEARCH_MAX_THREADS = 256

@@ -24,7 +24,7 @@ from shudu.errors import SearchTimeout, ShuduError, UnsupportedRules
 PRELUDE = ("import math, numpy as np, shudu\n"
            "from itertools import islice\n"
            "from shudu import Grid, Rules, engine, _engine\n"
-           "from shudu.constraints import *\n")
+           "from shudu.values.constraints import *\n")
 """The imports every reproducer assumes."""
 
 ALLOWED = (ShuduError, ValueError, TypeError)

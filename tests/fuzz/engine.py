@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 import shudu
 from shudu import Grid, Rules, engine
-from shudu.constraints import (
+from shudu.values.constraints import (
     XV,
     Arrow,
     Cage,

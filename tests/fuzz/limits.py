@@ -4,8 +4,8 @@ cap, measured call by call.
 The caps (the property of target ``limits``):
 
 * **Readers** — :func:`shudu.parse`, :func:`shudu.formats.iter_records` (all its
-  records), :func:`shudu.fpuzzles.read_fpuzzles` and
-  :func:`shudu.sudokupad.read_sudokupad`: any text up to :data:`TEXT_BYTES` (64 KiB)
+  records), :func:`shudu.formats.fpuzzles.read_fpuzzles` and
+  :func:`shudu.formats.sudokupad.read_sudokupad`: any text up to :data:`TEXT_BYTES` (64 KiB)
   takes at most 16 MiB plus 512 bytes per byte of text of Python allocations
   (``tracemalloc`` peak; :func:`reader_peak`: 48 MiB for 64 KiB) and
   :data:`READER_SECONDS` (2 s in ``make fuzz``; 30 s in the test suite, a hang catcher)
@@ -50,8 +50,8 @@ INKALA = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....
 def seeds() -> tuple[str, ...]:
     """One text of every notation shudu writes, for two grids and a killer."""
     from shudu import Grid, Rules
-    from shudu.constraints import Cage, Thermo
     from shudu.formats import WRITE_FORMATS, write, write_many
+    from shudu.values.constraints import Cage, Thermo
 
     g = Grid(INKALA)
     small = Grid("." * 16, Rules(4, constraints=(Thermo((0, 1, 2)), Cage((4, 5), 3))))
@@ -131,14 +131,14 @@ def texts(draw: st.DrawFn) -> str:
 def _readers() -> dict[str, Callable[[str], Any]]:
     import shudu
     from shudu.formats import iter_records
-    from shudu.fpuzzles import read_fpuzzles
-    from shudu.sudokupad import read_sudokupad
+    from shudu.formats.fpuzzles import read_fpuzzles
+    from shudu.formats.sudokupad import read_sudokupad
 
     return {"shudu.parse": shudu.parse,
             "(lambda t: list(shudu.formats.iter_records(t)))":
                 lambda t: list(iter_records(t)),
-            "shudu.fpuzzles.read_fpuzzles": read_fpuzzles,
-            "shudu.sudokupad.read_sudokupad": read_sudokupad}
+            "shudu.formats.fpuzzles.read_fpuzzles": read_fpuzzles,
+            "shudu.formats.sudokupad.read_sudokupad": read_sudokupad}
 
 
 def measured(call: Call, peak_cap: int, what: str) -> Call:
@@ -241,8 +241,8 @@ def edges(target: str, strict: bool, ctx: None) -> list[Call]:
     readers = _readers()
     ipuz = ('{"version": "http://ipuz.org/v2", "kind": 1, "puzzle": '
             '[[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]}')
-    texts_ = [("shudu.fpuzzles.read_fpuzzles", _grow("", "fpuzzles-bomb", 0)),
-              ("shudu.sudokupad.read_sudokupad", _grow("", "sudokupad-bomb", 0)),
+    texts_ = [("shudu.formats.fpuzzles.read_fpuzzles", _grow("", "fpuzzles-bomb", 0)),
+              ("shudu.formats.sudokupad.read_sudokupad", _grow("", "sudokupad-bomb", 0)),
               ("shudu.parse", _grow("", "sudokupad-bomb", 0))]
     out = [_reader_call(name, readers[name], text, strict) for name, text in texts_]
 

@@ -1,5 +1,5 @@
 """An independent judge of answers: whether a grid fills a puzzle under a
-:class:`~shudu.rules.Rules` value, rebuilt from the rules' fields and each constraint's
+:class:`~shudu.values.rules.Rules` value, rebuilt from the rules' fields and each constraint's
 published meaning (nothing here calls the constraint classes' own checks), and an exact
 solution count by plain backtracking for small grids."""
 

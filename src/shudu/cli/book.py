@@ -15,8 +15,8 @@ from .inputs import Inputs, _peek_many
 from .rate import EXIT_UNRATED
 
 if TYPE_CHECKING:
-    from ..book import BookPuzzle
-    from ..rules import Rules
+    from ..make.book import BookPuzzle
+    from ..values.rules import Rules
 
 _MAKING = ("count", "grade", "symmetry", "seed")
 """Options that make new puzzles: refused together with a file of puzzles."""
@@ -24,8 +24,8 @@ _MAKING = ("count", "grade", "symmetry", "seed")
 
 def _need_pictures() -> None:
     """Stop with one line when CairoSVG, the Cairo library or pypdf is missing."""
-    from ..book import pdf_tools
     from ..errors import PicturesUnavailable
+    from ..make.book import pdf_tools
 
     try:
         pdf_tools()
@@ -37,8 +37,8 @@ def _generated(console: Console, count: int, rules: Rules | None, seed: int | No
                jobs: int, timeout: float | None, options: dict[str, Any]
                ) -> list[BookPuzzle] | None:
     """``count`` new puzzles (``None`` after an error was printed)."""
-    from ..book import book_entry, generate_book
     from ..errors import GenerationError
+    from ..make.book import book_entry, generate_book
 
     made: list[BookPuzzle] = []
     try:
@@ -57,8 +57,8 @@ def _read(console: Console, inputs: tuple[str, ...], fmt: str | None, rules: Rul
           jobs: int, timeout: float | None) -> tuple[list[BookPuzzle], int]:
     """The puzzles of the inputs that have one solution, and the exit code so far; each
     puzzle left out is one error line naming its place."""
-    from .. import engine
-    from ..book import BookPuzzle
+    from ..make.book import BookPuzzle
+    from ..solving import engine
     from .rate import _ratings
 
     source = Inputs(inputs, format=fmt, rules=rules)
@@ -174,7 +174,7 @@ def book(ctx: click.Context, inputs: tuple[str, ...], fmt: str | None, rules: Ru
     Each PUZZLE_FILE is a file of puzzles (any notation 'shudu solve' reads) or puzzle
     text; '-' reads standard input.  Without one, new puzzles are generated.
     """
-    from ..book import make_book
+    from ..make.book import make_book
 
     if inputs:
         given = [name for name in _MAKING

@@ -29,9 +29,9 @@ from .inputs import Inputs, Item, _peek_many
 from .outcomes import _outcomes
 
 if TYPE_CHECKING:
-    from ..engine import SearchResult
-    from ..grid import Grid
-    from ..rules import Rules
+    from ..solving.engine import SearchResult
+    from ..values.grid import Grid
+    from ..values.rules import Rules
 
 
 @cli.command(
@@ -100,7 +100,7 @@ def check_data(item: Item, result: SearchResult) -> dict[str, Any]:
 
     >>> from shudu.cli.inputs import Inputs
     >>> item = next(iter(Inputs(["." * 81])))
-    >>> from shudu.engine import search
+    >>> from shudu.solving.engine import search
     >>> data = check_data(item, search(item.grid, limit=2))
     >>> data["status"], len(data["solutions"]), data["differ"].startswith("r")
     ('multiple', 2, True)
@@ -114,8 +114,8 @@ def check_data(item: Item, result: SearchResult) -> dict[str, Any]:
     elif result.status == "multiple":
         from itertools import islice
 
-        from ..engine import solutions
         from ..logic.verdict import Verdict
+        from ..solving.engine import solutions
 
         grid = item.grid
         two = Verdict("multiple", tuple(islice(solutions(grid, grid.rules), 2)))
@@ -129,7 +129,7 @@ def solution_problem(puzzle: Grid, given: Grid | None, result: SearchResult) -> 
     """What is wrong with the solution a data set gives for a puzzle (``None``: nothing).
 
     >>> from shudu import Grid
-    >>> from shudu.engine import search
+    >>> from shudu.solving.engine import search
     >>> p = Grid("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2....."
     ...          "1.4......")
     >>> right = search(p).solution

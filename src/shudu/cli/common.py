@@ -16,8 +16,8 @@ from ..errors import ParseError, ShuduError
 from .interrupt import EXIT_INTERRUPTED
 
 if TYPE_CHECKING:
-    from ..grid import Grid
-    from ..rules import Rules
+    from ..values.grid import Grid
+    from ..values.rules import Rules
     from .inputs import Item
 
 
@@ -239,7 +239,7 @@ BLOCK_FORMATS = frozenset({"grid", "sdk", "ss", "pencilmarks"})
 def _render(grid: Grid, style: str) -> str:
     """A grid in one of :data:`OUTPUT_FORMATS` (csv: the bare row).
 
-    >>> from shudu.grid import Grid
+    >>> from shudu.values.grid import Grid
     >>> g = Grid("1234341221434321")
     >>> print(_render(g, "sdk"))
     [Puzzle]
@@ -304,7 +304,7 @@ def _silence_stdout() -> None:
 def _rules_option(ctx: click.Context, param: click.Parameter, value: str | None) -> Rules | None:
     if value is None:
         return None
-    from ..rules import Rules
+    from ..values.rules import Rules
 
     try:
         return Rules.from_spec(value)

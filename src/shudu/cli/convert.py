@@ -20,8 +20,8 @@ from .common import (
 from .inputs import Inputs, Item, _is_pencilmark_text, _peek_many, _read_text, logic_items
 
 if TYPE_CHECKING:
-    from ..grid import Grid
-    from ..rules import Rules
+    from ..values.grid import Grid
+    from ..values.rules import Rules
 
 
 _NOTATIONS_WITHOUT_RULES = frozenset({"line", "grid", "sdk", "ss", "pencilmarks", "729"})

@@ -27,8 +27,8 @@ from .logic_run import (
 )
 
 if TYPE_CHECKING:
-    from ..rating import Rating
-    from ..rules import Rules
+    from ..rating.rater import Rating
+    from ..values.rules import Rules
 
 
 # ---------------------------------------------------------------------- logic: commands
@@ -225,7 +225,7 @@ def _page_one(run: _LogicRun, state: LogicItem, disabled: frozenset[str], level:
               max_steps: int | None, html: Path) -> int:
     """Write the logical path of one puzzle as a web page (``--html``); return its exit
     code.  A puzzle with no or several solutions is answered as without ``--html``."""
-    from ..render.walkthrough import path_html
+    from ..pictures.walkthrough import path_html
 
     started_run = run.start(state, disabled, max_steps=max_steps, weigh=True)
     if isinstance(started_run, int):
@@ -253,7 +253,7 @@ def _rating(state: LogicItem, found: Any, budget: float) -> Rating | None:
     when time runs out (the summary then says how to get it)."""
     import time
 
-    from ..rating import rate
+    from ..rating.rater import rate
 
     grid = state.item.grid
     if state.pencilmarks or found.status != "unique" or grid is None:

@@ -7,13 +7,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from .app import cli
-from .common import (
-    EXIT_NONE,
-    _json_head,
-    _json_line,
-    _show_progress,
-    run_frame,
-)
+from .common import EXIT_NONE, _json_head, _json_line, _show_progress, run_frame
 from .inputs import LogicItem, _peek_many, logic_items
 from .logic_run import (
     _anyway_option,
@@ -24,7 +18,7 @@ from .logic_run import (
 )
 
 if TYPE_CHECKING:
-    from ..rules import Rules
+    from ..values.rules import Rules
 
 
 @cli.command(

@@ -20,14 +20,14 @@ from .common import (
 from .rate import EXIT_UNRATED, _hardest_name
 
 if TYPE_CHECKING:
-    from ..rules import Rules
+    from ..values.rules import Rules
 
 
 # ---------------------------------------------------------------------- generate
 def _score_option(ctx: click.Context, param: click.Parameter, value: str | None) -> Any:
     if value is None:
         return None
-    from ..generate import parse_score
+    from ..make.classic import parse_score
 
     try:
         return parse_score(value)
@@ -125,7 +125,7 @@ def generate(ctx: click.Context, count: int, rules: Rules | None, symmetry: str,
              progress: bool | None) -> None:
     """Generate puzzles with exactly one solution."""
     from ..errors import GenerationError
-    from ..generate import generate_many
+    from ..make.classic import generate_many
 
     if pattern is not None and os.path.exists(pattern):
         try:
@@ -188,8 +188,8 @@ def _with_clues(kind: str, count: int, rules: Rules | None, seed: int | None,
 
     from ..errors import GenerationError
     from ..formats import write
-    from ..killer_generate import generate_killer
-    from ..variant_generate import generate_variant
+    from ..make.killer import generate_killer
+    from ..make.variants import generate_variant
 
     make = generate_killer if kind == "killer" else functools.partial(generate_variant, kind)
 

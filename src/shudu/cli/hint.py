@@ -7,13 +7,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from .app import cli
-from .common import (
-    EXIT_NONE,
-    SOLVE_EXIT_BAD_INPUT,
-    _json_line,
-    _show_progress,
-    run_frame,
-)
+from .common import EXIT_NONE, SOLVE_EXIT_BAD_INPUT, _json_line, _show_progress, run_frame
 from .inputs import LogicItem, _peek_many, logic_items
 from .logic_run import (
     _anyway_option,
@@ -26,7 +20,7 @@ from .logic_run import (
 from .render import hint_picture_step, output_option, picture_error, write_picture
 
 if TYPE_CHECKING:
-    from ..rules import Rules
+    from ..values.rules import Rules
 
 
 @cli.command(

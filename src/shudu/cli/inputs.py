@@ -17,8 +17,8 @@ import click
 from .common import STDIN, InputError, _isatty, _os_error_text, describe_error
 
 if TYPE_CHECKING:
-    from ..grid import Grid
-    from ..rules import Rules
+    from ..values.grid import Grid
+    from ..values.rules import Rules
 
 
 T = TypeVar("T")

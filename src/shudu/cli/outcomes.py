@@ -1,5 +1,5 @@
 """What the engine found for each puzzle of ``solve`` and ``check``, in input order:
-:func:`shudu.engine.search_many` over the puzzles that were read."""
+:func:`shudu.solving.engine.search_many` over the puzzles that were read."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from .inputs import Item
 
 if TYPE_CHECKING:
-    from ..engine import SearchResult
+    from ..solving.engine import SearchResult
 
 
 def _outcomes(items: Iterable[Item], limit: int, seed: int | None, threads: int,
@@ -32,7 +32,7 @@ def _outcomes(items: Iterable[Item], limit: int, seed: int | None, threads: int,
 
         found = on_cluster(grids, client, limit=limit, seed=seed)
     else:
-        from ..engine import search_many
+        from ..solving.engine import search_many
 
         found = search_many(grids, limit=limit, seed=seed, threads=threads, timeout=timeout)
     for item in mine:

@@ -24,8 +24,8 @@ from .common import (
 from .inputs import Inputs, Item, _peek_many
 
 if TYPE_CHECKING:
-    from ..rating import Rating
-    from ..rules import Rules
+    from ..rating.rater import Rating
+    from ..values.rules import Rules
 
 
 EXIT_UNRATED = 1
@@ -39,11 +39,11 @@ _COLUMNS = ("where", "score", "grade", "hardest", "pearl", "diamond", "guesses",
 def _rate_item(args: tuple[str, Rules, float | None, bool]) -> Rating | ValueError:
     """Rate one puzzle in a worker within ``timeout`` seconds; errors come back as values.
 
-    >>> from shudu.rules import CLASSIC
+    >>> from shudu.values.rules import CLASSIC
     >>> _rate_item(("1" + "." * 80, CLASSIC, None, False)).args[0]
     'the puzzle has several solutions: e.g. r... is ... in one and ... in another'
     """
-    from ..rating import rate_or_error
+    from ..rating.rater import rate_or_error
 
     text, rules, timeout, path = args
     return rate_or_error(text, rules, timeout=timeout, path=path)
@@ -74,7 +74,7 @@ def _ratings(items: Iterator[Item], jobs: int, timeout: float | None = None,
     import multiprocessing as mp
     from collections import deque
 
-    from ..rating import ignore_interrupts
+    from ..rating.rater import ignore_interrupts
 
     # the workers ignore Ctrl-C; leaving the block (KeyboardInterrupt) terminates them
     with mp.get_context("fork").Pool(jobs, initializer=ignore_interrupts) as pool:
@@ -227,7 +227,7 @@ def rate(ctx: click.Context, inputs: tuple[str, ...], fmt: str | None, rules: Ru
 def path_lines(rating: Rating, lang: str = "en") -> list[str]:
     """The steps behind a rating, one line each: number, score, the step in notation.
 
-    >>> from shudu.rating import rate
+    >>> from shudu.rating.rater import rate
     >>> r = rate("061000054400009010903500000000902700000010030670030000050006200000790000"
     ...          "000000000", path=True)
     >>> [line.split(":")[0] for line in path_lines(r) if "X-Wing" in line]
@@ -272,7 +272,7 @@ class _Table:
         """Print one row (the header first, once)."""
         if self.widths is None:
             from ..logic.registry import techniques
-            from ..rating import GRADES
+            from ..rating.rater import GRADES
 
             longest = max(max(_width(t.name), _width(t.name_zh)) for t in techniques())
             self.widths = {k: max(len(k), _width(row[k]), _FIXED_WIDTHS.get(k, 0))

@@ -14,7 +14,7 @@ from .inputs import logic_items
 
 if TYPE_CHECKING:
     from ..logic.step import Step
-    from ..rules import Rules
+    from ..values.rules import Rules
 
 PICTURE_FORMATS = ("svg", "png", "pdf")
 """The picture formats, named by the output file's extension."""
@@ -63,13 +63,13 @@ def output_option(required: bool) -> Any:
 
 
 def write_picture(path: str, obj: Any, *, step: Step | None = None, **options: Any) -> None:
-    """Draw ``obj`` (and ``step``) with :mod:`shudu.render` in the format of ``path`` and
+    """Draw ``obj`` (and ``step``) with :mod:`shudu.pictures` in the format of ``path`` and
     write it there (``-``: SVG on standard output).
 
     Raises :class:`~shudu.errors.PicturesUnavailable` when PNG/PDF cannot be drawn and
     :class:`OSError` when the file cannot be written.
     """
-    from .. import render
+    from .. import pictures as render
 
     fmt = picture_format(path)
     if fmt == "svg":
@@ -167,7 +167,7 @@ def render(ctx: click.Context, inputs: tuple[str, ...], fmt: str | None, rules: 
         else:
             obj = state.cands if state.pencilmarks else state.item.grid
             if solution and not state.pencilmarks and state.item.grid is not None:
-                from ..engine import count
+                from ..solving.engine import count
 
                 if count(state.item.grid, 2, state.item.grid.rules) > 1:
                     console.err("shudu: warning: the puzzle has several solutions; the "

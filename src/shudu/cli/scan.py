@@ -48,7 +48,7 @@ def scan(image: str, as_json: bool, output: str | None, debug_dir: str | None) -
         from ..scan import scan as read
     except ImportError as e:
         _fail(f"{e.name or 'opencv'} is missing: pip install 'shudu[scan]'", image, as_json)
-    from ..picture_size import PictureTooLarge
+    from ..formats.picture_size import PictureTooLarge
 
     source = sys.stdin.buffer.read() if image == "-" else image
     try:

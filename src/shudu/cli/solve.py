@@ -29,13 +29,13 @@ from .inputs import Inputs, Item, _peek_many
 from .outcomes import _outcomes
 
 if TYPE_CHECKING:
-    from ..engine import SearchResult
-    from ..grid import Grid
-    from ..methods import MethodResult
-    from ..rules import Rules
+    from ..solving.engine import SearchResult
+    from ..solving.methods import MethodResult
+    from ..values.grid import Grid
+    from ..values.rules import Rules
 
 METHOD_CHOICES = ("engine", "dfs", "dlx", "ga", "annealing")
-"""``--method``: the fast engine (default) or one of :data:`shudu.methods.METHODS`."""
+"""``--method``: the fast engine (default) or one of :data:`shudu.solving.methods.METHODS`."""
 
 
 @cli.command(
@@ -204,10 +204,10 @@ def solve(
 
 def _split_count(item: Item, limit: int, threads: int, timeout: float | None
                  ) -> SearchResult | ValueError | TimeoutError | None:
-    """One puzzle's count on ``threads`` threads (:func:`shudu.engine.search`)."""
+    """One puzzle's count on ``threads`` threads (:func:`shudu.solving.engine.search`)."""
     if item.grid is None:
         return None
-    from ..engine import search
+    from ..solving.engine import search
 
     try:
         return search(item.grid, limit=limit, threads=threads, timeout=timeout)
@@ -333,7 +333,7 @@ class _SolveRun:
         ``timeout`` seconds); return its exit code."""
         if item.error is not None or item.grid is None:
             return self._bad(item, item.error)
-        from ..engine import solutions
+        from ..solving.engine import solutions
 
         grid = item.grid
         found: list[Grid] = []
@@ -390,7 +390,7 @@ class _SolveRun:
         """Print the search log of one puzzle (``--trace``); return its exit code."""
         if item.error is not None or item.grid is None:
             return self._bad(item, item.error)
-        from ..trace import trace
+        from ..logic.trace import trace
 
         try:
             found = trace(item.grid, item.grid.rules, grids=grids)
@@ -415,7 +415,7 @@ class _SolveRun:
         """Solve one puzzle with ``--method``; return its exit code."""
         if item.error is not None or item.grid is None:
             return self._bad(item, item.error)
-        from ..methods import solve_with
+        from ..solving.methods import solve_with
 
         try:
             found = solve_with(method, item.grid, item.grid.rules, limit=limit,

@@ -26,8 +26,8 @@ def techniques(as_json: bool) -> None:
     assume a unique solution; a second, lower score is SE's "direct" form), whether
     'shudu generate --technique' can aim at it, key, English name, family, Chinese name.
     """
-    from ..generate import supported_targets
     from ..logic.registry import techniques as registered
+    from ..make.classic import supported_targets
 
     with run_frame() as frame:
         console = frame.open(progress=False, total=None)

@@ -61,7 +61,7 @@ __all__ = [
 ]
 
 # The forcing nets' propagation (csrc/net.c), for any grid of up to 128 cells and 16
-# digits, called as they are (see shudu.logic.forcing.Net): a grid's geometry, the plain
+# digits, called as they are (see techniques.classic.forcing.Net): a grid's geometry, the plain
 # net of one assumption, the plain nets of every candidate of a state, and a level-2 net.
 net_geometry = _engine.net_geometry
 net_propagate = _engine.net_propagate
@@ -73,7 +73,7 @@ chain_closures = _engine.chain_closures
 # What every branch of each branch set implies (ChainGraph.verity).
 chain_verity = _engine.chain_verity
 # The digits each cell of a signed sum of any grid takes (csrc/sums.c, see
-# shudu.logic.cage_sums.sum_supports).
+# shudu.logic.techniques.variant.cage_sums.sum_supports).
 sum_supports = _engine.sum_supports
 # The breadth-first parents of literals over a link graph's rows (ChainGraph.parents).
 chain_parents = _engine.chain_parents
@@ -118,7 +118,7 @@ def fixpoint(c: Candidates, level: int) -> tuple[int, tuple[int, ...]]:
 
 
 def als_table(c: Candidates) -> tuple[list[Any], ...] | None:
-    """The almost locked sets of a classic 9x9 state as :class:`~shudu.logic.als.AlsIndex`
+    """The almost locked sets of a classic 9x9 state as :class:`.als.AlsIndex`
     orders them, from the C index: ``(cells, digits, houses, dcells, targ, rcc)``, or
     ``None`` when the state holds more sets or links than the C tables (then the Python
     index is built).
@@ -135,7 +135,7 @@ def als_table(c: Candidates) -> tuple[list[Any], ...] | None:
 
 def als_wing(c: Candidates) -> tuple[int, ...] | None:
     """The first ALS-XY-Wing of a classic 9x9 state in the order of
-    :func:`~shudu.logic.als.find_als_xy_wing`: ``(a, b, c, x, y)``, the cells of sets A, B
+    :func:`.als.find_als_xy_wing`: ``(a, b, c, x, y)``, the cells of sets A, B
     and the pivot C (bit ``c`` for cell ``c``) and the RCC digit indices ``x`` (A-C) and
     ``y`` (B-C); ``()`` when there is none; ``None`` when the state holds more sets or
     links than the C tables.
@@ -151,7 +151,7 @@ def als_wing(c: Candidates) -> tuple[int, ...] | None:
 
 def als_xz(c: Candidates) -> tuple[int, ...] | None:
     """The first ALS-XZ of a classic 9x9 state in the order of
-    :func:`~shudu.logic.als.find_als_xz`: ``(a, b, rcc)``, the cells of sets A and B (bit
+    :func:`.als.find_als_xz`: ``(a, b, rcc)``, the cells of sets A and B (bit
     ``c`` for cell ``c``) and their RCC digits (bit ``d`` for digit ``d + 1``); ``()`` when
     there is none; ``None`` when the state holds more sets or links than the C tables.
 
@@ -250,7 +250,7 @@ def locked(c: Candidates, pointing: bool) -> tuple[int, int, int] | None:
 
 def naked_subsets(c: Candidates, size: int) -> list[tuple[Any, ...]]:
     """Every naked subset of ``size`` cells of a classic 9x9 state that eliminates
-    something, as the fields of :class:`~shudu.logic.subsets.NakedSubset`, in the order
+    something, as the fields of :class:`.subsets.NakedSubset`, in the order
     of the Python search.
 
     >>> from shudu import Grid
@@ -322,7 +322,7 @@ def finned_fish(cells: int, size: int, base_kind: int) -> list[Any]:
     """The finned and sashimi fish of ``size`` 2..4 of one digit of a classic 9x9 grid
     (``cells``: the digit's cells as an int), rows (``base_kind`` 0) or columns (1) as
     base: ``(base houses, cover houses, base cells, fins, 0, eliminations)`` each, in the
-    order :func:`shudu.logic.fish._search_basic_finned` finds them.
+    order :func:`shudu.logic.techniques.classic.fish._search_basic_finned` finds them.
 
     >>> finned_fish(0, 2, 0)
     []

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..grid import Grid
-from ..rules import Cell, House, Rules
+from ..values.grid import Grid
+from ..values.rules import Cell, House, Rules
 
 if TYPE_CHECKING:
     from ..formats import Pencilmarks

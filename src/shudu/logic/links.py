@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..rules import Rules
+from ..values.rules import Rules
 from .candidates import Candidates, bits
 from .step import Link, Node, Step
 
@@ -119,11 +119,11 @@ def chain_nodes(links: Sequence[Link]) -> int:
 @lru_cache(maxsize=32)
 def _constraint_links(rules: Rules) -> tuple[dict[int, int], dict[tuple[int, int], str]]:
     """Every pair of candidates in two cells that a relation of a constraint forbids
-    together (see :func:`~shudu.logic.variants.constraint_pairs`), once per rules: the
+    together (see :func:`.constraints.constraint_pairs`), once per rules: the
     weak links from each candidate, and the constraint's label for the links that no
     house makes (read only).
 
-    >>> from shudu.constraints import Thermo
+    >>> from shudu.values.constraints import Thermo
     >>> links, why = _constraint_links(Rules(4, constraints=(Thermo((0, 1)),)))
     >>> bin(links[0])   # a 1 in r1c1 rules out a 1 in r1c2 (also the row's link)
     '0b10'
@@ -131,7 +131,7 @@ def _constraint_links(rules: Rules) -> tuple[dict[int, int], dict[tuple[int, int
     ('variant:thermo@r1c12', False)
     """
     from .candidates import geometry
-    from .variants import constraint_pairs
+    from .techniques.variant.constraints import constraint_pairs
 
     n, N = rules.size, rules.ncells
     full = (1 << n) - 1
@@ -351,7 +351,7 @@ class ChainGraph:
         a set without ``x`` is a locked set of its other digits, so each of them is in it.
         Only digits with a weak link outside the set get a node.
         """
-        from .als import als_index
+        from .techniques.classic.als import als_index
 
         idx = als_index(self.cands)
         N = self.N

@@ -103,7 +103,7 @@ class Technique:
         1.2
         """
         if self.direct is not None and cands is not None and step.eliminations:
-            from .singles import leaves_hidden_single
+            from .techniques.classic.singles import leaves_hidden_single
 
             if leaves_hidden_single(cands, step.eliminations):
                 return self.direct

@@ -18,7 +18,7 @@ from functools import cache
 from typing import Any
 
 from ..errors import UnsupportedRules
-from ..rules import Rules
+from ..values.rules import Rules
 from .accel9 import SINGLES
 from .step import Step, candidates_text, cells_text, digit_text, placements_text
 
@@ -55,7 +55,7 @@ def _classic(size: int) -> Rules:
 
 def house_text(step: Step, house: int, lang: str = "en") -> str:
     """Name of a house index of the step's rules (``row 3`` / ``第3行``, ``the main
-    diagonal`` / ``主对角线``): :meth:`shudu.rules.Rules.house_name`.
+    diagonal`` / ``主对角线``): :meth:`shudu.values.rules.Rules.house_name`.
 
     >>> house_text(Step("x", size=9), 20, "zh")
     '第3宫'
@@ -66,7 +66,7 @@ def house_text(step: Step, house: int, lang: str = "en") -> str:
 
 
 def houses_text(step: Step, houses: tuple[int, ...], lang: str = "en") -> str:
-    """Several houses: ``rows 2 and 8`` / ``第2、8行`` (:meth:`shudu.rules.Rules.house_names`).
+    """Several houses: ``rows 2 and 8`` / ``第2、8行`` (:meth:`.Rules.house_names`).
 
     >>> houses_text(Step("x"), (1, 7)), houses_text(Step("x"), (1, 7), "zh")
     ('rows 2 and 8', '第2、8行')

@@ -19,8 +19,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from ..errors import LogicTimeout, UnsupportedRules
-from ..grid import Grid
-from ..rules import Rules
+from ..values.grid import Grid
+from ..values.rules import Rules
 from . import accel9
 from .candidates import Candidates
 from .registry import Technique, generation, technique, techniques
@@ -170,7 +170,7 @@ def refuse_constraints(rules: Rules, who: str = "the logic solver",
     does not know (the logic solver knows killer cages; ``known`` lists what it knows).
 
     >>> refuse_constraints(Rules(9, diagonals=True))
-    >>> from shudu.constraints import Cage
+    >>> from shudu.values.constraints import Cage
     >>> refuse_constraints(Rules(4, constraints=(Cage((0, 1), 3),)), "the rater", frozenset())
     Traceback (most recent call last):
     ...

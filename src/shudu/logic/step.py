@@ -20,10 +20,10 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from ..grid import digit_symbol
+from ..values.grid import digit_symbol
 
 if TYPE_CHECKING:
-    from ..rules import Rules
+    from ..values.rules import Rules
 
 __all__ = [
     "LANGS",
@@ -214,7 +214,7 @@ class Step:
     ``cells``, ``candidates`` and ``houses`` map a role name (``base``, ``cover``,
     ``fin``, ``pivot``, ``pincer``, ``cell`` ...) to cells, ``(cell, digit)`` candidates
     or house indices (as in ``rules.houses``).  ``links`` hold a chain's inferences.
-    ``rules`` are the :class:`~shudu.rules.Rules` of the state the step was found in
+    ``rules`` are the :class:`~shudu.values.rules.Rules` of the state the step was found in
     (the solver sets them; ``None`` means the classic rules of ``size``): the words name
     houses from them.  They are a reference, not part of equality.
 
@@ -222,7 +222,7 @@ class Step:
     ...          houses={"base": (1, 7), "cover": (11, 15)})
     >>> s.role_houses("base")
     (1, 7)
-    >>> from shudu.rules import Rules
+    >>> from shudu.values.rules import Rules
     >>> x = Step("hidden-single", placements=((40, 5),), digits=(5,),
     ...          houses={"house": (27,)}, rules=Rules(diagonals=True))
     >>> x.text(2), x.rules.spec
@@ -357,7 +357,7 @@ class Step:
         a chain link is ``{"from": node, "to": node, "kind": "strong" | "weak"}`` with a
         node ``{"cells": [[row, col], ...], "digit": d, "text": "r1c45(7)"}``.
         ``difficulty`` is the step's own on the Sudoku Explainer scale, as the rater weighs
-        it (:func:`shudu.rating.step_score`: a chain's grows with its length), ``extra`` the
+        it (:func:`shudu.rating.rater.step_score`: a chain's grows with its length), ``extra`` the
         technique's further facts that are JSON values.  ``text`` holds the words at
         levels 1-3 in ``lang`` (both languages by default).
 
@@ -378,7 +378,7 @@ class Step:
         def node(nd: Node) -> dict[str, Any]:
             return {"cells": [pair(c) for c in nd.cells], "digit": nd.digit, "text": nd.text()}
 
-        from ..rating import step_score
+        from ..rating.rater import step_score
 
         info = self.info
         langs = LANGS if lang is None else (lang,)

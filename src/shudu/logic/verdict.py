@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from itertools import islice
 
 from ..errors import NoSolution, NotUnique
-from ..grid import Grid
-from ..rules import Rules
+from ..values.grid import Grid
+from ..values.rules import Rules
 from .candidates import Candidates, bits
 from .render import house_text
 from .step import Step
@@ -39,7 +39,7 @@ class Verdict:
     state the check could not settle: rules with extra constraints, or a search that
     ran past :data:`NODE_BUDGET`); ``solutions``: up to two solutions found;
     ``guesses``: how many times the engine guessed on a puzzle given by its digits
-    (``None`` for a candidate state), what :func:`shudu.rating.rate` takes as ``known``
+    (``None`` for a candidate state), what :func:`shudu.rating.rater.rate` takes as ``known``
     so that it does not search the puzzle again.
 
     >>> v = verdict("." * 81)
@@ -106,7 +106,7 @@ def _plain(cands: Candidates) -> bool:
 
 
 def _engine_verdict(grid: Grid) -> Verdict:
-    from ..engine import search, solutions
+    from ..solving.engine import search, solutions
 
     found = search(grid, grid.rules, limit=2)
     if found.count == 0:
@@ -129,7 +129,7 @@ def _state_verdict(cands: Candidates) -> Verdict:
         return Verdict("none")
     if _plain(cands):
         return _engine_verdict(cands.to_grid())
-    from ..engine import search
+    from ..solving.engine import search
 
     found = search(cands.to_grid(), cands.rules, limit=2)
     if found.count == 0:

@@ -6,7 +6,7 @@ registry, that makes progress.  The weighed walk is the same solver run with a l
 instead of an order: each :class:`Rung` names registered techniques and how to pick
 among their steps (the first one, only "direct" ones, the cheapest of several), and
 every step is weighed by its technique's :meth:`~.registry.Technique.weight`.
-:data:`SE_ORDER` is Sudoku Explainer's ladder; :func:`shudu.rating.rate` reads the
+:data:`SE_ORDER` is Sudoku Explainer's ladder; :func:`shudu.rating.rater.rate` reads the
 walk it gives.
 
 Once a rung's easiest step weighs no more than the hardest step so far (the
@@ -31,13 +31,18 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from ..grid import Grid
+from ..values.grid import Grid
 from . import accel9
 from .candidates import Candidates
 from .links import chain_nodes, length_bonus
 from .registry import technique
-from .singles import LINE_WEIGHT, hidden_singles, leaves_hidden_single, naked_singles
 from .step import Step
+from .techniques.classic.singles import (
+    LINE_WEIGHT,
+    hidden_singles,
+    leaves_hidden_single,
+    naked_singles,
+)
 
 __all__ = ["C_FROM", "SE_ORDER", "PathStep", "Rung", "Walk", "constraint_ladder",
            "pattern_moves", "se_ladder"]

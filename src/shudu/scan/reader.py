@@ -20,9 +20,9 @@ from typing import Any
 import numpy as np
 
 from ..errors import ShuduError
-from ..grid import Grid
+from ..formats.picture_size import PictureTooLarge, check_pixels
 from ..limits import PICTURE_MAX_PIXELS
-from ..picture_size import PictureTooLarge, check_pixels
+from ..values.grid import Grid
 
 SYMBOLS = "123456789ABCDEFG"
 SIZES = (4, 6, 9, 16)
@@ -475,7 +475,7 @@ def classify(glyphs: np.ndarray, size: int = 16) -> np.ndarray:
 
 def _state(values: list[int], n: int) -> str:
     """``ok``, ``invalid``, ``no-solution`` or ``multiple`` for a reading."""
-    from ..engine import count
+    from ..solving.engine import count
 
     try:
         grid = Grid(values)

@@ -1,6 +1,6 @@
 """Synthetic puzzle photographs with their ground truth, for training and testing the reader.
 
-A puzzle is drawn either by shudu's own renderer (:func:`shudu.render.png`) or by a small
+A puzzle is drawn either by shudu's own renderer (:func:`shudu.pictures.png`) or by a small
 Pillow drawing in one of the system's DejaVu / Liberation typefaces (regular or bold,
 black or coloured digits, shaded cells, a dark "screenshot" theme), then "photographed":
 put on a page or a screen with a nearby second grid or text, warped in perspective,
@@ -69,7 +69,7 @@ def puzzle_text(size: int, seed: int, *, valid: bool = True) -> str:
     (16, 256)
     """
     if valid:
-        from ..generate import generate
+        from ..make.classic import generate
 
         return str(generate(str(size) if size != 9 else None, seed=seed).puzzle)
     rng = random.Random(seed)
@@ -135,7 +135,7 @@ def draw_grid(puzzle: str, rng: random.Random, *, cell: int = 44):
 
 
 def shudu_grid(puzzle: str, rng: random.Random):
-    """shudu's own picture of ``puzzle`` (:func:`shudu.render.png`) and its corners.
+    """shudu's own picture of ``puzzle`` (:func:`shudu.pictures.png`) and its corners.
 
     >>> img, corners = shudu_grid("." * 81, random.Random(1))
     >>> corners[2] == (float(img.size[0]), float(img.size[1]))
@@ -143,8 +143,8 @@ def shudu_grid(puzzle: str, rng: random.Random):
     """
     from PIL import Image
 
-    from ..grid import Grid
-    from ..render import png
+    from ..pictures import png
+    from ..values.grid import Grid
 
     grid = Grid(puzzle, check=False)
     img = Image.open(io.BytesIO(png(grid, scale=rng.choice([1.0, 1.5, 2.0])))).convert("RGB")

@@ -43,8 +43,8 @@ from ..errors import (
     ParseError,
     UnsupportedRules,
 )
-from ..jsontext import loads
-from ..picture_size import PictureTooLarge
+from ..formats.jsontext import loads
+from ..formats.picture_size import PictureTooLarge
 from .tasks import Unavailable
 from .workers import CallFailed, CallTimeout, OutOfMemory, Pool, PoolBusy
 
@@ -255,7 +255,7 @@ def host_list(hosts: frozenset[str]) -> str:
 # ---------------------------------------------------------------------- endpoints
 async def _body(request: Request, limit: int) -> dict[str, Any]:
     """The request's JSON object, read no further than ``limit`` bytes and through
-    :func:`shudu.jsontext.loads` (bounded nesting and numbers)."""
+    :func:`shudu.formats.jsontext.loads` (bounded nesting and numbers)."""
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
         raise HTTPException(415, "expected a JSON body (Content-Type: application/json)")

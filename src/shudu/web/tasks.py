@@ -21,9 +21,9 @@ from typing import Any
 
 from ..errors import NoSolution, NotUnique, ParseError
 from ..formats import detect_format, parse, parse_pencilmarks
-from ..grid import Grid
 from ..logic.candidates import Candidates
-from ..rules import CONSTRAINT_HOUSES, Rules
+from ..values.grid import Grid
+from ..values.rules import CONSTRAINT_HOUSES, Rules
 
 __all__ = ["TASKS", "count", "explain", "generate", "hint", "rate", "read", "render",
            "solve", "techniques"]
@@ -153,7 +153,7 @@ def _solution(grid: Grid) -> Grid:
 
     found = check(grid)
     if found.status != "unique":   # rules the engine cannot check yet
-        from ..engine import solve as engine_solve
+        from ..solving.engine import solve as engine_solve
 
         sol = engine_solve(grid, grid.rules)
         if sol is None:
@@ -185,12 +185,12 @@ def _constraint_marks(rules: Rules) -> dict[str, Any] | None:
     cell 100 units wide from the grid's corner, and the room outside the grid its clues
     take (the same marks the pictures draw).
 
-    >>> from shudu.constraints import Thermo
+    >>> from shudu.values.constraints import Thermo
     >>> m = _constraint_marks(Rules(4, constraints=(Thermo((0, 1)),)))
     >>> m["margin"], 'class="thermo"' in m["svg"]
     (0, True)
     """
-    from ..render import marks
+    from ..pictures import marks
 
     n = rules.size
     svg = marks.under(rules, n, 100, 0) + marks.over(rules, n, 100, 0)
@@ -240,7 +240,7 @@ def solve(puzzle: str, rules: Any = None) -> dict[str, Any]:
     >>> solve(".2343.1221.3432.", "4")
     {'solution': '1234341221434321', 'count': 1, 'status': 'unique'}
     """
-    from ..engine import search
+    from ..solving.engine import search
 
     grid = _grid(puzzle, rules)
     found = search(grid, grid.rules, limit=2)
@@ -255,7 +255,7 @@ def count(puzzle: str, rules: Any = None, limit: int = 2) -> dict[str, Any]:
     >>> count("." * 16, "4", limit=1000)
     {'count': 288, 'limit': 1000, 'complete': True}
     """
-    from ..engine import count as engine_count
+    from ..solving.engine import count as engine_count
 
     if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= MAX_COUNT:
         raise ParseError(f"expected a limit from 1 to {MAX_COUNT}", found=str(limit))
@@ -294,7 +294,7 @@ def _mistakes(grid: Grid, solution: Grid, values: list[int],
 def _picture(cands: Candidates, step: Any, lang: str) -> str | None:
     """The step drawn on the state before it (``None`` when drawing is not available)."""
     try:
-        from .. import render
+        from .. import pictures as render
     except ImportError:   # pragma: no cover - the drawing package is optional
         return None
     draw: Callable[..., str] | None = getattr(render, "svg", None)
@@ -398,7 +398,7 @@ def rate(puzzle: str, rules: Any = None, timeout: float = 10.0) -> dict[str, Any
     (1.2, 'beginner', 'hidden-single', '隐性唯一')
     """
     from ..logic.registry import technique
-    from ..rating import rate as rate_puzzle
+    from ..rating.rater import rate as rate_puzzle
 
     seconds = _timeout(timeout)
     grid = _grid(puzzle, rules)
@@ -415,13 +415,13 @@ def rate(puzzle: str, rules: Any = None, timeout: float = 10.0) -> dict[str, Any
 def generate(rules: Any = None, grade: str | None = None, technique: str | None = None,
              symmetry: str = "none", seed: int | None = None,
              timeout: float = 20.0) -> dict[str, Any]:
-    """A new puzzle with one solution (see :func:`shudu.generate.generate`), rated.
+    """A new puzzle with one solution (see :func:`shudu.make.classic.generate`), rated.
 
     >>> g = generate("4", seed=1)
     >>> g["seed"], len(g["puzzle"]), g["layout"]["size"]
     (1, 16, 4)
     """
-    from ..generate import generate as make
+    from ..make.classic import generate as make
 
     seconds = _timeout(timeout)
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
@@ -441,7 +441,7 @@ def render(puzzle: str, rules: Any = None, values: Any = None, candidates: Any =
     >>> "<svg" in render(".2343.1221.3432.", "4")["svg"]
     True
     """
-    from .. import render as drawing
+    from .. import pictures as drawing
     from ..logic.solver import next_step
 
     lang, seconds = _lang(lang), _timeout(timeout)
@@ -489,9 +489,9 @@ def techniques() -> dict[str, Any]:
     >>> techniques()["techniques"][0]["key"]
     'full-house'
     """
-    from ..generate import supported_targets
     from ..logic.registry import techniques as known
-    from ..rating import GRADES
+    from ..make.classic import supported_targets
+    from ..rating.rater import GRADES
 
     targets = supported_targets()
     return {"techniques": [{"key": t.key, "name": t.name, "name_zh": t.name_zh,

@@ -1,0 +1,1 @@
+"""The technique families; each file registers its techniques beside its finders."""

@@ -1,0 +1,1 @@
+"""Techniques of the classic rules (any size, any variant geometry)."""

@@ -1,0 +1,1 @@
+"""Techniques of constraints: lines, dots, cages and killer sums."""

@@ -1,0 +1,1 @@
+"""Making puzzles: classic, killer and variant generators, and books."""

@@ -1,0 +1,1 @@
+"""Rating on Sudoku Explainer's scale."""

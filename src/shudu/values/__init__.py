@@ -1,0 +1,1 @@
+"""Values: the rules of a puzzle (geometry, variants, constraints) and its grid."""

@@ -1,0 +1,1 @@
+"""User-facing text in English and Chinese: names, step texts, messages of every face."""
