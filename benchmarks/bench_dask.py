@@ -32,8 +32,8 @@ from report import (
     write_block,
 )
 from shudu import dask as sd
-from shudu import engine
 from shudu.formats import parquet_files
+from shudu.solving import engine
 
 T = TypeVar("T")
 

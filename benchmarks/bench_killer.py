@@ -33,9 +33,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from report import block, command_line, load_average, log, table, write_block
-from shudu import Grid, engine
+from shudu import Grid
 from shudu.formats.killer import read_cage_string, read_killer_list
 from shudu.logic.solver import solve_path
+from shudu.solving import engine
 
 FIXTURE = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "killer_published.txt"
 

@@ -20,7 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from report import block, command_line, load_average, log, table, write_block
-from shudu import Rules, engine
+from shudu import Rules
+from shudu.solving import engine
 
 SOLVED = "123456789456789123789123456214365897365897214897214365531642978642978531978531642"
 CASES = [

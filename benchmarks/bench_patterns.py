@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from report import block, command_line, load_average, load_puzzles, log, table, write_block
 from shudu.logic import SolverConfig, solve_path
-from shudu.logic import tridagon as tridagon_module
+from shudu.logic.techniques.classic import tridagon as tridagon_module
 
 DATA = Path(__file__).resolve().parent / "data"
 PATTERNS = ("tridagon", "junior-exocet", "senior-exocet", "sk-loop", "msls")

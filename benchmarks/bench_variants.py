@@ -47,9 +47,10 @@ from bench_killer import (
 )
 from constraint_cases import planted
 from report import block, command_line, load_average, log, table, write_block
-from shudu import Grid, Rules, engine
+from shudu import Grid, Rules
 from shudu.formats.fpuzzles import read_fpuzzles
 from shudu.make.classic import random_solution
+from shudu.solving import engine
 
 FIXTURE = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "fpuzzles_published.txt"
 

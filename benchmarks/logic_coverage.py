@@ -26,9 +26,9 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT / "src") not in sys.path:
     sys.path.insert(0, str(ROOT / "src"))
 
-from shudu import engine  # noqa: E402
 from shudu.formats import read_file  # noqa: E402
 from shudu.logic.solver import SolverConfig, solve_path  # noqa: E402
+from shudu.solving import engine  # noqa: E402
 
 
 def check(item: tuple[int, str]) -> tuple[int, str, int, float, str]:

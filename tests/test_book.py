@@ -18,9 +18,9 @@ from pypdf import PdfReader
 
 import shudu
 from conftest import missing_tool
-from shudu import book as bookmod
 from shudu.cli import cli
 from shudu.errors import GenerationError, NotUnique
+from shudu.make import book as bookmod
 from shudu.make.book import BookPuzzle, book_entry, caption, generate_book, make_book
 from shudu.make.classic import generate_many
 
@@ -79,7 +79,7 @@ def test_pages_per_layout_and_paper(puzzles: list) -> None:
 
 
 def test_the_solutions_page_shows_every_solution(puzzles: list) -> None:
-    from shudu import render
+    from shudu import pictures as render
 
     pages = bookmod.book_pages(puzzles[:2])
     for k, g in enumerate(puzzles[:2], 1):

@@ -14,9 +14,10 @@ from hypothesis import strategies as st
 from shudu._engine import Rules as EngineRules
 
 from constraint_cases import KINDS, brute_solutions, kinds_from, planted
-from shudu import Grid, Rules, engine
+from shudu import Grid, Rules
 from shudu.errors import InvalidPuzzle, ParseError, UnsupportedRules
 from shudu.make.classic import random_solution
+from shudu.solving import engine
 from shudu.values.constraints import (
     XV,
     Arrow,

@@ -9,9 +9,10 @@ import pandas as pd
 import pytest
 
 from conftest import shared_file
-from shudu import Rules, engine
+from shudu import Rules
 from shudu import dask as sd
 from shudu.rating.rater import rate
+from shudu.solving import engine
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 

@@ -22,9 +22,10 @@ import numpy as np
 import pytest
 
 import shudu
-from shudu import Grid, Rules, _engine, engine
+from shudu import Grid, Rules, _engine
 from shudu.cli import main
 from shudu.errors import ParseError, SearchTimeout
+from shudu.solving import engine
 from shudu.values.constraints import Arrow, Cage, Kropki, Thermo
 
 SRC = str(Path(__file__).resolve().parents[1] / "src")

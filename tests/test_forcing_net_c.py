@@ -89,7 +89,7 @@ def test_level_two_nets_agree_with_the_reference() -> None:
 
 def test_nested_nets_find_the_same_steps_in_c() -> None:
     """Level 3 runs in Python on level-2 nets in C: the same steps as all in Python."""
-    from shudu.logic import forcing
+    from shudu.logic.techniques.classic import forcing
 
     hard = "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1"
     start = Candidates.from_grid(Grid(hard))

@@ -479,7 +479,7 @@ def test_sizes_have_honest_ceilings() -> None:
 def test_rating_a_generated_puzzle_reuses_the_uniqueness_check(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The generator already knows its puzzle is unique: rating it searches no more."""
-    from shudu import rating
+    from shudu.rating import rater as rating
     from shudu.solving.engine import search
 
     def no_second_search(grid: object) -> tuple[int, int]:

@@ -9,9 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shudu import Grid, Rules, engine
+from shudu import Grid, Rules
 from shudu.errors import ParseError, UnsupportedRules
 from shudu.make.classic import random_solution
+from shudu.solving import engine
 from shudu.values.constraints import Cage
 
 ALL4 = [g.cells for g in engine.solutions("." * 16, Rules(4))]

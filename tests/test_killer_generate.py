@@ -7,9 +7,10 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
-from shudu import Rules, engine, formats
+from shudu import Rules, formats
 from shudu.cli.app import cli
 from shudu.make.killer import MAX_CAGE, generate_killer
+from shudu.solving import engine
 
 
 def _connected(cells: tuple[int, ...], n: int) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from itertools import product
 from pathlib import Path
 
-from shudu import Rules, engine
+from shudu import Rules
 from shudu.formats import parse_pencilmarks
 from shudu.logic.candidates import Candidates
 from shudu.logic.techniques.classic.tridagon import (
@@ -16,6 +16,7 @@ from shudu.logic.techniques.classic.tridagon import (
     find_tridagon,
     impossible,
 )
+from shudu.solving import engine
 
 FIXTURES = Path(__file__).parent / "fixtures"
 PUZZLE_3240 = ("123.5......6.89.......3....26.......3.7.62..1..4.73...63....21.7..6...43.4.3..6.7")

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from shudu import Rules, engine
+from shudu import Rules
+from shudu.solving import engine
 from shudu.values.grid import Grid
 
 SOLVED = "123456789456789123789123456214365897365897214897214365531642978642978531978531642"

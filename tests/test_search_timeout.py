@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from shudu import Grid, Rules, engine
+from shudu import Grid, Rules
 from shudu.cli import main
 from shudu.errors import SearchTimeout
+from shudu.solving import engine
 
 # Box 1 trades r1c3 for r1c4 with box 2: counting the digits of columns 1-3 forces r1c3
 # and r1c4 to hold the same digit, so there is no solution, but the search needs far

@@ -77,10 +77,10 @@ def test_rating_and_generator_read_technique_facts_from_one_home() -> None:
     """The rater's ladder names registered techniques and weighs steps with their records,
     its C-ladder weights follow the ladder's levels, and the generator's levels and grade
     ranges come from the ladder and the rater."""
-    from shudu import rating
     from shudu.logic import accel9, weighed
     from shudu.logic.registry import technique
     from shudu.make.classic import GRADE_RANGES, LOGIC9_LEVELS
+    from shudu.rating import rater as rating
 
     for entry in weighed.SE_ORDER:
         key = entry.partition(":")[0]

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from shudu import Grid, Rules, engine, formats
+from shudu import Grid, Rules, formats
 from shudu.cli import main
 from shudu.errors import GenerationError
 from shudu.make.variants import KINDS, generate_variant
+from shudu.solving import engine
 from shudu.values.constraints import Arrow, Kropki, Negative, Thermo
 
 CLUE = {"thermo": Thermo, "arrow": Arrow, "kropki": Kropki}

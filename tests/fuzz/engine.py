@@ -22,7 +22,8 @@ from typing import Any
 from hypothesis import strategies as st
 
 import shudu
-from shudu import Grid, Rules, engine
+from shudu import Grid, Rules
+from shudu.solving import engine
 from shudu.values.constraints import (
     XV,
     Arrow,
