@@ -12,9 +12,9 @@ from .common import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, _silence
 
 
 def _version() -> str:
-    import shudu
+    from .._version import __version__
 
-    return str(shudu.__version__)
+    return __version__
 
 
 def _print_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:

@@ -1,6 +1,8 @@
-"""Pictures of grids, candidate states and logical steps: SVG (:func:`svg`), and PNG or PDF
-(:func:`png`, :func:`pdf`) through CairoSVG, the ``pictures`` extra; a whole logic path
-as one self-contained HTML page (:func:`walkthrough_html`).
+"""Pictures: grids, candidate states and logical steps drawn for people.
+
+SVG (:func:`svg`), and PNG or PDF (:func:`png`, :func:`pdf`) through CairoSVG, the
+``pictures`` extra; a whole logic path as one self-contained HTML page
+(:func:`walkthrough_html`).
 
 >>> from shudu.pictures import svg
 >>> svg("." * 16).count('class="cell"')

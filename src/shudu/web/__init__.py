@@ -1,4 +1,6 @@
-"""``shudu serve``: a local web app to play, get hints, step through explanations,
+"""The web face: ``shudu serve``, a local app in the browser.
+
+A local web app to play, get hints, step through explanations,
 generate and rate (needs the ``web`` extra: ``pip install shudu[web]``).
 
 :func:`~shudu.web.app.create_app` builds the ASGI app: the JSON API under ``/api/v1/``
