@@ -10,7 +10,7 @@ so r1c9 = 9.
 """
 
 from .candidates import Candidates, Geometry, geometry
-from .registry import Technique, technique, techniques
+from .registry import Technique, technique
 from .solver import (
     SolvePath,
     SolverConfig,
@@ -46,6 +46,5 @@ __all__ = [
     "next_step",
     "solve_path",
     "technique",
-    "techniques",
     "verdict",
 ]

@@ -1,6 +1,7 @@
 """Constraints beyond houses and peer pairs: cages, lines, dots and cell marks.
 
-They are values that :class:`~shudu.values.rules.Rules` holds in ``constraints``; they compose with each other, with every variant and size.
+They are values that :class:`~shudu.values.rules.Rules` holds in ``constraints``; they
+compose with each other, with every variant and size.
 
 Each kind lives in one module: killer cages (:mod:`.cage`), lines (:mod:`.lines`:
 thermometers, whispers, renban, palindromes, clones), dots (:mod:`.dots`: Kropki, XV,
