@@ -29,7 +29,7 @@ from shudu.solving import engine
 from shudu.values.constraints import Arrow, Cage, Kropki, Thermo
 
 SRC = str(Path(__file__).resolve().parents[1] / "src")
-SETUP = ("from shudu import engine, Grid, Rules\n"
+SETUP = ("from shudu import Grid, Rules\nfrom shudu.solving import engine\n"
          "from shudu.values.constraints import Cage\n"
          "KILLER = Rules(constraints=(Cage((0, 1), 3), Cage((9, 10, 11), 24)))\n")
 HANG = 20.0   # seconds: far beyond any bound below, on any machine

@@ -43,8 +43,8 @@ from shudu.logic import (
     next_step,
     solve_path,
     technique,
-    techniques,
 )
+from shudu.logic.registry import techniques
 from shudu.logic.solver import as_candidates
 
 SAMPLE: dict[str, int | None] = {

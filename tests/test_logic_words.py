@@ -221,9 +221,10 @@ def test_every_technique_has_a_stored_state() -> None:
 
 
 
-FINDER_MODULES = ["singles", "intersections", "subsets", "fish", "wings", "patterns",
-                  "colouring", "uniqueness", "chains", "als", "forcing", "sdc", "templates",
-                  "kraken", "killer", "killer_forcing", "variants"]
+FINDER_MODULES = [f"classic.{m}" for m in (
+    "singles", "intersections", "subsets", "fish", "wings", "patterns", "colouring",
+    "uniqueness", "chains", "als", "forcing", "sdc", "templates", "kraken")] + [
+    f"variant.{m}" for m in ("killer", "killer_forcing", "constraints")]
 
 
 @pytest.mark.parametrize("module", FINDER_MODULES)
@@ -234,7 +235,7 @@ def test_every_finder_doctest_shows_a_find(module: str) -> None:
     import importlib
     import inspect
 
-    mod = importlib.import_module(f"shudu.logic.{module}")
+    mod = importlib.import_module(f"shudu.logic.techniques.{module}")
     parser = doctest.DocTestParser()
     bare = {"", "[]", "True", "False", "None"}
     lacking = []

@@ -384,6 +384,6 @@ def test_killer_cages_are_outlined_with_their_totals() -> None:
                 x = float(ln.get(key))
                 assert any(4 + (c % 9) * 60 - 5 <= x <= 4 + (c % 9 + 1) * 60 + 5
                            for c in cage.cells)
-    no_sum = svg(Grid("." * 81, Rules(constraints=(__import__("shudu").constraints.Cage(
+    no_sum = svg(Grid("." * 81, Rules(constraints=(__import__("shudu").Cage(
         (0, 1, 2), 0),))))
     assert 'data-sum="0"' in no_sum and "cage-sum" not in no_sum

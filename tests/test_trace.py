@@ -10,8 +10,7 @@ import pytest
 
 import shudu
 from conftest import shared_file
-from shudu import Grid, Rules, UnsupportedRules
-from shudu.logic import trace
+from shudu import Grid, Rules, UnsupportedRules, trace
 from shudu.logic.trace import KINDS, TraceEvent
 
 HARD17 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

@@ -17,7 +17,7 @@ where the engine finds two solutions and merged while one solution stays, no giv
 >>> g = generate_killer(seed=3)
 >>> g.puzzle.clue_count, len(g.rules.constraints) < 40
 (0, True)
->>> from shudu import engine
+>>> from shudu.solving import engine
 >>> engine.count(g.puzzle, 2)
 1
 """

@@ -21,7 +21,7 @@
    below the target; when none meets it, a fresh grid is tried.
 
 >>> g = generate_variant("thermo", seed=5)
->>> from shudu import engine
+>>> from shudu.solving import engine
 >>> engine.count(g.puzzle, 2), g.puzzle.clue_count < 40, g.rules.constraints[0].kind
 (1, True, 'thermo')
 """
