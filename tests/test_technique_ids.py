@@ -77,10 +77,10 @@ def test_rating_and_generator_read_technique_facts_from_one_home() -> None:
     """The rater's ladder names registered techniques and weighs steps with their records,
     its C-ladder weights follow the ladder's levels, and the generator's levels and grade
     ranges come from the ladder and the rater."""
-    from shudu import rating
     from shudu.logic import accel9, weighed
     from shudu.logic.registry import technique
     from shudu.make.classic import GRADE_RANGES, LOGIC9_LEVELS
+    from shudu.rating import rater as rating
 
     for entry in weighed.SE_ORDER:
         key = entry.partition(":")[0]
@@ -90,6 +90,6 @@ def test_rating_and_generator_read_technique_facts_from_one_home() -> None:
         "_SCORES") or name.startswith(("_hidden", "_naked", "_ladder"))]
     weights = weighed._c_weights()
     assert len(weights) == len(accel9.LEVELS)
-    assert weights[1:] == tuple(technique(keys[-1]).difficulty for keys in accel9.LEVELS[1:])
+    assert weights[1:] == tuple(technique(keys[-1]).se_weight for keys in accel9.LEVELS[1:])
     assert all(LOGIC9_LEVELS[k] == accel9.LEVEL_OF[k] for k in LOGIC9_LEVELS)
     assert {g: rating.score_range(g) for g in rating.GRADES} == GRADE_RANGES
