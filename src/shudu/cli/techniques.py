@@ -22,8 +22,9 @@ names, keys and codes by 'shudu find --technique'.""",
 def techniques(as_json: bool) -> None:
     """List the techniques of the logic solver, easiest first.
 
-    Columns: HoDoKu code, difficulty (Sudoku Explainer scale; '*' marks techniques that
-    assume a unique solution; a second, lower score is SE's "direct" form), whether
+    Columns: HoDoKu code, place in the solver's order (Sudoku Explainer scale; '*' marks
+    techniques that assume a unique solution; a second, lower score is SE's "direct"
+    form; one in square brackets the SE weight when it differs), whether
     'shudu generate --technique' can aim at it, key, English name, family, Chinese name.
     """
     from ..logic.registry import techniques as registered

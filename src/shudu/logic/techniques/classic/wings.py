@@ -431,7 +431,8 @@ def _rp_notation(step: Step) -> str:
 
 W_WING_WEIGHT = round(7.0 + length_bonus(6), 1)
 """SE has no W-Wing: it meets one as the AIC it is, six nodes mixing digits and houses
-(7.1).  Its registered difficulty (4.4) is its place in the solver's order."""
+(7.1), the W-Wing's SE weight in the technique table; its order there (4.4) is its
+place in the solver's order."""
 
 
 register(Technique.of("xy-wing", find_xy_wing, _wing_where, _wing_explain, _wing_notation,
