@@ -302,7 +302,7 @@ def test_rated_flag() -> None:
 
 def test_requires_x_wing() -> None:
     x = next(t for t in techniques() if t.key == "x-wing")
-    allowed = [t.key for t in techniques() if t.default and t.difficulty <= x.difficulty]
+    allowed = [t.key for t in techniques() if t.default and t.order <= x.order]
     without = tuple(k for k in allowed if k != "x-wing")
     for g in generate_many(3, seed=2, technique="x-wing"):
         checked(g)

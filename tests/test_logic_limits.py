@@ -137,7 +137,7 @@ def endless(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
             time.sleep(0.01)
         yield  # pragma: no cover
 
-    tech = Technique("endless-test", "Endless Test", "无尽", "9999", "test", 99.0, find)
+    tech = Technique("endless-test", "Endless Test", "无尽", "9999", "test", 99.0, 99.0, find)
     registry.technique("x-wing")   # load the registry first
     monkeypatch.setitem(registry._REGISTRY, tech.key, tech)
     monkeypatch.setitem(registry._LOOKUP, "endlesstest", tech.key)

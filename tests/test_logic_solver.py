@@ -171,7 +171,7 @@ def test_next_step_takes_the_first_enabled_technique_that_makes_progress() -> No
 
 def test_techniques_are_ordered_by_difficulty_and_enabled_follows_order() -> None:
     every = techniques()
-    assert [t.difficulty for t in every] == sorted(t.difficulty for t in every)
+    assert [t.order for t in every] == sorted(t.order for t in every)
     order = ("naked-single", "hidden-single", "full-house")
     assert [t.key for t in SolverConfig(order=order).enabled()] == list(order)
     path = solve_path(EASY, SolverConfig(order=order))

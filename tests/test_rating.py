@@ -267,6 +267,6 @@ def test_path_scores_of_an_explained_path() -> None:
     chains = [(s, x) for s, x in zip(path.steps, scores) if s.links]
     assert chains and all(x == step_score(s) for s, x in chains)
     # a chain's weight carries the length bonus, not only the registry's base difficulty
-    assert any(x > s.info.difficulty for s, x in chains)
+    assert any(x > s.info.se_weight for s, x in chains)
     easy = solve_path(MIXED.replace("x", "."))
     assert max(path_scores(easy.start, easy.steps)) <= 2.3

@@ -90,6 +90,6 @@ def test_rating_and_generator_read_technique_facts_from_one_home() -> None:
         "_SCORES") or name.startswith(("_hidden", "_naked", "_ladder"))]
     weights = weighed._c_weights()
     assert len(weights) == len(accel9.LEVELS)
-    assert weights[1:] == tuple(technique(keys[-1]).difficulty for keys in accel9.LEVELS[1:])
+    assert weights[1:] == tuple(technique(keys[-1]).se_weight for keys in accel9.LEVELS[1:])
     assert all(LOGIC9_LEVELS[k] == accel9.LEVEL_OF[k] for k in LOGIC9_LEVELS)
     assert {g: rating.score_range(g) for g in rating.GRADES} == GRADE_RANGES

@@ -64,17 +64,18 @@ def test_ladder_names_registered_techniques_in_se_order() -> None:
 
 def test_weights_are_facts_of_the_technique_records() -> None:
     """Direct forms, the W-Wing's rated weight and SE's forcing bases live on the
-    records; a technique without them weighs its difficulty."""
+    records; a technique without them weighs its SE weight."""
     direct = {t.key: t.direct for t in techniques() if t.direct is not None}
     assert direct == {"pointing": 1.7, "claiming": 1.9, "hidden-pair": 2.0,
                       "hidden-triple": 2.5}
-    rated = {t.key: t.rated for t in techniques() if t.rated is not None}
+    rated = {t.key: t.se_weight for t in techniques()
+             if t.se_weight != t.order or t.family == "forcing"}
     assert rated == {"w-wing": 7.1, "forcing-chain-contradiction": 7.5,
                      "forcing-chain-verity": 8.0, "forcing-net-contradiction": 8.5,
                      "forcing-net-verity": 8.5, "nested-forcing-net": 9.5,
                      # the forcing chains over cages and constraints weigh as SE's
                      "cage-forcing-chain": 7.5, "constraint-forcing-chain": 7.5}
-    assert technique("x-wing").weight(Step("x-wing")) == technique("x-wing").difficulty
+    assert technique("x-wing").weight(Step("x-wing")) == technique("x-wing").se_weight
     nodes = [Node((c,), 7) for c in (0, 8, 80, 72, 63, 60)]
     links = tuple(Link(a, b, k % 2 == 0) for k, (a, b) in enumerate(pairwise(nodes)))
     assert technique("x-chain").weight(Step("x-chain", links=links)) == 6.7
@@ -92,7 +93,7 @@ def test_direct_weight_needs_the_state() -> None:
         c.eliminate(cell, 1)
     step = Step("pointing", eliminations=[(cell, 1) for cell in range(3, 9)], digits=(1,))
     assert step_score(step, c) == 1.7
-    assert step_score(step) == technique("pointing").difficulty == 2.6
+    assert step_score(step) == technique("pointing").se_weight == 2.6
     assert step_score(step, Candidates.from_grid(c.to_grid())) == 2.6
 
 

@@ -22,8 +22,9 @@ names, keys and codes by 'shudu find --technique'.""",
 def techniques(as_json: bool) -> None:
     """List the techniques of the logic solver, easiest first.
 
-    Columns: HoDoKu code, difficulty (Sudoku Explainer scale; '*' marks techniques that
-    assume a unique solution; a second, lower score is SE's "direct" form), whether
+    Columns: HoDoKu code, place in the solver's order (Sudoku Explainer scale; '*' marks
+    techniques that assume a unique solution; a second, lower score is SE's "direct"
+    form; one in square brackets the SE weight when it differs), whether
     'shudu generate --technique' can aim at it, key, English name, family, Chinese name.
     """
     from ..logic.registry import techniques as registered
@@ -42,12 +43,15 @@ def techniques(as_json: bool) -> None:
                     "name_zh": t.name_zh,
                     "code": t.code,
                     "family": t.family,
-                    "difficulty": t.difficulty,
+                    "difficulty": t.order,
+                    "order": t.order,
+                    "se_weight": t.se_weight,
                     "uniqueness": t.uniqueness,
                     "default": t.default,
                     "aliases": list(t.aliases),
                     "direct": t.direct,
-                    "rated": t.difficulty if t.rated is None else t.rated,
+                    "rated": t.se_weight,
+                    "ladder_level": t.ladder_level,
                     "generate": targets.get(t.key, False),
                 }
                 console.out(_json_line(data))
@@ -55,11 +59,11 @@ def techniques(as_json: bool) -> None:
         rows = [("code", "SE", "gen", "key", "name", "family", "中文")]
         for t in techs:
             mark = ("*" if t.uniqueness else "") + ("" if t.default else "+")
-            score = f"{t.difficulty:.1f}{mark}"
+            score = f"{t.order:.1f}{mark}"
             if t.direct is not None:
                 score += f" ({t.direct:.1f})"
-            if t.rated is not None:
-                score += f" [{t.rated:.1f}]"
+            if t.se_weight != t.order:
+                score += f" [{t.se_weight:.1f}]"
             gen = "yes" if targets.get(t.key) else "-"
             rows.append((t.code, score, gen, t.key, t.name, t.family, t.name_zh))
         last = len(rows[0]) - 1

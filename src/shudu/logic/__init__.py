@@ -9,6 +9,9 @@ r1c9 is the only empty cell in row 1, and 9 is the only digit missing there (ful
 so r1c9 = 9.
 """
 
+# the subpackage of technique families first: importing it later (the registry loads it)
+# would rebind the name ``techniques`` here to it, over the function below
+from . import techniques as _families  # noqa: F401
 from .candidates import Candidates, Geometry, geometry
 from .registry import Technique, technique
 from .solver import (

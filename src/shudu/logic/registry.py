@@ -1,6 +1,7 @@
-"""The technique registry: every technique's names, HoDoKu code, difficulty and finder.
+"""The technique registry: every technique's names, HoDoKu code, order, weights and finder.
 
-Family modules register their techniques at import; the solver walks them easiest first.
+Family modules register their techniques at import, by key (:meth:`Technique.of`: the
+numbers come from :mod:`.techniques.table`); the solver walks them in order.
 
 >>> from shudu.logic import registry
 >>> registry.technique("0003").name, registry.technique("naked single").key
@@ -34,20 +35,26 @@ Renderer = Callable[["Step", str], str]
 class Technique:
     """A registered technique.
 
-    ``difficulty`` follows the Sudoku Explainer scale (1.0 full house ... 11+);
+    ``order`` is its place in the solver's order (easiest first) and ``se_weight`` its
+    Sudoku Explainer weight (1.0 full house ... 11+); the two differ where SE weighs a
+    technique otherwise than the solver places it (a W-Wing is tried at 4.4, SE meets it
+    as a 7.1 chain);
     ``where`` and ``explain`` render hint level 2 and the full explanation, ``notation``
     the compact line; ``uniqueness`` marks techniques that assume a unique solution;
     ``default`` is False for costly techniques the solver uses only when asked;
     ``first9``, when set, returns the first step ``find`` would yield on a classic 9x9
     state (or ``None``), faster: the solver uses it there instead of ``find``;
-    :func:`never9` marks a technique of constraints, which classic 9x9 never has.
+    :func:`never9` marks a technique of constraints, which classic 9x9 never has;
+    ``ladder_level`` is its level in the C ladder of basic techniques for classic 9x9
+    (``None`` when the ladder does not cover it).
 
-    The rating weighs a step with :meth:`weight`, from three facts kept here: ``rated``,
-    SE's weight (the base, for chains and nets) when it is not ``difficulty`` (which is
-    the technique's place in the solver's order); ``direct``, SE's weight of a "direct"
-    instance, whose eliminations leave a hidden single; ``weigh``, for techniques whose
-    weight depends on the step (a single's house, a chain's kind and length), from the
-    step and the base.
+    The rating weighs a step with :meth:`weight`, from ``se_weight`` (the base, for
+    chains and nets), ``direct``, SE's weight of a "direct" instance, whose eliminations
+    leave a hidden single, and ``weigh``, for techniques whose weight depends on the
+    step (a single's house, a chain's kind and length), from the step and the base.
+
+    The family modules register their techniques with :meth:`of`, which reads the
+    numbers, names and flags from :mod:`.techniques.table`.
     """
 
     key: str
@@ -55,7 +62,8 @@ class Technique:
     name_zh: str
     code: str
     family: str
-    difficulty: float
+    order: float
+    se_weight: float
     find: Finder
     where: Renderer | None = None
     explain: Renderer | None = None
@@ -64,21 +72,41 @@ class Technique:
     aliases: tuple[str, ...] = ()
     default: bool = True
     first9: Callable[[Candidates], Step | None] | None = None
-    rated: float | None = None
     direct: float | None = None
     weigh: Callable[[Step, float], float] | None = None
+    ladder_level: int | None = None
+
+    @classmethod
+    def of(cls, key: str, find: Finder, where: Renderer | None = None,
+           explain: Renderer | None = None, notation: Callable[[Step], str] | None = None, *,
+           aliases: tuple[str, ...] = (),
+           first9: Callable[[Candidates], Step | None] | None = None,
+           weigh: Callable[[Step, float], float] | None = None) -> Technique:
+        """The technique of a key of the technique table with its finder and words: its
+        names, code, family, order, weights, C ladder level and flags come from its row
+        (:func:`.techniques.table.row`).
+
+        >>> t = Technique.of("x-wing", lambda cands: iter(()))
+        >>> t.name, t.code, t.order, t.se_weight, t.ladder_level, t.default
+        ('X-Wing', '0300', 3.2, 3.2, 5, True)
+        """
+        from .techniques.table import row
+
+        r = row(key)
+        return cls(key, r.name, r.name_zh, r.code, r.family, r.order, r.se_weight, find,
+                   where, explain, notation, uniqueness=r.uniqueness, aliases=aliases,
+                   default=r.default, first9=first9, direct=r.direct, weigh=weigh,
+                   ladder_level=r.level)
 
     @property
-    def ladder_level(self) -> int | None:
-        """Its level in the C ladder of basic techniques for classic 9x9 (``None`` when
-        the ladder does not cover it); the C core lists the levels once.
+    def difficulty(self) -> float:
+        """Its place in the solver's order (:attr:`order`) under the name the technique
+        listings of the command line and the web give it (``"difficulty"``).
 
-        >>> technique("x-wing").ladder_level, technique("xy-wing").ladder_level
-        (5, None)
+        >>> technique("w-wing").difficulty, technique("w-wing").se_weight
+        (4.4, 7.1)
         """
-        from .accel9 import LEVEL_OF
-
-        return LEVEL_OF.get(self.key)
+        return self.order
 
     @property
     def detector(self) -> int | None:
@@ -107,7 +135,7 @@ class Technique:
 
             if leaves_hidden_single(cands, step.eliminations):
                 return self.direct
-        base = self.difficulty if self.rated is None else self.rated
+        base = self.se_weight
         return base if self.weigh is None else self.weigh(step, base)
 
 
@@ -159,7 +187,8 @@ def _norm_key(name: str) -> str:
 
 
 def register(tech: Technique) -> Technique:
-    """Add a technique (its key, name, code and aliases become lookup names).
+    """Add a technique (its key, name, code and aliases become lookup names); a family
+    module registers ``Technique.of(key, finder, ...)``.
 
     Registering the same key twice replaces the earlier entry.
     """
@@ -257,7 +286,7 @@ def techniques() -> list[Technique]:
     """
     _load()
     if not _ORDERED or _ORDERED[0][0] != _GENERATION[0]:
-        ordered = sorted(_REGISTRY.values(), key=lambda t: (t.difficulty, t.code))
+        ordered = sorted(_REGISTRY.values(), key=lambda t: (t.order, t.code))
         _ORDERED[:] = [(_GENERATION[0], tuple(ordered))]
     return list(_ORDERED[0][1])
 

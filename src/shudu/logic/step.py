@@ -357,9 +357,9 @@ class Step:
         a chain link is ``{"from": node, "to": node, "kind": "strong" | "weak"}`` with a
         node ``{"cells": [[row, col], ...], "digit": d, "text": "r1c45(7)"}``.
         ``difficulty`` is the step's own on the Sudoku Explainer scale, as the rater weighs
-        it (:func:`shudu.rating.rater.step_score`: a chain's grows with its length), ``extra`` the
-        technique's further facts that are JSON values.  ``text`` holds the words at
-        levels 1-3 in ``lang`` (both languages by default).
+        it (its technique's :meth:`~shudu.logic.registry.Technique.weight`: a chain's grows
+        with its length), ``extra`` the technique's further facts that are JSON values.
+        ``text`` holds the words at levels 1-3 in ``lang`` (both languages by default).
 
         >>> d = Step("naked-single", placements=((0, 5),), cells={"cell": (0,)}).to_dict("en")
         >>> d["technique"], d["name"], d["name_zh"], d["difficulty"], d["placements"]
@@ -378,8 +378,6 @@ class Step:
         def node(nd: Node) -> dict[str, Any]:
             return {"cells": [pair(c) for c in nd.cells], "digit": nd.digit, "text": nd.text()}
 
-        from ..rating.rater import step_score
-
         info = self.info
         langs = LANGS if lang is None else (lang,)
         return {
@@ -387,7 +385,7 @@ class Step:
             "name": self.name,
             "name_zh": str(info.name_zh),
             "code": str(info.code),
-            "difficulty": step_score(self),
+            "difficulty": info.weight(self),
             "size": n,
             "placements": [triple(c) for c in self.placements],
             "eliminations": [triple(c) for c in self.eliminations],

@@ -26,7 +26,7 @@ within the ceiling before the rungs run.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -45,7 +45,53 @@ from .techniques.classic.singles import (
 )
 
 __all__ = ["C_FROM", "SE_ORDER", "PathStep", "Rung", "Walk", "constraint_ladder",
-           "pattern_moves", "se_ladder"]
+           "path_scores", "pattern_moves", "se_ladder", "step_score"]
+
+
+# ------------------------------------------------------------------------ weights
+def step_score(step: Step, cands: Candidates | None = None) -> float:
+    """The SE score of a logic step as the rater weighs it: its technique's
+    :meth:`~shudu.logic.registry.Technique.weight` (a hidden single or full house 1.2 in
+    a box and 1.5 elsewhere, chains by kind plus the length bonus, forcing chains and
+    nets by base, nesting and length, a W-Wing as the AIC SE meets it as, 7.1).  With
+    ``cands`` (the state the step applies to) a pointing, claiming, hidden pair or hidden
+    triple whose eliminations leave a hidden single gets SE's "direct" weight.
+
+    >>> from shudu.logic.step import Link, Node
+    >>> step_score(Step.single("hidden-single", 0, 5, house=18))
+    1.2
+    >>> step_score(Step.single("hidden-single", 0, 5, house=0))
+    1.5
+    >>> nodes = [Node((c,), 7) for c in (0, 8, 80, 72, 63, 60)]
+    >>> links = tuple(Link(a, b, k % 2 == 0) for k, (a, b) in enumerate(zip(nodes, nodes[1:])))
+    >>> step_score(Step("x-chain", eliminations=((9, 7),), links=links))
+    6.7
+    """
+    return technique(step.technique).weight(step, cands)
+
+
+def path_scores(start: Candidates, steps: Iterable[Step]) -> list[float]:
+    """:func:`step_score` of each step of a logic path (e.g. ``solve_path(p).start`` and
+    ``.steps``), each weighed in the state it applies to: the numbers to show beside an
+    explained path so that they read like the rating.
+
+    >>> from shudu.logic.solver import solve_path
+    >>> path = solve_path("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2"
+    ...                   ".3..9..5.1.3..")
+    >>> scores = path_scores(path.start, path.steps)
+    >>> len(scores) == len(path.steps), max(scores)
+    (True, 1.5)
+
+    The solver's order is not SE's (here it takes a hidden single in a line where SE
+    would find one in a box, 1.2), so the path's hardest number can differ from
+    :func:`shudu.rating.rater.rate`'s score; both use the same weights.
+    """
+    c = start.copy()
+    out = []
+    for step in steps:
+        out.append(step_score(step, c))
+        c.apply(step)
+    return out
 
 
 @dataclass(frozen=True)
@@ -104,7 +150,7 @@ def _direct(key: str) -> Rung:
     the ceiling reaches the technique's plain weight, the plain rung finds the same steps
     within the score, so this one stands aside."""
     tech = technique(key)
-    weight, plain = tech.direct, tech.difficulty
+    weight, plain = tech.direct, tech.se_weight
     assert weight is not None, key
     known = key in accel9.DIRECT   # on classic 9x9 the C core tells when there is none
 
@@ -248,7 +294,7 @@ def _chains(c: Candidates, ceiling: float) -> list[Move]:
     """The easiest chains and loops (SE's "forcing chains and cycles" rule).  A chain
     that is a known pattern (a Turbot Fish of the Empty Rectangle shape, an AIC of the
     W-Wing shape) is named after it, at the chain's weight."""
-    if ceiling < technique(PATTERN_KEYS[0]).difficulty:
+    if ceiling < technique(PATTERN_KEYS[0]).se_weight:
         found = pattern_moves(c)
         if found:
             return found
@@ -272,7 +318,7 @@ def _chains(c: Candidates, ceiling: float) -> list[Move]:
     moves.sort(key=lambda m: m[0])
     chain = moves[0][2] if moves and moves[0][1] == "aic" else None
     wing = technique("w-wing")
-    if chain is not None and moves[0][0] == wing.rated:
+    if chain is not None and moves[0][0] == wing.se_weight:
         found_wing = _as_w_wing(c, chain)
         if found_wing is not None:
             return [(wing.weight(found_wing), "w-wing", found_wing, ())]
@@ -356,8 +402,8 @@ def constraint_ladder(families: frozenset[str]) -> tuple[Rung, ...]:
     """The ladder for puzzles with constraints: SE's rungs without the uniqueness
     techniques (a deadly pattern's swap may break a cage or a line) and without the nested
     net (it follows singles only, which on an open killer grid searches for minutes), and
-    the techniques of ``families`` (``killer``, ``variant``) each placed by its
-    difficulty, which extends the SE scale to constraints.
+    the techniques of ``families`` (``killer``, ``variant``) each placed by its SE
+    weight, which the technique table extends to constraints.
 
     >>> names = [r.name for r in constraint_ladder(frozenset({"variant"}))]
     >>> names.index("thermo") < names.index("sandwich") < names.index("chains")
@@ -371,13 +417,13 @@ def constraint_ladder(families: frozenset[str]) -> tuple[Rung, ...]:
 
     def weight(rung: Rung) -> float:
         key = rung.key or rung.name.split(" ")[0]
-        return CHAINS_WEIGHT if key == "chains" else technique(key).difficulty
+        return CHAINS_WEIGHT if key == "chains" else technique(key).se_weight
 
     extra = sorted((t for t in techniques() if t.family in families and t.default),
-                   key=lambda t: t.difficulty)
+                   key=lambda t: t.se_weight)
     out: list[Rung] = []
     for rung in base:
-        while extra and extra[0].difficulty < weight(rung):
+        while extra and extra[0].se_weight < weight(rung):
             out.append(_first(extra.pop(0).key))
         out.append(rung)
     out += [_first(t.key) for t in extra]
@@ -401,7 +447,7 @@ def _plan_keys(ladder: tuple[Rung, ...]) -> tuple[_Key, ...]:
 def _c_weights() -> tuple[float, ...]:
     """The weight of each level of the C ladder (:data:`accel9.LEVELS`): a hidden single
     in a line (the ladder does not say which house), then each level's technique."""
-    return tuple(LINE_WEIGHT if level == 0 else technique(keys[-1]).difficulty
+    return tuple(LINE_WEIGHT if level == 0 else technique(keys[-1]).se_weight
                  for level, keys in enumerate(accel9.LEVELS))
 
 

@@ -765,7 +765,7 @@ def _technique_sets(key: str) -> tuple[list[Technique], list[Technique], Techniq
 
     x = technique(key)
     allowed = [t for t in techniques()   # cage techniques only for a cage technique
-               if t.difficulty <= x.difficulty and (t.default or t.key == x.key)
+               if t.order <= x.order and (t.default or t.key == x.key)
                and (t.family != "killer" or x.family == "killer")]
     if x not in allowed:
         allowed.append(x)
@@ -1015,7 +1015,7 @@ def _reachable(rules: Rules, target: Target, minimal: bool) -> None:
                 f"cannot aim at {tech.name}: the rating walk (shudu rate) does not have it "
                 f"as the hardest step of a puzzle; techniques that can be aimed at: "
                 f"{', '.join(TARGETS)}")
-        low = max(low, tech.difficulty)
+        low = max(low, tech.order)
     ceiling = SCORE_CEILINGS.get(n) if rules.is_classic else None
     if ceiling is not None and low > ceiling + 1e-9:
         raise GenerationError(
@@ -1061,8 +1061,8 @@ class _Job:
             usable = [t for t in techniques() if t.default]
             hi = target.high
             upper = [t for t in usable
-                     if t.difficulty < hi or (target.high_inclusive and t.difficulty <= hi)]
-            lower = [t for t in upper if t.difficulty < target.low]
+                     if t.order < hi or (target.high_inclusive and t.order <= hi)]
+            lower = [t for t in upper if t.order < target.low]
             self.score_sets = (lower, upper)
 
     def describe(self) -> str:
@@ -1107,7 +1107,7 @@ class _Job:
             # no guess, those techniques (SE <= 2.8) solve the puzzle.
             if self.count(puzzle)[1] == 0 and (
                     target.low > 2.8 or (self.sets is not None
-                    and self.sets[2].difficulty > 2.8)):
+                    and self.sets[2].order > 2.8)):
                 return None
         if self.sets is not None:
             if self.walk:

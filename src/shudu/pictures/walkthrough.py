@@ -176,7 +176,7 @@ def path_html(run: StepRun, *, lang: str = "en", title: str | None = None, level
     >>> page.count('<section class="step"'), "the step limit was reached" in page
     (1, True)
     """
-    from ..rating.rater import step_score
+    from ..logic.weighed import step_score
 
     words = _WORDS["zh" if lang == "zh" else "en"]
     sections: list[_Section] = []

@@ -43,10 +43,15 @@ from typing import Any
 
 from ..errors import NotRated, NotUnique
 from ..logic.candidates import Candidates
-from ..logic.registry import technique
 from ..logic.solver import refuse_constraints
-from ..logic.step import Step
-from ..logic.weighed import PathStep, Walk, constraint_ladder, se_ladder
+from ..logic.weighed import (
+    PathStep,
+    Walk,
+    constraint_ladder,
+    path_scores,
+    se_ladder,
+    step_score,
+)
 from ..solving import engine
 from ..values.grid import Grid
 from ..values.rules import Rules
@@ -139,52 +144,6 @@ class Rating:
                 "guesses": self.guesses, "steps": self.steps, "solved": self.solved,
                 "complete": self.complete,
                 **({"path": [p.to_dict() for p in self.path]} if self.path else {})}
-
-
-# ------------------------------------------------------------------------ weights
-def step_score(step: Step, cands: Candidates | None = None) -> float:
-    """The SE score of a logic step as the rater weighs it: its technique's
-    :meth:`~shudu.logic.registry.Technique.weight` (a hidden single or full house 1.2 in
-    a box and 1.5 elsewhere, chains by kind plus the length bonus, forcing chains and
-    nets by base, nesting and length, a W-Wing as the AIC SE meets it as, 7.1).  With
-    ``cands`` (the state the step applies to) a pointing, claiming, hidden pair or hidden
-    triple whose eliminations leave a hidden single gets SE's "direct" weight.
-
-    >>> from shudu.logic.step import Step, Link, Node
-    >>> step_score(Step.single("hidden-single", 0, 5, house=18))
-    1.2
-    >>> step_score(Step.single("hidden-single", 0, 5, house=0))
-    1.5
-    >>> nodes = [Node((c,), 7) for c in (0, 8, 80, 72, 63, 60)]
-    >>> links = tuple(Link(a, b, k % 2 == 0) for k, (a, b) in enumerate(zip(nodes, nodes[1:])))
-    >>> step_score(Step("x-chain", eliminations=((9, 7),), links=links))
-    6.7
-    """
-    return technique(step.technique).weight(step, cands)
-
-
-def path_scores(start: Candidates, steps: Iterable[Step]) -> list[float]:
-    """:func:`step_score` of each step of a logic path (e.g. ``solve_path(p).start`` and
-    ``.steps``), each weighed in the state it applies to: the numbers to show beside an
-    explained path so that they read like the rating.
-
-    >>> from shudu.logic.solver import solve_path
-    >>> path = solve_path("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2"
-    ...                   ".3..9..5.1.3..")
-    >>> scores = path_scores(path.start, path.steps)
-    >>> len(scores) == len(path.steps), max(scores)
-    (True, 1.5)
-
-    The solver's order is not SE's (here it takes a hidden single in a line where SE
-    would find one in a box, 1.2), so the path's hardest number can differ from
-    :func:`rate`'s score; both use the same weights.
-    """
-    c = start.copy()
-    out = []
-    for step in steps:
-        out.append(step_score(step, c))
-        c.apply(step)
-    return out
 
 
 # ------------------------------------------------------------------------ the rater

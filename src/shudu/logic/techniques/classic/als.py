@@ -979,14 +979,11 @@ def _db_notation(step: Step) -> str:
 
 # Sudoku Explainer has no ALS moves: these ratings sit between chains (6.6-7.3) and
 # forcing nets (8.5+), ALS-XZ next to forcing chains; see the module docstring.
-register(Technique("als-xz", "ALS-XZ", "待定数组XZ", "0901", "als", 7.5, find_als_xz,
-                   _xz_where, _xz_explain, _xz_notation, aliases=("als xz rule",),
-                   first9=_first_xz9))
-register(Technique("als-xy-wing", "ALS-XY-Wing", "待定数组XY翼", "0902", "als", 7.8,
-                   find_als_xy_wing, _wing_where, _wing_explain, _wing_notation,
-                   first9=_first_wing9))
-register(Technique("als-xy-chain", "ALS-XY-Chain", "待定数组XY链", "0903", "als", 8.0,
-                   find_als_xy_chain, _chain_where, _chain_explain, _chain_notation,
-                   aliases=("als chain",)))
-register(Technique("death-blossom", "Death Blossom", "死亡绽放", "0904", "als", 8.2,
-                   find_death_blossom, _db_where, _db_explain, _db_notation))
+register(Technique.of("als-xz", find_als_xz, _xz_where, _xz_explain, _xz_notation,
+                      aliases=("als xz rule",), first9=_first_xz9))
+register(Technique.of("als-xy-wing", find_als_xy_wing, _wing_where, _wing_explain,
+                      _wing_notation, first9=_first_wing9))
+register(Technique.of("als-xy-chain", find_als_xy_chain, _chain_where, _chain_explain,
+                      _chain_notation, aliases=("als chain",)))
+register(Technique.of("death-blossom", find_death_blossom, _db_where, _db_explain,
+                      _db_notation))

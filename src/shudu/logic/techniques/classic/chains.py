@@ -708,31 +708,21 @@ def _notation(step: Step) -> str:
         candidates_text(step.eliminations, step.size))
 
 
-def _register(key: str, name: str, zh: str, code: str, find: Callable[[Candidates],
-              Iterator[Step]], aliases: tuple[str, ...] = (), als: bool = False) -> None:
-    # chains with ALS nodes are off by default, as in HoDoKu
-    register(Technique(key, name, zh, code, "chains", BASE[key], find, _where,
-                       _als_explain if als else _explain, _notation, aliases=aliases,
-                       weigh=chain_weight, default=not als))
+def _register(key: str, find: Callable[[Candidates], Iterator[Step]],
+              aliases: tuple[str, ...] = (), als: bool = False) -> None:
+    # chains with ALS nodes are off by default, as in HoDoKu (flag o in the table)
+    register(Technique.of(key, find, _where, _als_explain if als else _explain, _notation,
+                          aliases=aliases, weigh=chain_weight))
 
 
-_register("x-chain", "X-Chain", "X链", "0701", find_x_chain)
-_register("xy-chain", "XY-Chain", "XY链", "0702", find_xy_chain)
-_register("continuous-nice-loop", "Continuous Nice Loop", "连续环", "0706",
-          find_continuous_nice_loop)
-_register("discontinuous-nice-loop", "Discontinuous Nice Loop", "不连续环", "0707",
-          find_discontinuous_nice_loop)
-_register("aic", "AIC", "交替推理链", "0708", find_aic,
-          ("alternating inference chain", "alternating interference chain"))
-_register("grouped-continuous-nice-loop", "Grouped Continuous Nice Loop", "分组连续环", "0709",
-          find_grouped_continuous_nice_loop)
-_register("grouped-discontinuous-nice-loop", "Grouped Discontinuous Nice Loop", "分组不连续环",
-          "0710", find_grouped_discontinuous_nice_loop)
-_register("grouped-aic", "Grouped AIC", "分组交替推理链", "0711", find_grouped_aic)
-_register("als-continuous-nice-loop", "Grouped Continuous Nice Loop with ALS",
-          "含待定数组的分组连续环", "0709A", find_als_continuous_nice_loop, als=True)
-_register("als-discontinuous-nice-loop", "Grouped Discontinuous Nice Loop with ALS",
-          "含待定数组的分组不连续环", "0710A", find_als_discontinuous_nice_loop, als=True)
-_register("als-aic", "Grouped AIC with ALS", "含待定数组的分组交替推理链", "0711A",
-          find_als_aic,
-          ("als aic", "aic with als"), als=True)
+_register("x-chain", find_x_chain)
+_register("xy-chain", find_xy_chain)
+_register("continuous-nice-loop", find_continuous_nice_loop)
+_register("discontinuous-nice-loop", find_discontinuous_nice_loop)
+_register("aic", find_aic, ("alternating inference chain", "alternating interference chain"))
+_register("grouped-continuous-nice-loop", find_grouped_continuous_nice_loop)
+_register("grouped-discontinuous-nice-loop", find_grouped_discontinuous_nice_loop)
+_register("grouped-aic", find_grouped_aic)
+_register("als-continuous-nice-loop", find_als_continuous_nice_loop, als=True)
+_register("als-discontinuous-nice-loop", find_als_discontinuous_nice_loop, als=True)
+_register("als-aic", find_als_aic, ("als aic", "aic with als"), als=True)

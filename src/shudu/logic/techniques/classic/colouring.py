@@ -434,25 +434,21 @@ def _medusa_notation(step: Step) -> str:
     return f"3D Medusa: ({a}) / ({b}) => {candidates_text(step.eliminations, n)}"
 
 
-def _reg(key: str, name: str, zh: str, code: str, diff: float, find, where, explain,
-         notation, aliases: tuple[str, ...] = (),
+def _reg(key: str, find, where, explain, notation, aliases: tuple[str, ...] = (),
          single_digit: bool = True) -> None:  # type: ignore[no-untyped-def]
     # single-digit colouring looks at one digit at a time, in digit order: its answers
     # are remembered per digit bitboard
-    register(Technique(key, name, zh, code, "colouring", diff,
-                       by_digit(find) if single_digit else find, where, explain,
-                       notation, aliases=aliases))
+    register(Technique.of(key, by_digit(find) if single_digit else find, where, explain,
+                          notation, aliases=aliases))
 
 
-_reg("simple-colors-trap", "Simple Colors Trap", "简单染色（陷阱）", "0500", 6.6,
-     find_simple_colors_trap, _colour_where, _colour_explain, _colour_notation,
-     ("simple colours trap", "color trap"))
-_reg("simple-colors-wrap", "Simple Colors Wrap", "简单染色（矛盾）", "0501", 6.6,
-     find_simple_colors_wrap, _colour_where, _colour_explain, _colour_notation,
-     ("simple colours wrap", "color wrap"))
-_reg("multi-colors-1", "Multi-Colors 1", "多重染色1", "0502", 6.7, find_multi_colors_1,
-     _colour_where, _colour_explain, _colour_notation, ("multi colours 1",))
-_reg("multi-colors-2", "Multi-Colors 2", "多重染色2", "0503", 6.7, find_multi_colors_2,
-     _colour_where, _colour_explain, _colour_notation, ("multi colours 2",))
-_reg("3d-medusa", "3D Medusa", "三维染色", "0507", 7.0, find_medusa, _medusa_where,
-     _medusa_explain, _medusa_notation, ("medusa", "3d medusa coloring"), single_digit=False)
+_reg("simple-colors-trap", find_simple_colors_trap, _colour_where, _colour_explain,
+     _colour_notation, ("simple colours trap", "color trap"))
+_reg("simple-colors-wrap", find_simple_colors_wrap, _colour_where, _colour_explain,
+     _colour_notation, ("simple colours wrap", "color wrap"))
+_reg("multi-colors-1", find_multi_colors_1, _colour_where, _colour_explain, _colour_notation,
+     ("multi colours 1",))
+_reg("multi-colors-2", find_multi_colors_2, _colour_where, _colour_explain, _colour_notation,
+     ("multi colours 2",))
+_reg("3d-medusa", find_medusa, _medusa_where, _medusa_explain, _medusa_notation,
+     ("medusa", "3d medusa coloring"), single_digit=False)

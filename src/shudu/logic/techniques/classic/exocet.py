@@ -281,7 +281,5 @@ def _notation(step: Step) -> str:
             f"{candidates_text(step.eliminations, 9)}")
 
 
-register(Technique("junior-exocet", "Junior Exocet", "初级飞鱼导弹", "1601",
-                   "exocet", 9.0, find_junior_exocet, _where, _explain, _notation))
-register(Technique("senior-exocet", "Senior Exocet", "高级飞鱼导弹", "1604",
-                   "exocet", 9.0, find_senior_exocet, _where, _explain, _notation))
+register(Technique.of("junior-exocet", find_junior_exocet, _where, _explain, _notation))
+register(Technique.of("senior-exocet", find_senior_exocet, _where, _explain, _notation))

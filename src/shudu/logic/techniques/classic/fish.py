@@ -1044,33 +1044,18 @@ def _fish_notation(step: Step) -> str:
 
 
 def _register() -> None:
-    rows = []
-    # (prefix key, prefix name, zh prefix, code base, difficulties by size, finders)
-    rows.append(("", "", "", "030", {2: 3.2, 3: 3.8, 4: 5.2}, _BASIC))
-    rows.append(("finned-", "Finned ", "带鳍", "031", {2: 3.4, 3: 4.0, 4: 5.4}, _FINNED))
-    rows.append(("sashimi-", "Sashimi ", "退化", "032", {2: 3.5, 3: 4.1, 4: 5.5}, _SASHIMI))
     # Franken and Mutant fish come after the chains (as in HoDoKu), the costly searches
     # (finned, size 4, Mutant) last; like HoDoKu's default solver, the solver skips them
     # unless asked (SolverConfig(extra=...)): chains and ALS find what they would.
-    rows.append(("franken-", "Franken ", "弗兰肯", "033", {2: 7.2, 3: 7.3, 4: 7.4}, _FRANKEN))
-    rows.append(("finned-franken-", "Finned Franken ", "带鳍弗兰肯", "034",
-                 {2: 7.3, 3: 7.4, 4: 7.7}, _FINNED_FRANKEN))
-    rows.append(("mutant-", "Mutant ", "变异", "035", {2: 7.5, 3: 7.6, 4: 7.8}, _MUTANT))
-    rows.append(("finned-mutant-", "Finned Mutant ", "带鳍变异", "036",
-                 {2: 7.6, 3: 7.7, 4: 8.0}, _FINNED_MUTANT))
-    for prefix, name, zh, code, diffs, finders in rows:
-        for k in (2, 3, 4):
-            register(Technique(
-                prefix + _SIZE_KEYS[k], name + _SIZE_NAMES[k], zh + _SIZE_ZH[k],
-                code + str(k - 2), "fish", diffs[k], finders[k], _fish_where, _fish_explain,
-                _fish_notation, default=code in ("030", "031", "032")))
-    # HoDoKu's largest finned Mutant fish (its codes 0363 and 0364): searched only when
-    # asked, and streamed (the first instances come long before the search ends)
-    for k, diff in ((5, 8.2), (6, 8.4)):
-        register(Technique(
-            "finned-mutant-" + _SIZE_KEYS[k], "Finned Mutant " + _SIZE_NAMES[k],
-            "带鳍变异" + _SIZE_ZH[k], "036" + str(k - 2), "fish", diff, _FINNED_MUTANT[k],
-            _fish_where, _fish_explain, _fish_notation, default=False))
+    # HoDoKu's largest finned Mutant fish (its codes 0363 and 0364) are searched only
+    # when asked, and streamed (the first instances come long before the search ends).
+    kinds = (("", _BASIC), ("finned-", _FINNED), ("sashimi-", _SASHIMI),
+             ("franken-", _FRANKEN), ("finned-franken-", _FINNED_FRANKEN),
+             ("mutant-", _MUTANT), ("finned-mutant-", _FINNED_MUTANT))
+    for prefix, finders in kinds:
+        for k, find in finders.items():
+            register(Technique.of(prefix + _SIZE_KEYS[k], find, _fish_where, _fish_explain,
+                                  _fish_notation))
 
 
 _register()

@@ -986,25 +986,13 @@ def _notation(step: Step) -> str:
     return f"{name}: {what} => {res}"
 
 
-def _se(key: str) -> dict[str, Any]:
-    return {"rated": SE_BASE[key], "weigh": forcing_weight}
-
-
-register(Technique("forcing-chain-contradiction", "Forcing Chain Contradiction", "强制链（矛盾）",
-                   "1301", "forcing", BASE["forcing-chain-contradiction"],
-                   find_forcing_chain_contradiction, _where, _explain_chain_contradiction,
-                   _notation, **_se("forcing-chain-contradiction")))
-register(Technique("forcing-chain-verity", "Forcing Chain Verity", "强制链（共同结论）", "1302",
-                   "forcing", BASE["forcing-chain-verity"], find_forcing_chain_verity, _where,
-                   _explain_chain_verity, _notation, **_se("forcing-chain-verity")))
-register(Technique("forcing-net-contradiction", "Forcing Net Contradiction", "强制网（矛盾）",
-                   "1303", "forcing", BASE["forcing-net-contradiction"],
-                   find_forcing_net_contradiction, _where, _explain_net, _notation,
-                   **_se("forcing-net-contradiction")))
-register(Technique("forcing-net-verity", "Forcing Net Verity", "强制网（共同结论）", "1304",
-                   "forcing", BASE["forcing-net-verity"], find_forcing_net_verity, _where,
-                   _explain_net, _notation, aliases=("forcing nez verity",),
-                   **_se("forcing-net-verity")))
-register(Technique("nested-forcing-net", "Nested Forcing Net", "嵌套强制网", "1399", "forcing",
-                   BASE["nested-forcing-net"], find_nested_forcing_net, _where,
-                   _explain_net, _notation, **_se("nested-forcing-net")))
+register(Technique.of("forcing-chain-contradiction", find_forcing_chain_contradiction, _where,
+                      _explain_chain_contradiction, _notation, weigh=forcing_weight))
+register(Technique.of("forcing-chain-verity", find_forcing_chain_verity, _where,
+                      _explain_chain_verity, _notation, weigh=forcing_weight))
+register(Technique.of("forcing-net-contradiction", find_forcing_net_contradiction, _where,
+                      _explain_net, _notation, weigh=forcing_weight))
+register(Technique.of("forcing-net-verity", find_forcing_net_verity, _where, _explain_net,
+                      _notation, aliases=("forcing nez verity",), weigh=forcing_weight))
+register(Technique.of("nested-forcing-net", find_nested_forcing_net, _where, _explain_net,
+                      _notation, weigh=forcing_weight))

@@ -234,17 +234,15 @@ def _locked_subset_explain(step: Step, lang: str) -> str:
             f"houses: {result}.")
 
 
-register(Technique("pointing", "Locked Candidates Type 1 (Pointing)", "宫内区块", "0100",
-                   "intersections", 2.6, find_pointing, _lc_where, _lc_explain, _lc_notation,
-                   first9=_first9(True), direct=1.7,
-                   aliases=("locked candidates type 1", "locked candidates 1", "lc1",
-                            "box-line reduction pointing")))
-register(Technique("claiming", "Locked Candidates Type 2 (Claiming)", "行列区块", "0101",
-                   "intersections", 2.8, find_claiming, _lc_where, _lc_explain, _lc_notation,
-                   first9=_first9(False), direct=1.9,
-                   aliases=("locked candidates type 2", "locked candidates 2", "lc2",
-                            "box-line reduction", "line-box reduction")))
-register(Technique("locked-pair", "Locked Pair", "锁定数对", "0110", "intersections", 3.0,
-                   find_locked_pair, subset_where, _locked_subset_explain, subset_notation))
-register(Technique("locked-triple", "Locked Triple", "锁定三数组", "0111", "intersections", 3.6,
-                   find_locked_triple, subset_where, _locked_subset_explain, subset_notation))
+register(Technique.of("pointing", find_pointing, _lc_where, _lc_explain, _lc_notation,
+                      first9=_first9(True),
+                      aliases=("locked candidates type 1", "locked candidates 1", "lc1",
+                               "box-line reduction pointing")))
+register(Technique.of("claiming", find_claiming, _lc_where, _lc_explain, _lc_notation,
+                      first9=_first9(False),
+                      aliases=("locked candidates type 2", "locked candidates 2", "lc2",
+                               "box-line reduction", "line-box reduction")))
+register(Technique.of("locked-pair", find_locked_pair, subset_where, _locked_subset_explain,
+                      subset_notation))
+register(Technique.of("locked-triple", find_locked_triple, subset_where, _locked_subset_explain,
+                      subset_notation))

@@ -224,10 +224,7 @@ def _notation(step: Step) -> str:
             f"{candidates_text(step.eliminations, n)}")
 
 
-register(Technique("kraken-fish-type-1", "Kraken Fish Type 1", "海怪鱼1型", "0371", "kraken",
-                   8.5,
-                   find_kraken_fish_type_1, _where, _explain, _notation,
-                   aliases=("kraken fish",), default=False))
-register(Technique("kraken-fish-type-2", "Kraken Fish Type 2", "海怪鱼2型", "0372", "kraken",
-                   8.5,
-                   find_kraken_fish_type_2, _where, _explain, _notation, default=False))
+register(Technique.of("kraken-fish-type-1", find_kraken_fish_type_1, _where, _explain,
+                      _notation, aliases=("kraken fish",)))
+register(Technique.of("kraken-fish-type-2", find_kraken_fish_type_2, _where, _explain,
+                      _notation))

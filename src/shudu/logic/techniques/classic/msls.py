@@ -131,5 +131,4 @@ def _notation(step: Step) -> str:
             f"{candidates_text(step.eliminations, 9)}")
 
 
-register(Technique("msls", "Multi-Sector Locked Set", "多区块锁定集", "1603", "msls", 9.0,
-                   find_msls, _where, _explain, _notation))
+register(Technique.of("msls", find_msls, _where, _explain, _notation))

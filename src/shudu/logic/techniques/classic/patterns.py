@@ -437,23 +437,18 @@ def _er_notation(step: Step) -> str:
             f"{candidates_text(step.eliminations, n)}")
 
 
-def _reg(key: str, name: str, zh: str, code: str, diff: float, find, where, explain,
-         notation, aliases: tuple[str, ...] = ()) -> None:  # type: ignore[no-untyped-def]
+def _reg(key: str, find, where, explain, notation,
+         aliases: tuple[str, ...] = ()) -> None:  # type: ignore[no-untyped-def]
     # one digit at a time, in digit order: answers are remembered per digit bitboard
-    register(Technique(key, name, zh, code, "single-digit patterns", diff, by_digit(find),
-                       where, explain, notation, aliases=aliases))
+    register(Technique.of(key, by_digit(find), where, explain, notation, aliases=aliases))
 
 
-_reg("skyscraper", "Skyscraper", "摩天楼", "0400", 6.6, find_skyscraper, _chain_where,
-     _chain_explain, _chain_notation)
-_reg("two-string-kite", "2-String Kite", "双线风筝", "0401", 6.6, find_two_string_kite,
-     _chain_where, _chain_explain, _chain_notation, ("kite", "two string kite"))
-_reg("empty-rectangle", "Empty Rectangle", "空矩形", "0402", 6.6, find_empty_rectangle,
-     _er_where, _er_explain, _er_notation, ("er",))
-_reg("turbot-fish", "Turbot Fish", "多宝鱼", "0403", 6.6, find_turbot_fish, _chain_where,
-     _chain_explain, _chain_notation)
-_reg("dual-two-string-kite", "Dual 2-String Kite", "双重双线风筝", "0404", 6.7,
-     find_dual_two_string_kite, _dual_kite_where, _dual_kite_explain, _dual_kite_notation,
-     ("dual kite",))
-_reg("dual-empty-rectangle", "Dual Empty Rectangle", "双重空矩形", "0405", 6.7,
-     find_dual_empty_rectangle, _er_where, _er_explain, _er_notation, ("dual er",))
+_reg("skyscraper", find_skyscraper, _chain_where, _chain_explain, _chain_notation)
+_reg("two-string-kite", find_two_string_kite, _chain_where, _chain_explain, _chain_notation,
+     ("kite", "two string kite"))
+_reg("empty-rectangle", find_empty_rectangle, _er_where, _er_explain, _er_notation, ("er",))
+_reg("turbot-fish", find_turbot_fish, _chain_where, _chain_explain, _chain_notation)
+_reg("dual-two-string-kite", find_dual_two_string_kite, _dual_kite_where, _dual_kite_explain,
+     _dual_kite_notation, ("dual kite",))
+_reg("dual-empty-rectangle", find_dual_empty_rectangle, _er_where, _er_explain, _er_notation,
+     ("dual er",))

@@ -241,6 +241,5 @@ def _notation(step: Step) -> str:
 
 
 # Sudoku Explainer has no Sue de Coq: rated like a naked quad (5.0), see the module docstring.
-register(Technique("sue-de-coq", "Sue de Coq", "双区不交子集", "1101", "als", 5.0,
-                   find_sue_de_coq, _where, _explain, _notation,
-                   aliases=("sdc", "two-sector disjoint subsets")))
+register(Technique.of("sue-de-coq", find_sue_de_coq, _where, _explain, _notation,
+                      aliases=("sdc", "two-sector disjoint subsets")))

@@ -246,12 +246,10 @@ def _notation(step: Step) -> str:
     return f"{step.name}: {placements_text(step)}"
 
 
-register(Technique("full-house", "Full House", "满格", "0000", "singles", 1.0, find_full_house,
-                   _full_house_where, _full_house_explain, _notation, aliases=("last empty cell",),
-                   first9=_first9("full-house", 0), weigh=_single_weight))
-register(Technique("hidden-single", "Hidden Single", "隐性唯一", "0002", "singles", BOX_WEIGHT,
-                   find_hidden_single, _hidden_where, _hidden_explain, _notation,
-                   first9=_first9("hidden-single", 1), weigh=_single_weight))
-register(Technique("naked-single", "Naked Single", "唯一余数", "0003", "singles", NAKED_WEIGHT,
-                   find_naked_single, _naked_where, _naked_explain, _notation,
-                   first9=_first9("naked-single", 2)))
+register(Technique.of("full-house", find_full_house, _full_house_where, _full_house_explain,
+                      _notation, aliases=("last empty cell",),
+                      first9=_first9("full-house", 0), weigh=_single_weight))
+register(Technique.of("hidden-single", find_hidden_single, _hidden_where, _hidden_explain,
+                      _notation, first9=_first9("hidden-single", 1), weigh=_single_weight))
+register(Technique.of("naked-single", find_naked_single, _naked_where, _naked_explain,
+                      _notation, first9=_first9("naked-single", 2)))

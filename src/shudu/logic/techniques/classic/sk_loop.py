@@ -263,5 +263,4 @@ def _notation(step: Step) -> str:
             f"{candidates_text(step.eliminations, 9)}")
 
 
-register(Technique("sk-loop", "SK-loop", "SK 环", "1602", "sk-loop", 9.0, find_sk_loop,
-                   _where, _explain, _notation))
+register(Technique.of("sk-loop", find_sk_loop, _where, _explain, _notation))

@@ -426,22 +426,16 @@ def subset_notation(step: Step) -> str:
 
 
 def _register() -> None:
-    naked = (("naked-pair", "Naked Pair", "显性数对", "0200", 3.0, find_naked_pair),
-             ("naked-triple", "Naked Triple", "显性三数组", "0201", 3.6, find_naked_triple),
-             ("naked-quad", "Naked Quadruple", "显性四数组", "0202", 5.0, find_naked_quad))
-    hidden = (("hidden-pair", "Hidden Pair", "隐性数对", "0210", 3.4, find_hidden_pair),
-              ("hidden-triple", "Hidden Triple", "隐性三数组", "0211", 4.0, find_hidden_triple),
-              ("hidden-quad", "Hidden Quadruple", "隐性四数组", "0212", 5.4, find_hidden_quad))
-    direct = {"hidden-pair": 2.0, "hidden-triple": 2.5}   # SE's weights when "direct"
-    for (key, name, zh, code, diff, find), aliases in zip(
-            naked, (("naked double",), ("naked triplet",), ("naked quad",))):
-        register(Technique(key, name, zh, code, "subsets", diff, find, subset_where,
-                           _naked_explain, subset_notation, aliases=aliases))
-    for (key, name, zh, code, diff, find), aliases in zip(
-            hidden, (("hidden double",), ("hidden triplet",), ("hidden quad",))):
-        register(Technique(key, name, zh, code, "subsets", diff, find, subset_where,
-                           _hidden_explain, subset_notation, aliases=aliases,
-                           direct=direct.get(key)))
+    naked = (("naked-pair", find_naked_pair, "naked double"),
+             ("naked-triple", find_naked_triple, "naked triplet"),
+             ("naked-quad", find_naked_quad, "naked quad"))
+    hidden = (("hidden-pair", find_hidden_pair, "hidden double"),
+              ("hidden-triple", find_hidden_triple, "hidden triplet"),
+              ("hidden-quad", find_hidden_quad, "hidden quad"))
+    for subsets, explain in ((naked, _naked_explain), (hidden, _hidden_explain)):
+        for key, find, alias in subsets:
+            register(Technique.of(key, find, subset_where, explain, subset_notation,
+                                  aliases=(alias,)))
 
 
 _register()

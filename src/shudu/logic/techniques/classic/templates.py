@@ -184,9 +184,5 @@ def _notation(step: Step) -> str:
     return f"{step.info.name}: {step.digits[0]} => {candidates_text(step.eliminations, n)}"
 
 
-register(Technique("template-set", "Template Set", "模板填数", "1201", "templates", 10.0,
-                   find_template_set,
-                   _where, _explain, _notation, default=False))
-register(Technique("template-delete", "Template Delete", "模板删数", "1202", "templates",
-                   10.0,
-                   find_template_delete, _where, _explain, _notation, default=False))
+register(Technique.of("template-set", find_template_set, _where, _explain, _notation))
+register(Technique.of("template-delete", find_template_delete, _where, _explain, _notation))

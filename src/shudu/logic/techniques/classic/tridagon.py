@@ -274,5 +274,4 @@ def _notation(step: Step) -> str:
             f"{','.join(cells_text((c,), 9) for c in pattern)} => {result}")
 
 
-register(Technique("tridagon", "Tridagon", "三叉戟", "1501", "tridagon", 7.55,
-                   find_tridagon, _where, _explain, _notation))
+register(Technique.of("tridagon", find_tridagon, _where, _explain, _notation))

@@ -755,30 +755,19 @@ def _bug_notation(step: Step) -> str:
         step.eliminations, step.size)
 
 
-def _reg(key: str, name: str, zh: str, code: str, diff: float, find, where=_rect_where,
-         explain=_rect_explain, notation=_rect_notation,
+def _reg(key: str, find, where=_rect_where, explain=_rect_explain, notation=_rect_notation,
          aliases: tuple[str, ...] = ()) -> None:  # type: ignore[no-untyped-def]
-    register(Technique(key, name, zh, code, "uniqueness", diff, find, where, explain,
-                       notation, uniqueness=True, aliases=aliases))
+    register(Technique.of(key, find, where, explain, notation, aliases=aliases))
 
 
-_reg("ur-type-1", "Uniqueness Test 1", "唯一矩形1", "0600", 4.5, find_ur_type1,
-     aliases=("unique rectangle type 1", "ur1"))
-_reg("ur-type-2", "Uniqueness Test 2", "唯一矩形2", "0601", 4.5, find_ur_type2,
-     aliases=("unique rectangle type 2", "ur2"))
-_reg("ur-type-3", "Uniqueness Test 3", "唯一矩形3", "0602", 4.6, find_ur_type3,
-     aliases=("unique rectangle type 3", "ur3"))
-_reg("ur-type-4", "Uniqueness Test 4", "唯一矩形4", "0603", 4.5, find_ur_type4,
-     aliases=("unique rectangle type 4", "ur4"))
-_reg("ur-type-5", "Uniqueness Test 5", "唯一矩形5", "0604", 4.6, find_ur_type5,
-     aliases=("unique rectangle type 5", "ur5"))
-_reg("ur-type-6", "Uniqueness Test 6", "唯一矩形6", "0605", 4.6, find_ur_type6,
-     aliases=("unique rectangle type 6", "ur6"))
-_reg("hidden-rectangle", "Hidden Rectangle", "隐性唯一矩形", "0606", 4.7, find_hidden_rectangle,
-     aliases=("hr",))
-_reg("avoidable-rectangle-1", "Avoidable Rectangle Type 1", "可回避矩形1", "0607", 4.5,
-     find_avoidable_rectangle_1, explain=_ar_explain, aliases=("ar1",))
-_reg("avoidable-rectangle-2", "Avoidable Rectangle Type 2", "可回避矩形2", "0608", 4.5,
-     find_avoidable_rectangle_2, explain=_ar_explain, aliases=("ar2",))
-_reg("bug-plus-1", "Bivalue Universal Grave + 1", "全双值坟墓+1", "0610", 5.6, find_bug_plus_1,
-     _bug_where, _bug_explain, _bug_notation, aliases=("bug+1", "bug"))
+_reg("ur-type-1", find_ur_type1, aliases=("unique rectangle type 1", "ur1"))
+_reg("ur-type-2", find_ur_type2, aliases=("unique rectangle type 2", "ur2"))
+_reg("ur-type-3", find_ur_type3, aliases=("unique rectangle type 3", "ur3"))
+_reg("ur-type-4", find_ur_type4, aliases=("unique rectangle type 4", "ur4"))
+_reg("ur-type-5", find_ur_type5, aliases=("unique rectangle type 5", "ur5"))
+_reg("ur-type-6", find_ur_type6, aliases=("unique rectangle type 6", "ur6"))
+_reg("hidden-rectangle", find_hidden_rectangle, aliases=("hr",))
+_reg("avoidable-rectangle-1", find_avoidable_rectangle_1, explain=_ar_explain, aliases=("ar1",))
+_reg("avoidable-rectangle-2", find_avoidable_rectangle_2, explain=_ar_explain, aliases=("ar2",))
+_reg("bug-plus-1", find_bug_plus_1, _bug_where, _bug_explain, _bug_notation,
+     aliases=("bug+1", "bug"))

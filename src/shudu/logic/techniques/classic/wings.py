@@ -431,17 +431,14 @@ def _rp_notation(step: Step) -> str:
 
 W_WING_WEIGHT = round(7.0 + length_bonus(6), 1)
 """SE has no W-Wing: it meets one as the AIC it is, six nodes mixing digits and houses
-(7.1).  Its registered difficulty (4.4) is its place in the solver's order."""
+(7.1), the W-Wing's SE weight in the technique table; its order there (4.4) is its
+place in the solver's order."""
 
 
-register(Technique("xy-wing", "XY-Wing", "XY翼", "0800", "wings", 4.2, find_xy_wing,
-                   _wing_where, _wing_explain, _wing_notation, aliases=("y-wing",)))
-register(Technique("xyz-wing", "XYZ-Wing", "XYZ翼", "0801", "wings", 4.4, find_xyz_wing,
-                   _wing_where, _wing_explain, _wing_notation))
-register(Technique("wxyz-wing", "WXYZ-Wing", "WXYZ翼", "0802", "wings", 4.6, find_wxyz_wing,
-                   _wing_where, _wing_explain, _wing_notation))
-register(Technique("w-wing", "W-Wing", "W翼", "0803", "wings", 4.4, find_w_wing,
-                   _w_where, _w_explain, _w_notation, rated=W_WING_WEIGHT))
-register(Technique("remote-pair", "Remote Pair", "远程数对", "0703", "wings", 6.6,
-                   find_remote_pair, _rp_where, _rp_explain, _rp_notation,
-                   aliases=("remote pairs",)))
+register(Technique.of("xy-wing", find_xy_wing, _wing_where, _wing_explain, _wing_notation,
+                      aliases=("y-wing",)))
+register(Technique.of("xyz-wing", find_xyz_wing, _wing_where, _wing_explain, _wing_notation))
+register(Technique.of("wxyz-wing", find_wxyz_wing, _wing_where, _wing_explain, _wing_notation))
+register(Technique.of("w-wing", find_w_wing, _w_where, _w_explain, _w_notation))
+register(Technique.of("remote-pair", find_remote_pair, _rp_where, _rp_explain, _rp_notation,
+                      aliases=("remote pairs",)))

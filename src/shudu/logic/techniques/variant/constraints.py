@@ -616,30 +616,25 @@ def _notation(step: Step) -> str:
     return f"{step.name}: {_line(step)} => {eliminations_text(step)}"
 
 
-_TECHNIQUES: tuple[tuple[str, str, str, tuple[str, ...], str, float, tuple[str, ...]], ...] = (
-    ("parity-cells", "Odd/Even Cell", "奇偶格", ("odd", "even"), "1801", 1.0,
-     ("odd even", "parity")),
-    ("thermo", "Thermometer", "温度计", ("thermo",), "1802", 1.2, ("thermo bounds",)),
-    ("palindrome", "Palindrome", "回文线", ("palindrome", "clone"), "1803", 1.2,
-     ("clone", "palindrome line")),
-    ("xv-sums", "XV Sum", "XV 和", ("xv",), "1804", 1.3, ("xv", "x v")),
-    ("kropki", "Kropki Dot", "黑白点", ("kropki",), "1805", 1.4, ("kropki dots", "dots")),
-    ("whispers", "German Whispers", "德国耳语线", ("whisper",), "1806", 1.4,
-     ("whisper", "german whispers line")),
-    ("non-consecutive", "Non-Consecutive", "无连续", ("non-consecutive", "negative"), "1807",
-     1.4, ("negative constraint", "nonconsecutive")),
-    ("renban", "Renban", "连续数线", ("renban",), "1808", 1.6, ("renban line",)),
-    ("arrow-sums", "Arrow Sum", "箭头和", ("arrow",), "1809", 1.8, ("arrow", "pill")),
-    ("little-killer", "Little Killer", "小杀手", ("little-killer",), "1810", 2.0,
-     ("little killer sum",)),
-    ("sandwich", "Sandwich Sum", "三明治和", ("sandwich",), "1811", 2.2, ("sandwich sums",)),
+_TECHNIQUES: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
+    ("parity-cells", ("odd", "even"), ("odd even", "parity")),
+    ("thermo", ("thermo",), ("thermo bounds",)),
+    ("palindrome", ("palindrome", "clone"), ("clone", "palindrome line")),
+    ("xv-sums", ("xv",), ("xv", "x v")),
+    ("kropki", ("kropki",), ("kropki dots", "dots")),
+    ("whispers", ("whisper",), ("whisper", "german whispers line")),
+    ("non-consecutive", ("non-consecutive", "negative"), ("negative constraint", "nonconsecutive")),
+    ("renban", ("renban",), ("renban line",)),
+    ("arrow-sums", ("arrow",), ("arrow", "pill")),
+    ("little-killer", ("little-killer",), ("little killer sum",)),
+    ("sandwich", ("sandwich",), ("sandwich sums",)),
 )
-"""key, English and Chinese names, the constraint kinds read, code, difficulty (an
-extension of the SE scale for ordering), aliases."""
+"""key, the constraint kinds read, aliases (names, code and order, an extension of the SE
+scale, are in the technique table)."""
 
-for _key, _name, _zh, _kinds, _code, _difficulty, _aliases in _TECHNIQUES:
-    register(Technique(_key, _name, _zh, _code, "variant", _difficulty, _steps(_key, _kinds),
-                       _where, _explain, _notation, aliases=_aliases, first9=never9))
+for _key, _kinds, _aliases in _TECHNIQUES:
+    register(Technique.of(_key, _steps(_key, _kinds), _where, _explain, _notation,
+                          aliases=_aliases, first9=never9))
 
 _thermo = _steps("thermo", ("thermo",))
 
@@ -721,9 +716,9 @@ def _pointing_notation(step: Step) -> str:
             f"{step.digits[0]} => {eliminations_text(step)}")
 
 
-register(Technique("sum-pointing", "Sum Pointing", "和值区块", "1812", "variant", 2.3,
-                   find_sum_pointing, _pointing_where, _pointing_explain, _pointing_notation,
-                   aliases=("little killer pointing", "arrow pointing"), first9=never9))
+register(Technique.of("sum-pointing", find_sum_pointing, _pointing_where, _pointing_explain,
+                      _pointing_notation, aliases=("little killer pointing", "arrow pointing"),
+                      first9=never9))
 
 
 def find_thermo(cands: Candidates) -> Iterator[Step]:

@@ -610,20 +610,17 @@ def _interaction_notation(step: Step) -> str:
             f"{eliminations_text(step)}")
 
 
-register(Technique("cage-combinations", "Cage Combination", "杀手笼组合", "1701", "killer",
-                   2.0, find_cage_combinations, _combinations_where, _combinations_explain,
-                   _combinations_notation, aliases=("cage combinations", "killer combinations",
-                                             "cage sums"), first9=never9))
-register(Technique("cage-pointing", "Cage Pointing", "杀手笼区块", "1702", "killer", 2.6,
-                   find_cage_pointing, _pointing_where, _pointing_explain, _pointing_notation,
-                   first9=never9))
-register(Technique("cage-claiming", "Cage Claiming", "杀手笼占位", "1703", "killer", 2.8,
-                   find_cage_claiming, _claiming_where, _claiming_explain, _claiming_notation,
-                   aliases=("hidden cage sum",), first9=never9))
-register(Technique("cage-interaction", "Cage Interaction", "杀手笼互斥", "1705", "killer", 3.2,
-                   find_cage_interaction, _interaction_where, _interaction_explain,
-                   _interaction_notation, aliases=("combination analysis",), first9=never9))
-register(Technique("innies-outies", "Innies & Outies", "45 法则", "1704", "killer", 3.0,
-                   find_innies_outies, _io_where, _io_explain, _io_notation,
-                   aliases=("45 rule", "innies", "outies", "rule of 45", "ghost cage",
-                            "cage splitting"), first9=never9))
+register(Technique.of("cage-combinations", find_cage_combinations, _combinations_where,
+                      _combinations_explain, _combinations_notation,
+                      aliases=("cage combinations", "killer combinations", "cage sums"),
+                      first9=never9))
+register(Technique.of("cage-pointing", find_cage_pointing, _pointing_where, _pointing_explain,
+                      _pointing_notation, first9=never9))
+register(Technique.of("cage-claiming", find_cage_claiming, _claiming_where, _claiming_explain,
+                      _claiming_notation, aliases=("hidden cage sum",), first9=never9))
+register(Technique.of("cage-interaction", find_cage_interaction, _interaction_where,
+                      _interaction_explain, _interaction_notation,
+                      aliases=("combination analysis",), first9=never9))
+register(Technique.of("innies-outies", find_innies_outies, _io_where, _io_explain, _io_notation,
+                      aliases=("45 rule", "innies", "outies", "rule of 45", "ghost cage",
+                               "cage splitting"), first9=never9))

@@ -370,12 +370,10 @@ def _forcing_notation(step: Step) -> str:
             f"{cells_text([c], n)}<>{d}")
 
 
-register(Technique("cage-forcing-chain", "Cage Forcing Chain", "杀手笼强制链", "1706", "killer",
-                   7.6, find_cage_forcing_chain, _forcing_where, _forcing_explain,
-                   _forcing_notation, aliases=("killer forcing chain",), first9=never9,
-                   rated=7.5, weigh=forcing_weight))
-register(Technique("constraint-forcing-chain", "Constraint Forcing Chain", "约束强制链", "1812",
-                   "variant", 7.6, find_constraint_forcing_chain, _forcing_where,
-                   _forcing_explain, _forcing_notation,
-                   aliases=("variant forcing chain", "trial propagation"), first9=never9,
-                   rated=7.5, weigh=forcing_weight))
+register(Technique.of("cage-forcing-chain", find_cage_forcing_chain, _forcing_where,
+                      _forcing_explain, _forcing_notation, aliases=("killer forcing chain",),
+                      first9=never9, weigh=forcing_weight))
+register(Technique.of("constraint-forcing-chain", find_constraint_forcing_chain, _forcing_where,
+                      _forcing_explain, _forcing_notation,
+                      aliases=("variant forcing chain", "trial propagation"), first9=never9,
+                      weigh=forcing_weight))
