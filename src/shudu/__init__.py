@@ -41,7 +41,7 @@ if TYPE_CHECKING:   # what the names below are, for type checkers
         read_file,
         write,
     )
-    from .logic.checked import explain, hint
+    from .logic.session import explain, hint
     from .logic.trace import trace
     from .make.classic import Generated, generate, generate_many
     from .rating.rater import Rating, rate, rate_many
@@ -61,7 +61,7 @@ if TYPE_CHECKING:   # what the names below are, for type checkers
     from .values.rules import CLASSIC, Cell, House, Rules, cell_name, parse_cell
 
 _HOMES: dict[str, str] = {
-    **dict.fromkeys(("explain", "hint"), "logic.checked"),
+    **dict.fromkeys(("explain", "hint"), "logic.session"),
     "Cage": "values.constraints",
     **dict.fromkeys(("BatchResult", "SearchResult", "SolutionIterator", "count", "count_many",
                      "search", "solutions", "solve", "solve_many"), "solving.engine"),

@@ -11,13 +11,12 @@ so r1c9 = 9.
 
 from .candidates import Candidates, Geometry, geometry
 from .registry import Technique, technique, techniques
+from .session import Session, explain, hint, session
 from .solver import (
     SolvePath,
     SolverConfig,
     StepRun,
-    explain,
     find_all,
-    hint,
     iter_steps,
     next_step,
     solve_path,
@@ -31,6 +30,7 @@ __all__ = [
     "Geometry",
     "Link",
     "Node",
+    "Session",
     "SolvePath",
     "SolverConfig",
     "Step",
@@ -44,6 +44,7 @@ __all__ = [
     "hint",
     "iter_steps",
     "next_step",
+    "session",
     "solve_path",
     "technique",
     "techniques",
