@@ -43,7 +43,8 @@ if TYPE_CHECKING:   # what the names below are, for type checkers
     )
     from .logic.session import explain, hint
     from .logic.trace import trace
-    from .make.classic import Generated, generate, generate_many
+    from .make.classic import Generated
+    from .make.pick import generate, generate_many
     from .rating.rater import Rating, rate, rate_many
     from .solving.engine import (
         BatchResult,
@@ -69,7 +70,8 @@ _HOMES: dict[str, str] = {
                      "NotUnique", "ParseError", "ShuduError", "UnsupportedRules"), "errors"),
     **dict.fromkeys(("Pencilmarks", "Record", "iter_records", "parse", "parse_pencilmarks",
                      "read_file", "write"), "formats"),
-    **dict.fromkeys(("Generated", "generate", "generate_many"), "make.classic"),
+    "Generated": "make.classic",
+    **dict.fromkeys(("generate", "generate_many"), "make.pick"),
     "Grid": "values.grid",
     **dict.fromkeys(("Rating", "rate", "rate_many"), "rating.rater"),
     **dict.fromkeys(("CLASSIC", "Cell", "House", "Rules", "cell_name", "parse_cell"),

@@ -413,13 +413,13 @@ def rate(puzzle: str, rules: Any = None, timeout: float = 10.0) -> dict[str, Any
 def generate(rules: Any = None, grade: str | None = None, technique: str | None = None,
              symmetry: str = "none", seed: int | None = None,
              timeout: float = 20.0) -> dict[str, Any]:
-    """A new puzzle with one solution (see :func:`shudu.make.classic.generate`), rated.
+    """A new puzzle with one solution (see :func:`shudu.make.pick.generate`), rated.
 
     >>> g = generate("4", seed=1)
     >>> g["seed"], len(g["puzzle"]), g["layout"]["size"]
     (1, 16, 4)
     """
-    from ..make.classic import generate as make
+    from ..make.pick import generate as make
 
     seconds = _timeout(timeout)
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
