@@ -17,7 +17,8 @@ from shudu import Grid, Rules
 from shudu.formats.killer import read_cage_string, read_killer_list
 from shudu.logic.candidates import bits
 from shudu.logic.registry import family
-from shudu.logic.solver import SolverConfig, explain, hint, solve_path
+from shudu.logic.session import explain, hint
+from shudu.logic.solver import SolverConfig, solve_path
 from shudu.logic.techniques.variant.cage_sums import (
     cage_options,
     derived_sums,

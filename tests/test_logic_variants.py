@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from constraint_cases import planted, unsound
 from shudu import Grid, Rules
 from shudu.formats.fpuzzles import read_fpuzzles
-from shudu.logic.solver import hint, solve_path
+from shudu.logic.session import hint
+from shudu.logic.solver import solve_path
 from shudu.make.classic import random_solution
 from shudu.solving import engine
 from shudu.values.constraints import Kropki, Sandwich, Thermo

@@ -41,9 +41,10 @@ if TYPE_CHECKING:   # what the names below are, for type checkers
         read_file,
         write,
     )
-    from .logic.checked import explain, hint
+    from .logic.session import explain, hint
     from .logic.trace import trace
-    from .make.classic import Generated, generate, generate_many
+    from .make.classic import Generated
+    from .make.pick import generate, generate_many
     from .rating.rater import Rating, rate, rate_many
     from .solving.engine import (
         BatchResult,
@@ -61,7 +62,7 @@ if TYPE_CHECKING:   # what the names below are, for type checkers
     from .values.rules import CLASSIC, Cell, House, Rules, cell_name, parse_cell
 
 _HOMES: dict[str, str] = {
-    **dict.fromkeys(("explain", "hint"), "logic.checked"),
+    **dict.fromkeys(("explain", "hint"), "logic.session"),
     "Cage": "values.constraints",
     **dict.fromkeys(("BatchResult", "SearchResult", "SolutionIterator", "count", "count_many",
                      "search", "solutions", "solve", "solve_many"), "solving.engine"),
@@ -69,7 +70,8 @@ _HOMES: dict[str, str] = {
                      "NotUnique", "ParseError", "ShuduError", "UnsupportedRules"), "errors"),
     **dict.fromkeys(("Pencilmarks", "Record", "iter_records", "parse", "parse_pencilmarks",
                      "read_file", "write"), "formats"),
-    **dict.fromkeys(("Generated", "generate", "generate_many"), "make.classic"),
+    "Generated": "make.classic",
+    **dict.fromkeys(("generate", "generate_many"), "make.pick"),
     "Grid": "values.grid",
     **dict.fromkeys(("Rating", "rate", "rate_many"), "rating.rater"),
     **dict.fromkeys(("CLASSIC", "Cell", "House", "Rules", "cell_name", "parse_cell"),

@@ -137,10 +137,10 @@ def _explain_one(run: _LogicRun, state: LogicItem, disabled: frozenset[str], lev
                  notation: bool, max_steps: int | None, rated: bool) -> int:
     """Print the logical path of one puzzle, each step as it is found; return its exit
     code."""
-    started_run = run.start(state, disabled, max_steps=max_steps, weigh=True)
-    if isinstance(started_run, int):
-        return started_run
-    steps, found, on, timeout = started_run
+    steps = run.start(state, disabled, max_steps=max_steps, weigh=True)
+    if isinstance(steps, int):
+        return steps
+    found, on, timeout = steps.verdict, steps.uniqueness, steps.timeout
     import time
 
     scores = steps.weights
@@ -205,12 +205,6 @@ def _explain_one(run: _LogicRun, state: LogicItem, disabled: frozenset[str], lev
     return 0 if path.solved else EXIT_NONE
 
 
-_PAGE_WORDS = {
-    "en": "Walk-through written to {path}.",
-    "zh": "解题过程已写入 {path}。",
-}
-
-
 def page_path(path: Path, index: int) -> Path:
     """Where ``--html PATH`` writes the page of puzzle ``index`` (from 1): PATH for the
     first, PATH with ``-index`` before its suffix for the others.
@@ -227,10 +221,9 @@ def _page_one(run: _LogicRun, state: LogicItem, disabled: frozenset[str], level:
     code.  A puzzle with no or several solutions is answered as without ``--html``."""
     from ..pictures.walkthrough import path_html
 
-    started_run = run.start(state, disabled, max_steps=max_steps, weigh=True)
-    if isinstance(started_run, int):
-        return started_run
-    steps = started_run[0]
+    steps = run.start(state, disabled, max_steps=max_steps, weigh=True)
+    if isinstance(steps, int):
+        return steps
 
     def count(_: Any) -> None:
         if not run.many:
@@ -243,7 +236,7 @@ def _page_one(run: _LogicRun, state: LogicItem, disabled: frozenset[str], level:
     except OSError as e:
         run.console.error(f"cannot write {target}: {_os_error_text(e)}")
         return SOLVE_EXIT_BAD_INPUT
-    run.console.out(_PAGE_WORDS[run.lang].format(path=target))
+    run.console.out(run.words("page", path=target))
     return 0 if steps.final.is_solved else EXIT_NONE
 
 

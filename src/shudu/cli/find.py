@@ -88,23 +88,19 @@ def find(
 def _find_one(run: _LogicRun, state: LogicItem, tech: Any, after: int) -> int:
     """Print every real instance of ``tech`` in one state (or ``after`` steps of its
     path); return its exit code."""
-    if state.error is not None:
-        return run.bad(state)
-    found_verdict, on = run.verdict(state)
-    refused = run.refuse(state, found_verdict, on)
-    if refused is not None:   # no solution or several, as hint and explain answer
-        return refused
+    steps = run.start(state, max_steps=after)   # refused as hint and explain are
+    if isinstance(steps, int):
+        return steps
     from ..errors import LogicTimeout
-    from ..logic.solver import find_all
 
     try:
-        found = find_all(state.cands, tech.key, after=after, timeout=run.timeout)
+        found = steps.find_all(tech.key)
     except LogicTimeout:
         if run.as_json:
             run.console.out(_json_line({**_json_head(state.item), "technique": tech.key,
                                         "status": "timeout", "count": None, "steps": []}))
         else:
-            run.block([run.words("find_timeout", seconds=run.timeout or 0)], state)
+            run.block([run.words("find_timeout", seconds=steps.timeout or 0)], state)
         return EXIT_NONE
     if run.as_json:
         data = {

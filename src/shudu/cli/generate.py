@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
@@ -18,9 +18,6 @@ from .common import (
     run_frame,
 )
 from .rate import EXIT_UNRATED, _hardest_name
-
-if TYPE_CHECKING:
-    from ..values.rules import Rules
 
 
 # ---------------------------------------------------------------------- generate
@@ -48,25 +45,18 @@ def _technique_option(ctx: click.Context, param: click.Parameter, value: str | N
 
 def _generate_rules_option(ctx: click.Context, param: click.Parameter,
                            value: str | None) -> Any:
-    """The rules, and the kind of clue asked for beside givens (a ``killer``, ``thermo``,
-    ``arrow`` or ``kropki`` part) as ``(kind, rules)``."""
+    """The rules spec, checked (a ``killer``, ``thermo``, ``arrow`` or ``kropki`` part asks
+    for puzzles of that clue: :func:`shudu.make.pick.clue_kind`)."""
     if value is None:
         return None
-    parts = [p for p in value.replace(",", "+").split("+")]
-    kinds = [_CLUE_PARTS[p.strip().lower()] for p in parts if p.strip().lower() in _CLUE_PARTS]
-    if len(set(kinds)) > 1:
-        raise click.BadParameter("expected one kind of clue among killer, thermo, arrow and "
-                                 f"kropki, found {' and '.join(sorted(set(kinds)))}",
-                                 ctx=ctx, param=param)
-    rest = "+".join(p for p in parts if p.strip().lower() not in _CLUE_PARTS)
-    rules = _rules_option(ctx, param, rest or "classic")
-    return (kinds[0], rules) if kinds else rules
+    from ..make.pick import clue_kind
 
-
-_CLUE_PARTS = {"killer": "killer", "killers": "killer", "cage": "killer", "cages": "killer",
-               "thermo": "thermo", "thermos": "thermo", "arrow": "arrow", "arrows": "arrow",
-               "kropki": "kropki", "dots": "kropki"}
-"""Parts of ``--rules`` that ask for puzzles of a kind of clue, and the kind."""
+    try:
+        _, rest = clue_kind(value)
+    except ValueError as e:
+        raise click.BadParameter(str(e), ctx=ctx, param=param) from None
+    _rules_option(ctx, param, rest)
+    return value
 
 
 @cli.command(
@@ -118,14 +108,14 @@ Exit status: 0 done, 1 the budget (--attempts/--timeout) ran out, 2 bad usage.""
 @click.option("--progress/--no-progress", default=None,
               help="Progress bar on stderr (default: when stderr is a terminal and n > 1).")
 @click.pass_context
-def generate(ctx: click.Context, count: int, rules: Rules | None, symmetry: str,
+def generate(ctx: click.Context, count: int, rules: str | None, symmetry: str,
              minimal: bool, grade: str | None, score: Any, technique: str | None,
              pattern: str | None, seed: int | None, attempts: int | None,
              timeout: float | None, style: str, as_json: bool, rated: bool,
              progress: bool | None) -> None:
     """Generate puzzles with exactly one solution."""
     from ..errors import GenerationError
-    from ..make.classic import generate_many
+    from ..make.pick import clue_kind, generate_many
 
     if pattern is not None and os.path.exists(pattern):
         try:
@@ -134,13 +124,11 @@ def generate(ctx: click.Context, count: int, rules: Rules | None, symmetry: str,
         except (OSError, UnicodeDecodeError) as e:
             raise click.BadParameter(f"{pattern}: cannot read ({e})", ctx=ctx,
                                      param_hint="'--pattern'") from None
-    if isinstance(rules, tuple):   # --rules killer, thermo, arrow or kropki
-        if symmetry != "none" or minimal or technique or pattern:
-            raise click.UsageError(f"{rules[0]} puzzles take --grade, --score, --seed, "
-                                   "--attempts, --timeout, --rate and the output options only",
-                                   ctx=ctx)
-        ctx.exit(_with_clues(rules[0], count, rules[1], seed, grade, score, rated, attempts,
-                             timeout, as_json, progress))
+    kind = clue_kind(rules)[0] if rules is not None else None
+    if kind is not None and (symmetry != "none" or minimal or technique or pattern):
+        raise click.UsageError(f"{kind} puzzles take --grade, --score, --seed, "
+                               "--attempts, --timeout, --rate and the output options only",
+                               ctx=ctx)
     code = 0
     with run_frame() as frame:
         try:
@@ -163,13 +151,14 @@ def generate(ctx: click.Context, count: int, rules: Rules | None, symmetry: str,
                 if as_json:
                     console.out(_json_line({"status": "generated", **g.to_dict()}))
                     continue
+                if kind is not None:
+                    console.out(_clue_text(kind, g))
+                    continue
                 text = _render(g.puzzle, style)
                 if style == "grid" and printed:
                     console.out("")
                 if g.rating is not None:
-                    r = g.rating
-                    about = f"{r.score:.1f} {r.grade}, hardest: {_hardest_name(r.hardest, 'en')}"
-                    text += f"  # {about}" if style == "line" else f"\n{about}"
+                    text += f"  # {_about(g)}" if style == "line" else f"\n{_about(g)}"
                 console.out(text)
                 printed += 1
         except ValueError as e:
@@ -177,46 +166,25 @@ def generate(ctx: click.Context, count: int, rules: Rules | None, symmetry: str,
     ctx.exit(code)
 
 
-def _with_clues(kind: str, count: int, rules: Rules | None, seed: int | None,
-                grade: str | None, score: Any, rated: bool, attempts: int | None,
-                timeout: float | None, as_json: bool, progress: bool | None) -> int:
-    """``shudu generate --rules killer`` (or thermo, arrow, kropki): a killer as its cage
-    string (its JSON when the cage string cannot hold its rules), the others as SudokuPad
-    links, with the rating when asked or aimed at."""
-    import functools
-    import random
+def _about(g: Any) -> str:
+    """A generated puzzle's rating in one line."""
+    r = g.rating
+    return f"{r.score:.1f} {r.grade}, hardest: {_hardest_name(r.hardest, 'en')}"
 
-    from ..errors import GenerationError
+
+def _clue_text(kind: str, g: Any) -> str:
+    """A puzzle of clues beside givens: a killer as its cage string (its JSON when the
+    cage string cannot hold its rules), the others as SudokuPad links, with the rating
+    when asked or aimed at."""
     from ..formats import write
-    from ..make.killer import generate_killer
-    from ..make.variants import generate_variant
 
-    make = generate_killer if kind == "killer" else functools.partial(generate_variant, kind)
-
-    seeds = random.Random(seed)
-    with run_frame() as frame:
-        console = frame.open(progress=_show_progress(progress, count > 1), total=count)
-        for k in range(count):
-            try:
-                g = make(rules, seed=seeds.randrange(2**62), grade=grade, score=score,
-                         rated=rated, attempts=attempts, timeout=timeout)
-            except GenerationError as e:
-                _failed(console, e, as_json, k + 1)
-                return EXIT_UNRATED
-            console.step()
-            if as_json:
-                console.out(_json_line({"status": "generated", **g.to_dict()}))
-                continue
-            try:
-                text = write(g.puzzle, "killer" if kind == "killer" else "sudokupad")
-            except ValueError:
-                text = write(g.puzzle, "json")
-            if g.rating is not None:
-                r = g.rating
-                text += f"  # {r.score:.1f} {r.grade}, hardest: {_hardest_name(r.hardest, 'en')}"
-            console.out(text)
-    return 0
-
+    try:
+        text = write(g.puzzle, "killer" if kind == "killer" else "sudokupad")
+    except ValueError:
+        text = write(g.puzzle, "json")
+    if g.rating is not None:
+        text += f"  # {_about(g)}"
+    return text
 
 
 def _failed(console: Console, error: Exception, as_json: bool, index: int) -> None:

@@ -119,10 +119,10 @@ def hint_data(step: Any, level: int, lang: str) -> dict[str, Any]:
 def _hint_one(run: _LogicRun, state: LogicItem, disabled: frozenset[str], level: int,
               output: str | None = None) -> int:
     """Print the hint for one state (and draw it to ``output``); return its exit code."""
-    started_run = run.start(state, disabled, max_steps=1)
-    if isinstance(started_run, int):
-        return started_run
-    first, found, on, timeout = started_run
+    first = run.start(state, disabled, max_steps=1)
+    if isinstance(first, int):
+        return first
+    found, on, timeout = first.verdict, first.uniqueness, first.timeout
     cands = state.cands
     step = next(first, None)
     late = first.stopped == "timeout"

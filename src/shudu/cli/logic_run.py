@@ -1,5 +1,6 @@
-"""Shared by ``explain``, ``hint`` and ``find``: their words, technique options, the
-engine's verdict on a state, and the printing of one puzzle's block."""
+"""Shared by ``explain``, ``hint`` and ``find``: their technique options, the start of a
+logic session on each state (its refusals printed), and the printing of one puzzle's
+block.  Their words are :mod:`shudu.words.cli`'s."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from ..words.cli import words
 from .common import (
     EXIT_NONE,
     SOLVE_EXIT_BAD_INPUT,
@@ -21,59 +23,11 @@ from .common import (
 from .inputs import LogicItem
 
 if TYPE_CHECKING:
-    from ..logic.verdict import Verdict
+    from ..errors import NoSolution, NotUnique
+    from ..logic.session import Session
 
 
 # ---------------------------------------------------------------------- logic: setup
-_WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "header": "Puzzle {index} ({where}):",
-        "header_bare": "Puzzle {index}:",
-        "solved": "Solved by logic in {n} steps; hardest step: {name} ({difficulty}).",
-        "rating": "Rating: {score} {grade} on the Sudoku Explainer scale (hardest step: {name}).",
-        "no_rating": "Rating: not computed within {seconds:g} s ('shudu rate' gives it).",
-        "rating_differs": "The rating takes the easiest step at each point in Sudoku "
-        "Explainer's order, so its path differs from this one: 'shudu rate --path' shows it.",
-        "done": "Already solved: nothing to explain.",
-        "stuck": "Stuck after {n} steps: no enabled technique makes progress, and shudu does "
-        "not guess. Candidates now:",
-        "none": "no solution",
-        "hint_done": "Already solved.",
-        "hint_stuck": "No logical step found: no enabled technique makes progress, and shudu "
-        "does not guess. Candidates now:",
-        "found_none": "No {name} here.",
-        "multiple": "Several solutions: e.g. {cell} is {a} in one and {b} in another, so no "
-        "logical path can reach one answer. --anyway explains as far as logic goes (within "
-        "--timeout).",
-        "timeout": "Stopped after {n} steps: the time limit of {seconds:g} s was reached.",
-        "max_steps": "Stopped after {n} steps: the limit of --max-steps was reached.",
-        "hint_timeout": "No logical step found within {seconds:g} s (--timeout).",
-        "find_timeout": "No answer within {seconds:g} s (--timeout).",
-    },
-    "zh": {
-        "header": "第 {index} 题（{where}）：",
-        "header_bare": "第 {index} 题：",
-        "solved": "逻辑解出，共 {n} 步；最难的一步：{name}（{difficulty}）。",
-        "rating": "难度评分：{score}，{grade}（Sudoku Explainer 标准；最难的一步：{name}）。",
-        "no_rating": "难度评分：{seconds:g} 秒内未算出（可用 'shudu rate'）。",
-        "rating_differs": "评分按 Sudoku Explainer 的顺序每次取最简单的一步，"
-        "所以路径与上面的不同：'shudu rate --path' 可以查看。",
-        "done": "已经解完，无需讲解。",
-        "stuck": "推理 {n} 步后卡住：没有可用的技巧能继续推进（shudu 不猜测）。当前的候选数：",
-        "none": "无解",
-        "hint_done": "已经解完。",
-        "hint_stuck": "找不到逻辑步骤：没有可用的技巧能继续推进（shudu 不猜测）。当前的候选数：",
-        "found_none": "这里没有{name}。",
-        "multiple": "多解：例如 {cell} 在一个解中是 {a}，在另一个解中是 {b}，"
-        "所以逻辑推理无法得出唯一答案。加 --anyway 可在时限（--timeout）内尽量推理。",
-        "timeout": "推理 {n} 步后停止：已到 {seconds:g} 秒的时限。",
-        "max_steps": "推理 {n} 步后停止：已到 --max-steps 的步数上限。",
-        "hint_timeout": "{seconds:g} 秒内（--timeout）找不到逻辑步骤。",
-        "find_timeout": "{seconds:g} 秒内（--timeout）没有结果。",
-    },
-}
-
-
 def _disable_option(
     ctx: click.Context, param: click.Parameter, value: tuple[str, ...]
 ) -> frozenset[str]:
@@ -165,17 +119,20 @@ def _solver_options(func: Callable[..., Any]) -> Callable[..., Any]:
     )(func)
 
 
-def _config(disabled: frozenset[str], uniqueness: bool) -> Any:
+def _config(disabled: frozenset[str]) -> Any:
+    """The techniques asked for (``--disable``, ``--enable``); the session sets their
+    uniqueness (:func:`shudu.logic.session.session`)."""
     from ..logic import SolverConfig
 
     ctx = click.get_current_context(silent=True)
     extra = ctx.meta.get("shudu.extra", frozenset()) if ctx is not None else frozenset()
-    return SolverConfig(disabled=disabled, extra=extra, uniqueness=uniqueness)
+    return SolverConfig(disabled=disabled, extra=extra)
 
 
 @dataclass
 class _LogicRun:
-    """Shared state of ``explain``, ``hint`` and ``find``: output, languages, verdicts."""
+    """Shared state of ``explain``, ``hint`` and ``find``: output, languages, and the
+    start of a logic session on each state."""
 
     console: Console
     lang: str
@@ -187,7 +144,7 @@ class _LogicRun:
     printed: int = 0
 
     def words(self, key: str, **values: Any) -> str:
-        return _WORDS[self.lang][key].format(**values)
+        return words(self.lang, key, **values)
 
     def bad(self, state: LogicItem, error: ValueError | None = None) -> int:
         message = state.item.describe_error(error or state.error)
@@ -211,17 +168,32 @@ class _LogicRun:
         self.open_block(state)
         self.console.out("\n".join(lines))
 
-    def verdict(self, state: LogicItem) -> tuple[Verdict, bool]:
-        """The engine's verdict on a state (:func:`shudu.logic.verdict.verdict`) and
-        whether uniqueness techniques are on (with a warning when a puzzle with several
-        solutions is explained anyway)."""
-        from ..logic.verdict import verdict
+    def start(self, state: LogicItem, disabled: frozenset[str] = frozenset(), *,
+              max_steps: int | None = None, weigh: bool = False) -> Session | int:
+        """The logic session of one state (:func:`shudu.logic.session.session`, with
+        ``--disable``, ``--enable``, ``--uniqueness``, ``--anyway`` and ``--timeout``), or
+        the exit code when the state is unreadable or refused: constraints logic does
+        not know, no solution (saying where the contradiction is) or several solutions
+        (two of them and a cell where they differ; unless ``--anyway``, which warns)."""
+        if state.error is not None:
+            return self.bad(state)
+        from ..errors import NoSolution, NotUnique, UnsupportedRules
+        from ..logic.session import session
 
-        found = verdict(state.cands)
-        where = state.item.where if self.many or state.item.source else ""
-        prefix = f"{where}: " if where else ""
-        if found.status == "multiple" and self.anyway:
-            if self.uniqueness:
+        try:
+            run = session(state.cands, config=_config(disabled), anyway=self.anyway,
+                          uniqueness=self.uniqueness, timeout=self.timeout,
+                          max_steps=max_steps, weigh=weigh)
+        except UnsupportedRules as e:
+            return self.bad(state, e)
+        except NoSolution as e:
+            return self._no_solution(state, e)
+        except NotUnique as e:
+            return self._several(state, e)
+        if run.verdict.status == "multiple":   # explained anyway
+            where = state.item.where if self.many or state.item.source else ""
+            prefix = f"{where}: " if where else ""
+            if run.uniqueness:
                 self.console.err(
                     f"shudu: {prefix}not unique: several solutions, yet --uniqueness lets "
                     "techniques assume one: their deductions may be wrong"
@@ -231,68 +203,43 @@ class _LogicRun:
                     f"shudu: {prefix}not unique: several solutions; uniqueness techniques "
                     "stay off"
                 )
-        on = self.uniqueness if self.uniqueness is not None else found.status == "unique"
-        return found, on
+        return run
 
-    def refuse(self, state: LogicItem, found: Verdict, on: bool) -> int | None:
-        """Answer a state that logic should not work on: no solution (saying where the
-        contradiction is) or several solutions (two of them and a cell where they
-        differ; unless ``--anyway``).  Returns the exit code, or ``None`` to go on."""
-        if found.status == "none":
-            from ..logic.verdict import contradiction
+    def _refused_head(self, state: LogicItem, status: str) -> dict[str, Any]:
+        from ..logic.session import uniqueness_on
 
-            where = contradiction(state.cands)
-            text = where.text(self.lang) if where is not None else self.words("none")
-            if self.as_json:
-                data = {**self.head(state, found.status, on), "status": "none",
-                        "contradiction": where.text("en") if where is not None else None}
-                self.console.out(_json_line(data))
-            else:
-                self.block([text if where is None else f"{self.words('none')}: {text}"],
-                           state)
-            return EXIT_NONE
-        if found.status == "multiple" and not self.anyway:
-            cell = found.cell
-            assert cell is not None and found.digits is not None
-            from ..logic.step import digit_text
+        return {**self.head(state, status, uniqueness_on(status, self.uniqueness)),
+                "status": status}
 
-            rules = found.solutions[0].rules
-            a, b = (digit_text(d, rules.size) for d in found.digits)
-            if self.as_json:
-                data = {**self.head(state, found.status, on), "status": "multiple",
-                        "solutions": [str(s) for s in found.solutions[:2]],
-                        "differ": rules.cell_name(cell)}
-                self.console.out(_json_line(data))
-            else:
-                self.block([self.words("multiple", cell=rules.cell_name(cell), a=a, b=b)],
-                           state)
-            return EXIT_NONE
-        return None
+    def _no_solution(self, state: LogicItem, error: NoSolution) -> int:
+        """Answer a state without solution, saying where the contradiction is."""
+        where = error.contradiction
+        text = where.text(self.lang) if where is not None else self.words("none")
+        if self.as_json:
+            data = {**self._refused_head(state, "none"),
+                    "contradiction": where.text("en") if where is not None else None}
+            self.console.out(_json_line(data))
+        else:
+            self.block([text if where is None else f"{self.words('none')}: {text}"], state)
+        return EXIT_NONE
 
-    def start(self, state: LogicItem, disabled: frozenset[str], *,
-              max_steps: int | None = None, weigh: bool = False) -> Any:
-        """The checked start of a logic command on one state: the exit code when it is
-        unreadable or refused (no or several solutions), else ``(run, verdict, on,
-        timeout)``: the solver's :class:`~shudu.logic.solver.StepRun` within the time
-        limit logic has on it (:func:`~shudu.logic.solver.time_limit`), and whether the
-        uniqueness techniques are on."""
-        if state.error is not None:
-            return self.bad(state)
-        from ..errors import UnsupportedRules
-        from ..logic.solver import StepRun, refuse_constraints, time_limit
+    def _several(self, state: LogicItem, error: NotUnique) -> int:
+        """Answer a state with several solutions: two of them, and a cell where they
+        differ."""
+        cell, digits = error.cell, error.digits
+        assert cell is not None and digits is not None
+        from ..logic.step import digit_text
 
-        try:
-            refuse_constraints(state.cands.rules)
-        except UnsupportedRules as e:
-            return self.bad(state, e)
-        found, on = self.verdict(state)
-        refused = self.refuse(state, found, on)
-        if refused is not None:
-            return refused
-        timeout = time_limit(found, self.timeout, self.anyway)
-        steps = StepRun(state.cands, _config(disabled, on), timeout=timeout,
-                        max_steps=max_steps, verdict=found, weigh=weigh)
-        return steps, found, on, timeout
+        rules = error.solutions[0].rules
+        a, b = (digit_text(d, rules.size) for d in digits)
+        if self.as_json:
+            data = {**self._refused_head(state, "multiple"),
+                    "solutions": [str(s) for s in error.solutions[:2]],
+                    "differ": rules.cell_name(cell)}
+            self.console.out(_json_line(data))
+        else:
+            self.block([self.words("multiple", cell=rules.cell_name(cell), a=a, b=b)], state)
+        return EXIT_NONE
 
     def head(self, state: LogicItem, status: str, on: bool) -> dict[str, Any]:
         from ..formats import Pencilmarks

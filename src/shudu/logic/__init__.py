@@ -9,18 +9,14 @@ r1c9 is the only empty cell in row 1, and 9 is the only digit missing there (ful
 so r1c9 = 9.
 """
 
-# the subpackage of technique families first: importing it later (the registry loads it)
-# would rebind the name ``techniques`` here to it, over the function below
-from . import techniques as _families  # noqa: F401
 from .candidates import Candidates, Geometry, geometry
 from .registry import Technique, technique
+from .session import Session, explain, hint, session
 from .solver import (
     SolvePath,
     SolverConfig,
     StepRun,
-    explain,
     find_all,
-    hint,
     iter_steps,
     next_step,
     solve_path,
@@ -34,6 +30,7 @@ __all__ = [
     "Geometry",
     "Link",
     "Node",
+    "Session",
     "SolvePath",
     "SolverConfig",
     "Step",
@@ -47,6 +44,7 @@ __all__ = [
     "hint",
     "iter_steps",
     "next_step",
+    "session",
     "solve_path",
     "technique",
     "verdict",

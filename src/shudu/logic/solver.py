@@ -1,12 +1,13 @@
 """The logic solver: apply the easiest available step until solved or stuck.
 
->>> from shudu.logic.solver import solve_path, hint
+The uniqueness check, the configuration and the limits around a path are
+:mod:`shudu.logic.session`'s.
+
+>>> from shudu.logic.solver import solve_path
 >>> p = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 >>> path = solve_path(p)
 >>> path.solved, path.steps[0].technique
 (True, 'hidden-single')
->>> hint(p).text(1)
-'Look for a Hidden Single.'
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from . import accel9
 from .candidates import Candidates
 from .registry import Technique, generation, technique, techniques
 from .step import Step
-from .verdict import Verdict, check, verdict
+from .verdict import Verdict
 
 __all__ = [
     "ANYWAY_TIMEOUT",
@@ -33,9 +34,7 @@ __all__ = [
     "SolverConfig",
     "StepRun",
     "as_candidates",
-    "explain",
     "find_all",
-    "hint",
     "iter_steps",
     "next_step",
     "real",
@@ -109,7 +108,7 @@ class SolvePath:
 
     ``stopped`` is ``"timeout"`` or ``"max-steps"`` when the path ended at a limit
     (``None`` when logic finished or got stuck); ``verdict`` is the engine's verdict
-    when it was checked (:func:`explain`).
+    when it was checked (:func:`shudu.logic.session.explain`).
     """
 
     start: Candidates
@@ -202,8 +201,9 @@ def next_step(cands: Candidates, config: SolverConfig | None = None,
 
     ``deadline`` (a :func:`time.monotonic` time) raises :class:`~shudu.errors.LogicTimeout`
     once passed; it is checked between techniques and between the instances a finder
-    yields.  This function does not check uniqueness (:func:`hint` does).  ``probed`` is
-    the C core's easiest basic level for ``cands`` when the caller already has it
+    yields.  This function does not check uniqueness
+    (:func:`shudu.logic.session.hint` does).  ``probed`` is the C core's easiest basic
+    level for ``cands`` when the caller already has it
     (:func:`~shudu.logic.accel9.singles_then_probe`).
 
     >>> next_step(as_candidates("12345678." + "." * 72)).notation()
@@ -448,7 +448,7 @@ def solve_path(puzzle: str | Grid | Candidates, config: SolverConfig | None = No
 
     ``on_step`` is called with each step as it is found; ``timeout`` (seconds) and
     ``max_steps`` stop the path early (see :attr:`SolvePath.stopped`).  No uniqueness
-    check: :func:`explain` is the checked form.
+    check: :func:`shudu.logic.session.explain` is the checked form.
 
     >>> solve_path("12345678." + "." * 72, max_steps=1).stopped
     'max-steps'
@@ -460,79 +460,18 @@ def solve_path(puzzle: str | Grid | Candidates, config: SolverConfig | None = No
     return run.path()
 
 
-def _checked(puzzle: str | Grid | Candidates, anyway: bool,
-             timeout: float | None) -> tuple[Candidates, Verdict, float | None]:
-    """The state, its verdict (raising unless unique, when not ``anyway``) and the
-    timeout to use."""
-    cands = as_candidates(puzzle)
-    if not anyway:
-        return cands, check(cands), timeout
-    found = verdict(cands)
-    return cands, found, time_limit(found, timeout, anyway)
-
-
 def time_limit(found: Verdict, timeout: float | None, anyway: bool) -> float | None:
     """The time logic may take on a puzzle: ``timeout`` when given; else, when logic runs
     ``anyway`` on a puzzle without exactly one solution, :data:`ANYWAY_TIMEOUT`; else
     none.
 
+    >>> from shudu.logic.verdict import verdict
     >>> time_limit(verdict("." * 81), None, True), time_limit(verdict("." * 81), 2.0, True)
     (10.0, 2.0)
     """
     if timeout is None and anyway and found.status != "unique":
         return ANYWAY_TIMEOUT
     return timeout
-
-
-def explain(puzzle: str | Grid | Candidates, config: SolverConfig | None = None, *,
-            anyway: bool = False, timeout: float | None = None, max_steps: int | None = None,
-            on_step: Callable[[Step], object] | None = None) -> SolvePath:
-    """The whole logic path of a puzzle, after checking that it has one solution.
-
-    Raises :class:`~shudu.errors.NotUnique` (several solutions, naming a cell where two
-    differ) or :class:`~shudu.errors.NoSolution` (saying where singles break the grid),
-    unless ``anyway``: then logic runs regardless, within ``timeout`` seconds
-    (:data:`ANYWAY_TIMEOUT` by default on a puzzle without exactly one solution) and
-    ``max_steps``.  A candidate state is checked against the solutions that agree with
-    its candidates; rules with extra constraints, or a state whose search runs too long,
-    are not checked (``path.verdict.status == "unknown"``).
-
-    >>> p = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
-    >>> path = explain(p)
-    >>> path.solved, path.verdict.status, path.stopped
-    (True, 'unique', None)
-    >>> explain("." * 81)
-    Traceback (most recent call last):
-    ...
-    shudu.errors.NotUnique: the puzzle has several solutions: e.g. r2c1 is 7 in one and 4 in another
-    """
-    cands, found, timeout = _checked(puzzle, anyway, timeout)
-    run = StepRun(cands, config, timeout=timeout, max_steps=max_steps, verdict=found)
-    for step in run:
-        if on_step is not None:
-            on_step(step)
-    return run.path()
-
-
-def hint(puzzle: str | Grid | Candidates, config: SolverConfig | None = None, *,
-         anyway: bool = False, timeout: float | None = None) -> Step | None:
-    """The next logical step (``None`` when solved or when logic is stuck).
-
-    Checks first that the puzzle has one solution, as :func:`explain` does (raising
-    :class:`~shudu.errors.NotUnique` or :class:`~shudu.errors.NoSolution` unless
-    ``anyway``); past ``timeout`` seconds raises :class:`~shudu.errors.LogicTimeout`.
-
-    >>> hint("." * 81)
-    Traceback (most recent call last):
-    ...
-    shudu.errors.NotUnique: the puzzle has several solutions: e.g. r2c1 is 7 in one and 4 in another
-    >>> hint("12345678." + "." * 72, anyway=True).notation()
-    'Full House: r1c9=9'
-    """
-    cands, _, timeout = _checked(puzzle, anyway, timeout)
-    if cands.is_solved:
-        return None
-    return next_step(cands, config, deadline=_deadline(timeout))
 
 
 def find_all(puzzle: str | Grid | Candidates, name: str, *, after: int = 0,

@@ -25,7 +25,7 @@ from .candidates import Candidates, bits
 from .render import house_text
 from .step import Step
 
-__all__ = ["Contradiction", "Verdict", "check", "contradiction", "verdict"]
+__all__ = ["Contradiction", "Verdict", "check", "contradiction", "require_unique", "verdict"]
 
 #: Search nodes a candidate state may cost before its verdict is ``unknown``.
 NODE_BUDGET = 5_000
@@ -415,7 +415,18 @@ def check(puzzle: str | Grid | Candidates) -> Verdict:
     ...
     shudu.errors.NotUnique: the puzzle has several solutions: e.g. r2c1 is 7 in one and 4 in another
     """
-    found = verdict(puzzle)
+    return require_unique(verdict(puzzle), puzzle)
+
+
+def require_unique(found: Verdict, puzzle: str | Grid | Candidates) -> Verdict:
+    """``found`` (the verdict of ``puzzle``), raising as :func:`check` does unless it says
+    one solution (or ``unknown``).
+
+    >>> require_unique(Verdict("none"), "12345678." + "." * 71 + "9")
+    Traceback (most recent call last):
+    ...
+    shudu.errors.NoSolution: the puzzle has no solution: r1c9 has no candidate left: ...
+    """
     if found.status == "multiple":
         raise NotUnique(2, solutions=found.solutions)
     if found.status == "none":

@@ -129,7 +129,8 @@ def walkthrough_html(puzzle: str | Grid | Candidates, *, lang: str = "en",
                      max_steps: int | None = None, level: int = 3) -> str:
     """The whole logic path of a puzzle as one self-contained HTML page.
 
-    The puzzle is checked first, as :func:`shudu.logic.explain` does (raising
+    The path is a logic session (:func:`shudu.logic.session.session`, as
+    :func:`shudu.explain`'s): the puzzle is checked first (raising
     :class:`~shudu.errors.NotUnique` or :class:`~shudu.errors.NoSolution` unless
     ``anyway``); ``config``, ``timeout`` and ``max_steps`` bound the path as there.
     ``lang`` is ``"en"`` or ``"zh"`` (中文), ``level`` the detail of each step's words
@@ -144,16 +145,9 @@ def walkthrough_html(puzzle: str | Grid | Candidates, *, lang: str = "en",
     ...
     shudu.errors.NotUnique: the puzzle has several solutions: e.g. r2c1 is 7 in one and 4 in another
     """
-    from ..logic.solver import StepRun, as_candidates, time_limit
-    from ..logic.verdict import check, verdict
+    from ..logic.session import session
 
-    cands = as_candidates(puzzle)
-    if anyway:
-        found = verdict(cands)
-        timeout = time_limit(found, timeout, anyway)
-    else:
-        found = check(cands)
-    run = StepRun(cands, config, timeout=timeout, max_steps=max_steps, verdict=found)
+    run = session(puzzle, config=config, anyway=anyway, timeout=timeout, max_steps=max_steps)
     return path_html(run, lang=lang, title=title, level=level)
 
 

@@ -339,7 +339,7 @@ def hint(puzzle: str, rules: Any = None, values: Any = None, candidates: Any = N
     >>> hint(p, "4", candidates=marks, lang="zh")["mistakes"][0]["text"]
     'r1c1 的候选数 1 被错误地删除了：它不能删。'
     """
-    from ..logic.solver import next_step
+    from ..logic.session import session
 
     lang, level, seconds = _lang(lang), _level(level), _timeout(timeout)
     grid = _grid(puzzle, rules)
@@ -351,7 +351,7 @@ def hint(puzzle: str, rules: Any = None, values: Any = None, candidates: Any = N
     cands = _state(grid, vals, marks)
     if cands.is_solved:
         return {"status": "solved", "text": "已完成！" if lang == "zh" else "Solved!"}
-    step = next_step(cands, deadline=time.monotonic() + seconds)
+    step = session(cands, timeout=seconds, max_steps=1).hint()
     if step is None:
         text = ("没有可用的逻辑步骤。" if lang == "zh"
                 else "No logical step found with the techniques shudu knows.")
@@ -377,12 +377,10 @@ def explain(puzzle: str, rules: Any = None, lang: str = "en",
     >>> path["solved"], len(path["steps"]), path["steps"][0]["after"]["values"][0]
     (True, 4, 1)
     """
-    from ..logic.solver import StepRun
+    from ..logic.session import session
 
     lang, seconds = _lang(lang), _timeout(timeout)
-    grid = _grid(puzzle, rules)
-    _solution(grid)
-    run = StepRun(grid, timeout=seconds)
+    run = session(_grid(puzzle, rules), timeout=seconds)
     steps = []
     for step in run:
         steps.append({**step.to_dict(lang), "after": _state_json(run.final)})
@@ -415,13 +413,13 @@ def rate(puzzle: str, rules: Any = None, timeout: float = 10.0) -> dict[str, Any
 def generate(rules: Any = None, grade: str | None = None, technique: str | None = None,
              symmetry: str = "none", seed: int | None = None,
              timeout: float = 20.0) -> dict[str, Any]:
-    """A new puzzle with one solution (see :func:`shudu.make.classic.generate`), rated.
+    """A new puzzle with one solution (see :func:`shudu.make.pick.generate`), rated.
 
     >>> g = generate("4", seed=1)
     >>> g["seed"], len(g["puzzle"]), g["layout"]["size"]
     (1, 16, 4)
     """
-    from ..make.classic import generate as make
+    from ..make.pick import generate as make
 
     seconds = _timeout(timeout)
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
@@ -442,15 +440,15 @@ def render(puzzle: str, rules: Any = None, values: Any = None, candidates: Any =
     True
     """
     from .. import pictures as drawing
-    from ..logic.solver import next_step
+    from ..logic.session import session
 
     lang, seconds = _lang(lang), _timeout(timeout)
     grid = _grid(puzzle, rules)
     cands = _state(grid, _values(values, grid), _marks(candidates, grid))
     found = None
     if step and not cands.is_solved:
-        _solution(grid)
-        found = next_step(cands, deadline=time.monotonic() + seconds)
+        _solution(grid)   # the givens have one solution; the position may be wrong
+        found = session(cands, anyway=True, timeout=seconds, max_steps=1).hint()
     svg = drawing.svg(cands, step=found, solution=bool(solution), lang=lang,
                       legend=found is not None)
     return {"svg": svg, "step": found.to_dict(lang) if found is not None else None}
