@@ -35,7 +35,6 @@ def test_every_registered_record_holds_its_row() -> None:
         assert (t.name, t.name_zh, t.code, t.family) == (r.name, r.name_zh, r.code, r.family)
         assert (t.order, t.se_weight, t.direct) == (r.order, r.se_weight, r.direct), t.key
         assert (t.ladder_level, t.uniqueness, t.default) == (r.level, r.uniqueness, r.default)
-        assert t.difficulty == t.order   # the listings' JSON name
 
 
 def test_the_ladder_levels_are_the_c_kernels() -> None:

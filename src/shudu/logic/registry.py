@@ -99,16 +99,6 @@ class Technique:
                    ladder_level=r.level)
 
     @property
-    def difficulty(self) -> float:
-        """Its place in the solver's order (:attr:`order`) under the name the technique
-        listings of the command line and the web give it (``"difficulty"``).
-
-        >>> technique("w-wing").difficulty, technique("w-wing").se_weight
-        (4.4, 7.1)
-        """
-        return self.order
-
-    @property
     def detector(self) -> int | None:
         """Its exact C detector id for classic 9x9 (``None`` when it has none).
 

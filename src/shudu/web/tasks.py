@@ -493,7 +493,7 @@ def techniques() -> dict[str, Any]:
 
     targets = supported_targets()
     return {"techniques": [{"key": t.key, "name": t.name, "name_zh": t.name_zh,
-                            "difficulty": t.difficulty, "target": bool(targets.get(t.key))}
+                            "difficulty": t.order, "target": bool(targets.get(t.key))}
                            for t in known()],
             "grades": list(GRADES)}
 
