@@ -97,7 +97,6 @@ __all__ = [
     "random_solution",
     "requires",
     "supported_targets",
-    "technique_configs",
 ]
 
 SYMMETRIES = ("none", "180", "90", "mirror", "diagonal")
@@ -784,22 +783,6 @@ def supported_targets() -> dict[str, bool]:
     from ..logic.registry import techniques
 
     return {t.key: t.key in TARGETS for t in techniques()}
-
-
-def technique_configs(key: str) -> tuple[Any, Any]:
-    """``(with_x, without_x)`` solver configs used to decide whether a puzzle requires a
-    technique: every technique no harder than it (uniqueness techniques included, as
-    generated puzzles are unique), and the same list without it.
-
-    >>> with_x, without_x = technique_configs("x-wing")
-    >>> with_x.order[-1], "x-wing" in without_x.order
-    ('x-wing', False)
-    """
-    from ..logic.solver import SolverConfig
-
-    allowed, without, _ = _technique_sets(key)
-    return (SolverConfig(order=tuple(t.key for t in allowed), uniqueness=True),
-            SolverConfig(order=tuple(t.key for t in without), uniqueness=True))
 
 
 def requires(puzzle: Grid, technique: str) -> bool:

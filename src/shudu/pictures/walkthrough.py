@@ -227,7 +227,7 @@ def _score(score: float) -> str:
 
 def _header(run: StepRun, heading: str, steps: list[Step], scores: list[float],
             words: dict[str, str], lang: str) -> str:
-    from . import svg
+    from .picture import svg
 
     start = run.start
     lines = ["<header>", f"<h1>{escape(heading)}</h1>",
@@ -282,7 +282,7 @@ def _merged(sec: _Section) -> Step:
 
 
 def _section(sec: _Section, words: dict[str, str], lang: str, level: int) -> str:
-    from . import svg
+    from .picture import svg
 
     if not sec.grouped:
         step, score, n = sec.steps[0], sec.scores[0], sec.first
@@ -323,7 +323,7 @@ def _section(sec: _Section, words: dict[str, str], lang: str, level: int) -> str
 
 def _ending(run: StepRun, n: int, words: dict[str, str], lang: str) -> str:
     """The grid reached, and in words why the path ended when logic did not finish."""
-    from . import svg
+    from .picture import svg
 
     solved = run.final.is_solved
     status = ""

@@ -32,8 +32,7 @@ from ...render import result_text
 from ...step import Step, cells_text, eliminations_text
 from .cage_sums import MAX_C_CELLS, sees_among, sum_supports
 
-__all__ = ["find_sum_pointing", "narrow", "program_cells", "variant_kinds", "variant_programs",
-           "variant_reason"]
+__all__ = ["find_sum_pointing", "narrow", "program_cells", "variant_programs", "variant_reason"]
 
 
 # ---------------------------------------------------------------------- narrowing
@@ -241,15 +240,6 @@ def narrow(program: Sequence[int], masks: dict[int, int], n: int,
 
 
 # ---------------------------------------------------------------------- finders
-def variant_kinds() -> frozenset[str]:
-    """The constraint kinds these techniques reason with.
-
-    >>> sorted(variant_kinds())[:3]
-    ['arrow', 'clone', 'disjoint']
-    """
-    return frozenset(k for t in _TECHNIQUES for k in t[3]) | {"extra-region", "disjoint"}
-
-
 def _cells_of(con: Any) -> tuple[int, ...]:
     return tuple(getattr(con, "circle", ())) + tuple(con.cells) + \
         tuple(getattr(con, "copies", ()))
