@@ -6,13 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "chain.h"
-#include "detect9.h"
-#include "graph9.h"
-#include "logic9.h"
-#include "msls9.h"
-#include "net.h"
-#include "sums.h"
+#include "constraints/sums.h"
+#include "logic/chain.h"
+#include "logic/detect9.h"
+#include "logic/graph9.h"
+#include "logic/logic9.h"
+#include "logic/msls9.h"
+#include "logic/net.h"
 
 /* logic9(cells, max_level) -> (solved, hardest_level, candidate masks)
  * cells: bytes-like of exactly 81 raw values 0..9; max_level: -1 .. L9_LEVELS - 1. */
