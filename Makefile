@@ -5,7 +5,7 @@
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV   := .venv
 BIN    := $(VENV)/bin
-CSRC   := $(wildcard csrc/*.c csrc/*.h)
+CSRC   := $(wildcard csrc/*.h csrc/*/*.[ch])
 
 .PHONY: run test lint sanitize bench clean test-tools fuzz
 

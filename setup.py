@@ -6,7 +6,7 @@ machines); SHUDU_SANITIZE=1 builds with AddressSanitizer and UBSan for testing.
 
 import os
 import sys
-from glob import glob
+from pathlib import Path
 
 from setuptools import Extension, setup
 
@@ -21,13 +21,20 @@ if sys.platform != "win32":
         compile_args += ["-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-g", "-O1"]
         link_args += ["-fsanitize=address,undefined"]
 
+
+def _c_files(suffix: str) -> list[str]:
+    """The C core's files ending in suffix, in every layer folder of csrc/ (not its tests)."""
+    found = Path("csrc").rglob("*" + suffix)
+    return sorted(p.as_posix() for p in found if "tests" not in p.parts)
+
+
 setup(
     ext_modules=[
         Extension(
             "shudu._engine",
-            sources=sorted(glob("csrc/*.c")),
+            sources=_c_files(".c"),
             include_dirs=["csrc"],
-            depends=sorted(glob("csrc/*.h")),
+            depends=_c_files(".h"),
             extra_compile_args=compile_args,
             extra_link_args=link_args,
         )

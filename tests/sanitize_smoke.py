@@ -14,6 +14,7 @@ import threading
 from pathlib import Path
 
 import shudu
+import shudu.solving.engine
 from shudu import Rules, _engine
 
 

@@ -1,4 +1,4 @@
-"""The technique ids of the C core are defined once (csrc/logic9.h, csrc/detect9.h) and
+"""The technique ids of the C core are defined once (csrc/logic/logic9.h, csrc/logic/detect9.h) and
 exported by ``_engine``; shudu.logic.accel9 reads its tables from there."""
 
 from __future__ import annotations

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "solve9.h"
+#include "engine/solve9.h"
 
 typedef struct {
     uint8_t *p; /* 81 bytes per puzzle */

@@ -1,7 +1,8 @@
 /* Benchmarks for the generic solving core.
  *
  * Build (from csrc/):
- *   gcc -O2 -std=c11 -Wall -I. tests/bench_generic.c generic.c rules_extra.c -o /tmp/bench_generic
+ *   gcc -O2 -std=c11 -Wall -I. tests/bench_generic.c engine/generic.c constraints/rules_extra.c \
+ *       constraints/sums.c -o /tmp/bench_generic
  * Usage:
  *   bench_generic sdm FILE             solve a 9x9 .sdm file (count, limit 2), puzzles/s
  *   bench_generic gen B N SEED OUT     write N minimal (B*B)x(B*B) puzzles made by greedy
@@ -15,7 +16,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "generic.h"
+#include "engine/generic.h"
 
 static double now(void) {
     struct timespec ts;

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "solve9.h"
+#include "engine/solve9.h"
 
 static int failures = 0;
 

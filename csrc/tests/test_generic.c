@@ -1,13 +1,15 @@
-/* Tests for the generic solving core (generic.c).
+/* Tests for the generic solving core (engine/generic.c).
  *
  * Build and run (from csrc/):
- *   gcc -O2 -std=c11 -Wall -Wextra -pthread -I. tests/test_generic.c generic.c rules_extra.c sums.c -o /tmp/test_generic
+ *   gcc -O2 -std=c11 -Wall -Wextra -pthread -I. tests/test_generic.c engine/generic.c \
+ *       constraints/rules_extra.c constraints/sums.c -o /tmp/test_generic
  *   /tmp/test_generic [path/to/top1465.sdm]
  * The puzzle file defaults to $SHUDU_TOP1465, then /work/shared/data/top1465.sdm;
  * that part is skipped if the file is missing.  -q (quick) shrinks the slow
  * parts and leaves out the 25x25 minimal-puzzle generation, for sanitizer
  * builds:
- *   gcc -g -O1 -std=c11 -fsanitize=address,undefined -pthread -I. tests/test_generic.c generic.c rules_extra.c sums.c -o /tmp/test_generic_asan
+ *   gcc -g -O1 -std=c11 -fsanitize=address,undefined -pthread -I. tests/test_generic.c \
+ *       engine/generic.c constraints/rules_extra.c constraints/sums.c -o /tmp/test_generic_asan
  *   /tmp/test_generic_asan -q */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
@@ -16,8 +18,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "generic.h"
-#include "rules_extra.h"
+#include "constraints/rules_extra.h"
+#include "engine/generic.h"
 
 static int failures = 0;
 static int quick = 0;

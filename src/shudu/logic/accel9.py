@@ -60,7 +60,7 @@ __all__ = [
     "solve_basic",
 ]
 
-# The forcing nets' propagation (csrc/net.c), for any grid of up to 128 cells and 16
+# The forcing nets' propagation (csrc/logic/net.c), for any grid of up to 128 cells and 16
 # digits, called as they are (see techniques.classic.forcing.Net): a grid's geometry, the plain
 # net of one assumption, the plain nets of every candidate of a state, and a level-2 net.
 net_geometry = _engine.net_geometry
@@ -68,18 +68,18 @@ net_propagate = _engine.net_propagate
 net_root = _engine.net_root
 net_propagate2 = _engine.net_propagate2
 
-# Every node's closures over a link graph's rows (csrc/chain.c, see ChainGraph._c_closures).
+# Every node's closures over a link graph's rows (csrc/logic/chain.c, see ChainGraph._c_closures).
 chain_closures = _engine.chain_closures
 # What every branch of each branch set implies (ChainGraph.verity).
 chain_verity = _engine.chain_verity
-# The digits each cell of a signed sum of any grid takes (csrc/sums.c, see
+# The digits each cell of a signed sum of any grid takes (csrc/constraints/sums.c, see
 # shudu.logic.techniques.variant.cage_sums.sum_supports).
 sum_supports = _engine.sum_supports
 # The breadth-first parents of literals over a link graph's rows (ChainGraph.parents).
 chain_parents = _engine.chain_parents
 
 LEVELS: tuple[tuple[str, ...], ...] = tuple(tuple(keys) for keys in _engine.LADDER9_LEVELS)
-"""The technique keys of each level of the C ladder, easiest first (from ``csrc/logic9.h``)."""
+"""The technique keys of each level of the C ladder, easiest first (``csrc/logic/logic9.h``)."""
 
 LEVEL_OF: dict[str, int] = {key: level for level, keys in enumerate(LEVELS) for key in keys}
 """The C ladder level of a technique key."""
@@ -165,7 +165,7 @@ def als_xz(c: Candidates) -> tuple[int, ...] | None:
 
 
 DETECTORS: tuple[str, ...] = tuple(_engine.DETECTORS)
-"""Technique keys with a C detector, in the order of the ids of ``csrc/detect9.h``."""
+"""Technique keys with a C detector, in the order of the ids of ``csrc/logic/detect9.h``."""
 
 DETECT_ID: dict[str, int] = {key: i for i, key in enumerate(DETECTORS)}
 """The C detector id of a technique key."""
@@ -353,7 +353,7 @@ def aic_pairs(strong: bytes, weak: bytes, conflicts: bytes, words: int, nodes: b
 
 def chain_graph(c: Candidates, flags: int) -> tuple[int, bytes, bytes, bytes, bytes, bytes,
                                                    bytes]:
-    """The link graph of a classic 9x9 state made by the C core (csrc/graph9.c), as
+    """The link graph of a classic 9x9 state made by the C core (csrc/logic/graph9.c), as
     :meth:`ChainGraph.build` makes it without ALS nodes: ``(words, nodes, strong, weak,
     conflicts, group_cells, group_digits)``.  ``flags``: 1 conjugate pairs, 2 bivalue
     cells, 4 weak links inside a cell, 8 only the candidates of bivalue cells, 16 groups.
@@ -369,7 +369,7 @@ def chain_graph(c: Candidates, flags: int) -> tuple[int, bytes, bytes, bytes, by
 
 def msls(c: Candidates, min_cells: int, limit: int) -> list[tuple[int, int]]:
     """The row and column sets (9-bit masks) of the multi-sector locked sets of a 9x9
-    state, found by the C core (csrc/msls9.c): two to seven rows and columns whose open
+    state, found by the C core (csrc/logic/msls9.c): two to seven rows and columns whose open
     cells number at least ``min_cells`` and whose digits, each given to the side where it
     has fewer lines, make as many claims as cells; at most ``limit`` of them.
 

@@ -1,5 +1,5 @@
 """What the constraint modules share: cell checks, the records of the engine's constraint
-program (``csrc/rules_extra.h``) and the neighbours of a cell.
+program (``csrc/constraints/rules_extra.h``) and the neighbours of a cell.
 
 A constraint value names its ``kind`` and ``cells`` and offers:
 

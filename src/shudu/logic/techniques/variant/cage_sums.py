@@ -220,7 +220,7 @@ def sum_supports(total: int, masks: tuple[int, ...], sees: tuple[int, ...],
     Empty when no filling exists.  The cells are filled in order, and what the cells
     after each can take is remembered for every total and set of digits they may no
     longer take, so sums of ten and more cells stay quick; the walk runs in C
-    (``csrc/sums.c``), :func:`sum_supports_py` is the same walk in Python.
+    (``csrc/constraints/sums.c``), :func:`sum_supports_py` is the same walk in Python.
 
     >>> sum_supports(3, (0b11, 0b11), (0b10, 0b01))   # two peers: 1+2
     (3, 3)

@@ -7,7 +7,7 @@ that still have a support in it: a partner digit across a dot or along a line, a
 make a sum from the other cells' candidates, a run of consecutive digits that fits the
 renban, a place for 1 and the largest digit that makes the sandwich.  The rest go, and
 the step names the constraint, its cells and why.  The same reasoning runs inside the
-solving engine (``csrc/rules_extra.c``); here each step is one constraint, in words.
+solving engine (``csrc/constraints/rules_extra.c``); here each step is one constraint, in words.
 
 >>> from shudu import Grid, Rules
 >>> from shudu.values.constraints import Thermo

@@ -11,11 +11,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "board9.h"
 #include "common.h"
-#include "generic.h"
-#include "rules_extra.h"
-#include "solve9.h"
+#include "constraints/rules_extra.h"
+#include "engine/board9.h"
+#include "engine/generic.h"
+#include "engine/solve9.h"
 
 /* ------------------------------------------------------------------------ 9x9 path */
 

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "common.h"
-#include "solve9.h"
+#include "engine/solve9.h"
 
 /* ------------------------------------------------------------------------ symbols */
 

@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "board9.h"
+#include "engine/board9.h"
 
 #ifdef __cplusplus
 extern "C" {

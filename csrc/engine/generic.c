@@ -43,7 +43,7 @@
  * halved the nodes of 20 hard killers and took a published disjoint-groups
  * little killer from over a minute to seconds. */
 #include "generic.h"
-#include "rules_extra.h"
+#include "constraints/rules_extra.h"
 
 #include <stdlib.h>
 #include <string.h>

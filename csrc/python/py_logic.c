@@ -1,85 +1,182 @@
 /* CPython glue of shudu._engine: the 9x9 logic entry points (the C ladder, the detectors,
- * the singles) and the chain search.  Arguments are checked here; the algorithms live in
- * logic9.c, detect9*.c and chain.c. */
+ * the singles), the chain search, the forcing nets and the sums.  Arguments are checked
+ * here; the algorithms live in logic/ (logic9.c, detect9*.c, chain.c, graph9.c, net.c,
+ * msls9.c) and constraints/sums.c. */
 #include "module.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "chain.h"
-#include "detect9.h"
-#include "graph9.h"
-#include "logic9.h"
-#include "msls9.h"
-#include "net.h"
-#include "sums.h"
+#include "constraints/sums.h"
+#include "logic/chain.h"
+#include "logic/detect9.h"
+#include "logic/graph9.h"
+#include "logic/logic9.h"
+#include "logic/msls9.h"
+#include "logic/net.h"
+
+/* ------------------------------------------------------------------ argument checks */
+
+/* nargs in lo .. hi, else a TypeError showing usage; -1 then. */
+static int check_nargs(Py_ssize_t nargs, Py_ssize_t lo, Py_ssize_t hi, const char *usage) {
+    if (nargs < lo || nargs > hi) {
+        PyErr_SetString(PyExc_TypeError, usage);
+        return -1;
+    }
+    return 0;
+}
+
+/* An int argument as a C long (or Py_ssize_t); -1 with an exception set. */
+static int read_long(PyObject *obj, long *out) {
+    *out = PyLong_AsLong(obj);
+    return *out == -1 && PyErr_Occurred() ? -1 : 0;
+}
+
+static int read_ssize(PyObject *obj, Py_ssize_t *out) {
+    *out = PyLong_AsSsize_t(obj);
+    return *out == -1 && PyErr_Occurred() ? -1 : 0;
+}
+
+/* An int argument in lo .. hi; `range` says so in the error ("kind must be 0, 1 or 2"). */
+static int bounded_arg(PyObject *obj, long lo, long hi, const char *range, long *out) {
+    if (read_long(obj, out) < 0) return -1;
+    if (*out < lo || *out > hi) {
+        PyErr_Format(PyExc_ValueError, "%s, got %ld", range, *out);
+        return -1;
+    }
+    return 0;
+}
+
+/* The max_level argument of the C ladder: -1 .. L9_LEVELS - 1. */
+static int read_max_level(PyObject *obj, long *max_level) {
+    if (read_long(obj, max_level) < 0) return -1;
+    if (*max_level < -1 || *max_level > L9_LEVELS - 1) {
+        PyErr_Format(PyExc_ValueError, "max_level must be between -1 and %d", L9_LEVELS - 1);
+        return -1;
+    }
+    return 0;
+}
+
+/* The words argument of the link graph searches (64-bit words per row): 1 .. 1024. */
+static int check_words(Py_ssize_t words) {
+    if (words < 1 || words > 1024) {
+        PyErr_SetString(PyExc_ValueError, "words must be 1..1024");
+        return -1;
+    }
+    return 0;
+}
+
+/* A TypeError with message when a or b (b may be NULL) is a str, not bytes-like. */
+static int refuse_text(PyObject *a, PyObject *b, const char *message) {
+    if (PyUnicode_Check(a) || (b && PyUnicode_Check(b))) {
+        PyErr_SetString(PyExc_TypeError, message);
+        return -1;
+    }
+    return 0;
+}
+
+/* Copy exactly 81 bytes of a bytes-like object to out ("expected 81 <what>, got n"). */
+static int read81(PyObject *obj, const char *what, uint8_t *out) {
+    Py_buffer view;
+    if (PyObject_GetBuffer(obj, &view, PyBUF_SIMPLE) < 0) return -1;
+    if (view.len != 81) {
+        PyErr_Format(PyExc_ValueError, "expected 81 %s, got %zd", what, view.len);
+        PyBuffer_Release(&view);
+        return -1;
+    }
+    memcpy(out, view.buf, 81);
+    PyBuffer_Release(&view);
+    return 0;
+}
+
+/* Every cell's raw value in 0..9 and (masks not NULL) candidate mask in 0..511; the first
+ * cell that is not is named in the error. */
+static int check_cells(const uint8_t *values, const uint16_t *masks) {
+    for (int i = 0; i < 81; i++) {
+        if (values[i] > 9) {
+            PyErr_Format(PyExc_ValueError, "cell %d: expected a value 0..9, found %d", i + 1,
+                         (int)values[i]);
+            return -1;
+        }
+        if (masks && masks[i] > 0x1FF) {
+            PyErr_Format(PyExc_ValueError, "cell %d: candidate mask %d above 511", i + 1,
+                         (int)masks[i]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Hold the buffers of count objects in v (refusing a str with the TypeError no_text when
+ * that is not NULL); -1 with an exception set and no buffer held. */
+static int hold_buffers(PyObject *const *objs, int count, const char *no_text, Py_buffer *v) {
+    for (int k = 0; k < count; k++) {
+        if ((no_text && refuse_text(objs[k], NULL, no_text) < 0) ||
+            PyObject_GetBuffer(objs[k], &v[k], PyBUF_SIMPLE) < 0) {
+            for (int j = 0; j < k; j++) PyBuffer_Release(&v[j]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* n ints as a tuple. */
+static PyObject *int_tuple_of(const int *v, int n) {
+    PyObject *t = PyTuple_New(n);
+    if (!t) return NULL;
+    for (int i = 0; i < n; i++) {
+        PyObject *x = PyLong_FromLong(v[i]);
+        if (!x) {
+            Py_DECREF(t);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(t, i, x);
+    }
+    return t;
+}
+
+/* 81 candidate masks as a tuple of the shared ints of MASK_INTS. */
+static PyObject *mask_tuple(const uint16_t *masks) {
+    PyObject *out = PyTuple_New(81);
+    if (!out) return NULL;
+    for (int i = 0; i < 81; i++) {
+        PyObject *m = PyTuple_GET_ITEM(MASK_INTS, masks[i] & 0x1FF);
+        Py_INCREF(m);
+        PyTuple_SET_ITEM(out, i, m);
+    }
+    return out;
+}
+
+/* ------------------------------------------------------------------ the 9x9 ladder */
 
 /* logic9(cells, max_level) -> (solved, hardest_level, candidate masks)
  * cells: bytes-like of exactly 81 raw values 0..9; max_level: -1 .. L9_LEVELS - 1. */
 PyObject *py_logic9(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "logic9(cells, max_level)");
-        return NULL;
-    }
-    long max_level = PyLong_AsLong(args[1]);
-    if (max_level == -1 && PyErr_Occurred()) return NULL;
-    if (max_level < -1 || max_level > L9_LEVELS - 1) {
-        PyErr_Format(PyExc_ValueError, "max_level must be between -1 and %d", L9_LEVELS - 1);
-        return NULL;
-    }
-    if (PyUnicode_Check(args[0])) {
-        PyErr_SetString(PyExc_TypeError, "logic9 expects a bytes-like object of 81 values");
-        return NULL;
-    }
+    if (check_nargs(nargs, 2, 2, "logic9(cells, max_level)") < 0) return NULL;
+    long max_level;
     uint8_t in[81];
-    Py_buffer view;
-    if (PyObject_GetBuffer(args[0], &view, PyBUF_SIMPLE) < 0) return NULL;
-    if (view.len != 81) {
-        PyErr_Format(PyExc_ValueError, "expected 81 cells, got %zd", view.len);
-        PyBuffer_Release(&view);
+    if (read_max_level(args[1], &max_level) < 0 ||
+        refuse_text(args[0], NULL, "logic9 expects a bytes-like object of 81 values") < 0 ||
+        read81(args[0], "cells", in) < 0 || check_cells(in, NULL) < 0)
         return NULL;
-    }
-    memcpy(in, view.buf, 81);
-    PyBuffer_Release(&view);
-    for (int i = 0; i < 81; i++) {
-        if (in[i] > 9) {
-            PyErr_Format(PyExc_ValueError, "cell %d: expected a value 0..9, found %d", i + 1,
-                         (int)in[i]);
-            return NULL;
-        }
-    }
     uint16_t cands[81];
     int hardest = -1, solved;
     Py_BEGIN_ALLOW_THREADS
     solved = l9_solve(in, (int)max_level, cands, &hardest);
     Py_END_ALLOW_THREADS
-    PyObject *masks = PyTuple_New(81);
+    PyObject *masks = mask_tuple(cands);
     if (!masks) return NULL;
-    for (int i = 0; i < 81; i++) {
-        PyObject *m = PyTuple_GET_ITEM(MASK_INTS, cands[i] & 0x1FF);
-        Py_INCREF(m);
-        PyTuple_SET_ITEM(masks, i, m);
-    }
     return Py_BuildValue("(NiN)", PyBool_FromLong(solved), hardest, masks);
 }
 
 /* Read and check the (values, masks) pair of a 9x9 pencilmark state: 81 raw values 0..9
- * and 81 masks of at most 9 bits (native-endian uint16 bytes, or a list or tuple of ints).  Returns -1 with an exception set. */
+ * and 81 masks of at most 9 bits (native-endian uint16 bytes, or a list or tuple of ints).
+ * Returns -1 with an exception set. */
 static int read_state(PyObject *vobj, PyObject *mobj, uint8_t *values, uint16_t *masks) {
-    if (PyUnicode_Check(vobj) || PyUnicode_Check(mobj)) {
-        PyErr_SetString(PyExc_TypeError, "expected bytes-like values and masks");
+    if (refuse_text(vobj, mobj, "expected bytes-like values and masks") < 0 ||
+        read81(vobj, "values", values) < 0)
         return -1;
-    }
-    Py_buffer view;
-    if (PyObject_GetBuffer(vobj, &view, PyBUF_SIMPLE) < 0) return -1;
-    if (view.len != 81) {
-        PyErr_Format(PyExc_ValueError, "expected 81 values, got %zd", view.len);
-        PyBuffer_Release(&view);
-        return -1;
-    }
-    memcpy(values, view.buf, 81);
-    PyBuffer_Release(&view);
     if (PyList_Check(mobj) || PyTuple_Check(mobj)) { /* 81 ints, as Candidates keeps them */
         Py_ssize_t n = PySequence_Fast_GET_SIZE(mobj);
         if (n != 81) {
@@ -98,6 +195,7 @@ static int read_state(PyObject *vobj, PyObject *mobj, uint8_t *values, uint16_t 
             masks[i] = (uint16_t)m;
         }
     } else {
+        Py_buffer view;
         if (PyObject_GetBuffer(mobj, &view, PyBUF_SIMPLE) < 0) return -1;
         if (view.len != (Py_ssize_t)(81 * sizeof(uint16_t))) {
             PyErr_Format(PyExc_ValueError, "expected 81 masks of 2 bytes (%zu bytes), got %zd",
@@ -108,19 +206,7 @@ static int read_state(PyObject *vobj, PyObject *mobj, uint8_t *values, uint16_t 
         memcpy(masks, view.buf, 81 * sizeof(uint16_t));
         PyBuffer_Release(&view);
     }
-    for (int i = 0; i < 81; i++) {
-        if (values[i] > 9) {
-            PyErr_Format(PyExc_ValueError, "cell %d: expected a value 0..9, found %d", i + 1,
-                         (int)values[i]);
-            return -1;
-        }
-        if (masks[i] > 0x1FF) {
-            PyErr_Format(PyExc_ValueError, "cell %d: candidate mask %d above 511", i + 1,
-                         (int)masks[i]);
-            return -1;
-        }
-    }
-    return 0;
+    return check_cells(values, masks);
 }
 
 /* A (values, masks) pair (as read_state reads it) as a detector state. */
@@ -132,61 +218,29 @@ static int read_d9(PyObject *vobj, PyObject *mobj, d9_state *state) {
     return 0;
 }
 
-/* An int argument in lo .. hi; `range` says so in the error ("kind must be 0, 1 or 2"). */
-static int bounded_arg(PyObject *obj, long lo, long hi, const char *range, long *out) {
-    *out = PyLong_AsLong(obj);
-    if (*out == -1 && PyErr_Occurred()) return -1;
-    if (*out < lo || *out > hi) {
-        PyErr_Format(PyExc_ValueError, "%s, got %ld", range, *out);
-        return -1;
-    }
-    return 0;
-}
-
 /* logic9_state(values, masks, max_level) -> (status, hardest, passes, values, masks)
  * values: bytes-like of 81 raw values 0..9; masks: bytes-like of 81 native-endian uint16
  * candidate masks (bits 0..8); max_level: -1 .. L9_LEVELS - 1.  status: 1 solved, 0 stuck,
  * -1 contradiction; passes: per level, the rounds in which it made progress. */
 PyObject *py_logic9_state(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, "logic9_state(values, masks, max_level)");
-        return NULL;
-    }
-    long max_level = PyLong_AsLong(args[2]);
-    if (max_level == -1 && PyErr_Occurred()) return NULL;
-    if (max_level < -1 || max_level > L9_LEVELS - 1) {
-        PyErr_Format(PyExc_ValueError, "max_level must be between -1 and %d", L9_LEVELS - 1);
-        return NULL;
-    }
+    if (check_nargs(nargs, 3, 3, "logic9_state(values, masks, max_level)") < 0) return NULL;
+    long max_level;
     uint8_t values[81];
     uint16_t masks[81];
-    if (read_state(args[0], args[1], values, masks) < 0) return NULL;
+    if (read_max_level(args[2], &max_level) < 0 ||
+        read_state(args[0], args[1], values, masks) < 0)
+        return NULL;
     int hardest = -1, status;
     int passes[L9_LEVELS] = {0};
     Py_BEGIN_ALLOW_THREADS
     status = l9_continue(values, masks, (int)max_level, &hardest, passes);
     Py_END_ALLOW_THREADS
-    PyObject *counts = PyTuple_New(L9_LEVELS);
-    PyObject *out = PyTuple_New(81);
-    if (!counts || !out) {
+    PyObject *counts = int_tuple_of(passes, L9_LEVELS);
+    PyObject *out = counts ? mask_tuple(masks) : NULL;
+    if (!out) {
         Py_XDECREF(counts);
-        Py_XDECREF(out);
         return NULL;
-    }
-    for (int k = 0; k < L9_LEVELS; k++) {
-        PyObject *n = PyLong_FromLong(passes[k]);
-        if (!n) {
-            Py_DECREF(counts);
-            Py_DECREF(out);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(counts, k, n);
-    }
-    for (int i = 0; i < 81; i++) {
-        PyObject *m = PyTuple_GET_ITEM(MASK_INTS, masks[i] & 0x1FF);
-        Py_INCREF(m);
-        PyTuple_SET_ITEM(out, i, m);
     }
     return Py_BuildValue("(iiNy#N)", status, hardest, counts, (const char *)values,
                          (Py_ssize_t)81, out);
@@ -196,10 +250,7 @@ PyObject *py_logic9_state(PyObject *self, PyObject *const *args, Py_ssize_t narg
  * that would change the 9x9 pencilmark state, or -1 (arguments as for logic9_state). */
 PyObject *py_logic9_probe(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "logic9_probe(values, masks)");
-        return NULL;
-    }
+    if (check_nargs(nargs, 2, 2, "logic9_probe(values, masks)") < 0) return NULL;
     uint8_t values[81];
     uint16_t masks[81];
     if (read_state(args[0], args[1], values, masks) < 0) return NULL;
@@ -215,10 +266,7 @@ PyObject *py_logic9_probe(PyObject *self, PyObject *const *args, Py_ssize_t narg
  * (values and masks as for logic9_state; house is -1 for a naked single). */
 PyObject *py_logic9_single(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, "logic9_single(values, masks, kind)");
-        return NULL;
-    }
+    if (check_nargs(nargs, 3, 3, "logic9_single(values, masks, kind)") < 0) return NULL;
     long kind;
     if (bounded_arg(args[2], 0, 2, "kind must be 0, 1 or 2", &kind) < 0) return NULL;
     uint8_t values[81];
@@ -238,10 +286,7 @@ PyObject *py_logic9_single(PyObject *self, PyObject *const *args, Py_ssize_t nar
  * singles leave. */
 PyObject *py_logic9_singles(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 2 && nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, "logic9_singles(values, masks[, probe])");
-        return NULL;
-    }
+    if (check_nargs(nargs, 2, 3, "logic9_singles(values, masks[, probe])") < 0) return NULL;
     int probe = nargs == 3 ? PyObject_IsTrue(args[2]) : 0;
     if (probe < 0) return NULL;
     uint8_t values[81];
@@ -286,10 +331,7 @@ PyObject *py_logic9_singles(PyObject *self, PyObject *const *args, Py_ssize_t na
  * leaves a hidden single (values and masks as for logic9_state). */
 PyObject *py_logic9_direct(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, "logic9_direct(values, masks, kind)");
-        return NULL;
-    }
+    if (check_nargs(nargs, 3, 3, "logic9_direct(values, masks, kind)") < 0) return NULL;
     long kind;
     d9_state state;
     if (bounded_arg(args[2], 0, 3, "kind must be 0, 1, 2 or 3", &kind) < 0 ||
@@ -303,10 +345,7 @@ PyObject *py_logic9_direct(PyObject *self, PyObject *const *args, Py_ssize_t nar
  * finder's order, or None (values and masks as for logic9_state). */
 PyObject *py_logic9_locked(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, "logic9_locked(values, masks, pointing)");
-        return NULL;
-    }
+    if (check_nargs(nargs, 3, 3, "logic9_locked(values, masks, pointing)") < 0) return NULL;
     int pointing = PyObject_IsTrue(args[2]);
     d9_state state;
     if (pointing < 0 || read_d9(args[0], args[1], &state) < 0) return NULL;
@@ -376,11 +415,9 @@ static PyObject *naked_subset_item(const d9_state *s, const int *chosen, int siz
 /* The arguments (values, masks, size) of the subset searches, read into a state. */
 static int subset_args(PyObject *const *args, Py_ssize_t nargs, const char *usage, long *size,
                        d9_state *state) {
-    if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, usage);
+    if (check_nargs(nargs, 3, 3, usage) < 0 ||
+        bounded_arg(args[2], 2, 4, "size must be 2, 3 or 4", size) < 0)
         return -1;
-    }
-    if (bounded_arg(args[2], 2, 4, "size must be 2, 3 or 4", size) < 0) return -1;
     return read_d9(args[0], args[1], state);
 }
 
@@ -531,10 +568,7 @@ PyObject *py_logic9_hidden_subsets(PyObject *self, PyObject *const *args, Py_ssi
  * for logic9_state). */
 PyObject *py_logic9_trios(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "logic9_trios(values, masks)");
-        return NULL;
-    }
+    if (check_nargs(nargs, 2, 2, "logic9_trios(values, masks)") < 0) return NULL;
     uint8_t values[81];
     uint16_t masks[81];
     if (read_state(args[0], args[1], values, masks) < 0) return NULL;
@@ -589,10 +623,8 @@ PyObject *py_logic9_trios(PyObject *self, PyObject *const *args, Py_ssize_t narg
 PyObject *py_logic9_fish_digits(PyObject *self, PyObject *const *args,
                                        Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 4) {
-        PyErr_SetString(PyExc_TypeError, "logic9_fish_digits(values, masks, size, sashimi)");
+    if (check_nargs(nargs, 4, 4, "logic9_fish_digits(values, masks, size, sashimi)") < 0)
         return NULL;
-    }
     long size;
     if (bounded_arg(args[2], 2, 4, "fish size must be 2, 3 or 4", &size) < 0) return NULL;
     int sashimi = PyObject_IsTrue(args[3]);
@@ -609,20 +641,6 @@ static PyObject *bb81_int(bb81 x) {
         buf[8 + i] = (unsigned char)(x.hi >> (8 * i));
     }
     return _PyLong_FromByteArray(buf, 16, 1, 0);
-}
-
-static PyObject *int_tuple_of(const int *v, int n) {
-    PyObject *t = PyTuple_New(n);
-    if (!t) return NULL;
-    for (int i = 0; i < n; i++) {
-        PyObject *x = PyLong_FromLong(v[i]);
-        if (!x) {
-            Py_DECREF(t);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(t, i, x);
-    }
-    return t;
 }
 
 /* One fish as (base, cover, cells, fins, 0, eliminations), appended to the list ctx. */
@@ -643,10 +661,7 @@ static int fish_to_list(void *ctx, const int *base, const int *cover, int size, 
  * eliminations), in the order of shudu.logic.fish's Python search. */
 PyObject *py_logic9_finned_fish(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, "logic9_finned_fish(cells, size, base_kind)");
-        return NULL;
-    }
+    if (check_nargs(nargs, 3, 3, "logic9_finned_fish(cells, size, base_kind)") < 0) return NULL;
     if (!PyLong_Check(args[0])) {
         PyErr_SetString(PyExc_TypeError, "expected the digit's cells as an int");
         return NULL;
@@ -740,10 +755,7 @@ static int als_pair_to_dicts(void *ctx, int i, int j, unsigned rcc) {
  * state holds more sets or links than the C tables. */
 PyObject *py_logic9_als_index(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "logic9_als_index(values, masks)");
-        return NULL;
-    }
+    if (check_nargs(nargs, 2, 2, "logic9_als_index(values, masks)") < 0) return NULL;
     d9_state state;
     if (read_d9(args[0], args[1], &state) < 0) return NULL;
     als_out o;
@@ -774,10 +786,7 @@ PyObject *py_logic9_als_index(PyObject *self, PyObject *const *args, Py_ssize_t 
  * when there is none, None when the state holds more sets or links than the C tables. */
 PyObject *py_logic9_als_wing(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "logic9_als_wing(values, masks)");
-        return NULL;
-    }
+    if (check_nargs(nargs, 2, 2, "logic9_als_wing(values, masks)") < 0) return NULL;
     d9_state state;
     if (read_d9(args[0], args[1], &state) < 0) return NULL;
     bb81 sets[3];
@@ -798,10 +807,7 @@ PyObject *py_logic9_als_wing(PyObject *self, PyObject *const *args, Py_ssize_t n
  * the state holds more sets or links than the C tables. */
 PyObject *py_logic9_als_xz(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "logic9_als_xz(values, masks)");
-        return NULL;
-    }
+    if (check_nargs(nargs, 2, 2, "logic9_als_xz(values, masks)") < 0) return NULL;
     d9_state state;
     if (read_d9(args[0], args[1], &state) < 0) return NULL;
     bb81 sets[2];
@@ -822,26 +828,14 @@ PyObject *py_logic9_als_xz(PyObject *self, PyObject *const *args, Py_ssize_t nar
  * ids: bytes-like of technique ids (unknown ids count as "would change"). */
 PyObject *py_logic9_detect(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 4) {
-        PyErr_SetString(PyExc_TypeError, "logic9_detect(values, masks, givens, ids)");
-        return NULL;
-    }
+    if (check_nargs(nargs, 4, 4, "logic9_detect(values, masks, givens, ids)") < 0) return NULL;
     uint8_t values[81], givens[81];
     uint16_t masks[81];
-    if (read_state(args[0], args[1], values, masks) < 0) return NULL;
-    if (PyUnicode_Check(args[2]) || PyUnicode_Check(args[3])) {
-        PyErr_SetString(PyExc_TypeError, "expected bytes-like givens and ids");
+    if (read_state(args[0], args[1], values, masks) < 0 ||
+        refuse_text(args[2], args[3], "expected bytes-like givens and ids") < 0 ||
+        read81(args[2], "givens", givens) < 0)
         return NULL;
-    }
     Py_buffer view;
-    if (PyObject_GetBuffer(args[2], &view, PyBUF_SIMPLE) < 0) return NULL;
-    if (view.len != 81) {
-        PyErr_Format(PyExc_ValueError, "expected 81 givens, got %zd", view.len);
-        PyBuffer_Release(&view);
-        return NULL;
-    }
-    memcpy(givens, view.buf, 81);
-    PyBuffer_Release(&view);
     if (PyObject_GetBuffer(args[3], &view, PyBUF_SIMPLE) < 0) return NULL;
     if (view.len > 255) {
         PyErr_Format(PyExc_ValueError, "expected at most 255 technique ids, got %zd", view.len);
@@ -886,16 +880,8 @@ static int append_pair(void *ctx, ptrdiff_t a, ptrdiff_t b, int least, int count
  * nodes) into v[3].  Returns the number of nodes, or -1 with an exception set (holding no
  * buffer then). */
 static Py_ssize_t graph_rows(PyObject *const *args, Py_ssize_t words, Py_buffer v[4]) {
-    int got = 0;
-    for (int k = 0; k < 5; k++) {
-        if (k == 3) continue;
-        if (PyUnicode_Check(args[k])) {
-            PyErr_SetString(PyExc_TypeError, "expected bytes-like rows");
-            goto fail;
-        }
-        if (PyObject_GetBuffer(args[k], &v[got], PyBUF_SIMPLE) < 0) goto fail;
-        got++;
-    }
+    PyObject *const objs[4] = {args[0], args[1], args[2], args[4]};
+    if (hold_buffers(objs, 4, "expected bytes-like rows", v) < 0) return -1;
     Py_ssize_t row = words * 8;
     Py_ssize_t nodes = v[0].len / row;
     if (v[0].len % row || v[1].len != v[0].len || v[2].len != v[0].len || v[3].len != row ||
@@ -903,12 +889,10 @@ static Py_ssize_t graph_rows(PyObject *const *args, Py_ssize_t words, Py_buffer 
         PyErr_SetString(PyExc_ValueError,
                         "strong, weak and conf must hold the same whole number of node rows "
                         "(at most 64 * words and 65536), nodes one row");
-        goto fail;
+        for (int k = 0; k < 4; k++) PyBuffer_Release(&v[k]);
+        return -1;
     }
     return nodes;
-fail:
-    for (int k = 0; k < got; k++) PyBuffer_Release(&v[k]);
-    return -1;
 }
 
 /* aic_pairs(strong, weak, conf, words, nodes, base, cells, complete) -> [(a, b, least,
@@ -928,17 +912,13 @@ fail:
  * start), as ChainGraph.closure_false finds them. */
 PyObject *py_aic_pairs(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 8 && nargs != 9) {
-        PyErr_SetString(PyExc_TypeError, "aic_pairs(strong, weak, conf, words, nodes, base, "
-                                         "cells, complete[, closures])");
+    if (check_nargs(nargs, 8, 9, "aic_pairs(strong, weak, conf, words, nodes, base, cells, "
+                                 "complete[, closures])") < 0)
         return NULL;
-    }
-    Py_ssize_t words = PyLong_AsSsize_t(args[3]);
-    if (words == -1 && PyErr_Occurred()) return NULL;
-    Py_ssize_t base = PyLong_AsSsize_t(args[5]);
-    if (base == -1 && PyErr_Occurred()) return NULL;
-    Py_ssize_t ncells = PyLong_AsSsize_t(args[6]);
-    if (ncells == -1 && PyErr_Occurred()) return NULL;
+    Py_ssize_t words, base, ncells;
+    if (read_ssize(args[3], &words) < 0 || read_ssize(args[5], &base) < 0 ||
+        read_ssize(args[6], &ncells) < 0)
+        return NULL;
     int complete = PyObject_IsTrue(args[7]);
     if (complete < 0) return NULL;
     if (words < 1 || words > 1024 || ncells < 1 || base < 0) {
@@ -1065,12 +1045,9 @@ static int read_bits(PyObject *obj, int count, net_bits *out, const char *what) 
  * 16-byte little-endian cell set per cell, houses one per house. */
 PyObject *py_net_geometry(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 4) {
-        PyErr_SetString(PyExc_TypeError, "net_geometry(n, ncells, peers, houses)");
-        return NULL;
-    }
-    long n = PyLong_AsLong(args[0]), cells = PyLong_AsLong(args[1]);
-    if ((n == -1 || cells == -1) && PyErr_Occurred()) return NULL;
+    if (check_nargs(nargs, 4, 4, "net_geometry(n, ncells, peers, houses)") < 0) return NULL;
+    long n, cells;
+    if (read_long(args[0], &n) < 0 || read_long(args[1], &cells) < 0) return NULL;
     if (n < 1 || n > NET_MAX_DIGITS || cells < 1 || cells > NET_MAX_CELLS) {
         PyErr_Format(PyExc_ValueError, "forcing nets in C take up to %d digits and %d cells",
                      NET_MAX_DIGITS, NET_MAX_CELLS);
@@ -1133,10 +1110,7 @@ static void free_net_root(PyObject *capsule) {
  * dm, both ways, for net_propagate2. */
 PyObject *py_net_root(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "net_root(geometry, dm)");
-        return NULL;
-    }
+    if (check_nargs(nargs, 2, 2, "net_root(geometry, dm)") < 0) return NULL;
     const net_geo *g = PyCapsule_GetPointer(args[0], NET_CAPSULE);
     if (!g) return NULL;
     net_bits dm[NET_MAX_DIGITS];
@@ -1190,10 +1164,9 @@ static PyObject *net_answer(const net_geo *g, const net_bits *dm, int size, int 
 /* Read and check (place_cell, place_digit, remove) for a grid; -1 with an exception. */
 static int read_assumption(const net_geo *g, PyObject *const *args, long *cell, long *digit,
                            long *remove) {
-    *cell = PyLong_AsLong(args[0]);
-    *digit = PyLong_AsLong(args[1]);
-    *remove = PyLong_AsLong(args[2]);
-    if ((*cell == -1 || *digit == -1 || *remove == -1) && PyErr_Occurred()) return -1;
+    if (read_long(args[0], cell) < 0 || read_long(args[1], digit) < 0 ||
+        read_long(args[2], remove) < 0)
+        return -1;
     if (*cell >= g->ncells || (*cell >= 0 && (*digit < 0 || *digit >= g->n)) ||
         *remove >= (long)g->n * g->ncells) {
         PyErr_SetString(PyExc_ValueError, "candidate outside the grid");
@@ -1207,11 +1180,9 @@ static int read_assumption(const net_geo *g, PyObject *const *args, long *cell, 
  * whose state must hold every candidate of dm. */
 PyObject *py_net_propagate2(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 6) {
-        PyErr_SetString(PyExc_TypeError,
-                        "net_propagate2(geometry, root, dm, place_cell, place_digit, remove)");
+    if (check_nargs(nargs, 6, 6,
+                    "net_propagate2(geometry, root, dm, place_cell, place_digit, remove)") < 0)
         return NULL;
-    }
     const net_geo *g = PyCapsule_GetPointer(args[0], NET_CAPSULE);
     if (!g) return NULL;
     const net_root *root = PyCapsule_GetPointer(args[1], ROOT_CAPSULE);
@@ -1243,11 +1214,9 @@ PyObject *py_net_propagate2(PyObject *self, PyObject *const *args, Py_ssize_t na
  * bytes each, little-endian).  T and F are universal candidate sets: proved true, removed. */
 PyObject *py_net_propagate(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 5) {
-        PyErr_SetString(PyExc_TypeError,
-                        "net_propagate(geometry, dm, place_cell, place_digit, remove)");
+    if (check_nargs(nargs, 5, 5,
+                    "net_propagate(geometry, dm, place_cell, place_digit, remove)") < 0)
         return NULL;
-    }
     const net_geo *g = PyCapsule_GetPointer(args[0], NET_CAPSULE);
     if (!g) return NULL;
     long cell, digit, remove;
@@ -1269,15 +1238,12 @@ PyObject *py_net_propagate(PyObject *self, PyObject *const *args, Py_ssize_t nar
  * one byte per group (0-based). */
 PyObject *py_chain_graph9(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, "chain_graph9(values, masks, flags)");
-        return NULL;
-    }
+    if (check_nargs(nargs, 3, 3, "chain_graph9(values, masks, flags)") < 0) return NULL;
     uint8_t values[81];
     uint16_t masks[81];
-    if (read_state(args[0], args[1], values, masks) < 0) return NULL;
-    long flags = PyLong_AsLong(args[2]);
-    if (flags == -1 && PyErr_Occurred()) return NULL;
+    long flags;
+    if (read_state(args[0], args[1], values, masks) < 0 || read_long(args[2], &flags) < 0)
+        return NULL;
     if (flags < 0 || flags > 31) {
         PyErr_SetString(PyExc_ValueError, "flags must be 0..31");
         return NULL;
@@ -1324,16 +1290,10 @@ done:
  * with the rows of aic_pairs. */
 PyObject *py_chain_closures(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 5) {
-        PyErr_SetString(PyExc_TypeError, "chain_closures(strong, weak, conf, words, nodes)");
+    if (check_nargs(nargs, 5, 5, "chain_closures(strong, weak, conf, words, nodes)") < 0)
         return NULL;
-    }
-    Py_ssize_t words = PyLong_AsSsize_t(args[3]);
-    if (words == -1 && PyErr_Occurred()) return NULL;
-    if (words < 1 || words > 1024) {
-        PyErr_SetString(PyExc_ValueError, "words must be 1..1024");
-        return NULL;
-    }
+    Py_ssize_t words;
+    if (read_ssize(args[3], &words) < 0 || check_words(words) < 0) return NULL;
     Py_buffer v[4];
     int got_views = 0;
     PyObject *out[6] = {NULL, NULL, NULL, NULL, NULL, NULL};
@@ -1374,23 +1334,12 @@ done:
  * as row bytes.  An empty set implies nothing. */
 PyObject *py_chain_verity(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 4) {
-        PyErr_SetString(PyExc_TypeError, "chain_verity(true_rows, words, present, sets)");
-        return NULL;
-    }
-    Py_ssize_t words = PyLong_AsSsize_t(args[1]);
-    if (words == -1 && PyErr_Occurred()) return NULL;
-    if (words < 1 || words > 1024) {
-        PyErr_SetString(PyExc_ValueError, "words must be 1..1024");
-        return NULL;
-    }
+    if (check_nargs(nargs, 4, 4, "chain_verity(true_rows, words, present, sets)") < 0) return NULL;
+    Py_ssize_t words;
+    if (read_ssize(args[1], &words) < 0 || check_words(words) < 0) return NULL;
     Py_buffer v[3];
-    const int which[3] = {0, 2, 3};
-    for (int k = 0; k < 3; k++)
-        if (PyObject_GetBuffer(args[which[k]], &v[k], PyBUF_SIMPLE) < 0) {
-            for (int j = 0; j < k; j++) PyBuffer_Release(&v[j]);
-            return NULL;
-        }
+    PyObject *const objs[3] = {args[0], args[2], args[3]};
+    if (hold_buffers(objs, 3, NULL, v) < 0) return NULL;
     PyObject *out = NULL;
     uint64_t *T = NULL, *F = NULL;
     const Py_ssize_t row = words * 8;
@@ -1469,17 +1418,13 @@ done:
  * most `limit` (1..4096) of them, in the order of the search. */
 PyObject *py_msls9(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 4) {
-        PyErr_SetString(PyExc_TypeError, "msls9(values, masks, min_cells, limit)");
-        return NULL;
-    }
+    if (check_nargs(nargs, 4, 4, "msls9(values, masks, min_cells, limit)") < 0) return NULL;
     uint8_t values[81];
     uint16_t masks[81];
-    if (read_state(args[0], args[1], values, masks) < 0) return NULL;
-    long min_cells = PyLong_AsLong(args[2]);
-    if (min_cells == -1 && PyErr_Occurred()) return NULL;
-    long limit = PyLong_AsLong(args[3]);
-    if (limit == -1 && PyErr_Occurred()) return NULL;
+    long min_cells, limit;
+    if (read_state(args[0], args[1], values, masks) < 0 || read_long(args[2], &min_cells) < 0 ||
+        read_long(args[3], &limit) < 0)
+        return NULL;
     if (min_cells < 0 || min_cells > 81 || limit < 1 || limit > 4096) {
         PyErr_SetString(PyExc_ValueError, "min_cells must be 0..81 and limit 1..4096");
         return NULL;
@@ -1510,30 +1455,16 @@ PyObject *py_msls9(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
  * entered. */
 PyObject *py_chain_parents(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 5) {
-        PyErr_SetString(PyExc_TypeError, "chain_parents(strong, weak, words, lit, banned)");
+    if (check_nargs(nargs, 5, 5, "chain_parents(strong, weak, words, lit, banned)") < 0)
         return NULL;
-    }
-    Py_ssize_t words = PyLong_AsSsize_t(args[2]);
-    if (words == -1 && PyErr_Occurred()) return NULL;
-    Py_ssize_t lit = PyLong_AsSsize_t(args[3]);
-    if (lit == -1 && PyErr_Occurred()) return NULL;
-    if (words < 1 || words > 1024) {
-        PyErr_SetString(PyExc_ValueError, "words must be 1..1024");
+    Py_ssize_t words, lit;
+    if (read_ssize(args[2], &words) < 0 || read_ssize(args[3], &lit) < 0 ||
+        check_words(words) < 0)
         return NULL;
-    }
     Py_buffer v[3];
-    int got_views = 0;
     PyObject *out = NULL;
-    PyObject *objs[3] = {args[0], args[1], args[4]};
-    for (int k = 0; k < 3; k++) {
-        if (PyUnicode_Check(objs[k])) {
-            PyErr_SetString(PyExc_TypeError, "expected bytes-like rows");
-            goto done;
-        }
-        if (PyObject_GetBuffer(objs[k], &v[got_views], PyBUF_SIMPLE) < 0) goto done;
-        got_views++;
-    }
+    PyObject *const objs[3] = {args[0], args[1], args[4]};
+    if (hold_buffers(objs, 3, "expected bytes-like rows", v) < 0) return NULL;
     Py_ssize_t row = words * 8;
     Py_ssize_t nodes = v[0].len / row;
     if (v[0].len % row || v[1].len != v[0].len || v[2].len != row || nodes > words * 64 ||
@@ -1555,7 +1486,7 @@ PyObject *py_chain_parents(PyObject *self, PyObject *const *args, Py_ssize_t nar
         PyErr_NoMemory();
     }
 done:
-    for (int k = 0; k < got_views; k++) PyBuffer_Release(&v[k]);
+    for (int k = 0; k < 3; k++) PyBuffer_Release(&v[k]);
     return out;
 }
 
@@ -1597,10 +1528,7 @@ static Py_ssize_t int_tuple(PyObject *obj, const char *name, long long lo, long 
  * cell, or None. */
 PyObject *py_sum_supports(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 4) {
-        PyErr_SetString(PyExc_TypeError, "sum_supports(total, masks, links, signs)");
-        return NULL;
-    }
+    if (check_nargs(nargs, 4, 4, "sum_supports(total, masks, links, signs)") < 0) return NULL;
     long total;
     long long masks[SUMS_MAX_CELLS], links[SUMS_MAX_CELLS], signs[SUMS_MAX_CELLS];
     if (bounded_arg(args[0], -100000, 100000, "total must be in -100000..100000", &total) < 0)

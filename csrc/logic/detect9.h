@@ -14,7 +14,7 @@
 
 #include <stdint.h>
 
-#include "board9.h"
+#include "engine/board9.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -12,7 +12,7 @@
  */
 #include "logic9.h"
 
-#include "board9.h"
+#include "engine/board9.h"
 
 #include <string.h>
 
