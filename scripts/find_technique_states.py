@@ -1,6 +1,6 @@
 """Find a fixed pencilmark state for every registered technique, where it makes progress.
 
-The word tests (``tests/test_logic_words.py``, the fish and forcing word tests) check
+The word tests (``tests/logic/test_logic_words.py``, the fish and forcing word tests) check
 the hint texts of real instances of every technique.  Searching for instances of the
 rare ones (Franken and Mutant fish, forcing nets ...) takes far longer than a test may,
 so this script searches once, with a generous budget, and writes what it found to

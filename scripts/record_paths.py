@@ -1,7 +1,7 @@
 """Record the logic solver's paths on a fixed sample of the shared collections.
 
 Writes one line per puzzle: ``<puzzle> <first 16 hex digits of the sha256 of the path's
-notation lines> <number of steps>``.  ``tests/test_recorded_paths.py`` replays the
+notation lines> <number of steps>``.  ``tests/logic/test_recorded_paths.py`` replays the
 puzzles and compares, so any change of a solve path is seen.  Regenerate (only when a
 path change is intended, and say why in the commit):
 

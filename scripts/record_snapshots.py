@@ -4,7 +4,7 @@ generators make for fixed seeds.
 
 Writes ``tests/fixtures/snapshots/ratings.txt`` (``<puzzle> <score> <pearl> <diamond>
 <grade> <hardest> <steps>``) and ``generated.jsonl`` (one case and its result per line);
-``tests/test_snapshots.py`` computes them again and compares.  Regenerate only when a
+``tests/project/test_snapshots.py`` computes them again and compares.  Regenerate only when a
 change of answers is intended, and say why in the commit:
 
     .venv/bin/python scripts/record_snapshots.py

@@ -10,6 +10,7 @@ from shudu import Rules
 from shudu.values.constraints import (
     XV,
     Arrow,
+    Cage,
     ExtraRegion,
     Kropki,
     LittleKiller,
@@ -204,3 +205,25 @@ def unsound(steps: Sequence, solutions: Sequence[bytes]) -> list[str]:
             if any(s[c] != d for s in solutions):
                 bad.append(step.notation())
     return bad
+
+
+def random_cages(solution: bytes, rng: random.Random, size: int, biggest: int,
+           no_sum: float = 0.2) -> tuple[Cage, ...]:
+    """Random cages covering some cells: each holds different digits of ``solution``."""
+    cells = list(range(size * size))
+    rng.shuffle(cells)
+    cages = []
+    while cells:
+        want = rng.randint(1, biggest)
+        cage = [cells.pop()]
+        for c in list(cells):
+            if len(cage) >= want:
+                break
+            if solution[c] not in {solution[x] for x in cage}:
+                cage.append(c)
+                cells.remove(c)
+        total = 0 if rng.random() < no_sum else sum(solution[c] for c in cage)
+        cages.append(Cage(tuple(cage), total))
+        if rng.random() < 0.3:
+            cells = cells[: len(cells) // 2]   # leave some cells out of every cage
+    return tuple(cages)

@@ -4,7 +4,7 @@ goes through this module.
 
 The C ladder of basic techniques:
 The C core applies singles, intersections, naked and hidden subsets and basic fish far
-faster than the Python finders.  It finds exactly what they find (tests/test_logic9.py
+faster than the Python finders.  It finds exactly what they find (tests/logic/test_logic9.py
 cross-checks them), so the solver may ask it which basic technique, if any, applies
 before running the Python finders, and the rater may take a state to its fixpoint.
 
@@ -171,7 +171,7 @@ DETECT_ID: dict[str, int] = {key: i for i, key in enumerate(DETECTORS)}
 """The C detector id of a technique key."""
 
 DETECTED: frozenset[str] = frozenset(DETECTORS)
-"""The techniques whose C detectors are exact, checked by tests/test_detect9.py (all of
+"""The techniques whose C detectors are exact, checked by tests/logic/test_detect9.py (all of
 them): the solver skips their Python finders when the detectors say "no change"."""
 
 

@@ -26,7 +26,7 @@ what the technique is worth comes from here, not from the family module:
     :data:`.accel9.DETECTORS`).
 
 ``-`` marks an empty cell.  The names (English and Chinese) follow in :data:`NAMES`,
-by key.  tests/test_technique_table.py checks the table against the registry and the
+by key.  tests/logic/test_technique_table.py checks the table against the registry and the
 C kernel.
 
 >>> row("x-wing").order, row("x-wing").se_weight, row("x-wing").level
