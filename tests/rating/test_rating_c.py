@@ -22,8 +22,7 @@ from conftest import SHARED_DATA, wrong_candidates
 from shudu.logic import weighed
 from shudu.logic.accel9 import DIRECT, direct, trios
 from shudu.logic.candidates import Candidates
-from shudu.logic.registry import technique
-from shudu.logic.techniques.classic.singles import leaves_hidden_single
+from shudu.logic.registry import leaves_hidden_single, technique
 from shudu.solving.engine import solve
 from shudu.values.grid import Grid
 

@@ -85,6 +85,15 @@ LEVEL_OF: dict[str, int] = {key: level for level, keys in enumerate(LEVELS) for 
 """The C ladder level of a technique key."""
 
 
+def never9(cands: Candidates) -> None:
+    """The ``first9`` of a technique that reasons with constraints (cages, thermometers
+    ...): on a classic 9x9 state there is no step, and the solver passes it over.
+
+    >>> never9(None)
+    """
+    return None
+
+
 def _state(c: Candidates) -> tuple[bytes, list[int]]:
     return bytes(c.values), c.cell_mask
 
@@ -421,8 +430,6 @@ def plan(techs: tuple[Technique, ...]) -> Plan:
     keys = tuple(t.key for t in techs)
     found = _PLANS.get(keys)
     if found is None:
-        from .registry import never9
-
         levels = tuple(LEVEL_OF.get(k, -1) for k in keys)
         live = tuple(i for i, t in enumerate(techs) if getattr(t, "first9", None) is not never9)
         # a technique whose first step comes from the C core needs no detector first

@@ -35,8 +35,9 @@ from typing import Any
 from ..values.rules import Rules
 from .candidates import Candidates, bits
 from .step import Link, Node, Step
+from .techniques.table import length_bonus
 
-__all__ = ["Chain", "ChainGraph", "chain_kind", "chain_weight", "length_bonus", "state_key"]
+__all__ = ["Chain", "ChainGraph", "chain_kind", "chain_weight", "state_key"]
 
 
 def state_key(cands: Candidates) -> tuple[object, ...]:
@@ -47,22 +48,6 @@ def state_key(cands: Candidates) -> tuple[object, ...]:
     True
     """
     return (cands.rules, tuple(cands.digit_mask))
-
-
-def length_bonus(length: int) -> float:
-    """Sudoku Explainer's difficulty bonus for a chain of ``length`` inferences.
-
-    The bonus grows by 0.1 each time the length passes 4, 6, 8, 12, 16, 24, 32, ...
-
-    >>> [length_bonus(k) for k in (3, 5, 7, 10, 20)]
-    [0.0, 0.1, 0.2, 0.3, 0.5]
-    """
-    ceil, added, odd = 4, 0.0, False
-    while length > ceil:
-        added += 0.1
-        ceil = ceil * 3 // 2 if not odd else ceil * 4 // 3
-        odd = not odd
-    return round(added, 1)
 
 
 def chain_kind(step: Step) -> str:

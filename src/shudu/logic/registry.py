@@ -18,6 +18,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .accel9 import DETECT_ID
+
 if TYPE_CHECKING:
     from .candidates import Candidates
     from .step import Step
@@ -105,8 +107,6 @@ class Technique:
         >>> technique("xy-wing").detector is not None, technique("x-wing").detector
         (True, None)
         """
-        from .accel9 import DETECT_ID
-
         return DETECT_ID.get(self.key)
 
     def weight(self, step: Step, cands: Candidates | None = None) -> float:
@@ -121,21 +121,32 @@ class Technique:
         1.2
         """
         if self.direct is not None and cands is not None and step.eliminations:
-            from .techniques.classic.singles import leaves_hidden_single
-
             if leaves_hidden_single(cands, step.eliminations):
                 return self.direct
         base = self.se_weight
         return base if self.weigh is None else self.weigh(step, base)
 
 
-def never9(cands: Candidates) -> None:
-    """The ``first9`` of a technique that reasons with constraints (cages, thermometers
-    ...): on a classic 9x9 state there is no step, and the solver passes it over.
+def leaves_hidden_single(cands: Candidates, eliminations: Iterable[tuple[int, int]]) -> bool:
+    """Whether removing ``eliminations`` from ``cands`` leaves a hidden single (SE calls a
+    step that does "direct").
 
-    >>> never9(None)
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("." * 81)
+    >>> leaves_hidden_single(c, [(cell, 1) for cell in range(1, 9)])
+    True
+    >>> leaves_hidden_single(c, [(1, 1)])
+    False
     """
-    return None
+    dm = list(cands.digit_mask)
+    for cell, digit in eliminations:
+        dm[digit - 1] &= ~(1 << cell)
+    for hm in cands.geo.house_mask:
+        for m in dm:
+            m &= hm
+            if m and not m & (m - 1):
+                return True
+    return False
 
 
 _REGISTRY: dict[str, Technique] = {}
@@ -196,7 +207,6 @@ def generation() -> int:
     >>> generation() == generation()
     True
     """
-    _load()
     return _GENERATION[0]
 
 
@@ -209,7 +219,6 @@ def technique(name: str) -> Technique:
     tech = _REGISTRY.get(name)
     if tech is not None and _LOOKUP.get(_norm_key(name)) == name:
         return tech
-    _load()
     key = _LOOKUP.get(_norm(name))
     if key is None and _norm(name) in _ALIAS_LOOKUP:
         key = _ALIAS_LOOKUP[_norm(name)]
@@ -274,12 +283,8 @@ def techniques() -> list[Technique]:
     >>> [t.key for t in techniques()][:4]
     ['full-house', 'parity-cells', 'hidden-single', 'thermo']
     """
-    _load()
     if not _ORDERED or _ORDERED[0][0] != _GENERATION[0]:
         ordered = sorted(_REGISTRY.values(), key=lambda t: (t.order, t.code))
         _ORDERED[:] = [(_GENERATION[0], tuple(ordered))]
     return list(_ORDERED[0][1])
 
-
-def _load() -> None:
-    from . import families  # noqa: F401  (imports every family module)

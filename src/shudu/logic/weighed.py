@@ -34,15 +34,11 @@ from typing import Any
 from ..values.grid import Grid
 from . import accel9
 from .candidates import Candidates
-from .links import chain_nodes, length_bonus
-from .registry import technique
+from .links import chain_nodes
+from .registry import leaves_hidden_single, technique
 from .step import Step
-from .techniques.classic.singles import (
-    LINE_WEIGHT,
-    hidden_singles,
-    leaves_hidden_single,
-    naked_singles,
-)
+from .techniques.classic.singles import LINE_WEIGHT, hidden_singles, naked_singles
+from .techniques.table import length_bonus
 
 __all__ = ["C_FROM", "SE_ORDER", "PathStep", "Rung", "Walk", "constraint_ladder",
            "path_scores", "pattern_moves", "se_ladder", "step_score"]

@@ -352,3 +352,19 @@ def row(key: str) -> Row:
     ('0003', '唯一余数')
     """
     return ROWS[key]
+
+
+def length_bonus(length: int) -> float:
+    """Sudoku Explainer's difficulty bonus for a chain of ``length`` inferences.
+
+    The bonus grows by 0.1 each time the length passes 4, 6, 8, 12, 16, 24, 32, ...
+
+    >>> [length_bonus(k) for k in (3, 5, 7, 10, 20)]
+    [0.0, 0.1, 0.2, 0.3, 0.5]
+    """
+    ceil, added, odd = 4, 0.0, False
+    while length > ceil:
+        added += 0.1
+        ceil = ceil * 3 // 2 if not odd else ceil * 4 // 3
+        odd = not odd
+    return round(added, 1)

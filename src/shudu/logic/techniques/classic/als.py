@@ -41,10 +41,10 @@ from typing import Any
 
 from ... import accel9
 from ...candidates import Candidates, bits, digits_in
-from ...links import length_bonus
 from ...registry import Technique, register
 from ...render import result_text
 from ...step import Step, candidates_text, cells_text
+from ..table import length_bonus
 
 __all__ = [
     "AlsIndex",

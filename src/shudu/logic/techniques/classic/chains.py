@@ -26,10 +26,11 @@ from heapq import heapify, heappop, heappush
 from itertools import pairwise
 
 from ...candidates import Candidates, bits, digit_only
-from ...links import ChainGraph, _cell_columns, chain_weight, length_bonus, state_key
+from ...links import ChainGraph, _cell_columns, chain_weight, state_key
 from ...registry import Technique, register
 from ...render import result_text
 from ...step import Link, Step, candidates_text, cells_text, digit_text
+from ..table import length_bonus
 
 __all__ = [
     "chain_sentence",

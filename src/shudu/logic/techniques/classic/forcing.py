@@ -31,10 +31,11 @@ from typing import Any
 
 from ... import accel9
 from ...candidates import Candidates, Geometry, bits
-from ...links import ChainGraph, _cell_columns, length_bonus, state_key
+from ...links import ChainGraph, _cell_columns, state_key
 from ...registry import Technique, register
 from ...render import house_text, result_text
 from ...step import Link, Step, cells_text
+from ..table import length_bonus
 from .chains import chain_sentence, graph
 
 __all__ = [
@@ -519,8 +520,6 @@ def _lit_links(g: ChainGraph, lits: list[int]) -> tuple[Link, ...]:
 
 
 def _difficulty(key: str, size: int) -> float:
-    from ...links import length_bonus
-
     return round(BASE[key] + length_bonus(size), 1)
 
 

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 
 from ...accel9 import single
 from ...candidates import Candidates, first_bit
@@ -18,7 +18,7 @@ from ...render import house_text
 from ...step import Step, digit_text, placements_text
 
 __all__ = ["find_full_house", "find_hidden_single", "find_naked_single", "hidden_singles",
-           "house_weight", "leaves_hidden_single", "naked_singles"]
+           "house_weight", "naked_singles"]
 
 BOX_WEIGHT, LINE_WEIGHT, NAKED_WEIGHT = 1.2, 1.5, 2.3
 """Sudoku Explainer's weights of the singles: a hidden single in a box, in a row,
@@ -79,28 +79,6 @@ def naked_singles(cands: Candidates) -> list[tuple[float, int, int, int]]:
     return [(NAKED_WEIGHT, cell, first_bit(mask) + 1, -1)
             for cell, mask in enumerate(cands.cell_mask)
             if mask and not mask & (mask - 1) and not values[cell]]
-
-
-def leaves_hidden_single(cands: Candidates, eliminations: Iterable[tuple[int, int]]) -> bool:
-    """Whether removing ``eliminations`` from ``cands`` leaves a hidden single (SE calls a
-    step that does "direct").
-
-    >>> from shudu.logic.solver import as_candidates
-    >>> c = as_candidates("." * 81)
-    >>> leaves_hidden_single(c, [(cell, 1) for cell in range(1, 9)])
-    True
-    >>> leaves_hidden_single(c, [(1, 1)])
-    False
-    """
-    dm = list(cands.digit_mask)
-    for cell, digit in eliminations:
-        dm[digit - 1] &= ~(1 << cell)
-    for hm in cands.geo.house_mask:
-        for m in dm:
-            m &= hm
-            if m and not m & (m - 1):
-                return True
-    return False
 
 
 def find_full_house(cands: Candidates) -> Iterator[Step]:

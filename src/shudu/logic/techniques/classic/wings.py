@@ -17,10 +17,10 @@ from collections.abc import Iterable, Iterator
 from itertools import combinations
 
 from ...candidates import Candidates, bits, digits_in, first_bit
-from ...links import length_bonus
 from ...registry import Technique, register
 from ...render import house_text, result_text
 from ...step import Step, candidates_text, cells_text, digit_text
+from ..table import length_bonus
 
 __all__ = [
     "find_remote_pair",

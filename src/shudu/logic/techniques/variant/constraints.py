@@ -26,8 +26,9 @@ from typing import Any
 
 from ....values.constraints.base import LINEAR, MASK, PAIR, RENBAN, SANDWICH
 from ....values.rules import Rules
+from ...accel9 import never9
 from ...candidates import Candidates, bits, digits_in
-from ...registry import Technique, never9, register
+from ...registry import Technique, register
 from ...render import result_text
 from ...step import Step, cells_text, eliminations_text
 from .cage_sums import MAX_C_CELLS, sees_among, sum_supports

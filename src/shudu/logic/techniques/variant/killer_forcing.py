@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ....values.rules import Rules
+from ...accel9 import never9
 from ...candidates import Candidates, bits
-from ...registry import Technique, never9, register
+from ...registry import Technique, register
 from ...render import houses_text, result_text
 from ...step import Step, cells_text
 from ..classic.forcing import forcing_weight
