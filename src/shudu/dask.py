@@ -571,8 +571,8 @@ def _pack(grids: list[Grid], seed: int | None) -> Packed:
     return b"".join(fast), rest
 
 
-def _search_packed(packed: Packed, limit: int, seed: int | None
-                   ) -> tuple[bytes, bytes, bytes, bytes, list[SearchResult | ValueError]]:
+def _search_packed(packed: Packed, limit: int, seed: int | None) -> tuple[
+        bytes, bytes, bytes, bytes, list[SearchResult | ValueError | TimeoutError]]:
     """Search a packed chunk on a worker: for the classic puzzles the counts, the
     solutions' raw cells, the guesses and the nodes as buffers, for the others their
     results."""
@@ -588,7 +588,7 @@ def _search_packed(packed: Packed, limit: int, seed: int | None
 
 
 def _unpack(grids: list[Grid], packed: Packed, found: Any, limit: int
-            ) -> list[SearchResult | ValueError]:
+            ) -> list[SearchResult | ValueError | TimeoutError]:
     """The results of a chunk in input order, from what :func:`_search_packed` sent."""
     import numpy as np
 
@@ -616,7 +616,7 @@ def _unpack(grids: list[Grid], packed: Packed, found: Any, limit: int
 
 def search_many(grids: Iterable[Grid], client: Any, *, limit: int = 2,
                 seed: int | None = None, chunk: int = 10000
-                ) -> Iterator[SearchResult | ValueError]:
+                ) -> Iterator[SearchResult | ValueError | TimeoutError]:
     """:func:`shudu.solving.engine.search_many` on a Dask cluster: the same results, in order.
     Classic puzzles travel as raw cells and come back as buffers, so that the cluster
     pays off for files of plain puzzles.

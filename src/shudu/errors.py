@@ -113,10 +113,11 @@ class InvalidPuzzle(ShuduError, ValueError):
         house: str,
         cells: tuple[int, int] | None = None,
     ) -> None:
-        self.first = first
-        self.second = second
-        self.digit = digit
-        self.house = house
+        # None in a NoSolution, which names no repeated digit
+        self.first: str | None = first
+        self.second: str | None = second
+        self.digit: int | None = digit
+        self.house: str | None = house
         self.cells = cells
         super().__init__(f"digit {digit} appears twice in {house}: {first} and {second}")
 
@@ -178,17 +179,17 @@ class NoSolution(InvalidPuzzle, NotUnique):
     (True, 'the puzzle has no solution')
     """
 
-    def __init__(self, reason: str | None, *, contradiction: Any = None) -> None:
+    def __init__(self, reason: str | None = None, *, contradiction: Any = None) -> None:
         self.count = 0
         self.solutions = ()
         self.reason = reason
         self.contradiction = contradiction
         where = contradiction
-        self.digit = getattr(where, "digit", None)   # type: ignore[assignment]
+        self.digit = getattr(where, "digit", None)
         self.cells = None
         self.cell = getattr(where, "cell", None)
-        self.house = getattr(where, "house_name", None)   # type: ignore[assignment]
-        self.first = self.second = None   # type: ignore[assignment]
+        self.house = getattr(where, "house_name", None)
+        self.first = self.second = None
         text = "the puzzle has no solution"
         ValueError.__init__(self, f"{text}: {reason}" if reason else text)
 

@@ -11,10 +11,10 @@ from itertools import islice
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from shudu._engine import Rules as EngineRules
 
 from constraint_cases import KINDS, brute_solutions, kinds_from, planted
 from shudu import Grid, Rules
+from shudu._engine import Rules as EngineRules
 from shudu.errors import InvalidPuzzle, ParseError, UnsupportedRules
 from shudu.make.classic import random_solution
 from shudu.solving import engine

@@ -8,7 +8,8 @@ from typing import Any, NoReturn
 
 import click
 
-from .common import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, _silence_stdout
+from .common import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, _silence_stdout
+from .interrupt import EXIT_INTERRUPTED
 
 
 def _version() -> str:
@@ -38,14 +39,14 @@ class _CheckCommand(click.Command):
         try:
             return super().make_context(info_name, args, parent=parent, **extra)
         except click.UsageError as e:
-            e.exit_code = EXIT_BAD_INPUT
+            e.exit_code = EXIT_BAD_INPUT  # type: ignore[misc]  # click's stubs: a ClassVar
             raise
 
 
 class _Group(click.Group):
     """The ``shudu`` group: usage errors become one ``shudu: error:`` line on stderr."""
 
-    def main(  # type: ignore[override]
+    def main(
         self,
         args: Sequence[str] | None = None,
         prog_name: str | None = None,

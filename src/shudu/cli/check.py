@@ -206,6 +206,6 @@ def _results(frame: Frame, inputs: tuple[str, ...], fmt: str | None, rules: Rule
                 console.out(_json_line(_json_error(item, message)))
             yield console, many, item, None
         else:
-            assert not isinstance(result, ValueError)
+            assert not isinstance(result, (ValueError, TimeoutError))   # no timeout here
             yield console, many, item, result
         console.step()

@@ -216,7 +216,7 @@ class FormatChoice(click.Choice):
         self.written = written
         super().__init__((), case_sensitive=False)
 
-    @property  # type: ignore[override]
+    @property
     def choices(self) -> tuple[str, ...]:
         from ..formats import FORMATS, WRITE_FORMATS
 
@@ -392,7 +392,7 @@ def dask_client(address: str | None, exit_code: int) -> Iterator[Any]:
             yield client
     except DaskUnavailable as e:
         error = click.ClickException(str(e))
-        error.exit_code = exit_code
+        error.exit_code = exit_code  # type: ignore[misc]  # click's stubs: a ClassVar
         raise error from None
 
 

@@ -134,7 +134,7 @@ class Inputs:
             from ..formats import argument_error
 
             real = argument_error(text, rules=self.rules, format=self.format)
-            if real is not None:
+            if isinstance(real, ValueError):   # what parse raises is a ValueError
                 return Item(index, None, None, None, real, label=label)
             stripped = text.strip()
             if "\n" in stripped or not any(ch.isalpha() or ch == os.sep for ch in stripped):

@@ -67,7 +67,7 @@ def network_addresses() -> list[str]:
         except OSError:
             pass
     try:
-        found += [info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None)]
+        found += [str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None)]
     except OSError:
         pass
     keep = [a.split("%")[0] for a in found]
@@ -137,7 +137,7 @@ def protocol(limits: Any) -> type:
         _timer: Any = None
         _waiting: str | None = None   # "headers", "body" or None (the app has it all)
 
-        def connection_made(self, transport: Any) -> None:  # type: ignore[override]
+        def connection_made(self, transport: Any) -> None:
             super().connection_made(transport)
             self._follow()
 

@@ -249,7 +249,7 @@ def _invalid(rules: Rules, cells: bytes) -> InvalidPuzzle:
     raise AssertionError("conflict expected")  # pragma: no cover
 
 
-def _locate(error: InvalidPuzzle, line: int | None, source: str | None) -> InvalidPuzzle:
+def _locate(error: ShuduError, line: int | None, source: str | None) -> ShuduError:
     """Add the line (and file) to an InvalidPuzzle's message and attributes."""
     where = ", ".join(x for x in (source, None if line is None else f"line {line}") if x)
     if where:
@@ -1611,7 +1611,8 @@ def _iter_csv(
     try:
         header = next(csv.reader([header_line], delimiter=delim))
     except csv.Error as e:
-        error = _error(f"expected a CSV header ({_csv_reason(e)})", line=lineno, source=source)
+        error: ValueError | None = _error(f"expected a CSV header ({_csv_reason(e)})",
+                                          line=lineno, source=source)
         yield _record(0, lineno, header_line, None, error)
         return
     labels = [h.strip() for h in header]
@@ -1674,7 +1675,7 @@ def _iter_csv(
         if column is None:
             column = next((i for i, f in enumerate(row) if _looks_like_puzzle(f, rules)), 0)
         grid: Grid | None = None
-        error: ValueError | None = None
+        error = None
         field = row[column] if column < len(row) else ""
         extras = [
             f"{labels[i] if i < len(labels) else f'column {i + 1}'}={v}"
@@ -1848,8 +1849,8 @@ def iter_records(
         with open(name, encoding="utf-8-sig", errors="surrogateescape") as f:
             yield from _iter_stream(f, format or _EXTENSIONS.get(ext), rules, check, name)
         return
-    name = getattr(source, "name", None)
-    label = name if isinstance(name, str) and not name.startswith("<") else None
+    named = getattr(source, "name", None)
+    label = named if isinstance(named, str) and not named.startswith("<") else None
     yield from _iter_stream(source, format, rules, check, label)
 
 

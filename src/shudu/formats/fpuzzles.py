@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 from urllib.parse import unquote
@@ -349,7 +349,10 @@ def to_fpuzzles(grid: Grid) -> dict[str, Any]:
     {'value': 1, 'given': True}
     """
     rules, n = grid.rules, grid.size
-    names = lambda cells: [_name(c, n) for c in cells]   # noqa: E731
+
+    def names(cells: Iterable[int]) -> list[str]:
+        return [_name(c, n) for c in cells]
+
     rows: list[list[dict[str, Any]]] = [[{} for _ in range(n)] for _ in range(n)]
     # f-puzzles knows one box shape per size: other shapes go as regions
     box = rules.box
@@ -380,7 +383,10 @@ def to_fpuzzles(grid: Grid) -> dict[str, Any]:
         data["antiking"] = True
     for window in window_houses(n) if rules.windows else ():
         data.setdefault("extraregion", []).append({"cells": names(window)})
-    add = lambda key, item: data.setdefault(key, []).append(item)   # noqa: E731
+
+    def add(key: str, item: Any) -> None:
+        data.setdefault(key, []).append(item)
+
     for con in rules.constraints:
         if isinstance(con, Cage):
             add("killercage", {"cells": names(con.cells), **({"value": str(con.total)}
@@ -404,13 +410,13 @@ def to_fpuzzles(grid: Grid) -> dict[str, Any]:
             add("littlekillersum", item)
         elif isinstance(con, Sandwich):
             a, b = con.cells[0], con.cells[1]
-            cell = f"R0C{a % n + 1}" if b - a == n else f"R{a // n + 1}C0"
-            add("sandwichsum", {"cell": cell, "value": str(con.total)})
+            edge = f"R0C{a % n + 1}" if b - a == n else f"R{a // n + 1}C0"
+            add("sandwichsum", {"cell": edge, "value": str(con.total)})
         elif isinstance(con, Kropki):
-            item: dict[str, Any] = {"cells": names(con.cells)}
+            dot: dict[str, Any] = {"cells": names(con.cells)}
             if con.value is not None:
-                item["value"] = str(con.value)
-            add("difference" if con.colour == "white" else "ratio", item)
+                dot["value"] = str(con.value)
+            add("difference" if con.colour == "white" else "ratio", dot)
         elif isinstance(con, XV) and con.total in (5, 10):
             add("xv", {"cells": names(con.cells), "value": con.symbol})
         elif isinstance(con, Parity):
@@ -447,4 +453,5 @@ def write_fpuzzles(grid: Grid) -> str:
     from lzstring import LZString
 
     text = json.dumps(to_fpuzzles(grid), separators=(",", ":"))
-    return LINK + LZString.compressToBase64(text)
+    link: str = LINK + LZString.compressToBase64(text)
+    return link

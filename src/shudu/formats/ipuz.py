@@ -234,7 +234,10 @@ def write_ipuz(grid: Grid) -> str:
             ("anti-knight" if rules.anti_knight else "anti-king")
         raise ParseError("expected givens, regions, extra houses and killer cages, which "
                          "ipuz holds", found=lost)
-    cell = lambda x: [x % n + 1, x // n + 1]   # noqa: E731
+
+    def cell(x: int) -> list[int]:
+        return [x % n + 1, x // n + 1]
+
     zones = [{"cells": [cell(x) for x in house]} for house in rules.extra_houses]
     if rules.diagonals:
         zones += [{"cells": [cell(i * n + i) for i in range(n)]},
@@ -248,8 +251,8 @@ def write_ipuz(grid: Grid) -> str:
                        for v in grid.cells[r * n:(r + 1) * n]] for r in range(n)]
     if rules.regions is not None or rules.box != DEFAULT_BOXES.get(n):
         region = rules.regions or tuple(
-            (x // n // rules.box[0]) * (n // rules.box[1]) + x % n // rules.box[1]
-            for x in range(n * n))   # type: ignore[index]
+            (x // n // rules.box[0]) * (n // rules.box[1]) + x % n // rules.box[1]  # type: ignore[index]
+            for x in range(n * n))
         data["boxes"] = False
         zones = [{"cells": [cell(x) for x in range(n * n) if region[x] == k]}
                  for k in sorted(set(region))] + zones

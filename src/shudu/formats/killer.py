@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from collections import deque
 from dataclasses import replace
+from typing import Any
 
 from ..errors import ParseError
 from ..limits import TEXT_MAX_NUMBER_DIGITS
@@ -159,7 +160,8 @@ def read_cage_string(text: str, rules: Rules | None = None, *, line: int | None 
 
 def _only_cages(rules: Rules, allowed: dict[str, bool], where: str) -> None:
     """Refuse rules a notation cannot hold, rather than lose them in writing."""
-    plain = replace(rules, constraints=(), **{k: False for k in allowed})
+    off: dict[str, Any] = dict.fromkeys(allowed, False)
+    plain = replace(rules, constraints=(), **off)
     if plain != CLASSIC:
         lost = rules.spec if not rules.constraints else replace(rules, constraints=()).spec
         raise ParseError(f"a {where} holds killer cages only, not these rules",
@@ -405,9 +407,9 @@ def write_sudokuwiki(rules: Rules) -> str:
             colours[cell] = str(colour)
     written = SUDOKUWIKI + "".join(colours) + "," + "".join(totals)
     back = read_sudokuwiki(written).rules.constraints
-    if sorted(c.cells for c in back) != sorted(cages):   # type: ignore[attr-defined]
+    if sorted(c.cells for c in back) != sorted(cages):
         bad = next(cells for cells in cages
-                   if cells not in {c.cells for c in back})   # type: ignore[attr-defined]
+                   if cells not in {c.cells for c in back})
         raise _cage_error("the cage is not connected side to side, so a SudokuWiki link "
                           "cannot hold it", bad[0], None, None)
     return written

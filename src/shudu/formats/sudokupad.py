@@ -128,16 +128,16 @@ def unzip_scl(text: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ParseError("expected SudokuPad puzzle data as an object",
                          found=type(data).__name__)
-    fix = lambda v: ("#" + v if isinstance(v, str) and _HEX.fullmatch(v) else v)  # noqa: E731
 
     def colours(value: Any) -> Any:
         if isinstance(value, list):
             return [colours(v) for v in value]
         if isinstance(value, dict):
             return {k: colours(v) for k, v in value.items()}
-        return fix(value)
+        return "#" + value if isinstance(value, str) and _HEX.fullmatch(value) else value
 
-    return colours(_rename(data, _LONG))   # type: ignore[no-any-return]
+    long: dict[str, Any] = colours(_rename(data, _LONG))
+    return long
 
 
 def zip_scl(data: dict[str, Any]) -> str:
@@ -204,7 +204,7 @@ class _Drawing:
                 isinstance(v, int) and 0 <= v < n for v in rc)):
             raise ParseError(f"expected a cell [row, column] 0..{n - 1} in {where}",
                              found=repr(rc))
-        return rc[0] * n + rc[1]
+        return int(rc[0]) * n + int(rc[1])
 
     def givens(self) -> bytes:
         n, out = self.n, bytearray(self.n * self.n)
@@ -286,11 +286,11 @@ class _Drawing:
             fill = str(item.get("backgroundColor") or "").upper()
             small = max(float(item.get("width") or 1), float(item.get("height") or 1)) <= 0.5
             if text in ("X", "V") and fill in ("", "#FFFFFF", "#FFF", "WHITE", "TRANSPARENT"):
-                out.append(XV(pair, 10 if text == "X" else 5))   # type: ignore[arg-type]
+                out.append(XV(pair, 10 if text == "X" else 5))
             elif item.get("rounded") and small and not text and fill in (
                     "#FFFFFF", "#FFF", "WHITE", "#000000", "#000", "BLACK"):
                 colour = "white" if fill in ("#FFFFFF", "#FFF", "WHITE") else "black"
-                out.append(Kropki(pair, colour))   # type: ignore[arg-type]
+                out.append(Kropki(pair, colour))
             else:
                 self.skip("overlay")
         for key in ("underlays", "arrows"):

@@ -21,13 +21,12 @@ before running the Python finders, and the rater may take a state to its fixpoin
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .. import _engine
 
 if TYPE_CHECKING:
     from .candidates import Candidates
-    from .registry import Technique
 
 __all__ = [
     "DETECTED",
@@ -208,8 +207,7 @@ def single(c: Candidates, kind: int) -> tuple[int, int, int] | None:
     >>> single(Candidates.from_grid(Grid("12345678." + "." * 72)), 0)
     (8, 9, 0)
     """
-    got = _engine.logic9_single(*_state(c), kind)
-    return None if got is None else tuple(got)
+    return _engine.logic9_single(*_state(c), kind)
 
 
 SINGLES = ("full-house", "hidden-single", "naked-single")
@@ -227,7 +225,7 @@ def singles(c: Candidates) -> list[tuple[int, int, int, int]]:
     >>> singles(Candidates.from_grid(Grid("12345678." + "." * 72)))[:1]
     [(0, 8, 9, 0)]
     """
-    return _engine.logic9_singles(*_state(c))  # type: ignore[no-any-return]
+    return _engine.logic9_singles(*_state(c))
 
 
 def singles_then_probe(c: Candidates) -> tuple[list[tuple[int, int, int, int]], int]:
@@ -253,8 +251,7 @@ def locked(c: Candidates, pointing: bool) -> tuple[int, int, int] | None:
     >>> locked(Candidates.from_grid(Grid("." * 81)), True) is None
     True
     """
-    got = _engine.logic9_locked(*_state(c), pointing)
-    return None if got is None else tuple(got)
+    return _engine.logic9_locked(*_state(c), pointing)
 
 
 def naked_subsets(c: Candidates, size: int) -> list[tuple[Any, ...]]:
@@ -267,7 +264,7 @@ def naked_subsets(c: Candidates, size: int) -> list[tuple[Any, ...]]:
     >>> naked_subsets(Candidates.from_grid(Grid("." * 81)), 2)
     []
     """
-    return _engine.logic9_naked_subsets(*_state(c), size)  # type: ignore[no-any-return]
+    return _engine.logic9_naked_subsets(*_state(c), size)
 
 
 def hidden_subsets(c: Candidates, size: int) -> list[tuple[int, tuple[int, ...],
@@ -280,7 +277,7 @@ def hidden_subsets(c: Candidates, size: int) -> list[tuple[int, tuple[int, ...],
     >>> hidden_subsets(Candidates.from_grid(Grid("." * 81)), 2)
     []
     """
-    return _engine.logic9_hidden_subsets(*_state(c), size)  # type: ignore[no-any-return]
+    return _engine.logic9_hidden_subsets(*_state(c), size)
 
 
 def trios(c: Candidates) -> tuple[list[int], ...]:
@@ -294,7 +291,7 @@ def trios(c: Candidates) -> tuple[list[int], ...]:
     >>> trios(Candidates.from_grid(Grid("." * 81)))[0]
     []
     """
-    return _engine.logic9_trios(*_state(c))  # type: ignore[no-any-return]
+    return _engine.logic9_trios(*_state(c))
 
 
 DIRECT = ("pointing", "claiming", "hidden-pair", "hidden-triple")
@@ -373,7 +370,7 @@ def chain_graph(c: Candidates, flags: int) -> tuple[int, bytes, bytes, bytes, by
     >>> words, int.from_bytes(nodes, "little") == (1 << 729) - 1
     (12, True)
     """
-    return _engine.chain_graph9(*_state(c), flags)  # type: ignore[no-any-return]
+    return _engine.chain_graph9(*_state(c), flags)
 
 
 def msls(c: Candidates, min_cells: int, limit: int) -> list[tuple[int, int]]:
@@ -391,6 +388,14 @@ def msls(c: Candidates, min_cells: int, limit: int) -> list[tuple[int, int]]:
 
 
 # ---------------------------------------------------------------------- the solver's oracle
+class Keyed(Protocol):
+    """What :func:`plan` reads of a technique: its key (a
+    :class:`~shudu.logic.registry.Technique`, or a stand-in for a rating rung)."""
+
+    @property
+    def key(self) -> str: ...
+
+
 @dataclass(frozen=True)
 class Plan:
     """What the C core knows of an enabled technique list: per technique its C ladder
@@ -412,10 +417,10 @@ class Plan:
 
 
 _PLANS: dict[tuple[str, ...], Plan] = {}
-_LAST_PLAN: list[tuple[tuple[Technique, ...], Plan]] = []
+_LAST_PLAN: list[tuple[tuple[Keyed, ...], Plan]] = []
 
 
-def plan(techs: tuple[Technique, ...]) -> Plan:
+def plan(techs: tuple[Keyed, ...]) -> Plan:
     """The :class:`Plan` of an enabled technique list (cached; the same tuple step after
     step costs an identity check: the last four tuples are remembered).
 
@@ -489,7 +494,7 @@ class Oracle:
         return det != self.hit
 
 
-def oracle(techs: tuple[Technique, ...], c: Candidates, probed: int | None = None) -> Oracle:
+def oracle(techs: tuple[Keyed, ...], c: Candidates, probed: int | None = None) -> Oracle:
     """The :class:`Oracle` of a classic 9x9 state for an enabled technique list.
 
     >>> from shudu import Grid

@@ -116,7 +116,7 @@ class Geometry:
         got = self.__dict__.get("_hash")
         if got is None:
             got = self.__dict__["_hash"] = hash(self.rules)
-        return got  # type: ignore[no-any-return]
+        return got
 
     def __getstate__(self) -> dict[str, Any]:
         """The fields, without the remembered hash (another process hashes strings
@@ -174,8 +174,8 @@ def geometry(rules: Rules) -> Geometry:
     by_houses = True
     for c, hs in enumerate(cell_houses):
         union = 0
-        for h in hs:
-            union |= house_mask[h]
+        for i in hs:
+            union |= house_mask[i]
         by_houses = by_houses and union & ~(1 << c) == peer_mask[c]
     return Geometry(
         rules=rules,
@@ -495,7 +495,7 @@ def state_memo(cands: Candidates, name: str, build: Callable[[Candidates], _T]) 
             _MEMO.clear()
         slot = _MEMO[key] = {}
     elif name in slot:
-        return slot[name]  # type: ignore[no-any-return]
+        return slot[name]
     got = slot[name] = build(cands)
     return got
 

@@ -310,7 +310,7 @@ class ChainGraph:
         memo = self.__dict__.setdefault("_link_memo", {})
         got = memo.get((x, y))
         if got is not None:
-            return got  # type: ignore[no-any-return]
+            return got
         strong = not x & 1
         labels = None if strong else self.__dict__.get("why")
         why = labels.get((x >> 1, y >> 1), "") if labels else ""
@@ -483,7 +483,7 @@ class ChainGraph:
         got = memo.get(i)
         if got is None:
             got = memo[i] = Node(tuple(bits(self.node_cells(i))), self.node_digit(i), self.n)
-        return got  # type: ignore[no-any-return]
+        return got
 
     def conflicts(self, i: int) -> int:
         """Every present candidate that cannot be true together with node ``i``.
@@ -529,7 +529,7 @@ class ChainGraph:
             for k, v in self.weak.items():
                 weak[k] = v
             got = self.__dict__["_lists"] = (strong, weak)
-        return got  # type: ignore[no-any-return]
+        return got
 
     def _blobs(self) -> tuple[bytes, bytes, int] | None:
         """The links as bitset rows for the C chain search (``None`` for graphs too big
@@ -552,7 +552,7 @@ class ChainGraph:
                     rows.append(bytes(blob))
                 got = (rows[0], rows[1], words)
             self.__dict__["_blob_rows"] = got
-        return got  # type: ignore[no-any-return]
+        return got
 
     def c_aic_pairs(self, complete: bool) -> list[Any] | None:
         """The AIC chain ends of this graph as the C core finds them (``(a, b, least,
@@ -583,7 +583,7 @@ class ChainGraph:
             for i in bits(self.nodes):
                 blob[i * row:(i + 1) * row] = self.conflicts(i).to_bytes(row, "little")
             got = self.__dict__["_conflict_rows"] = bytes(blob)
-        return got  # type: ignore[no-any-return]
+        return got
 
     def closure_false(self, i: int) -> tuple[int, int]:
         """Literals implied by node ``i`` being false: (true nodes, false nodes).
@@ -684,7 +684,7 @@ class ChainGraph:
                 T, F = self.closure_false(a)
                 false |= bool(T & F) << a
             got = self.__dict__["_clashes"] = (true, false)
-        return self.__dict__["_clashes"]  # type: ignore[no-any-return]
+        return self.__dict__["_clashes"]
 
     def weak_return(self) -> int:
         """The nodes ``a`` with a weak partner ``y`` such that "``y`` false" makes ``a``
@@ -702,7 +702,7 @@ class ChainGraph:
                 if any(self.closure_false(y)[1] >> a & 1 for y in bits(self.weak.get(a, 0))):
                     got |= 1 << a
             self.__dict__["_weak_return"] = got
-        return self.__dict__["_weak_return"]  # type: ignore[no-any-return]
+        return self.__dict__["_weak_return"]
 
     def eliminable(self) -> int:
         """Every candidate that some chain start could eliminate (a fast superset).
@@ -946,7 +946,8 @@ def _group_tables(geo: Any) -> tuple[tuple[int, ...], _Cuts]:
         segments = []
         for h in range(3 * n):
             if h < 2 * n:
-                cuts = (tuple(hm[h] & hm[b] for b in range(2 * n, 3 * n) if hm[h] & hm[b]),)
+                cuts: tuple[tuple[int, ...], ...] = (
+                    tuple(hm[h] & hm[b] for b in range(2 * n, 3 * n) if hm[h] & hm[b]),)
             else:
                 cuts = tuple(tuple(hm[h] & hm[ln] for ln in lines if hm[h] & hm[ln])
                              for lines in (range(n), range(n, 2 * n)))

@@ -339,7 +339,7 @@ class Step:
         >>> s.text(3, "zh")
         'r5c5 只剩下候选数 5（唯一余数），所以 r5c5 = 5。'
         """
-        return _late()[2](self, level, lang)  # type: ignore[no-any-return]
+        return _late()[2](self, level, lang)
 
     def notation(self) -> str:
         """Compact HoDoKu/Eureka-style line, e.g. ``X-Wing: 7 r28 c37 => r5c3<>7``."""

@@ -84,7 +84,7 @@ def verdict(puzzle: str | Grid | Candidates) -> Verdict:
 
     if not isinstance(puzzle, Candidates):
         grid = puzzle if isinstance(puzzle, Grid) else None
-        if grid is None:
+        if not isinstance(puzzle, Grid):
             from ..formats import detect_format
 
             if detect_format(puzzle) not in ("pencilmarks", "729"):
@@ -339,7 +339,7 @@ def contradiction(puzzle: str | Grid | Candidates) -> Contradiction | None:
         found = _dry(cands)
         if found is not None:
             kind, where, digit = found
-            if kind == "cell":
+            if digit is None:   # a cell ran dry
                 needs = tuple(cause[where * n + d] for d in range(n))
             else:
                 needs = tuple(cause[c * n + digit - 1] for c in geo.houses[where].cells)

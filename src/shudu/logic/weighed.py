@@ -309,8 +309,9 @@ def _chains(c: Candidates, ceiling: float) -> list[Move]:
         moves += found[:1]   # each finder yields its shortest chains first
     if not moves:
         loop = technique(LOOP_KEY)
-        moves = [(loop.weight(step), LOOP_KEY, step, ()) for step in loop.find(c)
-                 if step.progress][:1]
+        looped: list[Move] = [(loop.weight(step), LOOP_KEY, step, ()) for step in loop.find(c)
+                              if step.progress]
+        moves = looped[:1]
     moves.sort(key=lambda m: m[0])
     chain = moves[0][2] if moves and moves[0][1] == "aic" else None
     wing = technique("w-wing")
@@ -541,7 +542,7 @@ class Walk(Iterator[PathStep]):
                 self.broken = status < 0
                 return []
         # the C core tells which finders would find nothing: they are passed over
-        oracle = (accel9.oracle(self._keys, c)   # type: ignore[arg-type]
+        oracle = (accel9.oracle(self._keys, c)
                   if self._classic else None)
         for i, rung in enumerate(self.ladder):
             if rung.level is not None and rung.level <= covered:

@@ -355,8 +355,8 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
                     link_nodes.add((c, node.digit))
         for role, cs in step.candidates:
             roles_shown.append(role)
-            for c in cs:
-                cand_roles.setdefault(c, []).append(role)
+            for cand in cs:
+                cand_roles.setdefault(cand, []).append(role)
         # a cell's role marks the step's digits that are candidates of it, but in a chain
         # the nodes are the cause; a candidate's own role gives its colour
         own = {k: sorted(set(v)) for k, v in cand_roles.items()}
@@ -515,8 +515,8 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
                         if key in link_nodes:
                             names_ = sorted({*names_, "cause", "node"})
                         cls = "cand " + " ".join(names_)
-                        first = own.get(key) or ordered
-                        colour = _role_fill(first[0]) if first else _CAUSE
+                        shown = own.get(key) or ordered
+                        colour = _role_fill(shown[0]) if shown else _CAUSE
                         w(f'<circle class="{" ".join(names_)}" cx="{_num(cx)}" cy="{_num(cy)}" '
                           f'r="{radius}" fill="{colour}"/>')
                         fill = "#000000"

@@ -171,8 +171,8 @@ def _order(pts: np.ndarray) -> np.ndarray:
     """Corners as top-left, top-right, bottom-right, bottom-left."""
     s = pts.sum(1)
     d = pts[:, 1] - pts[:, 0]
-    return np.float32([pts[np.argmin(s)], pts[np.argmin(d)], pts[np.argmax(s)],
-                       pts[np.argmax(d)]])
+    return np.array([pts[np.argmin(s)], pts[np.argmin(d)], pts[np.argmax(s)],
+                     pts[np.argmax(d)]], dtype=np.float32)
 
 
 def _quads(gray: np.ndarray) -> list[np.ndarray]:
@@ -217,7 +217,7 @@ def _quads(gray: np.ndarray) -> list[np.ndarray]:
 def _warp(gray: np.ndarray, quad: np.ndarray, side: int = WARP) -> np.ndarray:
     import cv2
 
-    dst = np.float32([[0, 0], [side, 0], [side, side], [0, side]])
+    dst = np.array([[0, 0], [side, 0], [side, side], [0, side]], dtype=np.float32)
     m = cv2.getPerspectiveTransform(quad.astype(np.float32), dst)
     return cv2.warpPerspective(gray, m, (side, side), flags=cv2.INTER_LINEAR,
                                borderMode=cv2.BORDER_REPLICATE)
@@ -381,8 +381,8 @@ def _refine(work: np.ndarray, quad: np.ndarray) -> np.ndarray:
 
     side = WARP
     pad = side // 8
-    dst = np.float32([[pad, pad], [side - pad, pad], [side - pad, side - pad],
-                      [pad, side - pad]])
+    dst = np.array([[pad, pad], [side - pad, pad], [side - pad, side - pad],
+                    [pad, side - pad]], dtype=np.float32)
     m = cv2.getPerspectiveTransform(quad.astype(np.float32), dst)
     warped = cv2.warpPerspective(work, m, (side, side), flags=cv2.INTER_LINEAR,
                                  borderMode=cv2.BORDER_REPLICATE)
@@ -392,8 +392,10 @@ def _refine(work: np.ndarray, quad: np.ndarray) -> np.ndarray:
     if ey is None or ex is None:
         return quad
     (y0, y1), (x0, x1) = ey, ex
-    pts = np.float32([[[x0, y0], [x1 + 0.5, y0], [x1 + 0.5, y1 + 0.5], [x0, y1 + 0.5]]])
-    return cv2.perspectiveTransform(pts, np.linalg.inv(m))[0]
+    pts = np.array([[[x0, y0], [x1 + 0.5, y0], [x1 + 0.5, y1 + 0.5], [x0, y1 + 0.5]]],
+                   dtype=np.float32)
+    corners: np.ndarray = cv2.perspectiveTransform(pts, np.linalg.inv(m))[0]
+    return corners
 
 
 def find_grid(gray: np.ndarray) -> Cells:
@@ -544,12 +546,13 @@ def scan(image: Any, *, debug_dir: str | os.PathLike[str] | None = None) -> Scan
         raise ScanError("no Sudoku grid found in the picture")
     cells = find_grid(gray)
     n = cells.size
-    idx = [i for i, g in enumerate(cells.glyphs) if g is not None]
+    glyphs = [(i, g) for i, g in enumerate(cells.glyphs) if g is not None]
+    idx = [i for i, _ in glyphs]
     values = [0] * (n * n)
     conf = [1.0] * (n * n)
     alts: list[list[tuple[int, float]]] = [[] for _ in range(n * n)]
     if idx:
-        probs = classify(np.stack([cells.glyphs[i] for i in idx]), n)
+        probs = classify(np.stack([g for _, g in glyphs]), n)
         for i, p in zip(idx, probs):
             order = np.argsort(-p)
             values[i] = int(order[0]) + 1
@@ -605,7 +608,7 @@ def write_debug(directory: str | os.PathLike[str], gray: np.ndarray, cells: Cell
     d = Path(directory)
     d.mkdir(parents=True, exist_ok=True)
     colour = cv2.cvtColor(gray, cv2.COLOR_GRAY2BGR)
-    cv2.polylines(colour, [np.int32(cells.corners)], True, (0, 0, 255),
+    cv2.polylines(colour, [np.array(cells.corners, dtype=np.int32)], True, (0, 0, 255),
                   max(2, max(gray.shape) // 300))
     paths = [d / "1-found.png", d / "2-warped.png", d / "3-binary.png", d / "4-cells.png",
              d / "result.json"]

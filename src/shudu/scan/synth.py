@@ -21,8 +21,16 @@ import io
 import random
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
+    from PIL.ImageFont import FreeTypeFont
+
+Corners = tuple[tuple[float, float], ...]
+"""A grid's four corners in a picture: top left, top right, bottom right, bottom left."""
 
 SYMBOLS = "123456789ABCDEFG"
 """The symbols of a cell's value 1..16, as the file formats write them."""
@@ -78,13 +86,13 @@ def puzzle_text(size: int, seed: int, *, valid: bool = True) -> str:
                    for _ in range(size * size))
 
 
-def _font(path: str, px: int):
+def _font(path: str, px: int) -> FreeTypeFont:
     from PIL import ImageFont
 
     return ImageFont.truetype(path, px)
 
 
-def draw_grid(puzzle: str, rng: random.Random, *, cell: int = 44):
+def draw_grid(puzzle: str, rng: random.Random, *, cell: int = 44) -> tuple[Image, Corners]:
     """A Pillow drawing of ``puzzle`` in a random system typeface and style: returns the
     RGB image and the grid's corners in it.
 
@@ -134,7 +142,7 @@ def draw_grid(puzzle: str, rng: random.Random, *, cell: int = 44):
     return img, tuple((float(x), float(y)) for x, y in corners)
 
 
-def shudu_grid(puzzle: str, rng: random.Random):
+def shudu_grid(puzzle: str, rng: random.Random) -> tuple[Image, Corners]:
     """shudu's own picture of ``puzzle`` (:func:`shudu.pictures.png`) and its corners.
 
     >>> img, corners = shudu_grid("." * 81, random.Random(1))
@@ -153,7 +161,13 @@ def shudu_grid(puzzle: str, rng: random.Random):
     return img, ((0.0, 0.0), (float(w), 0.0), (float(w), float(h)), (0.0, float(h)))
 
 
-def _distractors(canvas, rng: random.Random, avoid: tuple[int, int, int, int]) -> None:
+def _brightness(img: Image, xy: tuple[int, int]) -> float:
+    """The sum of an RGB picture's channels at ``xy``."""
+    pixel = img.getpixel(xy)
+    return sum(pixel) if isinstance(pixel, tuple) else float(pixel or 0)
+
+
+def _distractors(canvas: Image, rng: random.Random, avoid: tuple[int, int, int, int]) -> None:
     """Text lines and sometimes a small second grid on the canvas, outside ``avoid``."""
     from PIL import ImageDraw
 
@@ -162,7 +176,7 @@ def _distractors(canvas, rng: random.Random, avoid: tuple[int, int, int, int]) -
     x0, y0, _x1, y1 = avoid
     font = _font(rng.choice(fonts()), rng.randint(14, 26))
     words = "Sudoku puzzle no. 142 difficulty hard 数独 fill every row column and box".split()
-    colour = (40, 40, 40) if sum(canvas.getpixel((0, 0))) > 300 else (220, 220, 220)
+    colour = (40, 40, 40) if _brightness(canvas, (0, 0)) > 300 else (220, 220, 220)
     for _ in range(rng.randint(2, 6)):
         y = rng.choice([rng.randint(0, max(0, y0 - 30)), rng.randint(min(h - 1, y1 + 5), h - 1)])
         text = " ".join(rng.choice(words) for _ in range(rng.randint(3, 8)))
@@ -176,7 +190,8 @@ def _distractors(canvas, rng: random.Random, avoid: tuple[int, int, int, int]) -
             d.line([(gx, gy + k * s / 9), (gx + s, gy + k * s / 9)], fill=colour, width=wd)
 
 
-def photograph(img, corners, rng: random.Random, *, out: int = 900):
+def photograph(img: Image, corners: Corners, rng: random.Random, *, out: int = 900
+               ) -> tuple[np.ndarray, Corners]:
     """Put a grid picture on a page or screen and photograph it: returns RGB pixels
     (longest side ``out``) and the grid's corners in them.
 
@@ -192,7 +207,7 @@ def photograph(img, corners, rng: random.Random, *, out: int = 900):
     gw, gh = img.size
     dark = float(np.median(np.asarray(img.convert("L")))) < 128
     margin = int(max(gw, gh) * rng.uniform(0.15, 0.5))
-    page = img.getpixel((1, 1)) if sum(img.getpixel((1, 1))) > 600 or dark else \
+    page = img.getpixel((1, 1)) if _brightness(img, (1, 1)) > 600 or dark else \
         tuple(rng.randint(215, 252) for _ in range(3))
     canvas = Image.new("RGB", (gw + 2 * margin, gh + 2 * margin), page)
     canvas.paste(img, (margin, margin))
@@ -204,7 +219,7 @@ def photograph(img, corners, rng: random.Random, *, out: int = 900):
     table = np.array([rng.randint(40, 160) for _ in range(3)], dtype=np.uint8)
     scale = out / max(cw, ch) * rng.uniform(0.75, 0.95)
     j = 0.12 * rng.random()
-    quad = np.float32([[0, 0], [cw, 0], [cw, ch], [0, ch]])
+    quad = np.array([[0, 0], [cw, 0], [cw, ch], [0, ch]], dtype=np.float32)
     ang = np.deg2rad(rng.uniform(-12, 12))
     rot = np.array([[np.cos(ang), -np.sin(ang)], [np.sin(ang), np.cos(ang)]])
     centred = (quad - [cw / 2, ch / 2]) @ rot.T * scale
@@ -215,8 +230,8 @@ def photograph(img, corners, rng: random.Random, *, out: int = 900):
     shot = cv2.warpPerspective(src, m, (out, out), flags=cv2.INTER_AREA,
                                borderMode=cv2.BORDER_CONSTANT, borderValue=table.tolist())
     pts = cv2.perspectiveTransform(
-        np.float32([[[x + margin, y + margin] for x, y in corners]]), m)[0]
-    f = shot.astype(np.float32)
+        np.array([[[x + margin, y + margin] for x, y in corners]], dtype=np.float32), m)[0]
+    f: np.ndarray = shot.astype(np.float32)
     # uneven light: a linear gradient and a soft spot
     yy, xx = np.mgrid[0:out, 0:out].astype(np.float32) / out
     a, b = rng.uniform(-0.35, 0.35), rng.uniform(-0.35, 0.35)
@@ -230,8 +245,10 @@ def photograph(img, corners, rng: random.Random, *, out: int = 900):
     f += np.random.default_rng(rng.getrandbits(32)).normal(0, rng.uniform(1, 8), f.shape)
     shot = np.clip(f, 0, 255).astype(np.uint8)
     _, enc = cv2.imencode(".jpg", shot, [cv2.IMWRITE_JPEG_QUALITY, rng.randint(40, 92)])
-    shot = cv2.imdecode(enc, cv2.IMREAD_UNCHANGED)
-    return shot, tuple((float(x), float(y)) for x, y in pts)
+    photo = cv2.imdecode(enc, cv2.IMREAD_UNCHANGED)
+    if photo is None:   # never: OpenCV decodes the JPEG it has just encoded
+        raise RuntimeError("the photograph's JPEG could not be decoded")
+    return photo, tuple((float(x), float(y)) for x, y in pts)
 
 
 def sample(seed: int, *, size: int | None = None, valid: bool = True, out: int = 900) -> Sample:

@@ -265,7 +265,7 @@ def solve(
         except ValueError:
             pass  # let the full parser name the bad character
         else:
-            if n:
+            if n and sol is not None:
                 return Grid._trusted(CLASSIC, sol)
     return _run(_as_grid(puzzle, rules), 1, seed).solution
 
@@ -573,16 +573,16 @@ class SolutionIterator(Iterator[Grid]):
             n, sol, _, _ = _solve9(grid.cells, 1, seed, self._timeout)
             if n == -2:
                 raise SearchTimeout(self._timeout)
-            if n:
+            if n and sol is not None:
                 self._first, self._pending = bytes(sol), True
 
     def __iter__(self) -> SolutionIterator:
         return self
 
     def __next__(self) -> Grid:
-        if self._pending:
+        if self._pending and self._first is not None:
             self._pending = False
-            return self._hand_out(self._first)  # type: ignore[arg-type]
+            return self._hand_out(self._first)
         sol = self._step()
         if self._first is not None and sol == self._first:
             self._first = None  # met it again in enumeration order: skip it once
@@ -603,7 +603,7 @@ class SolutionIterator(Iterator[Grid]):
                 raise SearchTimeout(self._timeout, self._yielded, self._shown)
             self._it.timeout = left
         try:
-            return next(self._it)  # type: ignore[no-any-return]
+            return next(self._it)
         except TimeoutError:
             raise SearchTimeout(self._timeout, self._yielded, self._shown) from None
 

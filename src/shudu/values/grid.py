@@ -50,7 +50,8 @@ def parse_puzzle(text: str, **options: Any) -> Grid:
     >>> parse_puzzle("." * 16).rules.size
     4
     """
-    return _text("parse")(text, **options)
+    grid: Grid = _text("parse")(text, **options)
+    return grid
 
 
 def check_args(puzzle: object, rules: RulesLike, *, text_only: bool = False) -> Rules | None:
@@ -160,7 +161,7 @@ class Grid:
                 )
         self._rules = rules
         self._cells = cells
-        self._hash = None
+        self._hash: int | None = None
         if check:
             self.check()
 
@@ -317,7 +318,8 @@ class Grid:
         2 1 | 4 3
         4 3 | 2 1
         """
-        return _text("format_grid")(self, blank=blank)
+        text: str = _text("format_grid")(self, blank=blank)
+        return text
 
     def __str__(self) -> str:
         return self.to_string()

@@ -134,7 +134,7 @@ class House(NamedTuple):
     """
 
     kind: str
-    index: int
+    index: int  # type: ignore[assignment]  # the field hides tuple.index
     cells: tuple[Cell, ...]
 
     @property
@@ -433,7 +433,7 @@ class Rules:
         if n != 9:
             parts.append(str(n))
         if self.regions is None and self.box != DEFAULT_BOXES.get(n):
-            parts.append(f"box={self.box[0]}x{self.box[1]}")
+            parts.append(f"box={self.box[0]}x{self.box[1]}")  # type: ignore[index]
         if self.regions is not None:
             parts.append("jigsaw=" + "".join(_region_symbol(r) for r in self.regions))
         if self.diagonals:
@@ -630,7 +630,7 @@ class Rules:
         return [(r, c) for r in rows for c in cols]
 
     def _relations(self) -> list[tuple[str, tuple[tuple[int, int], ...]]]:
-        rel = []
+        rel: list[tuple[str, tuple[tuple[int, int], ...]]] = []
         if self.anti_knight:
             rel.append(("a knight's move", _KNIGHT))
         if self.anti_king:

@@ -30,9 +30,9 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
-from starlette.routing import Mount, Route
+from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import limits as caps
 from ..errors import (
@@ -210,7 +210,7 @@ class Guard:
 
         started = False
 
-        async def secured(message: dict[str, Any]) -> None:
+        async def secured(message: Message) -> None:
             nonlocal started
             if message["type"] == "http.response.start":
                 started = True
@@ -234,7 +234,7 @@ class Guard:
 
     async def _send(self, response: Response, scope: Scope, receive: Receive,
                     send: Send) -> None:
-        async def secured(message: dict[str, Any]) -> None:
+        async def secured(message: Message) -> None:
             if message["type"] == "http.response.start":
                 message["headers"] = [*message.get("headers", []), *self.HEADERS]
             await send(message)
@@ -472,7 +472,8 @@ def create_app(limits: Limits | None = None, *, port: int | None = None,
         finally:
             app.state.pool.close()
 
-    routes = [Route(f"/api/v1/{name}", _endpoint(name), methods=["POST"]) for name in API]
+    routes: list[BaseRoute] = [Route(f"/api/v1/{name}", _endpoint(name), methods=["POST"])
+                               for name in API]
     routes += [
         Route("/api/v1/openapi.json", _openapi, methods=["GET"]),
         Route("/api/v1/techniques", _techniques, methods=["GET"]),

@@ -22,12 +22,18 @@ against the rules) or say honestly that they did not within their budget.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ...errors import UnsupportedRules
 from ...values.grid import Grid, PuzzleLike, check_args
 from ...values.rules import RulesLike
 from ..engine import _as_grid
+
+if TYPE_CHECKING:
+    from .dfs import DfsResult
+    from .dlx import DlxResult
 
 __all__ = ["BUDGETS", "METHODS", "MethodResult", "solve_with"]
 
@@ -129,6 +135,7 @@ def solve_with(method: str, puzzle: PuzzleLike, rules: RulesLike = None, *, limi
     start = time.monotonic()
     deadline = None if timeout is None else start + timeout
     if method in ("dfs", "dlx"):
+        exact: Callable[..., DfsResult | DlxResult]
         if method == "dfs":
             from .dfs import search as exact
         else:

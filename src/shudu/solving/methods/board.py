@@ -51,9 +51,9 @@ class Board:
         self.free: list[list[int]] = []
         self.missing: list[list[int]] = []
         for r in range(n):
-            cells = range(r * n, (r + 1) * n)
-            have = {self.givens[c] for c in cells}
-            self.free.append([c for c in cells if not self.givens[c]])
+            row = range(r * n, (r + 1) * n)
+            have = {self.givens[c] for c in row}
+            self.free.append([c for c in row if not self.givens[c]])
             self.missing.append([d for d in range(1, n + 1) if d not in have])
         self.swappable = [r for r in range(n) if len(self.free[r]) >= 2]
         self.allowed = [0] * (n * n)

@@ -15,6 +15,7 @@ A constraint value names its ``kind`` and ``cells`` and offers:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -159,7 +160,7 @@ def size_of(values: Sequence[int], rules: Rules | None) -> int:
     """
     if rules is not None:
         return rules.size
-    n = round(len(values) ** 0.5)
+    n = math.isqrt(len(values))
     if n * n != len(values):
         raise ValueError(f"expected the values of a square grid, got {len(values)}")
     return n

@@ -182,11 +182,12 @@ class XV:
                    int_from(data, "sum", "X or V", 10))
 
 
-def _unmarked(rules: Rules | None, n: int, family: type, colour: str | None = None
+def _unmarked(rules: Rules | None, n: int, family: type[Kropki | XV], colour: str | None = None
               ) -> list[tuple[int, int]]:
     """The neighbouring pairs with no dot of ``family`` (of ``colour``, when given)."""
     marked = {tuple(sorted(c.cells)) for c in (rules.constraints if rules else ())
-              if isinstance(c, family) and (colour is None or c.colour == colour)}
+              if isinstance(c, family)
+              and (colour is None or (isinstance(c, Kropki) and c.colour == colour))}
     return [p for p in orthogonal_pairs(n) if p not in marked]
 
 

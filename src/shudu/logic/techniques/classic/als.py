@@ -715,7 +715,7 @@ def _blossom(idx: AlsIndex, cands: Candidates, stem: int, opts: list[tuple[int, 
 
     def rec(k: int, hits: dict[int, int], used: int) -> Iterator[Step]:
         if k == len(opts):
-            elims = []
+            elims: list[tuple[int, int]] = []
             zmask = 0
             for z, hit in hits.items():
                 hit &= ~used

@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from heapq import heapify, heappop, heappush
 from itertools import pairwise
+from typing import TypedDict
 
 from ...candidates import Candidates, bits, digit_only
 from ...links import ChainGraph, _cell_columns, chain_weight, state_key
@@ -60,7 +61,19 @@ BASE = {
     "als-discontinuous-nice-loop": 7.6,
 }
 
-_MODES: dict[str, dict[str, bool]] = {
+
+class _Links(TypedDict, total=False):
+    """The kinds of links of a chain mode (the flags of :meth:`ChainGraph.build`)."""
+
+    conjugate: bool
+    bivalue: bool
+    cell_weak: bool
+    only_bivalue: bool
+    grouped: bool
+    als: bool
+
+
+_MODES: dict[str, _Links] = {
     "x": {"conjugate": True, "bivalue": False, "cell_weak": False},
     "xy": {"conjugate": False, "bivalue": True, "cell_weak": False, "only_bivalue": True},
     "full": {"conjugate": True, "bivalue": True, "cell_weak": True},

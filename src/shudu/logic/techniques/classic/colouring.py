@@ -14,10 +14,10 @@ every digit, also linking the two candidates of bivalue cells.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from ...candidates import Candidates, bits, by_digit, first_bit
-from ...registry import Technique, register
+from ...registry import Finder, Renderer, Technique, register
 from ...render import result_text
 from ...step import Step, candidates_text, cells_text
 
@@ -434,8 +434,9 @@ def _medusa_notation(step: Step) -> str:
     return f"3D Medusa: ({a}) / ({b}) => {candidates_text(step.eliminations, n)}"
 
 
-def _reg(key: str, find, where, explain, notation, aliases: tuple[str, ...] = (),
-         single_digit: bool = True) -> None:  # type: ignore[no-untyped-def]
+def _reg(key: str, find: Finder, where: Renderer, explain: Renderer,
+         notation: Callable[[Step], str], aliases: tuple[str, ...] = (),
+         single_digit: bool = True) -> None:
     # single-digit colouring looks at one digit at a time, in digit order: its answers
     # are remembered per digit bitboard
     register(Technique.of(key, by_digit(find) if single_digit else find, where, explain,

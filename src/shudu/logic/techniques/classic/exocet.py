@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import combinations
+from typing import Literal
 
 from ...candidates import Candidates, bits
 from ...registry import Technique, register
@@ -113,7 +114,7 @@ def _from_base(cands: Candidates, transposed: bool, rows: tuple[int, int, int], 
         """Per base digit, how its S cells (the cross-lines outside the band, but for
         the targets) are covered: () by one house, (c,) by two houses one of which is
         cross-line c, (-1,) by two others; None when a digit needs three houses."""
-        out = []
+        out: list[tuple[int, ...]] = []
         for d in bits(base):
             places = [(r, c) for c in cross for r in outside
                       if (cell := _cell(transposed, r, c)) not in targets
@@ -135,7 +136,8 @@ def _from_base(cands: Candidates, transposed: bool, rows: tuple[int, int, int], 
         for c2 in range(3 * others[1], 3 * others[1] + 3):
             cross = (ce, c1, c2)
             s_all = [_cell(transposed, r, c) for c in cross for r in outside]
-            inner: list[tuple[int, ...]] | bool | None = False   # both targets in the band
+            # both targets in the band: False until worked out
+            inner: list[tuple[int, ...]] | Literal[False] | None = False
             for r1 in where:
                 t1 = _cell(transposed, r1, c1)
                 if values[t1] or not cm[t1] & base:
@@ -214,7 +216,7 @@ def _step(cands: Candidates, transposed: bool, base_cells: tuple[int, int],
         for k, c in enumerate(cross[1:]):
             if c in cover:
                 banned[k] |= 1 << d
-    elims = set()
+    elims: set[tuple[int, int]] = set()
     for k, t in enumerate(targets):
         elims.update((t, d + 1) for d in bits(cm[t] & (~base | false | banned[k])))
     reach = (cm[targets[0]] & ~banned[0] | cm[targets[1]] & ~banned[1]) & ~false
@@ -222,10 +224,9 @@ def _step(cands: Candidates, transposed: bool, base_cells: tuple[int, int],
         elims.update((b, d + 1) for d in bits(cm[b] & base & ~reach))
     if not elims:
         return None
-    elims = sorted(elims)
     s_cells = tuple(sorted(c for c in s_all if c not in targets))
-    return Step("senior-exocet" if senior else "junior-exocet", eliminations=tuple(elims),
-                digits=tuple(d + 1 for d in bits(base)),
+    return Step("senior-exocet" if senior else "junior-exocet",
+                eliminations=tuple(sorted(elims)), digits=tuple(d + 1 for d in bits(base)),
                 cells={"base": base_cells, "target": targets, "s-cells": s_cells},
                 size=9, extra={"line": "column" if transposed else "row"})
 

@@ -38,7 +38,7 @@ from itertools import combinations
 from ....values.rules import Rules
 from ...accel9 import finned_fish, fish_digits
 from ...candidates import Candidates, bits, geometry
-from ...registry import Technique, register
+from ...registry import Finder, Technique, register
 from ...render import a_digit, houses_text, result_text
 from ...step import Step, candidates_text, cells_text
 from .intersections import house_labels
@@ -513,7 +513,7 @@ _FAMILIES = {
                 (1 << COL | 1 << BOX, 1 << ROW | 1 << BOX)),
     "mutant": ((7, 7),),
 }
-_CACHE: dict[tuple, tuple[Fish, ...]] = {}
+_CACHE: dict[tuple[Rules, str, int, bool, int, int], tuple[Fish, ...]] = {}
 _CACHE_LIMIT = 4096
 
 
@@ -604,7 +604,7 @@ def _merge(a: Fish, b: Fish) -> Fish:
 _SIAMESE_KINDS = {"finned": ("finned", "sashimi"), "sashimi": ("finned", "sashimi")}
 
 
-def _finder(family: str, size: int, finned: bool, kind: str, key: str):
+def _finder(family: str, size: int, finned: bool, kind: str, key: str) -> Finder:
     partners = _SIAMESE_KINDS.get(kind, (kind,))
 
     def find(cands: Candidates) -> Iterator[Step]:

@@ -27,8 +27,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import pairwise
-from typing import Any
+from typing import Any, TypedDict
 
+from ....values.rules import Rules
 from ... import accel9
 from ...candidates import Candidates, Geometry, bits
 from ...links import ChainGraph, _cell_columns, state_key
@@ -171,7 +172,7 @@ class Net:
                 fast = (geo, accel9.net_root(geo, _dm_bytes(self.root.dm)),
                         _dm_bytes(self.dm))
             self.__dict__["_fast"] = fast
-        return fast  # type: ignore[no-any-return]
+        return fast
 
     @property
     def root(self) -> Net:
@@ -523,7 +524,15 @@ def _difficulty(key: str, size: int) -> float:
     return round(BASE[key] + length_bonus(size), 1)
 
 
-_FC_LAST: dict[str, object] = {}
+class _Last(TypedDict, total=False):
+    """The forcing chains found last: the state's rules and digit masks, and the chains
+    with the nodes each one uses."""
+
+    state: tuple[Rules, tuple[int, ...]]
+    steps: list[tuple[int, Step]]
+
+
+_FC_LAST: _Last = {}
 
 
 def _universal(cands: Candidates) -> int:
@@ -561,7 +570,7 @@ def find_forcing_chain_contradiction(cands: Candidates) -> Iterator[Step]:
     last = _FC_LAST.get("state")
     if isinstance(last, tuple) and last[0] == cands.rules and all(
             new & ~old == 0 for new, old in zip(cands.digit_mask, last[1])):
-        for nodes, step in _FC_LAST.get("steps", []):  # type: ignore[attr-defined]
+        for nodes, step in _FC_LAST.get("steps", []):
             if nodes & ~present == 0:
                 yield step
     found = list(_static_contradictions(cands))

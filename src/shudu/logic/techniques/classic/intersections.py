@@ -47,8 +47,8 @@ def _pairs(rules: Rules) -> tuple[_Pairs, _Pairs]:
     """(pointing pairs, claiming pairs): ``(first house, second house, intersection mask)``
     for every two houses meeting in at least two cells."""
     geo = geometry(rules)
-    pointing = []
-    claiming = []
+    pointing: list[tuple[int, int, int]] = []
+    claiming: list[tuple[int, int, int]] = []
     masks = geo.house_mask
     for a, ha in enumerate(geo.houses):
         for b in range(len(masks)):

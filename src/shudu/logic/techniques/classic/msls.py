@@ -63,7 +63,7 @@ def find_msls(cands: Candidates) -> Iterator[Step]:
 def _step(cands: Candidates, rows: int, cols: int) -> Step | None:
     cm = cands.cell_mask
     cells = [r * 9 + c for r in bits(rows) for c in bits(cols) if cm[r * 9 + c]]
-    elims = set()
+    elims: set[tuple[int, int]] = set()
     row_digits: list[int] = []
     col_digits: list[int] = []
     for d in range(9):

@@ -16,10 +16,10 @@ box whose candidates lie on one row and one column (a cross) as a grouped link.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from ...candidates import Candidates, bits, by_digit, first_bit
-from ...registry import Technique, register
+from ...registry import Finder, Renderer, Technique, register
 from ...render import a_digit, house_text, houses_text, result_text
 from ...step import Link, Node, Step, candidates_text, cells_text
 
@@ -437,8 +437,8 @@ def _er_notation(step: Step) -> str:
             f"{candidates_text(step.eliminations, n)}")
 
 
-def _reg(key: str, find, where, explain, notation,
-         aliases: tuple[str, ...] = ()) -> None:  # type: ignore[no-untyped-def]
+def _reg(key: str, find: Finder, where: Renderer, explain: Renderer,
+         notation: Callable[[Step], str], aliases: tuple[str, ...] = ()) -> None:
     # one digit at a time, in digit order: answers are remembered per digit bitboard
     register(Technique.of(key, by_digit(find), where, explain, notation, aliases=aliases))
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ...candidates import Candidates, bits, digits_in
+from ...candidates import Candidates, Geometry, bits, digits_in
 from ...registry import Technique, register
 from ...render import house_text, result_text
 from ...step import Step, candidates_text, cells_text
@@ -157,11 +157,11 @@ def _at(geo: Any, cm: list[int], dm: list[int], line: int, b: int) -> Iterator[S
                     yield step
 
 
-def _step(geo: object, dm: list[int], line: int, box: int, cmask: int, vmask: int,
+def _step(geo: Geometry, dm: list[int], line: int, box: int, cmask: int, vmask: int,
           lc: int, ld: int, bc: int, bd: int) -> Step | None:
-    lhouse = geo.house_mask[line]  # type: ignore[attr-defined]
-    bhouse = geo.house_mask[box]  # type: ignore[attr-defined]
-    n = geo.n  # type: ignore[attr-defined]
+    lhouse = geo.house_mask[line]
+    bhouse = geo.house_mask[box]
+    n = geo.n
     pattern = cmask | lc | bc
     alld = vmask | ld | bd
     line_digits = alld & ~(bd & ~ld)

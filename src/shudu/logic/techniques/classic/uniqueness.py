@@ -19,12 +19,12 @@ with extra candidates are the *roof*.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from itertools import combinations
 
 from ...candidates import Candidates, Geometry, bits, digits_in, first_bit, state_memo
-from ...registry import Technique, register
+from ...registry import Finder, Renderer, Technique, register
 from ...render import house_text, result_text
 from ...step import Step, candidates_text, cells_text
 
@@ -119,13 +119,14 @@ def _iter_rectangles(cands: Candidates) -> Iterator[_Rect]:
             other = other << (c - cx) if c >= cx else other >> (cx - c)
             for y in bits(in_col & other):
                 z = geo.row_of[y] * n + cx
-                corners = tuple(sorted((f, x, y, z)))
+                c0, c1, c2, c3 = sorted((f, x, y, z))
+                corners = (c0, c1, c2, c3)
                 key = (a, b, corners)
                 if key in seen:
                     continue
                 seen.add(key)
-                if _swappable(geo, corners):  # type: ignore[arg-type]
-                    yield a, b, corners  # type: ignore[misc]
+                if _swappable(geo, corners):
+                    yield a, b, corners
 
 
 def _opposite(corners: tuple[int, ...], cell: int) -> int:
@@ -419,7 +420,8 @@ def find_hidden_rectangle(cands: Candidates) -> Iterator[Step]:
                                houses={"lines": tuple(lines)}, size=n, extra={"locked": u + 1})
 
 
-_Avoidable = tuple[tuple[int, int, int, int], list[int]]
+_Corners = tuple[int, int, int, int]
+_Avoidable = tuple[_Corners, list[int]]
 
 
 def _avoidable(cands: Candidates) -> list[_Avoidable]:
@@ -432,8 +434,8 @@ def _find_avoidable(cands: Candidates) -> list[_Avoidable]:
 
 
 @lru_cache(maxsize=32)
-def _avoidable_table(geo: Geometry) -> tuple[tuple[tuple[int, tuple[tuple[int, ...], ...]],
-                                                   ...], ...]:
+def _avoidable_table(geo: Geometry) -> tuple[tuple[tuple[int, tuple[_Corners, ...]], ...],
+                                              ...]:
     """For each cell ``p``: the aligned cells ``q > p`` with the swappable rectangles
     (sorted corners) through ``p`` and ``q``, far row (or column) in order."""
     n = geo.n
@@ -450,8 +452,9 @@ def _avoidable_table(geo: Geometry) -> tuple[tuple[tuple[int, tuple[tuple[int, .
                 others = [(r * n + cc, geo.row_of[q] * n + cc) for cc in range(n) if cc != c]
             rects = []
             for u, w in others:
-                corners = tuple(sorted((p, q, u, w)))
-                if _swappable(geo, corners):  # type: ignore[arg-type]
+                c0, c1, c2, c3 = sorted((p, q, u, w))
+                corners = (c0, c1, c2, c3)
+                if _swappable(geo, corners):
                     rects.append(corners)
             row.append((q, tuple(rects)))
         table.append(tuple(row))
@@ -480,7 +483,7 @@ def _iter_avoidable(cands: Candidates) -> Iterator[_Avoidable]:
                 if not all(c2 in pset or cm[c2] for c2 in corners):
                     continue
                 seen.add(corners)
-                yield corners, [c2 for c2 in corners if c2 in pset]  # type: ignore[misc]
+                yield corners, [c2 for c2 in corners if c2 in pset]
 
 
 def find_avoidable_rectangle_1(cands: Candidates) -> Iterator[Step]:
@@ -755,8 +758,9 @@ def _bug_notation(step: Step) -> str:
         step.eliminations, step.size)
 
 
-def _reg(key: str, find, where=_rect_where, explain=_rect_explain, notation=_rect_notation,
-         aliases: tuple[str, ...] = ()) -> None:  # type: ignore[no-untyped-def]
+def _reg(key: str, find: Finder, where: Renderer = _rect_where,
+         explain: Renderer = _rect_explain, notation: Callable[[Step], str] = _rect_notation,
+         aliases: tuple[str, ...] = ()) -> None:
     register(Technique.of(key, find, where, explain, notation, aliases=aliases))
 
 

@@ -330,7 +330,7 @@ def _cage_pair_table(n: int, k: int, total: int) -> tuple[int, ...]:
     """
     from itertools import combinations
 
-    sums = {}
+    sums: dict[int, int] = {}
     for combo in combinations(range(1, n + 1), k):
         if sum(combo) == total:
             for x in combo:
