@@ -24,10 +24,10 @@ import pytest
 
 from conftest import SHARED_DATA, missing_shared, wrong_candidates
 from shudu.logic.accel9 import DETECT_ID, DETECTED, DETECTORS, detect, fixpoint
-from shudu.logic.candidates import Candidates
 from shudu.logic.registry import technique
 from shudu.logic.solver import _changes
 from shudu.solving.engine import solve
+from shudu.values.candidates import Candidates
 from shudu.values.grid import Grid
 
 SETS = ("qqwing_expert.sdm", "top1465.sdm", "sudocue_top10000.sdm", "qqwing_intermediate.sdm")
@@ -135,7 +135,7 @@ def test_fish_digits_keep_every_step(key: str, monkeypatch: pytest.MonkeyPatch) 
     """The finned and sashimi finders look only at the digits the C core names
     (``logic9_fish_digits``); they yield exactly the steps of a search of every digit."""
     from shudu import _engine
-    from shudu.logic import fish
+    from shudu.logic.techniques.classic import fish
 
     if not any((SHARED_DATA / name).exists() for name in SETS):
         missing_shared(SHARED_DATA / SETS[0])   # the fallback puzzles have too few fish

@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from shudu import Grid, Rules, engine, formats
+from shudu import Grid, Rules, formats
 from shudu.cli import main
 from shudu.errors import ParseError
 from shudu.formats.fpuzzles import LINK, is_fpuzzles, read_fpuzzles, to_fpuzzles, write_fpuzzles
+from shudu.solving import engine
 from shudu.values.constraints import XV, Arrow, Cage, Clone, Kropki, LittleKiller, Sandwich, Thermo
 
 FIXTURE = Path(__file__).parent / "fixtures" / "fpuzzles_published.txt"

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shudu import Rules, engine
+from shudu import Rules
 from shudu.cli import cli
 from shudu.errors import ParseError
 from shudu.formats import detect_format, parse, read_file, write
@@ -22,6 +22,7 @@ from shudu.formats.killer import (
     write_cage_string,
     write_killer_list,
 )
+from shudu.solving import engine
 from shudu.values.constraints import Cage
 
 FIXTURE = Path(__file__).parent / "fixtures" / "killer_published.txt"

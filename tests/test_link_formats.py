@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shudu import Grid, Rules, engine, formats
+from shudu import Grid, Rules, formats
 from shudu.cli import main
 from shudu.errors import ParseError
 from shudu.formats.fpuzzles import read_fpuzzles
@@ -36,6 +36,7 @@ from shudu.formats.sudokupad import (
     zip_scl,
 )
 from shudu.make.classic import random_solution
+from shudu.solving import engine
 from shudu.values.constraints import XV, Cage, Kropki, Thermo
 
 FIXTURES = Path(__file__).parent / "fixtures"

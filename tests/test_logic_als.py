@@ -14,7 +14,6 @@ import shudu
 from conftest import shared_file
 from shudu import Grid
 from shudu.logic import accel9, registry
-from shudu.logic.candidates import Candidates, bits
 from shudu.logic.step import Step
 from shudu.logic.techniques.classic.als import (
     AlsIndex,
@@ -29,6 +28,7 @@ from shudu.logic.techniques.classic.singles import (
     find_hidden_single,
     find_naked_single,
 )
+from shudu.values.candidates import Candidates, bits
 from shudu.values.rules import Rules
 from test_logic_patterns import _cases, check_words, reglib_result, step_of
 

@@ -20,9 +20,9 @@ from conftest import SHARED_DATA, missing_shared
 from shudu import Grid
 from shudu.logic import fish, registry
 from shudu.logic.accel9 import finned_fish
-from shudu.logic.candidates import Candidates, bits
 from shudu.logic.solver import as_candidates, next_step
 from shudu.logic.step import Step, cells_text
+from shudu.values.candidates import Candidates, bits
 from test_logic_basic import report_lines
 from test_logic_words import instances as stored_instances
 

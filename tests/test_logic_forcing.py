@@ -11,10 +11,10 @@ import shudu
 from conftest import shared_file
 from shudu import Grid
 from shudu.logic import forcing, singles
-from shudu.logic.candidates import Candidates
 from shudu.logic.render import result_text
 from shudu.logic.solver import SolverConfig, solve_path
 from shudu.logic.step import Step
+from shudu.values.candidates import Candidates
 from test_logic_words import instances as stored_instances
 
 FINDERS = {

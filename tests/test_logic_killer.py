@@ -15,7 +15,6 @@ from hypothesis import strategies as st
 from constraint_cases import unsound
 from shudu import Grid, Rules, engine
 from shudu.formats.killer import read_cage_string, read_killer_list
-from shudu.logic.candidates import bits
 from shudu.logic.registry import family
 from shudu.logic.solver import SolverConfig, explain, hint, solve_path
 from shudu.logic.techniques.variant.cage_sums import (
@@ -26,6 +25,7 @@ from shudu.logic.techniques.variant.cage_sums import (
     sum_supports_py,
 )
 from shudu.make.classic import random_solution
+from shudu.values.candidates import bits
 from test_killer_engine import _cages
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "killer_published.txt"

@@ -6,8 +6,8 @@ import pytest
 
 from shudu import Grid, Rules
 from shudu.logic import SolverConfig, registry, solve_path
-from shudu.logic.candidates import Candidates
 from shudu.logic.techniques.classic.templates import find_template_set, templates
+from shudu.values.candidates import Candidates
 from test_logic_patterns import _cases, check_words, reglib_result, soundness, step_of
 
 CODES = ["1201", "1202"]

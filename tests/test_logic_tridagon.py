@@ -8,7 +8,6 @@ from pathlib import Path
 
 from shudu import Rules, engine
 from shudu.formats import parse_pencilmarks
-from shudu.logic.candidates import Candidates
 from shudu.logic.techniques.classic.tridagon import (
     PERMS,
     _search,
@@ -16,6 +15,7 @@ from shudu.logic.techniques.classic.tridagon import (
     find_tridagon,
     impossible,
 )
+from shudu.values.candidates import Candidates
 
 FIXTURES = Path(__file__).parent / "fixtures"
 PUZZLE_3240 = ("123.5......6.89.......3....26.......3.7.62..1..4.73...63....21.7..6...43.4.3..6.7")

@@ -21,10 +21,10 @@ import pytest
 from conftest import SHARED_DATA, wrong_candidates
 from shudu.logic import weighed
 from shudu.logic.accel9 import DIRECT, direct, trios
-from shudu.logic.candidates import Candidates
 from shudu.logic.registry import technique
 from shudu.logic.techniques.classic.singles import leaves_hidden_single
 from shudu.solving.engine import solve
+from shudu.values.candidates import Candidates
 from shudu.values.grid import Grid
 
 SETS = ("top1465.sdm", "qqwing_expert.sdm", "qqwing_intermediate.sdm")

@@ -18,7 +18,7 @@ import pytest
 
 import reglib
 from shudu.logic import registry
-from shudu.logic.candidates import Candidates
+from shudu.values.candidates import Candidates
 from test_logic_basic import report_lines
 
 FLOOR = 1105

@@ -9,7 +9,7 @@ r1c9 is the only empty cell in row 1, and 9 is the only digit missing there (ful
 so r1c9 = 9.
 """
 
-from .candidates import Candidates, Geometry, geometry
+from ..values.candidates import Candidates, Geometry, geometry
 from .registry import Technique, technique, techniques
 from .solver import (
     SolvePath,

@@ -17,8 +17,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from ..values.candidates import Candidates
     from ..values.grid import Grid
-    from .candidates import Candidates
     from .solver import SolvePath, SolverConfig
     from .step import Step
 

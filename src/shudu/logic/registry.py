@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .candidates import Candidates
+    from ..values.candidates import Candidates
     from .step import Step
 
 __all__ = ["ALIASES", "Finder", "Renderer", "Technique", "family", "register", "resolve",

@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
-from ..logic.candidates import Candidates
+from ..values.candidates import Candidates
 from ..values.grid import Grid, digit_symbol
 from ..values.rules import Rules, cell_name
 from . import marks

@@ -42,12 +42,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import NotRated, NotUnique
-from ..logic.candidates import Candidates
 from ..logic.registry import technique
 from ..logic.solver import refuse_constraints
 from ..logic.step import Step
 from ..logic.weighed import PathStep, Walk, constraint_ladder, se_ladder
 from ..solving import engine
+from ..values.candidates import Candidates
 from ..values.grid import Grid
 from ..values.rules import Rules
 

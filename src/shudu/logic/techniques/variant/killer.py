@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...candidates import Candidates, bits
+from ....values.candidates import Candidates, bits
 from ...registry import Technique, never9, register
 from ...render import houses_text, result_text
 from ...step import Step, cells_text, eliminations_text

@@ -15,8 +15,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ....values.candidates import Candidates, bits
 from ....values.rules import Rules
-from ...candidates import Candidates, bits
 from ...registry import Technique, never9, register
 from ...render import houses_text, result_text
 from ...step import Step, cells_text
