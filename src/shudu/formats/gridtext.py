@@ -208,6 +208,11 @@ def puzzle_chunks(
     return chunks
 
 def numbered(text: str, first: int = 1) -> list[tuple[int, str]]:
+    """The lines of ``text`` with their numbers (from ``first``), carriage returns cut.
+
+    >>> numbered("a\\r\\nb")
+    [(1, 'a'), (2, 'b')]
+    """
     return [(i, raw.rstrip("\r")) for i, raw in enumerate(text.split("\n"), first)]
 
 
@@ -294,6 +299,16 @@ def format_grid(grid: Grid, blank: str = ".") -> str:
 
 
 def write_ss(grid: Grid, blank: str) -> str:
+    """SimpleSudoku text: rows with ``|`` between boxes and ``-`` lines between bands.
+
+    >>> from shudu.values.rules import Rules
+    >>> print(write_ss(Grid("1" + "." * 15, rules=Rules(4)), "."))
+    1.|..
+    ..|..
+    -----
+    ..|..
+    ..|..
+    """
     rules = grid.rules
     n = rules.size
     line = grid.to_string(blank)

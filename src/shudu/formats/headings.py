@@ -12,6 +12,11 @@ _SEPARATOR_LINE = re.compile(r"^[-=+*.:'|_~]+$")
 
 
 def is_separator(line: str) -> bool:
+    """True for a border line of grid text (``+-----+``, ``=====``).
+
+    >>> is_separator("+-------+-------+"), is_separator("1.3.")
+    (True, False)
+    """
     s = line.strip()
     return bool(_SEPARATOR_LINE.match(s)) and ("--" in s or "==" in s)
 
@@ -153,6 +158,11 @@ SOLUTION_COLUMNS = ("solution", "solutions", "answer", "answers")
 NAME_COLUMNS = ("name", "title", "label", "id")
 
 def delimiter(header: str) -> str | None:
+    """The field delimiter of a table's line: a comma, a tab or a semicolon, else ``None``.
+
+    >>> delimiter("puzzle;rating"), delimiter("puzzle")
+    (';', None)
+    """
     for d in (",", "\t", ";"):
         if d in header:
             return d

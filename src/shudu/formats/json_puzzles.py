@@ -42,15 +42,18 @@ def json_values(text: str, source: str | None) -> list[tuple[int, str, Any]]:
     def line_of(pos: int) -> int:
         return text.count("\n", 0, pos) + 1
 
+    def decode(pos: int) -> tuple[Any, int]:
+        try:
+            return decoder.raw_decode(text, pos)
+        except json.JSONDecodeError as e:
+            raise _json_error(e, 1, source) from None
+        except ValueError as e:  # a number too long, NaN or Infinity
+            raise parse_error(str(e), line=line_of(pos), source=source) from None
+
     def values(pos: int, closing: str | None) -> None:
         pos = skip(pos)
         while pos < len(text) and (closing is None or text[pos] != closing):
-            try:
-                value, end = decoder.raw_decode(text, pos)
-            except json.JSONDecodeError as e:
-                raise _json_error(e, 1, source) from None
-            except ValueError as e:  # a number too long, NaN or Infinity
-                raise parse_error(str(e), line=line_of(pos), source=source) from None
+            value, end = decode(pos)
             out.append((line_of(pos), text[pos:end], value))
             pos = skip(end)
         if closing is not None and pos >= len(text):
@@ -61,12 +64,7 @@ def json_values(text: str, source: str | None) -> list[tuple[int, str, Any]]:
     if text.startswith("[", start):
         values(start + 1, "]")
         return out
-    try:
-        value, end = decoder.raw_decode(text, start)
-    except json.JSONDecodeError as e:
-        raise _json_error(e, 1, source) from None
-    except ValueError as e:  # a number too long, NaN or Infinity
-        raise parse_error(str(e), line=line_of(start), source=source) from None
+    value, end = decode(start)
     if isinstance(value, dict) and "puzzles" in value and skip(end) >= len(text):
         m = re.search(r'"puzzles"\s*:\s*\[', text)
         if m is None or not isinstance(value["puzzles"], list):
@@ -149,11 +147,8 @@ def _json_grid(
             raise parse_error(f'expected {rules.ncells} cells in "grid"', found=len(flat),
                               quote=False, line=line, source=source)
         if rules is None:
-            side = round(len(flat) ** 0.5)
-            if side * side != len(flat) or side not in DEFAULT_BOXES:
-                raise parse_error('expected a square number of cells in "grid"', found=len(flat),
-                                  quote=False, line=line, source=source)
-            rules = rules_of_size(side)
+            rules = _square(len(flat), 'expected a square number of cells in "grid"', line,
+                            source)
         n = rules.size
         for i, v in enumerate(flat):
             if v is None:
@@ -167,6 +162,19 @@ def _json_grid(
                       line=line, source=source)
 
 
+def _square(count: int, expected: str, line: int, source: str | None) -> Rules:
+    """The plain rules of a grid of ``count`` cells, a square of a size there are boxes
+    for; else the error ``expected``.
+
+    >>> _square(16, "expected a square", 1, None).size
+    4
+    """
+    side = round(count ** 0.5)
+    if side * side != count or side not in DEFAULT_BOXES:
+        raise parse_error(expected, found=count, quote=False, line=line, source=source)
+    return rules_of_size(side)
+
+
 def _json_candidates(
     value: Any, rules: Rules | None, line: int, source: str | None
 ) -> Pencilmarks:
@@ -176,11 +184,7 @@ def _json_candidates(
         raise parse_error('expected "candidates" as a 729-character string or a list',
                           found=type(value).__name__, line=line, source=source)
     if rules is None:
-        side = round(len(value) ** 0.5)
-        if side * side != len(value) or side not in DEFAULT_BOXES:
-            raise parse_error('expected one "candidates" entry per cell', found=len(value),
-                              quote=False, line=line, source=source)
-        rules = rules_of_size(side)
+        rules = _square(len(value), 'expected one "candidates" entry per cell', line, source)
     if len(value) != rules.ncells:
         raise parse_error(f'expected {rules.ncells} "candidates" entries', found=len(value),
                           quote=False, line=line, source=source)
@@ -207,6 +211,11 @@ def _json_candidates(
 def iter_json(
     text: str, rules: Rules | None, check: bool, source: str | None
 ) -> Iterator[Record]:
+    """One record per puzzle object of a JSON text (see :func:`json_values`).
+
+    >>> [r.grid.size for r in iter_json('{"grid": "' + "." * 16 + '"}', None, True, None)]
+    [4]
+    """
     for index, (line, raw, value) in enumerate(json_values(text, source)):
         grid: Grid | None = None
         error: ValueError | None = None

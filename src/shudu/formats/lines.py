@@ -131,6 +131,11 @@ def read_line(
     return r, cells, extra
 
 def looks_like_puzzle(field: str, rules: Rules | None = None) -> bool:
+    """True when ``field`` is a whole puzzle on its own (nothing after it).
+
+    >>> looks_like_puzzle("." * 81), looks_like_puzzle("." * 80)
+    (True, False)
+    """
     try:
         read_line(field, rules, strict=True)
     except ParseError:

@@ -43,6 +43,14 @@ def one_line_kind(line: str) -> str | None:
 
 def read_one_line_form(text: str, kind: str, rules: Rules | None, line: int | None,
                  source: str | None) -> Grid:
+    """The grid of a one-line form (``kind`` from :func:`one_line_kind`, or ipuz);
+    errors name ``line`` and ``source``.
+
+    >>> read_one_line_form("3x3::k:" + ":".join(["45:1"] * 9), "killer-list", None, 7, "f.txt")
+    Traceback (most recent call last):
+    ...
+    shudu.errors.ParseError: f.txt, line 7: expected 81 cell numbers in a killer list, found '18'
+    """
     from .killer import read_cage_string, read_killer_list, read_sudokuwiki
 
     if kind in ("fpuzzles", "sudokupad", "ipuz"):

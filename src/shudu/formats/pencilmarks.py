@@ -148,6 +148,12 @@ class Pencilmarks:
 def parse_729(
     text: str, rules: Rules | None, line: int = 1, source: str | None = None
 ) -> Pencilmarks:
+    """The pencilmarks of a candidate string: n characters per cell (``.`` or ``0`` for
+    a candidate ruled out); ``line`` and ``source`` are named in errors.
+
+    >>> parse_729("123456789" * 81, None).digits(0)
+    (1, 2, 3, 4, 5, 6, 7, 8, 9)
+    """
     s = text.strip()
     lead = len(text) - len(text.lstrip())
     n = rules.size if rules else next((k for k in range(4, 26) if k**3 == len(s)), None)
@@ -188,6 +194,13 @@ PM_TOKEN = re.compile(r"[^\s|:!]+")
 def parse_pm_grid(
     lines: Sequence[tuple[int, str]], rules: Rules | None, source: str | None = None
 ) -> Pencilmarks:
+    """The pencilmarks of a candidate grid's numbered lines (borders, comments and lines
+    of words are skipped): one token of candidate digits per cell, ``-`` for none.
+
+    >>> rows = ["1 234 234 234", "234 234 1234 1234", "234 1234 1234 1234", "234 1234 1234 1234"]
+    >>> parse_pm_grid(list(enumerate(rows, 1)), None).digits(1)
+    (2, 3, 4)
+    """
     rows: list[tuple[int, str, list[re.Match[str]]]] = []
     for lineno, raw in lines:
         if (not raw.strip() or is_separator(raw) or raw.lstrip().startswith(("#", "//"))

@@ -52,6 +52,12 @@ def new_record(
     index: int, line: int, text: str, grid: Grid | None, error: ValueError | None,
     extra: str = "", name: str | None = None, solution: Grid | None = None,
 ) -> Record:
+    """A :class:`Record` made at once (the readers make one per puzzle, without the
+    dataclass's checks).
+
+    >>> new_record(0, 1, "x", None, None).ok
+    True
+    """
     record = _new_record(Record)
     record.__dict__.update(index=index, line=line, text=text, grid=grid, error=error,
                            extra=extra, name=name, solution=solution)

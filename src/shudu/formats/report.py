@@ -22,7 +22,11 @@ def parse_error(
     column: int | None = None,
     source: str | None = None,
 ) -> ParseError:
-    """A ParseError; counts (``quote=False``) read ``found 80`` rather than ``found '80'``."""
+    """A ParseError; counts (``quote=False``) read ``found 80`` rather than ``found '80'``.
+
+    >>> str(parse_error("expected 81 cells", found=80, quote=False, line=3))
+    'line 3: expected 81 cells, found 80'
+    """
     if found is None or quote:
         return ParseError(
             expected,
@@ -37,7 +41,12 @@ def parse_error(
 
 def conflict_error(rules: Rules, cells: bytes) -> InvalidPuzzle:
     """The :class:`~shudu.errors.InvalidPuzzle` naming the conflict in ``cells`` (which
-    :meth:`Rules.has_conflict` found)."""
+    :meth:`Rules.has_conflict` found).
+
+    >>> from shudu.values.rules import CLASSIC
+    >>> str(conflict_error(CLASSIC, bytes([1, 1]) + bytes(79)))
+    'digit 1 appears twice in row 1: r1c1 and r1c2'
+    """
     try:
         Grid._trusted(rules, cells).check()
     except InvalidPuzzle as e:
@@ -46,7 +55,12 @@ def conflict_error(rules: Rules, cells: bytes) -> InvalidPuzzle:
 
 
 def locate(error: InvalidPuzzle, line: int | None, source: str | None) -> InvalidPuzzle:
-    """Add the line (and file) to an InvalidPuzzle's message and attributes."""
+    """Add the line (and file) to an InvalidPuzzle's message and attributes.
+
+    >>> from shudu.values.rules import CLASSIC
+    >>> str(locate(conflict_error(CLASSIC, bytes([1, 1]) + bytes(79)), 4, "a.sdm"))
+    'a.sdm, line 4: digit 1 appears twice in row 1: r1c1 and r1c2'
+    """
     where = ", ".join(x for x in (source, None if line is None else f"line {line}") if x)
     if where:
         error.args = (f"{where}: {error.args[0]}",)

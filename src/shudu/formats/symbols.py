@@ -42,7 +42,11 @@ _SIZED: dict[int, bytes] = {}
 
 
 def sized_table(n: int) -> bytes:
-    """Like ``VALUE`` but digits above ``n`` map to 255 too (one ``in`` test validates)."""
+    """Like ``VALUE`` but digits above ``n`` map to 255 too (one ``in`` test validates).
+
+    >>> sized_table(4)[ord("3")], sized_table(4)[ord("5")]
+    (3, 255)
+    """
     table = _SIZED.get(n)
     if table is None:
         table = _SIZED[n] = bytes(v if v <= n else BAD for v in VALUE)
@@ -54,6 +58,11 @@ _RULES: dict[int, Rules] = {9: CLASSIC}
 
 
 def rules_of_size(n: int) -> Rules:
+    """The plain rules of an ``n`` x ``n`` grid, made once per size.
+
+    >>> rules_of_size(4).spec, rules_of_size(9) is CLASSIC
+    ('4', True)
+    """
     rules = _RULES.get(n)
     if rules is None:
         rules = _RULES[n] = Rules(n)
@@ -61,6 +70,11 @@ def rules_of_size(n: int) -> Rules:
 
 
 def digits_text(n: int | None) -> str:
+    """How an error names the digits of a size (``n`` unknown: every symbol).
+
+    >>> digits_text(4), digits_text(16)
+    ('a digit 1-4', 'a digit 1-9, A-G')
+    """
     if n is None or n > 25:
         return "a digit 1-9, A-P"
     if n <= 9:
@@ -71,5 +85,10 @@ def digits_text(n: int | None) -> str:
 
 
 def symbol_expected(n: int | None, letters: bool = False) -> str:
+    """What an error expected at a bad cell symbol.
+
+    >>> symbol_expected(9)
+    'expected a digit 1-9 or a blank (. 0 x * - _)'
+    """
     what = "a letter A-P" if letters else digits_text(n)
     return f"expected {what} or a blank (. 0 x * - _)"

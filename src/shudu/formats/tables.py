@@ -39,6 +39,14 @@ def _csv_reason(error: csv.Error) -> str:
 def iter_csv(
     lines: Iterable[str], rules: Rules | None, check: bool, source: str | None
 ) -> Iterator[Record]:
+    """Records of a table's lines: the header names the puzzle, solution, name and rules
+    columns (without one, the first field that reads as a puzzle); every other field is
+    kept in ``extra`` as ``label=value``.
+
+    >>> [(r.line, r.grid.clue_count, r.extra) for r in
+    ...  iter_csv(["puzzle,rating", "1" + "." * 80 + ",1.2"], None, True, None)]
+    [(2, 1, 'rating=1.2')]
+    """
     it = iter(lines)
     lineno = 0
     header_line = ""

@@ -91,7 +91,17 @@ def write(grid: Grid, format: str = "line", *, blank: str = ".") -> str:
 
 def refuse_lost_constraints(grid: Grid, format: str) -> None:
     """Refuse to write a puzzle with constraints (killer cages ...) in a notation that
-    would drop them."""
+    would drop them.
+
+    >>> from shudu.values.constraints import Cage
+    >>> from shudu.values.rules import Rules
+    >>> killer = Grid("." * 81, rules=Rules(constraints=(Cage((0, 1), 3),)))
+    >>> refuse_lost_constraints(killer, "json")
+    >>> refuse_lost_constraints(killer, "line")
+    Traceback (most recent call last):
+    ...
+    shudu.errors.ParseError: the line notation cannot hold killer cages; write json, ...
+    """
     cons = grid.rules.constraints
     if not cons or format in ("json", "fpuzzles", "sudokupad"):
         return
@@ -108,7 +118,11 @@ def refuse_lost_constraints(grid: Grid, format: str) -> None:
 
 
 def plain_rules(grid: Grid) -> bool:
-    """True when a grid's rules follow from its size (no ``rules`` column needed)."""
+    """True when a grid's rules follow from its size (no ``rules`` column needed).
+
+    >>> plain_rules(Grid("." * 81)), plain_rules(Grid("." * 81, rules="x"))
+    (True, False)
+    """
     return grid.size in LINE_SIZES and grid.rules == rules_of_size(grid.size)
 
 
