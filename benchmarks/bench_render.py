@@ -43,8 +43,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     from render_support import stored
-    from shudu.logic.candidates import Candidates
     from shudu.pictures import svg
+    from shudu.values.candidates import Candidates
     from shudu.values.grid import Grid
     from shudu.values.rules import Rules
 

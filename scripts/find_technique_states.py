@@ -54,13 +54,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
+from test_logic_words import entry_state  # noqa: E402
+
 import reglib  # noqa: E402
 from shudu import Grid  # noqa: E402
-from shudu.logic.candidates import Candidates  # noqa: E402
 from shudu.logic.registry import Technique, technique, techniques  # noqa: E402
 from shudu.logic.step import Step  # noqa: E402
 from shudu.logic.techniques.classic import singles  # noqa: E402
-from test_logic_words import entry_state  # noqa: E402
+from shudu.values.candidates import Candidates  # noqa: E402
 
 OWN_CASES = 3
 """Own regression cases tried per technique (each gives at most one entry)."""

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from conftest import SHARED_DATA
 from shudu import Grid
-from shudu.logic.candidates import Candidates
+from shudu.values.candidates import Candidates
 
 REGLIB = SHARED_DATA / "reglib-1.4.txt"
 

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from shudu.logic.candidates import Candidates
 from shudu.logic.registry import technique
 from shudu.logic.step import Step
+from shudu.values.candidates import Candidates
 from shudu.values.rules import Rules
 
 NS = "{http://www.w3.org/2000/svg}"

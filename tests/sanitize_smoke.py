@@ -31,8 +31,8 @@ def main() -> int:
     print("engine:", _engine.__file__)
 
     # Boundary: every bad argument raises, never touches memory it should not.
-    from shudu.logic.candidates import Candidates
     from shudu.logic.techniques.classic.forcing import _net_geometry, find_forcing_net_verity
+    from shudu.values.candidates import Candidates
 
     net_geo = _net_geometry(Candidates.from_grid(shudu.Grid("." * 81)).geo)
     hard = ("1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2"

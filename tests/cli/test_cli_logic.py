@@ -18,8 +18,8 @@ from click.testing import CliRunner, Result
 import shudu
 from shudu.cli import cli, logic_items, technique_keys
 from shudu.formats import Pencilmarks, parse_pencilmarks
-from shudu.logic.candidates import Candidates
 from shudu.logic.registry import techniques
+from shudu.values.candidates import Candidates
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 MEDIUM = "5..7..6....38...........2..62.4............917............35.8.4.....1......9...."

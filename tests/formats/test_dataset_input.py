@@ -65,7 +65,7 @@ EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9
 
 def test_api_and_command_line_read_a_pencilmark_state_alike() -> None:
     from shudu.logic import hint
-    from shudu.logic.candidates import Candidates
+    from shudu.values.candidates import Candidates
 
     state = Candidates.from_grid(shudu.Grid(EASY)).to_string729()
     step = hint(state)
@@ -76,7 +76,7 @@ def test_api_and_command_line_read_a_pencilmark_state_alike() -> None:
 
 def test_candidate_string_of_a_sixteen_state_round_trips() -> None:
     from shudu.formats import parse_pencilmarks
-    from shudu.logic.candidates import Candidates
+    from shudu.values.candidates import Candidates
 
     puzzle = shudu.generate(rules=shudu.Rules(16), seed=3, score="0+").puzzle
     state = Candidates.from_grid(puzzle)

@@ -18,7 +18,6 @@ from shudu.formats import (
     WRITE_FORMATS,
     Pencilmarks,
     Record,
-    _ok9,
     argument_error,
     detect_format,
     format_grid,
@@ -31,7 +30,8 @@ from shudu.formats import (
     write,
     write_many,
 )
-from shudu.solving.engine import solve
+from shudu.solving.engine import has_conflict9, solve
+from shudu.values import rules as rules_module
 from shudu.values.grid import Grid
 from shudu.values.rules import CLASSIC, Rules
 
@@ -538,17 +538,28 @@ def test_round_trip_pencilmarks(pm: Pencilmarks) -> None:
 @settings(max_examples=300, deadline=None)
 @given(grids(sizes=[9]))
 def test_fast_check_agrees_with_rules(g: Grid) -> None:
-    assert _ok9(g.cells) == (not CLASSIC.conflicts(g.cells))
+    assert CLASSIC.has_conflict(g.cells) == bool(CLASSIC.conflicts(g.cells))
+    assert has_conflict9(g.cells) == house_screen(g.cells)
+
+
+def house_screen(cells: bytes) -> bool:
+    """:meth:`Rules.has_conflict` on classic 9x9 without the C check (house by house)."""
+    saved = rules_module._CONFLICT_CHECK.pop("classic9")
+    try:
+        return CLASSIC.has_conflict(cells)
+    finally:
+        rules_module._CONFLICT_CHECK["classic9"] = saved
 
 
 def test_fast_check_on_solved_grids() -> None:
     solution = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
     cells = Grid(solution).cells
-    assert _ok9(cells)
+    assert not CLASSIC.has_conflict(cells)
     for i in range(81):
         for d in range(1, 10):
             changed = cells[:i] + bytes([d]) + cells[i + 1 :]
-            assert _ok9(changed) == (d == cells[i])
+            assert CLASSIC.has_conflict(changed) == (d != cells[i])
+            assert house_screen(changed) == (d != cells[i])
 
 
 # ---------------------------------------------------------------------- errors

@@ -9,10 +9,10 @@ import pytest
 
 from conftest import shared_file
 from shudu import Grid
-from shudu.logic.candidates import Candidates, bits
 from shudu.logic.links import ChainGraph
 from shudu.logic.solver import SolverConfig, iter_steps
 from shudu.logic.techniques.classic.chains import _MODES
+from shudu.values.candidates import Candidates, bits
 
 C_MODES = [m for m in _MODES if not _MODES[m].get("als")]
 

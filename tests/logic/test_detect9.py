@@ -24,10 +24,10 @@ import pytest
 
 from conftest import SHARED_DATA, missing_shared, wrong_candidates
 from shudu.logic.accel9 import DETECT_ID, DETECTED, DETECTORS, detect, fixpoint
-from shudu.logic.candidates import Candidates
 from shudu.logic.registry import technique
 from shudu.logic.solver import _changes
 from shudu.solving.engine import solve
+from shudu.values.candidates import Candidates
 from shudu.values.grid import Grid
 
 SETS = ("qqwing_expert.sdm", "top1465.sdm", "sudocue_top10000.sdm", "qqwing_intermediate.sdm")

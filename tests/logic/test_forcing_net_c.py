@@ -8,9 +8,9 @@ import pytest
 
 from conftest import shared_file
 from shudu import Grid, Rules
-from shudu.logic.candidates import Candidates, bits
 from shudu.logic.solver import SolverConfig, iter_steps
 from shudu.logic.techniques.classic.forcing import Net, _net_geometry
+from shudu.values.candidates import Candidates, bits
 from shudu.values.constraints import Cage
 
 

@@ -8,8 +8,8 @@ import pytest
 
 from conftest import wrong_candidates
 from shudu import _engine
-from shudu.logic.candidates import Candidates, bits
 from shudu.logic.links import ChainGraph
+from shudu.values.candidates import Candidates, bits
 from shudu.values.grid import Grid
 
 PUZZLES = (

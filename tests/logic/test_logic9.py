@@ -13,9 +13,9 @@ import pytest
 
 from conftest import shared_file
 from shudu import _engine
-from shudu.logic.candidates import Candidates
 from shudu.logic.solver import SolverConfig, solve_path
 from shudu.solving.engine import solve
+from shudu.values.candidates import Candidates
 from shudu.values.grid import Grid
 
 # Python technique keys at each C level (locked pairs and triples are the naked subsets

@@ -15,7 +15,6 @@ import shudu
 from conftest import shared_file
 from shudu import Grid
 from shudu.logic import accel9, registry
-from shudu.logic.candidates import Candidates, bits
 from shudu.logic.step import Step
 from shudu.logic.techniques.classic.als import (
     AlsIndex,
@@ -30,6 +29,7 @@ from shudu.logic.techniques.classic.singles import (
     find_hidden_single,
     find_naked_single,
 )
+from shudu.values.candidates import Candidates, bits
 from shudu.values.rules import Rules
 
 CODES = ["0901", "0902", "0903", "0904", "1101"]

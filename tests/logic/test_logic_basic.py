@@ -18,7 +18,6 @@ import shudu
 from conftest import SHARED_DATA, missing_shared
 from shudu import Grid, Rules
 from shudu.logic import registry
-from shudu.logic.candidates import Candidates
 from shudu.logic.solver import as_candidates, next_step
 from shudu.logic.step import Step, cells_text
 from shudu.logic.techniques.classic.intersections import (
@@ -31,6 +30,7 @@ from shudu.logic.techniques.classic.subsets import (
     find_naked_pair,
     find_naked_quad,
 )
+from shudu.values.candidates import Candidates
 
 CODES = ["0100", "0101", "0110", "0111", "0200", "0201", "0202", "0210", "0211", "0212"]
 SHARED = SHARED_DATA

@@ -9,10 +9,10 @@ import pytest
 import shudu
 from conftest import shared_file
 from shudu import Grid
-from shudu.logic.candidates import Candidates
 from shudu.logic.render import result_text
 from shudu.logic.step import Link, Node
 from shudu.logic.techniques.classic import chains, singles
+from shudu.values.candidates import Candidates
 
 FINDERS = {
     "0701": chains.find_x_chain,

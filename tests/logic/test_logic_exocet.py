@@ -12,10 +12,10 @@ from test_logic_patterns import path_soundness
 import shudu
 from shudu import Grid, Rules
 from shudu.logic import SolverConfig, solve_path
-from shudu.logic.candidates import Candidates
 from shudu.logic.solver import iter_steps
 from shudu.logic.step import cells_text
 from shudu.logic.techniques.classic.exocet import find_junior_exocet, find_senior_exocet
+from shudu.values.candidates import Candidates
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "exocet_published.txt"
 

@@ -22,10 +22,10 @@ from conftest import SHARED_DATA, missing_shared
 from shudu import Grid
 from shudu.logic import registry
 from shudu.logic.accel9 import finned_fish
-from shudu.logic.candidates import Candidates, bits
 from shudu.logic.solver import as_candidates, next_step
 from shudu.logic.step import Step, cells_text
 from shudu.logic.techniques.classic import fish
+from shudu.values.candidates import Candidates, bits
 
 CODES = ["0300", "0301", "0302", "0310", "0311", "03111", "0312", "03121", "0320", "0321",
          "03211", "0322", "03221", "0331", "0332", "0340", "0341", "03411", "0342", "03421",

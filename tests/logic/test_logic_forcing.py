@@ -11,11 +11,11 @@ from test_logic_words import instances as stored_instances
 import shudu
 from conftest import shared_file
 from shudu import Grid
-from shudu.logic.candidates import Candidates
 from shudu.logic.render import result_text
 from shudu.logic.solver import SolverConfig, solve_path
 from shudu.logic.step import Step
 from shudu.logic.techniques.classic import forcing, singles
+from shudu.values.candidates import Candidates
 
 FINDERS = {
     "forcing-chain-contradiction": forcing.find_forcing_chain_contradiction,

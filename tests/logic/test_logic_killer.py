@@ -15,7 +15,6 @@ from hypothesis import strategies as st
 from constraint_cases import random_cages, unsound
 from shudu import Grid, Rules
 from shudu.formats.killer import read_cage_string, read_killer_list
-from shudu.logic.candidates import bits
 from shudu.logic.registry import family
 from shudu.logic.session import explain, hint
 from shudu.logic.solver import SolverConfig, solve_path
@@ -28,6 +27,7 @@ from shudu.logic.techniques.variant.cage_sums import (
 )
 from shudu.make.classic import random_solution
 from shudu.solving import engine
+from shudu.values.candidates import bits
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "killer_published.txt"
 KILLER_KEYS = [t.key for t in family("killer")]

@@ -8,10 +8,10 @@ from test_logic_patterns import path_soundness
 import shudu
 from shudu import Grid
 from shudu.logic import SolverConfig, registry
-from shudu.logic.candidates import Candidates
 from shudu.logic.render import result_text
 from shudu.logic.solver import as_candidates
 from shudu.logic.techniques.classic.kraken import find_kraken_fish_type_1, find_kraken_fish_type_2
+from shudu.values.candidates import Candidates
 
 PUZZLE = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 FINDERS = {"kraken-fish-type-1": find_kraken_fish_type_1,

@@ -13,9 +13,9 @@ from conftest import shared_file
 from shudu import Grid
 from shudu.logic import SolverConfig, solve_path
 from shudu.logic.accel9 import msls
-from shudu.logic.candidates import Candidates
 from shudu.logic.solver import iter_steps
 from shudu.logic.techniques.classic.msls import find_msls
+from shudu.values.candidates import Candidates
 
 INKALA_2010 = ("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9"
                "....4..")

@@ -13,7 +13,6 @@ from conftest import missing_shared, shared_file
 from reglib import REGLIB, Case, load, run_case
 from shudu import Grid
 from shudu.logic import registry
-from shudu.logic.candidates import Candidates
 from shudu.logic.render import result_text
 from shudu.logic.step import Step, candidates_text
 from shudu.logic.techniques.classic.singles import (
@@ -21,6 +20,7 @@ from shudu.logic.techniques.classic.singles import (
     find_hidden_single,
     find_naked_single,
 )
+from shudu.values.candidates import Candidates
 
 FAMILY = "single-digit patterns"
 CODES = ["0400", "0401", "0402", "0403", "0404", "0405"]

@@ -7,8 +7,8 @@ import shudu
 from conftest import shared_file
 from shudu import Grid, Rules
 from shudu.logic import SolverConfig, solve_path
-from shudu.logic.candidates import Candidates
 from shudu.logic.techniques.classic.sk_loop import find_sk_loop, link_sets
+from shudu.values.candidates import Candidates
 
 EASTER_MONSTER = ("1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2"
                   ".....1")

@@ -7,8 +7,8 @@ from test_logic_patterns import _cases, check_words, reglib_result, soundness, s
 
 from shudu import Grid, Rules
 from shudu.logic import SolverConfig, registry, solve_path
-from shudu.logic.candidates import Candidates
 from shudu.logic.techniques.classic.templates import find_template_set, templates
+from shudu.values.candidates import Candidates
 
 CODES = ["1201", "1202"]
 

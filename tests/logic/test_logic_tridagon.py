@@ -8,7 +8,6 @@ from pathlib import Path
 
 from shudu import Rules
 from shudu.formats import parse_pencilmarks
-from shudu.logic.candidates import Candidates
 from shudu.logic.techniques.classic.tridagon import (
     PERMS,
     _search,
@@ -17,6 +16,7 @@ from shudu.logic.techniques.classic.tridagon import (
     impossible,
 )
 from shudu.solving import engine
+from shudu.values.candidates import Candidates
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 PUZZLE_3240 = ("123.5......6.89.......3....26.......3.7.62..1..4.73...63....21.7..6...43.4.3..6.7")

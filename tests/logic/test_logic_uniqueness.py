@@ -8,8 +8,8 @@ from test_logic_patterns import _cases, check_words, reglib_result, soundness, s
 from reglib import Case
 from shudu import Grid
 from shudu.logic import SolverConfig, registry, solve_path
-from shudu.logic.candidates import Candidates
 from shudu.logic.techniques.classic.uniqueness import find_avoidable_rectangle_1
+from shudu.values.candidates import Candidates
 
 CODES = ["0600", "0601", "0602", "0603", "0604", "0605", "0606", "0607", "0608", "0610"]
 

@@ -110,8 +110,8 @@ def test_chains_run_across_constraints() -> None:
     """A chain may take a constraint's relation as a weak link: on Tangled Arrows,
     grouped AICs link candidates of two cells that share no house, say which constraint
     links them in both languages, and keep the published solution."""
-    from shudu.logic.candidates import geometry
     from shudu.logic.techniques.variant.constraints import constraint_pairs
+    from shudu.values.candidates import geometry
     from shudu.values.constraints import Cage
 
     _, _, data, solution = next(p for p in PUBLISHED if p[0].startswith("Tangled Arrows"))

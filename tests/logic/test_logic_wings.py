@@ -7,8 +7,8 @@ from test_logic_patterns import check_words, reglib_result, soundness, step_of
 
 from shudu import Grid
 from shudu.logic import registry
-from shudu.logic.candidates import Candidates
 from shudu.logic.techniques.classic.wings import find_wxyz_wing, find_xy_wing
+from shudu.values.candidates import Candidates
 
 CODES = ["0800", "0801", "0803", "0703"]
 

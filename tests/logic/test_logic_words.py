@@ -31,9 +31,9 @@ from pathlib import Path
 import pytest
 
 from shudu.formats.killer import read_cage_string
-from shudu.logic.candidates import Candidates
 from shudu.logic.registry import technique, techniques
 from shudu.logic.step import Link, Node, Step
+from shudu.values.candidates import Candidates
 from shudu.values.rules import Rules
 
 STATES = Path(__file__).resolve().parents[1] / "fixtures" / "technique_states.json"
@@ -298,8 +298,8 @@ def test_eliminations_grouped_by_cell_when_shorter() -> None:
 
 def test_xy_wing_shows_the_pincers_candidates() -> None:
     from shudu import Grid
-    from shudu.logic.candidates import Candidates
     from shudu.logic.techniques.classic.wings import find_xy_wing
+    from shudu.values.candidates import Candidates
 
     puzzle = ".......71.2.8........5.3...7.9.6.......2..8..1.........3...25..6...1..4.........."
     from shudu.logic import solve_path

@@ -19,7 +19,7 @@ from test_logic_basic import report_lines
 
 import reglib
 from shudu.logic import registry
-from shudu.logic.candidates import Candidates
+from shudu.values.candidates import Candidates
 
 FLOOR = 1105
 """Cases that must pass (of 1,109); HoDoKu's best port passes 1,105 (99.6%)."""

@@ -11,12 +11,12 @@ from click.testing import CliRunner
 
 from shudu.cli import cli
 from shudu.logic import weighed
-from shudu.logic.candidates import Candidates
 from shudu.logic.registry import technique, techniques
 from shudu.logic.solver import as_candidates
 from shudu.logic.step import Link, Node, Step
 from shudu.rating.rater import rate, step_score
 from shudu.solving import engine
+from shudu.values.candidates import Candidates
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 HARD = ".4..1.2.......9.7..1..........43.6..8......5....2.....7.5..8......6..3..9........"

@@ -12,9 +12,9 @@ import pytest
 
 from render_support import NS, cell_groups, needs_cairo, parse, stored, with_class
 from shudu.errors import PicturesUnavailable
-from shudu.logic.candidates import Candidates
 from shudu.logic.step import Link, Node, Step
 from shudu.pictures import pdf, png, svg
+from shudu.values.candidates import Candidates
 from shudu.values.grid import Grid
 from shudu.values.rules import Rules
 

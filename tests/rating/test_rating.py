@@ -206,8 +206,8 @@ Single (2.3) there: the path says which steps the rating stands on."""
 def test_path_is_the_walk_behind_the_rating(puzzle: str) -> None:
     from collections import Counter
 
-    from shudu.logic.candidates import Candidates
     from shudu.rating.rater import step_score
+    from shudu.values.candidates import Candidates
     from shudu.values.grid import Grid
 
     r = rate(puzzle, path=True)

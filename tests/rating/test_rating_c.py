@@ -21,9 +21,9 @@ import pytest
 from conftest import SHARED_DATA, wrong_candidates
 from shudu.logic import weighed
 from shudu.logic.accel9 import DIRECT, direct, trios
-from shudu.logic.candidates import Candidates
 from shudu.logic.registry import leaves_hidden_single, technique
 from shudu.solving.engine import solve
+from shudu.values.candidates import Candidates
 from shudu.values.grid import Grid
 
 SETS = ("top1465.sdm", "qqwing_expert.sdm", "qqwing_intermediate.sdm")

@@ -41,7 +41,8 @@ def refuse_losses(grid: Grid, style: str) -> None:
     shudu.errors.ParseError: the line notation cannot hold the rules 'x'; write json or csv
     """
     from ..errors import ParseError
-    from ..formats import _holds_constraints, _plain
+    from ..formats.writing import plain_rules as _plain
+    from ..formats.writing import refuse_lost_constraints as _holds_constraints
 
     _holds_constraints(grid, style)
     if style in _NOTATIONS_WITHOUT_RULES and not _plain(grid):
@@ -85,7 +86,7 @@ def refuse_lost_candidates(grid: Grid, cands: Any, style: str) -> None:
     shudu.errors.ParseError: the line notation cannot hold the candidates of a pencilmark ...
     """
     from ..errors import ParseError
-    from ..logic.candidates import Candidates
+    from ..values.candidates import Candidates
 
     if style in _CANDIDATE_NOTATIONS:
         return

@@ -243,7 +243,7 @@ class LogicItem:
 
 
 def _grid_state(grid: Grid) -> Any:
-    from ..logic.candidates import Candidates
+    from ..values.candidates import Candidates
 
     return Candidates.from_grid(grid)
 
@@ -308,7 +308,7 @@ def logic_items(
     import io
 
     from ..formats import parse_pencilmarks
-    from ..logic.candidates import Candidates
+    from ..values.candidates import Candidates
 
     args = list(args) or ["-"]
     index = 0

@@ -9,8 +9,8 @@ r1c9 is the only empty cell in row 1, and 9 is the only digit missing there (ful
 so r1c9 = 9.
 """
 
+from ..values.candidates import Candidates, Geometry, geometry
 from . import families  # noqa: F401  (every technique family registers itself)
-from .candidates import Candidates, Geometry, geometry
 from .registry import Technique, technique
 from .session import Session, explain, hint, session
 from .solver import (

@@ -9,7 +9,7 @@ cross-checks them), so the solver may ask it which basic technique, if any, appl
 before running the Python finders, and the rater may take a state to its fixpoint.
 
 >>> from shudu import Grid
->>> from shudu.logic.candidates import Candidates
+>>> from shudu.values.candidates import Candidates
 >>> c = Candidates.from_grid(Grid(
 ...     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."))
 >>> probe(c), LEVELS[probe(c)]
@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from .. import _engine
 
 if TYPE_CHECKING:
-    from .candidates import Candidates
+    from ..values.candidates import Candidates
 
 __all__ = [
     "DETECTED",
@@ -132,7 +132,7 @@ def als_table(c: Candidates) -> tuple[list[Any], ...] | None:
     index is built).
 
     >>> from shudu import Grid
-    >>> from shudu.logic.candidates import Candidates
+    >>> from shudu.values.candidates import Candidates
     >>> cells, digits, houses, dcells, targ, rcc = als_table(Candidates.from_grid(Grid("." * 81)))
     >>> len(cells), digits[0], houses[0], rcc[0]
     (243, 511, 0, {})
@@ -149,7 +149,7 @@ def als_wing(c: Candidates) -> tuple[int, ...] | None:
     links than the C tables.
 
     >>> from shudu import Grid
-    >>> from shudu.logic.candidates import Candidates
+    >>> from shudu.values.candidates import Candidates
     >>> als_wing(Candidates.from_grid(Grid("." * 81)))
     ()
     """
@@ -164,7 +164,7 @@ def als_xz(c: Candidates) -> tuple[int, ...] | None:
     there is none; ``None`` when the state holds more sets or links than the C tables.
 
     >>> from shudu import Grid
-    >>> from shudu.logic.candidates import Candidates
+    >>> from shudu.values.candidates import Candidates
     >>> als_xz(Candidates.from_grid(Grid("." * 81)))
     ()
     """
@@ -189,7 +189,7 @@ def detect(c: Candidates, ids: bytes) -> int:
     nothing, never the other way round.
 
     >>> from shudu import Grid
-    >>> from shudu.logic.candidates import Candidates
+    >>> from shudu.values.candidates import Candidates
     >>> c = Candidates.from_grid(Grid("." * 81))
     >>> detect(c, bytes([DETECT_ID["xy-wing"], DETECT_ID["als-xz"]]))
     -1
@@ -203,7 +203,7 @@ def single(c: Candidates, kind: int) -> tuple[int, int, int] | None:
     order the Python finders report them; ``None`` when there is none.
 
     >>> from shudu import Grid
-    >>> from shudu.logic.candidates import Candidates
+    >>> from shudu.values.candidates import Candidates
     >>> single(Candidates.from_grid(Grid("12345678." + "." * 72)), 0)
     (8, 9, 0)
     """
@@ -221,7 +221,7 @@ def singles(c: Candidates) -> list[tuple[int, int, int, int]]:
     it leave.
 
     >>> from shudu import Grid
-    >>> from shudu.logic.candidates import Candidates
+    >>> from shudu.values.candidates import Candidates
     >>> singles(Candidates.from_grid(Grid("12345678." + "." * 72)))[:1]
     [(0, 8, 9, 0)]
     """
@@ -233,7 +233,7 @@ def singles_then_probe(c: Candidates) -> tuple[list[tuple[int, int, int, int]], 
     call instead of two: the solver needs both when the run ends).
 
     >>> from shudu import Grid
-    >>> from shudu.logic.candidates import Candidates
+    >>> from shudu.values.candidates import Candidates
     >>> run, level = singles_then_probe(Candidates.from_grid(Grid("12345678." + "." * 72)))
     >>> run[:1], level
     ([(0, 8, 9, 0)], -1)
@@ -247,7 +247,7 @@ def locked(c: Candidates, pointing: bool) -> tuple[int, int, int] | None:
     Python finder's order, as ``(house, crossing house, digit)``, or ``None``.
 
     >>> from shudu import Grid
-    >>> from shudu.logic.candidates import Candidates
+    >>> from shudu.values.candidates import Candidates
     >>> locked(Candidates.from_grid(Grid("." * 81)), True) is None
     True
     """
@@ -260,7 +260,7 @@ def naked_subsets(c: Candidates, size: int) -> list[tuple[Any, ...]]:
     of the Python search.
 
     >>> from shudu import Grid
-    >>> from shudu.logic.candidates import Candidates
+    >>> from shudu.values.candidates import Candidates
     >>> naked_subsets(Candidates.from_grid(Grid("." * 81)), 2)
     []
     """
@@ -273,7 +273,7 @@ def hidden_subsets(c: Candidates, size: int) -> list[tuple[int, tuple[int, ...],
     something, as ``(house, cells, digits)``, in the order of the Python search.
 
     >>> from shudu import Grid
-    >>> from shudu.logic.candidates import Candidates
+    >>> from shudu.values.candidates import Candidates
     >>> hidden_subsets(Candidates.from_grid(Grid("." * 81)), 2)
     []
     """
@@ -287,7 +287,7 @@ def trios(c: Candidates) -> tuple[list[int], ...]:
     tridagon there may use.
 
     >>> from shudu import Grid
-    >>> from shudu.logic.candidates import Candidates
+    >>> from shudu.values.candidates import Candidates
     >>> trios(Candidates.from_grid(Grid("." * 81)))[0]
     []
     """
@@ -305,7 +305,7 @@ def direct(c: Candidates, key: str) -> bool:
     none.
 
     >>> from shudu import Grid
-    >>> from shudu.logic.candidates import Candidates
+    >>> from shudu.values.candidates import Candidates
     >>> direct(Candidates.from_grid(Grid("." * 81)), "pointing")
     False
     """
@@ -317,7 +317,7 @@ def fish_digits(c: Candidates, size: int, sashimi: bool) -> int:
     ``sashimi``, sashimi) fish of ``size`` 2..4 removing a candidate.
 
     >>> from shudu import Grid
-    >>> from shudu.logic.candidates import Candidates
+    >>> from shudu.values.candidates import Candidates
     >>> fish_digits(Candidates.from_grid(Grid("." * 81)), 2, False)
     0
     """
@@ -365,7 +365,7 @@ def chain_graph(c: Candidates, flags: int) -> tuple[int, bytes, bytes, bytes, by
     cells, 4 weak links inside a cell, 8 only the candidates of bivalue cells, 16 groups.
 
     >>> from shudu import Grid
-    >>> from shudu.logic.candidates import Candidates
+    >>> from shudu.values.candidates import Candidates
     >>> words, nodes, *_ = chain_graph(Candidates.from_grid(Grid.empty()), 1)
     >>> words, int.from_bytes(nodes, "little") == (1 << 729) - 1
     (12, True)
@@ -380,7 +380,7 @@ def msls(c: Candidates, min_cells: int, limit: int) -> list[tuple[int, int]]:
     has fewer lines, make as many claims as cells; at most ``limit`` of them.
 
     >>> from shudu import Grid
-    >>> from shudu.logic.candidates import Candidates
+    >>> from shudu.values.candidates import Candidates
     >>> msls(Candidates.from_grid(Grid.empty()), 6, 10)
     []
     """
@@ -498,7 +498,7 @@ def oracle(techs: tuple[Keyed, ...], c: Candidates, probed: int | None = None) -
     """The :class:`Oracle` of a classic 9x9 state for an enabled technique list.
 
     >>> from shudu import Grid
-    >>> from shudu.logic.candidates import Candidates
+    >>> from shudu.values.candidates import Candidates
     >>> from shudu.logic.registry import technique
     >>> empty = Candidates.from_grid(Grid("." * 81))   # no basic technique applies
     >>> oracle((technique("x-wing"),), empty).skip(0)

@@ -16,7 +16,7 @@ chain starting at ``A`` with a strong link, and the breadth-first search that co
 it also gives the shortest such chain.
 
 >>> from shudu import Grid
->>> from shudu.logic.candidates import Candidates
+>>> from shudu.values.candidates import Candidates
 >>> c = Candidates.from_grid(Grid(
 ...     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"))
 >>> g = ChainGraph.build(c, conjugate=True, bivalue=True)
@@ -32,8 +32,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from ..values.candidates import Candidates, bits
 from ..values.rules import Rules
-from .candidates import Candidates, bits
 from .step import Link, Node, Step
 from .techniques.table import length_bonus
 
@@ -115,7 +115,7 @@ def _constraint_links(rules: Rules) -> tuple[dict[int, int], dict[tuple[int, int
     >>> why[(16, 1)], (0, 1) in why   # a 2 in r1c1 and a 1 in r1c2: only the thermometer
     ('variant:thermo@r1c12', False)
     """
-    from .candidates import geometry
+    from ..values.candidates import geometry
     from .techniques.variant.constraints import constraint_pairs
 
     n, N = rules.size, rules.ncells

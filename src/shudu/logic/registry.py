@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from .accel9 import DETECT_ID
 
 if TYPE_CHECKING:
-    from .candidates import Candidates
+    from ..values.candidates import Candidates
     from .step import Step
 
 __all__ = ["ALIASES", "Finder", "Renderer", "Technique", "family", "register", "resolve",

@@ -37,9 +37,9 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from ..errors import LogicTimeout
+from ..values.candidates import Candidates
 from ..values.grid import Grid
 from ..values.rules import Rules, RulesLike
-from .candidates import Candidates
 from .solver import SolvePath, SolverConfig, StepRun, as_candidates, find_all, time_limit
 from .step import Step
 from .verdict import Verdict, require_unique, verdict

@@ -20,10 +20,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from ..errors import LogicTimeout, UnsupportedRules
+from ..values.candidates import Candidates
 from ..values.grid import Grid
 from ..values.rules import Rules
 from . import accel9
-from .candidates import Candidates
 from .registry import Technique, generation, technique, techniques
 from .step import Step
 from .verdict import Verdict

@@ -25,9 +25,9 @@ from typing import Any
 
 from ..errors import UnsupportedRules
 from ..solving.engine import _as_grid
+from ..values.candidates import Candidates, digits_in
 from ..values.grid import Grid, PuzzleLike, check_args
 from ..values.rules import Rules, RulesLike
-from .candidates import Candidates, digits_in
 from .verdict import Verdict, contradiction
 
 __all__ = ["KINDS", "Trace", "TraceEvent", "trace"]

@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from itertools import islice
 
 from ..errors import NoSolution, NotUnique
+from ..values.candidates import Candidates, bits
 from ..values.grid import Grid
 from ..values.rules import Rules
-from .candidates import Candidates, bits
 from .render import house_text
 from .step import Step
 

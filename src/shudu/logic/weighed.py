@@ -31,9 +31,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from ..values.candidates import Candidates
 from ..values.grid import Grid
 from . import accel9
-from .candidates import Candidates
 from .links import chain_nodes
 from .registry import leaves_hidden_single, technique
 from .step import Step

@@ -69,9 +69,9 @@ from ..values.grid import Grid
 from ..values.rules import CLASSIC, Rules
 
 if TYPE_CHECKING:
-    from ..logic.candidates import Candidates
     from ..logic.registry import Technique
     from ..rating.rater import Rating
+    from ..values.candidates import Candidates
 
 __all__ = [
     "DEFAULT_ATTEMPTS",
@@ -794,7 +794,7 @@ def requires(puzzle: Grid, technique: str) -> bool:
     >>> requires(Grid(p), "hidden single"), requires(Grid(p), "x-wing")
     (True, False)
     """
-    from ..logic.candidates import Candidates
+    from ..values.candidates import Candidates
 
     allowed, without, x = _technique_sets(technique)
     cands = Candidates.from_grid(puzzle)
@@ -865,7 +865,7 @@ def _plant(
 
 
 def _stalled(rules: Rules, puzzle: bytes, lower: list[Technique]) -> Candidates:
-    from ..logic.candidates import Candidates
+    from ..values.candidates import Candidates
 
     cands = Candidates.from_grid(Grid._trusted(rules, puzzle))
     _logic_stall(cands, lower)
@@ -1139,8 +1139,8 @@ class _Job:
         weight, or as hard but another technique before the target was used, add a clue
         from ``solution`` (a random open cell) instead.  Returns the puzzle with its added
         clues once the walk solves it having used the target, else ``None``."""
-        from ..logic.candidates import Candidates
         from ..logic.weighed import Walk
+        from ..values.candidates import Candidates
 
         key = self.target.technique
         assert key is not None
@@ -1219,7 +1219,7 @@ class _Job:
         return rating.complete and (reached or self._rating_fits(rating))
 
     def _requires(self, puzzle: bytes) -> bool:
-        from ..logic.candidates import Candidates
+        from ..values.candidates import Candidates
 
         assert self.sets is not None
         allowed, without, _x = self.sets

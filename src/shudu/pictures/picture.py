@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
-from ..logic.candidates import Candidates
+from ..values.candidates import Candidates
 from ..values.grid import Grid, digit_symbol
 from ..values.rules import Rules, cell_name
 from . import marks
@@ -288,7 +288,7 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
         id_prefix: str = "") -> str:
     """An SVG picture of a grid, a candidate state or a step drawn on its state.
 
-    ``obj`` is a :class:`~shudu.values.grid.Grid`, a :class:`~shudu.logic.candidates.Candidates`
+    ``obj`` is a :class:`~shudu.values.grid.Grid`, a :class:`~shudu.values.candidates.Candidates`
     state or puzzle text (pencilmark text gives a candidate state).  ``step`` is drawn on
     ``obj``, the state before the step.  ``candidates`` shows the candidates (default:
     for a candidate state or when a step is drawn); ``solution`` fills the empty cells

@@ -18,8 +18,8 @@ from ..errors import PicturesUnavailable
 from .picture import svg
 
 if TYPE_CHECKING:
-    from ..logic.candidates import Candidates
     from ..logic.step import Step
+    from ..values.candidates import Candidates
     from ..values.grid import Grid
 
 __all__ = ["cairo_problem", "pdf", "png"]

@@ -19,9 +19,9 @@ from html import escape
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..logic.candidates import Candidates
     from ..logic.solver import SolverConfig, StepRun
     from ..logic.step import Step
+    from ..values.candidates import Candidates
     from ..values.grid import Grid
 
 __all__ = ["SINGLES", "path_html", "walkthrough_html"]

@@ -42,7 +42,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import NotRated, NotUnique
-from ..logic.candidates import Candidates
 from ..logic.solver import refuse_constraints
 from ..logic.weighed import (
     PathStep,
@@ -53,6 +52,7 @@ from ..logic.weighed import (
     step_score,
 )
 from ..solving import engine
+from ..values.candidates import Candidates
 from ..values.grid import Grid
 from ..values.rules import Rules
 

@@ -710,19 +710,8 @@ class Rules:
         >>> Rules(4).conflicts([1, 1, 0, 0] + [0] * 12)
         [(0, 1)]
         """
-        fast = _CONFLICT_CHECK.get("classic9")
-        if self.is_classic9 and len(values) == 81 and fast is not None:
-            if not fast(bytes(values)):
-                return []
-        elif not self._relations():
-            # Fast screen: a house is clean when its non-zero digits are all distinct.
-            for get in self._house_getters:
-                t = get(values)
-                filled = len(t) - t.count(0)
-                if filled > 1 and len(set(t)) - (0 in t) != filled:
-                    break
-            else:
-                return []
+        if self._screen(values) is False:
+            return []
         pairs: list[tuple[Cell, Cell]] = []
         peers = self.peers
         for cell, v in enumerate(values):
@@ -731,6 +720,35 @@ class Rules:
                     if p > cell and values[p] == v:
                         pairs.append((cell, p))
         return pairs
+
+    def has_conflict(self, values: Sequence[int]) -> bool:
+        """True when two peer cells hold the same non-zero digit: the screen every reader
+        of puzzles runs on givens (the C check on classic 9x9 once the engine is loaded,
+        else house by house).
+
+        >>> Rules(4).has_conflict([1, 1] + [0] * 14), Rules(4).has_conflict([1, 2] + [0] * 14)
+        (True, False)
+        >>> Rules.from_spec("anti-knight").has_conflict([1] + [0] * 10 + [1] + [0] * 69)
+        True
+        """
+        screened = self._screen(values)
+        return bool(self.conflicts(values)) if screened is None else screened
+
+    def _screen(self, values: Sequence[int]) -> bool | None:
+        """Whether ``values`` hold a conflict, told quickly; ``None`` when only the pairs
+        of peers can tell (knight's or king's moves)."""
+        fast = _CONFLICT_CHECK.get("classic9")
+        if fast is not None and len(values) == 81 and self.is_classic9:
+            return fast(values if isinstance(values, bytes) else bytes(values))
+        if self._relations():
+            return None
+        # a house is clean when its non-zero digits are all distinct
+        for get in self._house_getters:
+            t = get(values)
+            filled = len(t) - t.count(0)
+            if filled > 1 and len(set(t)) - (0 in t) != filled:
+                return True
+        return False
 
     def cell_name(self, cell: Cell) -> str:
         """``r<row>c<col>`` name of a cell for this size.
@@ -851,6 +869,7 @@ def _unsupported(part: str) -> str | None:
 
 
 RulesLike = Rules | str | int | None
+"""Anything the API accepts as rules (see :meth:`Rules.coerce`)."""
 
 _CONFLICT_CHECK: dict[str, Callable[[bytes], bool]] = {}
 """A faster screen for conflicts on classic 9x9 values, registered by :mod:`shudu.solving.engine`
@@ -858,9 +877,9 @@ _CONFLICT_CHECK: dict[str, Callable[[bytes], bool]] = {}
 
 
 def register_conflict_check(classic9: Callable[[bytes], bool]) -> None:
-    """Register the C screen :meth:`Rules.conflicts` uses on classic 9x9 grids."""
+    """Register the C screen :meth:`Rules.has_conflict` and :meth:`Rules.conflicts` use
+    on classic 9x9 grids (``classic9(cells)`` is True when a digit repeats in a house)."""
     _CONFLICT_CHECK["classic9"] = classic9
-"""Anything the API accepts as rules (see :meth:`Rules.coerce`)."""
 
 
 def as_rules(value: RulesLike) -> Rules | None:

@@ -21,7 +21,7 @@ from typing import Any
 
 from ..errors import NoSolution, NotUnique, ParseError
 from ..formats import detect_format, parse, parse_pencilmarks
-from ..logic.candidates import Candidates
+from ..values.candidates import Candidates
 from ..values.grid import Grid
 from ..values.rules import CONSTRAINT_HOUSES, Rules
 

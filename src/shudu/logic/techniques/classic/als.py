@@ -39,8 +39,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from ....values.candidates import Candidates, bits, digits_in
 from ... import accel9
-from ...candidates import Candidates, bits, digits_in
 from ...registry import Technique, register
 from ...render import result_text
 from ...step import Step, candidates_text, cells_text

@@ -10,7 +10,7 @@ Chains are searched breadth first on the bitset link graph of :mod:`.links`, sho
 first; every chain that eliminates something is yielded, shortest first.
 
 >>> from shudu import Grid
->>> from shudu.logic.candidates import Candidates
+>>> from shudu.values.candidates import Candidates
 >>> c = Candidates.from_grid(Grid(
 ...     "000700000100030600040000010008500160060070040059006200030000020007040003000008000"))
 >>> step = next(find_xy_chain(c))
@@ -26,7 +26,7 @@ from heapq import heapify, heappop, heappush
 from itertools import pairwise
 from typing import TypedDict
 
-from ...candidates import Candidates, bits, digit_only
+from ....values.candidates import Candidates, bits, digit_only
 from ...links import ChainGraph, _cell_columns, chain_weight, state_key
 from ...registry import Technique, register
 from ...render import result_text

@@ -7,7 +7,7 @@ cell that sees both colours cannot hold the digit (trap).  3D Medusa colours can
 every digit, also linking the two candidates of bivalue cells.
 
 >>> from shudu import Grid
->>> from shudu.logic.candidates import Candidates
+>>> from shudu.values.candidates import Candidates
 >>> list(find_simple_colors_trap(Candidates.from_grid(Grid.empty())))
 []
 """
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from ...candidates import Candidates, bits, by_digit, first_bit
+from ....values.candidates import Candidates, bits, by_digit, first_bit
 from ...registry import Finder, Renderer, Technique, register
 from ...render import result_text
 from ...step import Step, candidates_text, cells_text

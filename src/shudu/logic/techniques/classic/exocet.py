@@ -39,7 +39,7 @@ from collections.abc import Iterator
 from itertools import combinations
 from typing import Literal
 
-from ...candidates import Candidates, bits
+from ....values.candidates import Candidates, bits
 from ...registry import Technique, register
 from ...render import result_text
 from ...step import Step, candidates_text, cells_text

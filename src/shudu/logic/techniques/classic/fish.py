@@ -35,9 +35,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
+from ....values.candidates import Candidates, bits, geometry
 from ....values.rules import Rules
 from ...accel9 import finned_fish, fish_digits
-from ...candidates import Candidates, bits, geometry
 from ...registry import Finder, Technique, register
 from ...render import a_digit, houses_text, result_text
 from ...step import Step, candidates_text, cells_text

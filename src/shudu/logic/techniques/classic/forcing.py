@@ -15,7 +15,7 @@ Propagation works on per-digit bitboards and is memoised per pencilmark state, s
 contradiction and verity finders share the work.
 
 >>> from shudu import Grid
->>> from shudu.logic.candidates import Candidates
+>>> from shudu.values.candidates import Candidates
 >>> c = Candidates.from_grid(Grid(
 ...     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"))
 >>> step = next(find_forcing_net_contradiction(c))
@@ -29,9 +29,9 @@ from collections.abc import Iterator
 from itertools import pairwise
 from typing import Any, TypedDict
 
+from ....values.candidates import Candidates, Geometry, bits
 from ....values.rules import Rules
 from ... import accel9
-from ...candidates import Candidates, Geometry, bits
 from ...links import ChainGraph, _cell_columns, state_key
 from ...registry import Technique, register
 from ...render import house_text, result_text

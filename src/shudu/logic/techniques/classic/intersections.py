@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 
+from ....values.candidates import Candidates, bits, geometry
 from ....values.rules import Rules
 from ... import accel9
-from ...candidates import Candidates, bits, geometry
 from ...registry import Technique, register
 from ...render import digits_text, house_text, result_text
 from ...step import Step, candidates_text, cells_text

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from ...candidates import Candidates, bits
+from ....values.candidates import Candidates, bits
 from ...links import ChainGraph
 from ...registry import Technique, register
 from ...render import result_text

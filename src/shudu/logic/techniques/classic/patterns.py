@@ -7,7 +7,7 @@ holds the digit, so every cell that sees both ends loses it.  An Empty Rectangle
 box whose candidates lie on one row and one column (a cross) as a grouped link.
 
 >>> from shudu import Grid
->>> from shudu.logic.candidates import Candidates
+>>> from shudu.values.candidates import Candidates
 >>> c = Candidates.from_grid(Grid(
 ...     "..1.28759.879.5132952173486.2.7..34....5..27.714832695....9.817.78.5196319..87524"))
 >>> [s.notation() for s in find_skyscraper(c)]
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from ...candidates import Candidates, bits, by_digit, first_bit
+from ....values.candidates import Candidates, bits, by_digit, first_bit
 from ...registry import Finder, Renderer, Technique, register
 from ...render import a_digit, house_text, houses_text, result_text
 from ...step import Link, Node, Step, candidates_text, cells_text

@@ -15,7 +15,7 @@ Sudoku Explainer does not rate Sue de Coq; 5.0 is used here (a two-house subset 
 weight of a naked quad, well below chains).
 
 >>> from shudu import Grid
->>> from shudu.logic.candidates import Candidates
+>>> from shudu.values.candidates import Candidates
 >>> masks = [0b111111111] * 81
 >>> masks[0], masks[2] = 0b1111, 0b1111      # r1c1, r1c3 {1,2,3,4}
 >>> masks[1] = 0b110000000                   # r1c2 {8,9}
@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ...candidates import Candidates, Geometry, bits, digits_in
+from ....values.candidates import Candidates, Geometry, bits, digits_in
 from ...registry import Technique, register
 from ...render import house_text, result_text
 from ...step import Step, candidates_text, cells_text

@@ -1,7 +1,7 @@
 """Singles: full house, hidden single, naked single.
 
 >>> from shudu import Grid
->>> from shudu.logic.candidates import Candidates
+>>> from shudu.values.candidates import Candidates
 >>> c = Candidates.from_grid(Grid("12345678." + "." * 72))
 >>> [s.notation() for s in find_full_house(c)]
 ['Full House: r1c9=9']
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+from ....values.candidates import Candidates, first_bit
 from ...accel9 import single
-from ...candidates import Candidates, first_bit
 from ...registry import Technique, register
 from ...render import house_text
 from ...step import Step, digit_text, placements_text

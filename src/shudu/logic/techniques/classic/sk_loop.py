@@ -30,7 +30,7 @@ from collections.abc import Iterator
 from functools import cache
 from itertools import combinations, permutations, product
 
-from ...candidates import Candidates, bits
+from ....values.candidates import Candidates, bits
 from ...registry import Technique, register
 from ...render import house_text, result_text
 from ...step import Step, candidates_text, cells_text

@@ -6,7 +6,7 @@ subset is k digits that can go only in the same k cells of a house: those cells 
 digits, so every other candidate of the cells goes.
 
 >>> from shudu import Grid
->>> from shudu.logic.candidates import Candidates
+>>> from shudu.values.candidates import Candidates
 >>> c = Candidates.from_grid(Grid(HARD))
 >>> [s.notation() for s in find_hidden_pair(c)][:1]
 ['Hidden Pair: 2/6 in r56c6 => r6c6<>4, r56c6<>5, r56c6<>7, r56c6<>9']
@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ...candidates import Candidates, bits, digits_in, state_memo
+from ....values.candidates import Candidates, bits, digits_in, state_memo
 from ...registry import Technique, register
 from ...render import digits_text, house_text, result_text
 from ...step import Step, candidates_text, cells_text

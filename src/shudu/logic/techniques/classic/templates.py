@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...candidates import Candidates, bits, state_memo
+from ....values.candidates import Candidates, bits, state_memo
 from ...registry import Technique, register
 from ...render import result_text
 from ...step import Step, candidates_text, placements_text

@@ -28,8 +28,8 @@ from collections.abc import Iterator
 from functools import cache
 from itertools import combinations, permutations
 
+from ....values.candidates import Candidates, bits, state_memo
 from ... import accel9
-from ...candidates import Candidates, bits, state_memo
 from ...registry import Technique, register
 from ...render import result_text
 from ...step import Step, candidates_text, cells_text, placements_text

@@ -12,7 +12,7 @@ Cells of a rectangle whose candidates are a subset of ``{a, b}`` are the *floor*
 with extra candidates are the *roof*.
 
 >>> from shudu import Grid
->>> from shudu.logic.candidates import Candidates
+>>> from shudu.values.candidates import Candidates
 >>> list(find_ur_type1(Candidates.from_grid(Grid.empty())))
 []
 """
@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 from itertools import combinations
 
-from ...candidates import Candidates, Geometry, bits, digits_in, first_bit, state_memo
+from ....values.candidates import Candidates, Geometry, bits, digits_in, first_bit, state_memo
 from ...registry import Finder, Renderer, Technique, register
 from ...render import house_text, result_text
 from ...step import Step, candidates_text, cells_text

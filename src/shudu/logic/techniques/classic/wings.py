@@ -4,7 +4,7 @@ A wing is a pivot that sees two or more pincers; whichever way the pivot goes, o
 pincers takes the shared digit ``z``, so every cell that sees all the ``z`` cells loses it.
 
 >>> from shudu import Grid
->>> from shudu.logic.candidates import Candidates
+>>> from shudu.values.candidates import Candidates
 >>> masks = [0b111111111] * 81
 >>> masks[0], masks[4], masks[19] = 0b011, 0b101, 0b110   # r1c1 12, r1c5 13, r3c2 23
 >>> [s.notation() for s in find_xy_wing(Candidates.from_masks(Grid.empty().rules, masks))]
@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from itertools import combinations
 
-from ...candidates import Candidates, bits, digits_in, first_bit
+from ....values.candidates import Candidates, bits, digits_in, first_bit
 from ...registry import Technique, register
 from ...render import house_text, result_text
 from ...step import Step, candidates_text, cells_text, digit_text

@@ -18,9 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ....values.candidates import bits
 from ....values.rules import Rules
 from ... import accel9
-from ...candidates import bits
 
 __all__ = [
     "MAX_DERIVED",

@@ -24,10 +24,10 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
+from ....values.candidates import Candidates, bits, digits_in
 from ....values.constraints.base import LINEAR, MASK, PAIR, RENBAN, SANDWICH
 from ....values.rules import Rules
 from ...accel9 import never9
-from ...candidates import Candidates, bits, digits_in
 from ...registry import Technique, register
 from ...render import result_text
 from ...step import Step, cells_text, eliminations_text

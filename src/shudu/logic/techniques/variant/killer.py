@@ -27,8 +27,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ....values.candidates import Candidates, bits
 from ...accel9 import never9
-from ...candidates import Candidates, bits
 from ...registry import Technique, register
 from ...render import houses_text, result_text
 from ...step import Step, cells_text, eliminations_text

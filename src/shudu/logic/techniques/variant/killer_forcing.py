@@ -15,9 +15,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ....values.candidates import Candidates, bits
 from ....values.rules import Rules
 from ...accel9 import never9
-from ...candidates import Candidates, bits
 from ...registry import Technique, register
 from ...render import houses_text, result_text
 from ...step import Step, cells_text

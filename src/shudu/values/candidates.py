@@ -1,4 +1,5 @@
-"""The pencilmark state used by the human-style solver.
+"""The pencilmark state: the candidates of every cell, one state for every reader and the
+human-style solver (its text forms are read and written by :mod:`shudu.formats.pencilmarks`).
 
 Candidates are kept twice, always in sync: per digit as a bitboard over cells (a Python
 int with one bit per cell) and per cell as a bitmask over digits (bit ``d - 1`` for
@@ -20,19 +21,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, Protocol, TypeVar, cast
 
-from ..values.grid import Grid
-from ..values.rules import Cell, House, Rules
-
-if TYPE_CHECKING:
-    from ..formats import Pencilmarks
+from .grid import SYMBOLS, Grid
+from .rules import Cell, House, Rules
 
 _T = TypeVar("_T")
 
 __all__ = [
     "Candidates",
     "Geometry",
+    "Marks",
     "bits",
     "by_digit",
     "digit_only",
@@ -71,6 +70,31 @@ def digits_in(mask: int) -> tuple[int, ...]:
     (1, 3)
     """
     return tuple(b + 1 for b in bits(mask))
+
+
+class Marks(Protocol):
+    """Pencilmarks as a value: rules and one digit bitmask per cell
+    (:class:`shudu.formats.Pencilmarks`, what a candidate text reads as)."""
+
+    @property
+    def rules(self) -> Rules: ...
+
+    @property
+    def candidates(self) -> tuple[int, ...]: ...
+
+
+def candidate_string(rules: Rules, masks: Iterable[int], blank: str = ".") -> str:
+    """Per-cell digit bitmasks as a candidate string: n characters per cell, character k
+    the digit k+1 as the grid writes it (A-P above 9) or ``blank`` (729 characters on 9x9).
+
+    >>> candidate_string(Rules(4), [0b0101] + [15] * 15)[:8]
+    '1.3.1234'
+    """
+    n = rules.size
+    symbols = SYMBOLS[:n]
+    return "".join(
+        "".join(symbols[d] if mask >> d & 1 else blank for d in range(n)) for mask in masks
+    )
 
 
 @dataclass(frozen=True)
@@ -276,17 +300,17 @@ class Candidates:
         return cand
 
     @classmethod
-    def from_pencilmarks(cls, pm: Pencilmarks) -> Candidates:
+    def from_pencilmarks(cls, pm: Marks) -> Candidates:
         """The logic state of a pencilmark grid (:class:`shudu.formats.Pencilmarks`): a
         cell with a single candidate that no peer still holds counts as placed; a single
         candidate that a peer still holds is a naked single left to find.  Every reader
         of pencilmarks (the API and the command line) builds its state here.
 
-        >>> from shudu.formats import parse_pencilmarks
-        >>> state = Candidates.from_pencilmarks(parse_pencilmarks("123456789" * 80 + "1" + "." * 8))
+        >>> from types import SimpleNamespace as Marks
+        >>> state = Candidates.from_pencilmarks(Marks(rules=Rules(), candidates=[511] * 80 + [1]))
         >>> state.values[80], state.has(0, 1)
         (0, True)
-        >>> state = Candidates.from_pencilmarks(parse_pencilmarks("1" + "." * 8 + ".23456789" * 80))
+        >>> state = Candidates.from_pencilmarks(Marks(rules=Rules(), candidates=[1] + [510] * 80))
         >>> state.values[0], state.has(1, 1)
         (1, False)
         """
@@ -451,19 +475,17 @@ class Candidates:
             (1 << (v - 1)) if v else m for v, m in zip(self.values, self.cell_mask)
         ]
 
-    def to_string729(self) -> str:
-        """The state as a candidate string: n characters per cell, character k the digit
-        k+1 as the grid writes it (A-P above 9) or ``.`` (729 characters on 9x9;
-        :meth:`shudu.formats.Pencilmarks.to_string729`).
+    def to_string729(self, blank: str = ".") -> str:
+        """The state as a candidate string (:func:`candidate_string`): n characters per
+        cell, character k the digit k+1 as the grid writes it (A-P above 9) or ``blank``
+        (729 characters on 9x9; read back by :func:`shudu.formats.parse_pencilmarks`).
 
         >>> Candidates.from_grid(Grid.empty()).to_string729()[:10]
         '1234567891'
         >>> Candidates.from_grid(Grid.empty(Rules(16))).to_string729()[:17]
         '123456789ABCDEFG1'
         """
-        from ..formats import Pencilmarks
-
-        return Pencilmarks(self.rules, tuple(self.masks())).to_string729()
+        return candidate_string(self.rules, self.masks(), blank)
 
     def __repr__(self) -> str:
         return f"<Candidates {self.unsolved_count} unsolved, rules={self.rules.spec}>"
@@ -495,7 +517,7 @@ def state_memo(cands: Candidates, name: str, build: Callable[[Candidates], _T]) 
             _MEMO.clear()
         slot = _MEMO[key] = {}
     elif name in slot:
-        return slot[name]
+        return cast("_T", slot[name])
     got = slot[name] = build(cands)
     return got
 
