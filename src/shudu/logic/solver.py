@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..errors import LogicTimeout, UnsupportedRules
 from ..values.candidates import Candidates
@@ -26,7 +27,9 @@ from ..values.rules import Rules
 from . import accel9
 from .registry import Technique, generation, technique, techniques
 from .step import Step
-from .verdict import Verdict
+
+if TYPE_CHECKING:
+    from .verdict import Verdict
 
 __all__ = [
     "ANYWAY_TIMEOUT",

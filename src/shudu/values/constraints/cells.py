@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...errors import ParseError
+from ..sizes import DEFAULT_BOXES
 from .base import cells_from, check_cells, mask_record
 
 if TYPE_CHECKING:
@@ -136,15 +137,13 @@ class Disjoint:
     def groups(self, rules: Rules) -> tuple[tuple[int, ...], ...]:
         if rules.regions is not None:
             return ()
-        n, (br, bc) = rules.size, rules.box  # type: ignore[misc]
-        return tuple(tuple(r * n + c for r in range(i, n, br) for c in range(j, n, bc))
-                     for i in range(br) for j in range(bc))
+        return _box_positions(rules.size, rules.box)  # type: ignore[arg-type]
 
     def check(self, values: Sequence[int], rules: Rules | None = None) -> bool:
-        from ..rules import Rules
-
         n = round(len(values) ** 0.5)
-        for group in self.groups(rules or Rules(n)):
+        groups = (self.groups(rules) if rules is not None
+                  else _box_positions(n, DEFAULT_BOXES.get(n, (1, n))))
+        for group in groups:
             placed = [values[c] for c in group if values[c]]
             if len(set(placed)) != len(placed):
                 return False
@@ -166,3 +165,9 @@ class Disjoint:
         """
         return cls()
 
+
+def _box_positions(n: int, box: tuple[int, int]) -> tuple[tuple[int, ...], ...]:
+    """The cells at each position within a box, one group per position."""
+    br, bc = box
+    return tuple(tuple(r * n + c for r in range(i, n, br) for c in range(j, n, bc))
+                 for i in range(br) for j in range(bc))
