@@ -8,7 +8,7 @@ from typing import Any, NoReturn
 
 import click
 
-from .common import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, _silence_stdout
+from .common import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, silence_stdout
 from .interrupt import EXIT_INTERRUPTED
 
 
@@ -26,7 +26,7 @@ def _print_version(ctx: click.Context, param: click.Parameter, value: bool) -> N
 
 
 
-class _CheckCommand(click.Command):
+class CheckCommand(click.Command):
     """A command whose usage errors exit with :data:`EXIT_BAD_INPUT`, not click's 2."""
 
     def make_context(
@@ -70,7 +70,7 @@ class _Group(click.Group):
         except click.Abort:
             code = EXIT_INTERRUPTED
         except BrokenPipeError:
-            _silence_stdout()
+            silence_stdout()
             code = EXIT_BROKEN_PIPE
         sys.exit(code if isinstance(code, int) else 0)
 

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from .app import cli
-from .common import SOLVE_EXIT_BAD_INPUT, Console, _reading_options, _show_progress, run_frame
-from .inputs import Inputs, _peek_many
+from .common import SOLVE_EXIT_BAD_INPUT, Console, reading_options, run_frame, show_progress
+from .inputs import Inputs, peek_many
 from .rate import EXIT_UNRATED
 
 if TYPE_CHECKING:
@@ -59,15 +59,15 @@ def _read(console: Console, inputs: tuple[str, ...], fmt: str | None, rules: Rul
     puzzle left out is one error line naming its place."""
     from ..make.book import BookPuzzle
     from ..solving import engine
-    from .rate import _ratings
+    from .rate import ratings_of
 
     source = Inputs(inputs, format=fmt, rules=rules)
-    many, items = _peek_many(source)
+    many, items = peek_many(source)
     if console.bar is not None:
         console.bar.total = source.total
     entries: list[BookPuzzle] = []
     code = 0
-    for item, result in _ratings(items, jobs if many else 1, timeout):
+    for item, result in ratings_of(items, jobs if many else 1, timeout):
         console.step()
         if item.grid is None or result is None:
             console.error(item.describe_error(item.error))
@@ -138,7 +138,7 @@ Exit status: 0 done, 1 generation ran out of budget (no book) or a puzzle of the
 has no or several solutions, 2 bad input or usage.""",
 )
 @click.argument("inputs", metavar="[PUZZLE_FILE]...", nargs=-1)
-@_reading_options
+@reading_options
 @click.option("-o", "--output", "output", metavar="FILE", required=True,
               help="The PDF to write ('-': standard output).")
 @click.option("-n", "--count", "count", metavar="N", type=click.IntRange(min=1), default=12,
@@ -189,13 +189,13 @@ def book(ctx: click.Context, inputs: tuple[str, ...], fmt: str | None, rules: Ru
     with run_frame() as frame:
         started = time.monotonic()
         if inputs:
-            console = frame.open(progress=_show_progress(progress, True), total=None)
+            console = frame.open(progress=show_progress(progress, True), total=None)
             entries, code = _read(console, inputs, fmt, rules, workers, timeout)
             if not entries:   # each puzzle has had its error line: no book
                 console.close()
                 ctx.exit(code)
         else:
-            console = frame.open(progress=_show_progress(progress, count > 1), total=count)
+            console = frame.open(progress=show_progress(progress, count > 1), total=count)
             try:
                 made = _generated(console, count, rules, seed, workers, timeout,
                                   {"grade": grade, "symmetry": symmetry})

@@ -7,26 +7,26 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from .app import _CheckCommand, cli
+from .app import CheckCommand, cli
 from .common import (
-    _CHECK_CODES,
-    _STATUS_TEXT,
+    CHECK_CODES,
     EXIT_BAD_INPUT,
     EXIT_NONE,
     EXIT_UNIQUE,
+    STATUS_TEXT,
     Console,
     Frame,
-    _dask_option,
-    _input_options,
-    _json_error,
-    _json_head,
-    _json_line,
-    _show_progress,
     dask_client,
+    dask_option,
+    input_options,
+    json_error,
+    json_head,
+    json_line,
     run_frame,
+    show_progress,
 )
-from .inputs import Inputs, Item, _peek_many
-from .outcomes import _outcomes
+from .inputs import Inputs, Item, peek_many
+from .outcomes import search_outcomes
 
 if TYPE_CHECKING:
     from ..solving.engine import SearchResult
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 
 @cli.command(
-    cls=_CheckCommand,
+    cls=CheckCommand,
     epilog="""\b
 Examples:
   shudu check 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
@@ -51,13 +51,13 @@ usage).  With many puzzles the worst code wins: 3 > 2 > 1 > 0.  With
 --against-solutions: 0 every given solution is right, 1 some is wrong (or
 missing), 3 bad input.""",
 )
-@_input_options
+@input_options
 @click.option("--json", "as_json", is_flag=True,
               help="One JSON object per puzzle per line (status, solution or two solutions).")
 @click.option("--against-solutions", "against", is_flag=True,
               help="For data sets with a solution column (quizzes,solutions ...): report the "
               "rows whose given solution is not the puzzle's one solution, then a summary.")
-@_dask_option
+@dask_option
 @click.pass_context
 def check(
     ctx: click.Context,
@@ -86,11 +86,11 @@ def check(
                 code = max(code, EXIT_BAD_INPUT)
             else:
                 if as_json:
-                    console.out(_json_line(check_data(item, result)))
+                    console.out(json_line(check_data(item, result)))
                 else:
-                    text = _STATUS_TEXT[result.status]
+                    text = STATUS_TEXT[result.status]
                     console.out(f"{item.where}: {text}" if many else text)
-                code = max(code, _CHECK_CODES[result.status])
+                code = max(code, CHECK_CODES[result.status])
     ctx.exit(code)
 
 
@@ -106,7 +106,7 @@ def check_data(item: Item, result: SearchResult) -> dict[str, Any]:
     ('multiple', 2, True)
     """
     assert item.grid is not None
-    data: dict[str, Any] = {**_json_head(item), "puzzle": str(item.grid),
+    data: dict[str, Any] = {**json_head(item), "puzzle": str(item.grid),
                             "status": result.status, "unique": result.status == "unique",
                             "solution": None, "solutions": [], "differ": None}
     if result.status == "unique":
@@ -177,7 +177,7 @@ def _check_solutions(inputs: tuple[str, ...], fmt: str | None, rules: Rules | No
                 wrong += 1
                 code = max(code, EXIT_NONE)
             if as_json:
-                console.out(_json_line({**_json_head(item), "puzzle": str(item.grid),
+                console.out(json_line({**json_head(item), "puzzle": str(item.grid),
                                         "status": "right" if problem is None else "wrong",
                                         "right": problem is None, "problem": problem}))
             elif problem is not None:
@@ -195,15 +195,15 @@ def _results(frame: Frame, inputs: tuple[str, ...], fmt: str | None, rules: Rule
     (a line on stderr, and an error object with ``--json``) and comes with ``None``.  The
     progress bar counts each puzzle once it has been handled."""
     source = Inputs(inputs, format=fmt, rules=rules)
-    many, items = _peek_many(source)
-    console = frame.open(progress=_show_progress(progress, many), total=source.total)
-    for item, result in _outcomes(items, 2, None, threads, client):
+    many, items = peek_many(source)
+    console = frame.open(progress=show_progress(progress, many), total=source.total)
+    for item, result in search_outcomes(items, 2, None, threads, client):
         error = item.error if item.error is not None else result
         if item.grid is None or isinstance(error, ValueError) or result is None:
             message = item.describe_error(error if isinstance(error, ValueError) else None)
             console.error(message)
             if as_json:
-                console.out(_json_line(_json_error(item, message)))
+                console.out(json_line(json_error(item, message)))
             yield console, many, item, None
         else:
             assert not isinstance(result, (ValueError, TimeoutError))   # no timeout here

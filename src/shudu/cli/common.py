@@ -42,8 +42,8 @@ MAX_ERRORS_KEY = "shudu.max_errors"
 STDIN = "<stdin>"
 """Name of standard input in messages and in the JSON ``source`` field."""
 
-_STATUS_TEXT = {"none": "no solution", "unique": "unique", "multiple": "multiple solutions"}
-_CHECK_CODES = {"unique": EXIT_UNIQUE, "none": EXIT_NONE, "multiple": EXIT_MULTIPLE}
+STATUS_TEXT = {"none": "no solution", "unique": "unique", "multiple": "multiple solutions"}
+CHECK_CODES = {"unique": EXIT_UNIQUE, "none": EXIT_NONE, "multiple": EXIT_MULTIPLE}
 
 
 class InputError(ShuduError, ValueError):
@@ -99,13 +99,13 @@ def _where(source: str | None, line: int | None, column: int | None) -> str:
     return ", ".join(parts)
 
 
-def _os_error_text(error: OSError) -> str:
+def os_error_text(error: OSError) -> str:
     """``Permission denied``-style text of an OS error, without the errno prefix."""
     return error.strerror or str(error)
 
 
 
-def _isatty(stream: Any) -> bool:
+def is_terminal(stream: Any) -> bool:
     try:
         return bool(stream.isatty())
     except (AttributeError, ValueError, OSError):
@@ -127,7 +127,7 @@ class Console:
         self.max_errors = MAX_ERRORS if max_errors is None else max_errors
         self.stdout: TextIO = sys.stdout
         self.stderr: TextIO = sys.stderr
-        self.stdout_tty = _isatty(self.stdout)
+        self.stdout_tty = is_terminal(self.stdout)
         if progress:
             from tqdm import tqdm
 
@@ -195,12 +195,12 @@ class Console:
             self.err(summary)
 
 
-def _show_progress(flag: bool | None, many: bool) -> bool:
+def show_progress(flag: bool | None, many: bool) -> bool:
     if not many:
         return False
     if flag is not None:
         return flag
-    return _isatty(sys.stderr)
+    return is_terminal(sys.stderr)
 
 
 class FormatChoice(click.Choice):
@@ -236,18 +236,18 @@ BLOCK_FORMATS = frozenset({"grid", "sdk", "ss", "pencilmarks"})
 """Notations of several lines: a blank line separates two grids."""
 
 
-def _render(grid: Grid, style: str) -> str:
+def grid_text(grid: Grid, style: str) -> str:
     """A grid in one of :data:`OUTPUT_FORMATS` (csv: the bare row).
 
     >>> from shudu.values.grid import Grid
     >>> g = Grid("1234341221434321")
-    >>> print(_render(g, "sdk"))
+    >>> print(grid_text(g, "sdk"))
     [Puzzle]
     1234
     3412
     2143
     4321
-    >>> _render(g, "line")
+    >>> grid_text(g, "line")
     '1234341221434321'
     """
     if style == "grid":
@@ -261,23 +261,23 @@ def _render(grid: Grid, style: str) -> str:
     return write(grid, style).rstrip("\n")
 
 
-def _json_line(data: dict[str, Any]) -> str:
+def json_line(data: dict[str, Any]) -> str:
     import json
 
     return json.dumps(data, ensure_ascii=False)
 
 
-def _json_head(item: Item) -> dict[str, Any]:
+def json_head(item: Item) -> dict[str, Any]:
     head: dict[str, Any] = {"index": item.index, "source": item.source, "line": item.line}
     if item.name is not None:
         head["name"] = item.name
     return head
 
 
-def _json_error(item: Item, message: str) -> dict[str, Any]:
+def json_error(item: Item, message: str) -> dict[str, Any]:
     """The JSON object of an input that could not be worked on: ``status: "error"`` and
     the one-line ``error`` of stderr, with the input's place (as every object has)."""
-    return {**_json_head(item), "status": "error", "error": message}
+    return {**json_head(item), "status": "error", "error": message}
 
 
 def json_error_line(message: str, source: str | None, line: int | None = None,
@@ -287,11 +287,11 @@ def json_error_line(message: str, source: str | None, line: int | None = None,
     >>> json_error_line("p.jpg: no grid found", "p.jpg")[-51:]
     '"status": "error", "error": "p.jpg: no grid found"}'
     """
-    return _json_line({"index": index, "source": source, "line": line, "status": "error",
+    return json_line({"index": index, "source": source, "line": line, "status": "error",
                        "error": message})
 
 
-def _silence_stdout() -> None:
+def silence_stdout() -> None:
     """Point stdout at /dev/null so the final flush of a closed pipe says nothing."""
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
@@ -301,7 +301,7 @@ def _silence_stdout() -> None:
 
 
 # ---------------------------------------------------------------------- options
-def _rules_option(ctx: click.Context, param: click.Parameter, value: str | None) -> Rules | None:
+def rules_option(ctx: click.Context, param: click.Parameter, value: str | None) -> Rules | None:
     if value is None:
         return None
     from ..values.rules import Rules
@@ -316,7 +316,7 @@ def _max_errors_option(ctx: click.Context, param: click.Parameter, value: int) -
     ctx.meta[MAX_ERRORS_KEY] = value
 
 
-def _reading_options(func: Callable[..., Any]) -> Callable[..., Any]:
+def reading_options(func: Callable[..., Any]) -> Callable[..., Any]:
     """``--progress``, ``--rules``, ``--format`` and ``--max-errors``: how puzzles are read."""
     func = click.option(
         "--max-errors",
@@ -337,7 +337,7 @@ def _reading_options(func: Callable[..., Any]) -> Callable[..., Any]:
         "--rules",
         "rules",
         metavar="SPEC",
-        callback=_rules_option,
+        callback=rules_option,
         help="Variant rules, e.g. 'x+anti-knight', '16', '6', 'windoku', 'jigsaw=<map>'.",
     )(func)
     return click.option(
@@ -349,7 +349,7 @@ def _reading_options(func: Callable[..., Any]) -> Callable[..., Any]:
     )(func)
 
 
-def _input_options(func: Callable[..., Any]) -> Callable[..., Any]:
+def input_options(func: Callable[..., Any]) -> Callable[..., Any]:
     """Options shared by every command that reads puzzles."""
     func = click.option(
         "--threads",
@@ -359,12 +359,12 @@ def _input_options(func: Callable[..., Any]) -> Callable[..., Any]:
         show_default=True,
         help="Work on N threads for many puzzles (results keep the input order).",
     )(func)
-    func = _reading_options(func)
+    func = reading_options(func)
     return click.argument("inputs", metavar="[PUZZLE_OR_FILE]...", nargs=-1)(func)
 
 
 
-def _dask_option(func: Callable[..., Any]) -> Callable[..., Any]:
+def dask_option(func: Callable[..., Any]) -> Callable[..., Any]:
     """``--dask ADDRESS``: run the engine's work on a Dask cluster (same output)."""
     return click.option(
         "--dask", "dask_address", metavar="ADDRESS", default=None,
@@ -438,14 +438,14 @@ def _interrupted(console: Console | None) -> NoReturn:
         if console is not None:
             console.close()
     except BrokenPipeError:
-        _silence_stdout()
+        silence_stdout()
     click.echo("", err=True)
     sys.exit(EXIT_INTERRUPTED)
 
 
 def _broken_pipe(console: Console | None) -> NoReturn:
     """Stop quietly when the reader of stdout has gone (``shudu solve big.txt | head``)."""
-    _silence_stdout()
+    silence_stdout()
     try:
         if console is not None:
             console.close()

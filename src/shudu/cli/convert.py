@@ -12,12 +12,12 @@ from .common import (
     BLOCK_FORMATS,
     SOLVE_EXIT_BAD_INPUT,
     FormatChoice,
-    _reading_options,
-    _render,
-    _show_progress,
+    grid_text,
+    reading_options,
     run_frame,
+    show_progress,
 )
-from .inputs import Inputs, Item, _is_pencilmark_text, _peek_many, _read_text, logic_items
+from .inputs import Inputs, Item, argument_text, is_pencilmark_text, logic_items, peek_many
 
 if TYPE_CHECKING:
     from ..values.grid import Grid
@@ -59,8 +59,8 @@ def _gives_candidates(arg: str, fmt: str | None) -> bool:
     state."""
     if arg == "-":
         return False
-    text, _ = _read_text(arg, None)
-    return text is not None and _is_pencilmark_text(text, fmt)
+    text, _ = argument_text(arg, None)
+    return text is not None and is_pencilmark_text(text, fmt)
 
 
 def _states(inputs: tuple[str, ...], fmt: str | None, rules: Rules | None
@@ -126,7 +126,7 @@ Exit status: 0 every puzzle converted, 2 bad input or usage (bad puzzles are
 reported and skipped).""",
 )
 @click.argument("inputs", metavar="[PUZZLE_OR_FILE]...", nargs=-1)
-@_reading_options
+@reading_options
 @click.option("--to", "style", type=FormatChoice(written=True),
               default="line", show_default=True, help="Notation to write.")
 @click.pass_context
@@ -141,8 +141,8 @@ def convert(ctx: click.Context, inputs: tuple[str, ...], fmt: str | None,
     style = style.lower()
     with run_frame() as frame:
         total, states = _states(inputs, fmt, rules)
-        many, items = _peek_many(states)
-        console = frame.open(progress=_show_progress(progress, many), total=total)
+        many, items = peek_many(states)
+        console = frame.open(progress=show_progress(progress, many), total=total)
         printed = 0
         for item, cands in items:
             console.step()
@@ -168,7 +168,7 @@ def convert(ctx: click.Context, inputs: tuple[str, ...], fmt: str | None,
                 try:
                     text = (_candidates(cands, style)
                             if cands is not None and style in _CANDIDATE_NOTATIONS
-                            else _render(grid, style))
+                            else grid_text(grid, style))
                 except ValueError as e:   # a notation that cannot hold this puzzle
                     console.error(item.describe_error(e))
                     code = SOLVE_EXIT_BAD_INPUT

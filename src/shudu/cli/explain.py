@@ -11,19 +11,19 @@ from .app import cli
 from .common import (
     EXIT_NONE,
     SOLVE_EXIT_BAD_INPUT,
-    _json_line,
-    _os_error_text,
-    _show_progress,
+    json_line,
+    os_error_text,
     run_frame,
+    show_progress,
 )
-from .inputs import LogicItem, _peek_many, logic_items
+from .inputs import LogicItem, logic_items, peek_many
 from .logic_run import (
-    _anyway_option,
-    _logic_input_options,
-    _LogicRun,
-    _solver_options,
-    _timeout_option,
+    LogicRun,
+    anyway_option,
+    logic_input_options,
     pencilmark_text,
+    solver_options,
+    timeout_option,
 )
 
 if TYPE_CHECKING:
@@ -66,8 +66,8 @@ Exit status: 0 every puzzle solved by logic, 1 logic got stuck or stopped at a
 limit on some puzzle (or it has no or several solutions), 2 bad input or usage.""",
 )
 @click.argument("inputs", metavar="[PUZZLE_OR_FILE]...", nargs=-1)
-@_logic_input_options
-@_solver_options
+@logic_input_options
+@solver_options
 @click.option(
     "--level",
     type=click.IntRange(1, 3),
@@ -77,8 +77,8 @@ limit on some puzzle (or it has no or several solutions), 2 bad input or usage."
 )
 @click.option("--notation", is_flag=True, help="One compact HoDoKu/Eureka-style line per step.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per puzzle per line.")
-@_anyway_option
-@_timeout_option
+@anyway_option
+@timeout_option
 @click.option("--max-steps", metavar="N", type=click.IntRange(min=1), default=None,
               help="Stop a puzzle's path after N steps and say so.")
 @click.option("--rating/--no-rating", "rated", default=True, show_default=True,
@@ -117,10 +117,10 @@ def explain(
         raise click.UsageError("--html cannot be used with --json or --notation")
     code = 0
     with run_frame() as frame:
-        many, states = _peek_many(logic_items(inputs, fmt, rules))
-        bar = _show_progress(progress, True)   # puzzles when many, else one puzzle's steps
+        many, states = peek_many(logic_items(inputs, fmt, rules))
+        bar = show_progress(progress, True)   # puzzles when many, else one puzzle's steps
         console = frame.open(progress=bar, total=None, unit="puzzle" if many else "step")
-        run = _LogicRun(console, lang, as_json, many, uniqueness, anyway, timeout)
+        run = LogicRun(console, lang, as_json, many, uniqueness, anyway, timeout)
         for state in states:
             if html is not None:
                 code = max(code, _page_one(run, state, disabled, level, max_steps, html))
@@ -133,7 +133,7 @@ def explain(
 
 
 
-def _explain_one(run: _LogicRun, state: LogicItem, disabled: frozenset[str], level: int,
+def _explain_one(run: LogicRun, state: LogicItem, disabled: frozenset[str], level: int,
                  notation: bool, max_steps: int | None, rated: bool) -> int:
     """Print the logical path of one puzzle, each step as it is found; return its exit
     code."""
@@ -171,7 +171,7 @@ def _explain_one(run: _LogicRun, state: LogicItem, disabled: frozenset[str], lev
 
             final = path.final
             data["final"] = Pencilmarks(final.rules, tuple(final.masks())).to_string729()
-        run.console.out(_json_line(data))
+        run.console.out(json_line(data))
         return 0 if path.solved else EXIT_NONE
     run.open_block(state)
     width = len(str(state.cands.rules.ncells))
@@ -215,7 +215,7 @@ def page_path(path: Path, index: int) -> Path:
     return path if index == 1 else path.with_name(f"{path.stem}-{index}{path.suffix}")
 
 
-def _page_one(run: _LogicRun, state: LogicItem, disabled: frozenset[str], level: int,
+def _page_one(run: LogicRun, state: LogicItem, disabled: frozenset[str], level: int,
               max_steps: int | None, html: Path) -> int:
     """Write the logical path of one puzzle as a web page (``--html``); return its exit
     code.  A puzzle with no or several solutions is answered as without ``--html``."""
@@ -234,7 +234,7 @@ def _page_one(run: _LogicRun, state: LogicItem, disabled: frozenset[str], level:
     try:
         target.write_text(page, encoding="utf-8")
     except OSError as e:
-        run.console.error(f"cannot write {target}: {_os_error_text(e)}")
+        run.console.error(f"cannot write {target}: {os_error_text(e)}")
         return SOLVE_EXIT_BAD_INPUT
     run.console.out(run.words("page", path=target))
     return 0 if steps.final.is_solved else EXIT_NONE
@@ -268,7 +268,7 @@ def _rating_budget(timeout: float | None, path_seconds: float) -> float:
     return timeout if timeout is not None else max(10.0, 3 * path_seconds)
 
 
-def _rating_words(run: _LogicRun, rating: Rating, hardest: str, score: float) -> str:
+def _rating_words(run: LogicRun, rating: Rating, hardest: str, score: float) -> str:
     """The rating line under an explained path, and how the path relates to it."""
     from ..logic.registry import technique
 

@@ -7,14 +7,14 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from .app import cli
-from .common import EXIT_NONE, _json_head, _json_line, _show_progress, run_frame
-from .inputs import LogicItem, _peek_many, logic_items
+from .common import EXIT_NONE, json_head, json_line, run_frame, show_progress
+from .inputs import LogicItem, logic_items, peek_many
 from .logic_run import (
-    _anyway_option,
-    _logic_input_options,
-    _LogicRun,
-    _technique_option,
-    _timeout_option,
+    LogicRun,
+    anyway_option,
+    logic_input_options,
+    technique_option,
+    timeout_option,
 )
 
 if TYPE_CHECKING:
@@ -44,16 +44,16 @@ has no or several solutions), 2 bad input or usage.""",
     "tech",
     metavar="NAME",
     required=True,
-    callback=_technique_option,
+    callback=technique_option,
     help="Technique name, key or HoDoKu code ('shudu techniques' lists them).",
 )
 @click.argument("inputs", metavar="[PUZZLE_OR_PENCILMARKS]...", nargs=-1)
-@_logic_input_options
+@logic_input_options
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per puzzle per line.")
 @click.option("--after", metavar="N", type=click.IntRange(min=0), default=0, show_default=True,
               help="Search the state reached after N steps of the logical path.")
-@_anyway_option
-@_timeout_option
+@anyway_option
+@timeout_option
 @click.pass_context
 def find(
     ctx: click.Context,
@@ -76,16 +76,16 @@ def find(
     """
     code = 0
     with run_frame() as frame:
-        many, states = _peek_many(logic_items(inputs, fmt, rules))
-        console = frame.open(progress=_show_progress(progress, many), total=None)
-        run = _LogicRun(console, lang, as_json, many, anyway=anyway, timeout=timeout)
+        many, states = peek_many(logic_items(inputs, fmt, rules))
+        console = frame.open(progress=show_progress(progress, many), total=None)
+        run = LogicRun(console, lang, as_json, many, anyway=anyway, timeout=timeout)
         for state in states:
             code = max(code, _find_one(run, state, tech, after))
             console.step()
     ctx.exit(code)
 
 
-def _find_one(run: _LogicRun, state: LogicItem, tech: Any, after: int) -> int:
+def _find_one(run: LogicRun, state: LogicItem, tech: Any, after: int) -> int:
     """Print every real instance of ``tech`` in one state (or ``after`` steps of its
     path); return its exit code."""
     steps = run.start(state, max_steps=after)   # refused as hint and explain are
@@ -97,14 +97,14 @@ def _find_one(run: _LogicRun, state: LogicItem, tech: Any, after: int) -> int:
         found = steps.find_all(tech.key)
     except LogicTimeout:
         if run.as_json:
-            run.console.out(_json_line({**_json_head(state.item), "technique": tech.key,
+            run.console.out(json_line({**json_head(state.item), "technique": tech.key,
                                         "status": "timeout", "count": None, "steps": []}))
         else:
             run.block([run.words("find_timeout", seconds=steps.timeout or 0)], state)
         return EXIT_NONE
     if run.as_json:
         data = {
-            **_json_head(state.item),
+            **json_head(state.item),
             "puzzle": str(state.item.grid) if state.item.grid is not None else None,
             "status": "found" if found else "not-found",
             "technique": tech.key,
@@ -113,7 +113,7 @@ def _find_one(run: _LogicRun, state: LogicItem, tech: Any, after: int) -> int:
             "count": len(found),
             "steps": [s.to_dict(run.lang) for s in found],
         }
-        run.console.out(_json_line(data))
+        run.console.out(json_line(data))
     elif not found:
         name = tech.name_zh if run.lang == "zh" else tech.name
         run.block([run.words("found_none", name=name)], state)

@@ -10,14 +10,14 @@ import click
 from .app import cli
 from .common import (
     Console,
-    _json_line,
-    _render,
-    _rules_option,
-    _show_progress,
+    grid_text,
     json_error_line,
+    json_line,
+    rules_option,
     run_frame,
+    show_progress,
 )
-from .rate import EXIT_UNRATED, _hardest_name
+from .rate import EXIT_UNRATED, hardest_name
 
 
 # ---------------------------------------------------------------------- generate
@@ -55,7 +55,7 @@ def _generate_rules_option(ctx: click.Context, param: click.Parameter,
         _, rest = clue_kind(value)
     except ValueError as e:
         raise click.BadParameter(str(e), ctx=ctx, param=param) from None
-    _rules_option(ctx, param, rest)
+    rules_option(ctx, param, rest)
     return value
 
 
@@ -132,7 +132,7 @@ def generate(ctx: click.Context, count: int, rules: str | None, symmetry: str,
     code = 0
     with run_frame() as frame:
         try:
-            console = frame.open(progress=_show_progress(progress, count > 1), total=count)
+            console = frame.open(progress=show_progress(progress, count > 1), total=count)
             made = generate_many(count, rules, seed=seed, symmetry=symmetry, minimal=minimal,
                                  grade=grade, score=score, technique=technique, pattern=pattern,
                                  rated=rated, attempts=attempts, timeout=timeout)
@@ -149,12 +149,12 @@ def generate(ctx: click.Context, count: int, rules: str | None, symmetry: str,
                 console.step()
                 made_so_far += 1
                 if as_json:
-                    console.out(_json_line({"status": "generated", **g.to_dict()}))
+                    console.out(json_line({"status": "generated", **g.to_dict()}))
                     continue
                 if kind is not None:
                     console.out(_clue_text(kind, g))
                     continue
-                text = _render(g.puzzle, style)
+                text = grid_text(g.puzzle, style)
                 if style == "grid" and printed:
                     console.out("")
                 if g.rating is not None:
@@ -169,7 +169,7 @@ def generate(ctx: click.Context, count: int, rules: str | None, symmetry: str,
 def _about(g: Any) -> str:
     """A generated puzzle's rating in one line."""
     r = g.rating
-    return f"{r.score:.1f} {r.grade}, hardest: {_hardest_name(r.hardest, 'en')}"
+    return f"{r.score:.1f} {r.grade}, hardest: {hardest_name(r.hardest, 'en')}"
 
 
 def _clue_text(kind: str, g: Any) -> str:

@@ -7,15 +7,15 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from .app import cli
-from .common import EXIT_NONE, SOLVE_EXIT_BAD_INPUT, _json_line, _show_progress, run_frame
-from .inputs import LogicItem, _peek_many, logic_items
+from .common import EXIT_NONE, SOLVE_EXIT_BAD_INPUT, json_line, run_frame, show_progress
+from .inputs import LogicItem, logic_items, peek_many
 from .logic_run import (
-    _anyway_option,
-    _logic_input_options,
-    _LogicRun,
-    _solver_options,
-    _timeout_option,
+    LogicRun,
+    anyway_option,
+    logic_input_options,
     pencilmark_text,
+    solver_options,
+    timeout_option,
 )
 from .render import hint_picture_step, output_option, picture_error, write_picture
 
@@ -43,8 +43,8 @@ step exists or none was found in time (or the puzzle has no or several
 solutions), 2 bad input or usage.""",
 )
 @click.argument("inputs", metavar="[PUZZLE_OR_FILE]...", nargs=-1)
-@_logic_input_options
-@_solver_options
+@logic_input_options
+@solver_options
 @click.option(
     "--level",
     type=click.IntRange(1, 3),
@@ -54,8 +54,8 @@ solutions), 2 bad input or usage.""",
 )
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per puzzle per line.")
 @output_option(required=False)
-@_anyway_option
-@_timeout_option
+@anyway_option
+@timeout_option
 @click.pass_context
 def hint(
     ctx: click.Context,
@@ -80,12 +80,12 @@ def hint(
     """
     code = 0
     with run_frame() as frame:
-        many, states = _peek_many(logic_items(inputs, fmt, rules))
-        console = frame.open(progress=_show_progress(progress, many), total=None)
+        many, states = peek_many(logic_items(inputs, fmt, rules))
+        console = frame.open(progress=show_progress(progress, many), total=None)
         if output is not None and many:
             console.error("-o draws the hint of one puzzle; give one puzzle")
             ctx.exit(SOLVE_EXIT_BAD_INPUT)
-        run = _LogicRun(console, lang, as_json, many, uniqueness, anyway, timeout)
+        run = LogicRun(console, lang, as_json, many, uniqueness, anyway, timeout)
         for state in states:
             code = max(code, _hint_one(run, state, disabled, level, output))
             console.step()
@@ -116,7 +116,7 @@ def hint_data(step: Any, level: int, lang: str) -> dict[str, Any]:
     return data
 
 
-def _hint_one(run: _LogicRun, state: LogicItem, disabled: frozenset[str], level: int,
+def _hint_one(run: LogicRun, state: LogicItem, disabled: frozenset[str], level: int,
               output: str | None = None) -> int:
     """Print the hint for one state (and draw it to ``output``); return its exit code."""
     first = run.start(state, disabled, max_steps=1)
@@ -144,7 +144,7 @@ def _hint_one(run: _LogicRun, state: LogicItem, disabled: frozenset[str], level:
         else:
             data["status"] = "hint" if step is not None else "timeout" if late else "stuck"
         data["hint"] = hint_data(step, level, run.lang) if step is not None else None
-        run.console.out(_json_line(data))
+        run.console.out(json_line(data))
     elif cands.is_solved:
         run.block([run.words("hint_done")], state)
     elif late:

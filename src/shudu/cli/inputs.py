@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
 import click
 
-from .common import STDIN, InputError, _isatty, _os_error_text, describe_error
+from .common import STDIN, InputError, describe_error, is_terminal, os_error_text
 
 if TYPE_CHECKING:
     from ..values.grid import Grid
@@ -116,7 +116,7 @@ class Inputs:
             error = InputError("not a text file (not valid UTF-8)")
             return [Item(index + 1, path, None, None, error)]
         except OSError as e:
-            return [Item(index + 1, path, None, None, InputError(_os_error_text(e).lower()))]
+            return [Item(index + 1, path, None, None, InputError(os_error_text(e).lower()))]
         except ValueError as e:
             return [Item(index + 1, path, None, None, e)]
         if not records:
@@ -166,7 +166,7 @@ class Inputs:
         from ..formats import iter_records
 
         stream = lenient(self.stdin if self.stdin is not None else sys.stdin)
-        if _isatty(stream):
+        if is_terminal(stream):
             click.echo("shudu: reading puzzles from standard input (end with Ctrl-D)", err=True)
         empty = True
         try:
@@ -208,10 +208,10 @@ def lenient(stream: TextIO) -> TextIO:
     return _Borrowed(buffer, encoding="utf-8-sig", errors="surrogateescape")
 
 
-def _peek_many(items: Iterable[T]) -> tuple[bool, Iterator[T]]:
+def peek_many(items: Iterable[T]) -> tuple[bool, Iterator[T]]:
     """Whether ``items`` holds more than one puzzle (or state), and the items again.
 
-    >>> many, again = _peek_many(iter([1, 2, 3]))
+    >>> many, again = peek_many(iter([1, 2, 3]))
     >>> many, list(again)
     (True, [1, 2, 3])
     """
@@ -248,7 +248,7 @@ def _grid_state(grid: Grid) -> Any:
     return Candidates.from_grid(grid)
 
 
-def _read_text(arg: str, stdin: TextIO | None) -> tuple[str | None, str | None]:
+def argument_text(arg: str, stdin: TextIO | None) -> tuple[str | None, str | None]:
     """``(text, source)`` of one argument: standard input, a file, or the text itself.
 
     Returns ``(None, source)`` when a file cannot be read as text (the grid reader then
@@ -256,7 +256,7 @@ def _read_text(arg: str, stdin: TextIO | None) -> tuple[str | None, str | None]:
     """
     if arg == "-":
         stream = lenient(stdin if stdin is not None else sys.stdin)
-        if _isatty(stream):
+        if is_terminal(stream):
             click.echo("shudu: reading puzzles from standard input (end with Ctrl-D)", err=True)
         try:
             return stream.read(), STDIN
@@ -271,10 +271,10 @@ def _read_text(arg: str, stdin: TextIO | None) -> tuple[str | None, str | None]:
     return arg, None
 
 
-def _is_pencilmark_text(text: str, fmt: str | None) -> bool:
+def is_pencilmark_text(text: str, fmt: str | None) -> bool:
     """Whether ``text`` holds one explicit candidate state (grid, 729 string or JSON).
 
-    >>> _is_pencilmark_text("123456789" * 81, None), _is_pencilmark_text("." * 81, None)
+    >>> is_pencilmark_text("123456789" * 81, None), is_pencilmark_text("." * 81, None)
     (True, False)
     """
     from ..formats import detect_format
@@ -313,14 +313,14 @@ def logic_items(
     args = list(args) or ["-"]
     index = 0
     for pos, arg in enumerate(args, 1):
-        text, source = _read_text(arg, stdin)
+        text, source = argument_text(arg, stdin)
         label = f"argument {pos}" if len(args) > 1 and source is None else None
         if text is None and arg == "-":
             index += 1
             error = InputError("not a text file (not valid UTF-8)")
             yield LogicItem(Item(index, STDIN, None, None, error))
             continue
-        if text is not None and _is_pencilmark_text(text, fmt):
+        if text is not None and is_pencilmark_text(text, fmt):
             index += 1
             item = Item(index, source, None, None, label=label)
             try:

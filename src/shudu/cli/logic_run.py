@@ -15,10 +15,10 @@ from .common import (
     EXIT_NONE,
     SOLVE_EXIT_BAD_INPUT,
     Console,
-    _json_error,
-    _json_head,
-    _json_line,
-    _reading_options,
+    json_error,
+    json_head,
+    json_line,
+    reading_options,
 )
 from .inputs import LogicItem
 
@@ -47,7 +47,7 @@ def _enable_option(ctx: click.Context, param: click.Parameter, value: tuple[str,
     ctx.meta["shudu.extra"] = _disable_option(ctx, param, value)
 
 
-def _technique_option(ctx: click.Context, param: click.Parameter, value: str) -> Any:
+def technique_option(ctx: click.Context, param: click.Parameter, value: str) -> Any:
     from ..logic.registry import technique
 
     try:
@@ -58,9 +58,9 @@ def _technique_option(ctx: click.Context, param: click.Parameter, value: str) ->
         ) from None
 
 
-def _logic_input_options(func: Callable[..., Any]) -> Callable[..., Any]:
+def logic_input_options(func: Callable[..., Any]) -> Callable[..., Any]:
     """Options of the commands that read puzzles or pencilmarks for the logic solver."""
-    func = _reading_options(func)
+    func = reading_options(func)
     return click.option(
         "--lang",
         type=click.Choice(["en", "zh"]),
@@ -70,7 +70,7 @@ def _logic_input_options(func: Callable[..., Any]) -> Callable[..., Any]:
     )(func)
 
 
-def _timeout_option(func: Callable[..., Any]) -> Callable[..., Any]:
+def timeout_option(func: Callable[..., Any]) -> Callable[..., Any]:
     """``--timeout SECONDS``: the time one puzzle may take."""
     return click.option(
         "--timeout",
@@ -82,7 +82,7 @@ def _timeout_option(func: Callable[..., Any]) -> Callable[..., Any]:
     )(func)
 
 
-def _anyway_option(func: Callable[..., Any]) -> Callable[..., Any]:
+def anyway_option(func: Callable[..., Any]) -> Callable[..., Any]:
     """``--anyway``: work on a puzzle with several solutions too."""
     return click.option(
         "--anyway",
@@ -92,7 +92,7 @@ def _anyway_option(func: Callable[..., Any]) -> Callable[..., Any]:
     )(func)
 
 
-def _solver_options(func: Callable[..., Any]) -> Callable[..., Any]:
+def solver_options(func: Callable[..., Any]) -> Callable[..., Any]:
     """``--uniqueness/--no-uniqueness``, ``--disable`` and ``--enable``."""
     func = click.option(
         "--enable",
@@ -130,7 +130,7 @@ def _config(disabled: frozenset[str]) -> Any:
 
 
 @dataclass
-class _LogicRun:
+class LogicRun:
     """Shared state of ``explain``, ``hint`` and ``find``: output, languages, and the
     start of a logic session on each state."""
 
@@ -150,7 +150,7 @@ class _LogicRun:
         message = state.item.describe_error(error or state.error)
         self.console.error(message)
         if self.as_json:
-            self.console.out(_json_line(_json_error(state.item, message)))
+            self.console.out(json_line(json_error(state.item, message)))
         return SOLVE_EXIT_BAD_INPUT
 
     def open_block(self, state: LogicItem) -> None:
@@ -218,7 +218,7 @@ class _LogicRun:
         if self.as_json:
             data = {**self._refused_head(state, "none"),
                     "contradiction": where.text("en") if where is not None else None}
-            self.console.out(_json_line(data))
+            self.console.out(json_line(data))
         else:
             self.block([text if where is None else f"{self.words('none')}: {text}"], state)
         return EXIT_NONE
@@ -236,7 +236,7 @@ class _LogicRun:
             data = {**self._refused_head(state, "multiple"),
                     "solutions": [str(s) for s in error.solutions[:2]],
                     "differ": rules.cell_name(cell)}
-            self.console.out(_json_line(data))
+            self.console.out(json_line(data))
         else:
             self.block([self.words("multiple", cell=rules.cell_name(cell), a=a, b=b)], state)
         return EXIT_NONE
@@ -246,7 +246,7 @@ class _LogicRun:
 
         grid = state.item.grid
         data: dict[str, Any] = {
-            **_json_head(state.item),
+            **json_head(state.item),
             "puzzle": str(grid) if grid is not None else None,
         }
         if state.pencilmarks:

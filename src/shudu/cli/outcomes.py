@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from ..solving.engine import SearchResult
 
 
-def _outcomes(items: Iterable[Item], limit: int, seed: int | None, threads: int,
+def search_outcomes(items: Iterable[Item], limit: int, seed: int | None, threads: int,
               client: Any = None, timeout: float | None = None
               ) -> Iterator[tuple[Item, SearchResult | ValueError | TimeoutError | None]]:
     """``(item, result)`` for each item in input order (``None`` when it has no grid; a
@@ -22,7 +22,7 @@ def _outcomes(items: Iterable[Item], limit: int, seed: int | None, threads: int,
     its cluster (:func:`shudu.dask.search_many`), same results.
 
     >>> from shudu.cli.inputs import Inputs
-    >>> [(i.index, r.status) for i, r in _outcomes(Inputs(["." * 81]), 2, None, 1)]
+    >>> [(i.index, r.status) for i, r in search_outcomes(Inputs(["." * 81]), 2, None, 1)]
     [(1, 'multiple')]
     """
     mine, theirs = tee(items)

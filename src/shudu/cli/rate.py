@@ -12,16 +12,16 @@ from .app import cli
 from .common import (
     SOLVE_EXIT_BAD_INPUT,
     Console,
-    _dask_option,
-    _json_error,
-    _json_head,
-    _json_line,
-    _reading_options,
-    _show_progress,
     dask_client,
+    dask_option,
+    json_error,
+    json_head,
+    json_line,
+    reading_options,
     run_frame,
+    show_progress,
 )
-from .inputs import Inputs, Item, _peek_many
+from .inputs import Inputs, Item, peek_many
 
 if TYPE_CHECKING:
     from ..rating.rater import Rating
@@ -49,7 +49,7 @@ def _rate_item(args: tuple[str, Rules, float | None, bool]) -> Rating | ValueErr
     return rate_or_error(text, rules, timeout=timeout, path=path)
 
 
-def _ratings(items: Iterator[Item], jobs: int, timeout: float | None = None,
+def ratings_of(items: Iterator[Item], jobs: int, timeout: float | None = None,
              path: bool = False, client: Any = None
              ) -> Iterator[tuple[Item, Rating | ValueError | None]]:
     """Each item with its rating (``None`` for an unreadable item), in input order: on
@@ -107,7 +107,7 @@ def unrated_data(item: Item, error: ValueError, message: str) -> dict[str, Any]:
     from ..errors import NotRated, NotUnique
 
     assert item.grid is not None
-    data = {**_json_head(item), "puzzle": item.grid.to_string()}
+    data = {**json_head(item), "puzzle": item.grid.to_string()}
     if isinstance(error, NotUnique):
         return {**data, "status": "none" if error.count == 0 else "multiple",
                 "message": message}
@@ -115,7 +115,7 @@ def unrated_data(item: Item, error: ValueError, message: str) -> dict[str, Any]:
     return {**data, "status": status, "error": message}
 
 
-def _hardest_name(key: str | None, lang: str) -> str:
+def hardest_name(key: str | None, lang: str) -> str:
     if key is None:
         return "-"
     from ..logic.registry import technique
@@ -126,7 +126,7 @@ def _hardest_name(key: str | None, lang: str) -> str:
 
 def _row(item: Item, r: Rating, lang: str) -> dict[str, Any]:
     return {"where": item.where or str(item.index), "score": f"{r.score:.1f}",
-            "grade": r.grade, "hardest": _hardest_name(r.hardest, lang),
+            "grade": r.grade, "hardest": hardest_name(r.hardest, lang),
             "pearl": f"{r.pearl:.1f}", "diamond": f"{r.diamond:.1f}",
             "guesses": str(r.guesses), "steps": str(r.steps),
             "puzzle": item.grid.to_string() if item.grid is not None else ""}
@@ -150,7 +150,7 @@ Exit status: 0 every puzzle rated, 1 some puzzle has no or several solutions,
 2 bad input or usage.""",
 )
 @click.argument("inputs", metavar="[PUZZLE_OR_FILE]...", nargs=-1)
-@_reading_options
+@reading_options
 @click.option("--output", "style", type=click.Choice(["table", "csv", "json"]), default=None,
               help="Layout (default: a sentence for one puzzle, a table for many).")
 @click.option("--json", "as_json", is_flag=True, help="Same as --output json.")
@@ -163,7 +163,7 @@ Exit status: 0 every puzzle rated, 1 some puzzle has no or several solutions,
               "Explainer's order), each with its score.")
 @click.option("--timeout", metavar="SECONDS", type=click.FloatRange(min=0, min_open=True),
               default=None, help="Give up on a puzzle after this many seconds and say so.")
-@_dask_option
+@dask_option
 @click.pass_context
 def rate(ctx: click.Context, inputs: tuple[str, ...], fmt: str | None, rules: Rules | None,
          progress: bool | None, style: str | None, as_json: bool, jobs: int | None,
@@ -178,40 +178,40 @@ def rate(ctx: click.Context, inputs: tuple[str, ...], fmt: str | None, rules: Ru
     code = 0
     with run_frame() as frame, dask_client(dask_address, SOLVE_EXIT_BAD_INPUT) as client:
         source = Inputs(inputs, format=fmt, rules=rules)
-        many, items = _peek_many(source)
+        many, items = peek_many(source)
         style = style or ("table" if many and not with_path else "sentence")
         workers = 1 if not many else (jobs or os.cpu_count() or 1)
-        console = frame.open(progress=_show_progress(progress, many), total=source.total)
+        console = frame.open(progress=show_progress(progress, many), total=source.total)
         if style == "csv":
             console.out(",".join(_COLUMNS))
         table = _Table(console)
-        for item, result in _ratings(items, workers, timeout, with_path, client):
+        for item, result in ratings_of(items, workers, timeout, with_path, client):
             console.step()
             if item.grid is None or result is None:
                 message = item.describe_error(item.error)
                 console.error(message)
                 if style == "json":
-                    console.out(_json_line(_json_error(item, message)))
+                    console.out(json_line(json_error(item, message)))
                 code = max(code, SOLVE_EXIT_BAD_INPUT)
                 continue
             if isinstance(result, ValueError):
                 message = item.describe_error(result)
                 console.error(message)
                 if style == "json":
-                    console.out(_json_line(unrated_data(item, result, message)))
+                    console.out(json_line(unrated_data(item, result, message)))
                 code = max(code, EXIT_UNRATED)
                 continue
             if style == "json":
-                data = {**_json_head(item), "puzzle": item.grid.to_string(), "status": "rated",
+                data = {**json_head(item), "puzzle": item.grid.to_string(), "status": "rated",
                         **result.to_dict()}
-                console.out(_json_line(data))
+                console.out(json_line(data))
             elif style == "csv":
                 row = _row(item, result, lang)
                 console.out(",".join(_csv_field(row[k]) for k in _COLUMNS))
             elif style == "table":
                 table.row(_row(item, result, lang))
             else:
-                name = _hardest_name(result.hardest, lang)
+                name = hardest_name(result.hardest, lang)
                 where = f"{item.where}: " if many else ""
                 stuck = "" if result.solved else (
                     "；逻辑未能解完，这是下限" if lang == "zh"
@@ -239,7 +239,7 @@ def path_lines(rating: Rating, lang: str = "en") -> list[str]:
         if ps.step is not None:
             text = ps.step.notation()
         else:
-            text = f"{_hardest_name(ps.technique, lang)} (a round of basic steps)"
+            text = f"{hardest_name(ps.technique, lang)} (a round of basic steps)"
         lines.append(f"  {k:>{width}}. {ps.score:.1f}  {text}")
     return lines
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from .app import cli
-from .common import EXIT_NONE, SOLVE_EXIT_BAD_INPUT, _reading_options, run_frame
+from .common import EXIT_NONE, SOLVE_EXIT_BAD_INPUT, reading_options, run_frame
 from .inputs import logic_items
 
 if TYPE_CHECKING:
@@ -132,7 +132,7 @@ Exit status: 0 the picture was written, 1 it could not be drawn (no solution for
 writable), 2 bad input or usage.""",
 )
 @click.argument("inputs", metavar="[PUZZLE_OR_FILE]", nargs=-1)
-@_reading_options
+@reading_options
 @output_option(required=True)
 @click.option("--candidates/--no-candidates", default=None,
               help="Show the candidates (default: only for a pencilmark state).")

@@ -8,7 +8,7 @@ from typing import NoReturn
 import click
 
 from .app import cli
-from .common import _json_line, json_error_line
+from .common import json_error_line, json_line
 
 EXIT_READ = 0
 """A puzzle with one solution was read (perhaps corrected or doubtful: see stderr)."""
@@ -63,7 +63,7 @@ def scan(image: str, as_json: bool, output: str | None, debug_dir: str | None) -
         with open(output, "w", encoding="utf-8") as f:
             f.write(line + "\n")
     if as_json:
-        click.echo(_json_line(result.to_dict()))
+        click.echo(json_line(result.to_dict()))
     elif not output:
         click.echo(line)
     if result.status != "ok":

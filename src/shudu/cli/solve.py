@@ -15,18 +15,18 @@ from .common import (
     SOLVE_EXIT_BAD_INPUT,
     Console,
     FormatChoice,
-    _dask_option,
-    _input_options,
-    _json_error,
-    _json_head,
-    _json_line,
-    _render,
-    _show_progress,
     dask_client,
+    dask_option,
+    grid_text,
+    input_options,
+    json_error,
+    json_head,
+    json_line,
     run_frame,
+    show_progress,
 )
-from .inputs import Inputs, Item, _peek_many
-from .outcomes import _outcomes
+from .inputs import Inputs, Item, peek_many
+from .outcomes import search_outcomes
 
 if TYPE_CHECKING:
     from ..solving.engine import SearchResult
@@ -64,7 +64,7 @@ Exit status: 0 every puzzle solved, 1 some puzzle has no solution (not with
 without one, 2 bad
 input or usage (bad lines are reported and skipped).""",
 )
-@_input_options
+@input_options
 @click.option("--count", "count_mode", is_flag=True, help="Print the number of solutions.")
 @click.option(
     "--all", "all_mode", is_flag=True, help="Print every solution (up to --limit when given)."
@@ -117,7 +117,7 @@ input or usage (bad lines are reported and skipped).""",
     help="Give up on a puzzle (beyond classic 9x9, which never takes long) after this "
     "many seconds of search, saying so; 0: no limit.",
 )
-@_dask_option
+@dask_option
 @click.pass_context
 def solve(
     ctx: click.Context,
@@ -168,9 +168,9 @@ def solve(
     code = 0
     with run_frame() as frame, dask_client(dask_address, SOLVE_EXIT_BAD_INPUT) as client:
         source = Inputs(inputs, format=fmt, rules=rules)
-        many, items = _peek_many(source)
+        many, items = peek_many(source)
         style = style or ("line" if many else "grid")
-        console = frame.open(progress=_show_progress(progress, many), total=source.total)
+        console = frame.open(progress=show_progress(progress, many), total=source.total)
         run = _SolveRun(console, style=style, as_json=as_json, many=many, seed=seed,
                         timeout=timeout, labelled=len(inputs) > 1)
         if trace_mode:
@@ -195,7 +195,7 @@ def solve(
                 console.step()
         else:
             search_limit = (limit or 2) if count_mode else 2
-            for item, result in _outcomes(items, search_limit, seed, threads, client,
+            for item, result in search_outcomes(items, search_limit, seed, threads, client,
                                           timeout or None):
                 code = max(code, run.report(item, result, count_mode))
                 console.step()
@@ -258,7 +258,7 @@ class _SolveRun:
         message = item.describe_error(error)
         self.console.error(message)
         if self.as_json:
-            self.console.out(_json_line(_json_error(item, message)))
+            self.console.out(json_line(json_error(item, message)))
         return SOLVE_EXIT_BAD_INPUT
 
     def report(self, item: Item, result: SearchResult | ValueError | TimeoutError | None,
@@ -270,14 +270,14 @@ class _SolveRun:
             return self._bad(item, result)
         if isinstance(result, TimeoutError):
             if self.as_json:
-                self.console.out(_json_line({**_json_head(item), "puzzle": str(item.grid),
+                self.console.out(json_line({**json_head(item), "puzzle": str(item.grid),
                                              "status": "timeout", "error": str(result)}))
             return self._timed_out(item, result)
         assert result is not None
         sol = result.solution
         if self.as_json:
             data = {
-                **_json_head(item),
+                **json_head(item),
                 "puzzle": str(item.grid),
                 "status": result.status,
                 "solution": str(sol) if sol is not None else None,
@@ -288,7 +288,7 @@ class _SolveRun:
             if count_mode:
                 data["limit"] = result.limit
                 data["complete"] = result.complete and result.count < result.limit
-            self.console.out(_json_line(data))
+            self.console.out(json_line(data))
         elif count_mode and not result.complete:
             self.console.out(f"≥ {result.count} (stopped at the {self.timeout:g} s limit)")
         elif count_mode:
@@ -300,7 +300,7 @@ class _SolveRun:
         elif sol is None:
             self._block("no solution")
         else:
-            self._block(_render(sol, self.style))
+            self._block(grid_text(sol, self.style))
             if result.status == "multiple":
                 self._warn_multiple(item)
             elif not result.complete:
@@ -356,7 +356,7 @@ class _SolveRun:
                 elif self.style == "csv":
                     self._csv_row(grid, sol)
                 else:
-                    self._block(_render(sol, self.style))
+                    self._block(grid_text(sol, self.style))
         except ValueError as e:
             return self._bad(item, e)
         except TimeoutError as e:
@@ -365,7 +365,7 @@ class _SolveRun:
                   else "none" if n == 0 else "unique")
         if self.as_json:
             data = {
-                **_json_head(item),
+                **json_head(item),
                 "puzzle": str(grid),
                 "status": status,
                 "solution": str(found[0]) if found else None,
@@ -377,7 +377,7 @@ class _SolveRun:
             }
             if late is not None:
                 data["error"] = str(late)
-            self.console.out(_json_line(data))
+            self.console.out(json_line(data))
         elif late is None and n == 0 and self.style == "csv":
             self._csv_row(grid, None)
         elif late is None and n == 0:
@@ -397,7 +397,7 @@ class _SolveRun:
         except ValueError as e:
             return self._bad(item, e)
         if self.as_json:
-            self.console.out(_json_line({**_json_head(item), **found.to_dict(lang)}))
+            self.console.out(json_line({**json_head(item), **found.to_dict(lang)}))
         else:
             if self.printed:
                 self.console.out("")
@@ -407,7 +407,7 @@ class _SolveRun:
             for sol in found.solutions[:2]:
                 self.console.out("")
                 self.fresh = True
-                self._block(_render(sol, self.style))
+                self._block(grid_text(sol, self.style))
         return 0 if found.solutions else EXIT_NONE
 
     def method(self, item: Item, method: str, limit: int, budget: int | None,
@@ -425,7 +425,7 @@ class _SolveRun:
         status = found.status
         if self.as_json:
             data = {
-                **_json_head(item),
+                **json_head(item),
                 "puzzle": str(item.grid),
                 "method": method,
                 "status": status,
@@ -443,7 +443,7 @@ class _SolveRun:
             if found.best is not None:
                 data["best"] = found.best
                 data["curve"] = list(found.curve)
-            self.console.out(_json_line(data))
+            self.console.out(json_line(data))
         elif count_mode:
             more = "+" if found.count >= limit else "?" if status == "unfinished" else ""
             where = f"{item.where or item.index}: " if self.labelled else ""
@@ -456,13 +456,13 @@ class _SolveRun:
                 if self.style == "csv":
                     self._csv_row(item.grid, sol)
                 else:
-                    self._block(_render(sol, self.style))
+                    self._block(grid_text(sol, self.style))
             if status == "none":
                 self._block("no solution")
         elif self.style == "csv" and found.solution is not None:
             self._csv_row(item.grid, found.solution)
         elif found.solution is not None:
-            self._block(_render(found.solution, self.style))
+            self._block(grid_text(found.solution, self.style))
             if status == "multiple":
                 self._warn_multiple(item)
         else:

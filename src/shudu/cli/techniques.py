@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from .app import cli
-from .common import _json_line, run_frame
+from .common import json_line, run_frame
 
 
 @cli.command(
@@ -54,7 +54,7 @@ def techniques(as_json: bool) -> None:
                     "ladder_level": t.ladder_level,
                     "generate": targets.get(t.key, False),
                 }
-                console.out(_json_line(data))
+                console.out(json_line(data))
             return
         rows = [("code", "SE", "gen", "key", "name", "family", "中文")]
         for t in techs:

@@ -248,7 +248,7 @@ class ChainGraph:
         peer = geo.peer_mask
         weak = g.weak
         strong = g.strong
-        cellcol = _cell_columns(n, N)
+        cellcol = cell_columns(n, N)
         for d in use:
             off = d * N
             dcells = (nodes >> off) & geo.all_cells
@@ -340,7 +340,7 @@ class ChainGraph:
 
         idx = als_index(self.cands)
         N = self.N
-        cellcol = _cell_columns(self.n, N)
+        cellcol = cell_columns(self.n, N)
         wanted = 0
         for d in use:
             wanted |= 1 << d
@@ -503,7 +503,7 @@ class ChainGraph:
         if i < self.base:   # one candidate: its cell's peers and its cell's other digits
             d, cell = divmod(i, N)
             out = ((geo.peer_mask[cell] & self.cands.digit_mask[d]) << (d * N)
-                   | _cell_columns(self.n, N)[cell] & self.present & ~(1 << i))
+                   | cell_columns(self.n, N)[cell] & self.present & ~(1 << i))
         else:
             cells, d = self.groups[i - self.base]
             seen = geo.all_cells
@@ -512,7 +512,7 @@ class ChainGraph:
             out = (seen & self.cands.digit_mask[d]) << (d * N)
             if not cells & (cells - 1):   # an ALS node on one cell: its other digits too
                 cell = cells.bit_length() - 1
-                out |= _cell_columns(self.n, N)[cell] & self.present & ~(1 << (d * N + cell))
+                out |= cell_columns(self.n, N)[cell] & self.present & ~(1 << (d * N + cell))
         self._conf[i] = out
         return out
 
@@ -974,7 +974,7 @@ def _split_parts(cuts: tuple[tuple[int, ...], ...], m: int) -> list[tuple[int, i
 _CELLCOL: dict[tuple[int, int], tuple[int, ...]] = {}
 
 
-def _cell_columns(n: int, N: int) -> tuple[int, ...]:
+def cell_columns(n: int, N: int) -> tuple[int, ...]:
     """For each cell, the universal bitset of all its n candidates."""
     got = _CELLCOL.get((n, N))
     if got is None:

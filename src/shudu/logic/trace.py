@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import UnsupportedRules
-from ..solving.engine import _as_grid
+from ..solving.engine import as_grid
 from ..values.candidates import Candidates, digits_in
 from ..values.grid import Grid, PuzzleLike, check_args
 from ..values.rules import Rules, RulesLike
@@ -481,7 +481,7 @@ def trace(puzzle: PuzzleLike, rules: RulesLike = None, *, limit: int = 2,
         raise ValueError(f"limit must be at least 1, got {limit!r}")
     if not isinstance(max_events, int) or max_events < 1:
         raise ValueError(f"max_events must be at least 1, got {max_events!r}")
-    grid = _as_grid(puzzle, rules_value)
+    grid = as_grid(puzzle, rules_value)
     if grid.rules.constraints:
         kinds = ", ".join(sorted({getattr(c, "kind", type(c).__name__)
                                   for c in grid.rules.constraints}))

@@ -624,7 +624,7 @@ class Target:
 
 
 @dataclass(frozen=True)
-class _ClueRun:
+class ClueRun:
     """What a generator of puzzles with clues beyond givens (killer cages, thermometers
     ...) starts from: its base rules, target, seed, random source, deadline and attempts."""
 
@@ -637,10 +637,10 @@ class _ClueRun:
 
     @classmethod
     def of(cls, what: str, rules: Any, seed: int | None, grade: str | None, score: Any,
-           attempts: int | None, timeout: float | None) -> _ClueRun:
+           attempts: int | None, timeout: float | None) -> ClueRun:
         """The run of one call (``what`` names the puzzles in errors).
 
-        >>> _ClueRun.of("killer", None, 3, None, None, None, None).limit
+        >>> ClueRun.of("killer", None, 3, None, None, None, None).limit
         20
         """
         base = Rules.coerce(rules) or CLASSIC

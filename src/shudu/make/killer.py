@@ -34,7 +34,7 @@ from ..solving import engine
 from ..values.constraints import Cage
 from ..values.grid import Grid
 from ..values.rules import Rules
-from .classic import Generated, _ClueRun, meet_along, random_solution
+from .classic import ClueRun, Generated, meet_along, random_solution
 
 __all__ = ["generate_killer"]
 
@@ -179,7 +179,7 @@ def generate_killer(rules: Rules | str | None = None, *, seed: int | None = None
     >>> g.rating.grade, g.rating.solved
     ('easy', True)
     """
-    run = _ClueRun.of("killer", rules, seed, grade, score, attempts, timeout)
+    run = ClueRun.of("killer", rules, seed, grade, score, attempts, timeout)
     base, target, seed, rng, deadline, limit = (run.base, run.target, run.seed, run.rng,
                                                 run.deadline, run.limit)
     for tries in range(1, limit + 1):

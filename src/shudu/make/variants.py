@@ -38,7 +38,7 @@ from ..solving import engine
 from ..values.constraints import Arrow, Kropki, Negative, Thermo
 from ..values.grid import Grid
 from ..values.rules import Rules
-from .classic import Generated, _ClueRun, meet_along, random_solution
+from .classic import ClueRun, Generated, meet_along, random_solution
 
 __all__ = ["KINDS", "generate_variant"]
 
@@ -194,7 +194,7 @@ def generate_variant(kind: str, rules: Rules | str | None = None, *, seed: int |
     """
     if kind not in _MAKERS:
         raise GenerationError(f"expected a kind among {', '.join(KINDS)}, not {kind!r}")
-    run = _ClueRun.of(kind, rules, seed, grade, score, attempts, timeout)
+    run = ClueRun.of(kind, rules, seed, grade, score, attempts, timeout)
     base, target, seed, rng, deadline, limit = (run.base, run.target, run.seed, run.rng,
                                                 run.deadline, run.limit)
     for tries in range(1, limit + 1):

@@ -109,7 +109,7 @@ class SearchResult:
         return self.count == 1 and self.limit >= 2 and self.complete
 
 
-def _as_grid(puzzle: PuzzleLike, rules: RulesLike) -> Grid:
+def as_grid(puzzle: PuzzleLike, rules: RulesLike) -> Grid:
     check_puzzle(puzzle)
     rules = as_rules(rules)
     if isinstance(puzzle, Grid):
@@ -267,7 +267,7 @@ def solve(
         else:
             if n and sol is not None:
                 return Grid._trusted(CLASSIC, sol)
-    return _run(_as_grid(puzzle, rules), 1, seed).solution
+    return _run(as_grid(puzzle, rules), 1, seed).solution
 
 
 def _limit_rules(limit: int | Rules | str, rules: RulesLike) -> tuple[int, RulesLike]:
@@ -369,7 +369,7 @@ def count(puzzle: PuzzleLike, limit: int | Rules | str = 2, rules: RulesLike = N
     288
     """
     limit, rules = _limit_rules(limit, rules)
-    grid = _as_grid(puzzle, rules)
+    grid = as_grid(puzzle, rules)
     workers = _threads(threads)
     if workers > 1 and limit > 2:
         return _count_split(grid, limit, workers).count
@@ -532,7 +532,7 @@ def search(
     >>> r.complete, r.count > 1, r.status
     (False, True, 'multiple')
     """
-    grid = _as_grid(puzzle, rules)
+    grid = as_grid(puzzle, rules)
     return _search(grid, _check_limit(limit), _check_seed(seed), _threads(threads),
                    _check_timeout(timeout))
 
@@ -633,7 +633,7 @@ def solutions(
     >>> len(list(islice(solutions("." * 81), 3)))
     3
     """
-    return SolutionIterator(_as_grid(puzzle, rules), seed, timeout)
+    return SolutionIterator(as_grid(puzzle, rules), seed, timeout)
 
 
 # ---------------------------------------------------------------------- batches
@@ -752,7 +752,7 @@ def _safe_search(grid: Grid, limit: int, seed: int | None, timeout: float | None
     try:
         if stop is None:
             return search(grid, grid.rules, limit=limit, seed=seed, timeout=timeout)
-        return _search(_as_grid(grid, None), limit, seed, 1, timeout, stop)
+        return _search(as_grid(grid, None), limit, seed, 1, timeout, stop)
     except (ValueError, TimeoutError) as e:
         return e
 

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 from ...errors import UnsupportedRules
 from ...values.grid import Grid, PuzzleLike, check_args
 from ...values.rules import RulesLike
-from ..engine import _as_grid
+from ..engine import as_grid
 
 if TYPE_CHECKING:
     from .dfs import DfsResult
@@ -126,7 +126,7 @@ def solve_with(method: str, puzzle: PuzzleLike, rules: RulesLike = None, *, limi
         budget = BUDGETS[method]
     if not isinstance(budget, int) or isinstance(budget, bool) or budget < 1:
         raise ValueError(f"budget must be at least 1, got {budget!r}")
-    grid = _as_grid(puzzle, rules_value)
+    grid = as_grid(puzzle, rules_value)
     if grid.rules.constraints:
         kinds = ", ".join(sorted({getattr(c, "kind", type(c).__name__)
                                   for c in grid.rules.constraints}))

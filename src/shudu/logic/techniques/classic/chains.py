@@ -27,7 +27,7 @@ from itertools import pairwise
 from typing import TypedDict
 
 from ....values.candidates import Candidates, bits, digit_only
-from ...links import ChainGraph, _cell_columns, chain_weight, state_key
+from ...links import ChainGraph, cell_columns, chain_weight, state_key
 from ...registry import Technique, register
 from ...render import result_text
 from ...step import Link, Step, candidates_text, cells_text, digit_text
@@ -188,13 +188,13 @@ def eureka(links: tuple[Link, ...], size: int = 9) -> str:
 
 
 # ---------------------------------------------------------------------- step helpers
-def _lit_links(g: ChainGraph, lits: list[int]) -> tuple[Link, ...]:
+def lit_links(g: ChainGraph, lits: list[int]) -> tuple[Link, ...]:
     return tuple(g.link(x, y) for x, y in pairwise(lits))
 
 
 def _make_step(key: str, g: ChainGraph, lits: list[int], elims: int, kind: str,
                closing: Link | None = None) -> Step:
-    links = _lit_links(g, lits)
+    links = lit_links(g, lits)
     if closing is not None:
         links = (*links, closing)
     N = g.N
@@ -504,7 +504,7 @@ def _dnl(cands: Candidates, mode: str, key: str,
     cm = cands.cell_mask
     if not g.eliminable():
         return
-    at_cell = _cell_columns(g.geo.n, N)
+    at_cell = cell_columns(g.geo.n, N)
     back = g.weak_return()
     for a in bits(g.nodes & ((1 << g.base) - 1)):
         cell, digit = a % N, a // N + 1

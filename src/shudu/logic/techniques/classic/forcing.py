@@ -32,7 +32,7 @@ from typing import Any, TypedDict
 from ....values.candidates import Candidates, Geometry, bits
 from ....values.rules import Rules
 from ... import accel9
-from ...links import ChainGraph, _cell_columns, state_key
+from ...links import ChainGraph, cell_columns, state_key
 from ...registry import Technique, register
 from ...render import house_text, result_text
 from ...step import Link, Step, cells_text
@@ -589,7 +589,7 @@ def _verity_sets(cands: Candidates) -> Iterator[tuple[str, int, int]]:
 
     geo = cands.geo
     N = geo.ncells
-    at_cell = _cell_columns(geo.n, N)
+    at_cell = cell_columns(geo.n, N)
     present = _universal(cands)
     for cell, m in enumerate(cands.cell_mask):
         if m and m & (m - 1):

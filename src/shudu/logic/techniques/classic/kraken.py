@@ -31,7 +31,7 @@ from ...links import ChainGraph
 from ...registry import Technique, register
 from ...render import result_text
 from ...step import Step, candidates_text, cells_text
-from .chains import _lit_links, eureka, graph
+from .chains import eureka, graph, lit_links
 from .intersections import house_labels
 
 __all__ = ["find_kraken_fish_type_1", "find_kraken_fish_type_2"]
@@ -82,7 +82,7 @@ def _chain(g: ChainGraph, start: int, target: int) -> str:
     lits = g.path(2 * start + 1, 2 * target)
     if lits is None or len(lits) < 2:
         return ""
-    return eureka(_lit_links(g, lits), g.n)
+    return eureka(lit_links(g, lits), g.n)
 
 
 def _step(key: str, g: ChainGraph, digit: int, base: tuple[int, ...], cover: tuple[int, ...],
