@@ -23,6 +23,7 @@ from xml.sax.saxutils import escape
 from ..logic.candidates import Candidates
 from ..values.grid import Grid, digit_symbol
 from ..values.rules import Rules, cell_name
+from ..words.houses import house_name
 from . import marks
 
 if TYPE_CHECKING:
@@ -441,7 +442,7 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
         w('<g class="houses">')
         for role, h in house_roles:
             colour, opacity = (_COVER, "0.2") if role == "cover" else (_HOUSE, "0.4")
-            w(f'<g class="house role-{_esc(role)}" data-house="{_esc(rules.house_name(h))}" '
+            w(f'<g class="house role-{_esc(role)}" data-house="{_esc(house_name(rules, h))}" '
               f'fill="{colour}" fill-opacity="{opacity}">')
             for c in rules.houses[h].cells:
                 w(f'<rect x="{geo.x0[c]}" y="{geo.y0[c]}" width="{_UNIT}" height="{_UNIT}"/>')
