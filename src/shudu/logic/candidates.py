@@ -132,12 +132,15 @@ class Geometry:
         return state
 
     def house_name(self, house: int) -> str:
-        """Readable name of a house index, e.g. ``row 3`` (:meth:`Rules.house_name`).
+        """Readable name of a house index, e.g. ``row 3``
+        (:func:`shudu.words.houses.house_name`).
 
         >>> geometry(Rules()).house_name(20), geometry(Rules(diagonals=True)).house_name(27)
         ('box 3', 'the main diagonal')
         """
-        return self.rules.house_name(house)
+        from ..words.houses import house_name
+
+        return house_name(self.rules, house)
 
     def cell_name(self, cell: Cell) -> str:
         """``r<row>c<col>`` name of a cell."""
