@@ -11,5 +11,6 @@ Each table of words is a dict keyed ``"en"`` and ``"zh"`` with the same entries.
 - :mod:`~shudu.words.verdict`: where a puzzle without solution breaks
 - :mod:`~shudu.words.trace`: the search trace's events and summary
 - :mod:`~shudu.words.walkthrough`: the walk-through page
+- :mod:`~shudu.words.pictures`: picture titles, legends and role names
 - :mod:`~shudu.words.web`: the web page (served as JSON) and the web API's sentences
 """
