@@ -97,11 +97,15 @@ class InvalidPuzzle(ShuduError, ValueError):
     """Givens that break the rules: the same digit twice in one house (or two peers).
 
     ``cells`` holds the two offending cells as 0-based indices, ``digit`` the repeated
-    digit and ``house`` a readable name of the house (or relation) they share.
+    digit and ``house`` a readable name of the house (or relation) they share: given, or
+    named from ``rules`` and ``cells`` (:func:`shudu.words.houses.conflict_house`).
 
     >>> e = InvalidPuzzle("r1c1", "r1c5", digit=7, house="row 1")
     >>> str(e)
     'digit 7 appears twice in row 1: r1c1 and r1c5'
+    >>> from shudu import Rules
+    >>> str(InvalidPuzzle("r1c1", "r9c9", digit=7, cells=(0, 80), rules=Rules(diagonals=True)))
+    'digit 7 appears twice in the main diagonal: r1c1 and r9c9'
     """
 
     def __init__(
@@ -110,9 +114,15 @@ class InvalidPuzzle(ShuduError, ValueError):
         second: str,
         *,
         digit: int,
-        house: str,
+        house: str | None = None,
         cells: tuple[int, int] | None = None,
+        rules: Any = None,
     ) -> None:
+        if house is None:
+            from .words.houses import conflict_house, shared_house
+
+            house = (conflict_house(rules, *cells) if rules is not None and cells
+                     else shared_house())
         # None in a NoSolution, which names no repeated digit
         self.first: str | None = first
         self.second: str | None = second

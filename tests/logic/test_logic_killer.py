@@ -28,6 +28,7 @@ from shudu.logic.techniques.variant.cage_sums import (
 from shudu.make.classic import random_solution
 from shudu.solving import engine
 from shudu.values.candidates import bits
+from shudu.words.houses import house_name
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "killer_published.txt"
 KILLER_KEYS = [t.key for t in family("killer")]
@@ -200,8 +201,8 @@ def test_a_cage_of_nine_cells_is_a_house() -> None:
     rules = Rules(constraints=(Cage(cells, 45),))
     house = len(rules.houses) - 1
     assert rules.houses[house].cells == cells and rules.houses[house].kind == "cage"
-    assert rules.house_name(house) == "cage r1c12345678,r2c1"
-    assert rules.house_name(house, "zh") == "杀手笼 r1c12345678,r2c1"
+    assert house_name(rules, house) == "cage r1c12345678,r2c1"
+    assert house_name(rules, house, "zh") == "杀手笼 r1c12345678,r2c1"
     cands = as_candidates(Grid("." * 81, rules))
     for c in cells[1:]:
         cands.eliminate(c, 5)   # 5 is left only in r1c1 of the cage (its row has other 5s)

@@ -17,6 +17,7 @@ from shudu.pictures import pdf, png, svg
 from shudu.values.candidates import Candidates
 from shudu.values.grid import Grid
 from shudu.values.rules import Rules
+from shudu.words.houses import house_name
 
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
@@ -169,7 +170,7 @@ def test_a_step_marks_its_eliminations_placements_roles_and_houses(key: str) -> 
     assert len(drawn) == len(houses)
     for (role, h), g in zip(houses, drawn):
         assert f"role-{role}" in g.get("class").split()
-        assert g.get("data-house") == state.rules.house_name(h)
+        assert g.get("data-house") == house_name(state.rules, h)
         assert len(g) == len(state.rules.houses[h].cells)
     assert root.find(f"{NS}title").text == step.notation()
 

@@ -6,6 +6,7 @@ import pytest
 
 from shudu import ParseError, Rules, UnsupportedRules
 from shudu.values.rules import DEFAULT_BOXES, cell_name, parse_cell
+from shudu.words.houses import relation_name
 
 
 @pytest.mark.parametrize(
@@ -86,9 +87,9 @@ def test_bad_rules_are_refused_with_reasons() -> None:
 
 def test_relations_and_conflicts_name_the_house() -> None:
     r = Rules(anti_knight=True)
-    assert r.relation(0, 1) == "row 1"
-    assert r.relation(0, 9) == "column 1"
-    assert r.relation(40, 21) == "a knight's move"
+    assert r.relation(0, 1) == 0 and relation_name(r, 0, 1) == "row 1"
+    assert r.relation(0, 9) == 9 and relation_name(r, 0, 9) == "column 1"
+    assert r.relation(40, 21) == "knight" and relation_name(r, 40, 21) == "a knight's move"
     assert r.conflicts([0] * 21 + [5] + [0] * 18 + [5] + [0] * 40) == [(21, 40)]
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .accel9 import DETECT_ID
+from .step import provide
 
 if TYPE_CHECKING:
     from ..values.candidates import Candidates
@@ -288,3 +289,5 @@ def techniques() -> list[Technique]:
         _ORDERED[:] = [(_GENERATION[0], tuple(ordered))]
     return list(_ORDERED[0][1])
 
+
+provide(records=_REGISTRY, technique=technique)

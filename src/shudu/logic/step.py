@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from ..values.grid import digit_symbol
+from ..words.cells import candidates_text, cells_text, digit_text
+from ..words.cells import placements_text as _placements_text
 
 if TYPE_CHECKING:
     from ..values.rules import Rules
@@ -79,80 +79,6 @@ class Link:
     why: str = ""
 
 
-def _group(cells: Iterable[int], size: int) -> list[str]:
-    """Compress cells to HoDoKu style parts: same row -> r1c23, same column -> r12c3."""
-    cells = sorted(set(cells))
-    if len(cells) == 1:   # most often: one cell
-        return [f"r{cells[0] // size + 1}c{cells[0] % size + 1}"]
-    if not cells:
-        return []
-    digits = "123456789ABCDEFGHIJKLMNOP"
-
-    def rc(values: Iterable[int]) -> str:
-        vals = sorted(set(values))
-        if size > 9:
-            return ",".join(str(v + 1) for v in vals) if len(vals) > 1 else str(vals[0] + 1)
-        return "".join(digits[v] for v in vals)
-
-    rows = {c // size for c in cells}
-    cols = {c % size for c in cells}
-    if len(rows) == 1:
-        return [f"r{rc(rows)}c{rc(cols)}"]
-    if len(cols) == 1:
-        return [f"r{rc(rows)}c{rc(cols)}"]
-    # rectangle of rows x cols fully covered
-    if len(rows) * len(cols) == len(cells):
-        return [f"r{rc(rows)}c{rc(cols)}"]
-    by_row: dict[int, list[int]] = {}
-    for c in cells:
-        by_row.setdefault(c // size, []).append(c % size)
-    return [f"r{rc([r])}c{rc(cs)}" for r, cs in sorted(by_row.items())]
-
-
-def digit_text(digit: int, size: int = 9) -> str:
-    """A digit as the grid writes it: ``7``; on grids above 9x9, 10 and up as ``A``-``P``.
-
-    >>> digit_text(7), digit_text(12, 16), digit_text(7, 16)
-    ('7', 'C', '7')
-    """
-    return str(digit) if digit < 10 else digit_symbol(digit)
-
-
-def cells_text(cells: Iterable[int], size: int = 9) -> str:
-    """Short text for a set of cells.
-
-    >>> cells_text([0, 1, 2]), cells_text([0, 9]), cells_text([0, 10]), cells_text([0, 2, 18, 20])
-    ('r1c123', 'r12c1', 'r1c1,r2c2', 'r13c13')
-    """
-    key = (tuple(cells), size)
-    got = _CELLS_TEXT.get(key)
-    if got is None:
-        if len(_CELLS_TEXT) >= 50_000:
-            _CELLS_TEXT.clear()
-        got = _CELLS_TEXT[key] = ",".join(_group(key[0], size))
-    return got
-
-
-_CELLS_TEXT: dict[tuple[tuple[int, ...], int], str] = {}
-"""The texts of cell sets met so far (steps name the same few sets again and again)."""
-
-
-def candidates_text(cands: Iterable[Candidate], size: int = 9, sep: str = "<>") -> str:
-    """Group candidates by digit: ``r5c3<>7, r12c4<>2``.
-
-    >>> candidates_text([(40, 7), (41, 7), (0, 2)])
-    'r1c1<>2, r5c56<>7'
-    """
-    by_digit: dict[int, list[int]] = {}
-    for cell, digit in cands:
-        by_digit.setdefault(digit, []).append(cell)
-    parts = []
-    for digit in sorted(by_digit):
-        for group in _group(by_digit[digit], size):
-            parts.append(f"{group}{sep}{digit_text(digit, size)}")
-    return ", ".join(parts)
-
-
 def eliminations_text(step: Step) -> str:
     """``r5c3<>7, ...`` for a step's eliminations."""
     return candidates_text(step.eliminations, step.size, "<>")
@@ -160,20 +86,26 @@ def eliminations_text(step: Step) -> str:
 
 def placements_text(step: Step) -> str:
     """``r5c3=7, ...`` for a step's placements."""
-    n = step.size
-    return ", ".join(f"{cells_text([c], n)}={digit_text(d, n)}" for c, d in sorted(step.placements))
+    return _placements_text(step.placements, step.size)
 
 
 _SKIP = object()
 
 
-@cache
-def _late() -> tuple[dict[str, Any], Any, Any]:
-    """The technique registry, its lookup and the renderer: modules that import this one,
-    fetched once, on first use."""
-    from . import registry, render
+_SERVICES: dict[str, Any] = {}
+"""What the modules above give a step, each registering its part when it is imported:
+:mod:`.registry` the technique records (``records``) and their lookup (``technique``),
+:mod:`.render` the words (``render``) and the notation (``notation``).  Importing
+``shudu.logic`` loads both."""
 
-    return registry._REGISTRY, registry.technique, render.render
+
+def provide(**services: Any) -> None:
+    """Register what a module above gives every step (see :data:`_SERVICES`).
+
+    >>> sorted(_SERVICES) == ["notation", "records", "render", "technique"]
+    True
+    """
+    _SERVICES.update(services)
 
 
 def _json_value(value: Any) -> Any:
@@ -322,8 +254,8 @@ class Step:
     @property
     def info(self) -> Any:
         """The registered :class:`~shudu.logic.registry.Technique` of this step."""
-        found = _late()[0].get(self.technique)
-        return found if found is not None else _late()[1](self.technique)
+        found = _SERVICES["records"].get(self.technique)
+        return found if found is not None else _SERVICES["technique"](self.technique)
 
     @property
     def name(self) -> str:
@@ -339,13 +271,11 @@ class Step:
         >>> s.text(3, "zh")
         'r5c5 只剩下候选数 5（唯一余数），所以 r5c5 = 5。'
         """
-        return _late()[2](self, level, lang)
+        return str(_SERVICES["render"](self, level, lang))
 
     def notation(self) -> str:
         """Compact HoDoKu/Eureka-style line, e.g. ``X-Wing: 7 r28 c37 => r5c3<>7``."""
-        from .render import notation
-
-        return notation(self)
+        return str(_SERVICES["notation"](self))
 
     def to_dict(self, lang: str | None = None) -> dict[str, Any]:
         """JSON-ready form, as described by ``shudu/schema/step.schema.json``.

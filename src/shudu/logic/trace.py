@@ -28,6 +28,8 @@ from ..solving.engine import as_grid
 from ..values.candidates import Candidates, digits_in
 from ..values.grid import Grid, PuzzleLike, check_args
 from ..values.rules import Rules, RulesLike
+from ..words import trace as words
+from ..words.houses import house_name
 from .verdict import Verdict, contradiction
 
 __all__ = ["KINDS", "Trace", "TraceEvent", "trace"]
@@ -42,7 +44,7 @@ def _cell(rules: Rules | None, cell: int | None) -> str:
 
 
 def _house(rules: Rules | None, house: int | None, lang: str) -> str:
-    return "?" if house is None or rules is None else rules.house_name(house, lang)
+    return "?" if house is None or rules is None else house_name(rules, house, lang)
 
 
 @dataclass(frozen=True)
@@ -83,44 +85,16 @@ class TraceEvent:
         >>> TraceEvent("restore", 0, cell=33, digit=8, state=3, rules=Rules()).text("zh")
         '恢复状态 3，尝试 r4c7 = 8'
         """
-        zh = lang == "zh"
         rules, k = self.rules, self.kind
         cell, d = _cell(rules, self.cell), self.digit
-        if k == "naked":
-            return (f"唯一余数：{cell} = {d}（该格唯一的候选数）" if zh
-                    else f"naked single: {cell} = {d} (its only candidate)")
-        if k == "hidden":
-            house = _house(rules, self.house, lang)
-            return (f"隐性唯一：{cell} = {d}（{d} 在{house}中唯一的位置）" if zh
-                    else f"hidden single: {cell} = {d} (the only place for {d} in {house})")
-        if k == "guess":
-            digits = " ".join(str(x) for x in self.candidates)
-            n = len(self.candidates)
-            if zh:
-                return (f"猜测 {cell} = {d}（{n} 个候选数：{digits}，候选数最少的格），"
-                        f"保存状态 {self.state}")
-            return (f"guess {cell} = {d} ({n} candidates: {digits}, fewest of any cell), "
-                    f"save state {self.state}")
-        if k == "contradiction":
-            if self.house is not None:
-                house = _house(rules, self.house, lang)
-                return (f"矛盾：数字 {d} 在{house}中无处可放" if zh
-                        else f"contradiction: digit {d} has no place in {house}")
-            return f"矛盾：{cell} 没有候选数" if zh else f"contradiction: {cell} has no candidate"
-        if k == "restore":
-            return (f"恢复状态 {self.state}，尝试 {cell} = {d}" if zh
-                    else f"restore state {self.state}, try {cell} = {d}")
-        if k == "exhausted":
-            return (f"状态 {self.state} 已穷尽：{cell} 的候选数都不成立" if zh
-                    else f"state {self.state} exhausted: no candidate of {cell} works")
-        if k == "solution":
-            return (f"找到第 {self.state} 个解" if zh
-                    else f"solution {self.state} found")
-        if k == "stop":
-            if self.reason == "timeout":
-                return "停止：超时" if zh else "stop: out of time"
-            return "停止：日志已达事件上限" if zh else "stop: the log reached its event limit"
-        return k
+        house = _house(rules, self.house, lang)
+        if k == "contradiction" and self.house is not None:
+            k = "contradiction-house"
+        elif k == "stop" and self.reason == "timeout":
+            k = "stop-timeout"
+        return words.event_text(k, lang, cell=cell, digit=d, house=house, state=self.state,
+                                n=len(self.candidates),
+                                digits=" ".join(str(x) for x in self.candidates))
 
     def to_dict(self, lang: str = "en") -> dict[str, Any]:
         """JSON-ready form: cells as ``[row, col]`` (1-based), houses as indices of
@@ -137,7 +111,7 @@ class TraceEvent:
             "digit": self.digit,
             "house": self.house,
             "house_name": (None if self.house is None or self.rules is None
-                           else self.rules.house_name(self.house, lang)),
+                           else house_name(self.rules, self.house, lang)),
             "candidates": list(self.candidates),
             "state": self.state,
             "grid": self.grid,
@@ -194,43 +168,25 @@ class Trace:
         >>> trace("12345678." + "." * 71 + "9").summary()[1]
         'no solution: r1c9 has no candidate left: the givens rule out every digit.'
         """
-        zh = lang == "zh"
-        k = len(self.solutions)
-        if zh:
-            counts = (f"{self.nodes} 个节点，{self.guesses} 次猜测，最大深度 {self.max_depth}，"
-                      f"{k} 个解")
-        else:
-            counts = (f"{self.nodes} node{'s' * (self.nodes != 1)}, {self.guesses} "
-                      f"guess{'es' * (self.guesses != 1)}, max depth {self.max_depth}, "
-                      f"{k} solution{'s' * (k != 1)}")
+        counts = words.counts_text(self.nodes, self.guesses, self.max_depth,
+                                   len(self.solutions), lang)
         return [counts, self._meaning(lang)]
 
     def _meaning(self, lang: str) -> str:
-        zh = lang == "zh"
         status = self.status
-        if status == "unique":
-            return "唯一解：题目合格" if zh else "one solution: the puzzle is unique"
-        if status == "solved":
-            return ("已解出（上限 1 个解：未检查唯一性）" if zh
-                    else "solved (limit 1: uniqueness not checked)")
+        if status in ("unique", "solved"):
+            return words.meaning_text(status, lang)
         if status == "multiple":
             cell, digits = self.cell, self.digits
             assert cell is not None and digits is not None
-            name = self.rules.cell_name(cell)
             a, b = digits
-            return (f"多个解：例如 {name} 在一个解中是 {a}，在另一个解中是 {b}" if zh
-                    else f"several solutions: e.g. {name} is {a} in one and {b} in another")
+            return words.meaning_text("multiple", lang, cell=self.rules.cell_name(cell), a=a, b=b)
         if status == "none":
             where = contradiction(self.puzzle)
             if where is not None:
-                return f"无解：{where.text(lang)}" if zh else f"no solution: {where.text(lang)}"
-            first = _cell(self.rules, self.first_guess)
-            return (f"无解：{first} 的每个候选数都导致矛盾" if zh
-                    else f"no solution: every candidate of {first} leads to a contradiction")
-        if self.reason == "timeout":
-            return "搜索超时，未完成" if zh else "stopped: out of time before the search ended"
-        return ("日志达到事件上限，搜索未完成" if zh
-                else "stopped: the log reached its event limit before the search ended")
+                return words.meaning_text("none", lang, why=where.text(lang))
+            return words.meaning_text("none-guess", lang, cell=_cell(self.rules, self.first_guess))
+        return words.meaning_text("timeout" if self.reason == "timeout" else "max_events", lang)
 
     def lines(self, lang: str = "en") -> list[str]:
         """The log as lines, indented two spaces per guess in force; a guess is followed

@@ -22,6 +22,8 @@ from ..errors import NoSolution, NotUnique
 from ..values.candidates import Candidates, bits
 from ..values.grid import Grid
 from ..values.rules import Rules
+from ..words import verdict as words
+from ..words.cells import cells_text
 from .render import house_text
 from .step import Step
 
@@ -253,7 +255,7 @@ class Contradiction:
         return house_text(Step("x", size=self.size, rules=self.rules), house, lang)
 
     def _cell(self, cell: int) -> str:
-        return f"r{cell // self.size + 1}c{cell % self.size + 1}"
+        return cells_text((cell,), self.size)
 
     @property
     def house_name(self) -> str | None:
@@ -268,8 +270,7 @@ class Contradiction:
             assert self.cell is not None
             return self._cell(self.cell)
         assert self.house is not None
-        house = self._house(self.house, lang)
-        return f"{house}的数字 {self.digit}" if lang == "zh" else f"digit {self.digit} in {house}"
+        return words.broken_where(self.kind, "", self._house(self.house, lang), self.digit, lang)
 
     def text(self, lang: str = "en") -> str:
         """One sentence saying where the puzzle breaks and after which placements.
@@ -278,28 +279,10 @@ class Contradiction:
         >>> c.text("zh")
         'r1c9 没有候选数了：已知数排除了所有数字。'
         """
-        zh = lang == "zh"
-        if self.kind == "cell":
-            broken = (f"{self.where(lang)} 没有候选数了" if zh
-                      else f"{self.where(lang)} has no candidate left")
-        else:
-            house = self._house(self.house or 0, lang)
-            broken = (f"数字 {self.digit} 在{house}中无处可放" if zh
-                      else f"digit {self.digit} has no place left in {house}")
-        if not self.placements:
-            if zh:
-                return f"{broken}：已知数排除了所有{'数字' if self.kind == 'cell' else '位置'}。"
-            what = "digit" if self.kind == "cell" else "cell"
-            return f"{broken}: the givens rule out every {what}."
-        names = {"naked": "唯一余数", "hidden": "隐性唯一"} if zh else {
-            "naked": "naked single", "hidden": "hidden single"}
-        if zh:
-            forced = "、".join(f"{self._cell(c)}={d}（{names[how]}）"
-                              for c, d, how in self.placements)
-            return f"依次填入必然的唯一数 {forced} 之后，{broken}。"
-        forced = ", ".join(f"{self._cell(c)}={d} ({names[how]})" for c, d, how in self.placements)
-        s = "" if len(self.placements) == 1 else "s"
-        return f"after the forced placement{s} {forced}, {broken}."
+        cell = self._cell(self.cell) if self.kind == "cell" and self.cell is not None else ""
+        house = "" if self.kind == "cell" else self._house(self.house or 0, lang)
+        forced = [(self._cell(c), d, how) for c, d, how in self.placements]
+        return words.contradiction_text(self.kind, cell, house, self.digit, forced, lang)
 
 
 def contradiction(puzzle: str | Grid | Candidates) -> Contradiction | None:

@@ -23,6 +23,8 @@ from xml.sax.saxutils import escape
 from ..values.candidates import Candidates
 from ..values.grid import Grid, digit_symbol
 from ..values.rules import Rules, cell_name
+from ..words.houses import house_name
+from ..words.pictures import LEGEND, NEGATIVE, role_label
 from . import marks
 
 if TYPE_CHECKING:
@@ -78,52 +80,6 @@ _HOUSE = PALETTE["yellow"]
 _COVER = PALETTE["bluish-green"]
 _STRONG = PALETTE["blue"]
 _WEAK = PALETTE["orange"]
-
-_WORDS = {
-    "en": {
-        "puzzle": "Sudoku puzzle", "state": "Sudoku candidates", "solution": "Sudoku solution",
-        "x": "X diagonals", "windoku": "windoku", "jigsaw": "jigsaw",
-        "anti-knight": "anti-knight", "anti-king": "anti-king",
-        "anti-knight-rule": "Anti-knight: equal digits never a knight's move apart",
-        "anti-king-rule": "Anti-king: equal digits never a king's move apart",
-        "disjoint-rule": "Disjoint groups: a box position never repeats a digit",
-        "non-consecutive-rule": "Non-consecutive: side neighbours never differ by 1",
-        "negative-rule": "No {what} where none is drawn",
-        "elim": "eliminated candidate", "place": "digit to place", "house": "house used",
-        "strong": "strong link", "weak": "weak link", "cause": "cells of the pattern",
-        "given": "given", "placed": "placed digit", "cand": "candidate",
-    },
-    "zh": {
-        "puzzle": "数独题目", "state": "数独候选数", "solution": "数独答案",
-        "x": "对角线", "windoku": "窗口", "jigsaw": "锯齿",
-        "anti-knight": "无马步", "anti-king": "无王步",
-        "anti-knight-rule": "无马步：相同数字不能相隔马步",
-        "anti-king-rule": "无王步：相同数字不能相隔王步",
-        "disjoint-rule": "同位组：各宫相同位置的格子数字不同",
-        "non-consecutive-rule": "非连续：左右上下相邻的数字不连续",
-        "negative-rule": "没画{what}的地方都不是{what}",
-        "elim": "删除的候选数", "place": "填入的数字", "house": "用到的区域",
-        "strong": "强链", "weak": "弱链", "cause": "构成结构的格子",
-        "given": "提示数", "placed": "已填数字", "cand": "候选数",
-    },
-}
-
-_ROLE_WORDS = {
-    "base": ("base", "基础"), "cover": ("cover", "覆盖"), "fin": ("fin", "鳍"),
-    "endo-fin": ("endo fin", "内鳍"), "pivot": ("pivot", "枢纽"), "pincer": ("pincer", "钳子"),
-    "wing": ("wing", "翼"), "cell": ("cell", "格子"), "house": ("house", "区域"),
-    "subset": ("subset", "数组"), "chain": ("chain", "链"), "roof": ("roof", "屋顶"),
-    "floor": ("floor", "地板"), "rectangle": ("rectangle", "矩形"), "target": ("target", "目标"),
-    "strong": ("strong link", "强链"), "link": ("link", "链接"), "end": ("end", "端点"),
-    "start": ("start", "起点"), "stem": ("stem", "花茎"),
-    "rcc": ("restricted common", "受限公共数"),
-    "z": ("z digit", "z 数字"), "line": ("line", "行列"), "box": ("box", "宫"),
-    "lines": ("lines", "行列"), "cross": ("cross", "交叉"), "common": ("common", "公共"),
-    "placed": ("placed", "已填"), "intersection": ("intersection", "交叉格"),
-    "line-set": ("line set", "行列部分"), "box-set": ("box set", "宫部分"),
-    "branch": ("branch", "分支"), "clash": ("clash", "矛盾"),
-}
-
 
 def _esc(text: str) -> str:
     """Text safe in an XML element or a double-quoted attribute."""
@@ -204,7 +160,7 @@ def _state(obj: Grid | Candidates | str) -> Grid | Candidates:
 
 
 def _variant_words(rules: Rules, lang: str) -> list[str]:
-    w = _WORDS[lang]
+    w = LEGEND[lang]
     out = []
     if rules.diagonals:
         out.append(w["x"])
@@ -227,20 +183,11 @@ def _default_title(rules: Rules, kind: str, step: Step | None, lang: str) -> str
             text = f"{step.info.name_zh}：{rest}" if rest else str(step.info.name_zh)
         return text
     n = rules.size
-    head = f"{_WORDS[lang][kind]}{'，' if lang == 'zh' else ', '}{n}×{n}"
+    head = f"{LEGEND[lang][kind]}{'，' if lang == 'zh' else ', '}{n}×{n}"
     variants = _variant_words(rules, lang)
     if variants:
         head += f"（{'、'.join(variants)}）" if lang == "zh" else f" ({', '.join(variants)})"
     return head
-
-
-def _role_label(role: str, lang: str) -> str:
-    words = _ROLE_WORDS.get(role)
-    if words is None:
-        if role.startswith("als-"):
-            return f"ALS {role[4:].upper()}"
-        return role.replace("-", " ")
-    return words[lang == "zh"]
 
 
 def _role_classes(role: str) -> str:
@@ -302,7 +249,7 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
     >>> 'class="cand place"' in out, out.count('class="cand'), "<title>Naked Single" in out
     (True, 729, True)
     """
-    if lang not in _WORDS:
+    if lang not in LEGEND:
         raise ValueError(f"lang must be 'en' or 'zh', got {lang!r}")
     state = _state(obj)
     rules = state.rules
@@ -441,7 +388,7 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
         w('<g class="houses">')
         for role, h in house_roles:
             colour, opacity = (_COVER, "0.2") if role == "cover" else (_HOUSE, "0.4")
-            w(f'<g class="house role-{_esc(role)}" data-house="{_esc(rules.house_name(h))}" '
+            w(f'<g class="house role-{_esc(role)}" data-house="{_esc(house_name(rules, h))}" '
               f'fill="{colour}" fill-opacity="{opacity}">')
             for c in rules.houses[h].cells:
                 w(f'<rect x="{geo.x0[c]}" y="{geo.y0[c]}" width="{_UNIT}" height="{_UNIT}"/>')
@@ -704,17 +651,17 @@ def _legend_rows(rules: Rules, step: Step | None, roles: list[str],
                  house_roles: list[tuple[str, int]], lang: str,
                  placed: bool) -> list[tuple[str, str, str]]:
     """``(class, colour, label)`` per legend line: the step's roles, then the variants."""
-    words = _WORDS[lang]
+    words = LEGEND[lang]
     rows: list[tuple[str, str, str]] = []
     if step is not None:
         for role in roles:
-            rows.append((f"role-{role}", _role_fill(role), _role_label(role, lang)))
+            rows.append((f"role-{role}", _role_fill(role), role_label(role, lang)))
         seen: list[str] = []
         for role, _ in house_roles:
             if role not in seen:
                 seen.append(role)
                 colour = _COVER if role == "cover" else _HOUSE
-                label = f"{words['house']}: {_role_label(role, lang)}"
+                label = f"{words['house']}: {role_label(role, lang)}"
                 rows.append((f"house role-{role}", colour, label))
         if step.placements:
             rows.append(("place", _PLACE, words["place"]))
@@ -741,14 +688,8 @@ def _legend_rows(rules: Rules, step: Step | None, roles: list[str],
         if con.kind in ("disjoint", "non-consecutive"):
             rows.append((con.kind, "#FFFFFF", words[f"{con.kind}-rule"]))
         elif con.kind == "negative":
-            what = _NEGATIVE_WORDS[lang].get(con.of, con.of)
+            what = NEGATIVE[lang].get(con.of, con.of)
             rows.append(("negative", "#FFFFFF", words["negative-rule"].format(what=what)))
     return rows
 
 
-_NEGATIVE_WORDS = {
-    "en": {"kropki": "Kropki dot", "white": "white dot", "black": "black dot",
-           "xv": "X or V", "x": "X", "v": "V"},
-    "zh": {"kropki": "黑白点", "white": "白点", "black": "黑点", "xv": "X或V", "x": "X", "v": "V"},
-}
-"""What a negative constraint's family is called in a legend."""

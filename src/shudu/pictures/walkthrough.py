@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING
 
+from ..words import walkthrough as walkthrough_words
+
 if TYPE_CHECKING:
     from ..logic.solver import SolverConfig, StepRun
     from ..logic.step import Step
@@ -28,55 +30,6 @@ __all__ = ["SINGLES", "path_html", "walkthrough_html"]
 
 SINGLES = frozenset({"full-house", "hidden-single", "naked-single"})
 """The techniques whose consecutive steps share one section and one picture."""
-
-_WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "title": "Sudoku walk-through",
-        "puzzle": "Puzzle",
-        "contents": "Contents",
-        "steps": "Steps",
-        "step": "Step {n}",
-        "singles": "Steps {a}–{b}: {k} singles",
-        "singles_note": "One picture for these {k} steps: the digits they place, marked on "
-        "the grid before the first of them.",
-        "score": "difficulty {score}",
-        "summary": "Solved by logic in {n} steps; hardest step: {name} ({score}, {grade} on "
-        "the Sudoku Explainer scale).",
-        "solution": "Solution",
-        "final": "Grid reached",
-        "done": "Already solved: nothing to explain.",
-        "stuck": "Stuck after {n} steps: no enabled technique makes progress, and shudu does "
-        "not guess. The candidates left are shown below.",
-        "timeout": "Stopped after {n} steps: the time limit of {seconds:g} s was reached. "
-        "The candidates left are shown below.",
-        "max_steps": "Stopped after {n} steps: the step limit was reached. The candidates "
-        "left are shown below.",
-        "count": "{k}×",
-    },
-    "zh": {
-        "title": "数独解题过程",
-        "puzzle": "题目",
-        "contents": "目录",
-        "steps": "步骤",
-        "step": "第 {n} 步",
-        "singles": "第 {a}–{b} 步：{k} 步唯一数",
-        "singles_note": "这 {k} 步共用一张图：在第一步之前的盘面上标出它们填入的数字。",
-        "score": "难度 {score}",
-        "summary": "逻辑解出，共 {n} 步；最难的一步：{name}（{score}，Sudoku Explainer "
-        "标准的{grade}）。",
-        "solution": "答案",
-        "final": "最后的盘面",
-        "done": "已经解完，无需讲解。",
-        "stuck": "推理 {n} 步后卡住：没有可用的技巧能继续推进（shudu 不猜测）。"
-        "下面是剩下的候选数。",
-        "timeout": "推理 {n} 步后停止：已到 {seconds:g} 秒的时限。下面是剩下的候选数。",
-        "max_steps": "推理 {n} 步后停止：已到步数上限。下面是剩下的候选数。",
-        "count": "{k} 次",
-    },
-}
-
-_GRADES_ZH = {"beginner": "入门", "easy": "简单", "medium": "中等", "hard": "困难",
-              "expert": "专家级", "extreme": "极难"}
 
 _CSS = """\
 *{box-sizing:border-box}
@@ -172,7 +125,7 @@ def path_html(run: StepRun, *, lang: str = "en", title: str | None = None, level
     """
     from ..logic.weighed import step_score
 
-    words = _WORDS["zh" if lang == "zh" else "en"]
+    words = walkthrough_words.words(lang)
     sections: list[_Section] = []
     n = 0
     while True:
@@ -237,8 +190,7 @@ def _header(run: StepRun, heading: str, steps: list[Step], scores: list[float],
         from ..rating.rater import grade_for_score
 
         grade = grade_for_score(scores[top])
-        if lang == "zh":
-            grade = _GRADES_ZH.get(grade, grade)
+        grade = walkthrough_words.grade(grade, lang)
         line = words["summary"].format(n=len(steps), name=_name(steps[top], lang),
                                        score=_score(scores[top]), grade=grade)
         lines.append(f'<p class="summary">{escape(line)}</p>')

@@ -155,14 +155,6 @@ class Geometry:
         state.pop("_hash", None)
         return state
 
-    def house_name(self, house: int) -> str:
-        """Readable name of a house index, e.g. ``row 3`` (:meth:`Rules.house_name`).
-
-        >>> geometry(Rules()).house_name(20), geometry(Rules(diagonals=True)).house_name(27)
-        ('box 3', 'the main diagonal')
-        """
-        return self.rules.house_name(house)
-
     def cell_name(self, cell: Cell) -> str:
         """``r<row>c<col>`` name of a cell."""
         return self.rules.cell_name(cell)

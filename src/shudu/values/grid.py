@@ -269,8 +269,8 @@ class Grid:
                 rules.cell_name(a),
                 rules.cell_name(b),
                 digit=self._cells[a],
-                house=rules.relation(a, b) or "a shared house",
                 cells=(a, b),
+                rules=rules,
             )
 
     def is_solution_of(self, puzzle: Grid) -> bool:

@@ -564,8 +564,8 @@ class Rules:
 
         >>> from shudu.values.constraints import Disjoint, ExtraRegion
         >>> rules = Rules(4, constraints=(ExtraRegion((0, 5, 10, 15)), Disjoint()))
-        >>> [rules.house_name(i) for i in (12, 13, 16)], rules.house_name(13, "zh")
-        (['extra region 1', 'disjoint group 1', 'disjoint group 4'], '第1同位组')
+        >>> [rules.houses[i][:2] for i in (12, 13, 16)]
+        [('extra-region', 0), ('disjoint', 0), ('disjoint', 3)]
         """
         n = self.size
         out: list[House] = []
@@ -612,9 +612,9 @@ class Rules:
     def _relations(self) -> list[tuple[str, tuple[tuple[int, int], ...]]]:
         rel: list[tuple[str, tuple[tuple[int, int], ...]]] = []
         if self.anti_knight:
-            rel.append(("a knight's move", _KNIGHT))
+            rel.append(("knight", _KNIGHT))
         if self.anti_king:
-            rel.append(("a king's move", _KING))
+            rel.append(("king", _KING))
         return rel
 
     @cached_property
@@ -664,24 +664,26 @@ class Rules:
     def _house_getters(self) -> tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]:
         return tuple(itemgetter(*h.cells) for h in self.houses if len(h.cells) > 1)
 
-    def relation(self, a: Cell, b: Cell) -> str | None:
-        """Name of a house or relation that makes two cells peers, else ``None``.
+    def relation(self, a: Cell, b: Cell) -> int | str | None:
+        """What makes two cells peers: the index of the first house holding both, else the
+        move between them (``"knight"``, ``"king"``), else ``None``.
+        (:func:`shudu.words.houses.relation_name` puts it in words.)
 
         >>> Rules().relation(0, 4), Rules().relation(0, 10), Rules().relation(0, 80)
-        ('row 1', 'box 1', None)
+        (0, 18, None)
         >>> Rules(anti_knight=True).relation(40, 21)
-        "a knight's move"
+        'knight'
         >>> Rules(diagonals=True).relation(0, 80)
-        'the main diagonal'
+        27
         """
         for i, house in enumerate(self.houses):
             if a in house.cells and b in house.cells:
-                return self.house_name(i)
+                return i
         n = self.size
         (ra, ca), (rb, cb) = divmod(a, n), divmod(b, n)
-        for name, moves in self._relations():
+        for kind, moves in self._relations():
             if (rb - ra, cb - ca) in moves:
-                return name
+                return kind
         return None
 
     def conflicts(self, values: Sequence[int]) -> list[tuple[Cell, Cell]]:
@@ -738,64 +740,6 @@ class Rules:
         """
         return cell_name(cell, self.size)
 
-    def house_name(self, index: int, lang: str = "en") -> str:
-        """The name players give house ``index`` of :attr:`houses`, in English or Chinese
-        (``lang="zh"``): ``row 3``, ``column 3``, ``box 3`` (``region 3`` on a jigsaw),
-        ``the main diagonal``, ``the anti-diagonal``, ``window 3``.
-
-        >>> r = Rules(diagonals=True, windows=True)
-        >>> r.house_name(2), r.house_name(20, "zh"), r.house_name(27), r.house_name(28, "zh")
-        ('row 3', '第3宫', 'the main diagonal', '副对角线')
-        >>> r.house_name(31), r.house_name(31, "zh")
-        ('window 3', '第3窗')
-        >>> Rules.from_spec("jigsaw=" + "".join(str(i // 9) for i in range(81))).house_name(21)
-        'region 4'
-        """
-        houses = self.houses
-        if not 0 <= index < len(houses):
-            raise ValueError(f"house index must be 0..{len(houses) - 1}, got {index!r}")
-        kind, number = houses[index].kind, houses[index].index
-        if kind == "diagonal":
-            return _DIAGONAL_WORDS[lang == "zh"][number]
-        word, _, zh = _HOUSE_WORDS[kind]
-        if kind in _NAMED_BY_CELLS:   # a cage of n cells ...: where it is says more
-            from ..logic.step import cells_text
-
-            where = cells_text(houses[index].cells, self.size)
-            return f"{zh} {where}" if lang == "zh" else f"{word} {where}"
-        return f"第{number + 1}{zh}" if lang == "zh" else f"{word} {number + 1}"
-
-    def house_names(self, indices: Sequence[int], lang: str = "en") -> str:
-        """Several houses in words, by :meth:`house_name`: houses of one kind share it
-        (``rows 2 and 8`` / ``第2、8行``, ``windows 1 and 4``); others are listed.
-
-        >>> Rules().house_names((1, 7)), Rules().house_names((1, 7), "zh")
-        ('rows 2 and 8', '第2、8行')
-        >>> Rules(diagonals=True).house_names((27, 28), "zh")
-        '主对角线和副对角线'
-        """
-        if not indices:
-            return ""
-        if len(indices) == 1:
-            return self.house_name(indices[0], lang)
-        houses = self.houses
-        for h in indices:
-            if not 0 <= h < len(houses):
-                raise ValueError(f"house index must be 0..{len(houses) - 1}, got {h!r}")
-        kinds = {houses[h].kind for h in indices}
-        kind = next(iter(kinds))
-        zh = lang == "zh"
-        if len(kinds) == 1 and kind != "diagonal" and kind not in _NAMED_BY_CELLS:
-            _, plural, suffix = _HOUSE_WORDS[kind]
-            nums = [str(houses[h].index + 1) for h in sorted(indices)]
-            if zh:
-                return f"第{'、'.join(nums)}{suffix}"
-            return f"{plural} {', '.join(nums[:-1])} and {nums[-1]}"
-        names = [self.house_name(h, lang) for h in indices]
-        if kinds == {"diagonal"}:
-            return ("和" if zh else " and ").join(names)
-        return "、".join(names) if zh else ", ".join(names)
-
     def __repr__(self) -> str:
         parts = [f"size={self.size}"]
         if self.regions is None and self.box != DEFAULT_BOXES.get(self.size):
@@ -812,35 +756,12 @@ class Rules:
         return f"Rules({', '.join(parts)})"
 
 
-_HOUSE_WORDS: dict[str, tuple[str, str, str]] = {
-    "row": ("row", "rows", "行"),
-    "column": ("column", "columns", "列"),
-    "box": ("box", "boxes", "宫"),
-    "region": ("region", "regions", "区"),
-    "window": ("window", "windows", "窗"),
-    "extra": ("extra region", "extra regions", "附加区"),
-    "extra-region": ("extra region", "extra regions", "附加区"),
-    "disjoint": ("disjoint group", "disjoint groups", "同位组"),
-    "cage": ("cage", "cages", "杀手笼"),
-    "renban": ("renban line", "renban lines", "连续数线"),
-    "thermo": ("thermometer", "thermometers", "温度计"),
-    "group": ("group", "groups", "组"),
-}
-"""House kind -> English name, English plural, Chinese measure (``第3宫``)."""
-
 _GROUP_HOUSES = {"extra-region": "extra-region", "disjoint": "disjoint", "killer": "cage",
                  "renban": "renban", "thermo": "thermo"}
 """The house kind a constraint's groups of n cells take (others: ``group``)."""
 
 CONSTRAINT_HOUSES = frozenset({*_GROUP_HOUSES.values(), "group"})
 """The kinds of the houses constraints make (drawn as those constraints, not as houses)."""
-
-_NAMED_BY_CELLS = frozenset({"cage", "renban", "thermo", "group"})
-"""House kinds named by their cells rather than a number."""
-
-_DIAGONAL_WORDS = (("the main diagonal", "the anti-diagonal"), ("主对角线", "副对角线"))
-"""Names of the two diagonals (main: r1c1 to r9c9), in English and in Chinese."""
-
 
 def _unsupported(part: str) -> str | None:
     """What an unsupported rules part names (``killer=...`` too), else ``None``."""

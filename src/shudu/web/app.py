@@ -45,6 +45,7 @@ from ..errors import (
 )
 from ..formats.jsontext import loads
 from ..formats.picture_size import PictureTooLarge
+from ..words.web import PAGE
 from .tasks import Unavailable
 from .workers import CallFailed, CallTimeout, OutOfMemory, Pool, PoolBusy
 
@@ -413,6 +414,10 @@ def openapi() -> dict[str, Any]:
     paths["/api/v1/techniques"] = {"get": {
         "summary": "The techniques the logic solver knows and the grades.",
         "responses": {"200": {"description": "the list"}}}}
+    paths["/api/v1/words"] = {"get": {
+        "summary": "The page's words in English and Chinese: {\"en\": {key: text}, "
+                   "\"zh\": {...}}.",
+        "responses": {"200": {"description": "the words"}}}}
     paths["/api/v1/scan"] = {"post": {
         "summary": "Read a puzzle from a photo or screenshot: the puzzle, a confidence per "
                    "cell, the doubtful cells, status and a message (needs shudu[scan]).",
@@ -431,6 +436,11 @@ def openapi() -> dict[str, Any]:
             "type": "object", "required": ["code", "message"],
             "properties": {"code": {"type": "string"}, "message": {"type": "string"}}}}}}},
     }
+
+
+async def _words(request: Request) -> Response:
+    """``GET /api/v1/words``: the page's words (:data:`shudu.words.web.PAGE`)."""
+    return JSONResponse(PAGE)
 
 
 async def _openapi(request: Request) -> Response:
@@ -477,6 +487,7 @@ def create_app(limits: Limits | None = None, *, port: int | None = None,
     routes += [
         Route("/api/v1/openapi.json", _openapi, methods=["GET"]),
         Route("/api/v1/techniques", _techniques, methods=["GET"]),
+        Route("/api/v1/words", _words, methods=["GET"]),
         Route("/api/v1/scan", _scan, methods=["POST"]),
         Route("/", _index, methods=["GET"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

@@ -24,6 +24,7 @@ from ..formats import detect_format, parse, parse_pencilmarks
 from ..values.candidates import Candidates
 from ..values.grid import Grid
 from ..values.rules import CONSTRAINT_HOUSES, Rules
+from ..words.web import api_text
 
 __all__ = ["TASKS", "count", "explain", "generate", "hint", "rate", "read", "render",
            "solve", "techniques"]
@@ -274,8 +275,7 @@ def _mistakes(grid: Grid, solution: Grid, values: list[int],
     for cell, v in enumerate(values):
         if v and v != sol[cell]:
             name = rules.cell_name(cell)
-            text = (f"{name} 的 {v} 是错的。" if lang == "zh"
-                    else f"The {v} in {name} is wrong.")
+            text = api_text("placed", lang, cell=name, digit=v)
             out.append({"kind": "placed", "cell": [cell // n + 1, cell % n + 1],
                         "digit": v, "text": text})
     if out:
@@ -284,8 +284,7 @@ def _mistakes(grid: Grid, solution: Grid, values: list[int],
         if m is not None and not values[cell] and sol[cell] not in m:
             name = rules.cell_name(cell)
             d = sol[cell]
-            text = (f"{name} 的候选数 {d} 被错误地删除了：它不能删。" if lang == "zh"
-                    else f"Candidate {d} was removed from {name} by mistake: it cannot go.")
+            text = api_text("removed", lang, cell=name, digit=d)
             out.append({"kind": "removed", "cell": [cell // n + 1, cell % n + 1],
                         "digit": d, "text": text})
     return out
@@ -350,12 +349,10 @@ def hint(puzzle: str, rules: Any = None, values: Any = None, candidates: Any = N
         return {"status": "mistake", "mistakes": mistakes, "text": mistakes[0]["text"]}
     cands = _state(grid, vals, marks)
     if cands.is_solved:
-        return {"status": "solved", "text": "已完成！" if lang == "zh" else "Solved!"}
+        return {"status": "solved", "text": api_text("solved", lang)}
     step = session(cands, timeout=seconds, max_steps=1).hint()
     if step is None:
-        text = ("没有可用的逻辑步骤。" if lang == "zh"
-                else "No logical step found with the techniques shudu knows.")
-        return {"status": "stuck", "text": text}
+        return {"status": "stuck", "text": api_text("stuck", lang)}
     out: dict[str, Any] = {"status": "step", "level": level, "text": step.text(level, lang),
                            "technique": step.technique,
                            "name": step.name if lang == "en" else step.info.name_zh}

@@ -6,56 +6,9 @@
 const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 const STORE = "shudu.game.v1";
 
-const WORDS = {
-  en: {
-    lang: "中文", normal: "Digit", corner: "Corner", centre: "Centre", erase: "Erase",
-    undo: "Undo", redo: "Redo", fill: "Fill candidates", check: "Check", learn: "Learn",
-    hint1: "Hint: technique", hint2: "Hint: where", hint3: "Hint: full step",
-    apply: "Apply step", explain: "Explain all", rate: "Rate", bring: "Puzzle", load: "Load",
-    open: "Open file", share: "Share link", withpos: "with my position", generate: "Generate",
-    make: "Generate", anygrade: "any grade", nosym: "no symmetry", anytech: "any technique",
-    prev: "◀ Back", next: "Next ▶", close: "Back to my game",
-    loaded: "Puzzle loaded: {clues} givens.", several: "This puzzle has several solutions: {msg}",
-    none: "This puzzle has no solution: {msg}", unknown: "Uniqueness could not be checked.",
-    nomistake: "No mistakes so far.", mistakes: "{n} wrong digit(s) marked.",
-    solved: "Solved! Well done.", nopuzzle: "Load or generate a puzzle first.",
-    working: "Working…", generated: "New puzzle (seed {seed}): {grade} {score}.",
-    rating: "Score {score} · {grade} · hardest: {name}", start: "Start",
-    step: "Step {k} of {n}", copied: "Link ready (copied when allowed).",
-    nosolution: "No solution known for this puzzle.", applied: "Step applied.",
-    pathstuck: "Logic stops here: no technique shudu knows applies.",
-    pathtimeout: "The path stopped at the time limit.",
-    photo: "Open photo", reading: "Reading the photo…",
-    photobig: "The photo is too large (20 MB at most).",
-    photook: "Read {clues} givens from the photo.",
-    photodoubt: "Read {clues} givens from the photo; check the marked cells: {cells}.",
-    photobad: "The photo's reading needs checking: {msg}",
-  },
-  zh: {
-    lang: "English", normal: "数字", corner: "角标", centre: "中心标", erase: "擦除",
-    undo: "撤销", redo: "重做", fill: "填入候选数", check: "检查", learn: "学习",
-    hint1: "提示：技巧", hint2: "提示：位置", hint3: "提示：完整步骤",
-    apply: "应用此步", explain: "全部讲解", rate: "评分", bring: "题目", load: "载入",
-    open: "打开文件", share: "分享链接", withpos: "包含我的进度", generate: "出题",
-    make: "生成", anygrade: "任意难度", nosym: "不对称", anytech: "任意技巧",
-    prev: "◀ 上一步", next: "下一步 ▶", close: "回到我的棋盘",
-    loaded: "题目已载入：{clues} 个提示数。", several: "此题有多个解：{msg}",
-    none: "此题无解：{msg}", unknown: "无法检查唯一性。",
-    nomistake: "目前没有错误。", mistakes: "标出了 {n} 个错误数字。",
-    solved: "完成！做得好。", nopuzzle: "请先载入或生成一道题。",
-    working: "计算中…", generated: "新题（种子 {seed}）：{grade} {score}。",
-    rating: "分数 {score} · {grade} · 最难技巧：{name}", start: "开始",
-    step: "第 {k} 步，共 {n} 步", copied: "链接已生成（允许时已复制）。",
-    nosolution: "此题没有已知的解。", applied: "已应用此步。",
-    pathstuck: "逻辑到此为止：没有可用的已知技巧。",
-    pathtimeout: "已到时间上限，路径在此停止。",
-    photo: "打开照片", reading: "正在读取照片…",
-    photobig: "照片太大（最多 20 MB）。",
-    photook: "从照片中读到 {clues} 个提示数。",
-    photodoubt: "从照片中读到 {clues} 个提示数；请核对标出的格子：{cells}。",
-    photobad: "照片的读取结果需要核对：{msg}",
-  },
-};
+// The page's words in English and Chinese (shudu.words.web), fetched from the server at
+// start (loadWords): until then, and for a key it lacks, t() answers the key itself.
+let WORDS = { en: {}, zh: {} };
 
 const $ = (id) => document.getElementById(id);
 
@@ -83,9 +36,21 @@ function t(key, fields = {}) {
   return text;
 }
 
+async function loadWords() {
+  try {
+    const response = await fetch("/api/v1/words");
+    if (response.ok) WORDS = await response.json();
+  } catch (e) {
+    // offline: the page keeps the English of index.html
+  }
+}
+
 function applyLanguage() {
   document.documentElement.lang = game.lang === "zh" ? "zh-CN" : "en";
-  for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of document.querySelectorAll("[data-i18n]")) {
+    const text = t(el.dataset.i18n);
+    if (text !== el.dataset.i18n) el.textContent = text;   // else: index.html's own words
+  }
   for (const opt of $("gen-technique").options) {
     if (opt.dataset.en) opt.textContent = game.lang === "zh" ? opt.dataset.zh : opt.dataset.en;
   }
@@ -824,6 +789,7 @@ function wire() {
 }
 
 async function main() {
+  await loadWords();
   wire();
   const saved = load();
   if (saved && saved.lang) game.lang = saved.lang;

@@ -1,0 +1,153 @@
+"""Words of the web page (``shudu serve``) and of the answers its API writes in
+sentences, in English and Chinese.
+
+The page fetches :data:`PAGE` from ``GET /api/v1/words`` (``{placeholders}`` filled in
+by the page); :func:`api_text` words the API's own sentences (a wrong digit, solved,
+stuck).
+
+>>> api_text("placed", "en", cell="r1c1", digit=4), api_text("solved", "zh")
+('The 4 in r1c1 is wrong.', '已完成！')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["API", "PAGE", "api_text"]
+
+PAGE: dict[str, dict[str, str]] = {
+    "en": {
+        "lang": "中文",
+        "normal": "Digit",
+        "corner": "Corner",
+        "centre": "Centre",
+        "erase": "Erase",
+        "undo": "Undo",
+        "redo": "Redo",
+        "fill": "Fill candidates",
+        "check": "Check",
+        "learn": "Learn",
+        "hint1": "Hint: technique",
+        "hint2": "Hint: where",
+        "hint3": "Hint: full step",
+        "apply": "Apply step",
+        "explain": "Explain all",
+        "rate": "Rate",
+        "bring": "Puzzle",
+        "load": "Load",
+        "open": "Open file",
+        "share": "Share link",
+        "withpos": "with my position",
+        "generate": "Generate",
+        "make": "Generate",
+        "anygrade": "any grade",
+        "nosym": "no symmetry",
+        "anytech": "any technique",
+        "prev": "◀ Back",
+        "next": "Next ▶",
+        "close": "Back to my game",
+        "loaded": "Puzzle loaded: {clues} givens.",
+        "several": "This puzzle has several solutions: {msg}",
+        "none": "This puzzle has no solution: {msg}",
+        "unknown": "Uniqueness could not be checked.",
+        "nomistake": "No mistakes so far.",
+        "mistakes": "{n} wrong digit(s) marked.",
+        "solved": "Solved! Well done.",
+        "nopuzzle": "Load or generate a puzzle first.",
+        "working": "Working…",
+        "generated": "New puzzle (seed {seed}): {grade} {score}.",
+        "rating": "Score {score} · {grade} · hardest: {name}",
+        "start": "Start",
+        "step": "Step {k} of {n}",
+        "copied": "Link ready (copied when allowed).",
+        "nosolution": "No solution known for this puzzle.",
+        "applied": "Step applied.",
+        "pathstuck": "Logic stops here: no technique shudu knows applies.",
+        "pathtimeout": "The path stopped at the time limit.",
+        "photo": "Open photo",
+        "reading": "Reading the photo…",
+        "photobig": "The photo is too large (20 MB at most).",
+        "photook": "Read {clues} givens from the photo.",
+        "photodoubt": "Read {clues} givens from the photo; check the marked cells: {cells}.",
+        "photobad": "The photo's reading needs checking: {msg}",
+    },
+    "zh": {
+        "lang": "English",
+        "normal": "数字",
+        "corner": "角标",
+        "centre": "中心标",
+        "erase": "擦除",
+        "undo": "撤销",
+        "redo": "重做",
+        "fill": "填入候选数",
+        "check": "检查",
+        "learn": "学习",
+        "hint1": "提示：技巧",
+        "hint2": "提示：位置",
+        "hint3": "提示：完整步骤",
+        "apply": "应用此步",
+        "explain": "全部讲解",
+        "rate": "评分",
+        "bring": "题目",
+        "load": "载入",
+        "open": "打开文件",
+        "share": "分享链接",
+        "withpos": "包含我的进度",
+        "generate": "出题",
+        "make": "生成",
+        "anygrade": "任意难度",
+        "nosym": "不对称",
+        "anytech": "任意技巧",
+        "prev": "◀ 上一步",
+        "next": "下一步 ▶",
+        "close": "回到我的棋盘",
+        "loaded": "题目已载入：{clues} 个提示数。",
+        "several": "此题有多个解：{msg}",
+        "none": "此题无解：{msg}",
+        "unknown": "无法检查唯一性。",
+        "nomistake": "目前没有错误。",
+        "mistakes": "标出了 {n} 个错误数字。",
+        "solved": "完成！做得好。",
+        "nopuzzle": "请先载入或生成一道题。",
+        "working": "计算中…",
+        "generated": "新题（种子 {seed}）：{grade} {score}。",
+        "rating": "分数 {score} · {grade} · 最难技巧：{name}",
+        "start": "开始",
+        "step": "第 {k} 步，共 {n} 步",
+        "copied": "链接已生成（允许时已复制）。",
+        "nosolution": "此题没有已知的解。",
+        "applied": "已应用此步。",
+        "pathstuck": "逻辑到此为止：没有可用的已知技巧。",
+        "pathtimeout": "已到时间上限，路径在此停止。",
+        "photo": "打开照片",
+        "reading": "正在读取照片…",
+        "photobig": "照片太大（最多 20 MB）。",
+        "photook": "从照片中读到 {clues} 个提示数。",
+        "photodoubt": "从照片中读到 {clues} 个提示数；请核对标出的格子：{cells}。",
+        "photobad": "照片的读取结果需要核对：{msg}",
+    },
+}
+"""The page's buttons, labels and messages by key (``lang``: the button that switches to
+the other language)."""
+
+API: dict[str, dict[str, str]] = {
+    "en": {
+        "placed": "The {digit} in {cell} is wrong.",
+        "removed": "Candidate {digit} was removed from {cell} by mistake: it cannot go.",
+        "solved": "Solved!",
+        "stuck": "No logical step found with the techniques shudu knows.",
+    },
+    "zh": {
+        "placed": "{cell} 的 {digit} 是错的。",
+        "removed": "{cell} 的候选数 {digit} 被错误地删除了：它不能删。",
+        "solved": "已完成！",
+        "stuck": "没有可用的逻辑步骤。",
+    },
+}
+"""Sentences in the API's answers: a digit placed wrongly, a candidate removed wrongly,
+a solved grid, no step found."""
+
+
+def api_text(key: str, lang: str = "en", **fields: Any) -> str:
+    """A sentence of the API (:data:`API`) in a language, its fields filled in."""
+    return API["zh" if lang == "zh" else "en"][key].format(**fields)
