@@ -28,7 +28,6 @@ from .step import Step, candidates_text, cells_text, digit_text, placements_text
 __all__ = [
     "a_digit",
     "article",
-    "cell_list",
     "digits_text",
     "house_rules",
     "house_text",
@@ -76,11 +75,6 @@ def houses_text(step: Step, houses: tuple[int, ...], lang: str = "en") -> str:
     ('rows 2 and 8', '第2、8行')
     """
     return house_names(house_rules(step), houses, lang)
-
-
-def cell_list(step: Step, cells: tuple[int, ...]) -> str:
-    """Compact cell text for the step's size."""
-    return cells_text(cells, step.size)
 
 
 _SINGLE_TEXT: dict[tuple[Any, ...], tuple[object, str]] = {}

@@ -658,7 +658,7 @@ class Rules:
         >>> rules.broken([1, 2] + [0] * 14), rules.broken([1, 3] + [0] * 14)
         ([], [Cage(cells=(0, 1), total=3, kind='killer')])
         """
-        return [c for c in self.constraints if not _checks(c, values, self)]
+        return [c for c in self.constraints if not c.check(values, self)]
 
     @cached_property
     def _house_getters(self) -> tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]:
@@ -790,16 +790,6 @@ def as_rules(value: RulesLike) -> Rules | None:
     ('anti-knight', None)
     """
     return Rules.coerce(value)
-
-
-def _checks(constraint: Any, values: Sequence[int], rules: Rules) -> bool:
-    """``constraint.check`` with the rules when it takes them (a constraint written to
-    the older protocol takes the values alone)."""
-    from inspect import signature
-
-    if len(signature(constraint.check).parameters) >= 2:
-        return bool(constraint.check(values, rules))
-    return bool(constraint.check(values))
 
 
 def _whole(value: Any, what: str) -> int:
