@@ -619,7 +619,9 @@ typedef struct {
     const sg_rules *rules;  /* NULL for the 9x9 fast path */
     atomic_long next;
     atomic_int failed;      /* allocation failure in a worker */
-    atomic_int finished;    /* workers (beside the caller) that are done */
+    int finished;           /* workers (beside the caller) that are done, under `lock` */
+    pthread_mutex_t lock;
+    pthread_cond_t done;    /* signalled as each worker finishes */
     uint8_t stop;           /* set (atomically) when Ctrl-C stops the batch */
 } BatchJob;
 
@@ -673,7 +675,10 @@ static void *batch_worker(void *arg) {
     BatchJob *job = (BatchJob *)arg;
     search_bound b = {0};
     batch_run(job, &b);
-    atomic_fetch_add(&job->finished, 1);
+    pthread_mutex_lock(&job->lock);
+    job->finished++;
+    pthread_cond_signal(&job->done);
+    pthread_mutex_unlock(&job->lock);
     return NULL;
 }
 
@@ -746,7 +751,9 @@ PyObject *py_batch(PyObject *self, PyObject *args) {
     job.stop = 0;
     atomic_init(&job.next, 0);
     atomic_init(&job.failed, 0);
-    atomic_init(&job.finished, 0);
+    job.finished = 0;
+    pthread_mutex_init(&job.lock, NULL);
+    pthread_cond_init(&job.done, NULL);
     if (threads > 1 && n_puzzles < (Py_ssize_t)threads * BATCH_CHUNK)
         threads = (long)((n_puzzles + BATCH_CHUNK - 1) / BATCH_CHUNK);
     if (threads < 1) threads = 1;
@@ -762,13 +769,27 @@ PyObject *py_batch(PyObject *self, PyObject *args) {
         started++; /* fewer threads than asked still completes the whole batch */
     }
     batch_run(&job, &bound);
-    /* the other workers' last puzzles: Ctrl-C still stops them */
-    while (atomic_load(&job.finished) < started) {
+    /* the other workers' last puzzles: woken as each finishes, and at least every
+     * SIGNAL_EVERY seconds to look at Ctrl-C, which still stops them */
+    pthread_mutex_lock(&job.lock);
+    while (job.finished < started) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += (long)(SIGNAL_EVERY * 1e9);
+        if (until.tv_nsec >= 1000000000L) {
+            until.tv_sec += 1;
+            until.tv_nsec -= 1000000000L;
+        }
+        pthread_cond_timedwait(&job.done, &job.lock, &until);
+        if (job.finished >= started) break;
+        pthread_mutex_unlock(&job.lock);
         if (bound_check(&bound)) __atomic_store_n(&job.stop, 1, __ATOMIC_RELAXED);
-        const struct timespec pause = {0, 2000000};
-        nanosleep(&pause, NULL);
+        pthread_mutex_lock(&job.lock);
     }
+    pthread_mutex_unlock(&job.lock);
     for (int t = 0; t < started; t++) pthread_join(tids[t], NULL);
+    pthread_cond_destroy(&job.done);
+    pthread_mutex_destroy(&job.lock);
     PyEval_RestoreThread(bound.ts);
     Py_XDECREF(rules);
     PyMem_Free(copy);
