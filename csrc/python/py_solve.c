@@ -631,6 +631,9 @@ typedef struct {
 static int batch_one(BatchJob *job, sg_solver *solver, const uint8_t *p, uint8_t *out,
                      uint8_t *spare, sd_stats *st, search_bound *b) {
     if (solver) return sg_count_bounded(solver, p, job->limit, NULL, out, spare, b);
+    /* a classic search to one or two solutions ends within milliseconds: the bound is
+     * looked at between puzzles (each chunk), not inside the search */
+    if (job->limit <= 2) return s9_solve(p, out, job->limit, NULL, st);
     return s9_solve_ticked(p, out, job->limit, NULL, st, s9_bound_tick, b);
 }
 
