@@ -27,7 +27,15 @@ def _print_version(ctx: click.Context, param: click.Parameter, value: bool) -> N
 
 
 class CheckCommand(click.Command):
-    """A command whose usage errors exit with :data:`EXIT_BAD_INPUT`, not click's 2."""
+    """A command whose usage errors exit with :data:`EXIT_BAD_INPUT`, not click's 2.
+
+    >>> cmd = CheckCommand("check", params=[click.Argument(["puzzle"])])
+    >>> try:
+    ...     cmd.make_context("check", [])
+    ... except click.UsageError as e:
+    ...     e.exit_code
+    3
+    """
 
     def make_context(
         self,

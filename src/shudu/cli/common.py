@@ -100,12 +100,22 @@ def _where(source: str | None, line: int | None, column: int | None) -> str:
 
 
 def os_error_text(error: OSError) -> str:
-    """``Permission denied``-style text of an OS error, without the errno prefix."""
+    """``Permission denied``-style text of an OS error, without the errno prefix.
+
+    >>> os_error_text(FileNotFoundError(2, "No such file or directory", "p.txt"))
+    'No such file or directory'
+    """
     return error.strerror or str(error)
 
 
 
 def is_terminal(stream: Any) -> bool:
+    """Whether ``stream`` is a terminal; ``False`` for anything that cannot say.
+
+    >>> import io
+    >>> is_terminal(io.StringIO()), is_terminal(None)
+    (False, False)
+    """
     try:
         return bool(stream.isatty())
     except (AttributeError, ValueError, OSError):
@@ -196,6 +206,12 @@ class Console:
 
 
 def show_progress(flag: bool | None, many: bool) -> bool:
+    """Whether a run shows a progress bar: never for one puzzle, else as ``--progress``
+    or ``--no-progress`` says, else when stderr is a terminal.
+
+    >>> show_progress(True, False), show_progress(True, True), show_progress(False, True)
+    (False, True, False)
+    """
     if not many:
         return False
     if flag is not None:
@@ -262,12 +278,24 @@ def grid_text(grid: Grid, style: str) -> str:
 
 
 def json_line(data: dict[str, Any]) -> str:
+    """One JSON object on one line, non-ASCII text kept as it is.
+
+    >>> json_line({"status": "unique", "name": "难"})
+    '{"status": "unique", "name": "难"}'
+    """
     import json
 
     return json.dumps(data, ensure_ascii=False)
 
 
 def json_head(item: Item) -> dict[str, Any]:
+    """The fields every JSON object of an input starts with: its index, source and line
+    (and its name when it has one).
+
+    >>> from shudu.cli.inputs import Item
+    >>> json_head(Item(2, "p.txt", 5, None, name="Easy"))
+    {'index': 2, 'source': 'p.txt', 'line': 5, 'name': 'Easy'}
+    """
     head: dict[str, Any] = {"index": item.index, "source": item.source, "line": item.line}
     if item.name is not None:
         head["name"] = item.name
@@ -276,7 +304,12 @@ def json_head(item: Item) -> dict[str, Any]:
 
 def json_error(item: Item, message: str) -> dict[str, Any]:
     """The JSON object of an input that could not be worked on: ``status: "error"`` and
-    the one-line ``error`` of stderr, with the input's place (as every object has)."""
+    the one-line ``error`` of stderr, with the input's place (as every object has).
+
+    >>> from shudu.cli.inputs import Item
+    >>> json_error(Item(1, None, None, None), "bad")
+    {'index': 1, 'source': None, 'line': None, 'status': 'error', 'error': 'bad'}
+    """
     return {**json_head(item), "status": "error", "error": message}
 
 
@@ -292,7 +325,23 @@ def json_error_line(message: str, source: str | None, line: int | None = None,
 
 
 def silence_stdout() -> None:
-    """Point stdout at /dev/null so the final flush of a closed pipe says nothing."""
+    """Point stdout at /dev/null so the final flush of a closed pipe says nothing.
+
+    >>> import sys, tempfile
+    >>> from pathlib import Path
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     path = Path(tmp, "out.txt")
+    ...     with path.open("w") as out:
+    ...         real, sys.stdout = sys.stdout, out
+    ...         try:
+    ...             print("kept", flush=True)
+    ...             silence_stdout()
+    ...             print("lost", flush=True)
+    ...         finally:
+    ...             sys.stdout = real
+    ...     path.read_text()
+    'kept\\n'
+    """
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
@@ -302,6 +351,12 @@ def silence_stdout() -> None:
 
 # ---------------------------------------------------------------------- options
 def rules_option(ctx: click.Context, param: click.Parameter, value: str | None) -> Rules | None:
+    """The ``--rules`` callback: the :class:`Rules` of a spec (``None`` without one); a
+    bad spec is a usage error.
+
+    >>> rules_option(None, None, "x"), rules_option(None, None, None)
+    (Rules(size=9, diagonals=True), None)
+    """
     if value is None:
         return None
     from ..values.rules import Rules
@@ -317,7 +372,12 @@ def _max_errors_option(ctx: click.Context, param: click.Parameter, value: int) -
 
 
 def reading_options(func: Callable[..., Any]) -> Callable[..., Any]:
-    """``--progress``, ``--rules``, ``--format`` and ``--max-errors``: how puzzles are read."""
+    """``--progress``, ``--rules``, ``--format`` and ``--max-errors``: how puzzles are read.
+
+    >>> def f(): pass
+    >>> [p.name for p in reading_options(f).__click_params__]
+    ['max_errors', 'progress', 'rules', 'fmt']
+    """
     func = click.option(
         "--max-errors",
         metavar="N",
@@ -350,7 +410,12 @@ def reading_options(func: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def input_options(func: Callable[..., Any]) -> Callable[..., Any]:
-    """Options shared by every command that reads puzzles."""
+    """Options shared by every command that reads puzzles.
+
+    >>> def f(): pass
+    >>> [p.name for p in input_options(f).__click_params__]
+    ['threads', 'max_errors', 'progress', 'rules', 'fmt', 'inputs']
+    """
     func = click.option(
         "--threads",
         metavar="N",
@@ -365,7 +430,12 @@ def input_options(func: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def dask_option(func: Callable[..., Any]) -> Callable[..., Any]:
-    """``--dask ADDRESS``: run the engine's work on a Dask cluster (same output)."""
+    """``--dask ADDRESS``: run the engine's work on a Dask cluster (same output).
+
+    >>> def f(): pass
+    >>> [p.name for p in dask_option(f).__click_params__]
+    ['dask_address']
+    """
     return click.option(
         "--dask", "dask_address", metavar="ADDRESS", default=None,
         help="Do the work on a Dask cluster: a scheduler's address (tcp://host:8786) or "

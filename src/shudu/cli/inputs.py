@@ -253,6 +253,10 @@ def argument_text(arg: str, stdin: TextIO | None) -> tuple[str | None, str | Non
 
     Returns ``(None, source)`` when a file cannot be read as text (the grid reader then
     reports why).
+
+    >>> import io
+    >>> argument_text("." * 16, None), argument_text("-", io.StringIO("1234"))
+    (('................', None), ('1234', '<stdin>'))
     """
     if arg == "-":
         stream = lenient(stdin if stdin is not None else sys.stdin)

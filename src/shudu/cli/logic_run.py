@@ -48,6 +48,12 @@ def _enable_option(ctx: click.Context, param: click.Parameter, value: tuple[str,
 
 
 def technique_option(ctx: click.Context, param: click.Parameter, value: str) -> Any:
+    """The callback of a technique argument: the technique of a name or HoDoKu code; an
+    unknown one is a usage error.
+
+    >>> technique_option(None, None, "x-wing").name
+    'X-Wing'
+    """
     from ..logic.registry import technique
 
     try:
@@ -59,7 +65,12 @@ def technique_option(ctx: click.Context, param: click.Parameter, value: str) -> 
 
 
 def logic_input_options(func: Callable[..., Any]) -> Callable[..., Any]:
-    """Options of the commands that read puzzles or pencilmarks for the logic solver."""
+    """Options of the commands that read puzzles or pencilmarks for the logic solver.
+
+    >>> def f(): pass
+    >>> [p.name for p in logic_input_options(f).__click_params__]
+    ['max_errors', 'progress', 'rules', 'fmt', 'lang']
+    """
     func = reading_options(func)
     return click.option(
         "--lang",
@@ -71,7 +82,12 @@ def logic_input_options(func: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def timeout_option(func: Callable[..., Any]) -> Callable[..., Any]:
-    """``--timeout SECONDS``: the time one puzzle may take."""
+    """``--timeout SECONDS``: the time one puzzle may take.
+
+    >>> def f(): pass
+    >>> [p.name for p in timeout_option(f).__click_params__]
+    ['timeout']
+    """
     return click.option(
         "--timeout",
         metavar="SECONDS",
@@ -83,7 +99,12 @@ def timeout_option(func: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def anyway_option(func: Callable[..., Any]) -> Callable[..., Any]:
-    """``--anyway``: work on a puzzle with several solutions too."""
+    """``--anyway``: work on a puzzle with several solutions too.
+
+    >>> def f(): pass
+    >>> [p.name for p in anyway_option(f).__click_params__]
+    ['anyway']
+    """
     return click.option(
         "--anyway",
         is_flag=True,
@@ -93,7 +114,12 @@ def anyway_option(func: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def solver_options(func: Callable[..., Any]) -> Callable[..., Any]:
-    """``--uniqueness/--no-uniqueness``, ``--disable`` and ``--enable``."""
+    """``--uniqueness/--no-uniqueness``, ``--disable`` and ``--enable``.
+
+    >>> def f(): pass
+    >>> [p.name for p in solver_options(f).__click_params__]
+    ['enable', 'disabled', 'uniqueness']
+    """
     func = click.option(
         "--enable",
         metavar="NAME",
@@ -132,7 +158,17 @@ def _config(disabled: frozenset[str]) -> Any:
 @dataclass
 class LogicRun:
     """Shared state of ``explain``, ``hint`` and ``find``: output, languages, and the
-    start of a logic session on each state."""
+    start of a logic session on each state.
+
+    >>> from shudu.cli.inputs import logic_items
+    >>> run = LogicRun(Console(progress=False, total=None), "en", as_json=False, many=True)
+    >>> state = next(logic_items(["." * 81]))
+    >>> run.block(["first"], state)
+    Puzzle 1:
+    first
+    >>> run.printed
+    1
+    """
 
     console: Console
     lang: str

@@ -53,7 +53,13 @@ def ratings_of(items: Iterator[Item], jobs: int, timeout: float | None = None,
              path: bool = False, client: Any = None
              ) -> Iterator[tuple[Item, Rating | ValueError | None]]:
     """Each item with its rating (``None`` for an unreadable item), in input order: on
-    ``jobs`` processes, or on a Dask cluster through ``client``."""
+    ``jobs`` processes, or on a Dask cluster through ``client``.
+
+    >>> from shudu.cli.inputs import Inputs
+    >>> easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+    >>> [(item.index, r and r.grade) for item, r in ratings_of(iter(Inputs([easy, "12"])), 1)]
+    [(1, 'beginner'), (2, None)]
+    """
     if client is not None:
         from itertools import tee
 
@@ -116,6 +122,11 @@ def unrated_data(item: Item, error: ValueError, message: str) -> dict[str, Any]:
 
 
 def hardest_name(key: str | None, lang: str) -> str:
+    """The name of a rating's hardest technique in ``lang`` (``-`` for none).
+
+    >>> hardest_name("x-wing", "en"), hardest_name("x-wing", "zh"), hardest_name(None, "en")
+    ('X-Wing', 'X翼', '-')
+    """
     if key is None:
         return "-"
     from ..logic.registry import technique

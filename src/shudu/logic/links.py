@@ -975,7 +975,12 @@ _CELLCOL: dict[tuple[int, int], tuple[int, ...]] = {}
 
 
 def cell_columns(n: int, N: int) -> tuple[int, ...]:
-    """For each cell, the universal bitset of all its n candidates."""
+    """For each cell, the universal bitset of all its n candidates (bit ``d * N + cell``
+    for digit ``d + 1``), made once per size.
+
+    >>> [bin(m) for m in cell_columns(2, 4)]
+    ['0b10001', '0b100010', '0b1000100', '0b10001000']
+    """
     got = _CELLCOL.get((n, N))
     if got is None:
         out = []

@@ -626,7 +626,12 @@ class Target:
 @dataclass(frozen=True)
 class ClueRun:
     """What a generator of puzzles with clues beyond givens (killer cages, thermometers
-    ...) starts from: its base rules, target, seed, random source, deadline and attempts."""
+    ...) starts from: its base rules, target, seed, random source, deadline and attempts.
+
+    >>> run = ClueRun.of("killer", "x", 7, None, None, 5, None)
+    >>> run.base, run.target, run.seed, run.limit, run.deadline
+    (Rules(size=9, diagonals=True), None, 7, 5, None)
+    """
 
     base: Rules
     target: Target | None

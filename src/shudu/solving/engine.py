@@ -110,6 +110,13 @@ class SearchResult:
 
 
 def as_grid(puzzle: PuzzleLike, rules: RulesLike) -> Grid:
+    """The checked :class:`Grid` of a puzzle (text, cell list or grid) under ``rules``
+    (``None``: its own); a grid already under those rules is returned as it is.
+
+    >>> g = as_grid("." * 81, None)
+    >>> as_grid([0] * 16, None).rules, as_grid(g, None) is g, as_grid(g, "x").rules
+    (Rules(size=4), True, Rules(size=9, diagonals=True))
+    """
     check_puzzle(puzzle)
     rules = as_rules(rules)
     if isinstance(puzzle, Grid):

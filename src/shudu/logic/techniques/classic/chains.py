@@ -189,6 +189,14 @@ def eureka(links: tuple[Link, ...], size: int = 9) -> str:
 
 # ---------------------------------------------------------------------- step helpers
 def lit_links(g: ChainGraph, lits: list[int]) -> tuple[Link, ...]:
+    """The links between the successive literals of a path (``2 * node + truth``).
+
+    >>> from shudu import Grid
+    >>> g = graph(Candidates.from_grid(Grid.empty()), "full")
+    >>> links = lit_links(g, [0, 3, 164])   # r1c1 not 1, r1c2 is 1, r1c2 not 2
+    >>> [lk.strong for lk in links], eureka(links)
+    ([True, False], '(1)r1c1=(1-2)r1c2')
+    """
     return tuple(g.link(x, y) for x, y in pairwise(lits))
 
 
