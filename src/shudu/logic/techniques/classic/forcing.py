@@ -26,18 +26,17 @@ contradiction and verity finders share the work.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import pairwise
 from typing import Any, TypedDict
 
 from ....values.candidates import Candidates, Geometry, bits
 from ....values.rules import Rules
 from ... import accel9
-from ...links import ChainGraph, cell_columns, state_key
+from ...links import cell_columns, state_key
 from ...registry import Technique, register
 from ...render import house_text, result_text
 from ...step import Link, Step, cells_text
 from ..table import length_bonus
-from .chains import chain_sentence, graph
+from .chains import chain_sentence, graph, lit_links
 
 __all__ = [
     "Net",
@@ -501,7 +500,7 @@ def _static_contradictions(cands: Candidates) -> Iterator[tuple[int, Step]]:
                 continue
             size, p1, p2, y = best
             cell, digit = a % N, a // N + 1
-            links = (_lit_links(g, p1), _lit_links(g, p2))
+            links = (lit_links(g, p1), lit_links(g, p2))
             kw: dict[str, object] = {}
             if truth:
                 kw["eliminations"] = ((cell, digit),)
@@ -514,10 +513,6 @@ def _static_contradictions(cands: Candidates) -> Iterator[tuple[int, Step]]:
                 extra={"length": size, "assume": bool(truth), "split": len(p1) - 1,
                        "difficulty": _difficulty("forcing-chain-contradiction", size)},
                 **kw)  # type: ignore[arg-type]
-
-
-def _lit_links(g: ChainGraph, lits: list[int]) -> tuple[Link, ...]:
-    return tuple(g.link(x, y) for x, y in pairwise(lits))
 
 
 def _difficulty(key: str, size: int) -> float:
@@ -658,7 +653,7 @@ def find_forcing_chain_verity(cands: Candidates) -> Iterator[Step]:
         size = sum(len(p) - 1 for p in paths if p)
         links: tuple[Link, ...] = ()
         for p in paths:
-            links += _lit_links(g, p) if p and len(p) > 1 else ()
+            links += lit_links(g, p) if p and len(p) > 1 else ()
         cell, digit = y % N, y // N + 1
         kw: dict[str, object] = ({"placements": ((cell, digit),)} if truth
                                  else {"eliminations": ((cell, digit),)})
