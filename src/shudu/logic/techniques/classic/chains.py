@@ -31,7 +31,7 @@ from ...links import ChainGraph, cell_columns, chain_weight, state_key
 from ...registry import Technique, register
 from ...render import result_text
 from ...step import Link, Step, candidates_text, cells_text, digit_text
-from ..table import length_bonus
+from ..table import length_bonus, row
 
 __all__ = [
     "chain_sentence",
@@ -47,19 +47,12 @@ __all__ = [
     "graph",
 ]
 
-BASE = {
-    "x-chain": 6.6,
-    "xy-chain": 6.6,
-    "aic": 7.0,
-    "continuous-nice-loop": 7.1,
-    "discontinuous-nice-loop": 7.1,
-    "grouped-aic": 7.2,
-    "grouped-continuous-nice-loop": 7.3,
-    "grouped-discontinuous-nice-loop": 7.3,
-    "als-aic": 7.5,
-    "als-continuous-nice-loop": 7.6,
-    "als-discontinuous-nice-loop": 7.6,
-}
+BASE = {key: row(key).order for key in (
+    "x-chain", "xy-chain", "aic", "continuous-nice-loop", "discontinuous-nice-loop",
+    "grouped-aic", "grouped-continuous-nice-loop", "grouped-discontinuous-nice-loop",
+    "als-aic", "als-continuous-nice-loop", "als-discontinuous-nice-loop")}
+"""Each chain kind's place in the solver's order (from the technique table), to which a
+step adds the bonus of its length."""
 
 
 class _Links(TypedDict, total=False):

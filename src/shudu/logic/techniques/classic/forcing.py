@@ -35,7 +35,7 @@ from ...links import cell_columns, state_key
 from ...registry import Technique, register
 from ...render import house_text, result_text
 from ...step import Link, Step, cells_text
-from ..table import length_bonus
+from ..table import length_bonus, row
 from .chains import chain_sentence, graph, lit_links
 
 __all__ = [
@@ -47,24 +47,12 @@ __all__ = [
     "find_nested_forcing_net",
 ]
 
-BASE = {
-    "forcing-chain-contradiction": 7.6,
-    "forcing-chain-verity": 7.8,
-    "forcing-net-contradiction": 8.5,
-    "forcing-net-verity": 8.7,
-    "nested-forcing-net": 9.5,
-}
-
-SE_BASE = {
-    "forcing-chain-contradiction": 7.5,
-    "forcing-chain-verity": 8.0,
-    "forcing-net-contradiction": 8.5,
-    "forcing-net-verity": 8.5,
-    "nested-forcing-net": 9.5,
-}
-"""Sudoku Explainer's base weight of each kind (``BASE`` is the place in the solver's
-order): a contradiction from one assumption 7.5, chains that agree 8.0, dynamic nets
-8.5, nested nets 9.5."""
+BASE = {key: row(key).order for key in (
+    "forcing-chain-contradiction", "forcing-chain-verity", "forcing-net-contradiction",
+    "forcing-net-verity", "nested-forcing-net")}
+"""Each kind's place in the solver's order (from the technique table); its Sudoku
+Explainer weight there is the base :func:`forcing_weight` adds to: a contradiction from
+one assumption 7.5, chains that agree 8.0, dynamic nets 8.5, nested nets 9.5."""
 
 
 def forcing_weight(step: Step, base: float) -> float:

@@ -16,14 +16,18 @@ from ...accel9 import single
 from ...registry import Technique, register
 from ...render import house_text
 from ...step import Step, digit_text, placements_text
+from ..table import row
 
 __all__ = ["find_full_house", "find_hidden_single", "find_naked_single", "hidden_singles",
            "house_weight", "naked_singles"]
 
-BOX_WEIGHT, LINE_WEIGHT, NAKED_WEIGHT = 1.2, 1.5, 2.3
-"""Sudoku Explainer's weights of the singles: a hidden single in a box, in a row,
-column or other house (a full house counts as a hidden single in its house), and a
-naked single."""
+BOX_WEIGHT = row("hidden-single").se_weight
+"""Sudoku Explainer's weight of a hidden single in a box (a full house counts as a hidden
+single in its house): the technique table's hidden-single weight."""
+LINE_WEIGHT = 1.5
+"""Sudoku Explainer's weight of a hidden single in a row, column or other house."""
+NAKED_WEIGHT = row("naked-single").se_weight
+"""Sudoku Explainer's weight of a naked single: the technique table's."""
 
 
 def house_weight(house: int, size: int) -> float:

@@ -20,7 +20,6 @@ from ....values.candidates import Candidates, bits, digits_in, first_bit
 from ...registry import Technique, register
 from ...render import house_text, result_text
 from ...step import Step, candidates_text, cells_text, digit_text
-from ..table import length_bonus
 
 __all__ = [
     "find_remote_pair",
@@ -427,12 +426,6 @@ def _rp_notation(step: Step) -> str:
     n = step.size
     chain = "-".join(cells_text([c], n) for c in step.role_cells("chain"))
     return f"Remote Pair: {x}/{y} {chain} => {candidates_text(step.eliminations, n)}"
-
-
-W_WING_WEIGHT = round(7.0 + length_bonus(6), 1)
-"""SE has no W-Wing: it meets one as the AIC it is, six nodes mixing digits and houses
-(7.1), the W-Wing's SE weight in the technique table; its order there (4.4) is its
-place in the solver's order."""
 
 
 register(Technique.of("xy-wing", find_xy_wing, _wing_where, _wing_explain, _wing_notation,
