@@ -40,6 +40,8 @@ from typing import TYPE_CHECKING, Any
 from ..errors import GenerationError, NotUnique
 from ..values.grid import Grid
 from ..values.rules import Rules
+from ..words.book import BOOK
+from ..words.grades import grade as grade_name
 
 if TYPE_CHECKING:
     from ..rating.rater import Rating
@@ -74,18 +76,6 @@ FOOTER = 10.0
 FONT = "DejaVu Sans, Liberation Sans, Arial, sans-serif"
 FONT_ZH = "Noto Sans CJK SC, Source Han Sans SC, WenQuanYi Micro Hei, " + FONT
 
-GRADE_ZH = {"beginner": "入门", "easy": "简单", "medium": "中等", "hard": "困难",
-            "expert": "专家", "extreme": "极难"}
-"""Grade names in Chinese."""
-
-_WORDS = {
-    "en": {"puzzles": "{n} puzzles", "puzzle": "1 puzzle", "solutions": "Solutions",
-           "solutions_at": "Solutions from page {page}", "rules": "Rules: {spec}",
-           "scores": "Scores {low:.1f} – {high:.1f}", "score": "Score {low:.1f}"},
-    "zh": {"puzzles": "{n} 道题", "puzzle": "1 道题", "solutions": "答案",
-           "solutions_at": "答案见第 {page} 页", "rules": "规则：{spec}",
-           "scores": "评分 {low:.1f} – {high:.1f}", "score": "评分 {low:.1f}"},
-}
 
 
 # ---------------------------------------------------------------------- entries
@@ -155,7 +145,7 @@ def caption(number: int, grade: str, score: float, lang: str = "en") -> str:
     '第 3 题 · 困难 · 5.6'
     """
     if lang == "zh":
-        return f"第 {number} 题 · {GRADE_ZH.get(grade, grade)} · {score:.1f}"
+        return f"第 {number} 题 · {grade_name(grade, 'zh')} · {score:.1f}"
     return f"No. {number} · {grade} · {score:.1f}"
 
 
@@ -403,12 +393,12 @@ def book_pages(
     if key not in PAGE_SIZES:
         raise ValueError(f"unknown page size {page!r}; expected one of "
                          f"{', '.join(PAGE_SIZES)}")
-    if lang not in _WORDS:
-        raise ValueError(f"unknown language {lang!r}; expected one of {', '.join(_WORDS)}")
+    if lang not in BOOK:
+        raise ValueError(f"unknown language {lang!r}; expected one of {', '.join(BOOK)}")
     entries = [book_entry(p) for p in puzzles]
     width, height = PAGE_SIZES[key]
     font = FONT_ZH if lang == "zh" else FONT
-    words = _WORDS[lang]
+    words = BOOK[lang]
     cols, rows = PER_PAGE[per_page]
     puzzle_pages = math.ceil(len(entries) / per_page)
     scols, srows = SOLUTION_LAYOUT
@@ -427,7 +417,7 @@ def book_pages(
         from ..rating.rater import GRADES
 
         counts = {g: sum(e.grade == g for e in entries) for g in GRADES}
-        line = " · ".join(f"{GRADE_ZH[g] if lang == 'zh' else g} {k}"
+        line = " · ".join(f"{grade_name(g, lang)} {k}"
                           for g, k in counts.items() if k)
         cover.text(width / 2, y, line, 5)
         y += 8

@@ -2,12 +2,14 @@
 why a path ended, in English and Chinese.
 
 >>> words("zh")["final"], grade("expert", "zh"), grade("expert", "en")
-('最后的盘面', '专家级', 'expert')
+('最后的盘面', '专家', 'expert')
 """
 
 from __future__ import annotations
 
-__all__ = ["GRADES", "WORDS", "grade", "words"]
+from .grades import grade
+
+__all__ = ["WORDS", "grade", "words"]
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {
@@ -56,19 +58,6 @@ WORDS: dict[str, dict[str, str]] = {
 }
 """The page's headings and sentences."""
 
-GRADES: dict[str, dict[str, str]] = {
-    "en": {g: g for g in ("beginner", "easy", "medium", "hard", "expert", "extreme")},
-    "zh": {"beginner": "入门", "easy": "简单", "medium": "中等", "hard": "困难",
-           "expert": "专家级", "extreme": "极难"},
-}
-"""Grade names (``hard`` -> ``困难``); an unknown grade keeps its English name."""
-
-
 def words(lang: str) -> dict[str, str]:
     """The page's words in a language (anything but ``zh``: English)."""
     return WORDS["zh" if lang == "zh" else "en"]
-
-
-def grade(name: str, lang: str) -> str:
-    """A grade's name in a language: :data:`GRADES`, else the English name."""
-    return GRADES["zh" if lang == "zh" else "en"].get(name, name)
