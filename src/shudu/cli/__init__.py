@@ -24,15 +24,12 @@ they are needed, so ``shudu --version`` and ``shudu --help`` answer at once.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from importlib import import_module
 from typing import Any, NoReturn
 
 from .interrupt import guard_interrupts
-
-_COMMANDS = ("book", "check", "convert", "explain", "find", "generate", "hint", "rate",
-             "render", "scan", "serve", "solve", "techniques")
-"""The modules that register a command on the group of :mod:`.app`."""
 
 _HOMES = {
     "EXIT_BAD_INPUT": ".common",
@@ -46,9 +43,10 @@ _HOMES = {
 
 def _group() -> Any:
     """The ``shudu`` click group with every command registered on it."""
-    for name in _COMMANDS:
+    app = import_module(".app", __name__)
+    for name in app.COMMANDS:
         import_module(f".{name}", __name__)
-    return import_module(".app", __name__).cli
+    return app.cli
 
 
 def __getattr__(name: str) -> Any:
@@ -66,11 +64,16 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
     Ctrl-C is caught before anything else is imported: at any moment the command ends
     with exit status 130 and at most one line, never a traceback.
     """
+    args = sys.argv[1:] if argv is None else list(argv)
+    if args == ["--version"]:   # answered before click and the commands are imported
+        from .._version import __version__
+
+        print(f"shudu {__version__}")
+        raise SystemExit(0)
     with guard_interrupts():
-        _group()
         from .app import main as run
 
-        run(argv)
+        run(args)
     raise SystemExit(0)  # pragma: no cover - run always exits
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from importlib import import_module
 from typing import Any, NoReturn
 
 import click
@@ -51,8 +52,23 @@ class CheckCommand(click.Command):
             raise
 
 
+COMMANDS = ("book", "check", "convert", "explain", "find", "generate", "hint", "rate",
+            "render", "scan", "serve", "solve", "techniques")
+"""The commands, each the module of this package that registers it on :data:`cli`."""
+
+
 class _Group(click.Group):
-    """The ``shudu`` group: usage errors become one ``shudu: error:`` line on stderr."""
+    """The ``shudu`` group: a command's module is imported when the command is asked for
+    (``shudu solve`` loads only the solve command); usage errors become one
+    ``shudu: error:`` line on stderr."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(COMMANDS) | set(self.commands))
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in COMMANDS:
+            import_module(f"{__package__}.{cmd_name}")
+        return super().get_command(ctx, cmd_name)
 
     def main(
         self,
