@@ -118,18 +118,9 @@ class Session(StepRun):
 def _state(puzzle: str | Grid | Candidates, rules: RulesLike) -> Candidates:
     """The candidate state of a puzzle, its text read with ``rules`` when given."""
     wanted = Rules.coerce(rules)
-    if wanted is None:
-        return as_candidates(puzzle)
-    if isinstance(puzzle, str):
-        from ..formats import detect_format, parse, parse_pencilmarks
-
-        if detect_format(puzzle) in ("pencilmarks", "729"):
-            return as_candidates(Candidates.from_pencilmarks(
-                parse_pencilmarks(puzzle, rules=wanted)))
-        return as_candidates(parse(puzzle, rules=wanted))
-    if puzzle.rules != wanted:
+    if wanted is not None and not isinstance(puzzle, str) and puzzle.rules != wanted:
         raise ValueError("the puzzle's rules are not the rules given")
-    return as_candidates(puzzle)
+    return as_candidates(puzzle, wanted)
 
 
 def session(puzzle: str | Grid | Candidates, rules: RulesLike = None,

@@ -133,8 +133,9 @@ class SolvePath:
         return out
 
 
-def as_candidates(puzzle: str | Grid | Candidates) -> Candidates:
-    """A fresh candidate state from text, a Grid, or a copy of a Candidates.
+def as_candidates(puzzle: str | Grid | Candidates, rules: Rules | None = None) -> Candidates:
+    """A fresh candidate state from text (read with ``rules`` when given), a Grid, or a
+    copy of a Candidates.
 
     The logic solver reasons with houses, peers, killer cages and the variant constraints
     (thermometers, arrows, dots, lines, sums ...: :mod:`.variants`): rules with a
@@ -149,13 +150,14 @@ def as_candidates(puzzle: str | Grid | Candidates) -> Candidates:
     elif isinstance(puzzle, Grid):
         out = Candidates.from_grid(puzzle)
     else:
-        from ..formats import detect_format, parse_pencilmarks
+        from ..formats import detect_format, parse, parse_pencilmarks
 
         fmt = detect_format(puzzle)
         if fmt in ("pencilmarks", "729"):
-            out = Candidates.from_pencilmarks(parse_pencilmarks(puzzle))
+            out = Candidates.from_pencilmarks(parse_pencilmarks(puzzle, rules=rules))
         else:
-            out = Candidates.from_grid(Grid(puzzle))
+            out = Candidates.from_grid(Grid(puzzle) if rules is None
+                                       else parse(puzzle, rules=rules))
     refuse_constraints(out.rules)
     return out
 
