@@ -4,6 +4,65 @@
 
 #include <stdint.h>
 
+/* Bit operations and attributes, one spelling for every compiler.  GCC and clang
+ * have builtins; MSVC has intrinsics; anything else gets plain C.  The 32-bit forms
+ * take unsigned values, the 64-bit forms uint64_t; ctz and clz of 0 are undefined,
+ * as with the builtins, and callers never pass 0. */
+#if defined(__GNUC__) || defined(__clang__)
+#define sd_popc32(x) __builtin_popcount((unsigned)(x))
+#define sd_popc64(x) __builtin_popcountll((unsigned long long)(x))
+#define sd_ctz32(x) __builtin_ctz((unsigned)(x))
+#define sd_ctz64(x) __builtin_ctzll((unsigned long long)(x))
+#define sd_clz32(x) __builtin_clz((unsigned)(x))
+#define SD_ALWAYS_INLINE __attribute__((always_inline)) inline
+#elif defined(_MSC_VER)
+#include <intrin.h>
+static __forceinline int sd_popc64_(uint64_t x) {
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+static __forceinline int sd_ctz64_(uint64_t x) {
+    unsigned long i;
+    _BitScanForward64(&i, x);
+    return (int)i;
+}
+static __forceinline int sd_clz32_(unsigned x) {
+    unsigned long i;
+    _BitScanReverse(&i, x);
+    return 31 - (int)i;
+}
+#define sd_popc32(x) sd_popc64_((uint64_t)(unsigned)(x))
+#define sd_popc64(x) sd_popc64_((uint64_t)(x))
+#define sd_ctz32(x) sd_ctz64_((uint64_t)(unsigned)(x))
+#define sd_ctz64(x) sd_ctz64_((uint64_t)(x))
+#define sd_clz32(x) sd_clz32_((unsigned)(x))
+#define SD_ALWAYS_INLINE __forceinline
+#else
+static inline int sd_popc64_(uint64_t x) {
+    int n = 0;
+    for (; x; x &= x - 1) n++;
+    return n;
+}
+static inline int sd_ctz64_(uint64_t x) {
+    int n = 0;
+    for (; !(x & 1u); x >>= 1) n++;
+    return n;
+}
+static inline int sd_clz32_(unsigned x) {
+    int n = 0;
+    for (unsigned m = 0x80000000u; !(x & m); m >>= 1) n++;
+    return n;
+}
+#define sd_popc32(x) sd_popc64_((uint64_t)(unsigned)(x))
+#define sd_popc64(x) sd_popc64_((uint64_t)(x))
+#define sd_ctz32(x) sd_ctz64_((uint64_t)(unsigned)(x))
+#define sd_ctz64(x) sd_ctz64_((uint64_t)(x))
+#define sd_clz32(x) sd_clz32_((unsigned)(x))
+#define SD_ALWAYS_INLINE inline
+#endif
+
 /* Search statistics, accumulated by every solver entry point (caller zeroes). */
 typedef struct sd_stats {
     uint64_t guesses; /* branch points where more than one choice was tried or open */

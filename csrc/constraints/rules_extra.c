@@ -64,8 +64,8 @@ struct gx_set {
 /* The views a sum whose cells see each other may have (distinct_linear). */
 #define GX_VIEWS 4
 
-static inline int lo_digit(uint32_t m) { return __builtin_ctz(m) + 1; }
-static inline int hi_digit(uint32_t m) { return 32 - __builtin_clz(m); }
+static inline int lo_digit(uint32_t m) { return sd_ctz32(m) + 1; }
+static inline int hi_digit(uint32_t m) { return 32 - sd_clz32(m); }
 
 void gx_free(gx_set *g) {
     if (!g) return;
@@ -211,7 +211,7 @@ gx_set *gx_new(int n, int ncells, const int32_t *prog, size_t len, char *err, si
                     memset(bwd, 0, (size_t)n * sizeof *bwd);
                     for (int d = 0; d < n; d++) {
                         fwd[d] = (uint32_t)prog[at + 2 + d];
-                        for (uint32_t m = fwd[d]; m; m &= m - 1) bwd[__builtin_ctz(m)] |= 1u << d;
+                        for (uint32_t m = fwd[d]; m; m &= m - 1) bwd[sd_ctz32(m)] |= 1u << d;
                     }
                 }
                 break;
@@ -316,8 +316,8 @@ static int narrow_pair(gx_set *g, const int32_t *o) {
     const int n = g->n, a = o[0], b = o[1];
     const uint32_t *fwd = (const uint32_t *)(o + 2), *bwd = fwd + n;
     uint32_t sb = 0, sa = 0;
-    for (uint32_t m = g->work[a]; m; m &= m - 1) sb |= fwd[__builtin_ctz(m)];
-    for (uint32_t m = g->work[b]; m; m &= m - 1) sa |= bwd[__builtin_ctz(m)];
+    for (uint32_t m = g->work[a]; m; m &= m - 1) sb |= fwd[sd_ctz32(m)];
+    for (uint32_t m = g->work[b]; m; m &= m - 1) sa |= bwd[sd_ctz32(m)];
     const int x = keep(g, a, sa);
     if (x < 0) return -1;
     const int y = keep(g, b, sb);
@@ -400,7 +400,7 @@ static int exact_linear_small(gx_set *g, const int32_t *o, int64_t span) {
         const uint64_t halves[2] = {(uint64_t)pre[j], (uint64_t)(pre[j] >> 64)};
         for (int h = 0; h < 2; h++)
             for (uint64_t a = halves[h]; a; a &= a - 1)
-                both |= suf[j + 1] << (__builtin_ctzll(a) + 64 * h);
+                both |= suf[j + 1] << (sd_ctz64(a) + 64 * h);
         uint32_t ok = 0;
         for (uint32_t x = g->work[c]; x; x &= x - 1) {
             const int64_t need = total - w * lo_digit(x) - low_pre[j] - low_suf[j + 1];
@@ -536,7 +536,7 @@ static void group_fill(gx_fill *f, int i, uint32_t used, int sum) {
         return;
     }
     for (uint32_t m = f->masks[i] & ~used; m; m &= m - 1) {
-        const int d = __builtin_ctz(m);   /* digit d + 1, its value less the least */
+        const int d = sd_ctz32(m);   /* digit d + 1, its value less the least */
         f->dig[i - f->a] = (uint8_t)d;
         group_fill(f, i + 1, used | (m & -m), sum + (f->signs[i] > 0 ? d : f->n - 1 - d));
     }
@@ -547,7 +547,7 @@ static gx_u128 add_sets(gx_u128 a, gx_u128 b) {
     gx_u128 out = 0;
     const uint64_t halves[2] = {(uint64_t)b, (uint64_t)(b >> 64)};
     for (int h = 0; h < 2; h++)
-        for (uint64_t x = halves[h]; x; x &= x - 1) out |= a << (__builtin_ctzll(x) + 64 * h);
+        for (uint64_t x = halves[h]; x; x &= x - 1) out |= a << (sd_ctz64(x) + 64 * h);
     return out;
 }
 
@@ -776,10 +776,10 @@ static int sum_views(const int32_t *pstart, const int32_t *peers, const int32_t 
         while (left) {
             uint32_t group = left & -left;
             for (uint32_t m = left & ~group; m; m &= m - 1)
-                if ((sees[__builtin_ctz(m)] & group) == group) group |= m & -m;
+                if ((sees[sd_ctz32(m)] & group) == group) group |= m & -m;
             left &= ~group;
             const int32_t first = placed;
-            for (uint32_t m = group; m; m &= m - 1) v->order[placed++] = __builtin_ctz(m);
+            for (uint32_t m = group; m; m &= m - 1) v->order[placed++] = sd_ctz32(m);
             const uint32_t places = (placed == 32 ? 0xffffffffu : (1u << placed) - 1) &
                                     ~((1u << first) - 1);
             for (int32_t i = first; i < placed; i++) {

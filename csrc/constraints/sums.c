@@ -127,11 +127,11 @@ static int suffix(Walk *w, int i, int left, const uint32_t *banned, uint32_t *re
     uint32_t after[SUMS_MAX_CELLS], sub[SUMS_MAX_CELLS];
     memset(res, 0, (size_t)len * sizeof(uint32_t));
     for (uint32_t m = w->masks[i] & ~banned[0]; m; m &= m - 1) {
-        int b = __builtin_ctz(m);
+        int b = sd_ctz32(m);
         uint32_t bit = (uint32_t)1 << b;
         memcpy(after, banned + 1, (size_t)(len - 1) * sizeof(uint32_t));
         for (uint32_t f = w->later[i]; f; f &= f - 1) {
-            int cell = __builtin_ctz(f);
+            int cell = sd_ctz32(f);
             after[cell - i - 1] = (after[cell - i - 1] | bit) & w->masks[cell];
         }
         if (!suffix(w, i + 1, left - w->sign[i] * (b + 1), after, sub)) continue;
@@ -183,7 +183,7 @@ int sums_supports_with(sums_scratch *m, int total, int k, const uint32_t *masks,
     }
     for (int i = k - 1; i >= 0; i--) {
         uint32_t mk = masks[i];
-        int lo = mk ? __builtin_ctz(mk) + 1 : 1000, hi = mk ? 32 - __builtin_clz(mk) : -1000;
+        int lo = mk ? sd_ctz32(mk) + 1 : 1000, hi = mk ? 32 - sd_clz32(mk) : -1000;
         w.rest_low[i] = w.rest_low[i + 1] + (w.sign[i] > 0 ? lo : -hi);
         w.rest_high[i] = w.rest_high[i + 1] + (w.sign[i] > 0 ? hi : -lo);
     }

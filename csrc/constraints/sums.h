@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common.h"
+
 #define SUMS_MAX_CELLS 32
 #define SUMS_MAX_DIGIT 32
 

@@ -274,7 +274,7 @@ void b9_positions(const uint16_t *c, const uint8_t *v, uint16_t pos[9][27], uint
             continue;
         }
         for (unsigned m = c[cell] & 0x1FFu; m; m &= m - 1) {
-            int d = __builtin_ctz(m);
+            int d = sd_ctz32(m);
             pos[d][row] = (uint16_t)(pos[d][row] | (1u << col));
             pos[d][9 + col] = (uint16_t)(pos[d][9 + col] | (1u << row));
             pos[d][box] = (uint16_t)(pos[d][box] | (1u << boxpos));

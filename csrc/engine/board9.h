@@ -13,6 +13,8 @@
 
 #include <stdint.h>
 
+#include "common.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -35,8 +37,8 @@ static inline int b9_house_pos(int cell, int h) {
 }
 
 /* Bits set in a mask, and the index of the lowest set bit of a non-zero mask. */
-static inline int b9_popc(unsigned m) { return __builtin_popcount(m); }
-static inline int b9_ctz(unsigned m) { return __builtin_ctz(m); }
+static inline int b9_popc(unsigned m) { return sd_popc32(m); }
+static inline int b9_ctz(unsigned m) { return sd_ctz32(m); }
 
 /* Bits set in a 9-bit mask, by table (fast even without a popcount instruction). */
 static inline int b9_popc9(unsigned m) {
@@ -73,7 +75,7 @@ static inline int bb_eq(bb81 a, bb81 b) { return a.lo == b.lo && a.hi == b.hi; }
 /* a < b as 81-bit integers. */
 static inline int bb_less(bb81 a, bb81 b) { return a.hi != b.hi ? a.hi < b.hi : a.lo < b.lo; }
 static inline int bb_count(bb81 a) {
-    return __builtin_popcountll(a.lo) + __builtin_popcountll(a.hi);
+    return sd_popc64(a.lo) + sd_popc64(a.hi);
 }
 static inline bb81 bb_cell(int c) {
     return c < 64 ? bb_make(UINT64_C(1) << c, 0) : bb_make(0, UINT64_C(1) << (c - 64));
@@ -89,16 +91,16 @@ static inline void bb_set(bb81 *a, int c) {
 }
 /* The lowest cell of a non-empty set. */
 static inline int bb_first(bb81 a) {
-    return a.lo ? __builtin_ctzll(a.lo) : 64 + __builtin_ctzll(a.hi);
+    return a.lo ? sd_ctz64(a.lo) : 64 + sd_ctz64(a.hi);
 }
 /* Remove and return the lowest cell of a non-empty set. */
 static inline int bb_pop_low(bb81 *a) {
     int c;
     if (a->lo) {
-        c = __builtin_ctzll(a->lo);
+        c = sd_ctz64(a->lo);
         a->lo &= a->lo - 1;
     } else {
-        c = 64 + __builtin_ctzll(a->hi);
+        c = 64 + sd_ctz64(a->hi);
         a->hi &= a->hi - 1;
     }
     return c;

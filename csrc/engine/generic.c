@@ -145,7 +145,7 @@ static inline int popc(uint32_t x) {
     x = (x + (x >> 4)) & 0x0f0f0f0fu;
     return (int)((x * 0x01010101u) >> 24);
 }
-static inline int ctz(uint32_t x) { return __builtin_ctz(x); }
+static inline int ctz(uint32_t x) { return sd_ctz32(x); }
 
 static int build_cages(sg_solver *s, const sg_rules *r);
 

@@ -492,7 +492,7 @@ static uint32_t s9_fixpoint(s9_state *s) {
         s->dirty = 0;
         words |= work;
         while (work) {
-            int i = __builtin_ctz(work);
+            int i = sd_ctz32(work);
             work &= work - 1;
             if (!s9_update(s, i / 3, i % 3)) return 0;
         }
@@ -557,7 +557,7 @@ static int s9_fixpoint_all(s9_state *s) {
         digits &= 0x1FFu;
         int any = 0;
         while (digits) {
-            int d = __builtin_ctz(digits);
+            int d = sd_ctz32(digits);
             digits &= digits - 1;
             any |= s9_stack(s, d);
         }
@@ -621,7 +621,7 @@ static inline int s9_singles(s9_state *s, uint32_t *bv) {
             for (int d = 0; d < 9; d++) {
                 uint32_t m = sg & s->F[d * 3 + b];
                 while (m) {
-                    int pos = __builtin_ctz(m);
+                    int pos = sd_ctz32(m);
                     m &= m - 1;
                     /* a single placed just before may have removed the only candidate */
                     if (!((s->F[d * 3 + b] >> pos) & 1u)) return 0;
@@ -662,7 +662,7 @@ static inline uint32_t s9_minirow_cells(uint32_t m) {
 #else
     uint32_t c = 0;
     while (m) {
-        int i = __builtin_ctz(m);
+        int i = sd_ctz32(m);
         m &= m - 1;
         c |= 7u << (i / 3 * 9 + i % 3 * 3);
     }
@@ -707,7 +707,7 @@ static int s9_triads(s9_state *s, s9_lines *L) {
             } else {
                 int k = line - 3;
                 while (drop) {
-                    int i = __builtin_ctz(drop);
+                    int i = sd_ctz32(drop);
                     drop &= drop - 1;
                     s9_and(s, d * 3 + i / 3, ~(S9_ROW_LSB << (3 * k + i % 3)));
                 }
@@ -978,11 +978,11 @@ static inline int s9_pick_bivalue(const s9_state *s, const uint32_t *bv, int *bb
         int o1 = (b + 1) % 3, o2 = (b + 2) % 3;
         uint32_t uo = s->U[o1] | s->U[o2], bo = bv[o1] | bv[o2];
         while (m) {
-            int pos = __builtin_ctz(m);
+            int pos = sd_ctz32(m);
             m &= m - 1;
             uint32_t rb = s9_rowbox[pos], cl = s9_col[pos];
-            int sc = __builtin_popcount(s->U[b] & rb) + __builtin_popcount(uo & cl) +
-                     __builtin_popcount(bv[b] & rb) + __builtin_popcount(bo & cl);
+            int sc = sd_popc32(s->U[b] & rb) + sd_popc32(uo & cl) +
+                     sd_popc32(bv[b] & rb) + sd_popc32(bo & cl);
             if (sc > best) {
                 best = sc;
                 *bb = b;
@@ -999,9 +999,9 @@ static void s9_min_cell(const s9_state *s, int *bb, int *bpos) {
     for (int b = 0; b < 3; b++) {
         uint32_t u = s->U[b];
         while (u) {
-            int pos = __builtin_ctz(u);
+            int pos = sd_ctz32(u);
             u &= u - 1;
-            int n = __builtin_popcount(s9_cands(s, b, pos));
+            int n = sd_popc32(s9_cands(s, b, pos));
             if (n < best) {
                 best = n;
                 *bb = b;
@@ -1057,7 +1057,7 @@ static inline void s9_restrict(s9_state *s, uint32_t kind, int d, int k, uint32_
     } else {
         uint32_t others = ~(S9_STACK0 << (3 * k));
         for (int b = 0; b < 3; b++)
-            s9_and(s, d * 3 + b, others | (S9_ROW_LSB << (3 * k + __builtin_ctz((p >> (b * 3)) & 7u))));
+            s9_and(s, d * 3 + b, others | (S9_ROW_LSB << (3 * k + sd_ctz32((p >> (b * 3)) & 7u))));
     }
 }
 
@@ -1065,10 +1065,10 @@ static inline void s9_restrict(s9_state *s, uint32_t kind, int d, int k, uint32_
 static inline int s9_take(uint32_t *rem, uint64_t *rng) {
     uint32_t m = *rem;
     if (rng) {
-        uint32_t k = sd_below(rng, (uint32_t)__builtin_popcount(m));
+        uint32_t k = sd_below(rng, (uint32_t)sd_popc32(m));
         while (k--) m &= m - 1;
     }
-    int d = __builtin_ctz(m);
+    int d = sd_ctz32(m);
     *rem &= ~(1u << d);
     return d;
 }
@@ -1087,7 +1087,7 @@ static void s9_extract(const s9_state *s, uint8_t *out) {
         for (int b = 0; b < 3; b++) {
             uint32_t m = s->F[d * 3 + b];
             while (m) {
-                out[b * 27 + __builtin_ctz(m)] = (uint8_t)(d + 1);
+                out[b * 27 + sd_ctz32(m)] = (uint8_t)(d + 1);
                 m &= m - 1;
             }
         }

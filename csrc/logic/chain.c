@@ -13,7 +13,7 @@ static void or_rows(const uint8_t *rows, const uint64_t *nodes_set, ptrdiff_t wo
     for (ptrdiff_t w = 0; w < words; w++) {
         uint64_t m = nodes_set[w];
         while (m) {
-            ptrdiff_t k = w * 64 + __builtin_ctzll(m);
+            ptrdiff_t k = w * 64 + sd_ctz64(m);
             m &= m - 1;
             if (k >= nodes) continue;
             const uint8_t *link = rows + k * row;
@@ -50,7 +50,7 @@ static void closure_rows(const uint8_t *sb, const uint8_t *wb, ptrdiff_t words, 
             uint64_t m = fresh[w];
             any |= m != 0;
             while (m) {
-                ptrdiff_t k = w * 64 + __builtin_ctzll(m);
+                ptrdiff_t k = w * 64 + sd_ctz64(m);
                 m &= m - 1;
                 if (k < nodes) depth[k] = (uint8_t)(layer < 254 ? layer : 254);
             }
@@ -105,7 +105,7 @@ int ch_aic_pairs(const uint8_t *sb, const uint8_t *wb, const uint8_t *cb, const 
         for (ptrdiff_t w = 0; w < words; w++) {
             uint64_t m = Ta[w];
             while (m) {
-                ptrdiff_t b = w * 64 + __builtin_ctzll(m);
+                ptrdiff_t b = w * 64 + sd_ctz64(m);
                 m &= m - 1;
                 if (b == a || b >= nodes) continue;
                 const uint8_t *cbb = cb + b * row;
@@ -116,7 +116,7 @@ int ch_aic_pairs(const uint8_t *sb, const uint8_t *wb, const uint8_t *cb, const 
                     memcpy(&c2, cbb + 8 * x, 8);
                     uint64_t e = c1 & c2;
                     memcpy(elims + 8 * x, &e, 8);
-                    count += __builtin_popcountll(e);
+                    count += sd_popc64(e);
                 }
                 if (!count) continue;
                 if (b < a && live[b] && (Tall[b * words + a / 64] >> (a % 64) & 1)) continue;
@@ -184,7 +184,7 @@ int ch_closures(const uint8_t *sb, const uint8_t *wb, const uint8_t *cb, const u
             uint64_t m;
             memcpy(&m, wb + a * row + 8 * w, 8);
             while (m) {
-                ptrdiff_t y = w * 64 + __builtin_ctzll(m);
+                ptrdiff_t y = w * 64 + sd_ctz64(m);
                 m &= m - 1;
                 if (y >= nodes) continue;
                 const uint8_t *ty = false_rows + 2 * y * row;
@@ -244,7 +244,7 @@ int ch_parents(const uint8_t *sb, const uint8_t *wb, ptrdiff_t words, ptrdiff_t 
             m &= ~seen[w];
             seen[w] |= m;
             while (m) {
-                ptrdiff_t j = w * 64 + __builtin_ctzll(m);
+                ptrdiff_t j = w * 64 + sd_ctz64(m);
                 m &= m - 1;
                 if (j >= nodes) continue;
                 ptrdiff_t y = 2 * j + truth;

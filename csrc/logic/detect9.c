@@ -16,7 +16,7 @@ void d9_build(d9_state *s, const uint8_t *values, const uint16_t *masks, const u
     for (int i = 0; i < 81; i++) {
         unsigned m = s->c[i];
         while (m) {
-            int d = __builtin_ctz(m);
+            int d = sd_ctz32(m);
             m &= m - 1;
             bb_set(&s->cells[d], i);
         }

@@ -186,9 +186,9 @@ static int build_index(const d9_state *s, als_index *x, int ordered) {
             bb81 dc = bb_and(x->cells[i], x->dm[d]);
             bb81 bud = bb_make(~UINT64_C(0), BB81_HI_ALL);
             for (uint64_t w = dc.lo; w; w &= w - 1)
-                bud = bb_and(bud, B9_PEER_BB[__builtin_ctzll(w)]);
+                bud = bb_and(bud, B9_PEER_BB[sd_ctz64(w)]);
             for (uint64_t w = dc.hi; w; w &= w - 1)
-                bud = bb_and(bud, B9_PEER_BB[64 + __builtin_ctzll(w)]);
+                bud = bb_and(bud, B9_PEER_BB[64 + sd_ctz64(w)]);
             bb81 t = bb_and(bud, x->dm[d]);
             x->targ[x->nt++] = t;
             u = bb_or(u, t);
@@ -385,7 +385,7 @@ static int scan_pairs(const als_index *x, pair_list *pl) {
             bb81 cand = bb_and(ta, lows);
             for (int half = 0; half < 2; half++) {
                 for (uint64_t cm = half ? cand.hi : cand.lo; cm; cm &= cm - 1) {
-                    int c = __builtin_ctzll(cm) + 64 * half;
+                    int c = sd_ctz64(cm) + 64 * half;
                     for (int q = g.lowstart[c]; q < g.lowstart[c + 1]; q++) {
                         bb81 wb = g.bwhere[q];
                         if ((wb.lo & ~ta.lo) | (wb.hi & ~ta.hi)) continue;
@@ -490,7 +490,7 @@ static int d9_death_blossom_body(const d9_state *s, als_index *x) {
                 bb81 t = bb_and(x->targ[x->off[i] + b9_popc(x->dig[i] & ((1u << d) - 1))], stems);
                 for (int half = 0; half < 2; half++) {
                     for (uint64_t w = half ? t.hi : t.lo; w; w &= w - 1) {
-                        int c = __builtin_ctzll(w) + 64 * half;
+                        int c = sd_ctz64(w) + 64 * half;
                         if (!pass) start[c + 1]++;
                         else pet[fill[c]++] = (uint16_t)(i * 9 + d);
                     }

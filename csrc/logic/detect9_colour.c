@@ -33,10 +33,10 @@ static void build_clusters(const d9_state *s, int d, clusters *cl) {
     memset(adj, 0, sizeof adj);
     for (int h = 0; h < 27; h++) {
         unsigned m = s->pos[d][h];
-        if (__builtin_popcount(m) != 2) continue;
-        int a = B9_HOUSE[h][__builtin_ctz(m)];
+        if (sd_popc32(m) != 2) continue;
+        int a = B9_HOUSE[h][sd_ctz32(m)];
         m &= m - 1;
-        int b = B9_HOUSE[h][__builtin_ctz(m)];
+        int b = B9_HOUSE[h][sd_ctz32(m)];
         bb_set(&adj[a], b);
         bb_set(&adj[b], a);
         bb_set(&linked, a);
@@ -140,10 +140,10 @@ int d9_medusa(const d9_state *s) {
     for (int d = 0; d < 9; d++) {
         for (int h = 0; h < 27; h++) {
             unsigned m = s->pos[d][h];
-            if (__builtin_popcount(m) != 2) continue;
-            int a = B9_HOUSE[h][__builtin_ctz(m)] * 9 + d;
+            if (sd_popc32(m) != 2) continue;
+            int a = B9_HOUSE[h][sd_ctz32(m)] * 9 + d;
             m &= m - 1;
-            int b = B9_HOUSE[h][__builtin_ctz(m)] * 9 + d;
+            int b = B9_HOUSE[h][sd_ctz32(m)] * 9 + d;
             nbr[a][deg[a]++] = (uint16_t)b;
             nbr[b][deg[b]++] = (uint16_t)a;
         }
@@ -156,10 +156,10 @@ int d9_medusa(const d9_state *s) {
     }
     for (int c = 0; c < 81; c++) {
         unsigned m = s->c[c];
-        if (__builtin_popcount(m) != 2) continue;
-        int a = c * 9 + __builtin_ctz(m);
+        if (sd_popc32(m) != 2) continue;
+        int a = c * 9 + sd_ctz32(m);
         m &= m - 1;
-        int b = c * 9 + __builtin_ctz(m);
+        int b = c * 9 + sd_ctz32(m);
         nbr[a][deg[a]++] = (uint16_t)b;
         nbr[b][deg[b]++] = (uint16_t)a;
     }
@@ -230,7 +230,7 @@ int d9_medusa(const d9_state *s) {
                 }
                 const bb81 *other = m0 ? seen[1] : seen[0];
                 while (rest) {
-                    int d = __builtin_ctz(rest);
+                    int d = sd_ctz32(rest);
                     rest &= rest - 1;
                     if (bb_has(other[d], c)) {
                         found = 1;
@@ -285,7 +285,7 @@ static void cg_parents(const cgraph *g, int start, const uint64_t *banned, int16
             uint64_t nw = src[w] & ~set[w];
             set[w] |= nw;
             while (nw) {
-                int j = w * 64 + __builtin_ctzll(nw);
+                int j = w * 64 + sd_ctz64(nw);
                 nw &= nw - 1;
                 int y = 2 * j + truth;
                 if (par[y] == -2) {
@@ -347,10 +347,10 @@ int d9_x_chain(const d9_state *s) {
         bb81 linked = {0, 0};
         for (int h = 0; h < 27; h++) {
             unsigned m = s->pos[d][h];
-            if (__builtin_popcount(m) != 2) continue;
-            int a = B9_HOUSE[h][__builtin_ctz(m)];
+            if (sd_popc32(m) != 2) continue;
+            int a = B9_HOUSE[h][sd_ctz32(m)];
             m &= m - 1;
-            int b = B9_HOUSE[h][__builtin_ctz(m)];
+            int b = B9_HOUSE[h][sd_ctz32(m)];
             cg_set(g.strong[a], b);
             cg_set(g.strong[b], a);
             bb_set(&linked, a);
@@ -395,7 +395,7 @@ int d9_xy_chain(const d9_state *s) {
     uint8_t ncell[CMAX], ndig[CMAX];
     bb81 biv = {0, 0};
     for (int c = 0; c < 81; c++)
-        if (__builtin_popcount(s->c[c]) == 2) bb_set(&biv, c);
+        if (sd_popc32(s->c[c]) == 2) bb_set(&biv, c);
     if (bb_count(biv) < 2) return 0;
     int n = 0;
     for (int d = 0; d < 9; d++) {
@@ -414,7 +414,7 @@ int d9_xy_chain(const d9_state *s) {
     for (int i = 0; i < n; i++) {
         int c = ncell[i], d = ndig[i];
         unsigned other = s->c[c] & ~(1u << d);
-        cg_set(g.strong[i], idx[c][__builtin_ctz(other)]);
+        cg_set(g.strong[i], idx[c][sd_ctz32(other)]);
         bb81 p = bb_and(bb_and(B9_PEER_BB[c], biv), s->cells[d]);
         while (bb_any(p)) cg_set(g.weak[i], idx[bb_pop_low(&p)][d]);
     }

@@ -39,12 +39,12 @@ int d9_sue_de_coq(const d9_state *s) {
             unsigned ldig[64], bdig[64];
             ldig[0] = 0;
             for (int m = 1; m < (1 << nl); m++) {
-                int low = __builtin_ctz((unsigned)m);
+                int low = sd_ctz32((unsigned)m);
                 ldig[m] = ldig[m & (m - 1)] | s->c[lr[low]];
             }
             bdig[0] = 0;
             for (int m = 1; m < (1 << nb); m++) {
-                int low = __builtin_ctz((unsigned)m);
+                int low = sd_ctz32((unsigned)m);
                 bdig[m] = bdig[m & (m - 1)] | s->c[br[low]];
             }
             int fulll = (1 << nl) - 1, fullb = (1 << nb) - 1;

@@ -101,7 +101,7 @@ static int rect_check(const d9_state *s, int type, const int *k, unsigned ab, in
             if ((s->c[k[roofs[i]]] & ~ab) != extra) return 0;
         int cells[4];
         for (int i = 0; i < nr; i++) cells[i] = k[roofs[i]];
-        return common_has(s, cells, nr, __builtin_ctz(extra));
+        return common_has(s, cells, nr, sd_ctz32(extra));
     }
     case 3: {
         if (nr != 2 || !aligned_idx(roofs[0], roofs[1])) return 0;
@@ -122,7 +122,7 @@ static int rect_check(const d9_state *s, int type, const int *k, unsigned ab, in
             int h = hs[t];
             unsigned rm = (1u << b9_house_pos(ri, h)) | (1u << b9_house_pos(rj, h));
             for (int z = 0; z < 2; z++) {
-                int u = __builtin_ctz(uv[z][0]);
+                int u = sd_ctz32(uv[z][0]);
                 if (s->pos[u][h] != rm) continue;
                 if ((s->c[ri] | s->c[rj]) & uv[z][1]) return 1;
             }
@@ -134,7 +134,7 @@ static int rect_check(const d9_state *s, int type, const int *k, unsigned ab, in
         unsigned all = s->c[k[0]] & s->c[k[1]] & s->c[k[2]] & s->c[k[3]] & ab;
         unsigned rowc = (1u << c1) | (1u << c2), colr = (1u << r1) | (1u << r2);
         while (all) {
-            int u = __builtin_ctz(all);
+            int u = sd_ctz32(all);
             all &= all - 1;
             if (!(s->pos[u][r1] & ~rowc) && !(s->pos[u][r2] & ~rowc) &&
                 !(s->pos[u][9 + c1] & ~colr) && !(s->pos[u][9 + c2] & ~colr))
@@ -153,7 +153,7 @@ static int rect_check(const d9_state *s, int type, const int *k, unsigned ab, in
             for (int z = 0; z < 2; z++) {
                 unsigned u = z ? b : a, v = z ? a : b;
                 if (!(s->c[oc] & v) || !(s->c[s1] & u) || !(s->c[s2] & u)) continue;
-                if (confined_rc(s, __builtin_ctz(u), ro, co, r1, r2, c1, c2)) return 1;
+                if (confined_rc(s, sd_ctz32(u), ro, co, r1, r2, c1, c2)) return 1;
             }
         }
         return 0;
@@ -257,7 +257,7 @@ int d9_avoidable_rectangle(const d9_state *s, int type) {
                         unsigned xu = mu & ~nu, xw = mw & ~nw;
                         if (xu != xw) continue;
                         int cells[2] = {u, w};
-                        if (common_has(s, cells, 2, __builtin_ctz(xu))) return 1;
+                        if (common_has(s, cells, 2, sd_ctz32(xu))) return 1;
                     }
                 }
             }

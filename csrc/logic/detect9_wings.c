@@ -34,7 +34,7 @@ int d9_xy_wing(const d9_state *s) {
                 if ((s->c[b] & ~pm) != za)
                     continue;
                 const bb81 t =
-                    bb_and(bb_and(B9_PEER_BB[a], B9_PEER_BB[b]), s->cells[__builtin_ctz(za)]);
+                    bb_and(bb_and(B9_PEER_BB[a], B9_PEER_BB[b]), s->cells[sd_ctz32(za)]);
                 if (bb_any(t))
                     return 1;
             }
@@ -64,7 +64,7 @@ int d9_xyz_wing(const d9_state *s) {
                 const int b = w[j];
                 if (s->c[a] == s->c[b])
                     continue;
-                const int z = __builtin_ctz(s->c[a] & s->c[b]);
+                const int z = sd_ctz32(s->c[a] & s->c[b]);
                 bb81 t = bb_and(bb_and(B9_PEER_BB[a], B9_PEER_BB[b]), B9_PEER_BB[p]);
                 if (bb_any(bb_and(t, s->cells[z])))
                     return 1;
@@ -92,16 +92,16 @@ int d9_w_wing(const d9_state *s) {
                 continue;
             const bb81 common = bb_and(B9_PEER_BB[a], B9_PEER_BB[b]);
             for (unsigned xs = mask; xs; xs &= xs - 1) {
-                const int x = __builtin_ctz(xs);
-                const int y = __builtin_ctz(mask & ~(1u << x));
+                const int x = sd_ctz32(xs);
+                const int y = sd_ctz32(mask & ~(1u << x));
                 if (!bb_any(bb_and(common, s->cells[y])))
                     continue;
                 for (int h = 0; h < 27; h++) {
                     const unsigned hm = s->pos[x][h];
                     if (b9_popc9(hm) != 2)
                         continue;
-                    const int e1 = B9_HOUSE[h][__builtin_ctz(hm)];
-                    const int e2 = B9_HOUSE[h][__builtin_ctz(hm & (hm - 1))];
+                    const int e1 = B9_HOUSE[h][sd_ctz32(hm)];
+                    const int e2 = B9_HOUSE[h][sd_ctz32(hm & (hm - 1))];
                     if (e1 == a || e1 == b || e2 == a || e2 == b)
                         continue;
                     if ((b9_sees(a, e1) && b9_sees(b, e2)) || (b9_sees(a, e2) && b9_sees(b, e1)))
@@ -158,7 +158,7 @@ int d9_wxyz_wing(const d9_state *s) {
                     if (b9_popc9(loose) != 1)
                         continue;
                     const unsigned zb = loose;
-                    bb81 t = s->cells[__builtin_ctz(zb)];
+                    bb81 t = s->cells[sd_ctz32(zb)];
                     if (pm & zb)
                         t = bb_and(t, B9_PEER_BB[p]);
                     if (m0 & zb)
@@ -263,8 +263,8 @@ int d9_remote_pair(const d9_state *s) {
         done = bb_or(done, pool);
         if (n < 4)
             continue;
-        const int x = __builtin_ctz(mask);
-        const int y = __builtin_ctz(mask & (mask - 1));
+        const int x = sd_ctz32(mask);
+        const int y = sd_ctz32(mask & (mask - 1));
         const bb81 xy = bb_or(s->cells[x], s->cells[y]);
         bb81 left = pool;
         while (bb_any(left)) {

@@ -26,17 +26,17 @@ static inline int get_bit(const uint64_t *row, int k) { return (int)(row[k >> 6]
 /* Sets, in row, digit d's bits of the cells of m (candidate nodes d * 81 + cell). */
 static void set_cells(uint64_t *row, int d, bb81 m) {
     while (m.lo) {
-        set_bit(row, d * 81 + __builtin_ctzll(m.lo));
+        set_bit(row, d * 81 + sd_ctz64(m.lo));
         m.lo &= m.lo - 1;
     }
     while (m.hi) {
-        set_bit(row, d * 81 + 64 + __builtin_ctzll(m.hi));
+        set_bit(row, d * 81 + 64 + sd_ctz64(m.hi));
         m.hi &= m.hi - 1;
     }
 }
 
 static inline int lowest_cell(bb81 m) {
-    return m.lo ? __builtin_ctzll(m.lo) : 64 + __builtin_ctzll(m.hi);
+    return m.lo ? sd_ctz64(m.lo) : 64 + sd_ctz64(m.hi);
 }
 
 /* The cells of digit d's candidate nodes. */

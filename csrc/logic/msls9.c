@@ -5,7 +5,7 @@
 
 static int by_size(const void *a, const void *b) {
     unsigned x = *(const uint16_t *)a, y = *(const uint16_t *)b;
-    int px = __builtin_popcount(x), py = __builtin_popcount(y);
+    int px = sd_popc32(x), py = sd_popc32(y);
     return px != py ? px - py : (int)x - (int)y;
 }
 
@@ -26,7 +26,7 @@ static void extend(search *s, int next, unsigned C, int size, int n, unsigned co
     if (size >= 2 && covered == s->R && n >= s->min_cells) {
         int total = 0;
         for (int d = 0; d < 9 && total <= n; d++) {
-            int r = __builtin_popcount(dr[d]);
+            int r = sd_popc32(dr[d]);
             total += r < dc[d] ? r : dc[d];
         }
         if (total == n && s->found < s->limit) {
@@ -54,7 +54,7 @@ int msls9_find(const uint16_t masks[81], int min_cells, int limit, uint16_t *row
     uint16_t subsets[512];
     int nsub = 0;
     for (unsigned x = 0; x < 512; x++) {
-        int k = __builtin_popcount(x);
+        int k = sd_popc32(x);
         if (k >= 2 && k <= 7) subsets[nsub++] = (uint16_t)x;
     }
     qsort(subsets, (size_t)nsub, sizeof subsets[0], by_size);

@@ -5,7 +5,7 @@
 
 static inline int low_index(net_bits x) {
     uint64_t lo = (uint64_t)x;
-    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
+    return lo ? sd_ctz64(lo) : 64 + sd_ctz64((uint64_t)(x >> 64));
 }
 
 /* Level 2's refutation pass (Net._combine): 1 when it changed dm or queued a placement. */

@@ -1087,7 +1087,7 @@ static PyObject *universal(const net_geo *g, const net_bits *sets) {
         net_bits s = sets[d];
         while (s) {
             uint64_t lo = (uint64_t)s;
-            int c = lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(s >> 64));
+            int c = lo ? sd_ctz64(lo) : 64 + sd_ctz64((uint64_t)(s >> 64));
             int i = d * g->ncells + c;
             buf[i >> 3] |= (uint8_t)(1u << (i & 7));
             s &= s - 1;
@@ -1368,7 +1368,7 @@ PyObject *py_chain_verity(PyObject *self, PyObject *const *args, Py_ssize_t narg
             uint64_t m;
             memcpy(&m, set + 8 * w, 8);
             for (; m && any; m &= m - 1) {
-                Py_ssize_t i = w * 64 + __builtin_ctzll(m);
+                Py_ssize_t i = w * 64 + sd_ctz64(m);
                 if (i >= nodes) {   /* a node without closure rows */
                     PyErr_SetString(PyExc_ValueError, "a set holds a node past the rows");
                     Py_CLEAR(out);

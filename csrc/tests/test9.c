@@ -67,7 +67,7 @@ static void ref_rec(ref_t *r) {
     for (int i = 0; i < 81; i++) {
         if (r->g[i]) continue;
         unsigned m = ~(r->row[i / 9] | r->col[i % 9] | r->box[i / 27 * 3 + i % 9 / 3]) & 0x3FE;
-        int n = __builtin_popcount(m);
+        int n = sd_popc32(m);
         if (n < bestn) {
             bestn = n;
             best = i;
