@@ -25,11 +25,13 @@ they are needed, so ``shudu --version`` and ``shudu --help`` answer at once.
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
 from importlib import import_module
-from typing import Any, NoReturn
 
-from .interrupt import guard_interrupts
+TYPE_CHECKING = False   # not typing's: ``shudu --version`` imports neither typing nor re
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any, NoReturn
+del TYPE_CHECKING
 
 _HOMES = {
     "EXIT_BAD_INPUT": ".common",
@@ -70,6 +72,8 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
 
         print(f"shudu {__version__}")
         raise SystemExit(0)
+    from .interrupt import guard_interrupts
+
     with guard_interrupts():
         from .app import main as run
 
