@@ -47,12 +47,13 @@ import os
 import re
 from collections.abc import Iterator
 from itertools import chain
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from ..errors import ShuduError
 from ..values.grid import Grid, check_args, register_text
 from ..values.rules import Rules
 from .detect import FORMATS, detect_format
+from .gridtext import format_grid, iter_blocks, one_chunk, parse_rows
 from .headings import HEADING_LINES, is_heading
 from .lines import hodoku_line, iter_lines, read_line, starts_with_puzzle
 from .one_line import JSON_FORMS, ONE_LINE_FORMS, one_line_kind, read_one_line_form
@@ -63,8 +64,8 @@ from .symbols import BLANKS
 if TYPE_CHECKING:
     from .pencilmarks import Pencilmarks
 
-# The readers of grids, candidate grids, JSON and tables are imported where they are
-# used: reading one puzzle line (the common case) loads none of them.
+# The readers of candidate grids, JSON and tables are imported where they are used:
+# reading one puzzle line (the common case) loads none of them.
 
 _EXTENSIONS = {
     ".sdm": "sdm",
@@ -124,8 +125,6 @@ def parse(
     elif format in ("pencilmarks", "729"):
         grid = parse_pencilmarks(text, rules=rules, format=format, source=source).to_grid()
     elif format in ("grid", "sdk", "ss"):
-        from .gridtext import one_chunk, parse_rows
-
         r, cells, *_ = parse_rows(one_chunk(text, format, rules, source), rules, source)
         grid = Grid._trusted(r, cells)
     elif format in JSON_FORMS and text.strip()[:1] == "{":
@@ -179,8 +178,6 @@ def parse_pencilmarks(
     if format == "729":
         return parse_729("".join(text.split()), rules, 1, source)
     if format == "pencilmarks":
-        from .gridtext import one_chunk
-
         return parse_pm_grid(one_chunk(text, format, rules, source), rules, source)
     if format == "json":
         from .json_puzzles import json_puzzle, json_values
@@ -223,8 +220,6 @@ def _records_from_text(
 
         return iter_json(text, rules, check, source)
     if format in ("grid", "sdk", "ss", "pencilmarks", "729"):
-        from .gridtext import iter_blocks
-
         return iter_blocks(text, format, rules, check, source)
     raise parse_error("expected a format among " + ", ".join(FORMATS), found=format, source=source)
 
@@ -389,11 +384,4 @@ def argument_error(
     return None
 
 
-def _format_grid(grid: Grid, **options: Any) -> str:
-    """:func:`shudu.formats.gridtext.format_grid`, imported when a grid is first printed."""
-    from .gridtext import format_grid
-
-    return format_grid(grid, **options)
-
-
-register_text(parse=parse, format_grid=_format_grid)
+register_text(parse=parse, format_grid=format_grid)
