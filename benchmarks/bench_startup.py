@@ -140,6 +140,8 @@ def main(argv: list[str] | None = None) -> int:
             f"{args.runs} runs of each after a warm-up, the commands taking turns; CPU is the "
             "child's user + system time.", "",
             f"- Command: `{command_line(__file__)}`",
+            *([f"- Baseline: the package in `{args.baseline}`, in the same turns"]
+              if args.baseline is not None else []),
             f"- Date: {stamp}; load average (1 min) {load_average()}", "",
             *table(header, rows)]))
     return 0
