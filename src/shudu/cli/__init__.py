@@ -69,9 +69,10 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
     At exit the interpreter's last garbage collection would walk every object start-up
     made (modules, classes, the command's options), a tenth of the CPU of a short
     command such as ``shudu solve PUZZLE``, to free memory the system takes back
-    anyway: the last exit handler freezes them (:func:`gc.freeze`) so that it skips
-    them.  Exit handlers, buffered output and the objects' own reference counting
-    work as before.
+    anyway: an exit handler registered before the command runs (so it runs after the
+    command's own) freezes them (:func:`gc.freeze`) and that collection skips them.
+    Exit handlers, buffered output and the objects' own reference counting work as
+    before.
     """
     args = sys.argv[1:] if argv is None else list(argv)
     if args == ["--version"]:   # answered before click and the commands are imported
@@ -83,7 +84,7 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
     import gc
 
     atexit.unregister(gc.freeze)   # registered once, however often main runs
-    atexit.register(gc.freeze)     # the first registered is the last to run
+    atexit.register(gc.freeze)     # handlers run last registered first
     from .interrupt import guard_interrupts
 
     with guard_interrupts():
