@@ -16,12 +16,15 @@ The names below are imported on first use, so that ``import shudu`` (and ``shudu
 from __future__ import annotations
 
 from importlib import import_module
-from importlib.util import find_spec
-from typing import TYPE_CHECKING, Any
 
 from ._version import __version__
 
+# typing.TYPE_CHECKING would import typing (and re) with the package: type checkers take
+# any name TYPE_CHECKING as true.
+TYPE_CHECKING = False
 if TYPE_CHECKING:   # what the names below are, for type checkers
+    from typing import Any
+
     from .errors import (
         GenerationError,
         InvalidPuzzle,
@@ -61,6 +64,8 @@ if TYPE_CHECKING:   # what the names below are, for type checkers
     from .values.grid import Grid
     from .values.rules import CLASSIC, Cell, House, Rules, cell_name, parse_cell
 
+del TYPE_CHECKING
+
 _HOMES: dict[str, str] = {
     **dict.fromkeys(("explain", "hint"), "logic.session"),
     "Cage": "values.constraints",
@@ -97,6 +102,8 @@ def __getattr__(name: str) -> Any:
         value = _public(name)
         globals()[name] = value
         return value
+    from importlib.util import find_spec
+
     if not name.startswith("__") and find_spec(f"{__name__}.{name}") is not None:
         return import_module(f".{name}", __name__)
     raise AttributeError(f"module 'shudu' has no attribute {name!r}")

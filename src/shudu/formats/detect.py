@@ -18,9 +18,8 @@ from .headings import (
 )
 from .lines import hodoku_line, looks_like_puzzle, starts_with_puzzle
 from .one_line import one_line_kind
-from .pencilmarks import is_729
 from .report import parse_error
-from .symbols import VALUE
+from .symbols import VALUE, is_729
 
 FORMATS: tuple[str, ...] = ("line", "grid", "sdk", "ss", "pencilmarks", "729", "json", "csv", "sdm",
                             "killer", "killer-list", "sudokuwiki", "fpuzzles", "sudokupad",

@@ -11,7 +11,6 @@ from ..errors import InvalidPuzzle, ParseError
 from ..values.grid import Grid
 from ..values.rules import DEFAULT_BOXES, Rules
 from .headings import is_separator, is_text
-from .pencilmarks import PM_TOKEN, parse_729, parse_pm_grid
 from .record import Record, new_record
 from .report import conflict_error, locate, parse_error
 from .symbols import BAD, VALUE, rules_of_size, symbol_expected
@@ -158,6 +157,8 @@ def puzzle_chunks(
     if rules is not None:
         n = rules.size
     elif pm:
+        from .pencilmarks import PM_TOKEN
+
         counts = [len(PM_TOKEN.findall(raw)) for _, raw in rows]
         n = _most_common(counts)
     else:
@@ -245,6 +246,8 @@ def iter_blocks(
         raw = "\n".join(s for _, s in lines).strip("\n")
         try:
             if format in ("pencilmarks", "729"):
+                from .pencilmarks import parse_729, parse_pm_grid
+
                 if format == "729":
                     pm = parse_729("".join(text.split()), rules, first, source)
                 else:

@@ -14,10 +14,17 @@ from ..values.grid import Grid
 from ..values.rules import CLASSIC, Rules
 from .headings import header_labels, is_heading, is_separator, is_title, labelled, row_labels
 from .one_line import one_line_kind, read_one_line_form
-from .pencilmarks import is_729, parse_729
 from .record import Record, new_record
 from .report import conflict_error, locate, parse_error, utf8_error
-from .symbols import LETTERS16, SQUARES, VALUE, rules_of_size, sized_table, symbol_expected
+from .symbols import (
+    LETTERS16,
+    SQUARES,
+    VALUE,
+    is_729,
+    rules_of_size,
+    sized_table,
+    symbol_expected,
+)
 
 _DIGITS19 = frozenset("123456789")
 _HIGH16 = frozenset("HIJKLMNOPhijklmnop")
@@ -221,6 +228,8 @@ def iter_lines(
                                         col0=raw.index(givens[:1] or ":"), strict=True)
                 extra = s
             elif is_729(s.split()[0]) and (rules is None or rules.size ** 3 == len(s.split()[0])):
+                from .pencilmarks import parse_729
+
                 pm = parse_729(s.split()[0], rules, lineno, source)
                 r, cells = pm.rules, pm.to_grid().cells
                 extra = s[len(s.split()[0]):].lstrip(" \t,;")

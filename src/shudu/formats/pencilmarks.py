@@ -14,7 +14,7 @@ from ..values.grid import SYMBOLS, Grid
 from ..values.rules import DEFAULT_BOXES, Rules
 from .headings import is_separator, is_text
 from .report import parse_error
-from .symbols import BAD, LINE_SIZES, SQUARES, VALUE, digits_text, rules_of_size
+from .symbols import BAD, VALUE, digits_text, rules_of_size
 
 
 @dataclass(frozen=True)
@@ -179,14 +179,6 @@ def parse_729(
         masks.append(mask)
     return Pencilmarks(rules, tuple(masks))
 
-
-_CUBES = {n**3: n for n in LINE_SIZES if n**3 not in SQUARES}
-
-
-def is_729(s: str) -> bool:
-    """True for a candidate string: n**3 characters (a length no line puzzle has)."""
-    n = _CUBES.get(len(s))
-    return n is not None and set(s) <= set(SYMBOLS[:n] + SYMBOLS[9:n].lower() + ".0")
 
 PM_TOKEN = re.compile(r"[^\s|:!]+")
 

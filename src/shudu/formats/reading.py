@@ -47,8 +47,7 @@ import os
 import re
 from collections.abc import Iterator
 from itertools import chain
-from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from ..errors import ShuduError
 from ..values.grid import Grid, check_args, register_text
@@ -56,14 +55,17 @@ from ..values.rules import Rules
 from .detect import FORMATS, detect_format
 from .gridtext import format_grid, iter_blocks, one_chunk, parse_rows
 from .headings import HEADING_LINES, is_heading
-from .json_puzzles import iter_json, json_puzzle, json_values
 from .lines import hodoku_line, iter_lines, read_line, starts_with_puzzle
 from .one_line import JSON_FORMS, ONE_LINE_FORMS, one_line_kind, read_one_line_form
-from .pencilmarks import Pencilmarks, parse_729, parse_pm_grid
 from .record import Record, new_record
 from .report import NOT_UTF8, parse_error, utf8_error
 from .symbols import BLANKS
-from .tables import iter_csv, parquet_lines
+
+if TYPE_CHECKING:
+    from .pencilmarks import Pencilmarks
+
+# The readers of candidate grids, JSON and tables are imported where they are used:
+# reading one puzzle line (the common case) loads none of them.
 
 _EXTENSIONS = {
     ".sdm": "sdm",
@@ -169,6 +171,8 @@ def parse_pencilmarks(
     >>> parse_pencilmarks("123456789" * 80 + "12345678.").digits(80)
     (1, 2, 3, 4, 5, 6, 7, 8)
     """
+    from .pencilmarks import Pencilmarks, parse_729, parse_pm_grid
+
     if format is None:
         format = detect_format(text)
     if format == "729":
@@ -176,6 +180,8 @@ def parse_pencilmarks(
     if format == "pencilmarks":
         return parse_pm_grid(one_chunk(text, format, rules, source), rules, source)
     if format == "json":
+        from .json_puzzles import json_puzzle, json_values
+
         values = json_values(text, source)
         if len(values) != 1:
             raise parse_error("expected exactly one puzzle", found=f"{len(values)} puzzles",
@@ -206,8 +212,12 @@ def _records_from_text(
     if format in ("sdm", "line", *ONE_LINE_FORMS):
         return iter_lines(text.split("\n"), rules, check, source)
     if format == "csv":
+        from .tables import iter_csv
+
         return iter_csv(text.split("\n"), rules, check, source)
     if format == "json":
+        from .json_puzzles import iter_json
+
         return iter_json(text, rules, check, source)
     if format in ("grid", "sdk", "ss", "pencilmarks", "729"):
         return iter_blocks(text, format, rules, check, source)
@@ -240,6 +250,8 @@ def iter_records(
         name = os.fspath(source)
         ext = os.path.splitext(name)[1].lower()
         if format == "parquet" or (format is None and ext in (".parquet", ".pq")):
+            from .tables import iter_csv, parquet_lines
+
             yield from iter_csv(parquet_lines(name), rules, check, name)
             return
         with open(name, encoding="utf-8-sig", errors="surrogateescape") as f:
@@ -285,6 +297,8 @@ def _iter_stream(
     if format in ("sdm", "line"):
         yield from iter_lines(chain(head, stream), rules, check, source)
     elif format == "csv":
+        from .tables import iter_csv
+
         yield from iter_csv(chain(head, stream), rules, check, source)
     else:
         text = "".join(head) + stream.read()
@@ -315,6 +329,8 @@ def read_file(
     >>> [r.ok for r in read_file(path)]
     [True, False]
     """
+    from pathlib import Path
+
     file = path if isinstance(path, os.PathLike) else Path(path)
     return list(iter_records(file, format=format, rules=rules, check=check))
 

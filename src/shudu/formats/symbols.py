@@ -54,6 +54,19 @@ def sized_table(n: int) -> bytes:
 
 
 SQUARES: dict[int, int] = {n * n: n for n in LINE_SIZES}
+_CUBES = {n**3: n for n in LINE_SIZES if n**3 not in SQUARES}
+
+
+def is_729(s: str) -> bool:
+    """True for a candidate string: n**3 characters (a length no line puzzle has).
+
+    >>> is_729("123456789" * 81), is_729("." * 81)
+    (True, False)
+    """
+    n = _CUBES.get(len(s))
+    return n is not None and set(s) <= set(SYMBOLS[:n] + SYMBOLS[9:n].lower() + ".0")
+
+
 _RULES: dict[int, Rules] = {9: CLASSIC}
 
 

@@ -1,17 +1,15 @@
 """Writing grids in every notation read: one grid (:func:`write`), several
-(:func:`write_many`), or piece by piece (:func:`iter_write`)."""
+(:func:`write_many`), or piece by piece (:func:`iter_write`).  JSON, CSV and candidate
+grids are imported by the formats that write them."""
 
 from __future__ import annotations
 
-import csv
 import io
-import json
 from collections.abc import Iterable, Iterator
 
 from ..values.grid import Grid
 from .detect import FORMATS
 from .gridtext import format_grid, write_ss
-from .pencilmarks import Pencilmarks
 from .report import parse_error
 from .symbols import LINE_SIZES, rules_of_size
 
@@ -52,9 +50,13 @@ def write(grid: Grid, format: str = "line", *, blank: str = ".") -> str:
     if format == "ss":
         return write_ss(grid, blank)
     if format == "json":
+        import json
+
         return json.dumps(grid.to_dict() if blank == "." else
                           {"rules": grid.rules.to_dict(), "grid": grid.to_string(blank)})
     if format == "csv":
+        import csv
+
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         plain = grid.size in LINE_SIZES and grid.rules == rules_of_size(grid.size)
@@ -62,10 +64,11 @@ def write(grid: Grid, format: str = "line", *, blank: str = ".") -> str:
         writer.writerow([grid.to_string(blank)] if plain
                         else [grid.to_string(blank), grid.rules.spec])
         return out.getvalue()
-    if format == "pencilmarks":
-        return Pencilmarks.from_grid(grid).format()
-    if format == "729":
-        return Pencilmarks.from_grid(grid).to_string729()
+    if format in ("pencilmarks", "729"):
+        from .pencilmarks import Pencilmarks
+
+        pm = Pencilmarks.from_grid(grid)
+        return pm.format() if format == "pencilmarks" else pm.to_string729()
     if format == "fpuzzles":
         from .fpuzzles import write_fpuzzles
 
@@ -158,6 +161,8 @@ def iter_write(
     blocks = format in ("grid", "sdk", "ss", "pencilmarks")
     for k, g in enumerate(grids):
         if format == "csv":
+            import csv
+
             refuse_lost_constraints(g, format)
             if rules_column is None:
                 rules_column = not plain_rules(g)
