@@ -371,3 +371,15 @@ def test_convert_keeps_the_candidates_of_a_pencilmark_state() -> None:
     assert kept.exit_code == 0 and kept.stdout.strip() == state
     plain = CliRunner().invoke(cli, ["convert", "--to", "line", "123456789" * 81])
     assert plain.exit_code == 0 and plain.stdout.strip() == "." * 81
+
+
+def test_an_output_notation_that_cannot_hold_the_answer_is_one_error_line() -> None:
+    """A solution has no cages, so a killer line cannot hold it: one readable line, no
+    traceback, the bad-input status."""
+    done = subprocess.run(
+        [sys.executable, "-m", "shudu", "solve", "--output", "killer", XWING],
+        capture_output=True, text=True, env=_env(), timeout=60)
+    assert done.returncode == 3
+    assert done.stderr.startswith("shudu: error: a killer line holds cages only")
+    assert "Traceback" not in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1

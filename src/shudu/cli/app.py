@@ -9,6 +9,7 @@ from typing import Any, NoReturn
 
 import click
 
+from ..errors import ShuduError
 from .common import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, silence_stdout
 from .interrupt import EXIT_INTERRUPTED
 
@@ -91,6 +92,10 @@ class _Group(click.Group):
         except click.ClickException as e:
             click.echo(f"shudu: error: {_one_line(e.format_message())}", err=True)
             code = e.exit_code
+        except ShuduError as e:
+            # a command's own checks name the line or cell; this catches what is left
+            click.echo(f"shudu: error: {_one_line(str(e))}", err=True)
+            code = EXIT_BAD_INPUT
         except click.Abort:
             code = EXIT_INTERRUPTED
         except BrokenPipeError:
