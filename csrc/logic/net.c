@@ -53,7 +53,7 @@ static int run(const net_geo *g, const net_root *root, const net_bits *dm0, int 
     /* The queue is a stack, as the Python list it mirrors; a cell enters it at most once
      * per digit and house it is single in, plus the assumption. */
     enum { QMAX = NET_MAX_CELLS * NET_MAX_DIGITS * 4 + 1 };
-    static _Thread_local int16_t qc[QMAX], qd[QMAX];
+    static SD_THREAD_LOCAL int16_t qc[QMAX], qd[QMAX];
     int qn = 0;
     uint8_t need[NET_MAX_DIGITS][NET_MAX_HOUSES];
     int nneed[NET_MAX_DIGITS];
