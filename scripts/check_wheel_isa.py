@@ -98,14 +98,17 @@ def objdump_for(arch: str) -> str:
 
 def beyond_baseline(arch: str, function: str, text: str) -> str | None:
     """Why the instruction ``text`` of ``function`` needs more than the baseline, or None."""
-    mnemonic, _, operands = text.partition(" ")
+    mnemonic, _, operands = text.replace("\t", " ").partition(" ")
     mnemonic = mnemonic.split(".")[0].lower()
     if arch == "x86-64":
         if mnemonic.startswith("v") and mnemonic not in ("verr", "verw"):
             return "AVX (VEX/EVEX)"
         if X86_REGISTERS.search(operands):
             return "YMM/ZMM/mask register"
-        return X86_MNEMONICS.get(mnemonic)
+        found = X86_MNEMONICS.get(mnemonic)
+        if found is None and mnemonic[-1:] in ("b", "w", "l", "q"):  # llvm's size suffix
+            found = X86_MNEMONICS.get(mnemonic[:-1])
+        return found
     if arch == "aarch64":
         if ARM_REGISTERS.search(operands):
             return "SVE register"
