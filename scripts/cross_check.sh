@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Cross checks of the C core for the platforms this machine is not:
 #   windows  every C source of csrc/ (but the CPython glue, which needs a Windows Python.h)
-#            compiled by mingw-w64 with -Werror, POSIX-only headers refused (csrc/threads.h
-#            must take the Windows branch); test9.exe and test_generic.exe linked, and run
+#            compiled by mingw-w64 with -Werror -Wpedantic, POSIX-only headers refused
+#            (csrc/threads.h must take the Windows branch) and without 128-bit integers
+#            (SD_NO_INT128, as with MSVC); test9.exe and test_generic.exe linked, and run
 #            under wine when wine is installed;
 #   aarch64  the same sources cross-compiled for 64-bit ARM, and the C test program test9
 #            run under qemu-user on a few puzzle files.
@@ -92,7 +93,8 @@ for t in "${targets[@]}"; do
         echo "#error \"<$h> is not available with MSVC: use csrc/threads.h\"" > "$WORK/refuse/$h"
       done
       cc=x86_64-w64-mingw32-gcc
-      if compile_all $cc -I"$WORK/refuse" &&
+      # and without 128-bit integers (MSVC has none): the two-word forms, ISO C only
+      if compile_all $cc -I"$WORK/refuse" -DSD_NO_INT128 -Wpedantic &&
          $cc "${TEST_FLAGS[@]}" -static -o "$WORK/test9.exe" csrc/tests/test9.c \
            csrc/engine/solve9.c csrc/engine/board9.c &&
          $cc "${TEST_FLAGS[@]}" -static -o "$WORK/test_generic.exe" csrc/tests/test_generic.c \
