@@ -9,6 +9,9 @@
 #include <stdint.h>
 
 #include "common.h"
+#if !SD_HAVE_INT128
+#include "engine/board9.h"
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -34,31 +37,20 @@ static inline int net_any(net_bits a) { return a != 0; }
 static inline int net_eq(net_bits a, net_bits b) { return a == b; }
 static inline net_bits net_drop_low(net_bits a) { return a & (a - 1); }
 #else
-typedef struct net_bits {
-    uint64_t lo, hi;
-} net_bits;
-static inline net_bits net_words(uint64_t lo, uint64_t hi) {
-    net_bits r = {lo, hi};
-    return r;
-}
+/* Two words: bb81's operations hold for any cell of them, not only the first 81. */
+typedef bb81 net_bits;
+static inline net_bits net_words(uint64_t lo, uint64_t hi) { return bb_make(lo, hi); }
 static inline uint64_t net_lo(net_bits a) { return a.lo; }
 static inline uint64_t net_hi(net_bits a) { return a.hi; }
-static inline net_bits net_bit(int c) {
-    return c < 64 ? net_words(1ULL << c, 0) : net_words(0, 1ULL << (c - 64));
-}
-static inline net_bits net_and(net_bits a, net_bits b) {
-    return net_words(a.lo & b.lo, a.hi & b.hi);
-}
-static inline net_bits net_or(net_bits a, net_bits b) {
-    return net_words(a.lo | b.lo, a.hi | b.hi);
-}
-static inline net_bits net_andnot(net_bits a, net_bits b) {
-    return net_words(a.lo & ~b.lo, a.hi & ~b.hi);
-}
-static inline int net_any(net_bits a) { return (a.lo | a.hi) != 0; }
-static inline int net_eq(net_bits a, net_bits b) { return a.lo == b.lo && a.hi == b.hi; }
+static inline net_bits net_bit(int c) { return bb_cell(c); }
+static inline net_bits net_and(net_bits a, net_bits b) { return bb_and(a, b); }
+static inline net_bits net_or(net_bits a, net_bits b) { return bb_or(a, b); }
+static inline net_bits net_andnot(net_bits a, net_bits b) { return bb_andnot(a, b); }
+static inline int net_any(net_bits a) { return bb_any(a); }
+static inline int net_eq(net_bits a, net_bits b) { return bb_eq(a, b); }
 static inline net_bits net_drop_low(net_bits a) {
-    return a.lo ? net_words(a.lo & (a.lo - 1), a.hi) : net_words(0, a.hi & (a.hi - 1));
+    bb_pop_low(&a);
+    return a;
 }
 #endif
 static inline net_bits net_empty(void) { return net_words(0, 0); }
