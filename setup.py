@@ -20,6 +20,9 @@ if sys.platform != "win32":
     if os.environ.get("SHUDU_SANITIZE"):
         compile_args += ["-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-g", "-O1"]
         link_args += ["-fsanitize=address,undefined"]
+else:
+    # MSVC: C11 with its atomics (<stdatomic.h>, used by the batch solver)
+    compile_args = ["/O2", "/std:c11", "/experimental:c11atomics"]
 
 
 def _c_files(suffix: str) -> list[str]:

@@ -63,6 +63,21 @@ static inline int sd_clz32_(unsigned x) {
 #define SD_ALWAYS_INLINE inline
 #endif
 
+/* 128-bit integers: GCC and clang have them on 64-bit targets, MSVC has not (code using
+ * them has a two-word form; SD_NO_INT128 forces that form, for testing it). */
+#if defined(__SIZEOF_INT128__) && !defined(SD_NO_INT128)
+#define SD_HAVE_INT128 1
+#else
+#define SD_HAVE_INT128 0
+#endif
+
+/* Thread-local storage: C11's keyword, which MSVC spells its own way. */
+#if defined(_MSC_VER) && !defined(__clang__)
+#define SD_THREAD_LOCAL __declspec(thread)
+#else
+#define SD_THREAD_LOCAL _Thread_local
+#endif
+
 /* Search statistics, accumulated by every solver entry point (caller zeroes). */
 typedef struct sd_stats {
     uint64_t guesses; /* branch points where more than one choice was tried or open */

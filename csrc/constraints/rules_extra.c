@@ -358,8 +358,10 @@ static int narrow_linear(gx_set *g, const int32_t *o) {
     return changed;
 }
 
+#if SD_HAVE_INT128
 /* exact_linear for sums spanning fewer than 128 values: the prefix and suffix sets,
- * and the sums a prefix and a suffix make together, are bits of one 128-bit word. */
+ * and the sums a prefix and a suffix make together, are bits of one 128-bit word (where
+ * the compiler has 128-bit integers; elsewhere the general path below finds the same). */
 typedef unsigned __int128 gx_u128;
 
 static int exact_linear_small(gx_set *g, const int32_t *o, int64_t span) {
@@ -412,6 +414,7 @@ static int exact_linear_small(gx_set *g, const int32_t *o, int64_t span) {
     }
     return changed;
 }
+#endif
 
 /* Exact support of a weighted sum of few terms: prefix and suffix sets of the sums the
  * terms can make (offset by the least sum), then a digit of term j stays when some prefix
@@ -435,11 +438,13 @@ static int exact_linear(gx_set *g, const int32_t *o, uint64_t *quiet) {
         const int64_t w = t[2 * j + 1];
         span += (w < 0 ? -w : w) * (n - 1);
     }
+#if SD_HAVE_INT128
     if (k <= GX_EXACT_TERMS && span < 128) {
         const int x = exact_linear_small(g, o, span);
         if (x == 0) *quiet = h;
         return x;
     }
+#endif
     if (k > GX_EXACT_TERMS || span >= GX_SPAN ||
         2 * (size_t)(k + 1) * (size_t)(span + 1) > g->reach_size)
         return 0;
@@ -508,6 +513,7 @@ static int exact_linear(gx_set *g, const int32_t *o, uint64_t *quiet) {
     return changed;
 }
 
+#if SD_HAVE_INT128
 /* Fillings of the groups of a view (see gx_view) of few small groups, by sums: each group's
  * fillings (digits differ inside it) are listed, the sums the groups before and after it
  * can make are bits of one 128-bit word (offset by their least), and a filling of the
@@ -589,6 +595,14 @@ static int view_supports(int n, int k, int total, const uint32_t *masks, const i
     }
     return 1;
 }
+#else
+/* Without 128-bit integers the walk of sums_supports narrows every view. */
+static int view_supports(int n, int k, int total, const uint32_t *masks, const int8_t *signs,
+                         const uint32_t *links, uint32_t *out) {
+    (void)n, (void)k, (void)total, (void)masks, (void)signs, (void)links, (void)out;
+    return -2;
+}
+#endif
 
 /* Narrow a sum of +1/-1 terms some of whose cells see each other (so differ) over each of
  * its views: by view_supports, or by the walk of sums_supports where that cannot. */

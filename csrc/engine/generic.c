@@ -410,9 +410,8 @@ void sg_set_pause(sg_solver *s, uint64_t nodes) { s->stop_at = nodes ? s->st.nod
  * givens (if non-NULL) or placing digit bit d0 in cell c0 (if c0 >= 0).
  * lc: also apply locked candidates (and track the houses it must look at).
  * Returns 0 ok, -1 on contradiction. */
-static inline __attribute__((always_inline)) int propagate_impl(sg_solver *s, uint32_t *st,
-                                                                const uint8_t *givens, int c0,
-                                                                uint32_t d0, const int lc) {
+static SD_ALWAYS_INLINE int propagate_impl(sg_solver *s, uint32_t *st, const uint8_t *givens,
+                                           int c0, uint32_t d0, const int lc) {
     uint32_t *restrict cand = st;
     uint32_t *restrict pos = st + s->ncells;
     uint16_t *restrict nq = s->nq;

@@ -3,11 +3,6 @@
 
 #include <string.h>
 
-static inline int low_index(net_bits x) {
-    uint64_t lo = (uint64_t)x;
-    return lo ? sd_ctz64(lo) : 64 + sd_ctz64((uint64_t)(x >> 64));
-}
-
 /* Level 2's refutation pass (Net._combine): 1 when it changed dm or queued a placement. */
 static int combine(const net_geo *g, const net_root *root, const net_bits *dm0, net_bits *dm,
                    const net_bits *placed, int16_t *qc, int16_t *qd, int *qn, int qmax) {
@@ -15,27 +10,27 @@ static int combine(const net_geo *g, const net_root *root, const net_bits *dm0, 
     net_bits cur[NET_MAX_DIGITS], F[NET_MAX_DIGITS];
     for (int d = 0; d < n; d++) {
         cur[d] = dm[d];
-        F[d] = dm0[d] & ~cur[d] & ~placed[d];
+        F[d] = net_andnot(net_andnot(dm0[d], cur[d]), placed[d]);
     }
     int changed = 0;
     for (int d = 0; d < n; d++) {
         net_bits s = cur[d];
-        while (s) {
-            int c = low_index(s);
-            s &= s - 1;
+        while (net_any(s)) {
+            int c = net_low(s);
+            s = net_drop_low(s);
             const net_result *r = &root->rt[d * N + c];
             int hit = r->size < 0;
             for (int e = 0; !hit && e < n; e++)
-                hit = (r->T[e] & F[e]) || (r->F[e] & placed[e]);
+                hit = net_any(net_and(r->T[e], F[e])) || net_any(net_and(r->F[e], placed[e]));
             if (hit) {
-                dm[d] &= ~((net_bits)1 << c);
+                dm[d] = net_andnot(dm[d], net_bit(c));
                 changed = 1;
                 continue;
             }
             r = &root->rf[d * N + c];
             hit = r->size < 0;
             for (int e = 0; !hit && e < n; e++)
-                hit = (r->T[e] & F[e]) || (r->F[e] & placed[e]);
+                hit = net_any(net_and(r->T[e], F[e])) || net_any(net_and(r->F[e], placed[e]));
             if (hit) {
                 if (*qn >= qmax) return -1;
                 qc[*qn] = (int16_t)c;
@@ -53,91 +48,91 @@ static int run(const net_geo *g, const net_root *root, const net_bits *dm0, int 
     /* The queue is a stack, as the Python list it mirrors; a cell enters it at most once
      * per digit and house it is single in, plus the assumption. */
     enum { QMAX = NET_MAX_CELLS * NET_MAX_DIGITS * 4 + 1 };
-    static _Thread_local int16_t qc[QMAX], qd[QMAX];
+    static SD_THREAD_LOCAL int16_t qc[QMAX], qd[QMAX];
     int qn = 0;
     uint8_t need[NET_MAX_DIGITS][NET_MAX_HOUSES];
     int nneed[NET_MAX_DIGITS];
     net_bits last[NET_MAX_DIGITS];
     int fresh[NET_MAX_DIGITS];
-    net_bits unsolved = 0;
+    net_bits unsolved = net_empty();
     *count = 0;
     for (int d = 0; d < n; d++) {
         dm[d] = dm0[d];
-        placed[d] = 0;
-        unsolved |= dm0[d];
+        placed[d] = net_empty();
+        unsolved = net_or(unsolved, dm0[d]);
         nneed[d] = 0;
         for (int h = 0; h < H; h++)
-            if (dm0[d] & g->house[h]) need[d][nneed[d]++] = (uint8_t)h;
+            if (net_any(net_and(dm0[d], g->house[h]))) need[d][nneed[d]++] = (uint8_t)h;
         fresh[d] = 1;   /* "last" starts as -1 in the reference: never equal to a mask */
-        last[d] = 0;
+        last[d] = net_empty();
     }
     if (place_cell >= 0) {
         qc[qn] = (int16_t)place_cell;
         qd[qn++] = (int16_t)place_digit;
     }
-    if (remove >= 0) dm[remove / N] &= ~((net_bits)1 << (remove % N));
+    if (remove >= 0) dm[remove / N] = net_andnot(dm[remove / N], net_bit(remove % N));
     int placed_count = 0;
     for (;;) {
         while (qn) {
             qn--;
             int c = qc[qn], d = qd[qn];
-            net_bits bit = (net_bits)1 << c;
-            if (!(dm[d] & bit)) {
-                if (placed[d] & bit) continue;
+            net_bits bit = net_bit(c);
+            if (!net_any(net_and(dm[d], bit))) {
+                if (net_any(net_and(placed[d], bit))) continue;
                 *count = placed_count;
                 return -1;
             }
-            placed[d] |= bit;
+            placed[d] = net_or(placed[d], bit);
             placed_count++;
-            for (int e = 0; e < n; e++) dm[e] &= ~bit;
-            dm[d] &= ~g->peer[c];
-            unsolved &= ~bit;
+            for (int e = 0; e < n; e++) dm[e] = net_andnot(dm[e], bit);
+            dm[d] = net_andnot(dm[d], g->peer[c]);
+            unsolved = net_andnot(unsolved, bit);
         }
-        net_bits ones = 0, twos = 0;
+        net_bits ones = net_empty(), twos = net_empty();
         for (int d = 0; d < n; d++) {
-            twos |= ones & dm[d];
-            ones |= dm[d];
+            twos = net_or(twos, net_and(ones, dm[d]));
+            ones = net_or(ones, dm[d]);
         }
-        if (unsolved & ~ones) {
+        if (net_any(net_andnot(unsolved, ones))) {
             *count = placed_count;
             return -1;
         }
-        net_bits single = ones & ~twos;
-        if (single) {
+        net_bits single = net_andnot(ones, twos);
+        if (net_any(single)) {
             for (int d = 0; d < n; d++) {
-                net_bits s = dm[d] & single;
-                while (s) {
+                net_bits s = net_and(dm[d], single);
+                while (net_any(s)) {
                     if (qn >= QMAX) { *count = placed_count; return -2; }
-                    qc[qn] = (int16_t)low_index(s);
+                    qc[qn] = (int16_t)net_low(s);
                     qd[qn++] = (int16_t)d;
-                    s &= s - 1;
+                    s = net_drop_low(s);
                 }
             }
             continue;
         }
         for (int d = 0; d < n; d++) {
             net_bits m = dm[d];
-            if (!fresh[d] && m == last[d]) continue;
+            if (!fresh[d] && net_eq(m, last[d])) continue;
             fresh[d] = 0;
             last[d] = m;
             net_bits pd = placed[d];
             for (int k = 0; k < nneed[d]; k++) {
                 net_bits hm = g->house[need[d][k]];
-                net_bits x = m & hm;
-                if (!x) {
-                    if (!(pd & hm)) {
+                net_bits x = net_and(m, hm);
+                if (!net_any(x)) {
+                    if (!net_any(net_and(pd, hm))) {
                         *count = placed_count;
                         return -1;
                     }
-                } else if (!(x & (x - 1))) {
+                } else if (!net_any(net_drop_low(x))) {
                     if (qn >= QMAX) { *count = placed_count; return -2; }
-                    qc[qn] = (int16_t)low_index(x);
+                    qc[qn] = (int16_t)net_low(x);
                     qd[qn++] = (int16_t)d;
                 }
             }
         }
         if (qn) continue;
-        if (root && unsolved) {
+        if (root && net_any(unsolved)) {
             int got = combine(g, root, dm0, dm, placed, qc, qd, &qn, QMAX);
             if (got < 0) { *count = placed_count; return -2; }
             if (got) continue;
@@ -162,8 +157,8 @@ static void keep(const net_geo *g, const net_bits *dm0, int size, const net_bits
                  const net_bits *out, net_result *r) {
     r->size = size;
     for (int d = 0; d < g->n; d++) {
-        r->T[d] = size < 0 ? 0 : placed[d];
-        r->F[d] = size < 0 ? 0 : dm0[d] & ~out[d] & ~placed[d];
+        r->T[d] = size < 0 ? net_empty() : placed[d];
+        r->F[d] = size < 0 ? net_empty() : net_andnot(net_andnot(dm0[d], out[d]), placed[d]);
     }
 }
 
@@ -174,9 +169,9 @@ void net_root_build(const net_geo *g, const net_bits *dm, net_root *root) {
     for (int d = 0; d < n; d++) root->dm[d] = dm[d];
     for (int d = 0; d < n; d++) {
         net_bits s = dm[d];
-        while (s) {
-            int c = low_index(s);
-            s &= s - 1;
+        while (net_any(s)) {
+            int c = net_low(s);
+            s = net_drop_low(s);
             int size = run(g, NULL, dm, c, d, -1, placed, out, &count);
             keep(g, dm, size, placed, out, &root->rt[d * N + c]);
             size = run(g, NULL, dm, -1, 0, d * N + c, placed, out, &count);

@@ -9,6 +9,9 @@
 #include <stdint.h>
 
 #include "common.h"
+#if !SD_HAVE_INT128
+#include "engine/board9.h"
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -18,7 +21,48 @@ extern "C" {
 #define NET_MAX_DIGITS 16
 #define NET_MAX_HOUSES 128
 
-typedef unsigned __int128 net_bits; /* one bit per cell */
+/* A set of cells, one bit per cell, and the few operations the nets use on it. */
+#if SD_HAVE_INT128
+typedef unsigned __int128 net_bits;
+static inline net_bits net_words(uint64_t lo, uint64_t hi) {
+    return (net_bits)hi << 64 | lo;
+}
+static inline uint64_t net_lo(net_bits a) { return (uint64_t)a; }
+static inline uint64_t net_hi(net_bits a) { return (uint64_t)(a >> 64); }
+static inline net_bits net_bit(int c) { return (net_bits)1 << c; }
+static inline net_bits net_and(net_bits a, net_bits b) { return a & b; }
+static inline net_bits net_or(net_bits a, net_bits b) { return a | b; }
+static inline net_bits net_andnot(net_bits a, net_bits b) { return a & ~b; }
+static inline int net_any(net_bits a) { return a != 0; }
+static inline int net_eq(net_bits a, net_bits b) { return a == b; }
+static inline net_bits net_drop_low(net_bits a) { return a & (a - 1); }
+#else
+/* Two words: bb81's operations hold for any cell of them, not only the first 81. */
+typedef bb81 net_bits;
+static inline net_bits net_words(uint64_t lo, uint64_t hi) { return bb_make(lo, hi); }
+static inline uint64_t net_lo(net_bits a) { return a.lo; }
+static inline uint64_t net_hi(net_bits a) { return a.hi; }
+static inline net_bits net_bit(int c) { return bb_cell(c); }
+static inline net_bits net_and(net_bits a, net_bits b) { return bb_and(a, b); }
+static inline net_bits net_or(net_bits a, net_bits b) { return bb_or(a, b); }
+static inline net_bits net_andnot(net_bits a, net_bits b) { return bb_andnot(a, b); }
+static inline int net_any(net_bits a) { return bb_any(a); }
+static inline int net_eq(net_bits a, net_bits b) { return bb_eq(a, b); }
+static inline net_bits net_drop_low(net_bits a) {
+    bb_pop_low(&a);
+    return a;
+}
+#endif
+static inline net_bits net_empty(void) { return net_words(0, 0); }
+/* The first n cells (1 <= n <= 128). */
+static inline net_bits net_first(int n) {
+    return n >= 64 ? net_words(~0ULL, n == 128 ? ~0ULL : (1ULL << (n - 64)) - 1)
+                   : net_words((1ULL << n) - 1, 0);
+}
+/* The lowest cell of a non-empty set. */
+static inline int net_low(net_bits a) {
+    return net_lo(a) ? sd_ctz64(net_lo(a)) : 64 + sd_ctz64(net_hi(a));
+}
 
 typedef struct net_geo {
     int n, ncells, nhouses;

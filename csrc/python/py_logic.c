@@ -1033,9 +1033,12 @@ static int read_bits(PyObject *obj, int count, net_bits *out, const char *what) 
     }
     const uint8_t *b = view.buf;
     for (int k = 0; k < count; k++) {
-        net_bits x = 0;
-        for (int j = 15; j >= 0; j--) x = (x << 8) | b[16 * k + j];
-        out[k] = x;
+        uint64_t lo = 0, hi = 0;
+        for (int j = 7; j >= 0; j--) {
+            lo = lo << 8 | b[16 * k + j];
+            hi = hi << 8 | b[16 * k + 8 + j];
+        }
+        out[k] = net_words(lo, hi);
     }
     PyBuffer_Release(&view);
     return 0;
@@ -1066,14 +1069,14 @@ PyObject *py_net_geometry(PyObject *self, PyObject *const *args, Py_ssize_t narg
     g->n = (int)n;
     g->ncells = (int)cells;
     g->nhouses = (int)houses;
-    net_bits all = cells == 128 ? ~(net_bits)0 : (((net_bits)1 << cells) - 1);
+    net_bits all = net_first((int)cells);
     if (read_bits(args[2], (int)cells, g->peer, "peer sets") < 0 ||
         read_bits(args[3], (int)houses, g->house, "house sets") < 0) {
         PyMem_Free(g);
         return NULL;
     }
-    for (int c = 0; c < cells; c++) g->peer[c] &= all;
-    for (int h = 0; h < houses; h++) g->house[h] &= all;
+    for (int c = 0; c < cells; c++) g->peer[c] = net_and(g->peer[c], all);
+    for (int h = 0; h < houses; h++) g->house[h] = net_and(g->house[h], all);
     PyObject *capsule = PyCapsule_New(g, NET_CAPSULE, free_net_geo);
     if (!capsule) PyMem_Free(g);
     return capsule;
@@ -1084,13 +1087,9 @@ static PyObject *universal(const net_geo *g, const net_bits *sets) {
     uint8_t buf[NET_MAX_CELLS * NET_MAX_DIGITS / 8];
     memset(buf, 0, sizeof buf);
     for (int d = 0; d < g->n; d++) {
-        net_bits s = sets[d];
-        while (s) {
-            uint64_t lo = (uint64_t)s;
-            int c = lo ? sd_ctz64(lo) : 64 + sd_ctz64((uint64_t)(s >> 64));
-            int i = d * g->ncells + c;
+        for (net_bits s = sets[d]; net_any(s); s = net_drop_low(s)) {
+            int i = d * g->ncells + net_low(s);
             buf[i >> 3] |= (uint8_t)(1u << (i & 7));
-            s &= s - 1;
         }
     }
     return _PyLong_FromByteArray(buf, (size_t)(g->n * g->ncells + 7) / 8, 1, 0);
@@ -1152,7 +1151,7 @@ static PyObject *net_answer(const net_geo *g, const net_bits *dm, int size, int 
     }
     if (size < 0) return Py_BuildValue("(iii)", -1, count, 0);
     net_bits gone[NET_MAX_DIGITS];
-    for (int d = 0; d < g->n; d++) gone[d] = dm[d] & ~out[d] & ~placed[d];
+    for (int d = 0; d < g->n; d++) gone[d] = net_andnot(net_andnot(dm[d], out[d]), placed[d]);
     PyObject *t = universal(g, placed), *f = t ? universal(g, gone) : NULL;
     if (!f) {
         Py_XDECREF(t);
@@ -1194,7 +1193,7 @@ PyObject *py_net_propagate2(PyObject *self, PyObject *const *args, Py_ssize_t na
     net_bits dm[NET_MAX_DIGITS], placed[NET_MAX_DIGITS], out[NET_MAX_DIGITS];
     if (read_bits(args[2], g->n, dm, "digit masks") < 0) return NULL;
     for (int d = 0; d < g->n; d++) {
-        if (dm[d] & ~root->dm[d]) {
+        if (net_any(net_andnot(dm[d], root->dm[d]))) {
             PyErr_SetString(PyExc_ValueError, "the state has a candidate the root state has not");
             return NULL;
         }

@@ -3,19 +3,18 @@
  * GIL released on private copies of the input. */
 #include "module.h"
 
-#include <pthread.h>
 #include <stddef.h>
 #include <structmember.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "common.h"
 #include "constraints/rules_extra.h"
 #include "engine/board9.h"
 #include "engine/generic.h"
 #include "engine/solve9.h"
+#include "threads.h"
 
 /* ------------------------------------------------------------------------ 9x9 path */
 
@@ -24,12 +23,6 @@
 #define SEARCH_SLICE 256
 /* Seconds between two looks at signals (each takes the GIL for a moment). */
 #define SIGNAL_EVERY 0.01
-
-static double monotonic_seconds(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* What bounds a long search: a clock (timeout > 0 seconds from t0), Ctrl-C (looked at
  * with the GIL, in the main thread only, every SIGNAL_EVERY seconds) and a stop byte
@@ -47,7 +40,7 @@ typedef struct {
 
 /* Start a bound (with the GIL): no stop byte, the calling thread's signals. */
 static void bound_start(search_bound *b, double timeout) {
-    b->t0 = monotonic_seconds();
+    b->t0 = sd_monotonic_seconds();
     b->timeout = timeout;
     b->next_signal = b->t0;
     b->stop = NULL;
@@ -80,9 +73,9 @@ static int bound_open(search_bound *b, double timeout, PyObject *stop_obj, Py_bu
 /* Called without the GIL: nonzero when the search must stop (b->why says why). */
 static int bound_check(search_bound *b) {
     if (b->why) return b->why;
-    if (b->stop && __atomic_load_n(b->stop, __ATOMIC_RELAXED)) return b->why = 1;
+    if (b->stop && sd_flag_load(b->stop)) return b->why = 1;
     if (!(b->timeout > 0) && !(b->signals && b->ts)) return 0;
-    const double now = monotonic_seconds();
+    const double now = sd_monotonic_seconds();
     if (b->timeout > 0 && now - b->t0 > b->timeout) return b->why = 1;
     if (b->signals && b->ts && now >= b->next_signal) {
         b->next_signal = now + SIGNAL_EVERY;
@@ -620,8 +613,8 @@ typedef struct {
     atomic_long next;
     atomic_int failed;      /* allocation failure in a worker */
     int finished;           /* workers (beside the caller) that are done, under `lock` */
-    pthread_mutex_t lock;
-    pthread_cond_t done;    /* signalled as each worker finishes */
+    sd_mutex lock;
+    sd_cond done;           /* signalled as each worker finishes */
     uint8_t stop;           /* set (atomically) when Ctrl-C stops the batch */
 } BatchJob;
 
@@ -670,19 +663,18 @@ static void batch_run(BatchJob *job, search_bound *b) {
         }
         if (b->why) break;
     }
-    if (b->why) __atomic_store_n(&job->stop, 1, __ATOMIC_RELAXED);
+    if (b->why) sd_flag_store(&job->stop, 1);
     if (solver) sg_free(solver);
 }
 
-static void *batch_worker(void *arg) {
+static void batch_worker(void *arg) {
     BatchJob *job = (BatchJob *)arg;
     search_bound b = {0};
     batch_run(job, &b);
-    pthread_mutex_lock(&job->lock);
+    sd_mutex_lock(&job->lock);
     job->finished++;
-    pthread_cond_signal(&job->done);
-    pthread_mutex_unlock(&job->lock);
-    return NULL;
+    sd_cond_signal(&job->done);
+    sd_mutex_unlock(&job->lock);
 }
 
 /* batch(rules_or_None, buffer, limit, threads, want_solutions)
@@ -755,8 +747,8 @@ PyObject *py_batch(PyObject *self, PyObject *args) {
     atomic_init(&job.next, 0);
     atomic_init(&job.failed, 0);
     job.finished = 0;
-    pthread_mutex_init(&job.lock, NULL);
-    pthread_cond_init(&job.done, NULL);
+    sd_mutex_init(&job.lock);
+    sd_cond_init(&job.done);
     if (threads > 1 && n_puzzles < (Py_ssize_t)threads * BATCH_CHUNK)
         threads = (long)((n_puzzles + BATCH_CHUNK - 1) / BATCH_CHUNK);
     if (threads < 1) threads = 1;
@@ -765,34 +757,27 @@ PyObject *py_batch(PyObject *self, PyObject *args) {
     bound_start(&bound, 0.0);
     Py_XINCREF(rules);
     bound.ts = PyEval_SaveThread();
-    pthread_t tids[MAX_THREADS];
+    sd_thread tids[MAX_THREADS];
     int started = 0;
     for (long t = 1; t < threads; t++) {
-        if (pthread_create(&tids[started], NULL, batch_worker, &job) != 0) break;
+        if (sd_thread_create(&tids[started], batch_worker, &job) != 0) break;
         started++; /* fewer threads than asked still completes the whole batch */
     }
     batch_run(&job, &bound);
     /* the other workers' last puzzles: woken as each finishes, and at least every
      * SIGNAL_EVERY seconds to look at Ctrl-C, which still stops them */
-    pthread_mutex_lock(&job.lock);
+    sd_mutex_lock(&job.lock);
     while (job.finished < started) {
-        struct timespec until;
-        clock_gettime(CLOCK_REALTIME, &until);
-        until.tv_nsec += (long)(SIGNAL_EVERY * 1e9);
-        if (until.tv_nsec >= 1000000000L) {
-            until.tv_sec += 1;
-            until.tv_nsec -= 1000000000L;
-        }
-        pthread_cond_timedwait(&job.done, &job.lock, &until);
+        sd_cond_wait_for(&job.done, &job.lock, SIGNAL_EVERY);
         if (job.finished >= started) break;
-        pthread_mutex_unlock(&job.lock);
-        if (bound_check(&bound)) __atomic_store_n(&job.stop, 1, __ATOMIC_RELAXED);
-        pthread_mutex_lock(&job.lock);
+        sd_mutex_unlock(&job.lock);
+        if (bound_check(&bound)) sd_flag_store(&job.stop, 1);
+        sd_mutex_lock(&job.lock);
     }
-    pthread_mutex_unlock(&job.lock);
-    for (int t = 0; t < started; t++) pthread_join(tids[t], NULL);
-    pthread_cond_destroy(&job.done);
-    pthread_mutex_destroy(&job.lock);
+    sd_mutex_unlock(&job.lock);
+    for (int t = 0; t < started; t++) sd_thread_join(&tids[t]);
+    sd_cond_destroy(&job.done);
+    sd_mutex_destroy(&job.lock);
     PyEval_RestoreThread(bound.ts);
     Py_XDECREF(rules);
     PyMem_Free(copy);

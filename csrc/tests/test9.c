@@ -1,15 +1,15 @@
 /* Tests for the 9x9 solver.  Usage: test9 [DATA_DIR]  (default /work/shared/data).
  * Every *.sdm file of DATA_DIR is solved and checked; then fixed cases, the seeded
  * random mode, concurrent use from several threads, and random partial grids
- * compared with a slow reference solver.  Build with -pthread.
+ * compared with a slow reference solver.  Build with -pthread (POSIX systems).
  * Exit status is non-zero on any failure. */
 #define _DEFAULT_SOURCE
 #include <dirent.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "engine/solve9.h"
+#include "threads.h"
 
 static int failures = 0;
 
@@ -440,7 +440,7 @@ typedef struct {
     int bad;
 } mt_arg;
 
-static void *mt_worker(void *p) {
+static void mt_worker(void *p) {
     mt_arg *a = p;
     uint8_t out[81];
     for (int rep = 0; rep < 5; rep++)
@@ -452,7 +452,6 @@ static void *mt_worker(void *p) {
             uint8_t empty[81] = {0};
             if (s9_solve(empty, out, 1, &r, NULL) != 1 || !valid_full(out)) a->bad++;
         }
-    return NULL;
 }
 
 static void test_threads(void) {
@@ -463,20 +462,20 @@ static void test_threads(void) {
         for (int c = 0; c < 81; c++) mt_puz[i][c] = sd_below(&seed, 100) < 30 ? full[c] : 0;
         mt_count[i] = s9_solve(mt_puz[i], mt_ref[i], 2, NULL, NULL);
     }
-    pthread_t th[MT_THREADS];
+    sd_thread th[MT_THREADS];
     mt_arg args[MT_THREADS];
     for (int t = 0; t < MT_THREADS; t++) {
         args[t].id = t;
         args[t].bad = 0;
-        if (pthread_create(&th[t], NULL, mt_worker, &args[t])) {
+        if (sd_thread_create(&th[t], mt_worker, &args[t])) {
             failures++;
-            fprintf(stderr, "FAIL: pthread_create\n");
+            fprintf(stderr, "FAIL: sd_thread_create\n");
             return;
         }
     }
     int bad = 0;
     for (int t = 0; t < MT_THREADS; t++) {
-        pthread_join(th[t], NULL);
+        sd_thread_join(&th[t]);
         bad += args[t].bad;
     }
     CHECK(bad == 0, "%d mismatches between threads and the sequential results", bad);

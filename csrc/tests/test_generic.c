@@ -12,14 +12,13 @@
  *       engine/generic.c constraints/rules_extra.c constraints/sums.c -o /tmp/test_generic_asan
  *   /tmp/test_generic_asan -q */
 #define _POSIX_C_SOURCE 200809L
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "constraints/rules_extra.h"
 #include "engine/generic.h"
+#include "threads.h"
 
 static int failures = 0;
 static int quick = 0;
@@ -35,11 +34,7 @@ static int quick = 0;
         }                                                                  \
     } while (0)
 
-static double now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
+static double now(void) { return sd_monotonic_seconds(); }
 
 /* ------------------------------------------------------------ rules tables */
 
@@ -604,7 +599,7 @@ typedef struct tjob {
     int ok, total;
 } tjob;
 
-static void *thread_main(void *arg) {
+static void thread_main(void *arg) {
     tjob *j = arg;
     sg_solver *s = sg_new(&j->t->r);
     uint8_t *full = malloc(j->t->nc), *puz = malloc(j->t->nc), *sol = malloc(j->t->nc);
@@ -620,19 +615,21 @@ static void *thread_main(void *arg) {
     free(puz);
     free(sol);
     sg_free(s);
-    return NULL;
 }
 
 static void test_threads(void) {
     trules *t = mk_rules(4, 4, 0);
-    pthread_t th[4];
+    sd_thread th[4];
     tjob jobs[4];
     for (int i = 0; i < 4; i++) {
         jobs[i] = (tjob){t, 100u * i, 0, 0};
-        pthread_create(&th[i], NULL, thread_main, &jobs[i]);
+        if (sd_thread_create(&th[i], thread_main, &jobs[i]) != 0) {
+            fprintf(stderr, "FAIL: thread %d did not start\n", i);
+            exit(1);
+        }
     }
     for (int i = 0; i < 4; i++) {
-        pthread_join(th[i], NULL);
+        sd_thread_join(&th[i]);
         CHECK(jobs[i].ok == jobs[i].total && jobs[i].total == 20, "thread %d", i);
     }
     free_rules(t);

@@ -14,7 +14,8 @@ CSRC = Path(__file__).resolve().parents[2] / "csrc"
 pytestmark = pytest.mark.skipif(not CSRC.is_dir(), reason="the C sources are not here")
 
 
-# The layer folders of csrc/, bottom to top; common.h sits above them all, for every layer.
+# The layer folders of csrc/, bottom to top; common.h (compiler spellings) and threads.h
+# (threads on every system) sit above them all, for every layer.
 LAYERS = ("constraints", "engine", "logic", "python")
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
@@ -35,7 +36,7 @@ def _included(name: str, header: str) -> str:
 def test_every_source_is_in_a_layer_folder() -> None:
     names = set(_sources())
     assert {Path(name).parent.as_posix() for name in names} == {".", *LAYERS}
-    assert {name for name in names if "/" not in name} == {"common.h"}
+    assert {name for name in names if "/" not in name} == {"common.h", "threads.h"}
 
 
 def test_layers_include_only_downwards() -> None:

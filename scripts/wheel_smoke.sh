@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Build shudu as users get it and test what was built, not the source tree:
+#   1. `python -m build` (in its own virtual environment) makes an sdist and, from it, a
+#      wheel, in DIST (default: a temporary directory; --dist DIR keeps them);
+#   2. the wheel goes into a fresh virtual environment, and tests/wheel_smoke/smoke.py runs
+#      against it from an empty directory (so the checkout's src/ is not on the path);
+#   3. scripts/check_wheel_isa.py disassembles the wheel's extension and refuses
+#      instructions beyond the platform's baseline outside dispatched functions.
+# Usage: scripts/wheel_smoke.sh [--dist DIR]   (PYTHON names the interpreter; python3.11)
+# Each step prints how long it took.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+PYTHON=${PYTHON:-$(command -v python3.11 || command -v python3)}
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/shudu-wheel.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+DIST=$WORK/dist
+if [ "${1:-}" = --dist ]; then DIST=$(realpath -m "$2"); fi
+mkdir -p "$DIST"
+# A wheel is copied to other machines: never -march=native (the portable build).
+export SHUDU_PORTABLE=${SHUDU_PORTABLE:-1}
+
+step() { echo "== $1"; STEP_START=$SECONDS; }
+took() { echo "   ($((SECONDS - STEP_START)) s)"; }
+
+step "python -m build (sdist and wheel)"
+"$PYTHON" -m venv "$WORK/build-env"
+"$WORK/build-env/bin/python" -m pip install -q --disable-pip-version-check build
+rm -f "$DIST"/shudu-*
+"$WORK/build-env/bin/python" -m build --outdir "$DIST" "$ROOT" > "$WORK/build.log" 2>&1 ||
+  { tail -n 40 "$WORK/build.log"; echo "FAIL: python -m build"; exit 1; }
+SDIST=$(ls "$DIST"/shudu-*.tar.gz)
+WHEEL=$(ls "$DIST"/shudu-*.whl)
+echo "   $(basename "$SDIST")"
+echo "   $(basename "$WHEEL")"
+took
+
+step "the wheel in a fresh virtual environment, smoke test"
+"$PYTHON" -m venv "$WORK/venv"
+"$WORK/venv/bin/python" -m pip install -q --disable-pip-version-check "$WHEEL"
+mkdir -p "$WORK/empty"
+cp tests/wheel_smoke/smoke.py "$WORK/smoke.py"
+(cd "$WORK/empty" && env -u PYTHONPATH "$WORK/venv/bin/python" "$WORK/smoke.py")
+took
+
+step "instructions of the wheel's extension (scripts/check_wheel_isa.py)"
+"$PYTHON" scripts/check_wheel_isa.py "$WHEEL"
+took
