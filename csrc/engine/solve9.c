@@ -470,7 +470,9 @@ static inline int s9_popc_soft(uint32_t x) {
 #define S9_PATH avx2
 #define S9_ATTR __attribute__((target("avx2,bmi,bmi2,popcnt")))
 #include "solve9_avx2.h"
+#define S9_VEC_FIXPOINT s9_avx2_fixpoint
 #include "solve9_search.h"
+#undef S9_VEC_FIXPOINT
 #undef S9_PATH
 #undef S9_ATTR
 
