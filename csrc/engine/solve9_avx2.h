@@ -92,19 +92,59 @@ S9W __m256i s9_avx2_stack(__m256i c0, __m256i r11, __m256i r21, __m256i r12, __m
     return WOR(WOR(k, WSHL(k, 9)), WSHL(k, 18));
 }
 
-S9_ATTR static inline void s9_lines_of_avx2(const s9_state *s, s9_lines *L);
+/* All ones in lane j where bit j of m is set. */
+S9W __m256i s9_avx2_lanes(int m) {
+    const __m256i bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    return _mm256_cmpeq_epi32(WAND(W1(m), bit), bit);
+}
+
+/* Lane j: lane idx[j] of x, y or z (y where bit j of my is set, z where bit j of mz is). */
+S9W __m256i s9_avx2_gather(__m256i x, __m256i y, __m256i z, __m256i idx, int my, int mz) {
+    __m256i r = _mm256_permutevar8x32_epi32(x, idx);
+    r = _mm256_blendv_epi8(r, _mm256_permutevar8x32_epi32(y, idx), s9_avx2_lanes(my));
+    return _mm256_blendv_epi8(r, _mm256_permutevar8x32_epi32(z, idx), s9_avx2_lanes(mz));
+}
+
+/* L->m (s9_lines_of) from the registers a (as s9_avx2_fixpoint holds them). */
+S9W void s9_avx2_lines(const __m256i *a, s9_lines *L) {
+    uint32_t x[4][8];
+    __m256i c[4];
+    for (int i = 0; i < 4; i++) {
+        __m256i o = WAND(WOR(WOR(a[i], WSHR(a[i], 1)), WSHR(a[i], 2)), W1(0x1249249));
+        /* mini-row (r,k) at bit 9r+3k to bit 3r+k */
+        __m256i y = WAND(WOR(WOR(o, WSHR(o, 2)), WSHR(o, 4)), W1(0x1C0E07));
+        y = WAND(WOR(WOR(y, WSHR(y, 6)), WSHR(y, 12)), W1(0x1FF));
+        if (i < 3) _mm256_storeu_si256((__m256i *)L->m[i], y);
+        else _mm256_storeu_si256((__m256i *)x[0], y);
+        c[i] = s9_avx2_cols(a[i]);
+    }
+    for (int b = 0; b < 3; b++) L->m[b][8] = x[0][b];
+    _mm256_storeu_si256((__m256i *)x[1], c[3]);
+    for (int k = 0; k < 3; k++) {
+        /* column 3k+i of band b to bit 3b+i */
+        __m256i m = WOR(WOR(WAND(WSHR(c[0], 3 * k), W1(7)), WSHL(WAND(WSHR(c[1], 3 * k), W1(7)), 3)),
+                        WSHL(WAND(WSHR(c[2], 3 * k), W1(7)), 6));
+        _mm256_storeu_si256((__m256i *)L->m[3 + k], m);
+        L->m[3 + k][8] = (x[1][0] >> 3 * k & 7u) | (x[1][1] >> 3 * k & 7u) << 3 |
+                         (x[1][2] >> 3 * k & 7u) << 6;
+    }
+}
 
 /* The fixpoint of the AVX-512 propagation's rules (s9_avx512_fixpoint), with its results:
  * 0 on contradiction; else s->U, L (when given and a cell is open) and 1. */
 S9_ATTR static int s9_avx2_fixpoint(s9_state *s, s9_lines *L) {
-    const __m256i ix = _mm256_setr_epi32(0, 3, 6, 9, 12, 15, 18, 21);
     const __m256i lanes3 = _mm256_setr_epi32(-1, -1, -1, 0, 0, 0, 0, 0);
     const __m256i turn1 = _mm256_setr_epi32(1, 2, 0, 3, 4, 5, 6, 7); /* lane b: band b+1 */
     const __m256i turn2 = _mm256_setr_epi32(2, 0, 1, 3, 4, 5, 6, 7); /* lane b: band b+2 */
     const __m256i full = W1(0x7FFFFFF), zero = _mm256_setzero_si256();
     __m256i a[4], two[4];
-    for (int b = 0; b < 3; b++)
-        a[b] = _mm256_i32gather_epi32((const int *)s->F, _mm256_add_epi32(ix, W1(b)), 4);
+    /* F[d*3+b] (d < 8) is lane (d*3+b) % 8 of the load of F + 8k, k = (d*3+b) / 8 */
+    const __m256i l0 = _mm256_loadu_si256((const __m256i *)s->F);
+    const __m256i l1 = _mm256_loadu_si256((const __m256i *)(s->F + 8));
+    const __m256i l2 = _mm256_loadu_si256((const __m256i *)(s->F + 16));
+    a[0] = s9_avx2_gather(l0, l1, l2, _mm256_setr_epi32(0, 3, 6, 1, 4, 7, 2, 5), 0xF8, 0xC0);
+    a[1] = s9_avx2_gather(l0, l1, l2, _mm256_setr_epi32(1, 4, 7, 2, 5, 0, 3, 6), 0xF8, 0xE0);
+    a[2] = s9_avx2_gather(l0, l1, l2, _mm256_setr_epi32(2, 5, 0, 3, 6, 1, 4, 7), 0xFC, 0xE0);
     a[3] = _mm256_maskload_epi32((const int *)(s->F + 24), lanes3);
     for (;;) {
         __m256i f[4], n[4], c[4], r1[4], r2[4], bad = zero;
@@ -167,16 +207,20 @@ S9_ATTR static int s9_avx2_fixpoint(s9_state *s, s9_lines *L) {
         for (int i = 0; i < 4; i++) a[i] = n[i];
         if (_mm256_testz_si256(ch, ch)) break;
     }
-    /* back to F[d*3+b] */
-    uint32_t w[4][8];
-    for (int i = 0; i < 4; i++) _mm256_storeu_si256((__m256i *)w[i], a[i]);
-    for (int b = 0; b < 3; b++) {
-        for (int d = 0; d < 8; d++) s->F[d * 3 + b] = w[b][d];
-        s->F[24 + b] = w[3][b];
-        s->U[b] = (uint32_t)_mm256_cvtsi256_si32(two[b]);
-    }
+    /* back to F[d*3+b]: lane j of F + 8k is lane (8k+j) / 3 of band (8k+j) % 3 */
+    _mm256_storeu_si256((__m256i *)s->F,
+                        s9_avx2_gather(a[0], a[1], a[2], _mm256_setr_epi32(0, 0, 0, 1, 1, 1, 2, 2),
+                                       0x92, 0x24));
+    _mm256_storeu_si256((__m256i *)(s->F + 8),
+                        s9_avx2_gather(a[0], a[1], a[2], _mm256_setr_epi32(2, 3, 3, 3, 4, 4, 4, 5),
+                                       0x24, 0x49));
+    _mm256_storeu_si256((__m256i *)(s->F + 16),
+                        s9_avx2_gather(a[0], a[1], a[2], _mm256_setr_epi32(5, 5, 6, 6, 6, 7, 7, 7),
+                                       0x49, 0x92));
+    _mm256_maskstore_epi32((int *)(s->F + 24), lanes3, a[3]);
+    for (int b = 0; b < 3; b++) s->U[b] = (uint32_t)_mm256_cvtsi256_si32(two[b]);
     s->dirty = 0;
-    if (L && (s->U[0] | s->U[1] | s->U[2])) s9_lines_of_avx2(s, L);
+    if (L && (s->U[0] | s->U[1] | s->U[2])) s9_avx2_lines(a, L);
     return 1;
 }
 #undef S9W
