@@ -502,7 +502,7 @@ int main(int argc, char **argv) {
     test_random_partial(rounds);
     printf("propagation paths:");
     for (int p = 0; p < S9_PATHS; p++)
-        printf(" %s%s", s9_path_name(p), s9_path_runs(p) ? "" : " (not on this processor)");
+        printf(" %s%s", s9_path_name(p), s9_path_runs(p) ? "" : " (does not run here)");
     if (s9_path_runs(S9_AVX2))
         printf("\nportable and faster paths: %ld searches agree\n", paths_compared);
     else
