@@ -38,7 +38,7 @@
  * The search is compiled once per propagation path (solve9_search.h), and the path is
  * chosen at run time by the processor (cpu.h), so one portable build runs everywhere:
  *   - portable: the updates above, on the baseline instruction set (table lookups instead
- *     of BMI2, a population count without POPCNT);
+ *     of BMI2; common.h counts bits in C where the build has no POPCNT);
  *   - avx2 (solve9_avx2.h): the nine digits of a band as the lanes of two registers (eight
  *     in one, the ninth of every band in a fourth register), with AVX2, BMI2 and POPCNT;
  *   - avx512 (solve9_avx512.h): the nine digits of a band as the lanes of one register.
@@ -445,17 +445,7 @@ typedef struct s9_lines {
 #else
 #define S9_BMI2 0
 #endif
-#if (defined(__GNUC__) || defined(__clang__)) && !defined(__POPCNT__)
-/* Bits set in x, without the POPCNT instruction (the builtin would call a library routine). */
-static inline int s9_popc_soft(uint32_t x) {
-    x = x - ((x >> 1) & 0x55555555u);
-    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-    return (int)((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
-}
-#define S9_POPC(x) s9_popc_soft(x)
-#else
-#define S9_POPC(x) sd_popc32(x)
-#endif
+#define S9_POPC(x) sd_popc32(x) /* without POPCNT, the portable build counts in C */
 #include "solve9_search.h"
 #undef S9_PATH
 #undef S9_ATTR
@@ -465,7 +455,7 @@ static inline int s9_popc_soft(uint32_t x) {
 #if SD_X86_PATHS
 /* avx2 and avx512: every function carries its target and a name with the path's */
 #define S9_BMI2 1
-#define S9_POPC(x) sd_popc32(x)
+#define S9_POPC(x) sd_popc_hw32(x)
 
 #define S9_PATH avx2
 #define S9_ATTR __attribute__((target("avx2,bmi,bmi2,popcnt")))
