@@ -15,16 +15,13 @@
 #else
 /* x86 without POPCNT (the portable build): the builtins would call a library routine.
  * Code compiled for a higher target (solve9.c's fast paths) counts with sd_popc_hw32. */
-static inline int sd_popc64_(uint64_t x) {
-    x = x - ((x >> 1) & 0x5555555555555555ULL);
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-    return (int)((x * 0x0101010101010101ULL) >> 56);
-}
 static inline int sd_popc32_(uint32_t x) {
     x = x - ((x >> 1) & 0x55555555u);
     x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
     return (int)((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
+static inline int sd_popc64_(uint64_t x) {
+    return sd_popc32_((uint32_t)x) + sd_popc32_((uint32_t)(x >> 32));
 }
 #define sd_popc32(x) sd_popc32_((uint32_t)(x))
 #define sd_popc64(x) sd_popc64_((uint64_t)(x))

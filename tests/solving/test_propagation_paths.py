@@ -84,7 +84,7 @@ def test_each_fast_path_agrees_with_the_portable_one(path: str) -> None:
     assert fast["results"] == portable["results"]
 
 
-def test_a_path_the_processor_lacks_warns_and_falls_back() -> None:
+def test_an_unknown_path_warns_and_falls_back_to_the_fastest() -> None:
     done = subprocess.run(
         [sys.executable, "-c", SHOW],
         capture_output=True, text=True, timeout=120, check=False, env=_env("no-such-path"))
