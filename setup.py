@@ -1,7 +1,10 @@
 """Build the C engine extension (shudu._engine).
 
-Set SHUDU_PORTABLE=1 to build without -march=native (for wheels copied to other
-machines); SHUDU_SANITIZE=1 builds with AddressSanitizer and UBSan for testing.
+The default build (``pip install``, ``pip wheel``, an sdist, ``setup.py build_ext``) is
+portable: the platform's baseline instruction set, with the solver's fast paths (AVX2,
+AVX-512) compiled per function and chosen at run time by the processor, so a wheel runs on
+any machine of its platform.  SHUDU_NATIVE=1 builds for this machine only (-march=native);
+SHUDU_SANITIZE=1 builds with AddressSanitizer and UBSan for testing.
 """
 
 import os
@@ -15,7 +18,7 @@ link_args: list[str] = []
 if sys.platform != "win32":
     link_args.append("-pthread")
     compile_args.append("-pthread")
-    if not os.environ.get("SHUDU_PORTABLE"):
+    if os.environ.get("SHUDU_NATIVE") == "1":
         compile_args.append("-march=native")
     if os.environ.get("SHUDU_SANITIZE"):
         compile_args += ["-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-g", "-O1"]

@@ -9,8 +9,25 @@
  * take unsigned values, the 64-bit forms uint64_t; ctz and clz of 0 are undefined,
  * as with the builtins, and callers never pass 0. */
 #if defined(__GNUC__) || defined(__clang__)
+#if defined(__POPCNT__) || !(defined(__x86_64__) || defined(__i386__))
 #define sd_popc32(x) __builtin_popcount((unsigned)(x))
 #define sd_popc64(x) __builtin_popcountll((unsigned long long)(x))
+#else
+/* x86 without POPCNT (the portable build): the builtins would call a library routine.
+ * Code compiled for a higher target (solve9.c's fast paths) counts with sd_popc_hw32. */
+static inline int sd_popc32_(uint32_t x) {
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    return (int)((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
+static inline int sd_popc64_(uint64_t x) {
+    return sd_popc32_((uint32_t)x) + sd_popc32_((uint32_t)(x >> 32));
+}
+#define sd_popc32(x) sd_popc32_((uint32_t)(x))
+#define sd_popc64(x) sd_popc64_((uint64_t)(x))
+#endif
+/* The POPCNT instruction, for functions compiled with a target that has it. */
+#define sd_popc_hw32(x) __builtin_popcount((unsigned)(x))
 #define sd_ctz32(x) __builtin_ctz((unsigned)(x))
 #define sd_ctz64(x) __builtin_ctzll((unsigned long long)(x))
 #define sd_clz32(x) __builtin_clz((unsigned)(x))

@@ -19,7 +19,7 @@ extern "C" {
  *        empty grid is a random full grid.  The state is advanced.
  * st:    if non-NULL, guesses/nodes are ADDED to it.
  * Returns the number of solutions found, 0..limit.  Conflicting givens return 0.
- * Reentrant and thread-safe: uses no mutable global state (but the s9_set_simd switch). */
+ * Reentrant and thread-safe: uses no mutable global state (but the s9_set_path switch). */
 int s9_solve(const uint8_t *in, uint8_t *out, int limit, uint64_t *rng, sd_stats *st);
 
 /* Called every S9_TICK_NODES nodes of s9_solve_ticked; a nonzero answer stops the search. */
@@ -32,13 +32,21 @@ typedef int (*s9_tick)(void *ctx);
 int s9_solve_ticked(const uint8_t *in, uint8_t *out, int limit, uint64_t *rng, sd_stats *st,
                     s9_tick tick, void *ctx);
 
-/* Whether s9_solve propagates with AVX-512 (1) or with the portable code (0): both give
- * the same solutions, counts, guesses and nodes.  AVX-512 is used when the processor has
- * it, unless s9_set_simd(0) chose the portable code (s9_set_simd(-1) or (1) gives the
- * choice back).  s9_set_simd returns the previous state; it is meant for tests and
- * benchmarks, before solving starts (not while other threads solve). */
-int s9_simd_active(void);
-int s9_set_simd(int mode);
+/* The propagation paths of s9_solve, chosen at run time: every path gives the same
+ * solutions, counts, guesses and nodes; only the speed differs.  A build has the portable
+ * path everywhere and, on x86 with GCC or clang, the avx2 and avx512 ones. */
+enum { S9_PORTABLE = 0, S9_AVX2 = 1, S9_AVX512 = 2, S9_PATHS = 3 };
+
+/* "portable", "avx2" or "avx512"; NULL for a number that is no path. */
+const char *s9_path_name(int path);
+/* 1 when this build has the path and this processor runs it. */
+int s9_path_runs(int path);
+/* The path s9_solve uses: the one s9_set_path chose, else the fastest that runs here. */
+int s9_path(void);
+/* Choose the path (path < 0: the fastest that runs here).  Returns 0, or -1 (and changes
+ * nothing) when the path does not run here.  Meant for start-up (the extension module reads
+ * SHUDU_SIMD), tests and benchmarks: not while other threads solve. */
+int s9_set_path(int path);
 
 #ifdef __cplusplus
 }

@@ -340,6 +340,32 @@ static int find_main_thread(void) {
     return PyErr_Occurred() ? -1 : 0;
 }
 
+/* Choose the classic solver's propagation path, once: the one SHUDU_SIMD names
+ * (portable, avx2, avx512), else the fastest this processor runs.  A path this build or
+ * processor lacks gives a RuntimeWarning and the fastest path below it (never an
+ * instruction the processor lacks).  Returns -1 when the warning was made an error. */
+static int choose_path(void) {
+    const char *want = getenv("SHUDU_SIMD");
+    s9_set_path(-1);
+    if (!want || !*want) return 0;
+    int p = 0;
+    while (p < S9_PATHS && strcmp(want, s9_path_name(p)) != 0) p++;
+    if (p < S9_PATHS && s9_set_path(p) == 0) return 0;
+    if (p == S9_PATHS) {
+        s9_set_path(-1);
+        return PyErr_WarnFormat(PyExc_RuntimeWarning, 1,
+                                "SHUDU_SIMD=%s is not a propagation path of this build "
+                                "(portable, avx2, avx512): using %s", want,
+                                s9_path_name(s9_path()));
+    }
+    int q = p;
+    while (q > 0 && !s9_path_runs(q)) q--;
+    s9_set_path(q);
+    return PyErr_WarnFormat(PyExc_RuntimeWarning, 1,
+                            "SHUDU_SIMD=%s: this processor does not run the %s path: using %s",
+                            want, want, s9_path_name(q));
+}
+
 PyMODINIT_FUNC PyInit__engine(void) {
     if (find_main_thread() < 0) return NULL;
     build_symbol_map(9, MAP9);
@@ -364,8 +390,9 @@ PyMODINIT_FUNC PyInit__engine(void) {
     Py_INCREF(&EnumType);
     if (PyModule_AddObject(m, "Enumerator", (PyObject *)&EnumType) < 0) goto fail;
     PyModule_AddIntConstant(m, "MAX_SIZE", MAX_N);
-    /* 1 when the classic solver propagates with AVX-512 on this processor */
-    if (PyModule_AddIntConstant(m, "SIMD", s9_simd_active()) < 0) goto fail;
+    /* the classic solver's propagation path: SHUDU_SIMD's, else the fastest here */
+    if (choose_path() < 0) goto fail;
+    if (PyModule_AddStringConstant(m, "PROPAGATION", s9_path_name(s9_path())) < 0) goto fail;
     if (add_technique_ids(m) < 0) goto fail;
     return m;
 fail:

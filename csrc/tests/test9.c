@@ -141,28 +141,31 @@ static int solve_checked(const uint8_t *in, int limit, uint64_t *rng, const char
     return n;
 }
 
-/* The AVX-512 propagation (where the processor has it) and the portable one must give
- * the same count, first solution, guesses and nodes, with and without a random source. */
+/* Every propagation path this processor runs must give the same count, first solution,
+ * guesses and nodes as the portable one, with and without a random source. */
 static long paths_compared = 0;
 static void check_paths(const uint8_t *in, int limit, const uint64_t *seed, const char *what) {
-    if (!s9_simd_active()) return;
-    uint8_t out[2][81];
-    sd_stats st[2];
-    int n[2];
-    for (int p = 0; p < 2; p++) {
+    uint8_t out[S9_PATHS][81];
+    sd_stats st[S9_PATHS];
+    int n[S9_PATHS];
+    const int was = s9_path();
+    for (int p = 0; p < S9_PATHS && s9_path_runs(p); p++) {
         uint64_t rng = seed ? *seed : 0;
         memset(out[p], 0, 81);
         st[p] = (sd_stats){0, 0};
-        s9_set_simd(p ? -1 : 0);
+        s9_set_path(p);
         n[p] = s9_solve(in, out[p], limit, seed ? &rng : NULL, &st[p]);
+        if (p == 0) continue;
+        CHECK(n[0] == n[p] && !memcmp(out[0], out[p], 81) && st[0].guesses == st[p].guesses &&
+                  st[0].nodes == st[p].nodes,
+              "%s: portable and %s paths differ (count %d/%d, guesses %llu/%llu, nodes "
+              "%llu/%llu)",
+              what, s9_path_name(p), n[0], n[p], (unsigned long long)st[0].guesses,
+              (unsigned long long)st[p].guesses, (unsigned long long)st[0].nodes,
+              (unsigned long long)st[p].nodes);
+        paths_compared++;
     }
-    s9_set_simd(-1);
-    CHECK(n[0] == n[1] && !memcmp(out[0], out[1], 81) && st[0].guesses == st[1].guesses &&
-              st[0].nodes == st[1].nodes,
-          "%s: portable and AVX-512 paths differ (count %d/%d, guesses %llu/%llu, nodes %llu/%llu)",
-          what, n[0], n[1], (unsigned long long)st[0].guesses, (unsigned long long)st[1].guesses,
-          (unsigned long long)st[0].nodes, (unsigned long long)st[1].nodes);
-    paths_compared++;
+    s9_set_path(was);
 }
 
 static int parse_line(const char *line, uint8_t *g) {
@@ -496,10 +499,13 @@ int main(int argc, char **argv) {
     test_threads();
     printf("random partial grids:\n");
     test_random_partial(rounds);
-    if (s9_simd_active())
-        printf("portable and AVX-512 paths: %ld searches agree\n", paths_compared);
+    printf("propagation paths:");
+    for (int p = 0; p < S9_PATHS; p++)
+        printf(" %s%s", s9_path_name(p), s9_path_runs(p) ? "" : " (does not run here)");
+    if (s9_path_runs(S9_AVX2))
+        printf("\nportable and faster paths: %ld searches agree\n", paths_compared);
     else
-        printf("portable and AVX-512 paths: not compared (no AVX-512 here)\n");
+        printf("\nportable and faster paths: not compared (only the portable path runs here)\n");
     if (failures) {
         printf("%d FAILURES\n", failures);
         return 1;

@@ -11,7 +11,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, final
 
 MAX_SIZE: int
-SIMD: int
+PROPAGATION: str
 LADDER9_LEVELS: tuple[tuple[str, ...], ...]
 DETECTORS: tuple[str, ...]
 

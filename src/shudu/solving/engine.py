@@ -830,14 +830,17 @@ def has_conflict9(cells: bytes) -> bool:
 
 
 def propagation() -> str:
-    """How the classic 9x9 solver propagates on this processor: ``"AVX-512"`` (all 27
-    digit-band words at once) or ``"portable"``.  Both give the same solutions, counts,
-    guesses and nodes; only the speed differs.
+    """The path the classic 9x9 solver propagates with: ``"avx512"`` (all 27 digit-band
+    words in three AVX-512 registers), ``"avx2"`` (in AVX2 registers) or ``"portable"`` (any
+    processor).  The extension chooses it once, when it loads: the fastest path this
+    processor runs, or the one the environment variable ``SHUDU_SIMD`` names (a path the
+    processor lacks gives a ``RuntimeWarning`` and the fastest one below it).  Every path
+    gives the same solutions, counts, guesses and nodes; only the speed differs.
 
-    >>> propagation() in ("AVX-512", "portable")
+    >>> propagation() in ("avx512", "avx2", "portable")
     True
     """
-    return "AVX-512" if _engine.SIMD else "portable"
+    return _engine.PROPAGATION
 
 
 def _is_numpy(obj: object) -> bool:

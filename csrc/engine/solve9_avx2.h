@@ -1,0 +1,232 @@
+/* The AVX2 propagation of the classic 9x9 solver, included by solve9.c for its avx2 path
+ * (S9_ATTR is that path's target).  The same rules as the AVX-512 propagation
+ * (solve9_avx512.h), on eight 32-bit lanes: register b (0..2) holds digits 0..7 of band b
+ * (lane d = F[d*3+b]) and a fourth register digit 8 of the three bands (lane b =
+ * F[24+b]; lanes 3..7 stay empty), so that the stack rules pair registers, or lanes of
+ * the fourth one turned by a permutation, and the rules over a band's nine digits fold
+ * eight lanes and one. */
+#define S9W S9_ATTR static SD_ALWAYS_INLINE
+#define W1(x) _mm256_set1_epi32((int)(x))
+#define WSHR(x, n) _mm256_srli_epi32((x), (n))
+#define WSHL(x, n) _mm256_slli_epi32((x), (n))
+#define WAND(x, y) _mm256_and_si256((x), (y))
+#define WOR(x, y) _mm256_or_si256((x), (y))
+#define WANDN(x, y) _mm256_andnot_si256((x), (y)) /* ~x & y */
+
+/* c ? a : b, bit by bit. */
+S9W __m256i s9_avx2_sel(__m256i a, __m256i b, __m256i c) { return WOR(WAND(c, a), WANDN(c, b)); }
+
+/* Within every 3-bit group: bit j takes bit j+1 (mod 3) / bit j+2 (mod 3). */
+S9W __m256i s9_avx2_rot1(__m256i c) { return s9_avx2_sel(WSHR(c, 1), WSHL(c, 2), W1(0x36DB6DB)); }
+S9W __m256i s9_avx2_rot2(__m256i c) {
+    return s9_avx2_sel(WSHR(c, 2), _mm256_add_epi32(c, c), W1(0x1249249));
+}
+
+/* OR of the 8 lanes, in every lane. */
+S9W __m256i s9_avx2_or_all(__m256i x) {
+    x = WOR(x, _mm256_permute2x128_si256(x, x, 1));
+    x = WOR(x, _mm256_shuffle_epi32(x, 0x4E));
+    return WOR(x, _mm256_shuffle_epi32(x, 0xB1));
+}
+
+/* Bits set in at least one lane (*one) and in at least two lanes (*two), in every lane. */
+S9W void s9_avx2_count2(__m256i x, __m256i *one, __m256i *two) {
+    __m256i o = x, t, p, q;
+    p = _mm256_permute2x128_si256(o, o, 1);
+    t = WAND(o, p);
+    o = WOR(o, p);
+    p = _mm256_shuffle_epi32(o, 0x4E);
+    q = _mm256_shuffle_epi32(t, 0x4E);
+    t = WOR(WOR(t, q), WAND(o, p));
+    o = WOR(o, p);
+    p = _mm256_shuffle_epi32(o, 0xB1);
+    q = _mm256_shuffle_epi32(t, 0xB1);
+    *two = WOR(WOR(t, q), WAND(o, p));
+    *one = WOR(o, p);
+}
+
+/* The rows (9-bit fields, as cells) of x that are empty. */
+S9W __m256i s9_avx2_empty_rows(__m256i x) {
+    const __m256i z = _mm256_setzero_si256(), r0 = W1(0x1FF), r1 = W1(0x3FE00), r2 = W1(0x7FC0000);
+    __m256i e = WAND(_mm256_cmpeq_epi32(WAND(x, r0), z), r0);
+    e = WOR(e, WAND(_mm256_cmpeq_epi32(WAND(x, r1), z), r1));
+    return WOR(e, WAND(_mm256_cmpeq_epi32(WAND(x, r2), z), r2));
+}
+
+/* A band's mini-row permutations (row x box) on digit words a: mini-rows on no permutation
+ * go; a digit without any permutation is left empty (s9_avx512_minirows). */
+S9W __m256i s9_avx2_minirows(__m256i a) {
+    const __m256i M0 = W1(0x1249249);
+    __m256i o = WAND(WOR(WOR(a, WSHR(a, 1)), WSHR(a, 2)), M0); /* bit row*9 + box*3: in use */
+    /* box k takes box k+1 (k+2); above bit 26 the operand shifted right, i.e. 0 */
+    __m256i y1 = s9_avx2_sel(WSHR(o, 3), WSHL(o, 6), W1(0xF8241209));
+    __m256i y2 = s9_avx2_sel(WSHR(o, 6), WSHL(o, 3), W1(0xF8040201));
+    __m256i z1 = WAND(WOR(WSHR(y1, 9), WSHL(y1, 18)), M0); /* and row r+1 */
+    __m256i z2 = WAND(WOR(WSHR(y2, 9), WSHL(y2, 18)), M0);
+    /* m(r,k): (r,k+1),(r+1,k+2) or (r,k+2),(r+1,k+1) in use; (r,k) lies on a permutation
+     * when m(r+1,k) */
+    __m256i m = WOR(WAND(y1, z2), WAND(y2, z1));
+    __m256i keep = WAND(WOR(WSHR(m, 9), WSHL(m, 18)), o);
+    return WAND(a, WOR(WOR(_mm256_add_epi32(keep, keep), keep), WSHL(keep, 2)));
+}
+
+/* Columns (9 bits) of a band word. */
+S9W __m256i s9_avx2_cols(__m256i a) {
+    return WAND(WOR(WOR(a, WSHR(a, 9)), WSHR(a, 18)), W1(0x1FF));
+}
+
+/* Solved cells s of each digit (lane): two of them in one row prove a contradiction
+ * (*bad); otherwise the digit leaves the rest of their rows. */
+S9W __m256i s9_avx2_solved(__m256i a, __m256i s, __m256i *bad) {
+    __m256i empty = s9_avx2_empty_rows(s);
+    /* s with a cell added to each of its empty rows, so that no row is empty */
+    __m256i t = WOR(s, WAND(empty, W1(0x40201)));
+    *bad = WAND(t, _mm256_sub_epi32(t, W1(0x40201)));
+    return WANDN(WANDN(s, WANDN(empty, W1(0x7FFFFFF))), a); /* a & ~(rows of s but s) */
+}
+
+/* Columns of a band (c0) that lie on a (band, column) permutation of their stack, given
+ * the rotations within the stack of the two other bands' columns, as every row. */
+S9W __m256i s9_avx2_stack(__m256i c0, __m256i r11, __m256i r21, __m256i r12, __m256i r22) {
+    __m256i k = WAND(WOR(WAND(r11, r22), WAND(r21, r12)), c0);
+    return WOR(WOR(k, WSHL(k, 9)), WSHL(k, 18));
+}
+
+/* All ones in lane j where bit j of m is set. */
+S9W __m256i s9_avx2_lanes(int m) {
+    const __m256i bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    return _mm256_cmpeq_epi32(WAND(W1(m), bit), bit);
+}
+
+/* Lane j: lane idx[j] of x, y or z (y where bit j of my is set, z where bit j of mz is). */
+S9W __m256i s9_avx2_gather(__m256i x, __m256i y, __m256i z, __m256i idx, int my, int mz) {
+    __m256i r = _mm256_permutevar8x32_epi32(x, idx);
+    r = _mm256_blendv_epi8(r, _mm256_permutevar8x32_epi32(y, idx), s9_avx2_lanes(my));
+    return _mm256_blendv_epi8(r, _mm256_permutevar8x32_epi32(z, idx), s9_avx2_lanes(mz));
+}
+
+/* L->m (s9_lines_of) from the registers a (as s9_avx2_fixpoint holds them). */
+S9W void s9_avx2_lines(const __m256i *a, s9_lines *L) {
+    uint32_t x[4][8];
+    __m256i c[4];
+    for (int i = 0; i < 4; i++) {
+        __m256i o = WAND(WOR(WOR(a[i], WSHR(a[i], 1)), WSHR(a[i], 2)), W1(0x1249249));
+        /* mini-row (r,k) at bit 9r+3k to bit 3r+k */
+        __m256i y = WAND(WOR(WOR(o, WSHR(o, 2)), WSHR(o, 4)), W1(0x1C0E07));
+        y = WAND(WOR(WOR(y, WSHR(y, 6)), WSHR(y, 12)), W1(0x1FF));
+        if (i < 3) _mm256_storeu_si256((__m256i *)L->m[i], y);
+        else _mm256_storeu_si256((__m256i *)x[0], y);
+        c[i] = s9_avx2_cols(a[i]);
+    }
+    for (int b = 0; b < 3; b++) L->m[b][8] = x[0][b];
+    _mm256_storeu_si256((__m256i *)x[1], c[3]);
+    for (int k = 0; k < 3; k++) {
+        /* column 3k+i of band b to bit 3b+i */
+        __m256i m = WOR(WOR(WAND(WSHR(c[0], 3 * k), W1(7)), WSHL(WAND(WSHR(c[1], 3 * k), W1(7)), 3)),
+                        WSHL(WAND(WSHR(c[2], 3 * k), W1(7)), 6));
+        _mm256_storeu_si256((__m256i *)L->m[3 + k], m);
+        L->m[3 + k][8] = (x[1][0] >> 3 * k & 7u) | (x[1][1] >> 3 * k & 7u) << 3 |
+                         (x[1][2] >> 3 * k & 7u) << 6;
+    }
+}
+
+/* The fixpoint of the AVX-512 propagation's rules (s9_avx512_fixpoint), with its results:
+ * 0 on contradiction; else s->U, L (when given and a cell is open) and 1. */
+S9_ATTR static int s9_avx2_fixpoint(s9_state *s, s9_lines *L) {
+    const __m256i lanes3 = _mm256_setr_epi32(-1, -1, -1, 0, 0, 0, 0, 0);
+    const __m256i turn1 = _mm256_setr_epi32(1, 2, 0, 3, 4, 5, 6, 7); /* lane b: band b+1 */
+    const __m256i turn2 = _mm256_setr_epi32(2, 0, 1, 3, 4, 5, 6, 7); /* lane b: band b+2 */
+    const __m256i full = W1(0x7FFFFFF), zero = _mm256_setzero_si256();
+    __m256i a[4], two[4];
+    /* F[d*3+b] (d < 8) is lane (d*3+b) % 8 of the load of F + 8k, k = (d*3+b) / 8 */
+    const __m256i l0 = _mm256_loadu_si256((const __m256i *)s->F);
+    const __m256i l1 = _mm256_loadu_si256((const __m256i *)(s->F + 8));
+    const __m256i l2 = _mm256_loadu_si256((const __m256i *)(s->F + 16));
+    a[0] = s9_avx2_gather(l0, l1, l2, _mm256_setr_epi32(0, 3, 6, 1, 4, 7, 2, 5), 0xF8, 0xC0);
+    a[1] = s9_avx2_gather(l0, l1, l2, _mm256_setr_epi32(1, 4, 7, 2, 5, 0, 3, 6), 0xF8, 0xE0);
+    a[2] = s9_avx2_gather(l0, l1, l2, _mm256_setr_epi32(2, 5, 0, 3, 6, 1, 4, 7), 0xFC, 0xE0);
+    a[3] = _mm256_maskload_epi32((const int *)(s->F + 24), lanes3);
+    for (;;) {
+        __m256i f[4], n[4], c[4], r1[4], r2[4], bad = zero;
+        #pragma GCC unroll 4
+        for (int i = 0; i < 4; i++) {
+            f[i] = s9_avx2_minirows(a[i]);
+            c[i] = s9_avx2_cols(f[i]);
+            r1[i] = s9_avx2_rot1(c[i]);
+            r2[i] = s9_avx2_rot2(c[i]);
+        }
+        n[0] = WAND(f[0], s9_avx2_stack(c[0], r1[1], r2[1], r1[2], r2[2]));
+        n[1] = WAND(f[1], s9_avx2_stack(c[1], r1[2], r2[2], r1[0], r2[0]));
+        n[2] = WAND(f[2], s9_avx2_stack(c[2], r1[0], r2[0], r1[1], r2[1]));
+        n[3] = WAND(f[3], s9_avx2_stack(c[3], _mm256_permutevar8x32_epi32(r1[3], turn1),
+                                        _mm256_permutevar8x32_epi32(r2[3], turn1),
+                                        _mm256_permutevar8x32_epi32(r1[3], turn2),
+                                        _mm256_permutevar8x32_epi32(r2[3], turn2)));
+        /* row singles: t drops each row's lowest cell (no row is empty, or n is bad) */
+        __m256i ns[4], h[4];
+        #pragma GCC unroll 4
+        for (int i = 0; i < 4; i++) {
+            __m256i t = WAND(n[i], _mm256_sub_epi32(n[i], W1(0x40201)));
+            ns[i] = WAND(n[i], s9_avx2_empty_rows(t));
+        }
+        #pragma GCC unroll 3
+        for (int b = 0; b < 3; b++) {
+            __m256i nine = _mm256_permutevar8x32_epi32(ns[3], W1(b)); /* digit 8 of band b */
+            h[b] = WOR(s9_avx2_or_all(ns[b]), nine);
+        }
+        h[3] = _mm256_blend_epi32(_mm256_blend_epi32(h[0], h[1], 0x02), h[2], 0x04);
+        #pragma GCC unroll 4
+        for (int i = 0; i < 4; i++) n[i] = WAND(n[i], WOR(WANDN(h[i], full), ns[i]));
+        #pragma GCC unroll 3
+        for (int b = 0; b < 3; b++) {
+            __m256i one, nine = _mm256_permutevar8x32_epi32(n[3], W1(b));
+            s9_avx2_count2(n[b], &one, &two[b]);
+            two[b] = WOR(two[b], WAND(one, nine));
+            one = WOR(one, nine);
+            /* a cell without candidates, or a row single of two digits */
+            bad = WOR(bad, WOR(WANDN(one, full), WAND(h[b], two[b])));
+        }
+        two[3] = _mm256_blend_epi32(_mm256_blend_epi32(two[0], two[1], 0x02), two[2], 0x04);
+        /* the cells solved for a digit leave the rest of their rows */
+        #pragma GCC unroll 4
+        for (int i = 0; i < 4; i++) {
+            __m256i dup;
+            n[i] = s9_avx2_solved(n[i], WANDN(two[i], n[i]), &dup);
+            bad = WOR(bad, dup);
+        }
+        if (!_mm256_testz_si256(bad, bad)) return 0;
+        /* an empty word: digit d has no place left in a band */
+        __m256i e = WOR(WOR(_mm256_cmpeq_epi32(n[0], zero), _mm256_cmpeq_epi32(n[1], zero)),
+                        _mm256_cmpeq_epi32(n[2], zero));
+        e = WOR(e, WAND(_mm256_cmpeq_epi32(n[3], zero), lanes3));
+        if (!_mm256_testz_si256(e, e)) return 0;
+        /* the mini-row rule gives nothing more on its own result: when nothing after it
+         * changed a word, this is the fixpoint */
+        __m256i ch = WOR(WOR(_mm256_xor_si256(n[0], f[0]), _mm256_xor_si256(n[1], f[1])),
+                         WOR(_mm256_xor_si256(n[2], f[2]), _mm256_xor_si256(n[3], f[3])));
+        for (int i = 0; i < 4; i++) a[i] = n[i];
+        if (_mm256_testz_si256(ch, ch)) break;
+    }
+    /* back to F[d*3+b]: lane j of F + 8k is lane (8k+j) / 3 of band (8k+j) % 3 */
+    _mm256_storeu_si256((__m256i *)s->F,
+                        s9_avx2_gather(a[0], a[1], a[2], _mm256_setr_epi32(0, 0, 0, 1, 1, 1, 2, 2),
+                                       0x92, 0x24));
+    _mm256_storeu_si256((__m256i *)(s->F + 8),
+                        s9_avx2_gather(a[0], a[1], a[2], _mm256_setr_epi32(2, 3, 3, 3, 4, 4, 4, 5),
+                                       0x24, 0x49));
+    _mm256_storeu_si256((__m256i *)(s->F + 16),
+                        s9_avx2_gather(a[0], a[1], a[2], _mm256_setr_epi32(5, 5, 6, 6, 6, 7, 7, 7),
+                                       0x49, 0x92));
+    _mm256_maskstore_epi32((int *)(s->F + 24), lanes3, a[3]);
+    for (int b = 0; b < 3; b++) s->U[b] = (uint32_t)_mm256_cvtsi256_si32(two[b]);
+    s->dirty = 0;
+    if (L && (s->U[0] | s->U[1] | s->U[2])) s9_avx2_lines(a, L);
+    return 1;
+}
+#undef S9W
+#undef W1
+#undef WSHR
+#undef WSHL
+#undef WAND
+#undef WOR
+#undef WANDN
