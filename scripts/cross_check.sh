@@ -96,7 +96,7 @@ for t in "${targets[@]}"; do
       # and without 128-bit integers (MSVC has none): the two-word forms, ISO C only
       if compile_all $cc -I"$WORK/refuse" -DSD_NO_INT128 -Wpedantic &&
          $cc "${TEST_FLAGS[@]}" -static -o "$WORK/test9.exe" csrc/tests/test9.c \
-           csrc/engine/solve9.c csrc/engine/board9.c &&
+           csrc/engine/solve9.c csrc/engine/board9.c csrc/engine/cpu.c &&
          $cc "${TEST_FLAGS[@]}" -static -o "$WORK/test_generic.exe" csrc/tests/test_generic.c \
            csrc/engine/generic.c csrc/constraints/rules_extra.c csrc/constraints/sums.c; then
         echo "  linked test9.exe and test_generic.exe"
@@ -118,7 +118,7 @@ for t in "${targets[@]}"; do
       cc=aarch64-linux-gnu-gcc
       if compile_all $cc -pthread &&
          $cc "${TEST_FLAGS[@]}" -pthread -o "$WORK/test9" csrc/tests/test9.c \
-           csrc/engine/solve9.c csrc/engine/board9.c; then
+           csrc/engine/solve9.c csrc/engine/board9.c csrc/engine/cpu.c; then
         if qemu-aarch64 -L /usr/aarch64-linux-gnu "$WORK/test9" "$DATA" "$ROUNDS" \
              > "$WORK/arm.log" 2>&1; then
           echo "  test9 under qemu-aarch64 ($(ls "$DATA" | tr '\n' ' ')$ROUNDS random grids):" \

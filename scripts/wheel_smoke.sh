@@ -17,8 +17,8 @@ trap 'rm -rf "$WORK"' EXIT
 DIST=$WORK/dist
 if [ "${1:-}" = --dist ]; then DIST=$(realpath -m "$2"); fi
 mkdir -p "$DIST"
-# A wheel is copied to other machines: never -march=native (the portable build).
-export SHUDU_PORTABLE=${SHUDU_PORTABLE:-1}
+# A wheel is copied to other machines: the default build is portable, never native.
+unset SHUDU_NATIVE
 
 step() { echo "== $1"; STEP_START=$SECONDS; }
 took() { echo "   ($((SECONDS - STEP_START)) s)"; }

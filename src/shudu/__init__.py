@@ -85,6 +85,9 @@ _HOMES: dict[str, str] = {
 }
 """The module each public name comes from."""
 
+_MODULES = {"engine": "solving.engine"}
+"""Short names of public modules: ``shudu.engine.propagation()`` is the solver's module."""
+
 def _public(name: str) -> Any:
     """The public object ``name``, imported now."""
     return getattr(import_module(f".{_HOMES[name]}", __name__), name)
@@ -97,7 +100,11 @@ def __getattr__(name: str) -> Any:
     >>> import shudu
     >>> shudu.solving.engine.count("." * 16, 1000, 4)
     288
+    >>> shudu.engine.propagation() in ("portable", "avx2", "avx512")
+    True
     """
+    if name in _MODULES:
+        return import_module(f".{_MODULES[name]}", __name__)
     if name in _HOMES:
         value = _public(name)
         globals()[name] = value
