@@ -11,6 +11,12 @@ Explainer, and peers that rate difficulty, in one run.
   Spearman rank correlation of ``Rating.score`` with ER and the share of puzzles whose
   score is within ±0.5 of ER, overall and per set.  These ratings are computed with
   ``rate_many`` on all cores and are not timed.
+* **By ER band**: ER, EP and ED each the same to the tenth, within ±0.2, ±0.3 and ±0.5
+  of SE's, split by SE's ER (≤ 6, 6–9, 9–10.5, > 10.5), on ``se_ratings.tsv``,
+  ``se_ratings_hardest.tsv`` (222 published hardest puzzles, ER 10.1–11.9) and every
+  ``benchmarks/data/se_*.tsv`` (ratings computed with SE's ``serate``).
+* **At the top**: CPU seconds of ``rate`` and ``explain`` per puzzle on a seeded sample
+  (``--top-sample``) of ``forum_hardest_1905_11plus_5000.txt`` (SE 11.0 and more).
 * **Peers that rate difficulty**, one puzzle per call in a forked child process:
 
   - ``pencilmark``: ``pencilmark.rate(p)["difficulty"]``;
@@ -27,11 +33,27 @@ Explainer, and peers that rate difficulty, in one run.
   and shudu's correlation is given on exactly the puzzles the peer rated.  Throughput
   ratios are shudu ÷ peer puzzles/s on the puzzles both finished.
 
+Sudoku Explainer's own ratings (``benchmarks/data/se_*.tsv``) come from its ``serate``,
+built from public source outside the repository (Java 17; the GUI's look-and-feel and
+JSON packages come from the author's SukakuExplainer repository)::
+
+    git clone https://github.com/1to9only/SudokuExplainer /tmp/se/SE
+    git clone https://github.com/1to9only/SukakuExplainer /tmp/se/SuE
+    cp -r /tmp/se/SuE/org /tmp/se/SuE/com /tmp/se/SE/
+    cd /tmp/se/SE && find diuf org com -name "*.java" > srcs.txt
+    javac -nowarn -encoding ISO-8859-1 -d out -sourcepath . @srcs.txt
+    nice java -cp out:. diuf.sudoku.test.serate --format="%g %r %p %d" \\
+        --input=puzzles.txt --output=ratings.txt
+
+Its lines, spaces made tabs, under a header line ``puzzle ER EP ED`` and the SE version
+in a ``#`` comment, make such a file; a puzzle of ER 11 and more takes SE minutes of CPU.
+
 Usage::
 
     python benchmarks/bench_rate.py [--budget 60] [--expert-budget 10]
         [--peers pencilmark,hodoku,larsdoku] [--peer-budget 60] [--sample 100]
-        [--sample-budget 45] [--timeout 30] [--markdown benchmarks/RESULTS.md]
+        [--sample-budget 45] [--timeout 30] [--top-sample 50]
+        [--markdown benchmarks/RESULTS.md]
 
 ``--markdown`` replaces (or appends) only the part of the file between
 ``<!-- rate:start -->`` and ``<!-- rate:end -->``.
@@ -89,25 +111,36 @@ class SeRow:
     set: str
     puzzle: str
     er: float
+    ep: float = math.nan
+    ed: float = math.nan
 
 
 def load_se(path: Path) -> list[SeRow]:
-    """The rows of a tab-separated file with columns set, puzzle, ER (header first).
+    """The rows of a tab-separated file with columns puzzle, ER and, when present, set, EP
+    and ED (header first, ``#`` lines skipped; without a set column the set is the file's
+    name).
 
     >>> import tempfile
     >>> p = Path(tempfile.mkdtemp()) / "se.tsv"
     >>> _ = p.write_text("set\\tpuzzle\\tER\\tEP\\tED\\na\\t" + "." * 81 + "\\t7.1\\t1\\t1\\n")
-    >>> load_se(p)[0].er
-    7.1
+    >>> load_se(p)[0].er, load_se(p)[0].ed
+    (7.1, 1.0)
     """
-    lines = path.read_text(encoding="utf-8").splitlines()
+    lines = [x for x in path.read_text(encoding="utf-8").splitlines()
+             if x and not x.startswith("#")]
     head = lines[0].split("\t")
-    ks, kp, ke = head.index("set"), head.index("puzzle"), head.index("ER")
+    kp, ke = head.index("puzzle"), head.index("ER")
+    ks = head.index("set") if "set" in head else -1
+    kep = head.index("EP") if "EP" in head else -1
+    ked = head.index("ED") if "ED" in head else -1
     out = []
     for line in lines[1:]:
         cols = line.split("\t")
-        if len(cols) > max(ks, kp, ke):
-            out.append(SeRow(cols[ks], cols[kp].strip()[:81], float(cols[ke])))
+        if len(cols) > max(ks, kp, ke, kep, ked):
+            out.append(SeRow(cols[ks] if ks >= 0 else path.name.split(".")[0],
+                             cols[kp].strip()[:81], float(cols[ke]),
+                             float(cols[kep]) if kep >= 0 else math.nan,
+                             float(cols[ked]) if ked >= 0 else math.nan))
     return out
 
 
@@ -243,21 +276,122 @@ def time_shudu(name: str, puzzles: list[str], order: list[int], budget: float) -
     return res
 
 
-def shudu_scores(rows: list[SeRow], processes: int) -> list[float | None]:
-    """``Rating.score`` of every row (None where rating failed), on all cores."""
+Triple = tuple[float, float, float]
+"""A rating's (ER, EP, ED): ``Rating.score``, ``pearl`` and ``diamond``."""
+
+
+def shudu_ratings(rows: list[SeRow], processes: int) -> list[Triple | None]:
+    """(score, pearl, diamond) of every row (None where rating failed), on all cores."""
     from shudu.rating.rater import rate, rate_many
 
     puzzles = [r.puzzle for r in rows]
     try:
-        return [r.score for r in rate_many(puzzles, processes=processes)]
+        return [(r.score, r.pearl, r.diamond)
+                for r in rate_many(puzzles, processes=processes)]
     except Exception:  # one bad puzzle: rate them one by one
-        out: list[float | None] = []
+        out: list[Triple | None] = []
         for p in puzzles:
             try:
-                out.append(rate(p).score)
+                r = rate(p)
+                out.append((r.score, r.pearl, r.diamond))
             except Exception:
                 out.append(None)
         return out
+
+
+def shudu_scores(rows: list[SeRow], processes: int) -> list[float | None]:
+    """``Rating.score`` of every row (None where rating failed), on all cores."""
+    return [None if t is None else t[0] for t in shudu_ratings(rows, processes)]
+
+
+BANDS = (("≤ 6", 0.0, 6.0), ("6–9", 6.0, 9.0), ("9–10.5", 9.0, 10.5), ("> 10.5", 10.5, 99.0))
+"""The ER bands agreement is split by: (label, above, up to and including)."""
+TOLERANCES = (0.0, 0.2, 0.3, 0.5)
+
+
+def share_within(pairs: Sequence[tuple[float, float]], tol: float) -> float:
+    """Share of (ours, SE's) pairs within ``tol`` (0: the same to the tenth); NaN pairs
+    are left out.
+
+    >>> share_within([(1.2, 1.2), (7.4, 7.6), (3.0, float("nan"))], 0.0)
+    0.5
+    """
+    ok = [(a, b) for a, b in pairs if a == a and b == b]
+    if not ok:
+        return math.nan
+    return sum(abs(a - b) <= tol + 0.05 - 1e-9 if tol == 0 else abs(a - b) <= tol + 1e-9
+               for a, b in ok) / len(ok)
+
+
+def band_rows(rows: list[SeRow], ratings: list[Triple | None]) -> list[list[str]]:
+    """Rows: set, ER band, puzzles, then ER, EP and ED each as exact / ±0.2 / ±0.3 /
+    ±0.5 agreement, and the mean of (shudu − SE) ER.
+
+    >>> r = [SeRow("a", "", 11.0, 1.2, 1.2), SeRow("a", "", 5.0, 5.0, 2.0)]
+    >>> band_rows(r, [(11.0, 1.2, 1.2), (5.2, 5.0, 2.0)])[0][:4]
+    ['a', '≤ 6', '1', '0% / 100% / 100% / 100%']
+    """
+    out = []
+    sets = list(dict.fromkeys(r.set for r in rows))
+    groups = [(name, [(r, t) for r, t in zip(rows, ratings, strict=True)
+                      if t is not None and r.set == name]) for name in sets]
+    if len(sets) > 1:
+        groups.append(("all", [(r, t) for r, t in zip(rows, ratings, strict=True)
+                               if t is not None]))
+    for name, pairs in groups:
+        for label, low, high in (*BANDS, ("all", -1.0, 99.0)):
+            sel = [(r, t) for r, t in pairs if low < r.er <= high + 1e-9]
+            if not sel:
+                continue
+            cells = [name, label if label != "all" else "**all**", str(len(sel))]
+            for k, attr in enumerate(("er", "ep", "ed")):
+                ps = [(t[k], getattr(r, attr)) for r, t in sel]
+                cells.append(" / ".join(f"{100 * share_within(ps, tol):.0f}%"
+                                        for tol in TOLERANCES))
+            cells.append(f"{statistics.fmean(t[0] - r.er for r, t in sel):+.2f}")
+            out.append(cells)
+    return out
+
+
+HARD_FILE = "forum_hardest_1905_11plus_5000.txt"
+"""Puzzles SE rates 11.0 or more: the speed rows at the top of the scale."""
+
+
+@dataclass
+class TopSpeed:
+    """CPU seconds of ``rate`` and ``explain`` per puzzle on a sample of the hardest."""
+
+    rate: list[float] = field(default_factory=list)
+    explain: list[float] = field(default_factory=list)
+    unsolved: int = 0
+
+
+def time_top(puzzles: list[str]) -> TopSpeed:
+    """``rate(p)`` and ``explain(p)`` one puzzle per call on one core, CPU time each."""
+    from shudu import explain
+    from shudu.rating.rater import rate
+
+    out = TopSpeed()
+    for p in puzzles:
+        c0 = time.process_time()
+        rate(p)
+        c1 = time.process_time()
+        path = explain(p)
+        out.explain.append(time.process_time() - c1)
+        out.rate.append(c1 - c0)
+        out.unsolved += not path.solved
+    return out
+
+
+def top_rows(top: TopSpeed, size: int) -> list[list[str]]:
+    """Rows: call, puzzles, mean CPU s, max CPU s, target."""
+    rows = []
+    for name, xs, target in (("`rate`", top.rate, "mean ≤ 1.0 s"),
+                             ("`explain`", top.explain, "mean ≤ 1.0 s, max ≤ 5 s")):
+        if xs:
+            rows.append([name, f"{len(xs)}/{size}", f"{statistics.fmean(xs):.2f}",
+                         f"{max(xs):.2f}", target])
+    return rows
 
 
 # ---------------------------------------------------------------------- peers
@@ -629,7 +763,9 @@ def busy_note(load: str) -> str:
 
 def render(speeds: list[Throughput], rows: list[SeRow], scores: list[float | None],
            peers: list[PeerResult], opts: argparse.Namespace, started: str, took: float,
-           load: tuple[str, str]) -> str:
+           load: tuple[str, str],
+           se_sets: Sequence[tuple[str, list[SeRow], list[Triple | None]]] = (),
+           top: TopSpeed | None = None, top_size: int = 0) -> str:
     """The markdown section (between the markers)."""
     lines = [START, "## Rating", ""]
     lines.append("Written by `benchmarks/bench_rate.py --markdown benchmarks/RESULTS.md`: "
@@ -669,6 +805,22 @@ def render(speeds: list[Throughput], rows: list[SeRow], scores: list[float | Non
     lines += ["", "### Agreement with Sudoku Explainer (shudu)", ""]
     lines += table(["set", "puzzles", "Spearman", f"within ±{TOLERANCE:g}", "same score",
                     "mean abs diff"], agreement_rows(rows, scores))
+    if se_sets:
+        lines += ["", "### Agreement with Sudoku Explainer by ER band (ER, EP, ED)", ""]
+        lines.append("Each cell: the same to the tenth / within ±0.2 / ±0.3 / ±0.5 of SE's "
+                     "value; the last column is the mean of shudu's ER minus SE's. Files: "
+                     + ", ".join(f"`{name}` ({len(r)} puzzles)" for name, r, _ in se_sets)
+                     + ".")
+        lines.append("")
+        lines += table(["set", "SE's ER", "puzzles", "ER", "EP", "ED", "mean ER diff"],
+                       [row for _, r, t in se_sets for row in band_rows(r, t)])
+    if top is not None:
+        lines += ["", f"### At the top: `{HARD_FILE}` (CPU seconds per puzzle)", ""]
+        lines.append(f"A seeded ({opts.seed}) random sample of {len(top.rate)} of its "
+                     f"{top_size} puzzles, one call per puzzle on one core "
+                     f"(`explain` left {top.unsolved} unsolved).")
+        lines.append("")
+        lines += table(["call", "puzzles", "mean", "max", "target"], top_rows(top, top_size))
     if peers:
         lines += ["", "### Peers: rank correlation with SE's ER on the sample", ""]
         lines += table(["rater", "puzzles rated", "sets", "Spearman (peer)",
@@ -697,6 +849,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                     help="seconds a peer may spend on one puzzle (default 30)")
     ap.add_argument("--startup", type=float, default=300.0,
                     help="seconds a peer may take to import and warm up (default 300)")
+    ap.add_argument("--top-sample", type=int, default=50,
+                    help=f"puzzles of {HARD_FILE} timed with rate and explain (default 50)")
     ap.add_argument("--seed", type=int, default=1465)
     ap.add_argument("--markdown", type=Path, help="update the rate section of this file")
     opts = ap.parse_args(argv)
@@ -739,10 +893,38 @@ def main(argv: Sequence[str] | None = None) -> int:
         log(f"{se_path} not found: no agreement figures")
     log(f"{SE_FILE}: shudu rates {len(rows)} puzzles on {cores} processes ...")
     t_se = time.perf_counter()
-    scores = shudu_scores(rows, cores) if rows else []
+    ratings = shudu_ratings(rows, cores) if rows else []
+    scores = [None if t is None else t[0] for t in ratings]
     log(f"  done in {time.perf_counter() - t_se:.1f} s")
     for row in agreement_rows(rows, scores) if rows else []:
         log("  " + " | ".join(row))
+    se_sets: list[tuple[str, list[SeRow], list[Triple | None]]] = []
+    if rows:
+        se_sets.append((SE_FILE, [SeRow(SE_FILE.split(".")[0], r.puzzle, r.er, r.ep, r.ed)
+                                  for r in rows], ratings))
+    for path in [opts.data_dir / "se_ratings_hardest.tsv",
+                 *sorted((ROOT / "benchmarks" / "data").glob("se_*.tsv"))]:
+        if not path.exists():
+            log(f"{path} not found: skipped")
+            continue
+        more = load_se(path)
+        log(f"{path.name}: shudu rates {len(more)} puzzles on {cores} processes ...")
+        se_sets.append((path.name, more, shudu_ratings(more, cores)))
+    for _name, more, got in se_sets:
+        for row in band_rows(more, got):
+            log("  " + " | ".join(row))
+
+    # 2b. speed at the top of the scale
+    at_top, top_size = None, 0
+    hard = opts.data_dir / HARD_FILE
+    if hard.exists() and opts.top_sample > 0:
+        puzzles = load_puzzles(hard)
+        top_size = len(puzzles)
+        sample = random.Random(opts.seed).sample(puzzles, min(opts.top_sample, top_size))
+        log(f"{HARD_FILE}: rate and explain on {len(sample)} puzzles, one core ...")
+        at_top = time_top(sample)
+        for row in top_rows(at_top, top_size):
+            log("  " + " | ".join(row))
 
     # 3. peers
     sample_order = stratified_order(rows, opts.seed)
@@ -766,7 +948,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     took = time.perf_counter() - t_run
     section = render(speeds, rows, scores, peers, opts, started, took,
-                     (load_start, load_average()))
+                     (load_start, load_average()), se_sets, at_top, top_size)
     print(section.replace(START + "\n", "").replace(END + "\n", ""))
     if opts.markdown:
         write_section(opts.markdown, section, START, END)

@@ -8,8 +8,10 @@ step the path needed.  This module folds that path into a :class:`Rating`.  Chai
 weighted as SE weighs
 them: a base (6.5 for a one-digit or bivalue-only loop, 6.6 for such a chain, 7.0 when
 digits and houses mix, 7.5 for a contradiction from one assumption, 8.0 for several
-chains that agree, 8.5 for dynamic nets, 9.5 and up for nested nets) plus 0.1 each
-time the number of nodes passes 4, 6, 8, 12, 16, 24, ...
+chains that agree, 8.5 for dynamic nets, 10.0, 10.5 and 11.0 for nets nested at SE's
+levels 3, 4 and 5) plus 0.1 each time the number of nodes passes 4, 6, 8, 12, 16, 24,
+...; a nested net's nodes include those of the nets nested in it.  ``docs/rating.md``
+gives SE's scale and what shudu reproduces of it.
 
 The score reads on SE's scale (1.2 hidden single in a box ... 11+); the grade puts it
 into words with these boundaries:

@@ -7,9 +7,14 @@
   thing, so it holds.
 * Forcing net (dynamic): the assumption is propagated with naked and hidden singles on
   the whole grid, so a deduction may rest on several earlier ones.
-* Nested forcing net: the propagation itself also removes candidates that a plain
-  forcing net refutes; the nesting deepens only when nothing simpler is found, so on a
-  puzzle with one solution the solver always finds a next step.
+* Nested forcing net: the propagation itself also removes candidates that a simpler
+  net refutes; the nesting deepens only when nothing simpler is found, so on a puzzle
+  with one solution the solver always finds a next step.  Level 2 refutes with the
+  plain nets of the state (Sudoku Explainer's level 3, 10.0), level 3 with the plain
+  nets of the state the assumption has reached (SE's level 4, dynamic forcing chains
+  nested, 10.5), level 4 with level-2 nets there (SE's level 5, 11.0); a level-3 step's
+  length counts the singles of its nested nets too (a share, :data:`NESTED_SHARE`), as
+  SE's complexity counts its nested chains (``docs/rating.md``).
 
 Propagation works on per-digit bitboards and is memoised per pencilmark state, so the
 contradiction and verity finders share the work.
@@ -56,8 +61,10 @@ one assumption 7.5, chains that agree 8.0, dynamic nets 8.5, nested nets 9.5."""
 
 
 def forcing_weight(step: Step, base: float) -> float:
-    """SE's weight of a forcing step: its base, 0.5 per nesting level past the first,
-    and the length bonus of its longest chain.
+    """SE's weight of a forcing step: its base, 0.5 per nesting level past the first
+    (nested nets of levels 2, 3, 4 weigh 10.0, 10.5, 11.0 before their length, SE's
+    nesting levels 3, 4 and 5), and the length bonus of its longest chain (at level 3,
+    the main net's singles and its nested nets').
 
     >>> forcing_weight(Step("forcing-chain-verity", extra={"length": 10}), 8.0)
     8.3
@@ -104,10 +111,12 @@ class Net:
         for m in dm:
             ones |= m
         self.unsolved = ones
-        self.need = [tuple(hm for hm in geo.house_mask if m & hm) for m in dm]
         self._true: dict[int, tuple[int, int, int]] = {}
         self._false: dict[int, tuple[int, int, int]] = {}
-
+        # at level 3 and deeper: (candidate, assumed true) -> the refutations one level
+        # down that its propagation used, and the singles they placed (their length)
+        self.nested: dict[tuple[int, bool], tuple[int, int]] = {}
+        self._refuted = (0, 0)
 
     @classmethod
     def of(cls, cands: Candidates, level: int = 1) -> Net:
@@ -129,6 +138,7 @@ class Net:
                 for i, res in last._false.items():
                     if res[0] == BROKEN:
                         got._false[i] = res
+                got.nested.update(last.nested)
             _NET_CACHE[key] = got
             _NET_LAST[level] = got
         return got
@@ -211,6 +221,8 @@ class Net:
         if got is None:
             got = self.propagate(((i % self.N, i // self.N),), ())
             self._true[i] = got
+            if self.level > 2:
+                self.nested[i, True] = self._refuted
         return got
 
     def false(self, i: int) -> tuple[int, int, int]:
@@ -219,6 +231,8 @@ class Net:
         if got is None:
             got = self.propagate((), (i,))
             self._false[i] = got
+            if self.level > 2:
+                self.nested[i, False] = self._refuted
         return got
 
     def propagate(self, places: tuple[tuple[int, int], ...],
@@ -227,8 +241,10 @@ class Net:
 
         The nets of one assumption at levels 1 and 2 on a grid of up to 128 cells run in
         C (``accel9.net_propagate`` and ``net_propagate2``), step for step the loop of
-        :meth:`reference`.
+        :meth:`reference`; level 3 is :meth:`_nested3`.
         """
+        if self.level == 3:
+            return self._nested3(places, removes)
         if self.level <= 2 and len(places) + len(removes) == 1:
             fast = self._c()
             if fast[0] is not None:
@@ -240,13 +256,69 @@ class Net:
                                               removes[0] if removes else -1)
         return self.reference(places, removes)
 
+    def _nested3(self, places: tuple[tuple[int, int], ...],
+                 removes: tuple[int, ...]) -> tuple[int, int, int]:
+        """Level 3 (Sudoku Explainer's nesting level 4, dynamic forcing chains inside): the
+        level-2 net of the assumption, then, while it stands, the next candidate (in turn
+        from the last one) whose own singles net breaks *in the state reached* goes, and
+        level 2 propagates again from there.  ``_refuted`` keeps how many candidates went
+        so and the singles their nets placed (the nested chains' length)."""
+        n, N = self.n, self.N
+        low = self.__dict__.get("_low")
+        if low is None:
+            low = Net(self.cands, self.dm, 2)
+            self.__dict__["_low"] = low
+        self._refuted = (0, 0)
+        size, T, F = low.propagate(places, removes)
+        if size == BROKEN:
+            return size, T, F
+        count, refuted, nested, start = size, 0, 0, 0
+        present = self.present()
+        full = (1 << N) - 1
+        geo = _net_geometry(self.geo)
+        while True:
+            cur = present & ~T & ~F
+            dm = [cur >> (d * N) & full for d in range(n)]
+            order = _indices(dm, N)
+            order = [j for j in order if j >= start] + [j for j in order if j < start]
+            hit = -1
+            if geo is not None:
+                state = _dm_bytes(dm)
+                for j in order:
+                    got = accel9.net_propagate(geo, state, j % N, j // N, -1)
+                    if got[0] == BROKEN:
+                        hit = j
+                        break
+            else:
+                plain = Net(self.cands, dm, 1)
+                for j in order:
+                    got = plain.true(j)
+                    if got[0] == BROKEN:
+                        hit = j
+                        break
+            if hit < 0:
+                return count, T, F
+            refuted += 1
+            nested += got[1] + 1
+            self._refuted = (refuted, nested)
+            size, t, f = low.within(dm).propagate((), (hit,))
+            if size == BROKEN:
+                return BROKEN, count + t, 0
+            count += size
+            T |= t
+            F |= f | 1 << hit
+            start = hit + 1
+
     def reference(self, places: tuple[tuple[int, int], ...],
                   removes: tuple[int, ...]) -> tuple[int, int, int]:
         """:meth:`propagate` in Python: the definition, for every level and grid size."""
         n, N = self.n, self.N
         dm = list(self.dm)
         peer = self.peer
-        need = self.need
+        need = self.__dict__.get("_need")
+        if need is None:   # the houses each digit still has to fill
+            need = [tuple(hm for hm in self.geo.house_mask if m & hm) for m in self.dm]
+            self.__dict__["_need"] = need
         placed = [0] * n
         queue = list(places)
         for i in removes:
@@ -254,6 +326,8 @@ class Net:
         count = 0
         last = [-1] * n
         unsolved = self.unsolved
+        refuted = [0, 0]
+        self._refuted = (0, 0)
         while True:
             while queue:
                 c, d = queue.pop()
@@ -301,15 +375,20 @@ class Net:
                 continue
             if self.level == 2 and unsolved and self._combine(dm, placed, queue):
                 continue
-            if self.level > 2 and unsolved:
-                # every candidate refuted by a net one level down goes; each later one is
-                # judged in the state left by the earlier refutations
-                sub = Net(self.cands, list(dm), self.level - 1)
+            if self.level > 3 and unsolved:
+                # every candidate refuted by a net of level 2 (at level 4; else one level
+                # down) goes; each later one is judged in the state left by the earlier
+                # refutations
+                sub = Net(self.cands, list(dm), 2 if self.level == 4 else self.level - 1)
                 hit = False
                 for i in bits(sub.present()):
-                    if sub.true(i)[0] == BROKEN:
+                    got = sub.true(i)
+                    if got[0] == BROKEN:
                         dm[i // N] &= ~(1 << (i % N))
                         hit = True
+                        refuted[0] += 1
+                        refuted[1] += got[1]
+                        self._refuted = (refuted[0], refuted[1])
                         sub = sub.within(list(dm))
                 if hit:
                     continue
@@ -322,6 +401,22 @@ class Net:
 
 
 _GEOMETRIES: dict[Geometry, Any] = {}
+
+
+def _indices(dm: list[int], N: int) -> list[int]:
+    """Universal indices of the candidates of digit masks ``dm``, lowest first.
+
+    >>> _indices([0b101, 0b10], 3)
+    [0, 2, 4]
+    """
+    out = []
+    for d, m in enumerate(dm):
+        base = d * N
+        while m:
+            low = m & -m
+            out.append(base + low.bit_length() - 1)
+            m ^= low
+    return out
 
 
 def _dm_bytes(dm: list[int]) -> bytes:
@@ -665,10 +760,11 @@ def _net_step(key: str, cands: Candidates, net: Net, i: int, truth: bool, size: 
     cell, digit = i % N, i // N + 1
     kw: dict[str, object] = ({"eliminations": ((cell, digit),)} if truth
                              else {"placements": ((cell, digit),)})
+    refuted, nested = net.nested.get((i, truth), (0, 0))
     return Step(key, digits=(digit,), cells={"start": (cell,)},
                 candidates={"start": ((cell, digit),)}, size=net.n,
                 extra={"length": size, "assume": truth, "level": level, "mode": "contradiction",
-                       "state": cands.copy(),
+                       "refuted": refuted, "nested": nested, "state": cands.copy(),
                        "difficulty": _difficulty(key, size) + (level - 1) * 0.5},
                 **kw)  # type: ignore[arg-type]
 
@@ -677,9 +773,9 @@ def _contradictions(cands: Candidates, key: str, level: int) -> Iterator[Step]:
     net = Net.of(cands, level)
     found: list[tuple[int, int, bool]] = []
     present = net.present()
-    known = [(res[1], i, True) for i, res in net._true.items()
+    known = [(_broken_size(net, i, True), i, True) for i, res in net._true.items()
              if present >> i & 1 and res[0] == BROKEN]
-    known += [(res[1], i, False) for i, res in net._false.items()
+    known += [(_broken_size(net, i, False), i, False) for i, res in net._false.items()
               if present >> i & 1 and res[0] == BROKEN]
     if known:
         known.sort()
@@ -699,8 +795,18 @@ def _contradictions(cands: Candidates, key: str, level: int) -> Iterator[Step]:
 
 
 def _broken_size(net: Net, i: int, truth: bool) -> int:
-    """How many singles the propagation placed before breaking (for ordering)."""
-    return (net.true(i) if truth else net.false(i))[1]
+    """How many singles the propagation placed before breaking and, at level 3, a
+    :data:`NESTED_SHARE` of those its nested nets placed: the length of the step."""
+    return ((net.true(i) if truth else net.false(i))[1]
+            + (net.nested.get((i, truth), (0, 0))[1] // NESTED_SHARE if net.level == 3 else 0))
+
+
+NESTED_SHARE = 3
+"""A level-3 step's length counts one in this many of the singles its nested nets placed.
+Sudoku Explainer adds to a nested chain's length the length of each chain nested in it,
+counting only the candidates that lead to that chain's contradiction, fewer than a net
+places: one in three is what best matches SE's ratings of the published hardest puzzles
+(``se_ratings_hardest.tsv``; the agreement is in ``benchmarks/RESULTS.md``)."""
 
 
 def find_forcing_net_contradiction(cands: Candidates) -> Iterator[Step]:
