@@ -56,6 +56,11 @@
 #define SG_PROBE_MIN_N 16
 #endif
 
+/* The branching weights halve after this many failed branches. */
+#ifndef SG_DECAY_EVERY
+#define SG_DECAY_EVERY (1u << 14)
+#endif
+
 /* How many search nodes between two looks at the cancellation flag. */
 #define SG_CANCEL_EVERY 16
 
@@ -105,6 +110,7 @@ struct sg_solver {
     uint32_t *probe;   /* scratch state for lookahead */
     uint32_t *safe;    /* ncells: digits known not to fail a lookahead */
     uint32_t *wt;      /* ncells: how often a choice there failed (branching weight) */
+    uint32_t fails;    /* failed branches since the weights were last halved */
     int fail_cell;     /* the cell left without a digit by the last failed propagation */
     int fail_house;    /* or the house left without a place for a digit (-1: neither) */
     int use_probe;
@@ -310,7 +316,8 @@ sg_solver *sg_new(const sg_rules *r) {
         if (!s->gx_cells || !s->gx_keep) goto fail;
     }
     s->use_lc = n >= SG_LC_MIN_N;
-    s->use_probe = n >= SG_PROBE_MIN_N || r->nextra > 0;
+    /* sums derived from the cages alone keep a killer's quick search without lookahead */
+    s->use_probe = n >= SG_PROBE_MIN_N || (s->gx && !gx_only_bounds(s->gx));
     if (s->use_lc) {
         if (build_pairs(s) < 0) goto fail;
         if (s->npairs == 0) s->use_lc = 0;
@@ -597,6 +604,7 @@ int sg_start(sg_solver *s, const uint8_t *givens, const uint64_t *rng) {
     for (size_t i = 0; i < (size_t)nh * n; i++) pos[i] = s->full;
     s->status = ST_DONE;
     memset(s->wt, 0, (size_t)nc * sizeof *s->wt);
+    s->fails = 0;
     if (s->use_lc) memset(s->lcd, 1, (size_t)nh);
     if (propagate(s, s->cur, givens, -1, 0) < 0) return -1;
     s->status = ST_DESCEND;
@@ -785,6 +793,10 @@ int sg_next(sg_solver *s, uint8_t *out) {
             if (s->fail_house >= 0) {
                 const uint16_t *hc = s->houses + (size_t)s->fail_house * s->n;
                 for (int i = 0; i < s->n; i++) s->wt[hc[i]]++;
+            }
+            if (++s->fails >= SG_DECAY_EVERY) {   /* the recent failures count most */
+                s->fails = 0;
+                for (int i = 0; i < nc; i++) s->wt[i] >>= 1;
             }
         }
     }
