@@ -216,7 +216,8 @@ def run_collections(args: argparse.Namespace, have_peer: bool) -> list[str]:
             count = checked_count(grid, solution)
             row["right"] += count == 1
             line += f", count {count}"
-            if have_peer and count == 1:
+            if have_peer and count == 1:   # pencilmark on the puzzles shudu answered
+                row["tried"] = row.get("tried", 0) + 1
                 answer = next(engine.solutions(grid)).to_string()
                 line += compare_peer(row, grid, answer, best, args.budget, f"puzzle {number}")
         log(line)
@@ -229,7 +230,7 @@ def run_collections(args: argparse.Namespace, have_peer: bool) -> list[str]:
         cells = [name, str(row["n"]), f"{row['right']}/{row['n']}", f"{row['shudu']:.2f}",
                  f"{row['max']:.3f}"]
         if have_peer:
-            cells += peer_cells(row)
+            cells += peer_cells({**row, "n": row.get("tried", 0)})
         body.append(cells)
     return ["## Killers of the collections: engine against pencilmark", "",
             f"Command: `{command_line(__file__)}` (load {load_average()}).", "",
