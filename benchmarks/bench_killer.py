@@ -18,8 +18,15 @@ each with its solution.  Per puzzle, on one core, CPU time:
 The ratio is pencilmark's total time over shudu's on the puzzles both answered; a puzzle
 pencilmark leaves unanswered (out of budget, or its search limit) is counted apart.
 
+With ``--collections``, the killers of ``benchmarks/data/killer_collections.tsv`` instead
+(the Interactive Sudoku Solver's collections: tarek's 42 killers, Mathemagic's hardest
+killers, extreme and human-solvable killers): each counted to 2 by ``engine.search`` with
+``--limit`` seconds at most, every solution found checked against the rules (and the
+published solution where the collection gives one), the count, how many came out right
+(one solution, checked), total and largest CPU time per collection, beside pencilmark.
+
     .venv/bin/python benchmarks/bench_killer.py [--budget 60] [--repeat 3]
-        [--no-logic] [--markdown benchmarks/RESULTS.md]
+        [--no-logic] [--collections] [--limit 20] [--markdown benchmarks/RESULTS.md]
 """
 
 from __future__ import annotations
@@ -28,17 +35,20 @@ import argparse
 import multiprocessing as mp
 import sys
 import time
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from report import block, command_line, load_average, log, table, write_block
 from shudu import Grid
+from shudu.errors import SearchTimeout
 from shudu.formats.killer import read_cage_string, read_killer_list
 from shudu.logic.solver import solve_path
 from shudu.solving import engine
 
 FIXTURE = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "killer_published.txt"
+COLLECTIONS = Path(__file__).resolve().parent / "data" / "killer_collections.tsv"
 
 
 def load() -> list[tuple[str, str, str]]:
@@ -163,14 +173,86 @@ def peer_cells(row: dict[str, Any], mean_digits: int = 0) -> list[str]:
             f"{row['min_ratio']:.0f}x-{row['max_ratio']:.0f}x" if answered else "-"]
 
 
+def load_collections() -> list[tuple[str, str, str]]:
+    """(collection, puzzle, solution or '-') of every killer of the collections file."""
+    return [tuple(line.split("\t")) for line in COLLECTIONS.read_text().splitlines()  # type: ignore[misc]
+            if line.strip() and not line.startswith("#")]
+
+
+def checked_count(grid: Grid, solution: str) -> int:
+    """The solutions of ``grid`` up to 2, each checked against its rules (and against
+    ``solution`` when it is not '-'); a wrong one stops the run."""
+    found = list(islice(engine.solutions(grid), 2))
+    for got in found:
+        if grid.rules.broken(got.cells) or (solution != "-" and got.to_string() != solution):
+            raise SystemExit(f"shudu gave a wrong solution {got.to_string()}")
+    return len(found)
+
+
+def run_collections(args: argparse.Namespace, have_peer: bool) -> list[str]:
+    """The table of the collections (see the module's words)."""
+    rows: dict[str, dict[str, Any]] = {}
+    for number, (name, puzzle, solution) in enumerate(load_collections(), 1):
+        grid = grid_of(puzzle)
+        row = rows.setdefault(name, {**peer_row(), "right": 0, "max": 0.0})
+        row["n"] += 1
+        best = float("inf")
+        count = -1
+        for _ in range(args.repeat):
+            start = time.process_time()
+            try:
+                count = engine.search(grid, limit=2, timeout=args.limit).count
+            except SearchTimeout:
+                count = -1
+            best = min(best, time.process_time() - start)
+            if count < 0:
+                break
+        row["shudu"] += best
+        row["max"] = max(row["max"], best)
+        line = f"{name} {number}: shudu {best * 1e3:.1f} ms"
+        if count < 0:
+            line += f", no answer in {args.limit:g} s"
+        else:
+            count = checked_count(grid, solution)
+            row["right"] += count == 1
+            line += f", count {count}"
+            if have_peer and count == 1:   # pencilmark on the puzzles shudu answered
+                row["tried"] = row.get("tried", 0) + 1
+                answer = next(engine.solutions(grid)).to_string()
+                line += compare_peer(row, grid, answer, best, args.budget, f"puzzle {number}")
+        log(line)
+    header = ["collection", "puzzles", "right (1 solution, checked)", "shudu total (s)",
+              "shudu max (s)"]
+    if have_peer:
+        header += PEER_HEADER
+    body = []
+    for name, row in rows.items():
+        cells = [name, str(row["n"]), f"{row['right']}/{row['n']}", f"{row['shudu']:.2f}",
+                 f"{row['max']:.3f}"]
+        if have_peer:
+            cells += peer_cells({**row, "n": row.get("tried", 0)})
+        body.append(cells)
+    return ["## Killers of the collections: engine against pencilmark", "",
+            f"Command: `{command_line(__file__)}` (load {load_average()}).", "",
+            *table(header, body)]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--budget", type=float, default=60.0)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--no-logic", action="store_true")
     parser.add_argument("--markdown", type=Path)
+    parser.add_argument("--collections", action="store_true")
+    parser.add_argument("--limit", type=float, default=20.0)
     args = parser.parse_args()
     have_peer = have_pencilmark()
+    if args.collections:
+        lines = run_collections(args, have_peer)
+        print("\n".join(lines))
+        if args.markdown:
+            write_block(args.markdown, "killer-collections", block("killer-collections", lines))
+        return
     rows: dict[str, dict[str, Any]] = {}
     for number, (kind, puzzle, solution) in enumerate(load(), 1):
         grid = grid_of(puzzle)

@@ -91,6 +91,7 @@ static int rec_cells(const gx_set *g, int r, int32_t *out) {
     case GX_PAIR: out[0] = o[0]; out[1] = o[1]; return 2;
     case GX_MASK: out[0] = o[0]; return 1;
     case GX_LINEAR:
+    case GX_BOUND:
         for (int32_t j = 0; j < o[0]; j++) out[j] = o[2 + 2 * j];
         return o[0];
     case GX_RENBAN:
@@ -223,7 +224,8 @@ gx_set *gx_new(int n, int ncells, const int32_t *prog, size_t len, char *err, si
                 if ((uint32_t)prog[at + 1] & ~g->full) BAD("record %d: the mask holds a digit above %d", r, n);
                 if (pass) memcpy(g->data + out, prog + at, 2 * sizeof *prog);
                 break;
-            case GX_LINEAR: {
+            case GX_LINEAR:
+            case GX_BOUND: {
                 if (at + 2 > len) BAD("record %d: a sum needs a count and a total", r);
                 const int32_t k = prog[at], total = prog[at + 1];
                 if (k < 1 || k > ncells || at + 2 + 2 * (size_t)k > len)
@@ -845,6 +847,12 @@ int gx_use_peers(gx_set *g, const int32_t *pstart, const int32_t *peers) {
 
 void gx_light(gx_set *g, int light) { g->light = light; }
 
+int gx_only_bounds(const gx_set *g) {
+    for (int r = 0; r < g->nrec; r++)
+        if (g->rec[r].kind != GX_BOUND) return 0;
+    return 1;
+}
+
 int gx_narrow(gx_set *g, const uint32_t *cand, uint16_t *cells, uint32_t *keep_out) {
     const int nc = g->ncells;
     memcpy(g->work, cand, (size_t)nc * sizeof *g->work);
@@ -867,6 +875,10 @@ int gx_narrow(gx_set *g, const uint32_t *cand, uint16_t *cells, uint32_t *keep_o
             if (x == 0) x = exact_linear(g, o, &g->rec[r].quiet);   /* bounds settled */
             if (x == 0 && g->rec[r].nviews && !g->light)                      /* so is repetition */
                 x = distinct_linear(g, &g->rec[r]);
+            break;
+        case GX_BOUND:   /* a sum that only helps: its digits as if free to repeat */
+            x = narrow_linear(g, o);
+            if (x == 0) x = exact_linear(g, o, &g->rec[r].quiet);
             break;
         case GX_RENBAN: x = narrow_renban(g, o); break;
         case GX_SANDWICH: x = narrow_sandwich(g, o); break;

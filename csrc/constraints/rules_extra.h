@@ -10,6 +10,9 @@
  *   GX_RENBAN   k c*k               the k digits form a run of consecutive values
  *   GX_SANDWICH total k c*k         the k cells (a house, in order) hold 1 and n with
  *                                   digits between them adding up to total
+ *   GX_BOUND    k total (c w)*k     as GX_LINEAR, narrowed as if its digits could repeat
+ *                                   even where cells see each other (a sum derived from
+ *                                   others, quick to check, that only helps the search)
  * gx_new checks every record (cells in range, masks within the digits, no repeated
  * cell in a record, sums that cannot overflow) and refuses a bad program with a message.
  *
@@ -29,7 +32,7 @@
 extern "C" {
 #endif
 
-enum { GX_PAIR = 1, GX_MASK = 2, GX_LINEAR = 3, GX_RENBAN = 4, GX_SANDWICH = 5 };
+enum { GX_PAIR = 1, GX_MASK = 2, GX_LINEAR = 3, GX_RENBAN = 4, GX_SANDWICH = 5, GX_BOUND = 6 };
 
 typedef struct gx_set gx_set; /* compiled program, owns its memory */
 
@@ -48,6 +51,9 @@ int gx_use_peers(gx_set *g, const int32_t *pstart, const int32_t *peers);
 /* With light set, sums whose cells see each other are narrowed as if digits could repeat
  * (the quick narrowing a search's lookahead wants; still sound). */
 void gx_light(gx_set *g, int light);
+
+/* 1 when every record is a GX_BOUND (sums derived from others, no rule of their own). */
+int gx_only_bounds(const gx_set *g);
 
 /* How many (cell, mask) entries gx_narrow may write at most. */
 size_t gx_capacity(const gx_set *g);

@@ -56,6 +56,11 @@
 #define SG_PROBE_MIN_N 16
 #endif
 
+/* The branching weights halve after this many failed branches. */
+#ifndef SG_DECAY_EVERY
+#define SG_DECAY_EVERY (1u << 14)
+#endif
+
 /* How many search nodes between two looks at the cancellation flag. */
 #define SG_CANCEL_EVERY 16
 
@@ -105,6 +110,7 @@ struct sg_solver {
     uint32_t *probe;   /* scratch state for lookahead */
     uint32_t *safe;    /* ncells: digits known not to fail a lookahead */
     uint32_t *wt;      /* ncells: how often a choice there failed (branching weight) */
+    uint32_t fails;    /* failed branches since the weights were last halved */
     int fail_cell;     /* the cell left without a digit by the last failed propagation */
     int fail_house;    /* or the house left without a place for a digit (-1: neither) */
     int use_probe;
@@ -126,6 +132,10 @@ struct sg_solver {
     uint16_t *ccells;
     int32_t *csum;
     uint16_t *combo;         /* digit sets, grouped by (size, sum) */
+    uint32_t *cquiet;        /* per cage cell: its mask when the cage last changed nothing */
+    uint8_t *cquiet_ok;      /* per cage: cquiet holds such masks */
+    uint32_t *pbits;         /* per cell, pwords words: bit q set when cell q is a peer */
+    int pwords;
     int32_t *combo_start;    /* (n + 1) * (maxsum + 1) + 1 offsets into combo */
 
     /* further constraints */
@@ -174,6 +184,9 @@ void sg_free(sg_solver *s) {
     free(s->ccells);
     free(s->csum);
     free(s->combo);
+    free(s->pbits);
+    free(s->cquiet);
+    free(s->cquiet_ok);
     free(s->combo_start);
     gx_free(s->gx);
     free(s->gx_cells);
@@ -310,7 +323,8 @@ sg_solver *sg_new(const sg_rules *r) {
         if (!s->gx_cells || !s->gx_keep) goto fail;
     }
     s->use_lc = n >= SG_LC_MIN_N;
-    s->use_probe = n >= SG_PROBE_MIN_N || r->nextra > 0;
+    /* sums derived from the cages alone keep a killer's quick search without lookahead */
+    s->use_probe = n >= SG_PROBE_MIN_N || (s->gx && !gx_only_bounds(s->gx));
     if (s->use_lc) {
         if (build_pairs(s) < 0) goto fail;
         if (s->npairs == 0) s->use_lc = 0;
@@ -352,6 +366,17 @@ static int build_cages(sg_solver *s, const sg_rules *r) {
         if (r->cage_sum[g] < 0 || r->cage_sum[g] > s->maxsum) return -1;
         s->csum[g] = r->cage_sum[g];
     }
+    s->cquiet = malloc((total ? (size_t)total : 1) * sizeof *s->cquiet);
+    s->cquiet_ok = calloc((size_t)ng + 1, 1);
+    if (!s->cquiet || !s->cquiet_ok) return -1;
+    s->pwords = (s->ncells + 31) / 32;
+    s->pbits = calloc((size_t)s->ncells * (size_t)s->pwords, sizeof *s->pbits);
+    if (!s->pbits) return -1;
+    for (int c = 0; c < s->ncells; c++)
+        for (int j = s->pstart[c]; j < s->pstart[c + 1]; j++) {
+            const int q = s->peers[j];
+            s->pbits[(size_t)c * s->pwords + (q >> 5)] |= 1u << (q & 31);
+        }
     /* counting sort of the digit sets by (size, sum) */
     for (uint32_t m = 1; m <= nmask; m++) {
         int sum = 0;
@@ -477,6 +502,14 @@ static SD_ALWAYS_INLINE int propagate_impl(sg_solver *s, uint32_t *st, const uin
                 if (total <= 0) continue;   /* no sum: the cells are peers of one another */
                 const uint16_t *cc = s->ccells + s->cstart[g];
                 const uint16_t *ce = s->ccells + s->cstart[g + 1];
+                uint32_t *quiet = s->cquiet + s->cstart[g];
+                if (s->cquiet_ok[g]) {   /* the masks it last found nothing to do in */
+                    const uint16_t *p = cc;
+                    while (p < ce && cand[*p] == quiet[p - cc]) p++;
+                    if (p == ce) continue;
+                }
+                const int caged_before = caged;
+                caged = 0;
                 uint32_t fixed = 0, open = 0;
                 int rest = total, k = 0;
                 for (const uint16_t *p = cc; p < ce; p++) {
@@ -491,10 +524,11 @@ static SD_ALWAYS_INLINE int propagate_impl(sg_solver *s, uint32_t *st, const uin
                 }
                 if (k == 0) {
                     if (rest != 0) goto fail;
+                    caged = caged_before;
                     continue;
                 }
                 if (rest <= 0 || rest > s->maxsum) goto fail;
-                uint32_t allowed = 0;
+                uint32_t allowed = 0, required = s->full;
                 const int32_t *cs = s->combo_start + (size_t)k * (size_t)stride + (size_t)rest;
                 for (int32_t j = cs[0]; j < cs[1]; j++) {
                     const uint32_t set = s->combo[j];
@@ -504,7 +538,10 @@ static SD_ALWAYS_INLINE int propagate_impl(sg_solver *s, uint32_t *st, const uin
                         const uint32_t m = cand[*p];
                         every = !(m & (m - 1)) || (m & set);
                     }
-                    if (every) allowed |= set;
+                    if (every) {
+                        allowed |= set;
+                        required &= set;
+                    }
                 }
                 if (!allowed) goto fail;
                 for (const uint16_t *p = cc; p < ce; p++) {
@@ -514,6 +551,39 @@ static SD_ALWAYS_INLINE int propagate_impl(sg_solver *s, uint32_t *st, const uin
                         caged = 1;
                     }
                 }
+                /* a digit of every combination: placed where only one open cell can take
+                 * it, and taken from the cells outside the cage that see all its places */
+                for (uint32_t dm = required; dm; dm &= dm - 1) {
+                    const uint32_t bit = dm & -dm;
+                    int where[SG_CAGE_MAX_N], cnt = 0;
+                    for (const uint16_t *p = cc; p < ce; p++)
+                        if (cand[*p] & bit) where[cnt++] = *p;
+                    if (cnt == 0) goto fail;
+                    if (cnt == 1) {
+                        if (cand[where[0]] != bit) {
+                            SG_ELIM(where[0], cand[where[0]] & ~bit);
+                            caged = 1;
+                        }
+                        continue;
+                    }
+                    const int w0 = where[0];
+                    for (int j = s->pstart[w0]; j < s->pstart[w0 + 1]; j++) {
+                        const int q = s->peers[j];
+                        if (!(cand[q] & bit)) continue;
+                        const uint32_t *qb = s->pbits + (size_t)q * s->pwords;
+                        int all = 1;
+                        for (int i = 1; i < cnt && all; i++)
+                            all = (qb[where[i] >> 5] >> (where[i] & 31)) & 1;
+                        if (all) {
+                            SG_ELIM(q, bit);
+                            caged = 1;
+                        }
+                    }
+                }
+                s->cquiet_ok[g] = !caged;
+                if (!caged)
+                    for (const uint16_t *p = cc; p < ce; p++) quiet[p - cc] = cand[*p];
+                caged |= caged_before;
             }
             if (caged) continue;   /* back to the singles */
         }
@@ -596,6 +666,7 @@ int sg_start(sg_solver *s, const uint8_t *givens, const uint64_t *rng) {
     for (size_t i = 0; i < (size_t)nh * n; i++) pos[i] = s->full;
     s->status = ST_DONE;
     memset(s->wt, 0, (size_t)nc * sizeof *s->wt);
+    s->fails = 0;
     if (s->use_lc) memset(s->lcd, 1, (size_t)nh);
     if (propagate(s, s->cur, givens, -1, 0) < 0) return -1;
     s->status = ST_DESCEND;
@@ -784,6 +855,10 @@ int sg_next(sg_solver *s, uint8_t *out) {
             if (s->fail_house >= 0) {
                 const uint16_t *hc = s->houses + (size_t)s->fail_house * s->n;
                 for (int i = 0; i < s->n; i++) s->wt[hc[i]]++;
+            }
+            if (++s->fails >= SG_DECAY_EVERY) {   /* the recent failures count most */
+                s->fails = 0;
+                for (int i = 0; i < nc; i++) s->wt[i] >>= 1;
             }
         }
     }

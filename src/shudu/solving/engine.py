@@ -40,6 +40,8 @@ from typing import Any, overload
 from .. import _engine
 from ..errors import ParseError, SearchTimeout, UnsupportedRules
 from ..limits import SEARCH_MAX_LIMIT, SEARCH_MAX_THREADS, SEARCH_MAX_TIMEOUT, SPLIT_MAX_PARTS
+from ..values.constraints import derived
+from ..values.constraints.base import BOUND, linear_record
 from ..values.grid import PUZZLE_TYPES, Grid, PuzzleLike, check_args, check_puzzle, parse_puzzle
 from ..values.rules import CLASSIC, Rules, RulesLike, as_rules, register_conflict_check
 
@@ -176,11 +178,20 @@ def _table_lists(rules: Rules) -> list[list[int]]:
     cage_start = [0]
     cells: list[int] = []
     sums: list[int] = []
-    for cells_, total in [*((c.cells, c.total) for c in cages), *_innies(rules, cages)]:
+    given = [(tuple(c.cells), c.total) for c in cages]
+    known = {cells_ for cells_, total in given if total}
+    extra = []
+    for cells_, total in [*_innies(rules, cages), *derived.complements(rules, cages)]:
+        if cells_ not in known:   # a cage of the puzzle, or one derived twice
+            known.add(cells_)
+            extra.append((cells_, total))
+    for cells_, total in given + extra:
         cells.extend(cells_)
         cage_start.append(len(cells))
         sums.append(total)
     program = [v for c in rules.constraints for v in c.program(rules)]
+    for terms, total in [*derived.innies_outies(rules, cages), *derived.house_outies(rules, cages)]:
+        program += [BOUND, *linear_record(terms, total)[1:]]
     return [houses, starts, peers, cage_start, cells, sums, program]
 
 

@@ -24,7 +24,7 @@ from ...errors import ParseError
 if TYPE_CHECKING:
     from ..rules import Rules
 
-PAIR, MASK, LINEAR, RENBAN, SANDWICH = 1, 2, 3, 4, 5
+PAIR, MASK, LINEAR, RENBAN, SANDWICH, BOUND = 1, 2, 3, 4, 5, 6
 """Record kinds of the engine's constraint program."""
 
 
