@@ -41,6 +41,7 @@ if TYPE_CHECKING:   # what the names below are, for type checkers
         read_file,
         write,
     )
+    from .logic.refute import Refutation, first_mistake, refute
     from .logic.session import explain, hint
     from .logic.trace import trace
     from .make.classic import Generated
@@ -77,6 +78,7 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("CLASSIC", "Cell", "House", "Rules", "cell_name", "parse_cell"),
                     "values.rules"),
     "trace": "logic.trace",
+    **dict.fromkeys(("Refutation", "first_mistake", "refute"), "logic.refute"),
 }
 """The module each public name comes from."""
 
@@ -123,6 +125,7 @@ __all__ = [
     "Pencilmarks",
     "Rating",
     "Record",
+    "Refutation",
     "Rules",
     "SearchResult",
     "ShuduError",
@@ -133,6 +136,7 @@ __all__ = [
     "count",
     "count_many",
     "explain",
+    "first_mistake",
     "generate",
     "generate_many",
     "hint",
@@ -143,6 +147,7 @@ __all__ = [
     "rate",
     "rate_many",
     "read_file",
+    "refute",
     "search",
     "solutions",
     "solve",
