@@ -234,3 +234,29 @@ def test_the_refutation_is_a_step_to_draw() -> None:
     data = r.to_dict("zh")
     assert data["cell"] == [1, 1] and data["found"] and data["text"].startswith("假设 r1c1 是 5。")
     assert data["contradiction"] == {"kind": "cell", "where": 40, "digit": 0}
+
+
+def test_the_refute_command(tmp_path) -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    from shudu.cli.app import cli
+
+    runner = CliRunner()
+    wrong = "5" + EASY[1:]
+    out = runner.invoke(cli, ["refute", EASY, "--position", wrong])
+    assert out.exit_code == 1
+    assert out.output.startswith("Suppose r1c1 were 5. Then r1c9 = 7 (naked single)")
+    position = tmp_path / "mine.txt"
+    position.write_text("2" + EASY[1:] + "\n")
+    out = runner.invoke(cli, ["refute", EASY, "--position", str(position), "--lang", "zh"])
+    assert out.output == ("假设 r1c1 是 2。那么第1行中就会有两个 2（另一个在 r1c5）。"
+                          "所以 r1c1 不能是 2。\n")
+    out = runner.invoke(cli, ["refute", EASY, "--position", wrong, "--json"])
+    data = json.loads(out.output)
+    assert data["cell"] == [1, 1] and data["found"] and data["contradiction"]["kind"] == "cell"
+    out = runner.invoke(cli, ["refute", EASY, "--position", EASY])
+    assert out.exit_code == 0 and out.output == "No mistakes in your position.\n"
+    out = runner.invoke(cli, ["refute", EASY, "--position", "12"])
+    assert out.exit_code == 2 and "expected 81 cells" in out.output

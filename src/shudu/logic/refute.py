@@ -8,8 +8,9 @@ the grid breaks: a cell with no candidate left, a house with no place for a digi
 digit twice in a house.  Singles come first (a forcing net of naked and hidden singles,
 cut to the placements the contradiction needs); when singles alone do not break the
 grid, the other simple techniques (up to X-Wing, with the constraints' own) join, a
-step at a time, within a bound.  Where no refutation is found within it, the answer
-says so honestly rather than reveal the solution.  The other mistakes of the position
+step at a time, and the harder ones only when those are stuck, within a bound.  Where
+no refutation is found within it, the answer says so honestly rather than reveal the
+solution.  The other mistakes of the position
 are left out of each refutation (the position is taken with them undone), so every
 refutation is sound: it rests only on the givens, the player's right moves and the move
 it refutes.
@@ -295,8 +296,10 @@ def _refute_one(base: Candidates, kind: str, cell: int, digit: int, max_steps: i
             taken.append(single)
         if any(not v and not m for v, m in zip(state.values, state.cell_mask)):
             continue   # broken by the singles: the next round names how
-        try:
+        try:   # the simplest techniques; only when they are stuck, the harder ones
             found = next_step(state, enabled=enabled, deadline=deadline)
+            if found is None:
+                found = next_step(state, enabled=_harder(), deadline=deadline)
         except TimeoutError:
             break
         if found is None:
@@ -333,6 +336,12 @@ def _simplest() -> tuple[Technique, ...]:
         if tech.key == SIMPLEST_UP_TO:
             break
     return tuple(out)
+
+
+def _harder() -> tuple[Technique, ...]:
+    """The techniques a refutation turns to when the simplest are stuck: every default
+    one that does not assume a unique solution (the assumed state has none)."""
+    return tuple(t for t in techniques() if t.default and not t.uniqueness)
 
 
 # ---------------------------------------------------------------------- rewinding
