@@ -16,7 +16,6 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 import time
@@ -26,35 +25,9 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT / "src") not in sys.path:
     sys.path.insert(0, str(ROOT / "src"))
 
-from shudu.logic.refute import refute  # noqa: E402
-from shudu.logic.verdict import check  # noqa: E402
-from shudu.values.candidates import Candidates  # noqa: E402
-from shudu.values.grid import Grid  # noqa: E402
+from shudu.logic.refute import refute, wrong_positions  # noqa: E402
 
 DATA = Path(ROOT.parent / "shared" / "data" / "top1465.sdm")
-
-
-def positions(puzzles: list[str], n: int, seed: int) -> list[tuple[str, Grid, int, int]]:
-    """``n`` positions as ``(puzzle, position, wrong cell, wrong digit)``."""
-    rng = random.Random(seed)
-    out: list[tuple[str, Grid, int, int]] = []
-    while len(out) < n:
-        p = rng.choice(puzzles)
-        grid = Grid(p)
-        sol = check(grid).solutions[0].cells
-        values = list(grid.cells)
-        empty = [c for c in range(81) if not values[c]]
-        rng.shuffle(empty)
-        k = rng.randrange(len(empty))
-        for c in empty[:k]:
-            values[c] = sol[c]
-        cell = empty[k]
-        state = Candidates.from_grid(Grid(values, check=False))
-        wrong = [d for d in state.digits_of(cell) if d != sol[cell]]
-        if wrong:
-            values[cell] = rng.choice(wrong)
-            out.append((p, Grid(values, check=False), cell, values[cell]))
-    return out
 
 
 def main() -> int:
@@ -66,7 +39,7 @@ def main() -> int:
         print(f"{DATA} not found: the shared puzzle collections sit beside the repository")
         return 1
     puzzles = [line.split()[0] for line in DATA.read_text().splitlines() if line.strip()]
-    cases = positions(puzzles, args.positions, args.seed)
+    cases = wrong_positions(puzzles, args.positions, args.seed)
     named = refuted = fast = 0
     seconds: list[float] = []
     steps: list[int] = []

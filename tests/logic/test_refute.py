@@ -11,7 +11,7 @@ import random
 import pytest
 
 from shudu import first_mistake, refute
-from shudu.logic.refute import Refutation, mistakes
+from shudu.logic.refute import Refutation, mistakes, wrong_positions
 from shudu.logic.registry import technique
 from shudu.logic.verdict import check
 from shudu.values.candidates import Candidates
@@ -76,34 +76,10 @@ def assert_sound(r: Refutation) -> None:
         assert all(state.values[x] != d and not state.has(x, d) for x in houses[h].cells)
 
 
-def positions(puzzles: list[str], n: int, seed: int) -> list[tuple[str, Grid, int, int]]:
-    """``n`` positions: some right moves of a puzzle, then one wrong digit that is still a
-    candidate there (as ``(puzzle, position, cell, digit)``)."""
-    rng = random.Random(seed)
-    out = []
-    while len(out) < n:
-        p = rng.choice(puzzles)
-        grid = Grid(p)
-        sol = check(grid).solutions[0].cells
-        values = list(grid.cells)
-        empty = [c for c in range(81) if not values[c]]
-        rng.shuffle(empty)
-        k = rng.randrange(len(empty))
-        for c in empty[:k]:
-            values[c] = sol[c]
-        cell = empty[k]
-        state = Candidates.from_grid(Grid(values, check=False))
-        wrong = [d for d in state.digits_of(cell) if d != sol[cell]]
-        if wrong:
-            values[cell] = rng.choice(wrong)
-            out.append((p, Grid(values, check=False), cell, values[cell]))
-    return out
-
-
 @pytest.mark.parametrize("seed", range(3))
 def test_wrong_digits_are_found_and_refuted_soundly(seed: int) -> None:
     found = 0
-    cases = positions([EASY, *HARD], 25, seed)
+    cases = wrong_positions([EASY, *HARD], 25, seed)
     for p, position, cell, digit in cases:
         [r] = refute(p, position)
         assert (r.kind, r.cell, r.digit) == ("placed", cell, digit)

@@ -264,14 +264,21 @@ def short_server() -> Iterator[str]:
     yield from serve(Limits(seconds=2.0, generate=2.0, workers=2))
 
 
-def test_a_long_rating_shows_progress_and_answers_what_it_knows(page, short_server):
+def start_rating(page, server: str) -> None:
+    """Open a published killer (its rating takes half a minute) and ask for its rating."""
     from playwright.sync_api import expect
 
     puzzle, _ = killer_puzzle()
-    open_app(page, short_server)
+    open_app(page, server)
     paste(page, puzzle)
     page.click("#rate")
     expect(page.locator("#rate-cancel")).to_be_visible()
+
+
+def test_a_long_rating_shows_progress_and_answers_what_it_knows(page, short_server):
+    from playwright.sync_api import expect
+
+    start_rating(page, short_server)
     expect(page.locator("#rate-result")).to_contain_text("Rating…")
     expect(page.locator("#rate-result")).to_contain_text("At least", timeout=30_000)
     expect(page.locator("#rate-result")).to_contain_text("stopped after 2 s")
@@ -283,11 +290,7 @@ def test_a_long_rating_shows_progress_and_answers_what_it_knows(page, short_serv
 def test_a_rating_can_be_cancelled(page, server):
     from playwright.sync_api import expect
 
-    puzzle, _ = killer_puzzle()
-    open_app(page, server)
-    paste(page, puzzle)
-    page.click("#rate")
-    expect(page.locator("#rate-cancel")).to_be_visible()
+    start_rating(page, server)
     page.click("#rate-cancel")
     expect(page.locator("#rate-result")).to_have_text("Cancelled.")
     expect(page.locator("#rate-cancel")).to_be_hidden()

@@ -32,6 +32,7 @@ solution left: where to rewind to.
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -48,7 +49,7 @@ from .techniques.classic.forcing import explain_net
 from .verdict import check
 
 __all__ = ["DEFAULT_SECONDS", "DEFAULT_STEPS", "Refutation", "first_mistake", "mistakes",
-           "refute"]
+           "refute", "wrong_positions"]
 
 DEFAULT_STEPS = 40
 """How many forced steps beyond the singles a refutation may take (its bound)."""
@@ -158,7 +159,7 @@ class Refutation:
                     rules=self.start.rules,
                     extra={"length": len(self.steps), "assume": truth, "level": 1,
                            "mode": "contradiction", "state": self.start.copy()},
-                    **({"eliminations": moved} if truth else {"placements": moved}))
+                    eliminations=moved if truth else (), placements=() if truth else moved)
 
     def to_dict(self, lang: str = "en") -> dict[str, Any]:
         """A JSON-ready dict: the move (``cell`` as ``[row, column]``), whether it was
@@ -364,3 +365,35 @@ def first_mistake(puzzle: str | Grid, history: Sequence[Any]) -> int | None:
         if mistakes(solution, values, masks):
             return i
     return None
+
+
+def wrong_positions(puzzles: Sequence[str], n: int, seed: int = 0
+                    ) -> list[tuple[str, Grid, int, int]]:
+    """``n`` positions a player may reach, for tests and benchmarks: a puzzle of
+    ``puzzles`` (9x9, chosen at random), a random number of right moves, then one wrong
+    digit in another empty cell, among the candidates the position leaves there; each
+    as ``(puzzle, position, cell, digit)``.
+
+    >>> [(p, position, cell, digit)] = wrong_positions([".2343.1221.3432."], 1, seed=2)
+    >>> position.cells[cell] == digit != Grid(p).cells[cell]
+    True
+    """
+    rng = random.Random(seed)
+    out: list[tuple[str, Grid, int, int]] = []
+    while len(out) < n:
+        p = rng.choice(puzzles)
+        grid = as_candidates(p).to_grid()
+        sol = check(grid).solutions[0].cells
+        values = list(grid.cells)
+        empty = [c for c, v in enumerate(values) if not v]
+        rng.shuffle(empty)
+        k = rng.randrange(len(empty))
+        for c in empty[:k]:
+            values[c] = sol[c]
+        cell = empty[k]
+        state = Candidates.from_grid(Grid(values, grid.rules, check=False))
+        wrong = [d for d in state.digits_of(cell) if d != sol[cell]]
+        if wrong:
+            values[cell] = rng.choice(wrong)
+            out.append((p, Grid(values, grid.rules, check=False), cell, values[cell]))
+    return out
