@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # System programs the tests drive: Debian's chromium (the browser tests, through
-# Playwright from the test extras) and pdftotext from poppler-utils (the printed-book
-# tests).  Install what is missing when this is a root shell with apt-get; otherwise say
+# Playwright from the test extras) with a CJK font (fonts-wqy-zenhei) and pdftotext
+# from poppler-utils (the printed-book tests).  Install what is missing when this is a root shell with apt-get; otherwise say
 # exactly what to install (those tests then stop with that reason; under CI they fail).
 set -euo pipefail
 # One check-and-install at a time on this machine (two test runs at once would both
@@ -16,6 +16,10 @@ if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/
 fi
 if ! command -v pdftotext >/dev/null 2>&1; then
   missing+=(poppler-utils)
+fi
+# a CJK font, so that the page's 数独 and 中文 are drawn in the browser tests, not boxes
+if ! fc-list :lang=zh 2>/dev/null | grep -q .; then
+  missing+=(fonts-wqy-zenhei)
 fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then

@@ -44,6 +44,7 @@ if TYPE_CHECKING:   # what the names below are, for type checkers
         read_file,
         write,
     )
+    from .logic.refute import Refutation, first_mistake, refute
     from .logic.session import explain, hint
     from .logic.trace import trace
     from .make.classic import Generated
@@ -82,6 +83,7 @@ _HOMES: dict[str, str] = {
     **dict.fromkeys(("CLASSIC", "Cell", "House", "Rules", "cell_name", "parse_cell"),
                     "values.rules"),
     "trace": "logic.trace",
+    **dict.fromkeys(("Refutation", "first_mistake", "refute"), "logic.refute"),
 }
 """The module each public name comes from."""
 
@@ -137,6 +139,7 @@ __all__ = [
     "Pencilmarks",
     "Rating",
     "Record",
+    "Refutation",
     "Rules",
     "SearchResult",
     "ShuduError",
@@ -147,6 +150,7 @@ __all__ = [
     "count",
     "count_many",
     "explain",
+    "first_mistake",
     "generate",
     "generate_many",
     "hint",
@@ -157,6 +161,7 @@ __all__ = [
     "rate",
     "rate_many",
     "read_file",
+    "refute",
     "search",
     "solutions",
     "solve",

@@ -426,3 +426,68 @@ def test_scan_receives_a_few_pictures_at_once(photo_client):
     finally:
         state.photos_read = 0
     assert r.status_code == 503 and error_of(r)["code"] == "busy"
+
+
+# ---------------------------------------------------------------------- refute, long calls
+def test_refute_says_why_a_wrong_digit_is_wrong(client):
+    values = _values(EASY)
+    values[0] = 5   # r1c1 is 4
+    data = post(client, "refute", puzzle=EASY, values=values, picture=True).json()
+    assert data["status"] == "mistake"
+    [r] = data["refutations"]
+    assert r["kind"] == "placed" and r["cell"] == [1, 1] and r["digit"] == 5 and r["found"]
+    assert r["text"] == data["text"] and r["text"].startswith("Suppose r1c1 were 5.")
+    assert r["contradiction"] == {"kind": "cell", "where": 40, "digit": 0}
+    assert r["steps"][0] == "Naked Single: r1c9=7" and "<svg" in r["svg"]
+    zh = post(client, "refute", puzzle=EASY, values=values, lang="zh").json()
+    assert zh["text"].startswith("假设 r1c1 是 5。") and "svg" not in zh["refutations"][0]
+    # only the cell asked about; none there, nothing to say
+    elsewhere = post(client, "refute", puzzle=EASY, values=values, cell=[1, 2]).json()
+    assert elsewhere["refutations"] == [] and elsewhere["status"] == "right"
+    assert post(client, "refute", puzzle=EASY).json()["text"] == "No mistakes in your position."
+    bad = post(client, "refute", puzzle=EASY, values=values, cell=[0, 10])
+    assert bad.status_code == 422 and "[row, column]" in error_of(bad)["message"]
+
+
+def test_refute_a_wrongly_removed_candidate(client):
+    candidates: list[list[int] | None] = [None] * 81
+    candidates[0] = [5]   # the player removed 4, the answer
+    data = post(client, "refute", puzzle=EASY, candidates=candidates).json()
+    [r] = data["refutations"]
+    assert r["kind"] == "removed" and r["digit"] == 4
+    assert r["text"].endswith("So 4 must stay a candidate of r1c1.")
+
+
+def test_a_wrong_letter_digit_is_named_as_the_grid_shows_it(client):
+    made = post(client, "generate", rules="16", seed=1).json()
+    puzzle, solution = made["puzzle"], made["solution"]
+    cell = next(c for c in range(256) if puzzle[c] == "." and solution[c] != "G")
+    values = [0 if ch == "." else "123456789ABCDEFG".index(ch) + 1 for ch in puzzle]
+    values[cell] = 16
+    data = post(client, "hint", puzzle=puzzle, rules="16", values=values).json()
+    assert data["text"] == f"The G in r{cell // 16 + 1}c{cell % 16 + 1} is wrong."
+
+
+def test_a_rating_past_its_time_answers_what_it_knows():
+    """With a limit of 1 s, a rating that needs longer answers within it: the hardest
+    step met so far, marked as a lower bound."""
+    from pathlib import Path
+
+    fixture = Path(__file__).parents[1] / "fixtures" / "killer_published.txt"
+    puzzle = next(x.split()[0] for x in fixture.read_text(encoding="utf-8").splitlines()
+                  if x[:1] not in ("#", ""))
+    app = create_app(Limits(seconds=1.0, generate=1.0, workers=1), port=8765)
+    with TestClient(app, base_url="http://127.0.0.1:8765") as c:
+        data = post(c, "rate", puzzle=puzzle).json()
+    assert data["complete"] is False and data["stopped"] == "timeout"
+    assert data["seconds"] == 1.0 and data["score"] > 0 and data["steps"] > 0
+    assert data["hardest_name"] is not None
+
+
+def test_generate_offers_clue_puzzles(client):
+    made = post(client, "generate", rules="thermo", seed=1).json()
+    marks = made["layout"]["marks"]
+    assert marks is not None and 'class="thermo"' in marks["svg"]
+    assert made["puzzle"].count(".") > 60
+    e = error_of(post(client, "generate", rules="thermo", symmetry="180"))
+    assert e["message"] == "thermo puzzles take a grade and a seed only"

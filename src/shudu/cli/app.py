@@ -53,7 +53,7 @@ class CheckCommand(click.Command):
             raise
 
 
-COMMANDS = ("book", "check", "convert", "explain", "find", "generate", "hint", "rate",
+COMMANDS = ("book", "check", "convert", "explain", "find", "generate", "hint", "rate", "refute",
             "render", "scan", "serve", "solve", "techniques")
 """The commands, each the module of this package that registers it on :data:`cli`."""
 

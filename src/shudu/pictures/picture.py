@@ -398,11 +398,10 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
     # ---- cells
     half = _UNIT / 2
     big_dy = half + geo.big_font * 0.36
-    small = geo.small_font
-    small_dy = small * 0.36
     radius = _num(geo.sub * 0.46)
     w('<g class="cells" text-anchor="middle">')
     names, x0s, y0s, syms = geo.names, geo.x0, geo.y0, geo.symbols
+    caged = _caged_cells(rules)
     for cell in range(ncells):
         name = names[cell]
         x, y = x0s[cell], y0s[cell]
@@ -439,8 +438,8 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
             for d in range(1, n + 1) if mask else ():
                 if not mask >> (d - 1) & 1:
                     continue
-                cx = x + geo.cand_x[d]
-                cy = y + geo.cand_y[d]
+                dx, dy, font = _cand_spot(geo, d, caged.get(cell, 0))
+                cx, cy = x + dx, y + dy
                 key = (cell, d)
                 cls = "cand"
                 fill = _CAND
@@ -468,7 +467,7 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
                           f'r="{radius}" fill="{colour}"/>')
                         fill = "#000000"
                 w(f'<text class="{cls}" data-cand="{name}#{syms[d]}" x="{_num(cx)}" '
-                  f'y="{_num(cy + small_dy)}" font-size="{small}" fill="{fill}">{syms[d]}</text>')
+                  f'y="{_num(cy + font * 0.36)}" font-size="{font}" fill="{fill}">{syms[d]}</text>')
                 if cls == "cand elim":
                     s = geo.sub * 0.36
                     w(f'<line class="strike" x1="{_num(cx - s)}" y1="{_num(cy + s)}" '
@@ -489,8 +488,8 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
     if step is not None and step.links:
         w('<g class="links" fill="none" stroke-width="2.5">')
         for link in step.links:
-            a = _node_point(geo, link.a.cells, link.a.digit)
-            b = _node_point(geo, link.b.cells, link.b.digit)
+            a = _node_point(geo, link.a.cells, link.a.digit, caged)
+            b = _node_point(geo, link.b.cells, link.b.digit, caged)
             dx, dy = b[0] - a[0], b[1] - a[1]
             dist = (dx * dx + dy * dy) ** 0.5
             if dist < 1e-6:
@@ -527,14 +526,59 @@ def svg(obj: Grid | Candidates | str, *, step: Step | None = None,
     return "".join(out)
 
 
-_CAGE_INSET = 5
+_CAGE_INSET = 3
 """How far inside its cells a cage's dashed outline runs (viewBox units)."""
+
+_CAGE_FONT = 10
+"""Font size of a cage's total (viewBox units), in a box at its first cell's corner."""
+
+_CAGE_TOP = 13
+"""Where the candidates of a cell holding a cage total start (below the total's box)."""
+
+
+def _caged_cells(rules: Rules) -> dict[int, int]:
+    """The cells inside killer cages: 1 for a cell of a cage, 2 for the cell that holds
+    its total (whose candidates stay below the total).
+
+    >>> from shudu.values.constraints import Cage
+    >>> _caged_cells(Rules(4, constraints=(Cage((1, 0), 3),)))
+    {1: 1, 0: 2}
+    """
+    out: dict[int, int] = {}
+    for cage in rules.constraints:
+        if getattr(cage, "kind", None) == "killer":
+            for c in cage.cells:
+                out[c] = 1
+            if cage.total:
+                out[min(cage.cells)] = 2
+    return out
+
+
+def _cand_spot(geo: _Geo, d: int, caged: int) -> tuple[float, float, int]:
+    """Where candidate ``d`` sits in its cell (offset from the cell's corner) and its font
+    size: the keypad of the whole cell; in a cage (``caged`` 1) a keypad drawn in from the
+    dashed outline; in the cell of a cage's total (``caged`` 2) one below the total.
+
+    >>> g = _geo(9)
+    >>> _cand_spot(g, 1, 0), _cand_spot(g, 1, 1), _cand_spot(g, 1, 2)
+    ((10.0, 10.0, 16), (14.0, 14.0, 13), (14.0, 19.7, 12))
+    """
+    x, y, font = geo.cand_x[d], geo.cand_y[d], geo.small_font
+    if not caged:
+        return x, y, font
+    half = _UNIT / 2
+    x = round(half + (x - half) * 0.8, 1)
+    if caged == 1:
+        y = round(half + (y - half) * 0.8, 1)
+    else:
+        y = round(_CAGE_TOP + y * (_UNIT - _CAGE_TOP - 2 * _CAGE_INSET - 1) / _UNIT, 1)
+    return x, y, round(font * (0.8 if caged == 1 else 0.75))
 
 
 def _cage_lines(geo: _Geo, cages: list[Any]) -> str:
     """Killer cages as players draw them: a dashed outline a little inside the cage's
-    cells, and the total (when the cage has one) small at the top left of its first cell
-    (top-most, then left-most), on a white patch so the outline does not cross it.
+    cells, and the total (when the cage has one) small in a white box at the top left
+    corner of its first cell (top-most, then left-most), above that cell's candidates.
 
     >>> from shudu.values.constraints import Cage
     >>> text = _cage_lines(_geo(4), [Cage((0, 1), 3)])
@@ -580,22 +624,25 @@ def _cage_lines(geo: _Geo, cages: list[Any]) -> str:
         if cage.total:
             x, y = geo.x0[first], geo.y0[first]
             label = str(cage.total)
-            w_label = 7 + 8 * len(label)
-            out.append(f'<rect x="{x + 2}" y="{y + 2}" width="{w_label}" height="16" '
-                       f'fill="#FFFFFF" stroke="none"/>')
-            out.append(f'<text class="cage-sum" x="{x + 4}" y="{y + 15}" font-size="14" '
+            w_label = 4 + 6 * len(label)
+            out.append(f'<rect class="cage-box" x="{x + 1}" y="{y + 1}" width="{w_label}" '
+                       f'height="{_CAGE_TOP - 1}" fill="#FFFFFF" stroke="none"/>')
+            out.append(f'<text class="cage-sum" x="{x + 3}" y="{y + 10}" '
+                       f'font-size="{_CAGE_FONT}" '
                        f'fill="#000000" stroke="none" text-anchor="start">{label}</text>')
         out.append("</g>")
     out.append("</g>")
     return "".join(out)
 
 
-def _node_point(geo: _Geo, cells: tuple[int, ...], digit: int) -> tuple[float, float]:
+def _node_point(geo: _Geo, cells: tuple[int, ...], digit: int,
+                caged: dict[int, int] | None = None) -> tuple[float, float]:
     """Centre of a chain node: its candidate's keypad position, averaged over a group."""
     if not cells:
         return (0.0, 0.0)
-    xs = [geo.x0[c] + geo.cand_x[digit] for c in cells]
-    ys = [geo.y0[c] + geo.cand_y[digit] for c in cells]
+    spots = [_cand_spot(geo, digit, (caged or {}).get(c, 0)) for c in cells]
+    xs = [geo.x0[c] + s[0] for c, s in zip(cells, spots)]
+    ys = [geo.y0[c] + s[1] for c, s in zip(cells, spots)]
     return (round(sum(xs) / len(xs), 1), round(sum(ys) / len(ys), 1))
 
 

@@ -19,6 +19,8 @@ a traceback: an unexpected error is one line in the server's log and a JSON 500.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import sys
 from collections.abc import Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -52,6 +54,8 @@ from .workers import CallFailed, CallTimeout, OutOfMemory, Pool, PoolBusy
 __all__ = ["API", "LOCAL_HOSTS", "Limits", "create_app", "host_list"]
 
 STATIC = Path(__file__).parent / "static"
+POLL_SECONDS = 0.25
+"""How often a running call looks whether its client is still there."""
 LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "[::1]"})
 """Host names a request may name (with any port, or the server's when it is known)."""
 
@@ -103,11 +107,23 @@ API: dict[str, tuple[str, dict[str, str], str]] = {
     "generate": ("generate", {"rules": "string|object", "grade": "string",
                               "technique": "string", "symmetry": "string", "seed": "integer"},
                  "A new puzzle with one solution, rated, with its layout."),
+    "refute": ("refute", {"puzzle": "string", "rules": "string|object", "values": "array",
+                          "candidates": "array", "cell": "array", "lang": "string",
+                          "picture": "boolean"},
+               "Why the player's wrong moves are wrong, from the player's position: for each "
+               "wrong digit (else each candidate removed wrongly, or only the one in cell "
+               "[row, column]) the forced steps that follow from it up to a contradiction, "
+               "or found false when no short refutation exists."),
     "render": ("render", {"puzzle": "string", "rules": "string|object", "values": "array",
                           "candidates": "array", "step": "boolean", "solution": "boolean",
                           "lang": "string"},
                "An SVG picture of a position, with the next step drawn when step is true."),
 }
+
+
+#: Calls that may take the long time limit (``Limits.generate``): the page shows their
+#: progress and can cancel them (closing the request stops the worker).
+LONG = frozenset({"generate", "rate"})
 
 
 # ---------------------------------------------------------------------- errors
@@ -317,19 +333,41 @@ def _endpoint(name: str) -> Callable[[Request], Awaitable[Response]]:
         wrong = _wrong_type(args, fields)
         if wrong is not None:
             return error(400, "bad-request", wrong)
-        seconds = limits.generate if name == "generate" else limits.seconds
-        if task in ("hint", "explain", "rate", "generate", "render"):
+        seconds = limits.generate if name in LONG else limits.seconds
+        if task in ("hint", "explain", "rate", "generate", "render", "refute"):
             args["timeout"] = seconds
         return await _run(request, task, args, seconds)
 
     return call
 
 
+async def _unless_gone(request: Request, call: Awaitable[Any]) -> Any:
+    """``call``'s answer; when the client goes away first (the page's Cancel), the call
+    is cancelled (its worker stopped) and :class:`ClientDisconnect` raised."""
+    work = asyncio.ensure_future(call)
+
+    async def gone() -> None:
+        while not await request.is_disconnected():
+            await asyncio.sleep(POLL_SECONDS)
+
+    watch = asyncio.ensure_future(gone())
+    try:
+        await asyncio.wait({work, watch}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        watch.cancel()
+    if not work.done():
+        work.cancel()
+        with contextlib.suppress(BaseException):
+            await work
+        raise ClientDisconnect()
+    return work.result()
+
+
 async def _run(request: Request, task: str, args: dict[str, Any], seconds: float
                ) -> Response:
     """A task on the worker pool, its answer or its error as JSON."""
     try:
-        result = await request.app.state.pool.run(task, args, seconds)
+        result = await _unless_gone(request, request.app.state.pool.run(task, args, seconds))
     except CallTimeout as e:
         return error(504, "timeout", str(e), seconds=e.seconds)
     except TimeoutError as e:   # the library's own time limit

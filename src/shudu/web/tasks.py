@@ -22,14 +22,18 @@ from typing import Any
 from ..errors import NoSolution, NotUnique, ParseError
 from ..formats import detect_format, parse, parse_pencilmarks
 from ..values.candidates import Candidates
-from ..values.grid import Grid
+from ..values.grid import Grid, digit_symbol
 from ..values.rules import CONSTRAINT_HOUSES, Rules
 from ..words.web import api_text
 
-__all__ = ["TASKS", "count", "explain", "generate", "hint", "rate", "read", "render",
-           "solve", "techniques"]
+__all__ = ["TASKS", "count", "explain", "generate", "hint", "rate", "read", "refute",
+           "render", "solve", "techniques"]
 
 LANGS = ("en", "zh")
+
+#: The share of a rating's time limit its walk may take before it answers with what it
+#: knows (the rest is left for the step under way when the time runs out).
+RATE_SHARE = 0.6
 
 #: Largest ``limit`` a count may ask for.
 MAX_COUNT = 1_000_000_000
@@ -265,28 +269,25 @@ def count(puzzle: str, rules: Any = None, limit: int = 2) -> dict[str, Any]:
     return {"count": found, "limit": limit, "complete": found < limit}
 
 
+def _masks(marks: list[tuple[int, ...] | None], n: int) -> list[int]:
+    """The player's marks as candidate bitmasks (every digit where nothing is marked)."""
+    full = (1 << n) - 1
+    return [full if m is None else sum(1 << (d - 1) for d in m) for m in marks]
+
+
 def _mistakes(grid: Grid, solution: Grid, values: list[int],
               marks: list[tuple[int, ...] | None], lang: str) -> list[dict[str, Any]]:
-    """Digits the player placed wrongly, else candidates the player removed wrongly."""
-    rules = grid.rules
+    """Digits the player placed wrongly, else candidates the player removed wrongly
+    (:func:`shudu.logic.refute.mistakes`), each with its sentence."""
+    from ..logic.refute import mistakes
+
     n = grid.size
-    sol = solution.cells
     out = []
-    for cell, v in enumerate(values):
-        if v and v != sol[cell]:
-            name = rules.cell_name(cell)
-            text = api_text("placed", lang, cell=name, digit=v)
-            out.append({"kind": "placed", "cell": [cell // n + 1, cell % n + 1],
-                        "digit": v, "text": text})
-    if out:
-        return out
-    for cell, m in enumerate(marks):
-        if m is not None and not values[cell] and sol[cell] not in m:
-            name = rules.cell_name(cell)
-            d = sol[cell]
-            text = api_text("removed", lang, cell=name, digit=d)
-            out.append({"kind": "removed", "cell": [cell // n + 1, cell % n + 1],
-                        "digit": d, "text": text})
+    for kind, cell, digit in mistakes(solution.cells, values, _masks(marks, n)):
+        name = grid.rules.cell_name(cell)
+        text = api_text(kind, lang, cell=name, digit=digit_symbol(digit))
+        out.append({"kind": kind, "cell": [cell // n + 1, cell % n + 1], "digit": digit,
+                    "text": text})
     return out
 
 
@@ -336,7 +337,7 @@ def hint(puzzle: str, rules: Any = None, values: Any = None, candidates: Any = N
     [{'kind': 'placed', 'cell': [1, 1], 'digit': 2, 'text': 'The 2 in r1c1 is wrong.'}]
     >>> marks = [None] * 16; marks[0] = [2, 3]
     >>> hint(p, "4", candidates=marks, lang="zh")["mistakes"][0]["text"]
-    'r1c1 的候选数 1 被错误地删除了：它不能删。'
+    'r1c1 的一个候选数被误删了：从 r1c1 删掉的数字中，有一个仍然可以填在那里。'
     """
     from ..logic.session import session
 
@@ -388,19 +389,45 @@ def explain(puzzle: str, rules: Any = None, lang: str = "en",
 def rate(puzzle: str, rules: Any = None, timeout: float = 10.0) -> dict[str, Any]:
     """The SE-scale score, grade and hardest technique (with its English and Chinese name).
 
+    A rating that is not done within :data:`RATE_SHARE` of ``timeout`` answers with what
+    is known: ``complete`` false, ``stopped`` ``"timeout"``, and the score of the hardest
+    step met so far (a lower bound) with its grade, after ``steps`` steps.
+
     >>> r = rate(".2343.1221.3432.", "4")
-    >>> r["score"], r["grade"], r["hardest"], r["hardest_name_zh"]
-    (1.2, 'beginner', 'hidden-single', '隐性唯一')
+    >>> r["score"], r["grade"], r["hardest"], r["hardest_name_zh"], r["stopped"]
+    (1.2, 'beginner', 'hidden-single', '隐性唯一', None)
+    >>> hard = ".4..1.2.......9.7..1..........43.6..8......5....2.....7.5..8......6..3..9..."
+    >>> r = rate(hard + ".....", timeout=0.001)
+    >>> r["complete"], r["stopped"], r["score"] >= 0
+    (False, 'timeout', True)
     """
     from ..logic.registry import technique
-    from ..rating.rater import rate as rate_puzzle
+    from ..logic.solver import refuse_constraints
+    from ..logic.weighed import Walk, constraint_ladder
+    from ..rating.rater import grade_for_score
+    from ..solving.engine import search
 
     seconds = _timeout(timeout)
     grid = _grid(puzzle, rules)
-    rating = rate_puzzle(grid, grid.rules, deadline=time.monotonic() + seconds)
-    out = rating.to_dict()
-    if rating.hardest is not None:
-        tech = technique(rating.hardest)
+    refuse_constraints(grid.rules, "the rater")
+    _solution(grid)   # one solution, else the error that says where it breaks
+    kinds = {c.kind for c in grid.rules.constraints}
+    families = frozenset(({"killer"} if "killer" in kinds else set())
+                         | ({"variant"} if kinds - {"killer"} else set()))
+    walk = Walk(Candidates.from_grid(grid), constraint_ladder(families) if kinds else None)
+    stop = time.monotonic() + seconds * RATE_SHARE
+    stopped = None
+    for _ in walk:
+        if time.monotonic() > stop and not walk.solved:
+            stopped = "timeout"
+            break
+    out = {"score": walk.score, "grade": grade_for_score(walk.score),
+           "hardest": walk.hardest, "pearl": walk.pearl, "diamond": walk.diamond,
+           "histogram": walk.histogram, "guesses": search(grid, grid.rules, limit=2).guesses,
+           "steps": walk.steps, "solved": walk.solved, "complete": stopped is None,
+           "stopped": stopped, "seconds": seconds}
+    if walk.hardest is not None:
+        tech = technique(walk.hardest)
         out.update(hardest_name=tech.name, hardest_name_zh=tech.name_zh)
     else:
         out.update(hardest_name=None, hardest_name_zh=None)
@@ -410,22 +437,74 @@ def rate(puzzle: str, rules: Any = None, timeout: float = 10.0) -> dict[str, Any
 def generate(rules: Any = None, grade: str | None = None, technique: str | None = None,
              symmetry: str = "none", seed: int | None = None,
              timeout: float = 20.0) -> dict[str, Any]:
-    """A new puzzle with one solution (see :func:`shudu.make.pick.generate`), rated.
+    """A new puzzle with one solution (see :func:`shudu.make.pick.generate`), rated; a
+    ``rules`` spec with a clue part (``"killer"``, ``"thermo"``, ``"arrow"``,
+    ``"kropki"``) makes a puzzle of those clues, at a ``grade`` (no technique or symmetry).
 
     >>> g = generate("4", seed=1)
     >>> g["seed"], len(g["puzzle"]), g["layout"]["size"]
     (1, 16, 4)
     """
+    from ..make.pick import clue_kind
     from ..make.pick import generate as make
 
     seconds = _timeout(timeout)
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise ParseError("expected an integer seed", found=str(seed))
-    made = make(_rules(rules), seed=seed, symmetry=symmetry or "none", grade=grade or None,
-                technique=technique or None, rated=True, timeout=seconds)
+    if isinstance(rules, str) and clue_kind(rules)[0] is not None:   # cages, lines, dots
+        if technique or (symmetry or "none") != "none":
+            raise ParseError(f"{rules} puzzles take a grade and a seed only")
+        made = make(rules, seed=seed, grade=grade or None, rated=True, timeout=seconds)
+    else:
+        made = make(_rules(rules), seed=seed, symmetry=symmetry or "none",
+                    grade=grade or None, technique=technique or None, rated=True,
+                    timeout=seconds)
     out = made.to_dict()
     out["layout"] = _layout(made.rules)
     return out
+
+
+def refute(puzzle: str, rules: Any = None, values: Any = None, candidates: Any = None,
+           cell: Any = None, lang: str = "en", picture: bool = False,
+           timeout: float = 10.0) -> dict[str, Any]:
+    """Why the player's wrong moves are wrong (:func:`shudu.logic.refute.refute`), from
+    the player's own position: ``status`` ``"mistake"`` with ``refutations`` (each with
+    its words and, with ``picture``, an SVG ``svg``; ``cell`` ``[row, column]`` keeps
+    the one in that cell), or ``"right"`` when the position has no mistake.
+
+    >>> p = ".2343.1221.3432."
+    >>> r = refute(p, "4", values=[2] + [int(c) if c != "." else 0 for c in p[1:]])
+    >>> r["status"], r["refutations"][0]["found"], r["refutations"][0]["contradiction"]
+    ('mistake', True, {'kind': 'repeat', 'where': 0, 'digit': 1})
+    >>> refute(p, "4")["text"]
+    'No mistakes in your position.'
+    """
+    from ..logic.refute import DEFAULT_SECONDS
+    from ..logic.refute import refute as refute_moves
+    from ..words.refute import refute_text
+
+    lang, seconds = _lang(lang), _timeout(timeout)
+    grid = _grid(puzzle, rules)
+    n = grid.size
+    vals, marks = _values(values, grid), _marks(candidates, grid)
+    _solution(grid)
+    where = None
+    if cell is not None:
+        if (not isinstance(cell, list) or len(cell) != 2
+                or not all(isinstance(x, int) and 1 <= x <= n for x in cell)):
+            raise ParseError(f"expected cell as [row, column] from 1 to {n}", found=str(cell))
+        where = [(cell[0] - 1) * n + cell[1] - 1]
+    found = refute_moves(grid, (vals, _masks(marks, n)), cells=where,
+                         timeout=min(seconds / 2, DEFAULT_SECONDS * 2))
+    items = []
+    for r in found:
+        item = r.to_dict(lang)
+        if picture and r.found:
+            item["svg"] = _picture(r.start, r.step(), lang)
+        items.append(item)
+    if not items:
+        return {"status": "right", "refutations": [], "text": refute_text("right", lang)}
+    return {"status": "mistake", "refutations": items, "text": items[0]["text"]}
 
 
 def render(puzzle: str, rules: Any = None, values: Any = None, candidates: Any = None,
@@ -498,6 +577,6 @@ def techniques() -> dict[str, Any]:
 TASKS: dict[str, Callable[..., dict[str, Any]]] = {
     "read": read, "solve": solve, "count": count, "hint": hint, "explain": explain,
     "rate": rate, "generate": generate, "render": render, "techniques": techniques,
-    "scan": scan,
+    "scan": scan, "refute": refute,
 }
 """The calls a worker answers, by name."""

@@ -47,8 +47,31 @@ PAGE: dict[str, dict[str, str]] = {
         "next": "Next ▶",
         "close": "Back to my game",
         "loaded": "Puzzle loaded: {clues} givens.",
-        "several": "This puzzle has several solutions: {msg}",
-        "none": "This puzzle has no solution: {msg}",
+        "several": "This puzzle has several solutions: {cell} can hold different digits.",
+        "several0": "This puzzle has several solutions.",
+        "none": "This puzzle has no solution: {msg}.",
+        "none0": "This puzzle has no solution.",
+        "welcome": "Welcome! Here is an easy puzzle to start with; load or generate "
+                   "another whenever you like.",
+        "colour": "Colour",
+        "pause": "Pause",
+        "resume": "Resume",
+        "why": "Why is this wrong?",
+        "cancel": "Cancel",
+        "cancelled": "Cancelled.",
+        "rating-run": "Rating… {s} s",
+        "ratingpart": "At least {score} · {grade} or harder · hardest so far: {name} "
+                      "(stopped after {s} s)",
+        "keys": "Keys",
+        "key-digits": "1–9 (and A–P on larger grids): enter a digit, or a mark in the corner "
+                      "or centre mode, or a colour in the colour mode.",
+        "key-modes": "Z digit · X corner · V centre · Q colour · Space: the next mode. N and "
+                     "C also switch to digit and corner, except where they are digits (C on "
+                     "12×12 and 16×16, N on 25×25).",
+        "key-once": "Shift + digit: a corner mark, Ctrl + digit: a centre mark, for one key.",
+        "key-select": "Click a cell; drag, Ctrl-click or Shift-click to select several, "
+                      "Shift + arrows to extend: a key then changes them all.",
+        "key-other": "Arrows move · Backspace or Delete erases · Ctrl+Z undo · Ctrl+Y redo.",
         "unknown": "Uniqueness could not be checked.",
         "nomistake": "No mistakes so far.",
         "mistakes": "{n} wrong digit(s) marked.",
@@ -102,8 +125,29 @@ PAGE: dict[str, dict[str, str]] = {
         "next": "下一步 ▶",
         "close": "回到我的棋盘",
         "loaded": "题目已载入：{clues} 个提示数。",
-        "several": "此题有多个解：{msg}",
-        "none": "此题无解：{msg}",
+        "several": "此题有多个解：{cell} 可以填不同的数字。",
+        "several0": "此题有多个解。",
+        "none": "此题无解：{msg}。",
+        "none0": "此题无解。",
+        "welcome": "欢迎！先来一道简单的题；随时可以载入或生成别的题。",
+        "colour": "颜色",
+        "pause": "暂停",
+        "resume": "继续",
+        "why": "为什么错？",
+        "cancel": "取消",
+        "cancelled": "已取消。",
+        "rating-run": "评分中… {s} 秒",
+        "ratingpart": "至少 {score} · {grade} 或更难 · 目前最难技巧：{name}（{s} 秒后停止）",
+        "keys": "按键",
+        "key-digits": "1–9（更大的盘面还有 A–P）：填数字；在角标或中心标模式下填标记；"
+                      "在颜色模式下涂颜色。",
+        "key-modes": "Z 数字 · X 角标 · V 中心标 · Q 颜色 · 空格：下一个模式。"
+                     "N 和 C 也可切换到数字和角标，"
+                     "但在它们是数字的盘面上除外（12×12 和 16×16 的 C，25×25 的 N）。",
+        "key-once": "Shift + 数字：角标；Ctrl + 数字：中心标（只对这一次按键）。",
+        "key-select": "点击格子；拖动、Ctrl 点击或 Shift 点击可选多个格子，Shift + 方向键扩展选区："
+                      "之后的按键会改变所有选中的格子。",
+        "key-other": "方向键移动 · Backspace 或 Delete 擦除 · Ctrl+Z 撤销 · Ctrl+Y 重做。",
         "unknown": "无法检查唯一性。",
         "nomistake": "目前没有错误。",
         "mistakes": "标出了 {n} 个错误数字。",
@@ -133,19 +177,20 @@ the other language)."""
 API: dict[str, dict[str, str]] = {
     "en": {
         "placed": "The {digit} in {cell} is wrong.",
-        "removed": "Candidate {digit} was removed from {cell} by mistake: it cannot go.",
+        "removed": "A candidate was removed from {cell} by mistake: one of the digits taken "
+                   "out of {cell} can still go there.",
         "solved": "Solved!",
         "stuck": "No logical step found with the techniques shudu knows.",
     },
     "zh": {
         "placed": "{cell} 的 {digit} 是错的。",
-        "removed": "{cell} 的候选数 {digit} 被错误地删除了：它不能删。",
+        "removed": "{cell} 的一个候选数被误删了：从 {cell} 删掉的数字中，有一个仍然可以填在那里。",
         "solved": "已完成！",
         "stuck": "没有可用的逻辑步骤。",
     },
 }
-"""Sentences in the API's answers: a digit placed wrongly, a candidate removed wrongly,
-a solved grid, no step found."""
+"""Sentences in the API's answers: a digit placed wrongly, a candidate removed wrongly
+(without naming it: that would give the answer away), a solved grid, no step found."""
 
 
 def api_text(key: str, lang: str = "en", **fields: Any) -> str:

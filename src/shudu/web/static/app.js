@@ -1,10 +1,18 @@
-// shudu — the page of `shudu serve`: play, pencil marks, hints from the player's own
-// position, explanations, generate and rate. Plain JavaScript, no network beyond this
-// server's own /api/v1/.
+// shudu — the page of `shudu serve`: play, pencil marks, colours, hints from the
+// player's own position, why a move is wrong, explanations, generate and rate. Plain
+// JavaScript, no network beyond this server's own /api/v1/.
 "use strict";
 
 const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 const STORE = "shudu.game.v1";
+// The puzzle a first visit starts with (nothing saved, no link): an easy one.
+const WELCOME = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+// Cell colours of the colour mode, by the digit key that sets them (1 to 9).
+const COLOURS = ["#ffd6d6", "#ffe7c2", "#fff6b0", "#d7f5cf", "#cdeefa", "#d4dcff",
+  "#ead6ff", "#e2e2e2", "#9ea7b8"];
+// The buttons that need a puzzle (disabled, with a prompt, while there is none).
+const NEEDS_PUZZLE = ["hint1", "hint2", "hint3", "explain", "rate", "check", "fill", "erase",
+  "share", "pause", "why"];
 
 // The page's words in English and Chinese (shudu.words.web), fetched from the server at
 // start (loadWords): until then, and for a key it lacks, t() answers the key itself.
@@ -17,10 +25,13 @@ const game = {
   values: [],         // digits per cell, givens included (0 empty)
   centre: [],         // arrays of digits (candidates)
   corner: [],         // arrays of digits
+  colour: [],         // colour per cell (0 none, 1 to 9: COLOURS)
   history: [],        // snapshots before each change (undo)
   future: [],         // snapshots undone (redo)
-  selected: -1,
-  mode: "normal",
+  selected: -1,       // the cursor: the cell moved by the arrows
+  selection: [],      // the cells selected (drag, Ctrl/Shift-click): what a key changes
+  mode: "normal",     // normal, corner, centre or colour
+  paused: false,
   lang: "en",
   elapsed: 0,         // seconds played
   marks: {},          // cell -> class for the hint highlight (focus / wrong)
@@ -103,11 +114,13 @@ function puzzleBody() {
 function n() { return game.puzzle ? game.puzzle.size : 9; }
 
 function snapshot() {
-  return JSON.stringify([game.values, game.centre, game.corner]);
+  return JSON.stringify([game.values, game.centre, game.corner, game.colour]);
 }
 
 function restore(snap) {
-  [game.values, game.centre, game.corner] = JSON.parse(snap);
+  const size = game.values.length;
+  [game.values, game.centre, game.corner, game.colour] = JSON.parse(snap);
+  if (!game.colour) game.colour = Array(size).fill(0);   // a snapshot from before colours
 }
 
 function change(apply) {
@@ -145,7 +158,7 @@ function save() {
   if (!game.puzzle) return;
   const data = {
     puzzle: game.puzzle, values: game.values, centre: game.centre, corner: game.corner,
-    history: game.history.slice(-500), elapsed: game.elapsed, lang: game.lang,
+    colour: game.colour, history: game.history.slice(-500), elapsed: game.elapsed, lang: game.lang,
   };
   try {
     localStorage.setItem(STORE, JSON.stringify(data));
@@ -166,6 +179,7 @@ function start(puzzle, position = null) {
   game.values = Array.from(puzzle.puzzle, (ch) => (ch === "." ? 0 : SYMBOLS.indexOf(ch) + 1));
   game.centre = Array.from({ length: size }, () => []);
   game.corner = Array.from({ length: size }, () => []);
+  game.colour = Array(size).fill(0);
   if (puzzle.values) {   // read from pencilmarks: the text's candidates become centre marks
     for (let c = 0; c < size; c++) {
       if (!game.values[c] && puzzle.values[c]) game.values[c] = puzzle.values[c];
@@ -181,7 +195,9 @@ function start(puzzle, position = null) {
   game.step = null;
   game.explain = null;
   game.selected = -1;
+  game.selection = [];
   game.elapsed = 0;
+  setPaused(false);
   $("apply").disabled = true;
   $("hint-text").textContent = "";
   $("hint-picture").textContent = "";
@@ -190,8 +206,15 @@ function start(puzzle, position = null) {
   build();
   save();
   draw();
-  if (puzzle.status === "multiple") say(t("several", { msg: puzzle.message }), true);
-  else if (puzzle.status === "none") say(t("none", { msg: puzzle.message }), true);
+  enableButtons();
+  if (puzzle.status === "multiple") {
+    const cell = puzzle.cell ? `r${puzzle.cell[0]}c${puzzle.cell[1]}` : "";
+    say(cell ? t("several", { cell }) : t("several0"), true);
+  } else if (puzzle.status === "none") {
+    // the library's words begin with what this sentence says: keep only the reason
+    const why = (puzzle.message || "").replace(/^the puzzle has no solution:?\s*/, "");
+    say(why ? t("none", { msg: why }) : t("none0"), true);
+  }
   else if (puzzle.status === "unknown") say(t("unknown"));
   else say(t("loaded", { clues: puzzle.clues }));
 }
@@ -231,12 +254,14 @@ function build() {
     b.textContent = SYMBOLS[d - 1];
     b.dataset.digit = d;
     b.className = "digit";
+    if (d <= COLOURS.length) b.style.setProperty("--swatch", COLOURS[d - 1]);
     pad.appendChild(b);
   }
 }
 
 // Killer cages: a dashed outline inside each cage (CSS on the cells' sides that face
-// another cage) and the total at the cage's first cell.
+// another cage) and the total in a small box at the corner of the cage's first cell,
+// whose marks keep below it (CSS).
 function drawCages(size) {
   const cells = $("grid").querySelectorAll(".cell");
   for (const cage of game.puzzle.cages || []) {
@@ -250,7 +275,14 @@ function drawCages(size) {
       if (col === 0 || !inside.has(c - 1)) el.classList.add("cl");
       if (col === size - 1 || !inside.has(c + 1)) el.classList.add("cr");
     }
-    if (cage.sum) cells[Math.min(...cage.cells)].dataset.sum = cage.sum;
+    if (cage.sum) {
+      const first = cells[Math.min(...cage.cells)];
+      first.dataset.sum = cage.sum;
+      const total = document.createElement("span");   // (re)attached by draw()
+      total.className = "sum";
+      total.textContent = cage.sum;
+      first.total = total;
+    }
   }
 }
 
@@ -281,6 +313,7 @@ function conflicts(values) {
   return bad;
 }
 
+// A cell's candidates in keypad places (every digit has its spot): the explanations'.
 function marksNode(digits, size, highlight = {}) {
   const box = document.createElement("div");
   box.className = "marks";
@@ -290,6 +323,20 @@ function marksNode(digits, size, highlight = {}) {
       s.textContent = SYMBOLS[d - 1];
       if (highlight[d]) s.className = highlight[d];
     }
+    box.appendChild(s);
+  }
+  return box;
+}
+
+// The player's centre marks: a centred line of the digits, smaller the more there are.
+function centreNode(digits, highlight = {}) {
+  const box = document.createElement("div");
+  box.className = "centre";
+  box.dataset.count = digits.length > 6 ? "many" : digits.length > 4 ? "some" : "few";
+  for (const d of digits) {
+    const s = document.createElement("span");
+    s.textContent = SYMBOLS[d - 1];
+    if (highlight[d]) s.className = highlight[d];
     box.appendChild(s);
   }
   return box;
@@ -317,15 +364,19 @@ function draw() {
   const values = game.values;
   const bad = conflicts(values);
   const sel = game.selected;
+  const chosen = new Set(game.selection);
   const selDigit = sel >= 0 ? values[sel] : 0;
-  const peers = sel >= 0 ? new Set(game.puzzle.peers[sel]) : new Set();
+  const peers = sel >= 0 && chosen.size === 1 ? new Set(game.puzzle.peers[sel]) : new Set();
   const cells = $("grid").querySelectorAll(".cell");
   for (let c = 0; c < cells.length; c++) {
     const el = cells[c];
     el.textContent = "";
     const given = game.puzzle.puzzle[c] !== ".";
     el.classList.toggle("given", given);
-    el.classList.toggle("selected", c === sel);
+    el.classList.toggle("selected", chosen.has(c));
+    el.classList.toggle("cursor", c === sel && chosen.size > 1);
+    el.style.backgroundColor = game.colour[c] && !chosen.has(c) ? COLOURS[game.colour[c] - 1] : "";
+    if (el.total) el.appendChild(el.total);
     el.classList.toggle("peer", peers.has(c));
     el.classList.toggle("same", selDigit > 0 && values[c] === selDigit && c !== sel);
     el.classList.toggle("conflict", bad.has(c));
@@ -345,7 +396,7 @@ function draw() {
         for (const [r, col, d] of game.step.step.eliminations) if ((r - 1) * size + col - 1 === c) hl[d] = "elim";
         for (const [r, col, d] of game.step.step.placements) if ((r - 1) * size + col - 1 === c) hl[d] = "place";
       }
-      if (game.centre[c].length) el.appendChild(marksNode(game.centre[c], size, hl));
+      if (game.centre[c].length) el.appendChild(centreNode(game.centre[c], hl));
       if (game.corner[c].length) el.appendChild(cornerNode(game.corner[c]));
       el.setAttribute("aria-label", `r${Math.floor(c / size) + 1}c${c % size + 1}`);
     }
@@ -353,6 +404,10 @@ function draw() {
   $("undo").disabled = !game.history.length;
   $("redo").disabled = !game.future.length;
   for (const b of document.querySelectorAll(".mode")) b.classList.toggle("active", b.dataset.mode === game.mode);
+  $("pad").dataset.mode = game.mode;
+  const wrongHere = sel >= 0 && values[sel] && game.puzzle.puzzle[sel] === "." && game.puzzle.solution
+    && SYMBOLS[values[sel] - 1] !== game.puzzle.solution[sel];
+  $("why").hidden = !(wrongHere && game.marks[sel] === "wrong");
   if (game.puzzle.solution && values.every((v, c) => SYMBOLS[v - 1] === game.puzzle.solution[c])) {
     say(t("solved"));
   }
@@ -382,6 +437,8 @@ function drawExplain() {
   for (let c = 0; c < cells.length; c++) {
     const el = cells[c];
     el.textContent = "";
+    el.style.backgroundColor = "";
+    if (el.total) el.appendChild(el.total);
     el.className = el.className.replace(/\b(selected|peer|same|conflict|wrong|focus|placed)\b/g, "").trim();
     el.classList.toggle("given", game.puzzle.puzzle[c] !== ".");
     if (causes.has(c)) el.classList.add("focus");
@@ -407,30 +464,60 @@ function drawExplain() {
 }
 
 // ---------------------------------------------------------------------- playing
+// The cells a key changes: the selection's cells that are not givens.
+function targets() {
+  if (!game.puzzle || game.explain || game.paused) return [];
+  return game.selection.filter((c) => game.puzzle.puzzle[c] === ".");
+}
+
 function enter(digit) {
-  const c = game.selected;
-  if (!game.puzzle || game.explain || c < 0 || game.puzzle.puzzle[c] !== ".") return;
+  if (game.mode === "colour") { paint(digit); return; }
+  const cells = targets();
+  if (!cells.length) return;
   change(() => {
     if (game.mode === "normal") {
-      game.values[c] = game.values[c] === digit ? 0 : digit;
-      if (game.values[c]) {   // a placed digit leaves the marks of the cell and its peers
-        for (const p of game.puzzle.peers[c]) game.centre[p] = game.centre[p].filter((d) => d !== digit);
+      const clear = cells.every((c) => game.values[c] === digit);
+      for (const c of cells) {
+        game.values[c] = clear ? 0 : digit;
+        if (!clear) {   // a placed digit leaves the marks of the cell's peers
+          for (const p of game.puzzle.peers[c]) game.centre[p] = game.centre[p].filter((d) => d !== digit);
+        }
       }
-    } else if (!game.values[c]) {
-      const list = game.mode === "corner" ? game.corner : game.centre;
-      const marks = list[c];
-      list[c] = marks.includes(digit) ? marks.filter((d) => d !== digit)
-        : [...marks, digit].sort((a, b) => a - b);
+      return;
+    }
+    const list = game.mode === "corner" ? game.corner : game.centre;
+    const open = cells.filter((c) => !game.values[c]);
+    const remove = open.every((c) => list[c].includes(digit));   // all have it: take it off
+    for (const c of open) {
+      list[c] = remove ? list[c].filter((d) => d !== digit)
+        : [...new Set([...list[c], digit])].sort((a, b) => a - b);
     }
   });
 }
 
-function erase() {
-  const c = game.selected;
-  if (!game.puzzle || game.explain || c < 0 || game.puzzle.puzzle[c] !== ".") return;
+// Colour mode: digit k gives the selected cells colour k (givens too); again, none.
+function paint(k) {
+  if (!game.puzzle || game.explain || game.paused || k > COLOURS.length || !game.selection.length) return;
   change(() => {
-    if (game.values[c]) game.values[c] = 0;
-    else { game.centre[c] = []; game.corner[c] = []; }
+    const clear = game.selection.every((c) => game.colour[c] === k);
+    for (const c of game.selection) game.colour[c] = clear ? 0 : k;
+  });
+}
+
+function erase() {
+  if (game.mode === "colour") {
+    if (!game.puzzle || game.paused) return;
+    change(() => { for (const c of game.selection) game.colour[c] = 0; });
+    return;
+  }
+  const cells = targets();
+  if (!cells.length) return;
+  change(() => {
+    const digits = cells.some((c) => game.values[c]);
+    for (const c of cells) {
+      if (digits) game.values[c] = 0;
+      else { game.centre[c] = []; game.corner[c] = []; }
+    }
   });
 }
 
@@ -462,8 +549,11 @@ function check() {
   else say(t("nomistake"));
 }
 
-function select(c) {
+// Select a cell: alone, or added to the selection (``add``: Ctrl/Shift-click, a drag).
+function select(c, add = false) {
   game.selected = c;
+  if (!add) game.selection = [c];
+  else if (!game.selection.includes(c)) game.selection.push(c);
   draw();
 }
 
@@ -472,7 +562,23 @@ function move(dr, dc) {
   let c = game.selected < 0 ? 0 : game.selected;
   const r = (Math.floor(c / size) + dr + size) % size;
   const col = (c % size + dc + size) % size;
-  select(r * size + col);
+  select(r * size + col, game.shiftHeld);
+}
+
+// The mode a key switches to on a grid of this size: z (or n) digit, x (or c) corner,
+// v centre, q colour; n and c only where they are not digits of the grid (c is 12 on
+// 12x12 and 16x16, n is 23 on 25x25), so every digit can always be typed.
+function modeKey(key, size) {
+  const k = key.toLowerCase();
+  if (key.length !== 1) return null;
+  const digit = SYMBOLS.indexOf(key.toUpperCase()) + 1;
+  if (digit > 9 && digit <= size) return null;
+  return { z: "normal", n: "normal", x: "corner", c: "corner", v: "centre", q: "colour" }[k] || null;
+}
+
+function setMode(mode) {
+  game.mode = mode;
+  draw();
 }
 
 function onKey(e) {
@@ -493,18 +599,23 @@ function onKey(e) {
     return;
   }
   const arrows = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-  if (arrows[key]) { e.preventDefault(); move(...arrows[key]); return; }
+  if (arrows[key]) {
+    e.preventDefault();
+    game.shiftHeld = e.shiftKey || e.ctrlKey;   // Shift/Ctrl + arrow: extend the selection
+    move(...arrows[key]);
+    game.shiftHeld = false;
+    return;
+  }
+  if (game.paused) return;
   if (key === "Backspace" || key === "Delete" || key === "0") { e.preventDefault(); erase(); return; }
   if (key === " ") {
     e.preventDefault();
-    const modes = ["normal", "corner", "centre"];
-    game.mode = modes[(modes.indexOf(game.mode) + 1) % 3];
-    draw();
+    const modes = ["normal", "corner", "centre", "colour"];
+    setMode(modes[(modes.indexOf(game.mode) + 1) % modes.length]);
     return;
   }
-  if (key === "n" || key === "N") { game.mode = "normal"; draw(); return; }
-  if (key === "c" || key === "C") { game.mode = "corner"; draw(); return; }
-  if (key === "v" || key === "V") { game.mode = "centre"; draw(); return; }
+  const mode = modeKey(key, n());
+  if (mode && !e.ctrlKey && !e.metaKey && !e.altKey) { setMode(mode); return; }
   let digit = 0;
   const m = /^(Digit|Numpad)([1-9])$/.exec(e.code || "");
   if (m) digit = Number(m[2]);
@@ -512,11 +623,11 @@ function onKey(e) {
   if (!digit || digit > n()) return;
   e.preventDefault();
   // Shift + digit: a corner mark, Ctrl/Alt + digit: a centre mark, for one key press
-  const mode = game.mode;
-  if (e.shiftKey) game.mode = "corner";
-  else if (e.ctrlKey || e.altKey) game.mode = "centre";
+  const was = game.mode;
+  if (was !== "colour" && e.shiftKey) game.mode = "corner";
+  else if (was !== "colour" && (e.ctrlKey || e.altKey)) game.mode = "centre";
   enter(digit);
-  game.mode = mode;
+  game.mode = was;
   draw();
 }
 
@@ -607,12 +718,55 @@ function closeExplain() {
   draw();
 }
 
+// Rate: a long call (up to the server's long limit), with the seconds so far and a Cancel
+// button (closing the request stops the work on the server); a rating cut short by the
+// time names the hardest step found so far as a lower bound.
 async function rate() {
   if (!game.puzzle) { say(t("nopuzzle"), true); return; }
-  const data = await busy(() => api("rate", puzzleBody()));
+  const data = await longCall("rate", puzzleBody(), $("rate-result"), "rating-run");
   if (!data) return;
-  const name = game.lang === "zh" ? data.hardest_name_zh : data.hardest_name;
-  $("rate-result").textContent = t("rating", { score: data.score.toFixed(1), grade: data.grade, name: name || "—" });
+  const name = (game.lang === "zh" ? data.hardest_name_zh : data.hardest_name) || "—";
+  const fields = { score: data.score.toFixed(1), grade: data.grade, name, s: data.seconds };
+  $("rate-result").textContent = t(data.complete === false ? "ratingpart" : "rating", fields);
+}
+
+async function longCall(name, body, out, key) {
+  if (game.running) game.running.abort();
+  const control = new AbortController();
+  game.running = control;
+  const started = Date.now();
+  const show = () => { out.textContent = t(key, { s: Math.floor((Date.now() - started) / 1000) }); };
+  show();
+  const timer = setInterval(show, 500);
+  $("rate-cancel").hidden = false;
+  const data = await busy(async () => answer(await fetch(`/api/v1/${name}`, {
+    method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body), signal: control.signal,
+  })));
+  clearInterval(timer);
+  $("rate-cancel").hidden = true;
+  if (game.running === control) game.running = null;
+  if (control.signal.aborted) { out.textContent = t("cancelled"); say(""); }
+  else if (!data) out.textContent = "";   // the error is in the message line
+  return data;
+}
+
+// "Why is this wrong?": the refutation of the wrong digit in the selected cell, from the
+// player's own position, its steps drawn in the hint picture.
+async function whyWrong() {
+  const c = game.selected;
+  if (!game.puzzle || c < 0) return;
+  const size = n();
+  const data = await busy(() => api("refute", {
+    ...position(), cell: [Math.floor(c / size) + 1, c % size + 1], lang: game.lang,
+    picture: true,
+  }));
+  if (!data) return;
+  const found = data.refutations[0];
+  $("hint-text").textContent = found ? found.text : data.text;
+  $("hint-picture").textContent = "";
+  if (found && found.svg) $("hint-picture").innerHTML = found.svg;
+  $("learn").open = true;
 }
 
 // ---------------------------------------------------------------------- bringing a puzzle
@@ -721,8 +875,20 @@ async function techniquesList() {
 }
 
 // ---------------------------------------------------------------------- wiring
+function setPaused(paused) {
+  game.paused = paused;
+  document.body.classList.toggle("paused", paused);
+  $("pause").textContent = t(paused ? "resume" : "pause");
+  $("pause").dataset.i18n = paused ? "resume" : "pause";
+}
+
+// Buttons that need a puzzle are off while there is none (the message says what to do).
+function enableButtons() {
+  for (const id of NEEDS_PUZZLE) $(id).disabled = !game.puzzle;
+}
+
 function tick() {
-  if (!game.puzzle || document.hidden) return;
+  if (!game.puzzle || document.hidden || game.paused) return;
   const solved = game.puzzle.solution && game.values.every((v, c) => SYMBOLS[v - 1] === game.puzzle.solution[c]);
   if (!solved) game.elapsed += 1;
   const m = Math.floor(game.elapsed / 60), s = game.elapsed % 60;
@@ -731,12 +897,33 @@ function tick() {
 }
 
 function wire() {
+  // a press selects a cell (Ctrl/Shift: adds it); dragging on adds the cells passed over
+  let dragging = false;
+  const cellAt = (e) => {
+    const hit = document.elementFromPoint(e.clientX, e.clientY);
+    const cell = hit && hit.closest("#grid .cell");
+    return cell ? Number(cell.dataset.cell) : -1;
+  };
   $("grid").addEventListener("pointerdown", (e) => {
-    const cell = e.target.closest(".cell");
-    if (!cell || game.explain) return;
-    select(Number(cell.dataset.cell));
+    const c = cellAt(e);
+    if (c < 0 || game.explain || game.paused) return;
+    const add = e.ctrlKey || e.shiftKey || e.metaKey;
+    if (add && e.ctrlKey && game.selection.includes(c) && game.selection.length > 1) {
+      game.selection = game.selection.filter((x) => x !== c);   // Ctrl-click: toggle
+      draw();
+    } else {
+      select(c, add);
+    }
+    dragging = true;
     $("grid").focus();
+    e.preventDefault();
   });
+  document.addEventListener("pointermove", (e) => {
+    if (!dragging || !e.buttons) { dragging = false; return; }
+    const c = cellAt(e);
+    if (c >= 0 && !game.selection.includes(c)) select(c, true);
+  });
+  document.addEventListener("pointerup", () => { dragging = false; });
   $("pad").addEventListener("click", (e) => {
     const b = e.target.closest("button");
     if (b) enter(Number(b.dataset.digit));
@@ -746,6 +933,9 @@ function wire() {
     b.addEventListener("click", () => { game.mode = b.dataset.mode; draw(); });
   }
   $("erase").addEventListener("click", erase);
+  $("pause").addEventListener("click", () => setPaused(!game.paused));
+  $("why").addEventListener("click", whyWrong);
+  $("rate-cancel").addEventListener("click", () => { if (game.running) game.running.abort(); });
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
   $("fill").addEventListener("click", fillCandidates);
@@ -789,6 +979,7 @@ function wire() {
 }
 
 async function main() {
+  enableButtons();
   await loadWords();
   wire();
   const saved = load();
@@ -800,11 +991,17 @@ async function main() {
     game.values = saved.values;
     game.centre = saved.centre;
     game.corner = saved.corner;
+    game.colour = saved.colour || Array(saved.values.length).fill(0);
     game.history = saved.history || [];
     game.elapsed = saved.elapsed || 0;
     save();
     draw();
+  } else if (!game.puzzle) {   // a first visit: an easy puzzle to start with
+    $("puzzle-text").value = WELCOME;
+    if (await loadText(WELCOME, "")) say(t("welcome"));
+    else say(t("nopuzzle"));
   }
+  enableButtons();
   document.body.dataset.ready = "1";
 }
 
