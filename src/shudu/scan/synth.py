@@ -380,7 +380,7 @@ def hard_sample(seed: int, condition: str, *, valid: bool = True) -> Sample:
     condition added.
 
     >>> s = hard_sample(3, "low-res")
-    >>> max(s.image.shape[:2]) < 700, s.kind
+    >>> 250 < float(np.hypot(*np.subtract(s.corners[1], s.corners[0]))) < 350, s.kind
     (True, 'low-res')
     """
     if condition not in HARD:
