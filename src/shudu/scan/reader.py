@@ -185,7 +185,7 @@ def _quads(gray: np.ndarray) -> list[np.ndarray]:
     found: list[tuple[float, np.ndarray]] = []
     blur = cv2.GaussianBlur(gray, (3, 3), 0)
     for img in (blur, 255 - blur):
-        binary = cv2.adaptiveThreshold(img, 255, cv2.ADAPTIVE_THRESH_MEAN_C,
+        binary = cv2.adaptiveThreshold(flatten(img, block), 255, cv2.ADAPTIVE_THRESH_MEAN_C,
                                        cv2.THRESH_BINARY_INV, block, 7)
         binary = cv2.dilate(binary, np.ones((2, 2), np.uint8))
         contours, _ = cv2.findContours(binary, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
@@ -199,9 +199,12 @@ def _quads(gray: np.ndarray) -> list[np.ndarray]:
                 poly = cv2.approxPolyDP(hull, eps * peri, True)
                 if len(poly) == 4:
                     break
-            if len(poly) != 4:
-                continue
-            q = _order(poly.reshape(4, 2).astype(np.float32))
+            if len(poly) == 4:
+                q = _order(poly.reshape(4, 2).astype(np.float32))
+            else:   # bent sides (a curled page): the hull's four extreme points
+                q = _order(hull.reshape(-1, 2).astype(np.float32))
+                if cv2.contourArea(q) < 0.85 * cv2.contourArea(hull):
+                    continue
             sides = [np.linalg.norm(q[i] - q[(i + 1) % 4]) for i in range(4)]
             if min(sides) < 0.4 * max(sides):
                 continue
@@ -214,6 +217,26 @@ def _quads(gray: np.ndarray) -> list[np.ndarray]:
     return out
 
 
+def flatten(gray: np.ndarray, size: int) -> np.ndarray:
+    """``gray`` (ink dark) divided by its paper: the picture closed (the ink, thinner than
+    ``size`` pixels, removed), which keeps the hard edge of a shadow where it is, so that
+    uneven light and shadows leave white paper.
+
+    >>> page = np.full((60, 60), 200, np.uint8)
+    >>> page[:, 30:] = 90                  # a hard shadow over the right half
+    >>> page[20:40, 10:12] = page[20:40, 40:42] = 40
+    >>> out = flatten(page, 9)
+    >>> int(out[5, 5]), int(out[5, 50]), int(out[30, 10]) < 80, int(out[30, 40]) < 150
+    (255, 255, True, True)
+    """
+    import cv2
+
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+    paper = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, kernel)
+    out = gray.astype(np.float32) / np.maximum(paper.astype(np.float32), 1) * 255
+    return np.clip(out, 0, 255).astype(np.uint8)
+
+
 def _warp(gray: np.ndarray, quad: np.ndarray, side: int = WARP) -> np.ndarray:
     import cv2
 
@@ -223,21 +246,53 @@ def _warp(gray: np.ndarray, quad: np.ndarray, side: int = WARP) -> np.ndarray:
                                borderMode=cv2.BORDER_REPLICATE)
 
 
-def _normalise(warped: np.ndarray) -> np.ndarray:
-    """Ink dark on white, evenly lit: divide by the local background (dark themes are
+def _dark(work: np.ndarray, quad: np.ndarray) -> bool:
+    """True when the grid outlined by ``quad`` is drawn light on dark (a dark theme): its
+    cells are dark and its outer line lighter than the cells just inside it, compared
+    place by place along each side (the share of dark pixels alone would not tell: a
+    shadow may darken most of a printed grid).
+
+    >>> page = np.full((100, 100), 230, np.uint8)
+    >>> page[10:90, 10:14] = page[10:90, 86:90] = page[10:14, 10:90] = page[86:90, 10:90] = 0
+    >>> quad = np.array([[10, 10], [90, 10], [90, 90], [10, 90]], np.float32)
+    >>> _dark(page, quad), _dark(255 - page, quad)
+    (False, True)
+    """
+    w = _warp(work, quad, 128).astype(np.float32)
+    diffs, inner = [], []
+    for side in (w, w[::-1], w.T, w.T[::-1]):   # along each side: its line, then inside
+        cells = np.median(side[6:12, 12:-12], axis=0)
+        diffs.append(side[:4, 12:-12].mean(axis=0) - cells)
+        inner.append(cells)
+    return bool(np.median(np.concatenate(inner)) < 128 and np.median(np.concatenate(diffs)) > 0)
+
+
+def _normalise(warped: np.ndarray, dark: bool = False) -> np.ndarray:
+    """Ink dark on white, evenly lit: divide by the paper (a dark theme, ``dark``, is
     inverted first)."""
     import cv2
 
-    if np.median(warped) < 110:
+    if dark:
         warped = 255 - warped
-    bg = cv2.dilate(warped, np.ones((15, 15), np.uint8))
-    bg = cv2.GaussianBlur(bg, (0, 0), 9)
-    norm = np.clip(warped.astype(np.float32) / np.maximum(bg, 1) * 255, 0, 255)
-    return norm.astype(np.uint8)
+    return flatten(cv2.GaussianBlur(warped, (3, 3), 0), 17)
 
 
 def _line_profile(binary: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return binary.mean(axis=1) / 255.0, binary.mean(axis=0) / 255.0
+
+
+def _line_pieces(norm: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
+    """The dark horizontal and vertical runs of ``norm`` at least ``k`` pixels long; each
+    direction is smoothed along itself first, so that a line printed as halftone dots
+    or broken by noise is seen whole."""
+    import cv2
+
+    out = []
+    for box, kernel in (((9, 1), (1, k)), ((1, 9), (k, 1))):
+        dark = cv2.adaptiveThreshold(cv2.blur(norm, box), 255, cv2.ADAPTIVE_THRESH_MEAN_C,
+                                     cv2.THRESH_BINARY_INV, 15, 2)
+        out.append(cv2.morphologyEx(dark, cv2.MORPH_OPEN, np.ones(kernel, np.uint8)))
+    return out[0], out[1]
 
 
 def line_profiles(norm: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -252,13 +307,8 @@ def line_profiles(norm: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     >>> float(rows[WARP // 2]), float(cols.max())
     (1.0, 0.0)
     """
-    import cv2
 
-    dark = cv2.adaptiveThreshold(cv2.GaussianBlur(norm, (3, 3), 0), 255,
-                                 cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, 15, 2)
-    k = max(8, norm.shape[0] // 64)
-    horiz = cv2.morphologyEx(dark, cv2.MORPH_OPEN, np.ones((1, k), np.uint8))
-    vert = cv2.morphologyEx(dark, cv2.MORPH_OPEN, np.ones((k, 1), np.uint8))
+    horiz, vert = _line_pieces(norm, max(8, norm.shape[0] // 64))
     e = norm.shape[0] // 8
     rows = np.concatenate([horiz[:, :e], horiz[:, -e:]], axis=1).mean(axis=1) / 255.0
     cols = np.concatenate([vert[:e], vert[-e:]], axis=0).mean(axis=0) / 255.0
@@ -298,9 +348,13 @@ def _binary(norm: np.ndarray) -> np.ndarray:
                                  cv2.THRESH_BINARY_INV, 25, 15)
 
 
-def glyph(norm: np.ndarray, binary: np.ndarray, n: int, r: int, c: int) -> np.ndarray | None:
+def glyph(norm: np.ndarray, binary: np.ndarray, n: int, r: int, c: int, *,
+          strict: bool = True) -> np.ndarray | None:
     """The picture of cell (``r``, ``c``) of a straightened grid, ready for the classifier
-    (``GLYPH``² floats, ink 1), or ``None`` when the cell is empty.
+    (``GLYPH`` + 1 rows of ``GLYPH`` floats: the ink's picture, ink 1, then a row saying
+    where the ink is: its centre's row and column, its height and width, as shares of
+    the cell, its share of the cell's area and its contrast), or ``None`` when the cell
+    is empty (``strict``: also when the ink is too small or faint to be a digit).
 
     >>> blank = np.full((WARP, WARP), 255, np.uint8)
     >>> glyph(blank, 255 - blank, 9, 0, 0) is None
@@ -332,17 +386,40 @@ def glyph(norm: np.ndarray, binary: np.ndarray, n: int, r: int, c: int) -> np.nd
     ys = [stats[i][1] for i in keep] + [stats[i][1] + stats[i][3] for i in keep]
     bx0, bx1, by0, by1 = min(xs), max(xs), min(ys), max(ys)
     tall, area = (by1 - by0) / h, sum(stats[i][4] for i in keep) / (h * w)
-    if not ((tall >= 0.2 and area >= 0.025) or (tall >= 0.12 and area >= 0.04)):
+    if strict and not ((tall >= 0.2 and area >= 0.025) or (tall >= 0.12 and area >= 0.04)):
         return None
     ink = 255 - norm[y0 + m + by0: y0 + m + by1, x0 + m + bx0: x0 + m + bx1].astype(np.float32)
+    contrast = float(ink.max()) - float(np.percentile(ink, 10))
     ink = np.clip((ink - np.percentile(ink, 10)) / max(1.0, float(ink.max()) - 10), 0, 1)
     gh, gw = ink.shape
     s = (GLYPH - 4) / max(gh, gw)
     th, tw = max(1, round(gh * s)), max(1, round(gw * s))
     small = cv2.resize(ink, (tw, th), interpolation=cv2.INTER_AREA)
-    out = np.zeros((GLYPH, GLYPH), np.float32)
+    out = np.zeros((GLYPH + 1, GLYPH), np.float32)
     oy, ox = (GLYPH - th) // 2, (GLYPH - tw) // 2
     out[oy: oy + th, ox: ox + tw] = small
+    out[GLYPH, :6] = ((by0 + by1) / 2 / h, (bx0 + bx1) / 2 / w, tall, (bx1 - bx0) / w,
+                      area, contrast / 255)
+    return out
+
+
+def turn(glyphs: np.ndarray, k: int) -> np.ndarray:
+    """Glyphs (a stack, from :func:`glyph`) as they would be in the grid turned ``k``
+    quarter turns counter-clockwise (:func:`numpy.rot90`): the pictures turned, the
+    ink's place and shape with them.
+
+    >>> g = np.zeros((1, GLYPH + 1, GLYPH), np.float32)
+    >>> g[0, GLYPH, :4] = (0.2, 0.3, 0.5, 0.1)
+    >>> [round(float(v), 2) for v in turn(g, 1)[0, GLYPH, :4]]
+    [0.7, 0.2, 0.1, 0.5]
+    """
+    out = glyphs.copy()
+    for _ in range(k % 4):
+        pic = np.rot90(out[:, :GLYPH], 1, axes=(1, 2))
+        cy, cx, tall, wide = (out[:, GLYPH, i].copy() for i in range(4))
+        out[:, :GLYPH] = pic
+        out[:, GLYPH, 0], out[:, GLYPH, 1] = 1 - cx, cy
+        out[:, GLYPH, 2], out[:, GLYPH, 3] = wide, tall
     return out
 
 
@@ -375,7 +452,7 @@ def _edges(profile: np.ndarray, pad: int) -> tuple[float, float] | None:
     return min(lo, key=lambda c: abs(c - pad)), min(hi, key=lambda c: abs(c - side + pad))
 
 
-def _refine(work: np.ndarray, quad: np.ndarray) -> np.ndarray:
+def _refine(work: np.ndarray, quad: np.ndarray, dark: bool) -> np.ndarray:
     """Move a found outline onto the centres of the grid's outer lines."""
     import cv2
 
@@ -386,7 +463,7 @@ def _refine(work: np.ndarray, quad: np.ndarray) -> np.ndarray:
     m = cv2.getPerspectiveTransform(quad.astype(np.float32), dst)
     warped = cv2.warpPerspective(work, m, (side, side), flags=cv2.INTER_LINEAR,
                                  borderMode=cv2.BORDER_REPLICATE)
-    binary = _binary(_normalise(warped))
+    binary = _binary(_normalise(warped, dark))
     rows, cols = _line_profile(binary)
     ey, ex = _edges(rows, pad), _edges(cols, pad)
     if ey is None or ex is None:
@@ -396,6 +473,83 @@ def _refine(work: np.ndarray, quad: np.ndarray) -> np.ndarray:
                    dtype=np.float32)
     corners: np.ndarray = cv2.perspectiveTransform(pts, np.linalg.inv(m))[0]
     return corners
+
+
+def _track(lines: np.ndarray, n: int, pad: int) -> list[np.ndarray] | None:
+    """Follow each of the ``n + 1`` horizontal lines of ``lines`` (a picture of the
+    grid's line pieces, the grid expected from ``pad`` to ``side - pad``) from strip to
+    strip, left to right; returns for each line the coefficients of ``y(x)``, a
+    quadratic fitted to where it was seen, or ``None`` when a line is mostly missing."""
+    side = lines.shape[0]
+    cell = (side - 2 * pad) / n
+    strips = 2 * n
+    width = (side - 2 * pad) / strips
+    reach = max(2, int(0.3 * cell))
+    fits = []
+    for j in range(n + 1):
+        y = pad + j * cell
+        xs, ys = [], []
+        for k in range(strips):
+            x0 = int(pad + k * width)
+            x1 = int(pad + (k + 1) * width)
+            lo, hi = max(0, int(y) - reach), min(side, int(y) + reach + 1)
+            prof = lines[lo:hi, x0:x1].mean(axis=1) / 255.0
+            if prof.size and prof.max() > 0.5:
+                best = np.flatnonzero(prof >= prof.max() - 0.05)
+                y = lo + float(best.mean())
+                xs.append((x0 + x1) / 2)
+                ys.append(y)
+        if len(xs) < strips * 0.6:
+            return None
+        fits.append(np.polyfit(np.array(xs), np.array(ys), 2))
+    return fits
+
+
+def _unbend(work: np.ndarray, quad: np.ndarray, n: int, dark: bool
+            ) -> tuple[np.ndarray, np.ndarray] | None:
+    """Straighten a grid whose lines bend (a curled page, a lens): each of its lines
+    is followed and fitted, the ``(n + 1)²`` crossings found, and every cell warped
+    from its own four crossings; returns the straightened, normalised picture and the
+    grid's corners in ``work``, or ``None`` when the lines cannot be followed."""
+    import cv2
+
+    side = WARP
+    pad = side // 12
+    dst = np.array([[pad, pad], [side - pad, pad], [side - pad, side - pad],
+                    [pad, side - pad]], dtype=np.float32)
+    m = cv2.getPerspectiveTransform(quad.astype(np.float32), dst)
+    norm = _normalise(cv2.warpPerspective(work, m, (side, side), flags=cv2.INTER_LINEAR,
+                                          borderMode=cv2.BORDER_REPLICATE), dark)
+    horiz, vert = _line_pieces(norm, max(5, int(0.6 * (side - 2 * pad) / n)))
+    rows, cols = _track(horiz, n, pad), _track(vert.T, n, pad)
+    if rows is None or cols is None:
+        return None
+    cross = np.zeros((n + 1, n + 1, 2))
+    for j, row in enumerate(rows):
+        for i, col in enumerate(cols):
+            x = pad + i * (side - 2 * pad) / n
+            for _ in range(4):
+                x = float(np.polyval(col, np.polyval(row, x)))
+            cross[j, i] = (x, float(np.polyval(row, x)))
+    step = np.diff(cross, axis=0)[..., 1], np.diff(cross, axis=1)[..., 0]
+    cell = (side - 2 * pad) / n
+    if min(step[0].min(), step[1].min()) < 0.5 * cell:
+        return None
+    # every output pixel from the four crossings around it (bilinear)
+    f = np.arange(side, dtype=np.float32) * n / side
+    i0 = np.minimum(f.astype(int), n - 1)
+    a = (f - i0)[None, :, None]
+    b = (f - i0)[:, None, None]
+    c00 = cross[i0][:, i0]
+    c01 = cross[i0][:, i0 + 1]
+    c10 = cross[i0 + 1][:, i0]
+    c11 = cross[i0 + 1][:, i0 + 1]
+    src = (c00 * (1 - a) + c01 * a) * (1 - b) + (c10 * (1 - a) + c11 * a) * b
+    out = cv2.remap(norm, src[..., 0].astype(np.float32), src[..., 1].astype(np.float32),
+                    cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    ends = np.array([[cross[0, 0], cross[0, n], cross[n, n], cross[n, 0]]], dtype=np.float32)
+    corners: np.ndarray = cv2.perspectiveTransform(ends, np.linalg.inv(m))[0]
+    return out, corners
 
 
 def find_grid(gray: np.ndarray) -> Cells:
@@ -417,13 +571,29 @@ def find_grid(gray: np.ndarray) -> Cells:
     small = cv2.resize(work, (round(work.shape[1] * g), round(work.shape[0] * g)),
                        interpolation=cv2.INTER_AREA) if g < 1 else work
     found: list[tuple[float, float, Cells]] = []
-    for q in _quads(small)[:6]:
-        quad = _refine(work, q / g)
-        norm = _normalise(_warp(work, quad))
-        n, score = grid_size(norm)
-        if score >= 0.3:
-            area = abs(cv2.contourArea(quad.astype(np.float32)))
-            found.append((area, score, Cells(quad / f, n, norm, _binary(norm), [])))
+    outlines = _quads(small)[:6]
+    refined: dict[int, tuple[np.ndarray, bool]] = {}
+    for bend in (False, True):   # bent lines (a curled page) only when no grid is straight
+        for k, q in enumerate(outlines):
+            if found and cv2.contourArea(q) / g ** 2 < 0.6 * found[0][0]:
+                break        # too small to win against the grid found (see below)
+            if k not in refined:
+                dark = _dark(work, q / g)
+                refined[k] = (_refine(work, q / g, dark), dark)
+            quad, dark = refined[k]
+            norm = _normalise(_warp(work, quad), dark)
+            n, score = grid_size(norm)
+            for size in ((n,) if score >= 0.3 else SIZES) if bend else ():
+                bent = _unbend(work, quad, size, dark)   # each line followed and fitted
+                if bent is not None:
+                    n2, score2 = grid_size(bent[0])
+                    if n2 == size and score2 > score + 0.05:
+                        n, score, norm, quad = n2, score2, bent[0], bent[1]
+            if score >= 0.3:
+                area = abs(cv2.contourArea(quad.astype(np.float32)))
+                found.append((area, score, Cells(quad / f, n, norm, _binary(norm), [])))
+        if found:
+            break
     best = None
     if found:
         # the largest plausible grid, unless a grid nearly as large has much clearer lines
@@ -445,32 +615,67 @@ def _model() -> dict[str, np.ndarray]:
     if not WEIGHTS.exists():
         raise ScanError(f"the digit classifier's weights are missing ({WEIGHTS})")
     with np.load(WEIGHTS) as z:
-        return {k: z[k] for k in z.files}
+        return {k: z[k].astype(np.float32) for k in z.files}
 
 
 def features(glyphs: np.ndarray) -> np.ndarray:
     """The classifier's input for a stack of glyphs: the pixels, flattened.
 
-    >>> features(np.zeros((3, GLYPH, GLYPH))).shape
-    (3, 576)
+    >>> features(np.zeros((3, GLYPH + 1, GLYPH))).shape
+    (3, 600)
     """
     return glyphs.reshape(len(glyphs), -1).astype(np.float32)
 
 
 def classify(glyphs: np.ndarray, size: int = 16) -> np.ndarray:
-    """Probabilities of the values 1..``size`` for each glyph (rows sum to 1), from the
-    small network whose weights ship in the package (:file:`weights.npz`).
+    """Probabilities of "empty" (column 0: a stain, a shadow's edge, a line's remnant)
+    and of the values 1..``size`` for each glyph (rows sum to 1), from the small network
+    whose weights ship in the package (:file:`weights.npz`); its temperature was fitted
+    so that the probabilities are calibrated on photos it was not trained on.
 
-    >>> classify(np.zeros((2, GLYPH, GLYPH), np.float32), 9).shape
-    (2, 9)
+    >>> classify(np.zeros((2, GLYPH + 1, GLYPH), np.float32), 9).shape
+    (2, 10)
     """
     p = _model()
     x = features(glyphs)
     h = np.maximum(x @ p["w1"] + p["b1"], 0)
-    z = (h @ p["w2"] + p["b2"])[:, :size]
+    h = np.maximum(h @ p["w2"] + p["b2"], 0)
+    z = (h @ p["w3"] + p["b3"])[:, :size + 1] / float(p["temperature"])
     z = z - z.max(1, keepdims=True)
     e = np.exp(z)
     return e / e.sum(1, keepdims=True)
+
+
+def upright(cells: Cells) -> Cells:
+    """The grid turned the way its digits read best (a picture taken sideways or upside
+    down): the quarter turn whose glyphs the classifier reads most surely, the picture
+    as it is unless a turn reads clearly better.
+
+    >>> from shudu.scan.synth import sample
+    >>> cells = find_grid(load_gray(np.ascontiguousarray(np.rot90(sample(4).image))))
+    >>> [g is None for g in upright(cells).glyphs] == [c == "." for c in sample(4).puzzle]
+    True
+    """
+    n = cells.size
+    have = [i for i, g in enumerate(cells.glyphs) if g is not None]
+    if not have:
+        return cells
+    stack = np.stack([g for g in cells.glyphs if g is not None])
+    score = []
+    for k in range(4):
+        p = classify(turn(stack, k), n)
+        score.append(float(np.mean(p[:, 1:].max(1))) + (0.05 if k == 0 else 0))
+    k = int(np.argmax(score))
+    if k == 0:
+        return cells
+    where = np.rot90(np.arange(n * n).reshape(n, n), k).ravel()
+    glyphs: list[np.ndarray | None] = []
+    for i in where:
+        g = cells.glyphs[int(i)]
+        glyphs.append(None if g is None else turn(g[None], k)[0])
+    corners = np.roll(cells.corners, -k, axis=0)
+    return Cells(corners, n, np.ascontiguousarray(np.rot90(cells.norm, k)),
+                 np.ascontiguousarray(np.rot90(cells.binary, k)), glyphs)
 
 
 # ---------------------------------------------------------------- checking the reading
@@ -505,7 +710,7 @@ def _check(values: list[int], conf: list[float], alts: list[list[tuple[int, floa
         for v, p in alts[i]:
             if v != values[i]:
                 options.append((p / max(conf[i], 1e-6), [(i, v)]))
-        if values[i]:     # a smudge read as a digit: the cell may be empty
+        if values[i] and all(v for v, _ in alts[i]):   # a smudge: the cell may be empty
             options.append((0.5 * (1 - conf[i]) / max(conf[i], 1e-6), [(i, 0)]))
     ranked = sorted(options, key=lambda t: -t[0])
     singles = ranked[:12] + [o for o in ranked[12:] if o[1][0][0] in clash]
@@ -544,7 +749,7 @@ def scan(image: Any, *, debug_dir: str | os.PathLike[str] | None = None) -> Scan
     gray = load_gray(image)
     if min(gray.shape) < 32:
         raise ScanError("no Sudoku grid found in the picture")
-    cells = find_grid(gray)
+    cells = upright(find_grid(gray))
     n = cells.size
     glyphs = [(i, g) for i, g in enumerate(cells.glyphs) if g is not None]
     idx = [i for i, _ in glyphs]
@@ -555,11 +760,11 @@ def scan(image: Any, *, debug_dir: str | os.PathLike[str] | None = None) -> Scan
         probs = classify(np.stack([g for _, g in glyphs]), n)
         for i, p in zip(idx, probs):
             order = np.argsort(-p)
-            values[i] = int(order[0]) + 1
+            values[i] = int(order[0])
             conf[i] = float(p[order[0]])
-            alts[i] = [(int(v) + 1, float(p[v])) for v in order[:3]]
+            alts[i] = [(int(v), float(p[v])) for v in order[:3]]
     state, final, changed = _check(values, conf, alts, n)
-    doubtful_cells = [i for i in sorted(range(n * n), key=lambda i: conf[i])[:5]
+    doubtful_cells = [i for i in sorted(range(n * n), key=lambda i: conf[i])
                       if conf[i] < LOW_CONFIDENCE]
     if state == "ok" and doubtful_cells:
         state = "low-confidence"
@@ -582,7 +787,7 @@ def scan(image: Any, *, debug_dir: str | os.PathLike[str] | None = None) -> Scan
         confidence=tuple(conf), corners=tuple((float(x), float(y)) for x, y in cells.corners),
         size=n, status=state, doubtful=doubtful, changed=tuple(name(i) for i in changed),
         message=f"{n}×{n}: {messages[state]}",
-        alternatives=tuple(tuple(SYMBOLS[v - 1] for v, _ in a) for a in alts),
+        alternatives=tuple(tuple(SYMBOLS[v - 1] if v else "." for v, _ in a) for a in alts),
     )
     if debug_dir is not None:
         write_debug(debug_dir, gray, cells, result)
@@ -623,7 +828,7 @@ def write_debug(directory: str | os.PathLike[str], gray: np.ndarray, cells: Cell
         r, c = divmod(i, n)
         if g is not None:
             sheet[r * tile: r * tile + GLYPH, c * tile: c * tile + GLYPH] = \
-                (255 - g * 255).astype(np.uint8)
+                (255 - g[:GLYPH] * 255).astype(np.uint8)
             cv2.putText(sheet, text[i], (c * tile + 2, r * tile + GLYPH + 13),
                         cv2.FONT_HERSHEY_SIMPLEX, 0.4, 0, 1)
     cv2.imwrite(str(paths[3]), sheet)

@@ -190,10 +190,11 @@ def _distractors(canvas: Image, rng: random.Random, avoid: tuple[int, int, int, 
             d.line([(gx, gy + k * s / 9), (gx + s, gy + k * s / 9)], fill=colour, width=wd)
 
 
-def photograph(img: Image, corners: Corners, rng: random.Random, *, out: int = 900
-               ) -> tuple[np.ndarray, Corners]:
+def photograph(img: Image, corners: Corners, rng: random.Random, *, out: int = 900,
+               hard: str = "") -> tuple[np.ndarray, Corners]:
     """Put a grid picture on a page or screen and photograph it: returns RGB pixels
-    (longest side ``out``) and the grid's corners in them.
+    (longest side ``out``) and the grid's corners in them.  ``hard`` names one of the
+    :data:`HARD` conditions to add (none by default).
 
     >>> rng = random.Random(2)
     >>> img, corners = draw_grid("." * 16, rng)
@@ -211,14 +212,20 @@ def photograph(img: Image, corners: Corners, rng: random.Random, *, out: int = 9
         tuple(rng.randint(215, 252) for _ in range(3))
     canvas = Image.new("RGB", (gw + 2 * margin, gh + 2 * margin), page)
     canvas.paste(img, (margin, margin))
+    left = margin
+    if hard == "clutter":
+        canvas, left = _second_grid(canvas, img, margin, rng)
     if rng.random() < 0.8:
-        _distractors(canvas, rng, (margin, margin, margin + gw, margin + gh))
+        _distractors(canvas, rng, (left, margin, left + gw, margin + gh))
     src = np.array(canvas)
     cw, ch = canvas.size
+    gcorners = [(x + left, y + margin) for x, y in corners]
+    if hard == "curl":
+        src, gcorners = _curl(src, gcorners, rng)
     # the page on a table, in perspective
     table = np.array([rng.randint(40, 160) for _ in range(3)], dtype=np.uint8)
     scale = out / max(cw, ch) * rng.uniform(0.75, 0.95)
-    j = 0.12 * rng.random()
+    j = 0.12 * rng.random() if hard != "perspective" else rng.uniform(0.18, 0.26)
     quad = np.array([[0, 0], [cw, 0], [cw, ch], [0, ch]], dtype=np.float32)
     ang = np.deg2rad(rng.uniform(-12, 12))
     rot = np.array([[np.cos(ang), -np.sin(ang)], [np.sin(ang), np.cos(ang)]])
@@ -229,9 +236,10 @@ def photograph(img: Image, corners: Corners, rng: random.Random, *, out: int = 9
     m = cv2.getPerspectiveTransform(quad, dst)
     shot = cv2.warpPerspective(src, m, (out, out), flags=cv2.INTER_AREA,
                                borderMode=cv2.BORDER_CONSTANT, borderValue=table.tolist())
-    pts = cv2.perspectiveTransform(
-        np.array([[[x + margin, y + margin] for x, y in corners]], dtype=np.float32), m)[0]
+    pts = cv2.perspectiveTransform(np.array([gcorners], dtype=np.float32), m)[0]
     f: np.ndarray = shot.astype(np.float32)
+    if hard == "shadow":
+        f *= _hard_shadow(out, pts, rng)[..., None]
     # uneven light: a linear gradient and a soft spot
     yy, xx = np.mgrid[0:out, 0:out].astype(np.float32) / out
     a, b = rng.uniform(-0.35, 0.35), rng.uniform(-0.35, 0.35)
@@ -248,7 +256,165 @@ def photograph(img: Image, corners: Corners, rng: random.Random, *, out: int = 9
     photo = cv2.imdecode(enc, cv2.IMREAD_UNCHANGED)
     if photo is None:   # never: OpenCV decodes the JPEG it has just encoded
         raise RuntimeError("the photograph's JPEG could not be decoded")
+    if hard == "rotated":   # the page turned a quarter, a half or three quarters
+        k = rng.choice([1, 2, 3])
+        photo = np.ascontiguousarray(np.rot90(photo, k))
+        for _ in range(k):   # a point (x, y) goes to (y, out - x) at each quarter turn
+            pts = np.array([[y, out - x] for x, y in pts], dtype=np.float32)
     return photo, tuple((float(x), float(y)) for x, y in pts)
+
+
+HARD = ("shadow", "low-res", "shadow-low-res", "curl", "perspective", "clutter", "rotated",
+        "halftone")
+"""The hard conditions of :func:`hard_sample`: a hard-edged shadow across the grid; a
+grid about 300 pixels across (``low-res``; with a shadow too in ``shadow-low-res``); a
+curled page (the grid's lines bend); strong perspective; a second grid and text beside
+the grid; the picture turned by 90, 180 or 270 degrees; digits printed as a halftone."""
+
+
+def _hard_shadow(out: int, pts: np.ndarray, rng: random.Random) -> np.ndarray:
+    """A light factor (``out``² floats) with a hard-edged shadow: a polygon (a hand, a
+    phone, a head) over part of the grid whose corners are ``pts``."""
+    import cv2
+
+    centre = pts.mean(0)
+    span = float(np.abs(pts - centre).max())
+    ang = rng.uniform(0, 2 * np.pi)
+    normal = np.array([np.cos(ang), np.sin(ang)])
+    edge = centre + normal * span * rng.uniform(-0.6, 0.6)   # a point on the shadow's edge
+    along = np.array([-normal[1], normal[0]])
+    far = 4 * out
+    poly = [edge + along * far, edge + along * far + normal * far,
+            edge - along * far + normal * far, edge - along * far]
+    if rng.random() < 0.5:   # a corner in the edge: the shadow of an arm or a phone
+        bend = edge + along * span * rng.uniform(-0.5, 0.5)
+        turn = along * np.cos(0.6) + normal * np.sin(0.6) * rng.choice([-1, 1])
+        poly = [bend, bend + turn * far, edge + normal * far - along * far,
+                edge - along * far]
+    mask = np.zeros((out, out), np.float32)
+    cv2.fillPoly(mask, [np.array(poly, dtype=np.float64).round().astype(np.int32)], 1.0)
+    soft = rng.uniform(0.3, 2.0)
+    light: np.ndarray = 1 - rng.uniform(0.4, 0.65) * cv2.GaussianBlur(mask, (0, 0), soft)
+    return light
+
+
+def _curl(src: np.ndarray, corners: list[tuple[float, float]], rng: random.Random
+          ) -> tuple[np.ndarray, list[tuple[float, float]]]:
+    """The page bent like a curled sheet: its rows sag along an arc, more towards one
+    side; returns the pixels and where the ``corners`` went."""
+    import cv2
+
+    ch, cw = src.shape[:2]
+    sag = rng.uniform(0.025, 0.05) * ch * rng.choice([-1, 1])
+    tilt = rng.uniform(-0.3, 0.3)
+    squeeze = rng.uniform(0.0, 0.04) * cw
+
+    def bend(x: np.ndarray) -> np.ndarray:
+        t = x / cw
+        out: np.ndarray = sag * (np.sin(np.pi * t) + tilt * (t - 0.5) ** 2 * 4)
+        return out
+
+    yy, xx = np.mgrid[0:ch, 0:cw].astype(np.float32)
+    src_x = xx + squeeze * np.sin(np.pi * xx / cw) * (xx / cw - 0.5)
+    src_y = yy + bend(xx) * (0.6 + 0.8 * yy / ch)
+    page = tuple(int(v) for v in src[1, 1])
+    bent = cv2.remap(src, src_x.astype(np.float32), src_y.astype(np.float32),
+                     cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=page)
+    moved = []
+    for x, y in corners:   # invert the map near each corner by a few fixed-point steps
+        px, py = x, y
+        for _ in range(8):
+            fx = px + squeeze * np.sin(np.pi * px / cw) * (px / cw - 0.5)
+            fy = py + float(bend(np.array(px))) * (0.6 + 0.8 * py / ch)
+            px, py = px + (x - fx), py + (y - fy)
+        moved.append((float(px), float(py)))
+    return bent, moved
+
+
+def _second_grid(canvas: Image, img: Image, margin: int, rng: random.Random
+                 ) -> tuple[Image, int]:
+    """The canvas widened with another, smaller puzzle grid beside the grid (left or
+    right); returns it and the grid's new distance from the left edge."""
+    from PIL import Image
+
+    gw = img.size[0]
+    n = 9
+    other, _ = draw_grid(puzzle_text(n, rng.randrange(10**6), valid=False), rng,
+                         cell=max(12, int(gw / n * rng.uniform(0.55, 0.8))))
+    ow, oh = other.size
+    w, h = canvas.size
+    wide = Image.new("RGB", (w + ow + margin // 2, max(h, oh)), canvas.getpixel((1, 1)))
+    left = rng.random() < 0.5
+    if left:
+        wide.paste(other, (margin // 2, rng.randint(0, max(0, h - oh))))
+        wide.paste(canvas, (ow + margin // 2, 0))
+        return wide, margin + ow + margin // 2
+    wide.paste(canvas, (0, 0))
+    wide.paste(other, (w, rng.randint(0, max(0, h - oh))))
+    return wide, margin
+
+
+def _halftone(img: Image, rng: random.Random) -> Image:
+    """The picture printed as a newspaper prints grey: dots on a 45° screen, the ink
+    a little spread and uneven."""
+    import cv2
+    from PIL import Image
+
+    g = np.asarray(img.convert("L")).astype(np.float32) / 255
+    h, w = g.shape
+    period = rng.uniform(2.5, 4.0)
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    u, v = (xx + yy) / np.sqrt(2), (xx - yy) / np.sqrt(2)
+    screen = 0.5 + 0.25 * (np.cos(2 * np.pi * u / period) + np.cos(2 * np.pi * v / period))
+    soft = cv2.GaussianBlur(np.clip(g / 0.9, 0, 1), (0, 0), 0.7)   # paper stays white
+    dots = (soft > screen).astype(np.float32)
+    ink = cv2.GaussianBlur(dots, (0, 0), rng.uniform(0.4, 0.8))
+    grey = np.clip(ink * 255 * rng.uniform(0.92, 1.0) + rng.uniform(0, 25), 0, 255)
+    return Image.fromarray(grey.astype(np.uint8)).convert("RGB")
+
+
+def hard_sample(seed: int, condition: str, *, valid: bool = True) -> Sample:
+    """The synthetic photograph number ``seed`` under one of the :data:`HARD` conditions:
+    a 9×9 puzzle with one solution (``valid=False``: random digits, for training), drawn
+    by Pillow in a system typeface or by shudu's renderer, photographed with the
+    condition added.
+
+    >>> s = hard_sample(3, "low-res")
+    >>> 250 < float(np.hypot(*np.subtract(s.corners[1], s.corners[0]))) < 350, s.kind
+    (True, 'low-res')
+    """
+    if condition not in HARD:
+        raise ValueError(f"unknown condition {condition!r}; one of {', '.join(HARD)}")
+    rng = random.Random(seed * 104729 + HARD.index(condition))
+    puzzle = puzzle_text(9, seed, valid=valid)
+    if rng.random() < 0.2:
+        img, corners = shudu_grid(puzzle, rng)
+    else:
+        img, corners = draw_grid(puzzle, rng, cell=int(44 * rng.uniform(0.8, 1.3)))
+    if condition == "halftone":
+        img = _halftone(img, rng)
+    image, pts = photograph(img, corners, rng,
+                            hard="shadow" if condition == "shadow-low-res" else condition)
+    if condition in ("low-res", "shadow-low-res"):   # a grid 260 to 340 pixels across
+        image, pts = _shrink(image, np.array(pts), rng.uniform(260, 340), rng)
+    return Sample(image=image, puzzle=puzzle, corners=tuple(pts), kind=condition)
+
+
+def _shrink(image: np.ndarray, pts: np.ndarray, across: float, rng: random.Random
+            ) -> tuple[np.ndarray, Corners]:
+    """The photo made smaller so that the grid (corners ``pts``) is ``across`` pixels
+    wide, saved again as a JPEG."""
+    import cv2
+
+    f = across / float(np.linalg.norm(pts[1] - pts[0]))
+    h, w = image.shape[:2]
+    small = cv2.resize(image, (max(1, round(w * f)), max(1, round(h * f))),
+                       interpolation=cv2.INTER_AREA)
+    _, enc = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, rng.randint(50, 90)])
+    out = cv2.imdecode(enc, cv2.IMREAD_UNCHANGED)
+    if out is None:   # never: OpenCV decodes the JPEG it has just encoded
+        raise RuntimeError("the photograph's JPEG could not be decoded")
+    return out, tuple((float(x) * f, float(y) * f) for x, y in pts)
 
 
 def sample(seed: int, *, size: int | None = None, valid: bool = True, out: int = 900) -> Sample:
