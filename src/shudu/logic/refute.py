@@ -374,13 +374,22 @@ def wrong_positions(puzzles: Sequence[str], n: int, seed: int = 0
     digit in another empty cell, among the candidates the position leaves there; each
     as ``(puzzle, position, cell, digit)``.
 
-    >>> [(p, position, cell, digit)] = wrong_positions([".2343.1221.3432."], 1, seed=2)
+    A puzzle whose empty cells each keep one candidate gives no wrong digit to place:
+    after ``100 * n`` tries without one, :class:`ValueError` says so.
+
+    >>> [(p, position, cell, digit)] = wrong_positions(["1...3.1221.3432."], 1, seed=2)
     >>> position.cells[cell] == digit != Grid(p).cells[cell]
     True
+    >>> wrong_positions([".2343.1221.3432."], 1)
+    Traceback (most recent call last):
+    ...
+    ValueError: no wrong digit can be placed in these puzzles after 100 tries
     """
     rng = random.Random(seed)
     out: list[tuple[str, Grid, int, int]] = []
-    while len(out) < n:
+    for _ in range(100 * n):
+        if len(out) == n:
+            break
         p = rng.choice(puzzles)
         grid = as_candidates(p).to_grid()
         sol = check(grid).solutions[0].cells
@@ -396,4 +405,7 @@ def wrong_positions(puzzles: Sequence[str], n: int, seed: int = 0
         if wrong:
             values[cell] = rng.choice(wrong)
             out.append((p, Grid(values, grid.rules, check=False), cell, values[cell]))
+    if len(out) < n:
+        raise ValueError(
+            f"no wrong digit can be placed in these puzzles after {100 * n} tries")
     return out
