@@ -269,7 +269,7 @@ def rate(ctx: click.Context, inputs: tuple[str, ...], fmt: str | None, rules: Ru
 @contextmanager
 def _row_file(path: str | None, style: str | None, lang: str) -> Iterator[RowFile | None]:
     """The rows of ``--out FILE`` (``None`` without it), closed however the run ends."""
-    if path is None:
+    if path is None or style is None:
         yield None
         return
     from ..words.cli import words
