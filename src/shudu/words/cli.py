@@ -41,7 +41,7 @@ WORDS: dict[str, dict[str, str]] = {
         "out_layout": "--out writes csv or json rows, not a table.",
         "out_torn": "{path}: the last line was cut short by an interrupted run; it is dropped "
         "and its puzzle rated again.",
-        "out_skipped": "{path}: skipped {skipped} puzzles already there; added {added} rows.",
+        "out_skipped": "{path}: skipped {skipped:,} puzzles already there; added {added:,} rows.",
     },
     "zh": {
         "header": "第 {index} 题（{where}）：",
@@ -68,7 +68,7 @@ WORDS: dict[str, dict[str, str]] = {
         "只向这样的文件（或新文件）追加结果，所以此文件保持原样。",
         "out_layout": "--out 只写 csv 或 json 结果行，不写表格。",
         "out_torn": "{path}：最后一行因上次运行中断而不完整，已删去，该题重新评分。",
-        "out_skipped": "{path}：跳过已有的 {skipped} 道题；新增 {added} 行。",
+        "out_skipped": "{path}：跳过已有的 {skipped:,} 道题；新增 {added:,} 行。",
     },
 }
 """Each language's texts by key, as :meth:`str.format` templates."""
