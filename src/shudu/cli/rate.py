@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -26,6 +27,7 @@ from .inputs import Inputs, Item, peek_many
 if TYPE_CHECKING:
     from ..rating.rater import Rating
     from ..values.rules import Rules
+    from .resume import RowFile
 
 
 EXIT_UNRATED = 1
@@ -153,6 +155,14 @@ Examples:
   shudu rate --path puzzle.txt                 # the steps behind the rating
   shudu rate --timeout 10 hardest.sdm          # give up on a puzzle after 10 s
   shudu rate --dask tcp://scheduler:8786 big.csv   # on a Dask cluster, same output
+  shudu rate --jobs 2 --out ratings.csv big.txt    # rerun after a stop: goes on
+
+\b
+--out FILE writes each row (csv, or json with --json) as its puzzle is rated. A rerun
+with the same FILE skips the puzzles already there (found by the puzzle, wherever it
+now stands in the input) and appends the rest in input order; a last line cut short
+by a kill is dropped and its puzzle rated again. In csv, a puzzle that could not be
+rated has no row, so a rerun tries it again.
 
 \b
 Scores follow the Sudoku Explainer scale (1.2 hidden single ... 11+); grades:
@@ -165,6 +175,9 @@ Exit status: 0 every puzzle rated, 1 some puzzle has no or several solutions,
 @click.option("--output", "style", type=click.Choice(["table", "csv", "json"]), default=None,
               help="Layout (default: a sentence for one puzzle, a table for many).")
 @click.option("--json", "as_json", is_flag=True, help="Same as --output json.")
+@click.option("--out", "out_path", metavar="FILE", type=click.Path(dir_okay=False),
+              default=None, help="Write the rows to FILE as each puzzle is rated (csv unless "
+              "--json); a rerun skips the puzzles already in FILE and adds the rest.")
 @click.option("--jobs", metavar="N", type=click.IntRange(min=1), default=None,
               help="Worker processes for many puzzles (default: every core).")
 @click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True,
@@ -177,8 +190,9 @@ Exit status: 0 every puzzle rated, 1 some puzzle has no or several solutions,
 @dask_option
 @click.pass_context
 def rate(ctx: click.Context, inputs: tuple[str, ...], fmt: str | None, rules: Rules | None,
-         progress: bool | None, style: str | None, as_json: bool, jobs: int | None,
-         lang: str, with_path: bool, timeout: float | None, dask_address: str | None) -> None:
+         progress: bool | None, style: str | None, as_json: bool, out_path: str | None,
+         jobs: int | None, lang: str, with_path: bool, timeout: float | None,
+         dask_address: str | None) -> None:
     """Rate puzzles on the Sudoku Explainer scale, with a grade.
 
     Each PUZZLE_OR_FILE is a file of puzzles or puzzle text; '-' or nothing reads
@@ -186,53 +200,100 @@ def rate(ctx: click.Context, inputs: tuple[str, ...], fmt: str | None, rules: Ru
     step before the first placement), diamond (first step), engine guesses, logic steps.
     """
     style = "json" if as_json else style
+    if out_path is not None:
+        if style == "table":
+            from ..words.cli import words
+
+            raise click.UsageError(words(lang, "out_layout"))
+        style = style or "csv"
     code = 0
-    with run_frame() as frame, dask_client(dask_address, SOLVE_EXIT_BAD_INPUT) as client:
+    with run_frame() as frame, dask_client(dask_address, SOLVE_EXIT_BAD_INPUT) as client, \
+            _row_file(out_path, style, lang) as rows:
         source = Inputs(inputs, format=fmt, rules=rules)
         many, items = peek_many(source)
         style = style or ("table" if many and not with_path else "sentence")
         workers = 1 if not many else (jobs or os.cpu_count() or 1)
         console = frame.open(progress=show_progress(progress, many), total=source.total)
-        if style == "csv":
+        emit = console.out if rows is None else rows.write
+        if style == "csv" and rows is None:
             console.out(",".join(_COLUMNS))
+        if rows is not None:
+            items = _unseen(items, rows, console)
         table = _Table(console)
-        for item, result in ratings_of(items, workers, timeout, with_path, client):
-            console.step()
-            if item.grid is None or result is None:
-                message = item.describe_error(item.error)
-                console.error(message)
+        try:
+            for item, result in ratings_of(items, workers, timeout, with_path, client):
+                console.step()
+                if item.grid is None or result is None:
+                    message = item.describe_error(item.error)
+                    console.error(message)
+                    if style == "json" and rows is None:
+                        console.out(json_line(json_error(item, message)))
+                    code = max(code, SOLVE_EXIT_BAD_INPUT)
+                    continue
+                if isinstance(result, ValueError):
+                    message = item.describe_error(result)
+                    console.error(message)
+                    if style == "json":
+                        emit(json_line(unrated_data(item, result, message)))
+                    code = max(code, EXIT_UNRATED)
+                    continue
                 if style == "json":
-                    console.out(json_line(json_error(item, message)))
-                code = max(code, SOLVE_EXIT_BAD_INPUT)
-                continue
-            if isinstance(result, ValueError):
-                message = item.describe_error(result)
-                console.error(message)
-                if style == "json":
-                    console.out(json_line(unrated_data(item, result, message)))
-                code = max(code, EXIT_UNRATED)
-                continue
-            if style == "json":
-                data = {**json_head(item), "puzzle": item.grid.to_string(), "status": "rated",
-                        **result.to_dict()}
-                console.out(json_line(data))
-            elif style == "csv":
-                row = _row(item, result, lang)
-                console.out(",".join(_csv_field(row[k]) for k in _COLUMNS))
-            elif style == "table":
-                table.row(_row(item, result, lang))
-            else:
-                name = hardest_name(result.hardest, lang)
-                where = f"{item.where}: " if many else ""
-                stuck = "" if result.solved else (
-                    "；逻辑未能解完，这是下限" if lang == "zh"
-                    else "; logic got stuck, so this is a lower bound")
-                console.out(f"{where}{result.score:.1f} {result.grade} (hardest step: {name}"
-                            f"{stuck})")
-                if with_path:
-                    for line in path_lines(result, lang):
-                        console.out(line)
+                    data = {**json_head(item), "puzzle": item.grid.to_string(),
+                            "status": "rated", **result.to_dict()}
+                    emit(json_line(data))
+                elif style == "csv":
+                    row = _row(item, result, lang)
+                    emit(",".join(_csv_field(row[k]) for k in _COLUMNS))
+                elif style == "table":
+                    table.row(_row(item, result, lang))
+                else:
+                    name = hardest_name(result.hardest, lang)
+                    where = f"{item.where}: " if many else ""
+                    stuck = "" if result.solved else (
+                        "；逻辑未能解完，这是下限" if lang == "zh"
+                        else "; logic got stuck, so this is a lower bound")
+                    console.out(f"{where}{result.score:.1f} {result.grade} (hardest step: {name}"
+                                f"{stuck})")
+                    if with_path:
+                        for line in path_lines(result, lang):
+                            console.out(line)
+        finally:
+            if rows is not None:
+                from ..words.cli import words
+
+                console.err(words(lang, "out_skipped", path=out_path, skipped=rows.skipped,
+                                  added=rows.added))
     ctx.exit(code)
+
+
+@contextmanager
+def _row_file(path: str | None, style: str | None, lang: str) -> Iterator[RowFile | None]:
+    """The rows of ``--out FILE`` (``None`` without it), closed however the run ends."""
+    if path is None or style is None:
+        yield None
+        return
+    from ..words.cli import words
+    from .resume import RowFile
+
+    rows = RowFile(path, style, ",".join(_COLUMNS) if style == "csv" else None, lang)
+    if rows.torn:
+        click.echo(words(lang, "out_torn", path=path), err=True)
+    with rows:
+        yield rows
+
+
+def _unseen(items: Iterator[Item], rows: RowFile, console: Console) -> Iterator[Item]:
+    """The items whose puzzle has no row in ``rows`` yet (nor comes earlier in the
+    input); the others are counted as skipped and moved past on the progress bar."""
+    for item in items:
+        if item.grid is not None:
+            key = item.grid.to_string()
+            if key in rows.done:
+                rows.skipped += 1
+                console.step()
+                continue
+            rows.done.add(key)
+        yield item
 
 
 def path_lines(rating: Rating, lang: str = "en") -> list[str]:

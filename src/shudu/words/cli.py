@@ -1,5 +1,5 @@
-"""The words of the logic commands (``shudu explain``, ``hint`` and ``find``) in English
-and Chinese (中文): headers, summaries, refusals and limits.
+"""The words of the logic commands (``shudu explain``, ``hint`` and ``find``) and of
+``shudu rate --out`` in English and Chinese (中文): headers, summaries, refusals and limits.
 
 >>> words("zh", "timeout", n=3, seconds=2)
 '推理 3 步后停止：已到 2 秒的时限。'
@@ -36,6 +36,12 @@ WORDS: dict[str, dict[str, str]] = {
         "hint_timeout": "No logical step found within {seconds:g} s (--timeout).",
         "find_timeout": "No answer within {seconds:g} s (--timeout).",
         "page": "Walk-through written to {path}.",
+        "out_foreign": "{path}, line {line}: not a row of 'shudu rate --output {style}'; rows "
+        "are added only to such a file (or a new one), so this one is left as it is.",
+        "out_layout": "--out writes csv or json rows, not a table.",
+        "out_torn": "{path}: the last line was cut short by an interrupted run; it is dropped "
+        "and its puzzle rated again.",
+        "out_skipped": "{path}: skipped {skipped:,} puzzles already there; added {added:,} rows.",
     },
     "zh": {
         "header": "第 {index} 题（{where}）：",
@@ -58,6 +64,11 @@ WORDS: dict[str, dict[str, str]] = {
         "hint_timeout": "{seconds:g} 秒内（--timeout）找不到逻辑步骤。",
         "find_timeout": "{seconds:g} 秒内（--timeout）没有结果。",
         "page": "解题过程已写入 {path}。",
+        "out_foreign": "{path} 第 {line} 行：不是 'shudu rate --output {style}' 的结果行；"
+        "只向这样的文件（或新文件）追加结果，所以此文件保持原样。",
+        "out_layout": "--out 只写 csv 或 json 结果行，不写表格。",
+        "out_torn": "{path}：最后一行因上次运行中断而不完整，已删去，该题重新评分。",
+        "out_skipped": "{path}：跳过已有的 {skipped:,} 道题；新增 {added:,} 行。",
     },
 }
 """Each language's texts by key, as :meth:`str.format` templates."""
