@@ -48,7 +48,7 @@ def test_published_instances(puzzle: str, base: str, targets: str,
 def test_the_solver_uses_it_on_fata_morgana() -> None:
     puzzle = _published()[0][0]
     path = solve_path(puzzle, SolverConfig(uniqueness=True))
-    assert path.solved and path.counts().get("junior-exocet") == 1
+    assert path.solved and path.counts().get("junior-exocet", 0) >= 1
     step = next(s for s in path.steps if s.technique == "junior-exocet")
     assert "Junior Exocet" in step.text(3, "en") and "飞鱼" in step.text(3, "zh")
     assert "r5c4" in step.text(2, "en")

@@ -40,8 +40,6 @@ from typing import Any, overload
 from .. import _engine
 from ..errors import ParseError, SearchTimeout, UnsupportedRules
 from ..limits import SEARCH_MAX_LIMIT, SEARCH_MAX_THREADS, SEARCH_MAX_TIMEOUT, SPLIT_MAX_PARTS
-from ..values.constraints import derived
-from ..values.constraints.base import BOUND, linear_record
 from ..values.grid import PUZZLE_TYPES, Grid, PuzzleLike, check_args, check_puzzle, parse_puzzle
 from ..values.rules import CLASSIC, Rules, RulesLike, as_rules, register_conflict_check
 
@@ -173,6 +171,10 @@ def _table_lists(rules: Rules) -> list[list[int]]:
     >>> [len(part) for part in _table_lists(Rules(4))]
     [48, 17, 112, 1, 0, 0, 0]
     """
+    # constraint modules load here, with the first puzzle that has constraints
+    from ..values.constraints import derived
+    from ..values.constraints.base import BOUND, linear_record
+
     houses, starts, peers = _house_tables(rules)
     cages = [c for c in rules.constraints if c.kind == "killer"]
     cage_start = [0]
