@@ -462,8 +462,10 @@ class Walk(Iterator[PathStep]):
     ``diamond`` the first step's (SE's ER, EP and ED), ``histogram`` the steps per
     technique and ``steps`` their number.  It stops when solved, stuck, broken (a
     contradiction: the state had no solution), or once a step weighs more than
-    ``stop_above`` (``complete`` is then False); past ``deadline`` (a
-    :func:`time.monotonic` instant) it raises :class:`TimeoutError` between two steps.
+    ``stop_above`` (``complete`` is then False); past ``cut_at`` (a :func:`time.monotonic`
+    instant) it stops between two steps, after one at least, with ``complete`` False
+    and its figures a lower bound; past ``deadline`` it raises :class:`TimeoutError`
+    between two steps.
     ``keep_steps`` makes Steps for the singles too (else their ``step`` is None).
 
     >>> w = Walk.of(".4..1.2.......9.7..1..........43.6..8......5....2.....7.5..8......6..3.."
@@ -475,11 +477,12 @@ class Walk(Iterator[PathStep]):
 
     def __init__(self, cands: Candidates, ladder: tuple[Rung, ...] | None = None, *,
                  stop_above: float | None = None, deadline: float | None = None,
-                 keep_steps: bool = False) -> None:
+                 cut_at: float | None = None, keep_steps: bool = False) -> None:
         self.state = cands
         self.ladder = se_ladder() if ladder is None else ladder
         self.stop_above = stop_above
         self.deadline = deadline
+        self.cut_at = cut_at
         self.keep_steps = keep_steps
         self.score = self.pearl = self.diamond = 0.0
         self.hardest: str | None = None
@@ -527,6 +530,9 @@ class Walk(Iterator[PathStep]):
             return []
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise TimeoutError("rating ran past its deadline")
+        if self.cut_at is not None and self.steps and time.monotonic() > self.cut_at:
+            self.complete = False
+            return []
         covered = -1
         if self._classic and self.score >= C_FROM:
             weights = _c_weights()

@@ -164,7 +164,7 @@ def _count(grid: Grid) -> tuple[int, int]:
 
 def rate(puzzle: str | Grid, rules: Rules | None = None, *,
          stop_above: float | None = None, uniqueness: bool | None = None,
-         deadline: float | None = None, path: bool = False,
+         deadline: float | None = None, cut_at: float | None = None, path: bool = False,
          known: tuple[int, int] | None = None) -> Rating:
     """Rate a puzzle on the Sudoku Explainer scale.
 
@@ -174,7 +174,9 @@ def rate(puzzle: str | Grid, rules: Rules | None = None, *,
     the puzzle has one solution).  Only a puzzle with exactly one solution has a rating:
     others raise :class:`~shudu.errors.NotUnique`.  ``deadline`` (a :func:`time.monotonic`
     instant) bounds the walk: once it has passed, :class:`TimeoutError` is raised
-    between two steps.  ``path=True`` keeps the steps of the walk in
+    between two steps.  ``cut_at`` (such an instant) ends the walk between two steps
+    instead, with ``complete`` False and the figures met so far (a lower bound): what
+    is known when the time is up.  ``path=True`` keeps the steps of the walk in
     :attr:`Rating.path`.  ``known`` is the engine's ``(count up to 2, guesses)`` when the
     caller has already searched the puzzle (the generator has), so it is not searched
     twice.
@@ -205,7 +207,7 @@ def rate(puzzle: str | Grid, rules: Rules | None = None, *,
     else:
         ladder = se_ladder(True if uniqueness is None else uniqueness)
     walk = Walk(Candidates.from_grid(grid), ladder, stop_above=stop_above,
-                deadline=deadline, keep_steps=path)
+                deadline=deadline, cut_at=cut_at, keep_steps=path)
     steps = tuple(walk)
     return Rating(score=walk.score, grade=grade_for_score(walk.score), hardest=walk.hardest,
                   pearl=walk.pearl, diamond=walk.diamond, histogram=walk.histogram,

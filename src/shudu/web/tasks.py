@@ -402,32 +402,15 @@ def rate(puzzle: str, rules: Any = None, timeout: float = 10.0) -> dict[str, Any
     (False, 'timeout', True)
     """
     from ..logic.registry import technique
-    from ..logic.solver import refuse_constraints
-    from ..logic.weighed import Walk, constraint_ladder
-    from ..rating.rater import grade_for_score
-    from ..solving.engine import search
+    from ..rating.rater import rate as rate_puzzle
 
     seconds = _timeout(timeout)
     grid = _grid(puzzle, rules)
-    refuse_constraints(grid.rules, "the rater")
-    _solution(grid)   # one solution, else the error that says where it breaks
-    kinds = {c.kind for c in grid.rules.constraints}
-    families = frozenset(({"killer"} if "killer" in kinds else set())
-                         | ({"variant"} if kinds - {"killer"} else set()))
-    walk = Walk(Candidates.from_grid(grid), constraint_ladder(families) if kinds else None)
-    stop = time.monotonic() + seconds * RATE_SHARE
-    stopped = None
-    for _ in walk:
-        if time.monotonic() > stop and not walk.solved:
-            stopped = "timeout"
-            break
-    out = {"score": walk.score, "grade": grade_for_score(walk.score),
-           "hardest": walk.hardest, "pearl": walk.pearl, "diamond": walk.diamond,
-           "histogram": walk.histogram, "guesses": search(grid, grid.rules, limit=2).guesses,
-           "steps": walk.steps, "solved": walk.solved, "complete": stopped is None,
-           "stopped": stopped, "seconds": seconds}
-    if walk.hardest is not None:
-        tech = technique(walk.hardest)
+    rating = rate_puzzle(grid, grid.rules, cut_at=time.monotonic() + seconds * RATE_SHARE)
+    out = {**rating.to_dict(), "stopped": None if rating.complete else "timeout",
+           "seconds": seconds}
+    if rating.hardest is not None:
+        tech = technique(rating.hardest)
         out.update(hardest_name=tech.name, hardest_name_zh=tech.name_zh)
     else:
         out.update(hardest_name=None, hardest_name_zh=None)
