@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["SETTER", "setter_text"]
+__all__ = ["SETTER", "SET_PAGE", "setter_text"]
 
 SETTER: dict[str, dict[str, str]] = {
     "en": {
@@ -68,6 +68,53 @@ SETTER: dict[str, dict[str, str]] = {
     },
 }
 """The sentences of the setter's bench by key."""
+
+SET_PAGE: dict[str, dict[str, str]] = {
+    "en": {
+        "set": "Set a puzzle",
+        "set-start": "Set",
+        "set-empty": "Empty grid",
+        "set-play": "Play",
+        "set-anygrade": "aim: any grade",
+        "set-on": "Set mode: type the givens; the count, the true candidates and the clues "
+                  "follow as you go. Play starts the puzzle once it is unique.",
+        "set-working": "Counting…",
+        "set-unique": "Solutions: 1 (unique)",
+        "set-none": "No solution: some givens (or the rules) cannot all hold.",
+        "set-clues": "Clues that would make it unique (click to place):",
+        "set-cut": "No single clue makes it unique; those that cut the solutions most "
+                   "(click to place):",
+        "set-clue-graded": "{clue}: unique, {grade} {score}",
+        "set-clue-unique": "{clue}: unique",
+        "set-clue-left": "{clue}: {label} left",
+        "set-redundant": "Givens each removable alone (marked): {cells}",
+        "set-minimal": "No given can go: the puzzle is minimal.",
+        "set-rules": "Rules or constraints that could go: {names}",
+        "set-playing": "Playing the puzzle you set.",
+    },
+    "zh": {
+        "set": "出题",
+        "set-start": "出题模式",
+        "set-empty": "清空盘面",
+        "set-play": "开始做题",
+        "set-anygrade": "目标：任意难度",
+        "set-on": "出题模式：输入已知数；解的个数、真候选数和提示数随之更新。有唯一解后，"
+                  "点“开始做题”。",
+        "set-working": "正在计数……",
+        "set-unique": "解的个数：1（唯一解）",
+        "set-none": "无解：这些已知数（或规则）不能同时成立。",
+        "set-clues": "加上后能使解唯一的提示数（点击即可填入）：",
+        "set-cut": "没有一个提示数能单独使解唯一；最能减少解的提示数（点击即可填入）：",
+        "set-clue-graded": "{clue}：唯一解，{grade} {score}",
+        "set-clue-unique": "{clue}：唯一解",
+        "set-clue-left": "{clue}：剩 {label} 个解",
+        "set-redundant": "可以单独去掉的已知数（已标出）：{cells}",
+        "set-minimal": "没有可以去掉的已知数：这道题是最简的。",
+        "set-rules": "可以去掉的规则或约束：{names}",
+        "set-playing": "开始做你出的题。",
+    },
+}
+"""The words of the page's Set mode (served with the page's other words)."""
 
 
 def setter_text(key: str, lang: str, **fields: Any) -> str:
