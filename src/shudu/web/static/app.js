@@ -1196,6 +1196,9 @@ function wireSet() {
     setOverlay();
     setSchedule();
   };
+  for (const opt of $("gen-grade").options) {   // the grades, as Generate offers them
+    if (opt.value) $("set-grade").appendChild(opt.cloneNode(true));
+  }
   $("set-start").addEventListener("click", () => setStart(true));
   $("set-empty").addEventListener("click", () => setStart(false));
   $("set-play").addEventListener("click", setPlay);
