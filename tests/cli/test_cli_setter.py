@@ -117,3 +117,23 @@ def test_puzzle_from_a_file(tmp_path: Path) -> None:
     path = tmp_path / "p.txt"
     path.write_text(OPEN + "\n", encoding="utf-8")
     assert run("true-candidates", str(path)).output.startswith("Solutions: 212")
+
+
+SCHEMA = Path(__file__).resolve().parents[2] / "src" / "shudu" / "schema" / "cli-output.schema.json"
+NONE = "12345678.........9" + "." * 63
+
+
+@pytest.mark.parametrize("command", ["true-candidates", "suggest-clues", "redundant-clues"])
+@pytest.mark.parametrize(("puzzle", "status"),
+                         [(EASY, "unique"), (OPEN, "multiple"), (NONE, "none"),
+                          ("no-such-puzzles.txt", "error")],
+                         ids=["unique", "multiple", "none", "unreadable"])
+def test_json_follows_the_one_schema(command: str, puzzle: str, status: str) -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    validator = jsonschema.Draft202012Validator(json.loads(SCHEMA.read_text(encoding="utf-8")))
+    out = CliRunner().invoke(cli, [command, puzzle, "--json"])
+    lines = out.stdout.splitlines()
+    assert len(lines) == 1, out.output
+    data = json.loads(lines[0])
+    validator.validate(data)
+    assert data["status"] == status

@@ -39,7 +39,7 @@ def redundant_clues(ctx: click.Context, puzzle: str, rules: Rules | None, lang: 
     from ..values.rules import cell_name
     from ..words.setter import setter_text
 
-    grid = read_puzzle(ctx, puzzle, rules)
+    grid = read_puzzle(ctx, puzzle, rules, as_json)
     try:
         found = find(grid, timeout=timeout)
     except SearchTimeout as e:

@@ -40,9 +40,11 @@ def setter_options(func: F) -> F:
     return func
 
 
-def read_puzzle(ctx: click.Context, puzzle: str, rules: Rules | None) -> Grid:
+def read_puzzle(ctx: click.Context, puzzle: str, rules: Rules | None, as_json: bool = False
+                ) -> Grid:
     """The one puzzle a command line names (text, a file, or '-'); bad input is one
-    ``shudu: error:`` line and exit status 2."""
+    ``shudu: error:`` line (with ``--json`` also the error object on standard output) and
+    exit status 2."""
     from ..formats import parse
     from .inputs import argument_text
 
@@ -52,7 +54,11 @@ def read_puzzle(ctx: click.Context, puzzle: str, rules: Rules | None) -> Grid:
             raise ValueError("cannot be read as text")
         return parse(text, rules=rules)
     except (ValueError, OSError) as e:
-        click.echo(f"shudu: error: {describe_error(e, source, None)}", err=True)
+        text = describe_error(e, source, None)
+        if as_json:
+            click.echo(json_line({"status": "error", "error": text, "index": 1,
+                                  "source": source, "line": None}))
+        click.echo(f"shudu: error: {text}", err=True)
         ctx.exit(SOLVE_EXIT_BAD_INPUT)
     raise AssertionError("unreachable")  # pragma: no cover - ctx.exit raises
 
@@ -66,6 +72,20 @@ def no_answer(ctx: click.Context, status: str, text: str, as_json: bool) -> None
     else:
         click.echo(f"shudu: {text}", err=True)
     ctx.exit(EXIT_NONE)
+
+
+def count_status(count: int, exact: bool) -> str:
+    """``none``, ``unique`` or ``multiple``, as ``check`` says it (``solved``: one
+    solution found, the count cut short by the time limit).
+
+    >>> count_status(0, True), count_status(1, True), count_status(1, False)
+    ('none', 'unique', 'solved')
+    """
+    if count == 0:
+        return "none"
+    if count == 1:
+        return "unique" if exact else "solved"
+    return "multiple"
 
 
 def count_lines(label: str, exact: bool, limit: int, lang: str) -> list[str]:

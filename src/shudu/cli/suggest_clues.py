@@ -8,7 +8,15 @@ import click
 
 from .app import cli
 from .common import json_line
-from .setter import EPILOG_TAIL, count_lines, no_answer, read_puzzle, setter_options, timeout_text
+from .setter import (
+    EPILOG_TAIL,
+    count_lines,
+    count_status,
+    no_answer,
+    read_puzzle,
+    setter_options,
+    timeout_text,
+)
 
 if TYPE_CHECKING:
     from ..make.setter import Clue
@@ -49,13 +57,13 @@ def suggest_clues(ctx: click.Context, puzzle: str, rules: Rules | None, lang: st
     from ..words.grades import grade as grade_name
     from ..words.setter import setter_text
 
-    grid = read_puzzle(ctx, puzzle, rules)
+    grid = read_puzzle(ctx, puzzle, rules, as_json)
     try:
         found = suggest(grid, grade=grade, n=n, limit=limit, timeout=timeout)
     except SearchTimeout as e:
         no_answer(ctx, "timeout", timeout_text(e, lang), as_json)
     if as_json:
-        click.echo(json_line({"status": "answered", **found.to_dict()}))
+        click.echo(json_line({"status": count_status(found.count, found.exact), **found.to_dict()}))
         return
     label = str(found.count) if found.exact else f"≥ {found.count}"
     for line in count_lines(label, found.exact, limit, lang):

@@ -8,7 +8,15 @@ import click
 
 from .app import cli
 from .common import json_line
-from .setter import EPILOG_TAIL, count_lines, no_answer, read_puzzle, setter_options, timeout_text
+from .setter import (
+    EPILOG_TAIL,
+    count_lines,
+    count_status,
+    no_answer,
+    read_puzzle,
+    setter_options,
+    timeout_text,
+)
 
 if TYPE_CHECKING:
     from ..values.rules import Rules
@@ -40,13 +48,13 @@ def true_candidates(ctx: click.Context, puzzle: str, rules: Rules | None, lang: 
     from ..make.setter import true_candidates as find
     from ..words.setter import setter_text
 
-    grid = read_puzzle(ctx, puzzle, rules)
+    grid = read_puzzle(ctx, puzzle, rules, as_json)
     try:
         found = find(grid, limit=limit, timeout=timeout)
     except SearchTimeout as e:
         no_answer(ctx, "timeout", timeout_text(e, lang), as_json)
     if as_json:
-        click.echo(json_line({"status": _status(found.count, found.exact), **found.to_dict()}))
+        click.echo(json_line({"status": count_status(found.count, found.exact), **found.to_dict()}))
         return
     for line in count_lines(found.label, found.exact, limit, lang):
         click.echo(line)
@@ -56,12 +64,3 @@ def true_candidates(ctx: click.Context, puzzle: str, rules: Rules | None, lang: 
     click.echo(setter_text("true-header", lang))
     click.echo(Pencilmarks(grid.rules, tuple(m >> 1 for m in found.masks)).format())
 
-
-def _status(count: int, exact: bool) -> str:
-    """``none``, ``unique`` or ``multiple``, as ``check`` says it (``solved``: one
-    solution found, the count cut short by the time limit)."""
-    if count == 0:
-        return "none"
-    if count == 1:
-        return "unique" if exact else "solved"
-    return "multiple"
