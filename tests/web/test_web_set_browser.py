@@ -60,6 +60,12 @@ def test_set_a_puzzle_until_it_is_unique_and_play_it(page, server):
     expect(page.locator("#set-redundant")).not_to_be_empty()
     page.shot("2-unique")
 
+    # a reload keeps Set mode and the givens typed
+    page.reload()
+    page.wait_for_selector("body[data-ready]")
+    expect(page.locator("#set-count")).to_have_text("Solutions: 1 (unique)")
+    expect(cell(page, 4 * 9 + 2)).to_have_text("4")
+
     # 中文 words follow
     page.click("#lang")
     expect(page.locator("#set-count")).to_have_text("解的个数：1（唯一解）")

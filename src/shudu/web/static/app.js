@@ -1023,6 +1023,9 @@ const setter = {
   timer: 0,           // the pending refresh (a short pause after typing)
 };
 
+// Set mode survives a reload: this key is set while it is on.
+const SET_STORE = "shudu.set.v1";
+
 function setGivens() {
   return game.values.map((v) => (v ? SYMBOLS[v - 1] : ".")).join("");
 }
@@ -1031,12 +1034,18 @@ async function setStart(keep = true) {
   if (!game.puzzle || (keep && setter.on)) return;
   const size = game.puzzle.size;
   const rules = game.puzzle.rules;
-  const givens = keep ? Array.from(game.puzzle.puzzle, (ch) => (ch === "." ? 0 : SYMBOLS.indexOf(ch) + 1))
-    : null;
+  // the puzzle's givens; a grid without givens (a setting restored after a reload) keeps
+  // the digits typed in it
+  let givens = null;
+  if (keep) {
+    givens = game.puzzle.clues ? Array.from(game.puzzle.puzzle, (ch) => (ch === "." ? 0 : SYMBOLS.indexOf(ch) + 1))
+      : game.values.slice();
+  }
   const empty = await busy(() => api("parse", { puzzle: ".".repeat(size * size), rules }));
   if (!empty) return;
   setter.on = true;
   setter.rules = empty.rules;
+  try { localStorage.setItem(SET_STORE, "1"); } catch (e) { /* storage refused */ }
   setter.sent = "";
   setter.answer = null;
   document.body.classList.add("setting");
@@ -1049,6 +1058,7 @@ async function setStart(keep = true) {
 
 function setStop() {
   setter.on = false;
+  try { localStorage.removeItem(SET_STORE); } catch (e) { /* storage refused */ }
   if (setter.request) setter.request.abort();
   clearTimeout(setter.timer);
   setter.answer = null;
@@ -1211,6 +1221,15 @@ function wireSet() {
   for (const id of ["load", "generate"]) $(id).addEventListener("click", () => { if (setter.on) setStop(); });
   // after the page's own handler has switched the language
   $("lang").addEventListener("click", () => { if (setter.on) setTimeout(setRefresh, 0); });
+  // once the page has restored the saved game, Set mode comes back if it was on
+  const back = new MutationObserver(() => {
+    if (!document.body.dataset.ready) return;
+    back.disconnect();
+    let was = null;
+    try { was = localStorage.getItem(SET_STORE); } catch (e) { /* storage refused */ }
+    if (was && game.puzzle && !game.puzzle.clues) setStart(true);
+  });
+  back.observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
 }
 
 wireSet();
