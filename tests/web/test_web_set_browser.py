@@ -69,6 +69,9 @@ def test_set_a_puzzle_until_it_is_unique_and_play_it(page, server):
     # 中文 words follow
     page.click("#lang")
     expect(page.locator("#set-count")).to_have_text("解的个数：1（唯一解）")
+    expect(page.locator("#set-redundant")).to_contain_text("可以单独去掉的已知数")
+    expect(page.locator("#message")).to_contain_text("出题模式")
+    page.shot("2-unique-zh")
     page.click("#lang")
     expect(page.locator("#set-count")).to_have_text("Solutions: 1 (unique)")
 

@@ -93,7 +93,7 @@ SET_PAGE: dict[str, dict[str, str]] = {
         "set-playing": "Playing the puzzle you set.",
     },
     "zh": {
-        "set": "出题",
+        "set": "自己出题",
         "set-start": "出题模式",
         "set-empty": "清空盘面",
         "set-play": "开始做题",

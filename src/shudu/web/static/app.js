@@ -1220,7 +1220,14 @@ function wireSet() {
   // loading or generating another puzzle leaves Set mode
   for (const id of ["load", "generate"]) $(id).addEventListener("click", () => { if (setter.on) setStop(); });
   // after the page's own handler has switched the language
-  $("lang").addEventListener("click", () => { if (setter.on) setTimeout(setRefresh, 0); });
+  $("lang").addEventListener("click", () => {
+    if (!setter.on) return;
+    setTimeout(() => {
+      const said = $("message").textContent;
+      if (said === WORDS.en["set-on"] || said === WORDS.zh["set-on"]) say(t("set-on"));
+      setRefresh();
+    }, 0);
+  });
   // once the page has restored the saved game, Set mode comes back if it was on
   const back = new MutationObserver(() => {
     if (!document.body.dataset.ready) return;
