@@ -227,3 +227,31 @@ def test_redundant_clues_of_top1465_agree_with_counting():
         want = [c for c in range(81) if grid.cells[c]
                 and shudu.count(grid.with_value(c, 0), 2) == 1]
         assert list(found.cells) == want
+
+
+def test_sixteen_by_sixteen_against_the_engine():
+    puzzle = shudu.generate(16, seed=1).puzzle
+    cells = list(puzzle.cells)
+    for c in [i for i in range(256) if cells[i]][:6]:
+        cells[c] = 0
+    grid = Grid(cells, puzzle.rules)
+    tc = true_candidates(grid, timeout=None)
+    assert tc.exact and tc.count == shudu.count(grid, 10**6)
+    for c in range(256):
+        if not cells[c]:
+            want = tuple(d for d in range(1, 17)
+                         if not any(cells[p] == d for p in grid.rules.peers[c])
+                         and shudu.count(grid.with_value(c, d), 1) == 1)
+            assert tc.digits(c) == want
+    assert len(redundant_clues(puzzle).cells) > 0   # the generator's 16x16 is not minimal
+
+
+def test_killer_cages_are_redundant_when_the_rest_stays_unique():
+    puzzle = shudu.generate("killer", seed=2).puzzle
+    cages = puzzle.rules.constraints
+    found = redundant_clues(puzzle, timeout=None)
+    want = [i for i in range(len(cages))
+            if shudu.count(Grid(puzzle.cells, puzzle.rules.replace(
+                constraints=cages[:i] + cages[i + 1:])), 2) == 1]
+    assert list(found.constraints) == want and found.kinds == ("killer",) * len(want)
+    assert found.cells == ()   # a killer without givens
