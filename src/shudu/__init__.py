@@ -49,6 +49,15 @@ if TYPE_CHECKING:   # what the names below are, for type checkers
     from .logic.trace import trace
     from .make.classic import Generated
     from .make.pick import generate, generate_many
+    from .make.setter import (
+        Clue,
+        Redundant,
+        Suggestions,
+        TrueCandidates,
+        redundant_clues,
+        suggest_clues,
+        true_candidates,
+    )
     from .rating.rater import Rating, rate, rate_many
     from .solving.engine import (
         BatchResult,
@@ -84,6 +93,8 @@ _HOMES: dict[str, str] = {
                     "values.rules"),
     "trace": "logic.trace",
     **dict.fromkeys(("Refutation", "first_mistake", "refute"), "logic.refute"),
+    **dict.fromkeys(("Clue", "Redundant", "Suggestions", "TrueCandidates", "redundant_clues",
+                     "suggest_clues", "true_candidates"), "make.setter"),
 }
 """The module each public name comes from."""
 
@@ -127,6 +138,7 @@ __all__ = [
     "BatchResult",
     "Cage",
     "Cell",
+    "Clue",
     "Generated",
     "GenerationError",
     "Grid",
@@ -139,11 +151,14 @@ __all__ = [
     "Pencilmarks",
     "Rating",
     "Record",
+    "Redundant",
     "Refutation",
     "Rules",
     "SearchResult",
     "ShuduError",
     "SolutionIterator",
+    "Suggestions",
+    "TrueCandidates",
     "UnsupportedRules",
     "__version__",
     "cell_name",
@@ -161,11 +176,14 @@ __all__ = [
     "rate",
     "rate_many",
     "read_file",
+    "redundant_clues",
     "refute",
     "search",
     "solutions",
     "solve",
     "solve_many",
+    "suggest_clues",
     "trace",
+    "true_candidates",
     "write",
 ]

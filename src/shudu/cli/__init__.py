@@ -47,7 +47,7 @@ def _group() -> Any:
     """The ``shudu`` click group with every command registered on it."""
     app = import_module(".app", __name__)
     for name in app.COMMANDS:
-        import_module(f".{name}", __name__)
+        import_module(f".{app.module_of(name)}", __name__)
     return app.cli
 
 

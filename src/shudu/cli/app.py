@@ -53,9 +53,20 @@ class CheckCommand(click.Command):
             raise
 
 
-COMMANDS = ("book", "check", "convert", "explain", "find", "generate", "hint", "rate", "refute",
-            "render", "scan", "serve", "solve", "techniques")
-"""The commands, each the module of this package that registers it on :data:`cli`."""
+COMMANDS = ("book", "check", "convert", "explain", "find", "generate", "hint", "rate",
+            "redundant-clues", "refute", "render", "scan", "serve", "solve", "suggest-clues",
+            "techniques", "true-candidates")
+"""The commands, each the module of this package that registers it on :data:`cli` (its
+name with ``_`` for ``-``: :func:`module_of`)."""
+
+
+def module_of(command: str) -> str:
+    """The module of this package that registers ``command``.
+
+    >>> module_of("true-candidates")
+    'true_candidates'
+    """
+    return command.replace("-", "_")
 
 
 class _Group(click.Group):
@@ -68,7 +79,7 @@ class _Group(click.Group):
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in self.commands and cmd_name in COMMANDS:
-            import_module(f"{__package__}.{cmd_name}")
+            import_module(f"{__package__}.{module_of(cmd_name)}")
         return super().get_command(ctx, cmd_name)
 
     def main(

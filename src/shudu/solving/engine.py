@@ -822,6 +822,37 @@ def counter(rules: Rules) -> Callable[[bytes], tuple[int, int]]:
     return count
 
 
+def searcher(rules: Rules) -> Callable[..., tuple[int, bytes | None, bool]]:
+    """``f(cells, limit, timeout, seed=None) -> (count up to limit, first solution,
+    complete)`` for raw cell values under one rules value, with no checking: the setter's
+    inner loop (the fast 9x9 path for classic rules).  ``complete`` is False when
+    ``timeout`` (seconds, ``None`` = no bound) ran out after some solutions; before any it
+    raises :class:`~shudu.errors.SearchTimeout`.
+
+    >>> n, sol, complete = searcher(Rules(4))(bytes(16), 1000, None)
+    >>> n, len(sol), complete
+    (288, 16, True)
+    """
+    tables = None if rules.is_classic9 else _tables(rules)
+
+    def run(cells: bytes, limit: int, timeout: float | None, seed: int | None = None
+            ) -> tuple[int, bytes | None, bool]:
+        if timeout is not None and timeout <= 0:
+            raise SearchTimeout(0.0)
+        seconds = timeout or 0.0
+        if tables is None:
+            n, sol, _, _ = _solve9(cells, limit, seed, seconds)
+        else:
+            n, sol, _, _ = _engine.search(tables, cells, limit, seed, seconds)
+        if n <= -2:   # stopped after -2 - n solutions
+            if n == -2:
+                raise SearchTimeout(seconds)
+            return -2 - n, sol, False
+        return n, sol, True
+
+    return run
+
+
 def first_solution(rules: Rules, cells: bytes, seed: int | None) -> bytes | None:
     """The first solution of raw cell values (``seed`` orders the guesses), or ``None``.
 

@@ -114,6 +114,12 @@ API: dict[str, tuple[str, dict[str, str], str]] = {
                "wrong digit (else each candidate removed wrongly, or only the one in cell "
                "[row, column]) the forced steps that follow from it up to a contradiction, "
                "or found false when no short refutation exists."),
+    "set": ("set", {"puzzle": "string", "rules": "string|object", "grade": "string",
+                    "n": "integer", "lang": "string"},
+            "The setter's bench for givens entered so far: the solution count (label "
+            "\"≥ N\" past the cap), the true candidates of each cell, the clues that would "
+            "make it unique ranked by the grade it would then have (aiming at grade), or "
+            "once unique the redundant givens and constraints."),
     "render": ("render", {"puzzle": "string", "rules": "string|object", "values": "array",
                           "candidates": "array", "step": "boolean", "solution": "boolean",
                           "lang": "string"},
@@ -334,7 +340,7 @@ def _endpoint(name: str) -> Callable[[Request], Awaitable[Response]]:
         if wrong is not None:
             return error(400, "bad-request", wrong)
         seconds = limits.generate if name in LONG else limits.seconds
-        if task in ("hint", "explain", "rate", "generate", "render", "refute"):
+        if task in ("hint", "explain", "rate", "generate", "render", "refute", "set"):
             args["timeout"] = seconds
         return await _run(request, task, args, seconds)
 

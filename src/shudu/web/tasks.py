@@ -27,7 +27,7 @@ from ..values.rules import CONSTRAINT_HOUSES, Rules
 from ..words.web import api_text
 
 __all__ = ["TASKS", "count", "explain", "generate", "hint", "rate", "read", "refute",
-           "render", "solve", "techniques"]
+           "render", "set_bench", "solve", "techniques"]
 
 LANGS = ("en", "zh")
 
@@ -557,9 +557,52 @@ def techniques() -> dict[str, Any]:
             "grades": list(GRADES)}
 
 
+# ---------------------------------------------------------------------- the setter's bench
+#: The shares of a Set call's time limit its three questions may take.
+SET_SHARES = {"true": 0.3, "suggest": 0.5, "redundant": 0.2}
+
+
+def set_bench(puzzle: str, rules: Any = None, grade: str | None = None, n: int = 8,
+              lang: str = "en", timeout: float = 10.0) -> dict[str, Any]:
+    """What the page's Set mode shows of givens entered so far (:mod:`shudu.make.setter`):
+    the solution count (``label``: "≥ N" past the cap), the true candidates per cell,
+    and, while there are several solutions, the ``clues`` that would make it unique
+    (aiming at ``grade``), or once it is unique the ``redundant`` givens and constraints.
+
+    >>> r = set_bench("..1.1.2.......42", "4", n=2)
+    >>> r["status"], r["label"], r["candidates"][0], [c["cell"] for c in r["clues"]]
+    ('multiple', '3', [2, 4], ['r1c1', 'r1c2'])
+    >>> set_bench("1234341221434321", "4")["redundant"]["clues"][0]["cell"]
+    'r1c1'
+    """
+    from ..make.setter import redundant_clues, suggest_clues, true_candidates
+    from ..words.grades import grade as grade_name
+    from ..words.setter import setter_text
+
+    lang = _lang(lang)
+    seconds = _timeout(timeout)
+    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 100:
+        raise ParseError("expected n from 1 to 100", found=str(n))
+    grid = _grid(puzzle, rules)
+    tc = true_candidates(grid, timeout=seconds * SET_SHARES["true"])
+    status = "none" if tc.count == 0 else "unique" if tc.unique else "multiple"
+    out: dict[str, Any] = {"status": status, **tc.to_dict(), "clues": [], "redundant": None,
+                           "text": setter_text("count", lang, label=tc.label)}
+    if status == "multiple":
+        found = suggest_clues(grid, grade=grade or None, n=n,
+                              timeout=seconds * SET_SHARES["suggest"])
+        out["clues"] = [{**c.to_dict(), "grade_name": grade_name(c.grade, lang)
+                         if c.grade else None} for c in found.clues]
+        out["complete"] = found.complete
+    elif status == "unique":
+        out["redundant"] = redundant_clues(
+            grid, timeout=seconds * SET_SHARES["redundant"]).to_dict()
+    return out
+
+
 TASKS: dict[str, Callable[..., dict[str, Any]]] = {
     "read": read, "solve": solve, "count": count, "hint": hint, "explain": explain,
     "rate": rate, "generate": generate, "render": render, "techniques": techniques,
-    "scan": scan, "refute": refute,
+    "scan": scan, "refute": refute, "set": set_bench,
 }
 """The calls a worker answers, by name."""

@@ -196,3 +196,14 @@ API: dict[str, dict[str, str]] = {
 def api_text(key: str, lang: str = "en", **fields: Any) -> str:
     """A sentence of the API (:data:`API`) in a language, its fields filled in."""
     return API["zh" if lang == "zh" else "en"][key].format(**fields)
+
+
+def _with_set_mode() -> None:
+    """The Set mode's words (:data:`shudu.words.setter.SET_PAGE`) join the page's."""
+    from .setter import SET_PAGE
+
+    for lang, words in SET_PAGE.items():
+        PAGE[lang].update(words)
+
+
+_with_set_mode()

@@ -1006,3 +1006,237 @@ async function main() {
 }
 
 main();
+
+// ---------------------------------------------------------------------- Set mode
+// The setter's bench (POST /api/v1/set): the digits typed in Set mode are the givens of a
+// puzzle being set, under the page's rules. After each change the page asks for the
+// solution count ("≥ N" past the cap), the true candidates (drawn in the empty cells), the
+// clues that would make it unique (buttons: a click places one) and, once it is unique,
+// the givens each removable alone (framed). "Play" starts the puzzle set.
+const setter = {
+  on: false,
+  rules: null,        // the page's rules (the parse answer's rules object)
+  sent: "",           // the givens of the last request
+  answer: null,       // the last answer of /api/v1/set
+  answerFor: "",      // the givens it answers
+  request: null,      // the AbortController of the request under way
+  timer: 0,           // the pending refresh (a short pause after typing)
+};
+
+// Set mode survives a reload: this key is set while it is on.
+const SET_STORE = "shudu.set.v1";
+
+function setGivens() {
+  return game.values.map((v) => (v ? SYMBOLS[v - 1] : ".")).join("");
+}
+
+async function setStart(keep = true) {
+  if (!game.puzzle || (keep && setter.on)) return;
+  const size = game.puzzle.size;
+  const rules = game.puzzle.rules;
+  // the puzzle's givens; a grid without givens (a setting restored after a reload) keeps
+  // the digits typed in it
+  let givens = null;
+  if (keep) {
+    givens = game.puzzle.clues ? Array.from(game.puzzle.puzzle, (ch) => (ch === "." ? 0 : SYMBOLS.indexOf(ch) + 1))
+      : game.values.slice();
+  }
+  const empty = await busy(() => api("parse", { puzzle: ".".repeat(size * size), rules }));
+  if (!empty) return;
+  setter.on = true;
+  setter.rules = empty.rules;
+  try { localStorage.setItem(SET_STORE, "1"); } catch (e) { /* storage refused */ }
+  setter.sent = "";
+  setter.answer = null;
+  document.body.classList.add("setting");
+  for (const id of ["set-empty", "set-grade", "set-play"]) $(id).hidden = false;
+  start(empty, givens);
+  game.mode = "normal";
+  say(t("set-on"));
+  draw();
+}
+
+function setStop() {
+  setter.on = false;
+  try { localStorage.removeItem(SET_STORE); } catch (e) { /* storage refused */ }
+  if (setter.request) setter.request.abort();
+  clearTimeout(setter.timer);
+  setter.answer = null;
+  document.body.classList.remove("setting");
+  for (const id of ["set-empty", "set-grade", "set-play"]) $(id).hidden = true;
+  $("set-count").textContent = "";
+  $("set-clues-title").textContent = "";
+  $("set-clues").textContent = "";
+  $("set-redundant").textContent = "";
+}
+
+// Ask again after a short pause once the givens changed (a newer request replaces an
+// older one, whose worker the server stops).
+function setSchedule() {
+  if (!setter.on || setGivens() === setter.sent) return;
+  setter.sent = setGivens();
+  clearTimeout(setter.timer);
+  setter.timer = setTimeout(setRefresh, 150);
+}
+
+async function setRefresh() {
+  if (!setter.on) return;
+  if (setter.request) setter.request.abort();
+  const control = new AbortController();
+  setter.request = control;
+  const givens = setter.sent;
+  const body = { puzzle: givens, rules: setter.rules, n: 8, lang: game.lang };
+  if ($("set-grade").value) body.grade = $("set-grade").value;
+  $("set-count").textContent = t("set-working");
+  $("set-play").disabled = true;
+  try {
+    const data = await answer(await fetch("/api/v1/set", {
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body), signal: control.signal,
+    }));
+    if (setter.request !== control) return;
+    setter.answer = data;
+    setter.answerFor = givens;
+    setShow();
+  } catch (e) {
+    if (e.name === "AbortError" || setter.request !== control) return;
+    setter.answer = null;
+    $("set-count").textContent = e.message;
+    $("set-clues-title").textContent = "";
+    $("set-clues").textContent = "";
+    $("set-redundant").textContent = "";
+    draw();
+  } finally {
+    if (setter.request === control) setter.request = null;
+  }
+}
+
+function setCellName(c) {
+  const size = n();
+  return `r${Math.floor(c / size) + 1}c${c % size + 1}`;
+}
+
+// The panel: the count, the suggested clues as buttons, the redundant givens.
+function setShow() {
+  const data = setter.answer;
+  if (!data) return;
+  $("set-count").textContent = data.status === "unique" ? t("set-unique")
+    : data.status === "none" ? t("set-none") : data.text;
+  $("set-play").disabled = data.status !== "unique";
+  const clues = $("set-clues");
+  clues.textContent = "";
+  $("set-clues-title").textContent = data.clues.length
+    ? t(data.clues[0].unique ? "set-clues" : "set-cut") : "";
+  for (const clue of data.clues) {
+    const name = `${clue.cell}=${SYMBOLS[clue.digit - 1]}`;
+    const label = clue.exact ? String(clue.count) : `≥ ${clue.count}`;
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "set-clue" + (clue.unique ? " unique" : "");
+    b.dataset.cell = String((clue.row - 1) * n() + clue.column - 1);
+    b.dataset.digit = String(clue.digit);
+    b.textContent = !clue.unique ? t("set-clue-left", { clue: name, label })
+      : clue.grade ? t("set-clue-graded", { clue: name, grade: clue.grade_name, score: clue.score.toFixed(1) })
+        : t("set-clue-unique", { clue: name });
+    clues.appendChild(b);
+  }
+  const red = data.redundant;
+  let text = "";
+  if (red) {
+    text = red.clues.length ? t("set-redundant", { cells: red.clues.map((c) => c.cell).join(" ") })
+      : t("set-minimal");
+    const names = [...red.flags, ...red.constraints.map((c) => `${c.kind} ${c.index + 1}`)];
+    if (names.length) text += " " + t("set-rules", { names: names.join(", ") });
+  }
+  $("set-redundant").textContent = text;
+  draw();
+}
+
+// Over the play grid: the true candidates of the empty cells (a suggested clue's digit
+// in green) and a frame on each redundant given.
+function setOverlay() {
+  const data = setter.answer;
+  const cells = $("grid").querySelectorAll(".cell");
+  if (!data || setter.answerFor !== setGivens() || data.candidates.length !== cells.length) {
+    for (const el of cells) el.classList.remove("redundant");
+    return;
+  }
+  const suggested = {};
+  for (const clue of data.clues) {
+    const c = (clue.row - 1) * n() + clue.column - 1;
+    (suggested[c] = suggested[c] || {})[clue.digit] = "suggest";
+  }
+  const redundant = new Set((data.redundant ? data.redundant.clues : [])
+    .map((c) => (c.row - 1) * n() + c.column - 1));
+  for (let c = 0; c < cells.length; c++) {
+    const el = cells[c];
+    el.classList.toggle("redundant", redundant.has(c));
+    if (game.values[c] || !data.candidates[c].length) continue;
+    const marks = marksNode(data.candidates[c], n(), suggested[c] || {});
+    marks.classList.add("truth");
+    el.appendChild(marks);
+  }
+}
+
+function setPlace(c, digit) {
+  if (!setter.on || game.values[c]) return;
+  change(() => { game.values[c] = digit; });
+  select(c);
+}
+
+async function setPlay() {
+  const data = setter.answer;
+  if (!data || data.status !== "unique") return;
+  const text = setGivens();
+  const rules = setter.rules;
+  setStop();
+  const loaded = await busy(() => api("parse", { puzzle: text, rules }));
+  if (loaded) {
+    start(loaded);
+    say(t("set-playing"));
+  }
+}
+
+function wireSet() {
+  // Play's drawing stays as it is; in Set mode the bench is drawn over it.
+  const playDraw = draw;
+  draw = function drawWithSet() {   // eslint-disable-line no-func-assign
+    playDraw();
+    if (!setter.on || game.explain) return;
+    setOverlay();
+    setSchedule();
+  };
+  for (const opt of $("gen-grade").options) {   // the grades, as Generate offers them
+    if (opt.value) $("set-grade").appendChild(opt.cloneNode(true));
+  }
+  $("set-start").addEventListener("click", () => setStart(true));
+  $("set-empty").addEventListener("click", () => setStart(false));
+  $("set-play").addEventListener("click", setPlay);
+  $("set-grade").addEventListener("change", () => { if (setter.on) setRefresh(); });
+  $("set-clues").addEventListener("click", (e) => {
+    const b = e.target.closest("button.set-clue");
+    if (b) setPlace(Number(b.dataset.cell), Number(b.dataset.digit));
+  });
+  // loading or generating another puzzle leaves Set mode
+  for (const id of ["load", "generate"]) $(id).addEventListener("click", () => { if (setter.on) setStop(); });
+  // after the page's own handler has switched the language
+  $("lang").addEventListener("click", () => {
+    if (!setter.on) return;
+    setTimeout(() => {
+      const said = $("message").textContent;
+      if (said === WORDS.en["set-on"] || said === WORDS.zh["set-on"]) say(t("set-on"));
+      setRefresh();
+    }, 0);
+  });
+  // once the page has restored the saved game, Set mode comes back if it was on
+  const back = new MutationObserver(() => {
+    if (!document.body.dataset.ready) return;
+    back.disconnect();
+    let was = null;
+    try { was = localStorage.getItem(SET_STORE); } catch (e) { /* storage refused */ }
+    if (was && game.puzzle && !game.puzzle.clues) setStart(true);
+  });
+  back.observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
+}
+
+wireSet();
