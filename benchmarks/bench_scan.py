@@ -177,8 +177,8 @@ def real_main(a: argparse.Namespace) -> int:
              "`print`, printed puzzles only; `filled`, newspaper puzzles the player wrote in "
              "(digits and pencil marks; the split of print from handwriting was tuned on "
              "them); `filled-held-out`, the same kind, not used to tune the split by height "
-             "(seen when its ink rule was chosen); `filled-fresh`, the same kind, read only "
-             "once every rule was fixed.", "",
+             "(seen when its ink rule was chosen); `filled-fresh`, the same kind, first read "
+             "once the split was fixed (then again after the given-back correction).", "",
              *table(["set", "photos", "grid found", "exact", "clean wrong", "cells right",
                      "cells right or flagged", "confident wrong", "CPU s"], rows), ""]
     text = block("scan-real", lines)

@@ -782,6 +782,34 @@ def _check(values: list[int], conf: list[float], alts: list[list[tuple[int, floa
     return state, values, []
 
 
+def _given_back(values: list[int], entries: list[str], doubtful: list[int],
+                n: int) -> tuple[str, list[int], list[int]]:
+    """A reading with several solutions whose doubtful entries (``doubtful``: cells that
+    may be printed) were perhaps givens: the first of them, or pair of them, that gives
+    one solution when put back among the givens (``corrected``, with the cells changed);
+    else the reading as it was (``multiple``).
+
+    >>> from shudu.values.grid import Grid
+    >>> line = "1..4.79.8..2.18...4...5..3.34......5.58...41.6......23.1..7...9...16.3..7.58.9..1"
+    >>> values = [0 if c == "." else int(c) for c in line]
+    >>> values[3] = 0                       # a given read as the player's digit
+    >>> entries = ["."] * 81
+    >>> entries[3] = "4"
+    >>> state, fixed, changed = _given_back(values, entries, [3], 9)
+    >>> state, changed, str(Grid(fixed)) == line
+    ('corrected', [3], True)
+    """
+    tries = [[i] for i in doubtful if entries[i] != "."][:8]
+    tries += [a + b for k, a in enumerate(tries) for b in tries[k + 1:]]
+    for cells in tries:
+        trial = list(values)
+        for i in cells:
+            trial[i] = SYMBOLS.index(entries[i]) + 1
+        if _state(trial, n) == "ok":
+            return "corrected", trial, cells
+    return "multiple", values, []
+
+
 def scan(image: Any, *, debug_dir: str | os.PathLike[str] | None = None) -> ScanResult:
     """Read the Sudoku puzzle in a photo or screenshot.
 
@@ -825,6 +853,10 @@ def scan(image: Any, *, debug_dir: str | os.PathLike[str] | None = None) -> Scan
             alts[i] = [(int(v), float(p[v])) for v in order[:3]]
         idx = [i for i in idx if i not in written]
     state, final, changed = _check(values, conf, alts, n)
+    if state == "multiple" and written:   # a given taken for the player's digit?
+        state, final, changed = _given_back(final, entries, sorted(written & unsure), n)
+        for i in changed:
+            entries[i] = "."
     doubtful_cells = [i for i in sorted(range(n * n), key=lambda i: conf[i])
                       if conf[i] < LOW_CONFIDENCE]
     if state == "ok" and doubtful_cells:
