@@ -15,11 +15,20 @@ readings returned as clean (status ``ok``: aim 0) and the cells read wrong with 
 confidence of 0.99 or more.  ``--json`` saves these figures; ``--before`` adds the figures
 of an earlier reader (saved by its own run with ``--json``) as a column.
 
+``--real-only`` measures real phone photos instead (its own block of RESULTS.md): the
+photos of tests/data/scan/real/manifest.json, those committed beside it and those that
+scripts/fetch_scan_photos.py put in ``--real-dir``; per set of the manifest: the grids
+found, the puzzles read exactly (the printed givens), the wrong readings returned as
+clean, the cells right and the cells right or named among the doubtful or changed cells,
+the cells read wrong with confidence ≥ 0.99, and the CPU seconds per photo on one core.
+
 Usage::
 
     python benchmarks/bench_scan.py [--count 300] [--hard-count 40] [--repeat 5]
         [--json out.json] [--before before.json --before-name REV]
         [--markdown benchmarks/RESULTS.md]
+    python benchmarks/bench_scan.py --real-only [--real-dir DIR] [--json out.json]
+        [--before before.json --before-name REV] [--markdown ...]
 """
 
 from __future__ import annotations
@@ -29,10 +38,11 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from report import block, command_line, load_average, log, table, write_block
+from report import block, command_line, default_data_dir, load_average, log, table, write_block
 from shudu.scan import ScanError, scan
 from shudu.scan.reader import evaluate
 from shudu.scan.synth import sample
@@ -43,6 +53,7 @@ except ImportError:    # pragma: no cover - an earlier synth module
     HARD, hard_sample = (), None
 
 
+REAL = Path(__file__).resolve().parents[1] / "tests" / "data" / "scan" / "real"
 BANDS = ((0.0, 0.5), (0.5, 0.9), (0.9, 0.99), (0.99, 0.999), (0.999, 1.01))
 
 
@@ -80,6 +91,103 @@ def _rate(g: dict[str, int] | None) -> str:
             f"{g['wrong_ok']} / {g['confident_wrong_cells']}")
 
 
+def real_photos(real_dir: Path) -> list[tuple[dict[str, Any], Path]]:
+    """The photos of the manifest that are here (committed, or fetched into ``real_dir``)."""
+    photos = json.loads((REAL / "manifest.json").read_text(encoding="utf-8"))["photos"]
+    out = []
+    for photo in photos:
+        path = REAL / photo["name"] if "committed" in photo else real_dir / photo["name"]
+        if path.exists():
+            out.append((photo, path))
+    return out
+
+
+def real_figures(found: list[tuple[dict[str, Any], Path]]) -> dict[str, dict[str, float]]:
+    """Per set of the manifest: the figures of ``--real-only`` (see the module's text)."""
+    out: dict[str, dict[str, float]] = {}
+    for photo, path in found:
+        got = out.setdefault(photo["set"], dict.fromkeys(
+            ("photos", "grids", "exact", "wrong_ok", "cells", "right", "right_or_flagged",
+             "confident_wrong", "cpu", "cpu_max", "megapixels"), 0.0))
+        truth = photo["givens"]
+        t0 = time.process_time()
+        try:
+            r: Any = scan(path)
+        except ScanError:
+            r = None
+        cpu = time.process_time() - t0
+        got["photos"] += 1
+        got["cpu"] += cpu
+        got["cpu_max"] = max(got["cpu_max"], cpu)
+        got["cells"] += len(truth)
+        if r is None:
+            log(f"{photo['name']}: no grid ({cpu:.2f} s)")
+            continue
+        got["grids"] += 1
+        grid, read = str(r.grid), str(r.read)
+        exact = grid == truth
+        got["exact"] += exact
+        got["wrong_ok"] += (not exact) and r.status == "ok"
+        name = r.grid.rules.cell_name
+        flagged = set(r.doubtful) | set(r.changed)
+        got["right"] += sum(a == b for a, b in zip(grid, truth))
+        got["right_or_flagged"] += sum(a == b or name(i) in flagged
+                                       for i, (a, b) in enumerate(zip(grid, truth)))
+        got["confident_wrong"] += sum(a != b and p >= 0.99
+                                      for a, b, p in zip(read, truth, r.confidence))
+        log(f"{photo['name']}: {r.status}, {sum(a != b for a, b in zip(grid, truth))} cells "
+            f"wrong ({cpu:.2f} s)")
+    return out
+
+
+def real_main(a: argparse.Namespace) -> int:
+    """Measure the real photos (``--real-only``)."""
+    from PIL import Image
+
+    found = real_photos(a.real_dir)
+    figures = real_figures(found)
+    if a.json:
+        a.json.write_text(json.dumps({"real": figures}, indent=1) + "\n", encoding="utf-8")
+    before = json.loads(a.before.read_text(encoding="utf-8"))["real"] if a.before else {}
+    megapixels = {}
+    for photo, path in found:
+        with Image.open(path) as im:
+            megapixels.setdefault(photo["set"], []).append(im.size[0] * im.size[1] / 1e6)
+    rows = []
+    runs = [(f"{name} ({a.before_name})", g, name) for name, g in before.items()]
+    runs += [(name if not before else f"{name} (now)", g, name) for name, g in figures.items()]
+    for label, g, name in sorted(runs, key=lambda t: list(figures).index(t[2])
+                                 if t[2] in figures else len(figures)):
+        n = int(g["photos"])
+        mp = megapixels.get(name, [0.0])
+        rows.append([
+            label, f"{n} ({min(mp):.1f}–{max(mp):.1f} MP)", f"{int(g['grids'])}/{n}",
+            f"{100 * g['exact'] / n:.0f} % ({int(g['exact'])}/{n})", str(int(g["wrong_ok"])),
+            f"{100 * g['right'] / g['cells']:.2f} %",
+            f"{100 * g['right_or_flagged'] / g['cells']:.2f} %", str(int(g["confident_wrong"])),
+            f"{g['cpu'] / n:.3f} / {g['cpu_max']:.3f}"])
+    lines = ["## Reading real photos (shudu scan)", "",
+             f"`{command_line(__file__)}` (load average {load_average()})", "",
+             "The photos of `tests/data/scan/real/manifest.json` found here (sources, licences "
+             "and ground truth are in the manifest; `scripts/fetch_scan_photos.py` fetches "
+             "those not committed). Exact: the reading is the printed puzzle; clean wrong: "
+             "an inexact reading with status `ok`; cells right or flagged: right, or named "
+             "among the doubtful or changed cells; confident wrong: cells read wrong with "
+             "confidence ≥ 0.99; CPU seconds per photo on one core (mean / worst). Sets: "
+             "`print`, printed puzzles only; `filled`, newspaper puzzles the player wrote in "
+             "(digits and pencil marks; the split of print from handwriting was tuned on "
+             "them); `filled-held-out`, the same kind, not used to tune the split by height "
+             "(seen when its ink rule was chosen); `filled-fresh`, the same kind, first read "
+             "once the split was fixed (then again after the given-back correction).", "",
+             *table(["set", "photos", "grid found", "exact", "clean wrong", "cells right",
+                     "cells right or flagged", "confident wrong", "CPU s"], rows), ""]
+    text = block("scan-real", lines)
+    print(text)
+    if a.markdown:
+        write_block(a.markdown, "scan-real", text)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--count", type=int, default=300)
@@ -90,10 +198,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--before-name", default="before",
                     help="what the earlier reader was (a commit), for the table's header")
     ap.add_argument("--markdown", type=Path)
+    ap.add_argument("--real-only", action="store_true", help="measure the real photos only")
+    ap.add_argument("--real-dir", type=Path, default=default_data_dir() / "scan_real",
+                    help="where scripts/fetch_scan_photos.py put the photos not committed")
     a = ap.parse_args(argv)
     import cv2
 
     cv2.setNumThreads(1)    # one core: the times are CPU seconds of this process
+    if a.real_only:
+        return real_main(a)
     times = []
     for seed in range(a.repeat):
         big = sample(20_000 + seed, size=9, out=3464).image

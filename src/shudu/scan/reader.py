@@ -32,6 +32,16 @@ WORK = 1400         # the longest side the picture is reduced to before anything
 FIND = 800          # the longest side the grid is looked for at
 LOW_CONFIDENCE = 0.9
 """A cell read with less confidence than this makes the reading ``low-confidence``."""
+PRINT_HEIGHT = 0.025
+"""Printed givens share a typeface: their heights (as shares of the cell) lie within this
+of one another (one pixel of a straightened cell is about 0.019)."""
+HAND_HEIGHT = 0.08
+"""A digit whose height differs from the givens' by more than this is the player's
+(written by hand, or a pencil mark), when at least :data:`HAND_LEAST` do."""
+HAND_LEAST = 3
+HAND_INK = 0.8
+"""A digit whose ink's contrast is below this share of the givens' is in doubt when the
+player wrote in the grid (pencil is fainter than print)."""
 
 WEIGHTS = Path(__file__).with_name("weights.npz")
 
@@ -57,7 +67,9 @@ class ScanResult:
     corners in the picture, top-left, top-right, bottom-right, bottom-left, as (x, y);
     ``size``: 4, 6, 9 or 16; ``status``: one of :data:`STATUSES`; ``doubtful``: the
     least confident cells (``r1c1`` names), ``changed``: the cells the correction changed;
-    ``message``: one line saying what was found.
+    ``message``: one line saying what was found; ``entries``: when the grid also holds
+    digits of another height than the printed givens (written by the player), those
+    digits as read, ``.`` elsewhere, and ``""`` when there are none.
     """
 
     grid: Grid
@@ -70,6 +82,7 @@ class ScanResult:
     changed: tuple[str, ...] = ()
     message: str = ""
     alternatives: tuple[tuple[str, ...], ...] = field(default=(), repr=False)
+    entries: str = ""
 
     @property
     def exact(self) -> bool:
@@ -89,6 +102,7 @@ class ScanResult:
             "confidence": [round(c, 4) for c in self.confidence],
             "corners": [[round(x, 1), round(y, 1)] for x, y in self.corners],
             "doubtful": list(self.doubtful), "changed": list(self.changed),
+            "entries": self.entries,
         }
 
 
@@ -678,6 +692,44 @@ def upright(cells: Cells) -> Cells:
                  np.ascontiguousarray(np.rot90(cells.binary, k)), glyphs)
 
 
+def written_cells(ink: dict[int, tuple[float, float]], n: int) -> tuple[set[int], set[int]]:
+    """The cells whose digit the player wrote, and those in doubt, from ``ink``: each
+    non-empty cell's ink height (as a share of the cell) and contrast.  Printed givens
+    share a typeface and an ink, so the largest group of equal heights (within
+    :data:`PRINT_HEIGHT`) are the givens when it could be a puzzle (17 cells at least,
+    9×9 only).  When :data:`HAND_LEAST` digits or more differ from their height by more
+    than :data:`HAND_HEIGHT`, those are the player's; then a digit of a height between
+    or of a fainter ink than the print's (:data:`HAND_INK`) is in doubt, and the
+    player's too when its height is nearer the hand's or its ink is fainter.
+
+    >>> printed = {i: (0.71, 0.6) for i in range(20)}
+    >>> hand = {30: (0.9, 0.4), 31: (0.93, 0.4), 32: (0.88, 0.4)}
+    >>> written, unsure = written_cells({**printed, **hand, 33: (0.76, 0.6), 34: (0.74, 0.6),
+    ...                                  35: (0.71, 0.3)}, 9)
+    >>> sorted(written), sorted(unsure)
+    ([30, 31, 32, 33, 35], [33, 34, 35])
+    >>> written_cells({**printed, 30: (0.9, 0.4)}, 9)
+    (set(), set())
+    """
+    if n != 9 or len(ink) < 17 + HAND_LEAST:
+        return set(), set()
+    hs = np.array([h for h, _ in ink.values()])
+    group = [int((np.abs(hs - h) <= PRINT_HEIGHT).sum()) for h in hs]
+    if max(group) < 17:
+        return set(), set()
+    core = np.abs(hs - hs[int(np.argmax(group))]) <= PRINT_HEIGHT
+    height = float(np.median(hs[core]))
+    contrast = float(np.median(np.array([c for _, c in ink.values()])[core]))
+    written = {i for i, (h, _) in ink.items() if abs(h - height) > HAND_HEIGHT}
+    if len(written) < HAND_LEAST:
+        return set(), set()
+    faint = {i for i, (_, c) in ink.items() if c < HAND_INK * contrast}
+    between = {i for i, (h, _) in ink.items() if PRINT_HEIGHT < abs(h - height) <= HAND_HEIGHT}
+    unsure = (faint | between) - written
+    nearer_hand = {i for i in between if abs(ink[i][0] - height) > HAND_HEIGHT / 2}
+    return written | (unsure & (faint | nearer_hand)), unsure
+
+
 # ---------------------------------------------------------------- checking the reading
 
 def _state(values: list[int], n: int) -> str:
@@ -730,6 +782,34 @@ def _check(values: list[int], conf: list[float], alts: list[list[tuple[int, floa
     return state, values, []
 
 
+def _given_back(values: list[int], entries: list[str], doubtful: list[int],
+                n: int) -> tuple[str, list[int], list[int]]:
+    """A reading with several solutions whose doubtful entries (``doubtful``: cells that
+    may be printed) were perhaps givens: the first of them, or pair of them, that gives
+    one solution when put back among the givens (``corrected``, with the cells changed);
+    else the reading as it was (``multiple``).
+
+    >>> from shudu.values.grid import Grid
+    >>> line = "1..4.79.8..2.18...4...5..3.34......5.58...41.6......23.1..7...9...16.3..7.58.9..1"
+    >>> values = [0 if c == "." else int(c) for c in line]
+    >>> values[3] = 0                       # a given read as the player's digit
+    >>> entries = ["."] * 81
+    >>> entries[3] = "4"
+    >>> state, fixed, changed = _given_back(values, entries, [3], 9)
+    >>> state, changed, str(Grid(fixed)) == line
+    ('corrected', [3], True)
+    """
+    tries = [[i] for i in doubtful if entries[i] != "."][:8]
+    tries += [a + b for k, a in enumerate(tries) for b in tries[k + 1:]]
+    for cells in tries:
+        trial = list(values)
+        for i in cells:
+            trial[i] = SYMBOLS.index(entries[i]) + 1
+        if _state(trial, n) == "ok":
+            return "corrected", trial, cells
+    return "multiple", values, []
+
+
 def scan(image: Any, *, debug_dir: str | os.PathLike[str] | None = None) -> ScanResult:
     """Read the Sudoku puzzle in a photo or screenshot.
 
@@ -756,14 +836,27 @@ def scan(image: Any, *, debug_dir: str | os.PathLike[str] | None = None) -> Scan
     values = [0] * (n * n)
     conf = [1.0] * (n * n)
     alts: list[list[tuple[int, float]]] = [[] for _ in range(n * n)]
+    written, unsure = written_cells({i: (float(g[GLYPH, 2]), float(g[GLYPH, 5]))
+                                     for i, g in glyphs}, n)
+    entries = ["."] * (n * n) if written else []
     if idx:
         probs = classify(np.stack([g for _, g in glyphs]), n)
         for i, p in zip(idx, probs):
             order = np.argsort(-p)
+            if i in written:     # the player's digit: not a given
+                entries[i] = SYMBOLS[int(order[0]) - 1] if order[0] else "."
+                conf[i] = 0.5 if i in unsure else 1.0
+                continue
             values[i] = int(order[0])
-            conf[i] = float(p[order[0]])
+            # a digit of a height between the print's and the hand's is in doubt
+            conf[i] = float(p[order[0]]) * (0.5 if i in unsure else 1.0)
             alts[i] = [(int(v), float(p[v])) for v in order[:3]]
+        idx = [i for i in idx if i not in written]
     state, final, changed = _check(values, conf, alts, n)
+    if state == "multiple" and written:   # a given taken for the player's digit?
+        state, final, changed = _given_back(final, entries, sorted(written & unsure), n)
+        for i in changed:
+            entries[i] = "."
     doubtful_cells = [i for i in sorted(range(n * n), key=lambda i: conf[i])
                       if conf[i] < LOW_CONFIDENCE]
     if state == "ok" and doubtful_cells:
@@ -788,6 +881,7 @@ def scan(image: Any, *, debug_dir: str | os.PathLike[str] | None = None) -> Scan
         size=n, status=state, doubtful=doubtful, changed=tuple(name(i) for i in changed),
         message=f"{n}×{n}: {messages[state]}",
         alternatives=tuple(tuple(SYMBOLS[v - 1] if v else "." for v, _ in a) for a in alts),
+        entries="".join(entries),
     )
     if debug_dir is not None:
         write_debug(debug_dir, gray, cells, result)

@@ -1,0 +1,61 @@
+"""``shudu scan`` on the real phone photos committed in tests/data/scan/real (newspaper
+puzzles the player wrote in: printed givens, handwritten digits, pencil marks): the grid
+is found where the source labelled it, the player's digits are not read as givens, and a
+reading that is not the printed puzzle is never returned as clean."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+np = pytest.importorskip("numpy")
+pytest.importorskip("cv2")
+
+from shudu.scan import scan  # noqa: E402
+from shudu.scan.reader import load_gray  # noqa: E402
+
+REAL = Path(__file__).resolve().parents[1] / "data" / "scan" / "real"
+PHOTOS = [p for p in json.loads((REAL / "manifest.json").read_text(encoding="utf-8"))["photos"]
+          if "committed" in p]
+
+
+def test_the_committed_photos_are_listed_with_their_source_and_truth():
+    assert len(PHOTOS) >= 10
+    names = {p.name for p in REAL.glob("*.jpg")}
+    assert names == {p["name"] for p in PHOTOS}
+    for p in PHOTOS:
+        assert p["licence"].startswith("MIT") and len(p["commit"]) == 40, p["name"]
+        # the givens are the printed digits of the source's label (the player's are extra)
+        assert len(p["givens"]) == len(p["digits"]) == 81
+        assert all(g in (".", d) for g, d in zip(p["givens"], p["digits"])), p["name"]
+
+
+@pytest.mark.parametrize("photo", PHOTOS, ids=[p["name"] for p in PHOTOS])
+def test_a_real_photo_is_read_exactly_or_flagged(photo):
+    r = scan(REAL / photo["name"])
+    h, w = load_gray(REAL / photo["name"]).shape
+    labelled = np.array(photo["corners"]) * [w, h]
+    assert np.abs(np.array(r.corners) - labelled).max() < 0.03 * max(h, w), r.corners
+    truth = photo["givens"]
+    wrong = [i for i, (a, b) in enumerate(zip(str(r.grid), truth)) if a != b]
+    assert not wrong or r.status != "ok", (r.message, wrong)      # never silently wrong
+    # the player's digits are told from the print: not read as givens, but as entries
+    written = [i for i, (g, d) in enumerate(zip(truth, photo["digits"]))
+               if g == "." and d.isdigit()]
+    assert r.entries, r.message
+    assert sum(str(r.grid)[i] == "." for i in written) >= 0.9 * len(written)
+
+
+def test_most_committed_real_photos_are_read_exactly():
+    exact = sum(str(scan(REAL / p["name"]).grid) == p["givens"] for p in PHOTOS)
+    assert exact >= len(PHOTOS) // 2, exact
+
+
+def test_a_printed_puzzle_has_no_entries():
+    from shudu.scan.synth import hard_sample, sample
+
+    for s in [sample(seed) for seed in range(300, 306)] + [hard_sample(300, "shadow")]:
+        r = scan(s.image)
+        assert r.entries == "" and str(r.grid) == s.puzzle, r.message
