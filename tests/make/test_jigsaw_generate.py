@@ -84,6 +84,10 @@ def test_the_generate_door_and_the_command_line_make_jigsaws(capsys) -> None:
         assert engine.count(grid, 2) == 1
         assert "easy" in about
     with pytest.raises(SystemExit) as done:
+        main(["generate", "--rules", "jigsaw+16"])
+    assert done.value.code == 1
+    assert "up to 12x12" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as done:
         main(["generate", "--rules", "jigsaw+killer"])
     assert done.value.code == 2
     assert "one kind of clue" in capsys.readouterr().err

@@ -49,6 +49,11 @@ random 9x9 maps admits no grid; a box-shaped map is rarer still)."""
 SOLVABLE_SECONDS = 1.0
 """How long the engine may look for a complete grid on a new region map."""
 
+LARGEST = 12
+"""The largest size jigsaws are made at: on 16x16 regions the engine's search for a
+complete grid does not end in useful time (9x9 in under 0.4 s, 10x10 and 12x12 in 0.3-13
+s on seeds 0-2)."""
+
 
 def _sides(cell: int, n: int) -> list[int]:
     r, c = divmod(cell, n)
@@ -147,12 +152,16 @@ def generate_jigsaw(rules: Rules | str | None = None, *, seed: int | None = None
     its boxes are replaced); ``seed`` reproduces regions and puzzle; every other option
     is :func:`shudu.make.classic.generate`'s (``grade``, ``score``, ``symmetry``,
     ``minimal``, ``technique``, ``rated``, ``attempts``, ``timeout``, ...).  When no
-    region map admits a grid in :data:`LAYOUTS` tries, :class:`GenerationError` is
-    raised.
+    region map admits a grid in :data:`LAYOUTS` tries, or the size is over
+    :data:`LARGEST`, :class:`GenerationError` is raised.
 
     >>> g = generate_jigsaw(6, seed=3, grade="easy")
     >>> g.rating.grade, g.rules.size, g.rules.regions is not None
     ('easy', 6, True)
+    >>> generate_jigsaw(16)
+    Traceback (most recent call last):
+    ...
+    shudu.errors.GenerationError: jigsaw puzzles are generated up to 12x12
     """
     from .classic import generate
 
@@ -160,6 +169,8 @@ def generate_jigsaw(rules: Rules | str | None = None, *, seed: int | None = None
     if isinstance(base, str):  # pragma: no cover - coerce parses specs
         base = Rules.from_spec(base)
     base = base or CLASSIC
+    if base.size > LARGEST:
+        raise GenerationError(f"jigsaw puzzles are generated up to {LARGEST}x{LARGEST}")
     if seed is None:
         seed = random.randrange(2**62)
     rng = random.Random(seed)
