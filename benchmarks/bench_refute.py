@@ -6,11 +6,14 @@ another empty cell, chosen among the candidates the position leaves there (a dig
 that repeats a placed one is refuted at once and is not counted).  For each position
 ``refute(puzzle, position)`` must name exactly that cell and digit; the benchmark
 counts the positions refuted, those refuted within 1 s of CPU time, and gives the CPU
-time per call (``time.process_time``, one core).
+time per call (``time.process_time``, one core).  With ``--sound`` every refutation is
+also replayed step by step by the tests' checker (``assert_sound`` of
+``tests/logic/test_refute.py``: each single valid where it is taken, each other step
+found again by its technique, the contradiction there at the end), outside the timing.
 
 Usage::
 
-    python benchmarks/bench_refute.py [--positions 1000] [--seed 1]
+    python benchmarks/bench_refute.py [--positions 1000] [--seed 1] [--sound]
 """
 
 from __future__ import annotations
@@ -34,7 +37,13 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--positions", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--sound", action="store_true",
+                        help="replay every refutation with the tests' checker")
     args = parser.parse_args()
+    sound = None
+    if args.sound:
+        sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "logic")]
+        from test_refute import assert_sound as sound
     if not DATA.exists():
         print(f"{DATA} not found: the shared puzzle collections sit beside the repository")
         return 1
@@ -43,6 +52,7 @@ def main() -> int:
     named = refuted = fast = 0
     seconds: list[float] = []
     steps: list[int] = []
+    unsound = 0
     for p, position, cell, digit in cases:
         start = time.process_time()
         found = refute(p, position)
@@ -54,6 +64,11 @@ def main() -> int:
             refuted += 1
             steps.append(len(found[0].steps))
             fast += spent <= 1.0
+            if sound is not None:
+                try:
+                    sound(found[0])
+                except AssertionError:
+                    unsound += 1
     n = len(cases)
     print(f"positions: {n} (top1465, seed {args.seed})")
     print(f"wrong entry named: {named}/{n}")
@@ -64,6 +79,8 @@ def main() -> int:
           f"max {max(seconds) * 1000:.1f} ms")
     if steps:
         print(f"steps per refutation: median {statistics.median(steps):g}, max {max(steps)}")
+    if sound is not None:
+        print(f"sound (replayed step by step): {refuted - unsound}/{refuted}")
     return 0
 
 

@@ -137,7 +137,7 @@ def test_the_page_reads_its_words_from_the_server() -> None:
     static = SRC / "web" / "static"
     script = (static / "app.js").read_text(encoding="utf-8")
     page = (static / "index.html").read_text(encoding="utf-8")
-    used = set(re.findall(r'\bt\("(\w+)"', script)) | set(
+    used = set(re.findall(r'\b(?:t|sayWords)\("(\w+)"', script)) | set(
         re.findall(r'dataset\.key = "(\w+)"', script)) | set(
         re.findall(r'data-i18n="(\w+)"', page))
     assert used and used <= set(PAGE["en"]), sorted(used - set(PAGE["en"]))

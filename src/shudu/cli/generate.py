@@ -45,8 +45,8 @@ def _technique_option(ctx: click.Context, param: click.Parameter, value: str | N
 
 def _generate_rules_option(ctx: click.Context, param: click.Parameter,
                            value: str | None) -> Any:
-    """The rules spec, checked (a ``killer``, ``thermo``, ``arrow`` or ``kropki`` part asks
-    for puzzles of that clue: :func:`shudu.make.pick.clue_kind`)."""
+    """The rules spec, checked (a ``killer``, ``thermo``, ``arrow``, ``kropki`` or ``jigsaw``
+    part asks for puzzles of that clue: :func:`shudu.make.pick.clue_kind`)."""
     if value is None:
         return None
     from ..make.pick import clue_kind
@@ -70,6 +70,7 @@ Examples:
   shudu generate --pattern pattern.txt           # givens exactly on the 'x' cells
   shudu generate --rules killer --grade expert   # a killer: cages, no givens
   shudu generate --rules thermo --grade easy     # thermometers: a SudokuPad link
+  shudu generate --rules jigsaw --grade medium   # givens on random jigsaw regions
 
 \b
 Grades: beginner < 2.0 <= easy < 3.0 <= medium < 4.5 <= hard < 7.0 <= expert < 9.0
@@ -84,7 +85,8 @@ Exit status: 0 done, 1 the budget (--attempts/--timeout) ran out, 2 bad usage.""
               help="Size and variant, e.g. '16', '6', 'x', 'windoku', 'anti-knight'; "
                    "'killer' (with any other part) makes killer puzzles without givens; "
                    "'thermo', 'arrow' or 'kropki' puzzles of those clues, written as "
-                   "SudokuPad links.")
+                   "SudokuPad links; 'jigsaw' givens on random regions (a SudokuPad "
+                   "link).")
 @click.option("--symmetry", type=click.Choice(["none", "180", "90", "mirror", "diagonal"]),
               default="none", show_default=True, help="Symmetry of the givens.")
 @click.option("--minimal", is_flag=True, help="No given can be removed (keeping one solution).")
@@ -125,7 +127,7 @@ def generate(ctx: click.Context, count: int, rules: str | None, symmetry: str,
             raise click.BadParameter(f"{pattern}: cannot read ({e})", ctx=ctx,
                                      param_hint="'--pattern'") from None
     kind = clue_kind(rules)[0] if rules is not None else None
-    if kind is not None and (symmetry != "none" or minimal or technique or pattern):
+    if kind not in (None, "jigsaw") and (symmetry != "none" or minimal or technique or pattern):
         raise click.UsageError(f"{kind} puzzles take --grade, --score, --seed, "
                                "--attempts, --timeout, --rate and the output options only",
                                ctx=ctx)
@@ -174,8 +176,8 @@ def _about(g: Any) -> str:
 
 def _clue_text(kind: str, g: Any) -> str:
     """A puzzle of clues beside givens: a killer as its cage string (its JSON when the
-    cage string cannot hold its rules), the others as SudokuPad links, with the rating
-    when asked or aimed at."""
+    cage string cannot hold its rules), the others (jigsaws too) as SudokuPad links, with
+    the rating when asked or aimed at."""
     from ..formats import write
 
     try:

@@ -3,7 +3,8 @@
 A spec such as ``"x"`` or ``"16"`` asks for givens (:mod:`shudu.make.classic`); a
 ``killer`` part (``"killer"``, ``"killer+x"``) for killer cages and no givens
 (:mod:`shudu.make.killer`); a ``thermo``, ``arrow`` or ``kropki`` part for puzzles of
-those clues (:mod:`shudu.make.variants`).  A :class:`~shudu.values.rules.Rules` value
+those clues (:mod:`shudu.make.variants`); a bare ``jigsaw`` part (no region map) for
+givens on random regions (:mod:`shudu.make.jigsaw`).  A :class:`~shudu.values.rules.Rules` value
 (or ``None``) asks for givens.  ``shudu.generate`` and ``shudu generate`` are this
 module's :func:`generate` and :func:`generate_many`.
 
@@ -27,7 +28,7 @@ __all__ = ["clue_kind", "generate", "generate_many"]
 
 _CLUE_PARTS = {"killer": "killer", "killers": "killer", "cage": "killer", "cages": "killer",
                "thermo": "thermo", "thermos": "thermo", "arrow": "arrow", "arrows": "arrow",
-               "kropki": "kropki", "dots": "kropki"}
+               "kropki": "kropki", "dots": "kropki", "jigsaw": "jigsaw"}
 """Parts of a rules spec that ask for puzzles of a kind of clue, and the kind."""
 
 def clue_kind(spec: str) -> tuple[str | None, str]:
@@ -36,15 +37,18 @@ def clue_kind(spec: str) -> tuple[str | None, str]:
 
     >>> clue_kind("killer+x"), clue_kind("16"), clue_kind("dots")
     (('killer', 'x'), (None, '16'), ('kropki', 'classic'))
+    >>> clue_kind("jigsaw+x"), clue_kind("jigsaw=" + "0" * 9 + "1" * 9)[0]
+    (('jigsaw', 'x'), None)
     >>> clue_kind("thermo+arrow")
     Traceback (most recent call last):
     ...
-    ValueError: expected one kind of clue among killer, thermo, arrow and kropki, found arrow ...
+    ValueError: expected one kind of clue among killer, thermo, arrow, kropki and jigsaw, found ...
     """
     parts = spec.replace(",", "+").split("+")
     kinds = {_CLUE_PARTS[p.strip().lower()] for p in parts if p.strip().lower() in _CLUE_PARTS}
     if len(kinds) > 1:
-        raise ValueError("expected one kind of clue among killer, thermo, arrow and kropki, "
+        raise ValueError("expected one kind of clue among killer, thermo, arrow, kropki and "
+                         "jigsaw, "
                          f"found {' and '.join(sorted(kinds))}")
     if not kinds:
         return None, spec
@@ -83,7 +87,9 @@ def generate(rules: Rules | str | None = None, **options: Any) -> Generated:
     ``symmetry``, ``minimal``, ``pattern``, ``grade``, ``score``, ``technique``,
     ``rated``, ``attempts``, ``timeout``); killer cages:
     :func:`shudu.make.killer.generate_killer`; thermometers, arrows, Kropki dots:
-    :func:`shudu.make.variants.generate_variant`.  These last take ``seed``, ``grade``,
+    :func:`shudu.make.variants.generate_variant`; givens on random jigsaw regions
+    (``"jigsaw"``): :func:`shudu.make.jigsaw.generate_jigsaw`, with every option of the
+    givens.  Killers, thermometers, arrows and Kropki take ``seed``, ``grade``,
     ``score``, ``rated``, ``attempts`` and ``timeout`` and raise :class:`ValueError`
     for the other options.
 
@@ -99,6 +105,10 @@ def generate(rules: Rules | str | None = None, **options: Any) -> Generated:
         from .classic import generate as make
 
         return make(base, **options)
+    if kind == "jigsaw":
+        from .jigsaw import generate_jigsaw
+
+        return generate_jigsaw(base, **options)
     chosen = _clue_options(kind, options)
     if kind == "killer":
         from .killer import generate_killer
@@ -125,7 +135,8 @@ def generate_many(n: int, rules: Rules | str | None = None, *, seed: int | None 
 
         yield from make_many(n, base, seed=seed, **options)
         return
-    options = _clue_options(kind, options)
+    if kind != "jigsaw":
+        options = _clue_options(kind, options)
     if n < 0:
         raise ValueError("n must be >= 0")
     seeds = random.Random(seed)

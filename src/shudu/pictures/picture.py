@@ -30,7 +30,7 @@ from . import marks
 if TYPE_CHECKING:
     from ..logic.step import Step
 
-__all__ = ["CELL_PX", "PALETTE", "ROLE_CLASSES", "default_width", "svg"]
+__all__ = ["CELL_PX", "PALETTE", "ROLE_CLASSES", "default_width", "rule_notes", "svg"]
 
 PALETTE = {
     "black": "#000000",
@@ -727,16 +727,34 @@ def _legend_rows(rules: Rules, step: Step | None, roles: list[str],
         rows.append(("diagonal", "#7F7F7F", words["x"]))
     if rules.windows:
         rows.append(("window", "#D9D9D9", words["windoku"]))
+    rows += [(kind, "#FFFFFF", text) for kind, text in rule_notes(rules, lang)]
+    return rows
+
+
+def rule_notes(rules: Rules, lang: str = "en") -> list[tuple[str, str]]:
+    """The rules over the whole grid that no mark on it shows (anti-knight, anti-king,
+    disjoint groups, non-consecutive, the negative constraints), as ``(kind, words)``:
+    what a legend, or the page beside its grid, says in words.
+
+    >>> from shudu.values.constraints import Negative
+    >>> rule_notes(Rules(anti_king=True, constraints=(Negative("xv"),)))
+    [('anti-king', "Anti-king: equal digits never a king's move apart"), \
+('negative', 'No X or V where none is drawn')]
+    >>> rule_notes(Rules(anti_knight=True), "zh")
+    [('anti-knight', '无马步：相同数字不能相隔马步')]
+    """
+    words = LEGEND[lang]
+    out: list[tuple[str, str]] = []
     if rules.anti_knight:
-        rows.append(("anti-knight", "#FFFFFF", words["anti-knight-rule"]))
+        out.append(("anti-knight", words["anti-knight-rule"]))
     if rules.anti_king:
-        rows.append(("anti-king", "#FFFFFF", words["anti-king-rule"]))
+        out.append(("anti-king", words["anti-king-rule"]))
     for con in rules.constraints:   # rules over the whole grid, drawn nowhere on it
         if con.kind in ("disjoint", "non-consecutive"):
-            rows.append((con.kind, "#FFFFFF", words[f"{con.kind}-rule"]))
+            out.append((con.kind, words[f"{con.kind}-rule"]))
         elif con.kind == "negative":
             what = NEGATIVE[lang].get(con.of, con.of)
-            rows.append(("negative", "#FFFFFF", words["negative-rule"].format(what=what)))
-    return rows
+            out.append(("negative", words["negative-rule"].format(what=what)))
+    return out
 
 

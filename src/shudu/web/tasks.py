@@ -182,7 +182,21 @@ def _layout(rules: Rules) -> dict[str, Any]:
         "cages": [{"cells": list(c.cells), "sum": c.total} for c in rules.constraints
                   if getattr(c, "kind", None) == "killer"],
         "marks": _constraint_marks(rules),
+        "notes": _rule_notes(rules),
     }
+
+
+def _rule_notes(rules: Rules) -> dict[str, list[str]]:
+    """The rules over the whole grid that no mark shows (anti-knight, non-consecutive,
+    negative constraints ...), in words per language, for the page to write beside the
+    grid.
+
+    >>> _rule_notes(Rules(anti_knight=True))["en"]
+    ["Anti-knight: equal digits never a knight's move apart"]
+    """
+    from ..pictures.picture import rule_notes
+
+    return {lang: [text for _, text in rule_notes(rules, lang)] for lang in ("en", "zh")}
 
 
 def _constraint_marks(rules: Rules) -> dict[str, Any] | None:
@@ -422,7 +436,8 @@ def generate(rules: Any = None, grade: str | None = None, technique: str | None 
              timeout: float = 20.0) -> dict[str, Any]:
     """A new puzzle with one solution (see :func:`shudu.make.pick.generate`), rated; a
     ``rules`` spec with a clue part (``"killer"``, ``"thermo"``, ``"arrow"``,
-    ``"kropki"``) makes a puzzle of those clues, at a ``grade`` (no technique or symmetry).
+    ``"kropki"``) makes a puzzle of those clues, at a ``grade`` (no technique or symmetry);
+    ``"jigsaw"`` givens on random regions, with every option of the givens.
 
     >>> g = generate("4", seed=1)
     >>> g["seed"], len(g["puzzle"]), g["layout"]["size"]
@@ -434,12 +449,13 @@ def generate(rules: Any = None, grade: str | None = None, technique: str | None 
     seconds = _timeout(timeout)
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise ParseError("expected an integer seed", found=str(seed))
-    if isinstance(rules, str) and clue_kind(rules)[0] is not None:   # cages, lines, dots
+    kind = clue_kind(rules)[0] if isinstance(rules, str) else None
+    if kind not in (None, "jigsaw"):   # cages, lines, dots
         if technique or (symmetry or "none") != "none":
             raise ParseError(f"{rules} puzzles take a grade and a seed only")
         made = make(rules, seed=seed, grade=grade or None, rated=True, timeout=seconds)
-    else:
-        made = make(_rules(rules), seed=seed, symmetry=symmetry or "none",
+    else:   # givens, on random jigsaw regions when asked
+        made = make(rules if kind else _rules(rules), seed=seed, symmetry=symmetry or "none",
                     grade=grade or None, technique=technique or None, rated=True,
                     timeout=seconds)
     out = made.to_dict()

@@ -12,7 +12,7 @@ const COLOURS = ["#ffd6d6", "#ffe7c2", "#fff6b0", "#d7f5cf", "#cdeefa", "#d4dcff
   "#ead6ff", "#e2e2e2", "#9ea7b8"];
 // The buttons that need a puzzle (disabled, with a prompt, while there is none).
 const NEEDS_PUZZLE = ["hint1", "hint2", "hint3", "explain", "rate", "check", "fill", "erase",
-  "share", "pause", "why"];
+  "share", "pause", "why", "rewind"];
 
 // The page's words in English and Chinese (shudu.words.web), fetched from the server at
 // start (loadWords): until then, and for a key it lacks, t() answers the key itself.
@@ -69,6 +69,7 @@ function applyLanguage() {
 
 function say(text, isError = false) {
   const el = $("message");
+  delete el.dataset.key;
   el.textContent = text;
   el.classList.toggle("error", isError);
 }
@@ -216,7 +217,7 @@ function start(puzzle, position = null) {
     say(why ? t("none", { msg: why }) : t("none0"), true);
   }
   else if (puzzle.status === "unknown") say(t("unknown"));
-  else say(t("loaded", { clues: puzzle.clues }));
+  else sayWords("loaded", { clues: puzzle.clues });
 }
 
 // ---------------------------------------------------------------------- drawing
@@ -246,6 +247,8 @@ function build() {
   }
   drawCages(size);
   drawMarks();
+  fitOutsideClues();
+  drawRuleNotes();
   const pad = $("pad");
   pad.textContent = "";
   for (let d = 1; d <= size; d++) {
@@ -825,6 +828,7 @@ async function generate() {
   };
   start(puzzle);
   $("puzzle-text").value = made.puzzle;
+  if (made.layout.rules.regions) $("rules-text").value = made.layout.spec;   // a jigsaw's map
   const r = made.rating;
   say(t("generated", { seed: made.seed, grade: r ? r.grade : "", score: r ? r.score.toFixed(1) : "" }));
 }
@@ -872,6 +876,119 @@ async function techniquesList() {
       select.appendChild(opt);
     }
   } catch (e) { /* the list is a convenience */ }
+}
+
+// ---------------------------------------------------------------------- rules, rewind, keys
+// A message in the page's words, said again in the other language on a switch.
+function sayWords(key, fields = {}, isError = false) {
+  say(t(key, fields), isError);
+  $("message").dataset.key = key;
+  $("message").dataset.fields = JSON.stringify(fields);
+}
+
+// Clues outside the grid (little killers, sandwich sums) need room around it: the grid
+// shrinks inside its square, so that they stay on the page and clear of the buttons.
+function fitOutsideClues() {
+  const grid = $("grid");
+  const m = game.puzzle.marks;
+  if (!m || !m.margin) {
+    grid.style.width = "";
+    grid.style.margin = "";
+    grid.style.removeProperty("--cell");
+    return;
+  }
+  const k = m.units / (m.units + 2 * m.margin);
+  grid.style.width = `calc(var(--board) * ${k})`;
+  grid.style.margin = `calc(var(--board) * ${(1 - k) / 2})`;
+  grid.style.setProperty("--cell", `calc(var(--board) * ${k} / var(--n, 9))`);
+}
+
+// The rules over the whole grid that no mark shows (anti-knight, non-consecutive, the
+// negative constraints …), in words under the grid (the layout's notes, per language).
+function drawRuleNotes() {
+  const box = $("rule-notes");
+  const notes = (game.puzzle && game.puzzle.notes && game.puzzle.notes[game.lang]) || [];
+  box.textContent = "";
+  for (const text of notes) {
+    const li = document.createElement("li");
+    li.textContent = text;
+    box.appendChild(li);
+  }
+  box.hidden = !notes.length;
+}
+
+// Whether a position (a snapshot) has a mistake, as shudu.first_mistake sees one: a digit
+// that is not the solution's or, with none, a cell whose centre marks leave out the
+// solution's digit. Then it has no solution left.
+function hasMistake(snap) {
+  const [values, centre] = JSON.parse(snap);
+  const sol = game.puzzle.solution;
+  const right = (c) => SYMBOLS.indexOf(sol[c]) + 1;
+  if (values.some((v, c) => v && v !== right(c))) return true;
+  return values.some((v, c) => !v && centre[c].length > 0 && !centre[c].includes(right(c)));
+}
+
+// Rewind to the first mistake: the undo history holds the position before each move;
+// the first position (in the order played) with a mistake was made by the move before
+// it, which is undone with every move after it (Redo brings them back). The cell that
+// move changed is selected.
+function rewindToMistake() {
+  if (!game.puzzle || game.explain) return;
+  if (!game.puzzle.solution) { say(t("nosolution"), true); return; }
+  const positions = [...game.history, snapshot()];
+  const first = positions.findIndex(hasMistake);
+  if (first < 0) { sayWords("norewind"); return; }
+  if (first === 0) { check(); return; }   // wrong before the moves kept: mark the digits
+  const [before, after] = [positions[first - 1], positions[first]].map((x) => JSON.parse(x));
+  const size = n();
+  let cell = before[0].findIndex((v, c) => v !== after[0][c]
+    || JSON.stringify(before[1][c]) !== JSON.stringify(after[1][c]));
+  const moves = positions.length - first;
+  for (let k = 0; k < moves; k++) undo();
+  if (cell < 0) cell = 0;
+  select(cell);
+  game.marks = { [cell]: "focus" };
+  draw();
+  const name = `r${Math.floor(cell / size) + 1}c${cell % size + 1}`;
+  sayWords("rewound", { k: moves, cell: name });
+}
+
+// A puzzle in the page's address: ?puzzle=<text or link> (a SudokuPad or f-puzzles link,
+// raw or URL-encoded, last in the address), or those sites' own parameters, so that this
+// page's address can take the place of theirs: ?puzzleid=<SudokuPad data>,
+// ?load=<f-puzzles data>. The address is then cleared (a reload keeps the game).
+async function fromQuery() {
+  const m = /(?:^|&)(puzzle|puzzleid|load)=(.+)$/s.exec(location.search.slice(1));
+  if (!m) return false;
+  let text = m[2];
+  if (m[1] === "puzzleid") text = `https://sudokupad.app/?puzzleid=${text}`;
+  else if (m[1] === "load") text = `https://f-puzzles.com/?load=${text}`;
+  else if (!/^https?:/i.test(text)) {
+    try { text = decodeURIComponent(text); } catch (e) { /* read as it is */ }
+  }
+  $("puzzle-text").value = text;
+  const data = await loadText(text, "");
+  history.replaceState(null, "", location.pathname);
+  return Boolean(data);
+}
+
+function wirePlayerExtras() {
+  $("rewind").addEventListener("click", rewindToMistake);
+  $("lang").addEventListener("click", () => {
+    drawRuleNotes();
+    const el = $("message");
+    if (el.dataset.key) {
+      sayWords(el.dataset.key, JSON.parse(el.dataset.fields || "{}"),
+        el.classList.contains("error"));
+    }
+  });
+  document.addEventListener("keydown", (e) => {
+    const target = e.target;
+    if (e.key !== "?" || (target && /^(TEXTAREA|INPUT|SELECT)$/.test(target.tagName))) return;
+    const keys = $("keys");
+    keys.open = !keys.open;
+    if (keys.open) keys.scrollIntoView({ block: "nearest" });
+  });
 }
 
 // ---------------------------------------------------------------------- wiring
@@ -976,6 +1093,7 @@ function wire() {
     if ($("rate-result").textContent) await rate();
   });
   setInterval(tick, 1000);
+  wirePlayerExtras();
 }
 
 async function main() {
@@ -986,7 +1104,7 @@ async function main() {
   if (saved && saved.lang) game.lang = saved.lang;
   applyLanguage();
   techniquesList();
-  if (!(await fromLink()) && saved && saved.puzzle) {
+  if (!(await fromQuery()) && !(await fromLink()) && saved && saved.puzzle) {
     start(saved.puzzle);
     game.values = saved.values;
     game.centre = saved.centre;
@@ -998,7 +1116,7 @@ async function main() {
     draw();
   } else if (!game.puzzle) {   // a first visit: an easy puzzle to start with
     $("puzzle-text").value = WELCOME;
-    if (await loadText(WELCOME, "")) say(t("welcome"));
+    if (await loadText(WELCOME, "")) sayWords("welcome");
     else say(t("nopuzzle"));
   }
   enableButtons();
