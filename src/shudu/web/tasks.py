@@ -520,7 +520,8 @@ class Unavailable(ValueError):
 def scan(image: bytes) -> dict[str, Any]:
     """Read a puzzle from a photo or screenshot (JPEG, PNG ...): the puzzle as read and
     checked, a confidence per cell, the doubtful cells and one line saying what was found
-    (see :func:`shudu.scan.scan`).
+    (see :func:`shudu.scan.scan`), and per cell the readings considered, best first
+    (``"."`` empty; none for a cell without ink).
 
     >>> from shudu.scan.synth import sample
     >>> import cv2
@@ -537,6 +538,8 @@ def scan(image: bytes) -> dict[str, Any]:
     found = read_photo(bytes(image))
     out = found.to_dict()
     out["clues"] = found.grid.clue_count
+    if "alternatives" not in out:   # per cell, the readings considered, best first
+        out["alternatives"] = [list(a) for a in found.alternatives]
     return out
 
 
