@@ -91,7 +91,7 @@ def test_a_photo_that_needs_one_fix(page, server, tmp_path):
     assert "doubt" in cell(page, target).get_attribute("class")
     expect(page.locator("#review-over polygon.doubt")).to_have_count(
         page.locator("#grid .cell.doubt").count())
-    expect(page.locator("#message")).to_contain_text(name)
+    expect(page.locator("#message")).to_contain_text(f"check the framed cells: {name}")
     expect(page.locator("#review-state")).not_to_have_text("")
     expect(page.locator("#review-state")).not_to_have_text("One solution: ready to start.")
     expect(page.locator("#review-start")).to_be_disabled()
@@ -175,6 +175,7 @@ def test_cancel_gives_the_previous_game_back(page, server, tmp_path):
     assert "given" in cell(page, 2).get_attribute("class")
     assert page.locator("#grid .cell.doubt").count() == 0
     assert page.inner_text("#message") == said
+    assert page.input_value("#puzzle-text") == EASY
     expect(page.locator("#undo")).to_be_enabled()   # its history too
     page.click("#undo")
     expect(cell(page, 1).locator(".centre")).to_have_count(0)

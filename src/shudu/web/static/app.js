@@ -1223,6 +1223,7 @@ const review = {
   saved: null,        // the game before the review, given back by Cancel
   said: null,         // the message line before the review: [text, is an error]
   wasSetting: false,  // Set mode was on: Cancel turns it on again
+  fields: null,       // the puzzle text and rules boxes before the review
   doubt: new Set(),   // the cells to check (framed)
   state: null,        // the reading's state: {key, fields, good}
   sent: "",           // the reading last sent to be checked
@@ -1273,6 +1274,7 @@ function reviewBegin(data, empty, url, said) {
       mode: game.mode, paused: game.paused, selected: game.selected, selection: game.selection,
     };
     review.said = said;
+    review.fields = [$("puzzle-text").value, $("rules-text").value];
     review.wasSetting = setter.on;
     if (setter.on) setStop();
   }
@@ -1281,7 +1283,13 @@ function reviewBegin(data, empty, url, said) {
   const size = data.size;
   review.doubt = new Set([...(data.status === "ok" ? [] : data.doubtful), ...data.changed]
     .map((name) => cellIndex(name, size)).filter((c) => c >= 0));
+  // the previous game's hint, explanation and rating are not the reading's
   game.explain = null;
+  game.hintRequest = null;
+  $("explain-bar").hidden = true;
+  for (const id of ["hint-text", "hint-picture", "rate-result"]) $(id).textContent = "";
+  delete $("hint-text").dataset.key;
+  $("apply").disabled = true;
   game.puzzle = empty;
   game.values = Array.from(data.puzzle, (ch) => (ch === "." ? 0 : SYMBOLS.indexOf(ch) + 1));
   game.centre = Array.from({ length: size * size }, () => []);
@@ -1307,11 +1315,10 @@ function reviewBegin(data, empty, url, said) {
   build();
   draw();
   for (const id of NEEDS_PUZZLE) $(id).disabled = id !== "erase";
+  // what was read; what is wrong with it, the state line says (and follows the changes)
   const cells = [...review.doubt].sort((a, b) => a - b).map((c) => setCellName(c));
-  if (data.status === "ok") say(t("review-read", { clues: data.clues }));
-  else if (data.status === "low-confidence" || data.status === "corrected") {
-    say(t("review-doubt", { clues: data.clues, cells: cells.join(", ") }), true);
-  } else say(t("photobad", { msg: data.message }), true);
+  if (!cells.length) say(t("review-read", { clues: data.clues }));
+  else say(t("review-doubt", { clues: data.clues, cells: cells.join(", ") }), true);
   $("review").scrollIntoView({ block: "nearest" });
 }
 
@@ -1353,6 +1360,7 @@ function reviewCancel() {
     $("grid").textContent = "";
   }
   setPaused(saved.paused);
+  [$("puzzle-text").value, $("rules-text").value] = review.fields;
   enableButtons();
   if (review.wasSetting) setStart(true);
   else say(review.said[0] || t("review-cancelled"), review.said[1]);
@@ -1363,6 +1371,7 @@ function reviewCancel() {
 function reviewSchedule() {
   const text = reviewText();
   if (text === review.sent) return;
+  if (review.sent) say("");   // the player changed the reading: the first words are past
   review.sent = text;
   review.state = null;
   clearTimeout(review.timer);
