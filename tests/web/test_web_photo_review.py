@@ -140,7 +140,7 @@ def test_a_photo_that_needs_one_fix(page, server, tmp_path):
 def test_cancel_gives_the_previous_game_back(page, server, tmp_path):
     from playwright.sync_api import expect
 
-    photo, truth, target = smudged_photo(SEED, tmp_path)
+    photo, _, target = smudged_photo(SEED, tmp_path)
     open_app(page, server)
     page.evaluate("localStorage.clear()")
     paste(page, EASY)
@@ -157,6 +157,7 @@ def test_cancel_gives_the_previous_game_back(page, server, tmp_path):
     photo_box = page.locator("#review-figure").bounding_box()
     grid_box = page.locator("#grid").bounding_box()
     assert photo_box["y"] + photo_box["height"] <= grid_box["y"]
+    assert shown(page) == page.evaluate("review.data.puzzle")   # the reading, not EASY
     # while reviewing, the reading is changed and the language switched
     cell(page, target).click()
     page.keyboard.press("9")

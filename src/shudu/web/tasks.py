@@ -526,8 +526,11 @@ def scan(image: bytes) -> dict[str, Any]:
     >>> from shudu.scan.synth import sample
     >>> import cv2
     >>> photo = cv2.imencode(".png", sample(4).image)[1].tobytes()
-    >>> sorted(scan(photo))[:4]
-    ['changed', 'clues', 'confidence', 'corners']
+    >>> answer = scan(photo)
+    >>> sorted(answer)[:4]
+    ['alternatives', 'changed', 'clues', 'confidence']
+    >>> all(a[0] == ch for a, ch in zip(answer["alternatives"], answer["read"]) if a)
+    True
     """
     try:
         import cv2  # noqa: F401
