@@ -2,8 +2,8 @@
 is played.  A seeded synthetic photo has one given smudged by an ink blot, so the reader
 gets that cell wrong and says it is doubtful: the page shows the photo beside the reading,
 the grid marked as under review with the cell framed; the player taps it, types the right
-digit, the reading turns unique and Start plays exactly the printed puzzle.  Cancel gives
-back the previous game untouched.  Screenshots go to test-output/<test>/."""
+digit, the reading turns unique and Start plays exactly the printed puzzle.  Cancel (or a
+reload) gives back the previous game untouched.  Screenshots go to test-output/<test>/."""
 
 from __future__ import annotations
 
@@ -110,6 +110,12 @@ def test_a_photo_that_needs_one_fix(page, server, tmp_path):
                                                         timeout=30_000)
     expect(page.locator("#review-start")).to_be_enabled()
     page.shot("2-fixed")
+    # the readings the reader considered are offered: one click takes the first back
+    page.locator("#review-cell button", has_text=reading[target]).click()
+    expect(cell(page, target)).to_have_text(reading[target])
+    expect(page.locator("#review-start")).to_be_disabled()
+    page.keyboard.press(truth[target])   # the cell is still selected
+    expect(page.locator("#review-start")).to_be_enabled(timeout=30_000)
 
     # Start: the puzzle played is the printed one, givens and all
     page.click("#review-start")
@@ -182,6 +188,14 @@ def test_cancel_gives_the_previous_game_back(page, server, tmp_path):
     expect(cell(page, 1).locator(".centre")).to_have_count(0)
     assert saved_puzzle(page) == EASY
     page.shot("2-cancelled")
+
+    # a reload in the middle of a review finds the previous game too (nothing was saved)
+    open_photo(page, photo)
+    page.reload()
+    page.wait_for_selector("body[data-ready]")
+    expect(page.locator("#review")).to_be_hidden()
+    assert page.evaluate("game.puzzle.puzzle") == EASY
+    expect(cell(page, 0)).to_have_text("4")
     assert page.errors == []
 
 
