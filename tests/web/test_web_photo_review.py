@@ -102,6 +102,7 @@ def test_a_photo_that_needs_one_fix(page, server, tmp_path):
     cell(page, target).click()
     expect(page.locator("#review-cell")).to_contain_text(f"{name}: read as {reading[target]}")
     expect(page.locator("#review-over polygon.chosen")).to_have_count(1)
+    expect(page.locator("#review-zoom")).to_be_visible()   # the photo around the cell
     page.keyboard.press("Backspace")
     page.keyboard.press(truth[target])
     expect(cell(page, target)).to_have_text(truth[target])

@@ -1426,6 +1426,8 @@ function reviewShow() {
   const alts = c >= 0 && review.data.alternatives ? review.data.alternatives[c] || [] : [];
   if (c < 0) return;
   const first = review.data.puzzle[c];
+  const zoom = reviewZoom(c);
+  if (zoom) box.appendChild(zoom);
   const text = document.createElement("span");
   text.textContent = alts.length
     ? t("review-cell", { cell: setCellName(c), read: first === "." ? t("review-empty") : first,
@@ -1460,6 +1462,27 @@ function photoPoint(corners, u, v) {
   const w = g * u + h * v + 1;
   return [((x1 - x0 + g * x1) * u + (x3 - x0 + h * x3) * v + x0) / w,
     ((y1 - y0 + g * y1) * u + (y3 - y0 + h * y3) * v + y0) / w];
+}
+
+// The photo around cell c, enlarged (the cell's box in the photo and a margin of half a
+// cell), to compare with the grid; null until the photo is loaded.
+function reviewZoom(c) {
+  const img = $("review-photo");
+  const data = review.data;
+  if (!img.naturalWidth || !data.corners || data.corners.length !== 4) return null;
+  const size = data.size;
+  const r = Math.floor(c / size), col = c % size;
+  const pts = [[col - 0.5, r - 0.5], [col + 1.5, r - 0.5], [col + 1.5, r + 1.5], [col - 0.5, r + 1.5]]
+    .map(([u, v]) => photoPoint(data.corners, u / size, v / size));
+  const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+  const x = Math.min(...xs), y = Math.min(...ys);
+  const w = Math.max(...xs) - x, h = Math.max(...ys) - y;
+  const canvas = document.createElement("canvas");
+  canvas.id = "review-zoom";
+  canvas.width = 96;
+  canvas.height = 96;
+  canvas.getContext("2d").drawImage(img, x, y, w, h, 0, 0, 96, 96);
+  return canvas;
 }
 
 // On the photo: the grid's outline, the doubtful cells and the selected cell.
