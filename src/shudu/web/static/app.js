@@ -1425,7 +1425,7 @@ function reviewShow() {
   const c = game.selection.length === 1 ? game.selection[0] : -1;
   const alts = c >= 0 && review.data.alternatives ? review.data.alternatives[c] || [] : [];
   if (c < 0) return;
-  const first = review.data.puzzle[c];
+  const first = (review.data.read || review.data.puzzle)[c];   // as seen, before a correction
   const zoom = reviewZoom(c);
   if (zoom) box.appendChild(zoom);
   const text = document.createElement("span");
