@@ -359,6 +359,11 @@ def test_scan_reads_a_photo(photo_client):
     assert data["puzzle"] == truth and data["size"] == 9 and data["status"] == "ok"
     assert data["clues"] == 81 - truth.count(".")
     assert len(data["confidence"]) == 81 and data["message"]
+    # per cell the readings considered, the one read first; none for a cell without ink
+    alts = data["alternatives"]
+    assert len(alts) == 81
+    assert all(a[0] == ch for a, ch in zip(alts, truth) if ch != ".")
+    assert all(a == [] for a, ch in zip(alts, truth) if ch == ".")
 
 
 def test_scan_refuses_what_is_not_a_photo(photo_client):

@@ -191,7 +191,8 @@ def test_share_link_and_phone_width(browser, server):
 
 
 def test_open_photo_fills_the_grid(page, server):
-    """"Open photo" sends the picture to the server and starts the puzzle it read."""
+    """"Open photo" sends the picture to the server, shows what it read for review, and
+    Start plays it (the review itself: test_web_photo_review.py)."""
     import json
     from pathlib import Path
 
@@ -210,7 +211,15 @@ def test_open_photo_fills_the_grid(page, server):
     assert shown == truth
     assert page.input_value("#puzzle-text") == truth
     expect(page.locator("#grid .cell.doubt")).to_have_count(0)   # read confidently
+    expect(page.locator("#review-state")).to_have_text("One solution: ready to start.",
+                                                        timeout=30_000)
     page.shot("photo-read")
+    page.click("#review-start")
+    idle(page)
+    expect(page.locator("#review")).to_be_hidden()
+    assert page.evaluate("game.puzzle.puzzle") == truth
+    first = next(c for c, ch in enumerate(truth) if ch != ".")
+    assert "given" in cell(page, first).get_attribute("class")
     assert page.errors == []
 
 

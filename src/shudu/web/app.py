@@ -464,7 +464,8 @@ def openapi() -> dict[str, Any]:
         "responses": {"200": {"description": "the words"}}}}
     paths["/api/v1/scan"] = {"post": {
         "summary": "Read a puzzle from a photo or screenshot: the puzzle, a confidence per "
-                   "cell, the doubtful cells, status and a message (needs shudu[scan]).",
+                   "cell, the doubtful cells, status, a message and per cell the readings "
+                   "considered, best first (needs shudu[scan]).",
         "requestBody": {"required": True, "content": {
             "image/*": {"schema": {"type": "string", "format": "binary"}}}},
         "responses": {"200": {"description": "the reading (a JSON object)"},

@@ -536,13 +536,17 @@ class Unavailable(ValueError):
 def scan(image: bytes) -> dict[str, Any]:
     """Read a puzzle from a photo or screenshot (JPEG, PNG ...): the puzzle as read and
     checked, a confidence per cell, the doubtful cells and one line saying what was found
-    (see :func:`shudu.scan.scan`).
+    (see :func:`shudu.scan.scan`), and per cell the readings considered, best first
+    (``"."`` empty; none for a cell without ink).
 
     >>> from shudu.scan.synth import sample
     >>> import cv2
     >>> photo = cv2.imencode(".png", sample(4).image)[1].tobytes()
-    >>> sorted(scan(photo))[:4]
-    ['changed', 'clues', 'confidence', 'corners']
+    >>> answer = scan(photo)
+    >>> sorted(answer)[:4]
+    ['alternatives', 'changed', 'clues', 'confidence']
+    >>> all(a[0] == ch for a, ch in zip(answer["alternatives"], answer["read"]) if a)
+    True
     """
     try:
         import cv2  # noqa: F401
@@ -553,6 +557,8 @@ def scan(image: bytes) -> dict[str, Any]:
     found = read_photo(bytes(image))
     out = found.to_dict()
     out["clues"] = found.grid.clue_count
+    if "alternatives" not in out:   # per cell, the readings considered, best first
+        out["alternatives"] = [list(a) for a in found.alternatives]
     return out
 
 

@@ -217,3 +217,14 @@ def _with_set_mode() -> None:
 
 
 _with_set_mode()
+
+
+def _with_photo_review() -> None:
+    """The photo review's words (:data:`shudu.words.review.REVIEW_PAGE`) join the page's."""
+    from .review import REVIEW_PAGE
+
+    for lang, words in REVIEW_PAGE.items():
+        PAGE[lang].update(words)
+
+
+_with_photo_review()

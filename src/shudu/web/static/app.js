@@ -781,39 +781,6 @@ async function loadText(text, rules) {
   return data;
 }
 
-function cellIndex(name, size) {
-  const m = /^r(\d+)c(\d+)$/.exec(name);
-  return m ? (Number(m[1]) - 1) * size + Number(m[2]) - 1 : -1;
-}
-
-async function openPhoto(file) {
-  if (file.size > 20 * 1024 * 1024) { say(t("photobig"), true); return; }
-  say(t("reading"));
-  const data = await busy(async () => answer(await fetch("/api/v1/scan", {
-    method: "POST",
-    headers: { "Content-Type": file.type || "application/octet-stream" },
-    body: file,
-  })));
-  if (!data) return;
-  $("puzzle-text").value = data.puzzle;
-  const rules = data.size === 9 ? "" : String(data.size);
-  $("rules-text").value = rules;
-  const loaded = await loadText(data.puzzle, rules);
-  // a confident reading marks nothing; otherwise the cells to check
-  const doubtful = [...new Set([...(data.status === "ok" ? [] : data.doubtful), ...data.changed])];
-  if (loaded) {
-    for (const name of doubtful) {
-      const c = cellIndex(name, data.size);
-      if (c >= 0) game.marks[c] = "doubt";
-    }
-    draw();
-  }
-  if (data.status === "ok") say(t("photook", { clues: data.clues }));
-  else if (data.status === "low-confidence" || data.status === "corrected") {
-    say(t("photodoubt", { clues: data.clues, cells: doubtful.join(", ") }), true);
-  } else say(t("photobad", { msg: data.message }), true);
-}
-
 async function generate() {
   const body = { rules: $("gen-rules").value, symmetry: $("gen-symmetry").value };
   if ($("gen-grade").value) body.grade = $("gen-grade").value;
@@ -1358,3 +1325,367 @@ function wireSet() {
 }
 
 wireSet();
+
+// ---------------------------------------------------------------------- Photo review
+// "Open photo": the server reads the picture (POST /api/v1/scan), then the player reviews
+// the reading before it is played. The photo is shown beside the grid (above it on a
+// narrow screen); the grid holds the reading, marked as under review, with the doubtful
+// cells framed on it and on the photo. The player selects a cell and types or clears its
+// digit, or picks another reading the reader considered; the reading's state (one
+// solution, none, several, a repeated digit) follows each change (POST /api/v1/solve).
+// "Start" plays the reviewed reading; "Cancel" gives the previous game back as it was.
+// Nothing is saved while reviewing, so a reload also finds the previous game.
+const review = {
+  on: false,
+  data: null,         // the scan answer (puzzle, size, confidence, doubtful, alternatives …)
+  saved: null,        // the game before the review, given back by Cancel
+  said: null,         // the message line before the review: [text, is an error]
+  wasSetting: false,  // Set mode was on: Cancel turns it on again
+  fields: null,       // the puzzle text and rules boxes before the review
+  doubt: new Set(),   // the cells to check (framed)
+  state: null,        // the reading's state: {key, fields, good}
+  sent: "",           // the reading last sent to be checked
+  request: null,      // the AbortController of the check under way
+  timer: 0,           // the pending check (a short pause after typing)
+};
+
+function cellIndex(name, size) {
+  const m = /^r(\d+)c(\d+)$/.exec(name);
+  return m ? (Number(m[1]) - 1) * size + Number(m[2]) - 1 : -1;
+}
+
+function reviewText() {
+  return game.values.map((v) => (v ? SYMBOLS[v - 1] : ".")).join("");
+}
+
+// The photo as a data: URL (the page's content policy allows data: pictures only).
+function photoURL(file) {
+  return new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => resolve("");
+    reader.readAsDataURL(file);
+  });
+}
+
+async function openPhoto(file) {
+  if (file.size > 20 * 1024 * 1024) { say(t("photobig"), true); return; }
+  const said = [$("message").textContent, $("message").classList.contains("error")];
+  say(t("reading"));
+  const url = photoURL(file);
+  const data = await busy(async () => answer(await fetch("/api/v1/scan", {
+    method: "POST",
+    headers: { "Content-Type": file.type || "application/octet-stream" },
+    body: file,
+  })));
+  if (!data) return;   // no reading: the message says why, the game is as it was
+  const empty = await busy(() => api("parse", { puzzle: ".".repeat(data.size * data.size), rules: String(data.size) }));
+  if (!empty) return;
+  reviewBegin(data, empty, await url, said);
+}
+
+function reviewBegin(data, empty, url, said) {
+  if (!review.on) {   // a second photo while reviewing keeps the game from before the first
+    review.saved = {
+      puzzle: game.puzzle, values: game.values, centre: game.centre, corner: game.corner,
+      colour: game.colour, history: game.history, future: game.future, elapsed: game.elapsed,
+      mode: game.mode, paused: game.paused, selected: game.selected, selection: game.selection,
+    };
+    review.said = said;
+    review.fields = [$("puzzle-text").value, $("rules-text").value];
+    review.wasSetting = setter.on;
+    if (setter.on) setStop();
+  }
+  review.on = true;
+  review.data = data;
+  const size = data.size;
+  review.doubt = new Set([...(data.status === "ok" ? [] : data.doubtful), ...data.changed]
+    .map((name) => cellIndex(name, size)).filter((c) => c >= 0));
+  // the previous game's hint, explanation and rating are not the reading's
+  game.explain = null;
+  game.hintRequest = null;
+  $("explain-bar").hidden = true;
+  for (const id of ["hint-text", "hint-picture", "rate-result"]) $(id).textContent = "";
+  delete $("hint-text").dataset.key;
+  $("apply").disabled = true;
+  game.puzzle = empty;
+  game.values = Array.from(data.puzzle, (ch) => (ch === "." ? 0 : SYMBOLS.indexOf(ch) + 1));
+  game.centre = Array.from({ length: size * size }, () => []);
+  game.corner = Array.from({ length: size * size }, () => []);
+  game.colour = Array(size * size).fill(0);
+  game.history = [];
+  game.future = [];
+  game.marks = {};
+  game.step = null;
+  game.selected = -1;
+  game.selection = [];
+  game.mode = "normal";
+  setPaused(false);
+  review.state = null;
+  review.sent = "";
+  document.body.classList.add("reviewing");
+  $("review").hidden = false;
+  $("review-banner").hidden = false;
+  $("review-photo").src = url;
+  $("review-photo").alt = t("review-photo");
+  $("puzzle-text").value = data.puzzle;
+  $("rules-text").value = size === 9 ? "" : String(size);
+  build();
+  draw();
+  for (const id of NEEDS_PUZZLE) $(id).disabled = id !== "erase";
+  // what was read; what is wrong with it, the state line says (and follows the changes)
+  const cells = [...review.doubt].sort((a, b) => a - b).map((c) => setCellName(c));
+  if (!cells.length) say(t("review-read", { clues: data.clues }));
+  else say(t("review-doubt", { clues: data.clues, cells: cells.join(", ") }), true);
+  $("review").scrollIntoView({ block: "nearest" });
+}
+
+// Leave the review (the caller then starts a puzzle or gives the previous one back).
+function reviewEnd() {
+  review.on = false;
+  if (review.request) review.request.abort();
+  clearTimeout(review.timer);
+  document.body.classList.remove("reviewing");
+  $("review").hidden = true;
+  $("review-banner").hidden = true;
+  $("review-photo").removeAttribute("src");
+  $("review-state").textContent = "";
+  $("review-cell").textContent = "";
+  for (const el of $("grid").querySelectorAll(".cell")) el.classList.remove("fixed");
+}
+
+async function reviewStart() {
+  if (!review.on || !review.state || review.state.key !== "review-unique") return;
+  const text = reviewText();
+  const rules = game.puzzle.rules;
+  const loaded = await busy(() => api("parse", { puzzle: text, rules }));
+  if (!loaded || !review.on) return;
+  start(loaded);   // ends the review (see wireReview)
+  $("puzzle-text").value = text;
+  say(t("review-started", { clues: loaded.clues }));
+}
+
+function reviewCancel() {
+  if (!review.on) return;
+  reviewEnd();
+  const saved = review.saved;
+  review.saved = null;
+  Object.assign(game, saved, { marks: {}, step: null, explain: null });
+  if (game.puzzle) {
+    build();
+    draw();
+  } else {
+    $("grid").textContent = "";
+  }
+  setPaused(saved.paused);
+  [$("puzzle-text").value, $("rules-text").value] = review.fields;
+  enableButtons();
+  if (review.wasSetting) setStart(true);
+  else say(review.said[0] || t("review-cancelled"), review.said[1]);
+}
+
+// Check the reading after a short pause once it changed (a newer check replaces an older
+// one, whose worker the server stops).
+function reviewSchedule() {
+  const text = reviewText();
+  if (text === review.sent) return;
+  if (review.sent) say("");   // the player changed the reading: the first words are past
+  review.sent = text;
+  review.state = null;
+  clearTimeout(review.timer);
+  review.timer = setTimeout(reviewCheck, 150);
+  reviewShow();
+}
+
+async function reviewCheck() {
+  if (!review.on) return;
+  if (review.request) review.request.abort();
+  const text = review.sent;
+  const repeats = [...conflicts(game.values)].sort((a, b) => a - b);
+  if (repeats.length) {   // a digit twice in a house: said without asking the server
+    const digits = [...new Set(repeats.map((c) => SYMBOLS[game.values[c] - 1]))].join(", ");
+    review.state = { key: "review-repeat", fields: { digit: digits, cells: repeats.map(setCellName).join(" ") } };
+    reviewShow();
+    return;
+  }
+  const control = new AbortController();
+  review.request = control;
+  let state;
+  try {
+    const data = await answer(await fetch("/api/v1/solve", {
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ puzzle: text, rules: game.puzzle.rules }), signal: control.signal,
+    }));
+    state = data.status === "unique" ? { key: "review-unique", good: true }
+      : data.status === "multiple" ? { key: "review-several" } : { key: "review-none" };
+  } catch (e) {
+    if (e.name === "AbortError" || review.request !== control) return;
+    state = /no solution/.test(e.message) ? { key: "review-none" }
+      : { key: "review-unknown", fields: { msg: e.message } };
+  } finally {
+    if (review.request === control) review.request = null;
+  }
+  if (!review.on || text !== reviewText()) return;
+  review.state = state;
+  reviewShow();
+}
+
+// The state line, Start, and the selected cell's reading with the others considered.
+function reviewShow() {
+  const st = review.state;
+  const line = $("review-state");
+  line.textContent = st ? t(st.key, st.fields || {}) : t("review-checking");
+  line.classList.toggle("good", Boolean(st && st.good));
+  line.classList.toggle("bad", Boolean(st && !st.good));
+  $("review-start").disabled = !(st && st.good);
+  const box = $("review-cell");
+  box.textContent = "";
+  const c = game.selection.length === 1 ? game.selection[0] : -1;
+  const alts = c >= 0 && review.data.alternatives ? review.data.alternatives[c] || [] : [];
+  if (c < 0) return;
+  const first = (review.data.read || review.data.puzzle)[c];   // as seen, before a correction
+  const zoom = reviewZoom(c);
+  if (zoom) box.appendChild(zoom);
+  const text = document.createElement("span");
+  text.textContent = alts.length
+    ? t("review-cell", { cell: setCellName(c), read: first === "." ? t("review-empty") : first,
+      pct: Math.round(100 * review.data.confidence[c]) })
+    : t("review-cell-empty", { cell: setCellName(c) });
+  box.appendChild(text);
+  const others = alts.filter((a) => a !== reviewText()[c]);
+  if (!others.length) return;
+  const row = document.createElement("div");
+  row.className = "row";
+  row.append(t("review-other"));
+  for (const a of others) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.dataset.cell = String(c);
+    b.dataset.symbol = a;
+    b.textContent = a === "." ? t("review-empty") : a;
+    row.appendChild(b);
+  }
+  box.appendChild(row);
+}
+
+// The picture of the corners' quadrilateral at grid point (u, v), 0..1 each (a projective
+// map of the unit square onto the grid's four corners in the photo).
+function photoPoint(corners, u, v) {
+  const [[x0, y0], [x1, y1], [x2, y2], [x3, y3]] = corners;
+  const dx1 = x1 - x2, dx2 = x3 - x2, dx3 = x0 - x1 + x2 - x3;
+  const dy1 = y1 - y2, dy2 = y3 - y2, dy3 = y0 - y1 + y2 - y3;
+  const den = dx1 * dy2 - dx2 * dy1;
+  const g = den ? (dx3 * dy2 - dx2 * dy3) / den : 0;
+  const h = den ? (dx1 * dy3 - dx3 * dy1) / den : 0;
+  const w = g * u + h * v + 1;
+  return [((x1 - x0 + g * x1) * u + (x3 - x0 + h * x3) * v + x0) / w,
+    ((y1 - y0 + g * y1) * u + (y3 - y0 + h * y3) * v + y0) / w];
+}
+
+// The photo around cell c, enlarged (the cell's box in the photo and a margin of half a
+// cell), to compare with the grid; null until the photo is loaded.
+function reviewZoom(c) {
+  const img = $("review-photo");
+  const data = review.data;
+  if (!img.naturalWidth || !data.corners || data.corners.length !== 4) return null;
+  const size = data.size;
+  const r = Math.floor(c / size), col = c % size;
+  const pts = [[col - 0.5, r - 0.5], [col + 1.5, r - 0.5], [col + 1.5, r + 1.5], [col - 0.5, r + 1.5]]
+    .map(([u, v]) => photoPoint(data.corners, u / size, v / size));
+  const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+  const x = Math.min(...xs), y = Math.min(...ys);
+  const w = Math.max(...xs) - x, h = Math.max(...ys) - y;
+  const canvas = document.createElement("canvas");
+  canvas.id = "review-zoom";
+  canvas.width = 96;
+  canvas.height = 96;
+  canvas.getContext("2d").drawImage(img, x, y, w, h, 0, 0, 96, 96);
+  return canvas;
+}
+
+// On the photo: the grid's outline, the doubtful cells and the selected cell.
+function reviewPicture() {
+  const img = $("review-photo");
+  const svg = $("review-over");
+  const data = review.data;
+  if (!img.naturalWidth || !data || !data.corners || data.corners.length !== 4) {
+    svg.textContent = "";
+    return;
+  }
+  const size = data.size;
+  svg.setAttribute("viewBox", `0 0 ${img.naturalWidth} ${img.naturalHeight}`);
+  svg.setAttribute("preserveAspectRatio", "none");
+  const stroke = Math.max(1.5, img.naturalWidth / 300);
+  const quad = (u0, v0, u1, v1, cls) => {
+    const pts = [[u0, v0], [u1, v0], [u1, v1], [u0, v1]]
+      .map(([u, v]) => photoPoint(data.corners, u, v).map((x) => x.toFixed(1)).join(","));
+    return `<polygon class="${cls}" stroke-width="${stroke}" points="${pts.join(" ")}"/>`;
+  };
+  const cellQuad = (c, cls) => {
+    const r = Math.floor(c / size), col = c % size;
+    return quad(col / size, r / size, (col + 1) / size, (r + 1) / size, cls);
+  };
+  let out = quad(0, 0, 1, 1, "outline");
+  for (const c of review.doubt) out += cellQuad(c, "doubt");
+  if (game.selection.length === 1) out += cellQuad(game.selection[0], "chosen");
+  svg.innerHTML = out;
+}
+
+function wireReview() {
+  // the review's marks are drawn over the play grid: the reading's digits as givens, the
+  // player's changes as entries, the doubtful cells framed; nothing is saved meanwhile
+  const drawBefore = draw;
+  draw = function drawWithReview() {   // eslint-disable-line no-func-assign
+    if (review.on) game.mode = "normal";
+    drawBefore();
+    if (!review.on || !game.puzzle) return;
+    const read = review.data.puzzle;
+    const cells = $("grid").querySelectorAll(".cell");
+    for (let c = 0; c < cells.length; c++) {
+      const v = game.values[c];
+      const fixed = (v ? SYMBOLS[v - 1] : ".") !== read[c];
+      cells[c].classList.toggle("given", Boolean(v) && !fixed);
+      cells[c].classList.toggle("fixed", fixed);
+      cells[c].classList.toggle("doubt", review.doubt.has(c));
+    }
+    reviewSchedule();
+    reviewShow();
+    reviewPicture();
+  };
+  const saveBefore = save;
+  save = function saveUnlessReviewing() {   // eslint-disable-line no-func-assign
+    if (!review.on) saveBefore();
+  };
+  // another puzzle started (Start, Load, a file, Generate, Set) ends the review
+  const startBefore = start;
+  start = function startAfterReview(...args) {   // eslint-disable-line no-func-assign
+    if (review.on) {
+      reviewEnd();
+      review.saved = null;
+      enableButtons();
+    }
+    return startBefore(...args);
+  };
+  const banner = document.createElement("p");
+  banner.id = "review-banner";
+  banner.dataset.i18n = "review-banner";
+  banner.textContent = "The photo's reading, under review: Start plays it.";
+  banner.hidden = true;
+  $("grid").before(banner);
+  $("review-start").addEventListener("click", reviewStart);
+  $("review-cancel").addEventListener("click", reviewCancel);
+  $("review-photo").addEventListener("load", reviewPicture);
+  $("review-cell").addEventListener("click", (e) => {
+    const b = e.target.closest("button");
+    if (!b || !review.on) return;
+    const c = Number(b.dataset.cell);
+    const v = b.dataset.symbol === "." ? 0 : SYMBOLS.indexOf(b.dataset.symbol) + 1;
+    change(() => { game.values[c] = v; });
+  });
+  // after the page's own handler has switched the language
+  $("lang").addEventListener("click", () => {
+    if (review.on) setTimeout(() => { $("review-photo").alt = t("review-photo"); reviewShow(); }, 0);
+  });
+}
+
+wireReview();
