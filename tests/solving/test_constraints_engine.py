@@ -175,7 +175,7 @@ def test_every_kind_round_trips_through_json() -> None:
     (lambda: Parity(0, "prime"), "odd or even"),
     (lambda: Negative("dots"), "negative constraint of"),
     (lambda: constraint_from_dict({"kind": "thermo", "cells": "r1c1"}), "list of cell numbers"),
-    (lambda: constraint_from_dict({"kind": "between"}), "constraint kind among"),
+    (lambda: constraint_from_dict({"kind": "betweenline"}), "constraint kind among"),
 ])
 def test_bad_constraints_say_what_is_wrong(made, message) -> None:
     with pytest.raises(ParseError, match=message):
