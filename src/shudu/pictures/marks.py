@@ -2,9 +2,9 @@
 (extra regions, clones, odd circles and even squares), lines under the digits
 (thermometers with their bulbs, arrows with their circles, whispers, renban and
 palindrome lines; between lines with a circle and lockout lines with a diamond at each end,
-region-sum, zipper, modular and entropic lines), marks on the cell borders over the grid (Kropki dots, X and V) and
-clues outside the grid (little killers, sandwich sums).  Killer cages are drawn by
-:mod:`shudu.pictures.picture` itself.
+region-sum, zipper, modular and entropic lines), marks on the cell borders over the grid
+(Kropki dots, X and V) and clues outside the grid (little killers, sandwich sums).  Killer
+cages are drawn by :mod:`shudu.pictures.picture` itself.
 
 Coordinates are viewBox units: a cell is ``unit`` wide and the grid starts at ``pad``.
 
