@@ -27,7 +27,9 @@ __all__ = ["clue_kind", "generate", "generate_many"]
 
 _CLUE_PARTS = {"killer": "killer", "killers": "killer", "cage": "killer", "cages": "killer",
                "thermo": "thermo", "thermos": "thermo", "arrow": "arrow", "arrows": "arrow",
-               "kropki": "kropki", "dots": "kropki"}
+               "kropki": "kropki", "dots": "kropki",
+               **{k: k for k in ("between", "lockout", "region-sum", "zipper", "modular",
+                                 "entropic")}}
 """Parts of a rules spec that ask for puzzles of a kind of clue, and the kind."""
 
 def clue_kind(spec: str) -> tuple[str | None, str]:
