@@ -1,25 +1,19 @@
 """The logic solver with between, lockout, region-sum, zipper, modular and entropic
-lines: every step sound against every solution on random small puzzles, published
-puzzles solved by logic (or, for the hardest, only sound steps), and steps that name
-each line and say why in English and Chinese."""
+lines (tests/logic/test_logic_variants.py checks every step against every solution on
+random small puzzles): published puzzles solved by logic (or, for the hardest, only
+sound steps), and steps that name each line and say why in English and Chinese."""
 
 from __future__ import annotations
 
 import json
-import random
-from itertools import islice
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from constraint_cases import LINE_KINDS, kinds_from, unsound
+from constraint_cases import unsound
 from shudu import Grid, Rules
 from shudu.logic.session import hint
 from shudu.logic.solver import solve_path
-from shudu.make.classic import random_solution
-from shudu.solving import engine
 from shudu.values.constraints import (
     Between,
     Entropic,
@@ -37,26 +31,6 @@ PUBLISHED = {p["name"]: p for p in json.loads(
 def _grid(case: dict) -> Grid:
     rules = Rules(constraints=tuple(constraint_from_dict(c) for c in case["constraints"]))
     return Grid(case["grid"], rules)
-
-
-@settings(max_examples=40, derandomize=True, deadline=None)
-@given(st.integers(0, 10**9), st.sampled_from([4, 6]))
-def test_every_step_keeps_every_solution_on_small_puzzles(seed: int, n: int) -> None:
-    rng = random.Random(seed)
-    solution = random_solution(Rules(n), seed=seed % 5000).cells
-    cons: list = []
-    for _ in range(rng.randint(2, 6)):
-        cons += kinds_from(solution, n, rng, rng.choice(LINE_KINDS))
-    rules = Rules(n, constraints=tuple(dict.fromkeys(cons)))
-    puzzle = bytearray(n * n)
-    for c in rng.sample(range(n * n), rng.randint(0, n)):
-        puzzle[c] = solution[c]
-    grid = Grid(bytes(puzzle), rules)
-    solutions = [g.cells for g in islice(engine.solutions(grid), 300)]
-    if len(solutions) == 300:
-        return   # too many to hold every one: nothing to check against
-    path = solve_path(grid)
-    assert not unsound(path.steps, solutions)
 
 
 @pytest.mark.parametrize("name", ["Sudoku Variants Series (173) - Between Lines Sudoku",

@@ -1,24 +1,19 @@
-"""Between, lockout, region-sum, zipper, modular and entropic lines in the engine: the
-solutions equal brute force on random 4x4 and 6x6 puzzles (hypothesis, derandomized),
-published puzzles of each kind solve to their published answers, the JSON form
+"""Between, lockout, region-sum, zipper, modular and entropic lines in the engine
+(tests/solving/test_constraints_engine.py checks them against brute force on 4x4 and 6x6
+puzzles): published puzzles of each kind solve to their published answers, the JSON form
 round-trips and bad lines or engine records are refused with a reason."""
 
 from __future__ import annotations
 
 import json
-import random
 from itertools import islice
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from constraint_cases import LINE_KINDS, brute_solutions, kinds_from
 from shudu import Grid, Rules
 from shudu._engine import Rules as EngineRules
 from shudu.errors import ParseError
-from shudu.make.classic import random_solution
 from shudu.solving import engine
 from shudu.values.constraints import (
     Between,
@@ -33,56 +28,6 @@ from shudu.values.constraints import (
 ALL4 = [g.cells for g in engine.solutions("." * 16, Rules(4))]
 PUBLISHED = json.loads((Path(__file__).resolve().parents[1] / "fixtures" /
                         "lines_published.json").read_text())
-
-
-def _lines(solution: bytes, n: int, rng: random.Random, how_many: int) -> tuple:
-    out: list = []
-    for _ in range(how_many):
-        out += kinds_from(solution, n, rng, rng.choice(LINE_KINDS))
-    return tuple(dict.fromkeys(out))
-
-
-def _wild(n: int, rng: random.Random) -> tuple:
-    """Lines drawn from another grid (they may break every grid)."""
-    other = random_solution(Rules(n), seed=rng.randrange(10**6)).cells
-    return _lines(other, n, rng, 1)
-
-
-@settings(max_examples=150, derandomize=True)
-@given(st.integers(0, 287), st.integers(0, 10**9), st.integers(0, 5), st.integers(0, 2))
-def test_4x4_solutions_equal_brute_force(index: int, seed: int, givens: int, wild: int) -> None:
-    rng = random.Random(seed)
-    solution = ALL4[index]
-    cons = _lines(solution, 4, rng, rng.randint(1, 4))
-    for _ in range(wild):
-        cons += _wild(4, rng)
-    rules = Rules(4, constraints=tuple(dict.fromkeys(cons)))
-    puzzle = bytearray(16)
-    for c in rng.sample(range(16), givens):
-        puzzle[c] = solution[c]
-    brute = sorted(g for g in ALL4 if not rules.broken(g)
-                   and all(not v or g[c] == v for c, v in enumerate(puzzle)))
-    found = sorted(g.cells for g in engine.solutions(Grid(bytes(puzzle), rules)))
-    assert found == brute
-    if not wild:
-        assert solution in found
-
-
-@settings(max_examples=40, derandomize=True)
-@given(st.integers(0, 10**9))
-def test_6x6_solutions_equal_a_plain_backtracker(seed: int) -> None:
-    rng = random.Random(seed)
-    solution = random_solution(Rules(6), seed=seed % 5000).cells
-    rules = Rules(6, constraints=_lines(solution, 6, rng, rng.randint(2, 6)))
-    puzzle = bytearray(36)
-    for c in rng.sample(range(36), rng.randint(6, 14)):
-        puzzle[c] = solution[c]
-    brute = sorted(brute_solutions(puzzle, rules, 60))
-    found = sorted(g.cells for g in islice(engine.solutions(Grid(bytes(puzzle), rules)), 60))
-    if len(brute) < 60:
-        assert found == brute and solution in found
-    else:
-        assert len(found) == 60 and all(not rules.broken(g) for g in found)
 
 
 @pytest.mark.parametrize("case", PUBLISHED, ids=[p["name"] for p in PUBLISHED])

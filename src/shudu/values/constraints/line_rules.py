@@ -19,21 +19,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from ...errors import ParseError
 from ..sizes import DEFAULT_BOXES
 from .base import BETWEEN, cells_from, check_cells, int_from, linear_record, pair_record, size_of
+from .lines import Palindrome, _cells
 
 if TYPE_CHECKING:
     from ..rules import Rules
 
 __all__ = ["Between", "Entropic", "Lockout", "Modular", "RegionSum", "Zipper"]
-
-
-def _cells(cells: Sequence[int], what: str, least: int = 2) -> tuple[int, ...]:
-    out = tuple(int(c) for c in cells)
-    if len(out) < least:
-        raise ParseError(f"expected {what} of at least {least} cells", found=str(len(out)))
-    return out
 
 
 def _ends_keep(values: Sequence[int], cells: Sequence[int], gap: int, outside: bool) -> bool:
@@ -254,8 +247,7 @@ class Zipper:
         object.__setattr__(self, "cells", _cells(self.cells, "a zipper line", 3))
 
     def _pairs(self) -> list[tuple[int, int]]:
-        k = len(self.cells)
-        return [(self.cells[i], self.cells[k - 1 - i]) for i in range(k // 2)]
+        return Palindrome(self.cells)._mirrors()   # the cells the same distance from the middle
 
     def check(self, values: Sequence[int], rules: Rules | None = None) -> bool:
         k = len(self.cells)
