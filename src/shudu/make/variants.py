@@ -165,8 +165,8 @@ def _lines(kind: str, solution: bytes, n: int, rng: random.Random) -> list[Any]:
     return out
 
 
-_MAKERS = {"thermo": _thermos, "arrow": _arrows, "kropki": _dots,
-           **{k: functools.partial(_lines, k) for k in LINE_KINDS}}
+_MAKERS: dict[str, Any] = {"thermo": _thermos, "arrow": _arrows, "kropki": _dots,
+                           **{k: functools.partial(_lines, k) for k in LINE_KINDS}}
 
 
 def _unique(grid: Grid) -> bool:
