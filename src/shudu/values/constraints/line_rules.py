@@ -273,9 +273,9 @@ class Zipper:
             for a, b in pairs:
                 out += linear_record([(a, 1), (b, 1), (mid, -1)], 0)
             return out
-        (a0, b0), *rest = pairs
-        for a, b in rest:
-            out += linear_record([(a0, 1), (b0, 1), (a, -1), (b, -1)], 0)
+        for i, (a0, b0) in enumerate(pairs):    # every two pairs: the same sum
+            for a, b in pairs[i + 1:]:
+                out += linear_record([(a0, 1), (b0, 1), (a, -1), (b, -1)], 0)
         return out
 
     def to_dict(self) -> dict[str, Any]:
