@@ -163,13 +163,21 @@ VARIANTS = ROOT / "tests" / "fixtures" / "fpuzzles_published.txt"
 """Published variant puzzles (f-puzzles data): where the variant techniques' states come
 from first; then the mixed puzzles of ``benchmarks/bench_variants.py``."""
 
+LINES = ROOT / "tests" / "fixtures" / "lines_published.json"
+"""Published puzzles of the further lines (between, lockout, region-sum ...), as JSON."""
+
 
 def _variant_puzzles() -> Iterator[tuple[Grid, str]]:
+    from shudu import Rules
     from shudu.formats.fpuzzles import read_fpuzzles
+    from shudu.values.constraints import constraint_from_dict
 
     for number, line in enumerate(ln for ln in VARIANTS.read_text().splitlines()
                                   if ln.strip() and not ln.startswith("#")):
         yield read_fpuzzles(line.split("\t")[2]), f"{VARIANTS.name}, puzzle {number + 1}"
+    for number, case in enumerate(json.loads(LINES.read_text())):
+        rules = Rules(constraints=tuple(constraint_from_dict(c) for c in case["constraints"]))
+        yield Grid(case["grid"], rules), f"{LINES.name}, puzzle {number + 1}"
     sys.path.insert(0, str(ROOT / "benchmarks"))
     from bench_variants import mixed
 

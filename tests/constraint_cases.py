@@ -10,17 +10,23 @@ from shudu import Rules
 from shudu.values.constraints import (
     XV,
     Arrow,
+    Between,
     Cage,
+    Entropic,
     ExtraRegion,
     Kropki,
     LittleKiller,
+    Lockout,
+    Modular,
     Negative,
     Palindrome,
     Parity,
+    RegionSum,
     Renban,
     Sandwich,
     Thermo,
     Whisper,
+    Zipper,
 )
 from shudu.values.constraints.base import orthogonal_pairs
 
@@ -140,7 +146,27 @@ def kinds_from(sol: Sequence[int], n: int, rng: random.Random, kind: str) -> lis
             elif x + y in (5, 10):
                 out.append(XV((a, b), x + y))
         return [*out, Negative(kind.split("-")[1])]
+    if kind in LINE_MAKERS:
+        return _line_kept(v, n, rng, kind)
     raise ValueError(kind)
+
+
+LINE_MAKERS = {"between": Between, "lockout": Lockout, "region-sum": RegionSum,
+               "zipper": Zipper, "modular": Modular, "entropic": Entropic}
+"""The line kinds drawn as any line (king steps) that the solution happens to keep."""
+
+LINE_KINDS = tuple(LINE_MAKERS)
+
+
+def _line_kept(v: Sequence[int], n: int, rng: random.Random, kind: str) -> list:
+    make = LINE_MAKERS[kind]
+    for _ in range(300):
+        p = walk(v, n, rng, lambda path, x: True, rng.randint(3, 6), king=True)
+        if len(p) >= 3:
+            con = make(tuple(p))
+            if con.check(v):
+                return [con]
+    return []
 
 
 KINDS = ("thermo", "slow", "whisper", "renban", "palindrome", "kropki", "xv", "parity",

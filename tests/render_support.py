@@ -44,12 +44,14 @@ def _entries() -> dict[str, list[dict]]:
 
 
 def entry_state(entry: dict) -> Candidates:
-    """The pencilmark state of a stored entry of ``technique_states.json``."""
+    """The pencilmark state of a stored entry of ``technique_states.json`` (with its
+    constraints, when it has ``rules``)."""
     text = entry["candidates"]
     masks = [sum(1 << (int(ch) - 1) for ch in text[9 * c:9 * c + 9] if ch != ".")
              for c in range(81)]
     values = [int(ch) if ch != "." else 0 for ch in entry["values"]]
-    cands = Candidates.from_masks(Rules(9), masks, values)
+    rules = Rules.from_dict(entry["rules"]) if "rules" in entry else Rules(9)
+    cands = Candidates.from_masks(rules, masks, values)
     cands.givens = bytes(int(ch) if ch != "." else 0 for ch in entry["givens"])
     return cands
 
@@ -94,6 +96,7 @@ GOLDEN = {
     "colouring": "simple-colors-trap",
     "chains": "aic",
     "forcing": "forcing-chain-contradiction",
+    "lines": "between-line",
 }
 """Family -> the technique whose first stored step stands for it."""
 GOLDEN_WIDTH = 300

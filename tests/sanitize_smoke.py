@@ -476,10 +476,14 @@ def main() -> int:
             rules = Rules(n, constraints=planted(solution, n, random.Random(seed), 12))
             shudu.count(bytes(n * n), 3, rules)
             _engine.batch(shudu.solving.engine._tables(rules), bytes(n * n) * 3, 2, 2, True)
+            if n < 16:   # the lines (between, lockout, region-sum, zipper ...)
+                kinds = importlib.import_module("constraint_cases").LINE_KINDS
+                rules = Rules(n, constraints=planted(solution, n, random.Random(seed), 8, kinds))
+                shudu.count(bytes(n * n), 3, rules)
     # Malformed constraint programs are refused, never read out of bounds.
     houses, starts, peers = shudu.solving.engine._house_tables(Rules())
     for _ in range(3000 if not quick else 500):
-        program = [rng.choice((1, 2, 3, 4, 5, rng.randint(-3, 9)))]
+        program = [rng.choice((1, 2, 3, 4, 5, 10, rng.randint(-3, 11)))]
         program += [rng.randint(-2, 90) for _ in range(rng.randint(0, 14))]
         try:
             _engine.search(_engine.Rules(9, houses, starts, peers, [0], [], [], program),

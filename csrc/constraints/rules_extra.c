@@ -34,7 +34,8 @@ struct gx_set {
      *   MASK     c m
      *   LINEAR   k total (c w)*k
      *   RENBAN   k c*k
-     *   SANDWICH total k c*k */
+     *   SANDWICH total k c*k
+     *   BETWEEN  k gap out a b c*k */
     int32_t *data;
     gx_view *views;    /* see gx_rec.view (gx_use_peers) */
     sums_scratch *scratch;   /* their walks' memory */
@@ -100,6 +101,9 @@ static int rec_cells(const gx_set *g, int r, int32_t *out) {
     case GX_SANDWICH:
         for (int32_t j = 0; j < o[1]; j++) out[j] = o[2 + j];
         return o[1];
+    case GX_BETWEEN:
+        for (int32_t j = 0; j < o[0] + 2; j++) out[j] = o[3 + j];
+        return o[0] + 2;
     default: return 0;
     }
 }
@@ -268,6 +272,19 @@ gx_set *gx_new(int n, int ncells, const int32_t *prog, size_t len, char *err, si
                 if (!cells_ok(prog, at + 2, k, 1, ncells, stamp, mark))
                     BAD("record %d: a sandwich's cells must lie on the grid and differ", r);
                 used = stored = 2 + (size_t)k;
+                if (pass) memcpy(g->data + out, prog + at, used * sizeof *prog);
+                break;
+            }
+            case GX_BETWEEN: {
+                if (at + 3 > len) BAD("record %d: a between line needs a count, a gap and a side", r);
+                const int32_t k = prog[at], gap = prog[at + 1], outside = prog[at + 2];
+                if (k < 0 || k > ncells - 2 || at + 5 + (size_t)k > len)
+                    BAD("record %d: a between line needs 2 ends and 0..%d cells", r, ncells - 2);
+                if (gap < 0 || gap > n || (outside != 0 && outside != 1))
+                    BAD("record %d: a between line's gap is 0..%d and its side 0 or 1", r, n);
+                if (!cells_ok(prog, at + 3, k + 2, 1, ncells, stamp, mark))
+                    BAD("record %d: a between line's cells must lie on the grid and differ", r);
+                used = stored = 5 + (size_t)k;
                 if (pass) memcpy(g->data + out, prog + at, used * sizeof *prog);
                 break;
             }
@@ -671,6 +688,50 @@ static int narrow_renban(gx_set *g, const int32_t *o) {
     return changed;
 }
 
+/* The digits strictly between x and y (outside = 0), or below and above both of them
+ * and every digit between (outside = 1), as a mask of n digits. */
+static inline uint32_t between_mask(int n, int x, int y, int outside) {
+    const int lo = x < y ? x : y, hi = x < y ? y : x;
+    const uint64_t full = n == 32 ? 0xffffffffull : ((1ull << n) - 1);
+    if (!outside) return (uint32_t)(((1ull << (hi - 1)) - 1) & ~((1ull << lo) - 1));
+    return (uint32_t)((((1ull << (lo - 1)) - 1) | ~((1ull << hi) - 1)) & full);
+}
+
+/* A between or lockout line: a pair of digits (x, y) of its ends supports the line when
+ * they differ by at least the gap and every middle cell has a candidate the pair allows;
+ * the ends keep the digits of such pairs, the middle cells the digits some pair allows. */
+static int narrow_between(gx_set *g, const int32_t *o) {
+    const int32_t k = o[0], gap = o[1], outside = o[2], a = o[3], b = o[4];
+    const int32_t *mid = o + 5;
+    uint32_t sa = 0, sb = 0, inner = 0;
+    for (uint32_t ma = g->work[a]; ma; ma &= ma - 1) {
+        const int x = sd_ctz32(ma) + 1;
+        for (uint32_t mb = g->work[b]; mb; mb &= mb - 1) {
+            const int y = sd_ctz32(mb) + 1;
+            if ((x > y ? x - y : y - x) < gap) continue;
+            const uint32_t allow = between_mask(g->n, x, y, outside);
+            int every = 1;
+            for (int32_t j = 0; j < k && every; j++) every = (g->work[mid[j]] & allow) != 0;
+            if (!every) continue;
+            sa |= 1u << (x - 1);
+            sb |= 1u << (y - 1);
+            inner |= allow;
+        }
+    }
+    if (!sa) return -1;
+    int changed = 0;
+    int x = keep(g, a, sa);
+    if (x < 0) return -1;
+    changed |= x;
+    if ((x = keep(g, b, sb)) < 0) return -1;
+    changed |= x;
+    for (int32_t j = 0; j < k; j++) {
+        if ((x = keep(g, mid[j], inner)) < 0) return -1;
+        changed |= x;
+    }
+    return changed;
+}
+
 /* Sum of the k smallest (low = 1) or largest digits of the set m (-1: fewer than k). */
 static int extreme_sum(uint32_t m, int k, int low) {
     int sum = 0;
@@ -882,6 +943,7 @@ int gx_narrow(gx_set *g, const uint32_t *cand, uint16_t *cells, uint32_t *keep_o
             break;
         case GX_RENBAN: x = narrow_renban(g, o); break;
         case GX_SANDWICH: x = narrow_sandwich(g, o); break;
+        case GX_BETWEEN: x = narrow_between(g, o); break;
         default: break;
         }
         if (x < 0) bad = 1;

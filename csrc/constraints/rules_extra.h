@@ -13,6 +13,10 @@
  *   GX_BOUND    k total (c w)*k     as GX_LINEAR, narrowed as if its digits could repeat
  *                                   even where cells see each other (a sum derived from
  *                                   others, quick to check, that only helps the search)
+ *   GX_BETWEEN  k gap out a b c*k   the ends a and b differ by at least gap, and each of
+ *                                   the k cells holds a digit strictly between theirs
+ *                                   (out = 0: a between line) or outside the two and
+ *                                   every digit between them (out = 1: a lockout line)
  * gx_new checks every record (cells in range, masks within the digits, no repeated
  * cell in a record, sums that cannot overflow) and refuses a bad program with a message.
  *
@@ -32,7 +36,8 @@
 extern "C" {
 #endif
 
-enum { GX_PAIR = 1, GX_MASK = 2, GX_LINEAR = 3, GX_RENBAN = 4, GX_SANDWICH = 5, GX_BOUND = 6 };
+enum { GX_PAIR = 1, GX_MASK = 2, GX_LINEAR = 3, GX_RENBAN = 4, GX_SANDWICH = 5, GX_BOUND = 6,
+       GX_BETWEEN = 10 };
 
 typedef struct gx_set gx_set; /* compiled program, owns its memory */
 

@@ -86,7 +86,8 @@ def test_writing_constraints_where_a_notation_cannot_hold_them_is_refused() -> N
     (lambda d: d.pop("grid"), "grid of 9 rows"),
     (lambda d: d.update(size=40), "size 1..25"),
     (lambda d: d.update(thermometer=[{"lines": [["R1C1", "R10C1"]]}]), "R10C1"),
-    (lambda d: d.update(betweenline=[{"lines": [["R1C1", "R1C2"]]}]), "found 'betweenline'"),
+    (lambda d: d.update(minimum=[{"cell": "R1C1"}]), "found 'minimum'"),
+    (lambda d: d.update(betweenline=[{"lines": [["R1C1", "R1C2"]]}]), "at least 3 cells"),
     (lambda d: d.update(xv=[{"cells": ["R1C1", "R1C2"], "value": "Y"}]), "X or V in xv 1"),
     (lambda d: d.update(littlekillersum=[{"cell": "R0C1", "direction": "NE", "value": "5"}]),
      "direction DR, DL, UR or UL"),
@@ -146,3 +147,27 @@ def test_the_command_line_solves_a_link(capsys) -> None:
     assert done.value.code != 0
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0 and "f-puzzles data" in err
+
+
+def test_the_further_lines_are_read_and_written() -> None:
+
+    from shudu.values.constraints import Between, Entropic, Lockout, Modular, RegionSum, Zipper
+
+    data = to_fpuzzles(Grid("." * 81))
+    data.update(betweenline=[{"lines": [["R1C1", "R1C2", "R1C3"]]}],
+                lockout=[{"lines": [["R2C1", "R2C2", "R2C3"]]}],
+                regionsumline=[{"lines": [["R3C1", "R3C4"], ["R4C1", "R4C4"]]}],
+                zipperline=[{"lines": [["R5C1", "R5C2", "R5C3"]]}],
+                modularline=[{"lines": [["R6C1", "R6C2", "R6C3"]]}],
+                entropicline=[{"lines": [["R7C1", "R7C2", "R7C3"]]}])
+    grid = read_fpuzzles(json.dumps(data))
+    assert set(grid.rules.constraints) == {
+        Between((0, 1, 2)), Lockout((9, 10, 11)), RegionSum((18, 21)), RegionSum((27, 30)),
+        Zipper((36, 37, 38)), Modular((45, 46, 47)), Entropic((54, 55, 56))}
+    assert read_fpuzzles(write_fpuzzles(grid)) == grid
+    from shudu.formats.sudokupad import read_sudokupad
+
+    pad = "https://sudokupad.app/?puzzleid=fpuzzles" + write_fpuzzles(grid)[len(LINK):]
+    assert read_sudokupad(pad) == grid
+    with pytest.raises(ParseError, match="f-puzzles can hold"):     # its gap is its size's
+        write_fpuzzles(Grid("." * 81, Rules(constraints=(Lockout((0, 1), 3),))))

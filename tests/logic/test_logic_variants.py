@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from constraint_cases import planted, unsound
+from constraint_cases import KINDS, LINE_KINDS, planted, unsound
 from shudu import Grid, Rules
 from shudu.formats.fpuzzles import read_fpuzzles
 from shudu.logic.session import hint
@@ -27,12 +27,13 @@ PUBLISHED = [line.split("\t") for line in FIXTURE.read_text().splitlines()
              if line and not line.startswith("#")]
 
 
+@pytest.mark.parametrize("kinds", [KINDS, LINE_KINDS], ids=["kinds", "lines"])
 @settings(max_examples=40, derandomize=True, deadline=None)
 @given(st.integers(0, 10**9), st.sampled_from([4, 6]))
-def test_every_step_keeps_every_solution_on_small_puzzles(seed: int, n: int) -> None:
+def test_every_step_keeps_every_solution_on_small_puzzles(kinds, seed: int, n: int) -> None:
     rng = random.Random(seed)
     solution = random_solution(Rules(n), seed=seed % 5000).cells
-    rules = Rules(n, constraints=planted(solution, n, rng, rng.randint(2, 6)))
+    rules = Rules(n, constraints=planted(solution, n, rng, rng.randint(2, 6), kinds))
     puzzle = bytearray(n * n)
     for c in rng.sample(range(n * n), rng.randint(0, n)):
         puzzle[c] = solution[c]

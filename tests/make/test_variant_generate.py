@@ -11,9 +11,22 @@ from shudu.cli import main
 from shudu.errors import GenerationError
 from shudu.make.variants import KINDS, generate_variant
 from shudu.solving import engine
-from shudu.values.constraints import Arrow, Kropki, Negative, Thermo
+from shudu.values.constraints import (
+    Arrow,
+    Between,
+    Entropic,
+    Kropki,
+    Lockout,
+    Modular,
+    Negative,
+    RegionSum,
+    Thermo,
+    Zipper,
+)
 
-CLUE = {"thermo": Thermo, "arrow": Arrow, "kropki": Kropki}
+CLUE = {"thermo": Thermo, "arrow": Arrow, "kropki": Kropki, "between": Between,
+        "lockout": Lockout, "region-sum": RegionSum, "zipper": Zipper, "modular": Modular,
+        "entropic": Entropic}
 
 
 @pytest.mark.parametrize("kind", KINDS)

@@ -48,6 +48,23 @@ def test_every_kind_has_its_mark() -> None:
     assert ">12</text>" in text and ">9</text>" in text
 
 
+def test_every_further_line_has_its_mark() -> None:
+    from shudu.values.constraints import Between, Entropic, Lockout, Modular, RegionSum, Zipper
+
+    lines = (Between((0, 1, 2)), Lockout((9, 10, 11, 12)), RegionSum((18, 19, 20, 21)),
+             Zipper((27, 28, 29)), Modular((36, 37, 38)), Entropic((45, 46, 47)))
+    text = svg(Grid("." * 81, Rules(constraints=lines)))
+    for kind, colour in (("between", "#BFBFBF"), ("lockout", "#BFBFBF"),
+                         ("region-sum", "#2ECBFF"), ("zipper", "#D3A4F0"),
+                         ("modular", "#35B0A0"), ("entropic", "#F5A043")):
+        mark = re.search(f'<g class="{kind}"><path d="([^"]+)"[^>]*stroke="{colour}"', text)
+        assert mark, kind
+    between = re.search(r'class="between">.*?</g>', text)[0]
+    assert between.count("<circle") == 2 and 'cx="34" cy="34"' in between  # r1c1, r1c3
+    lockout = re.search(r'class="lockout">.*?</g>', text)[0]
+    assert lockout.count("rotate(45") == 2 and "rotate(45 214 94)" in lockout  # r2c1, r2c4
+
+
 def test_clues_outside_the_grid_get_room() -> None:
     plain = svg(Grid("." * 81))
     clued = svg(Grid("." * 81, Rules(constraints=(Sandwich.row(0, 10),))))

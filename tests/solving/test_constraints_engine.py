@@ -1,5 +1,6 @@
 """Every constraint kind in the engine: solutions equal brute force on random 4x4 and 6x6
-puzzles (hypothesis, derandomized), every 9x9 solution keeps every constraint, the JSON
+puzzles (hypothesis, derandomized; the kinds, then the lines of
+tests/solving/test_line_rules.py), every 9x9 solution keeps every constraint, the JSON
 form round-trips, bad constraints and bad engine programs are refused with a reason, and
 a published puzzle of the global rules solves to its known answer."""
 
@@ -12,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from constraint_cases import KINDS, brute_solutions, kinds_from, planted
+from constraint_cases import KINDS, LINE_KINDS, brute_solutions, kinds_from, planted
 from shudu import Grid, Rules
 from shudu._engine import Rules as EngineRules
 from shudu.errors import InvalidPuzzle, ParseError, UnsupportedRules
@@ -47,23 +48,29 @@ def _puzzle(solution: bytes, rng: random.Random, givens: int) -> bytearray:
     return puzzle
 
 
-def _random_constraint(n: int, rng: random.Random):
+def _random_constraint(n: int, rng: random.Random, kinds: tuple[str, ...] = KINDS):
     """A constraint drawn without looking at any solution (it may break every grid)."""
     other = random_solution(Rules(n), seed=rng.randrange(10**6)).cells
     for _ in range(20):
-        got = kinds_from(other, n, rng, rng.choice(KINDS))
+        got = kinds_from(other, n, rng, rng.choice(kinds))
         if got:
             return got[0]
     return Parity(rng.randrange(n * n), rng.choice(("odd", "even")))
 
 
+KIND_SETS = pytest.mark.parametrize("kinds", [KINDS, LINE_KINDS], ids=["kinds", "lines"])
+"""The engine tests draw from the kinds, then from the lines (between, lockout ...)."""
+
+
+@KIND_SETS
 @settings(max_examples=150, derandomize=True)
 @given(st.integers(0, 287), st.integers(0, 10**9), st.integers(0, 5), st.integers(0, 2))
-def test_4x4_solutions_equal_brute_force(index: int, seed: int, givens: int, wild: int) -> None:
+def test_4x4_solutions_equal_brute_force(kinds, index: int, seed: int, givens: int,
+                                         wild: int) -> None:
     rng = random.Random(seed)
     solution = ALL4[index]
-    cons = planted(solution, 4, rng, rng.randint(1, 4))
-    cons += tuple(_random_constraint(4, rng) for _ in range(wild))
+    cons = planted(solution, 4, rng, rng.randint(1, 4), kinds)
+    cons += tuple(_random_constraint(4, rng, kinds) for _ in range(wild))
     if rng.random() < 0.2:
         cons += (NonConsecutive(),) if rng.random() < 0.5 else (Disjoint(),)
     rules = Rules(4, constraints=tuple(dict.fromkeys(cons)))
@@ -80,12 +87,13 @@ def test_4x4_solutions_equal_brute_force(index: int, seed: int, givens: int, wil
     assert engine.count(Grid(bytes(puzzle), rules), 1000) == len(brute)
 
 
+@KIND_SETS
 @settings(max_examples=40, derandomize=True)
 @given(st.integers(0, 10**9))
-def test_6x6_solutions_equal_a_plain_backtracker(seed: int) -> None:
+def test_6x6_solutions_equal_a_plain_backtracker(kinds, seed: int) -> None:
     rng = random.Random(seed)
     solution = random_solution(Rules(6), seed=seed % 5000).cells
-    cons = planted(solution, 6, rng, rng.randint(2, 6))
+    cons = planted(solution, 6, rng, rng.randint(2, 6), kinds)
     if rng.random() < 0.3:
         cons += tuple(kinds_from(solution, 6, rng, rng.choice(("negative-kropki", "negative-xv"))))
     rules = Rules(6, constraints=cons)
@@ -175,7 +183,7 @@ def test_every_kind_round_trips_through_json() -> None:
     (lambda: Parity(0, "prime"), "odd or even"),
     (lambda: Negative("dots"), "negative constraint of"),
     (lambda: constraint_from_dict({"kind": "thermo", "cells": "r1c1"}), "list of cell numbers"),
-    (lambda: constraint_from_dict({"kind": "between"}), "constraint kind among"),
+    (lambda: constraint_from_dict({"kind": "betweenline"}), "constraint kind among"),
 ])
 def test_bad_constraints_say_what_is_wrong(made, message) -> None:
     with pytest.raises(ParseError, match=message):

@@ -5,10 +5,12 @@ The keys read: ``size``, ``grid`` (givens and jigsaw regions), ``killercage``,
 ``thermometer``, ``arrow``, ``littlekillersum``, ``sandwichsum``, ``difference`` and
 ``ratio`` (white and black Kropki dots), ``xv``, ``odd``, ``even``, ``whispers``,
 ``renban``, ``palindrome``, ``extraregion``, ``clone``, ``negative``, ``diagonal+``, ``diagonal-``,
-``antiknight``, ``antiking``, ``disjointgroups``, ``nonconsecutive``.  Pictures only
+``antiknight``, ``antiking``, ``disjointgroups``, ``nonconsecutive``, and the lines
+``betweenline``, ``lockout`` (ends at least half the size apart), ``regionsumline``,
+``zipperline``, ``modularline`` and ``entropicline``.  Pictures only
 (``text``, ``line``, ``circle``, ``rectangle``, ``cage``) and notes (``title``,
 ``author``, ``ruleset``, ``solution`` ...) are left aside; a constraint this library does
-not know (``betweenline``, ``quadruple``, ``minimum`` ...) is an error that names it.
+not know (``quadruple``, ``minimum`` ...) is an error that names it.
 ``nonconsecutive`` with white dots means every white dot is given (f-puzzles' own reading).
 
 >>> grid = read_fpuzzles('{"size": 4, "grid": [[{"value": 1, "given": true}, {}, {}, {}],'
@@ -33,20 +35,26 @@ from ..errors import ParseError, ShuduError
 from ..values.constraints import (
     XV,
     Arrow,
+    Between,
     Cage,
     Clone,
     Disjoint,
+    Entropic,
     ExtraRegion,
     Kropki,
     LittleKiller,
+    Lockout,
+    Modular,
     Negative,
     NonConsecutive,
     Palindrome,
     Parity,
+    RegionSum,
     Renban,
     Sandwich,
     Thermo,
     Whisper,
+    Zipper,
 )
 from ..values.grid import Grid
 from ..values.rules import DEFAULT_BOXES, Rules, box_of_regions, window_houses
@@ -63,6 +71,11 @@ IGNORED = frozenset({
     "rectangle", "cage", "truecandidatesoptions", "disabledlogic", "fogofwar", "cellSize",
 })
 """Keys that only draw or describe: they change no digit."""
+
+LINES: dict[str, Any] = {"betweenline": Between, "lockout": Lockout,
+                         "regionsumline": RegionSum, "zipperline": Zipper,
+                         "modularline": Modular, "entropicline": Entropic}
+"""The f-puzzles keys of lines that are only their cells, and their constraints."""
 
 _DIRECTIONS = {"DR": (1, 1), "DL": (1, -1), "UR": (-1, 1), "UL": (-1, -1)}
 
@@ -300,6 +313,8 @@ def _from_fpuzzles(data: dict[str, Any], rules: Rules | None) -> Grid:
     cons += [Clone(rd.cells(item.get("cells"), f"clone {i}"),
                    rd.cells(item.get("cloneCells"), f"clone {i}"))
              for i, item in enumerate(rd.items("clone"), 1)]
+    for key, line_kind in LINES.items():
+        cons += [line_kind(line) for line in rd.lines(key)]
     negative = data.get("negative") or []
     for name in negative:
         of = {"ratio": "black", "difference": "white", "xv": "xv"}.get(str(name).lower())
@@ -315,7 +330,8 @@ def _from_fpuzzles(data: dict[str, Any], rules: Rules | None) -> Grid:
                        "sandwichsum", "difference", "ratio", "xv", "odd", "even", "whispers",
                        "renban", "palindrome", "extraregion", "clone", "negative",
                        "nonconsecutive",
-                       "disjointgroups", "diagonal+", "diagonal-", "antiknight", "antiking"}
+                       "disjointgroups", "diagonal+", "diagonal-", "antiknight", "antiking",
+                       *LINES}
     unknown = sorted(k for k, v in data.items() if k not in known and v not in (None, [], False))
     if unknown:
         raise ParseError("expected only constraints this library knows in the f-puzzles data",
@@ -439,6 +455,9 @@ def to_fpuzzles(grid: Grid) -> dict[str, Any]:
             data["nonconsecutive"] = True
         elif isinstance(con, Disjoint):
             data["disjointgroups"] = True
+        elif type(con) in LINES.values() and getattr(con, "gap", None) is None:
+            key = next(k for k, v in LINES.items() if v is type(con))
+            add(key, {"lines": [names(con.cells)]})
         else:
             raise ParseError("expected constraints f-puzzles can hold", found=repr(con))
     return data

@@ -28,7 +28,9 @@ __all__ = ["clue_kind", "generate", "generate_many"]
 
 _CLUE_PARTS = {"killer": "killer", "killers": "killer", "cage": "killer", "cages": "killer",
                "thermo": "thermo", "thermos": "thermo", "arrow": "arrow", "arrows": "arrow",
-               "kropki": "kropki", "dots": "kropki", "jigsaw": "jigsaw"}
+               "kropki": "kropki", "dots": "kropki", "jigsaw": "jigsaw",
+               **{k: k for k in ("between", "lockout", "region-sum", "zipper", "modular",
+                                 "entropic")}}
 """Parts of a rules spec that ask for puzzles of a kind of clue, and the kind."""
 
 def clue_kind(spec: str) -> tuple[str | None, str]:
@@ -42,14 +44,14 @@ def clue_kind(spec: str) -> tuple[str | None, str]:
     >>> clue_kind("thermo+arrow")
     Traceback (most recent call last):
     ...
-    ValueError: expected one kind of clue among killer, thermo, arrow, kropki and jigsaw, found ...
+    ValueError: expected one kind of clue among arrow, between, ... and zipper, found arrow and thermo
     """
     parts = spec.replace(",", "+").split("+")
     kinds = {_CLUE_PARTS[p.strip().lower()] for p in parts if p.strip().lower() in _CLUE_PARTS}
     if len(kinds) > 1:
-        raise ValueError("expected one kind of clue among killer, thermo, arrow, kropki and "
-                         "jigsaw, "
-                         f"found {' and '.join(sorted(kinds))}")
+        known = sorted(set(_CLUE_PARTS.values()))
+        raise ValueError(f"expected one kind of clue among {', '.join(known[:-1])} and "
+                         f"{known[-1]}, found {' and '.join(sorted(kinds))}")
     if not kinds:
         return None, spec
     rest = "+".join(p for p in parts if p.strip().lower() not in _CLUE_PARTS)

@@ -1,4 +1,4 @@
-"""Thermometer, arrow and Kropki puzzles made from scratch, each with one solution.
+"""Thermometer, arrow, Kropki and line puzzles made from scratch, each with one solution.
 
 1. A random complete grid (:func:`~shudu.make.classic.random_solution`).
 2. Clues of the kind read off that grid:
@@ -9,7 +9,11 @@
      whose digits add up to the circle's digit;
    * **kropki**: a dot between every two side neighbours that are consecutive (white) or
      double (black; a 1 beside a 2 gets either), and on half the puzzles the negative
-     rule (no dot: neither), which makes every dot a clue.
+     rule (no dot: neither), which makes every dot a clue;
+   * **between**, **lockout**, **region-sum**, **zipper**, **modular**, **entropic**:
+     lines of three to seven cells (zippers: three, five or seven, around a middle
+     cell), each a king step from the last, apart from each other, drawn at random and
+     kept when the grid keeps them.
 
 3. Givens start as the whole grid and are removed in a random order while the engine
    finds one solution; then each clue of the kind is dropped the same way (not with the
@@ -35,14 +39,28 @@ from typing import Any
 
 from ..errors import GenerationError
 from ..solving import engine
-from ..values.constraints import Arrow, Kropki, Negative, Thermo
+from ..values.constraints import (
+    Arrow,
+    Between,
+    Entropic,
+    Kropki,
+    Lockout,
+    Modular,
+    Negative,
+    RegionSum,
+    Thermo,
+    Zipper,
+)
 from ..values.grid import Grid
 from ..values.rules import Rules
 from .classic import ClueRun, Generated, meet_along, random_solution
 
 __all__ = ["KINDS", "generate_variant"]
 
-KINDS = ("thermo", "arrow", "kropki")
+LINE_KINDS = ("between", "lockout", "region-sum", "zipper", "modular", "entropic")
+"""The lines :func:`generate_variant` makes puzzles of."""
+
+KINDS = ("thermo", "arrow", "kropki", *LINE_KINDS)
 """The kinds of clue :func:`generate_variant` makes puzzles of."""
 
 
@@ -121,7 +139,34 @@ def _dots(solution: bytes, n: int, rng: random.Random) -> list[Any]:
     return out
 
 
-_MAKERS = {"thermo": _thermos, "arrow": _arrows, "kropki": _dots}
+_LINES: dict[str, Any] = {"between": Between, "lockout": Lockout, "region-sum": RegionSum,
+                          "zipper": Zipper, "modular": Modular, "entropic": Entropic}
+
+
+def _lines(kind: str, solution: bytes, n: int, rng: random.Random) -> list[Any]:
+    """Lines of ``kind`` that the grid keeps: random king walks of three to seven cells
+    apart from each other, each kept when the solution keeps it."""
+    make = _LINES[kind]
+    used: set[int] = set()
+    out: list[Any] = []
+    for _ in range(n * n * 12):
+        start = rng.randrange(n * n)
+        if start in used:
+            continue
+        path, want = [start], rng.choice((3, 5, 7)) if kind == "zipper" else rng.randint(3, 7)
+        while len(path) < want:
+            steps = [x for x in _king(path[-1], n) if x not in used and x not in path]
+            if not steps:
+                break
+            path.append(rng.choice(steps))
+        if len(path) == want and (line := make(tuple(path))).check(solution):
+            out.append(line)
+            used.update(path)
+    return out
+
+
+_MAKERS: dict[str, Any] = {"thermo": _thermos, "arrow": _arrows, "kropki": _dots,
+                           **{k: functools.partial(_lines, k) for k in LINE_KINDS}}
 
 
 def _unique(grid: Grid) -> bool:
@@ -179,8 +224,8 @@ def _thin_once(kind: str, rng: random.Random, grid: Grid) -> Grid | None:
 def generate_variant(kind: str, rules: Rules | str | None = None, *, seed: int | None = None,
                      grade: str | None = None, score: Any = None, rated: bool = False,
                      attempts: int | None = None, timeout: float | None = None) -> Generated:
-    """One puzzle of ``kind`` (``thermo``, ``arrow`` or ``kropki``) with a unique
-    solution (see the module text).
+    """One puzzle of ``kind`` (``thermo``, ``arrow``, ``kropki`` or a line of
+    :data:`LINE_KINDS`) with a unique solution (see the module text).
 
     ``rules``: the geometry and variants beside the clues (classic 9x9 by default; up to
     16x16); ``seed`` reproduces the puzzle; ``grade`` or ``score`` a difficulty to meet
@@ -201,7 +246,8 @@ def generate_variant(kind: str, rules: Rules | str | None = None, *, seed: int |
         if deadline is not None and time.monotonic() > deadline:
             break
         solution = random_solution(base, seed=rng.randrange(2**62)).cells
-        clues = _MAKERS[kind](solution, base.size, rng)
+        clues = [c for c in _MAKERS[kind](solution, base.size, rng)
+                 if c.check(solution, base)]    # a region-sum line on base's own regions
         negative = kind == "kropki" and rng.random() < 0.5
         fixed = (Negative("kropki"),) if negative else ()
         history = _thin(base, clues, fixed, solution, rng, deadline, not negative)

@@ -1,9 +1,10 @@
 """How the constraints beyond houses look in a picture, as solvers draw them: shaded cells
 (extra regions, clones, odd circles and even squares), lines under the digits
 (thermometers with their bulbs, arrows with their circles, whispers, renban and
-palindrome lines), marks on the cell borders over the grid (Kropki dots, X and V) and
-clues outside the grid (little killers, sandwich sums).  Killer cages are drawn by
-:mod:`shudu.pictures.picture` itself.
+palindrome lines; between lines with a circle and lockout lines with a diamond at each end,
+region-sum, zipper, modular and entropic lines), marks on the cell borders over the grid
+(Kropki dots, X and V) and clues outside the grid (little killers, sandwich sums).  Killer
+cages are drawn by :mod:`shudu.pictures.picture` itself.
 
 Coordinates are viewBox units: a cell is ``unit`` wide and the grid starts at ``pad``.
 
@@ -29,6 +30,9 @@ OUTSIDE = frozenset({"little-killer", "sandwich"})
 
 _GREY, _LINE_GREY = "#BFBFBF", "#A6A6A6"
 _WHISPER, _RENBAN, _PALINDROME = "#6CC24A", "#C58BE7", "#9E9E9E"
+_LINES = {"between": "#BFBFBF", "lockout": "#BFBFBF", "region-sum": "#2ECBFF",
+          "zipper": "#D3A4F0", "modular": "#35B0A0", "entropic": "#F5A043"}
+"""The colour of each further line kind (SudokuPad's usual choices)."""
 
 
 def margin(rules: Rules) -> int:
@@ -98,7 +102,34 @@ def under(rules: Rules, n: int, unit: float, pad: float = 4) -> str:
               f'stroke-linejoin="round" stroke-opacity="0.8"/>')
         elif kind == "arrow":
             w(_arrow(con.circle, con.cells, n, pad, unit))
+        elif kind in _LINES:
+            w(_line(kind, con.cells, n, pad, unit))
     return f'<g class="constraints-under">{"".join(out)}</g>' if out else ""
+
+
+def _line(kind: str, cells: Sequence[int], n: int, pad: float, unit: float) -> str:
+    """A further line: its path, and for a between or lockout line a white circle or
+    diamond on each end.
+
+    >>> text = _line("lockout", (0, 1, 2), 4, 60, 4)
+    >>> text.count("<path"), text.count("<rect"), 'class="lockout"' in text
+    (1, 2, True)
+    """
+    colour = _LINES[kind]
+    out = [f'<g class="{kind}"><path d="{_path(cells, n, pad, unit)}" fill="none" '
+           f'stroke="{colour}" stroke-width="{unit * 0.18:g}" stroke-linecap="round" '
+           f'stroke-linejoin="round"/>']
+    for end in (cells[0], cells[-1]) if kind in ("between", "lockout") else ():
+        x, y = _centre(end, n, pad, unit)
+        if kind == "between":
+            out.append(f'<circle cx="{x:g}" cy="{y:g}" r="{unit * 0.4:g}" fill="#FFFFFF" '
+                       f'stroke="{_LINE_GREY}" stroke-width="{unit * 0.04:g}"/>')
+        else:
+            s = unit * 0.56
+            out.append(f'<rect x="{x - s / 2:g}" y="{y - s / 2:g}" width="{s:g}" '
+                       f'height="{s:g}" transform="rotate(45 {x:g} {y:g})" fill="#FFFFFF" '
+                       f'stroke="{_LINE_GREY}" stroke-width="{unit * 0.04:g}"/>')
+    return "".join(out) + "</g>"
 
 
 def _arrow(circle: Sequence[int], shaft: Sequence[int], n: int, pad: float,

@@ -65,6 +65,12 @@ UNSUPPORTED: dict[str, str] = {
     "palindrome": "palindromes",
     "german-whispers": "german whispers",
     "renban": "renban lines",
+    "between": "between lines",
+    "lockout": "lockout lines",
+    "region-sum": "region-sum lines",
+    "zipper": "zipper lines",
+    "modular": "modular lines",
+    "entropic": "entropic lines",
 }
 """Constraint names people put in a rules spec, which cannot hold their layout: what each
 one is called (they come with the puzzle, in JSON or a killer notation)."""

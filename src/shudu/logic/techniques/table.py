@@ -54,8 +54,14 @@ xv-sums                         1804   variant                 1.3      1.3     
 kropki                          1805   variant                 1.4      1.4      -        -  -
 whispers                        1806   variant                 1.4      1.4      -        -  -
 non-consecutive                 1807   variant                 1.4      1.4      -        -  -
+modular-line                    1820   variant                 1.4      1.4      -        -  -
+entropic-line                   1821   variant                 1.4      1.4      -        -  -
 renban                          1808   variant                 1.6      1.6      -        -  -
+between-line                    1822   variant                 1.6      1.6      -        -  -
+lockout-line                    1823   variant                 1.6      1.6      -        -  -
 arrow-sums                      1809   variant                 1.8      1.8      -        -  -
+region-sum-line                 1824   variant                 1.8      1.8      -        -  -
+zipper-line                     1825   variant                 1.8      1.8      -        -  -
 cage-combinations               1701   killer                  2.0      2.0      -        -  -
 little-killer                   1810   variant                 2.0      2.0      -        -  -
 sandwich                        1811   variant                 2.2      2.2      -        -  -
@@ -170,8 +176,14 @@ xv-sums                         XV Sum                                    XV 和
 kropki                          Kropki Dot                                黑白点
 whispers                        German Whispers                           德国耳语线
 non-consecutive                 Non-Consecutive                           无连续
+modular-line                    Modular Line                              模数线
+entropic-line                   Entropic Line                             熵线
 renban                          Renban                                    连续数线
+between-line                    Between Line                              介值线
+lockout-line                    Lockout Line                              锁外线
 arrow-sums                      Arrow Sum                                 箭头和
+region-sum-line                 Region Sum Line                           宫和线
+zipper-line                     Zipper Line                               拉链线
 cage-combinations               Cage Combination                          杀手笼组合
 little-killer                   Little Killer                             小杀手
 sandwich                        Sandwich Sum                              三明治和

@@ -4,7 +4,8 @@ They are values that :class:`~shudu.values.rules.Rules` holds in ``constraints``
 compose with each other, with every variant and size.
 
 Each kind lives in one module: killer cages (:mod:`.cage`), lines (:mod:`.lines`:
-thermometers, whispers, renban, palindromes, clones), dots (:mod:`.dots`: Kropki, XV,
+thermometers, whispers, renban, palindromes, clones; :mod:`.line_rules`: between, lockout,
+region-sum, zipper, modular and entropic lines), dots (:mod:`.dots`: Kropki, XV,
 non-consecutive, negative constraints), sums (:mod:`.sums`: arrows, little killers,
 sandwiches) and cell groups (:mod:`.cells`: odd/even, extra regions, disjoint groups).
 The solving engine propagates every one of them in its search.
@@ -29,6 +30,7 @@ from ...errors import ParseError
 from .cage import Cage
 from .cells import Disjoint, ExtraRegion, Parity
 from .dots import XV, Kropki, Negative, NonConsecutive
+from .line_rules import Between, Entropic, Lockout, Modular, RegionSum, Zipper
 from .lines import Clone, Palindrome, Renban, Thermo, Whisper
 from .sums import Arrow, LittleKiller, Sandwich
 
@@ -36,20 +38,26 @@ __all__ = [
     "KINDS",
     "XV",
     "Arrow",
+    "Between",
     "Cage",
     "Clone",
     "Disjoint",
+    "Entropic",
     "ExtraRegion",
     "Kropki",
     "LittleKiller",
+    "Lockout",
+    "Modular",
     "Negative",
     "NonConsecutive",
     "Palindrome",
     "Parity",
+    "RegionSum",
     "Renban",
     "Sandwich",
     "Thermo",
     "Whisper",
+    "Zipper",
     "constraint_from_dict",
 ]
 
@@ -59,6 +67,8 @@ KINDS: dict[str, Any] = {
     "negative": Negative, "arrow": Arrow, "little-killer": LittleKiller, "sandwich": Sandwich,
     "odd": Parity, "even": Parity, "extra-region": ExtraRegion, "disjoint": Disjoint,
     "clone": Clone,
+    "between": Between, "lockout": Lockout, "region-sum": RegionSum, "zipper": Zipper,
+    "modular": Modular, "entropic": Entropic,
 }
 """The constraint class of each ``kind`` of the JSON form."""
 
@@ -71,7 +81,7 @@ def constraint_from_dict(data: dict[str, Any]) -> Any:
     >>> constraint_from_dict({"kind": "thermometer"})
     Traceback (most recent call last):
     ...
-    shudu.errors.ParseError: expected a constraint kind among arrow, cage, ..."
+    shudu.errors.ParseError: expected a constraint kind among arrow, between, cage, ..."
     """
     if not isinstance(data, dict):
         raise ParseError("expected a constraint as a JSON object", found=repr(data))

@@ -27,6 +27,9 @@ if TYPE_CHECKING:
 PAIR, MASK, LINEAR, RENBAN, SANDWICH, BOUND = 1, 2, 3, 4, 5, 6
 """Record kinds of the engine's constraint program."""
 
+BETWEEN = 10
+"""The record of a between or lockout line: ``BETWEEN k gap outside a b c*k``."""
+
 
 def pair_record(a: int, b: int, size: int, ok: Callable[[int, int], bool]) -> list[int]:
     """The record "cell ``b`` may hold ``y`` beside ``x`` in cell ``a`` when ``ok(x, y)``".

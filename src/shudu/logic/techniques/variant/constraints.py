@@ -25,7 +25,7 @@ from functools import lru_cache
 from typing import Any
 
 from ....values.candidates import Candidates, bits, digits_in
-from ....values.constraints.base import LINEAR, MASK, PAIR, RENBAN, SANDWICH
+from ....values.constraints.base import BETWEEN, LINEAR, MASK, PAIR, RENBAN, SANDWICH
 from ....values.rules import Rules
 from ...accel9 import never9
 from ...registry import Technique, register
@@ -52,6 +52,8 @@ def _records(program: Sequence[int], n: int) -> Iterator[tuple[int, Sequence[int
             size = 1 + program[i + 1]
         elif kind == SANDWICH:
             size = 2 + program[i + 2]
+        elif kind == BETWEEN:
+            size = 5 + program[i + 1]
         else:
             raise ValueError(f"unknown record kind {kind}")
         yield kind, program[i + 1:i + 1 + size]
@@ -190,6 +192,31 @@ def _sandwich(masks: dict[int, int], data: Sequence[int], n: int) -> bool:
     return changed
 
 
+def _between(masks: dict[int, int], data: Sequence[int], n: int) -> bool:
+    """A between or lockout line (``BETWEEN k gap outside a b c*k``): each pair of its
+    ends' digits at least ``gap`` apart whose range (inside it, or outside it for a
+    lockout) every middle cell can hold supports its digits."""
+    k, gap, outside, a, b, middle = data[0], data[1], data[2], data[3], data[4], data[5:]
+    sa = sb = inner = 0
+    for x in digits_in(masks[a]):
+        for y in digits_in(masks[b]):
+            lo, hi = min(x, y), max(x, y)
+            if hi - lo < gap:
+                continue
+            allow = sum(1 << (d - 1) for d in range(1, n + 1)
+                        if (d < lo or d > hi if outside else lo < d < hi))
+            if all(masks[c] & allow for c in middle[:k]):
+                sa |= 1 << (x - 1)
+                sb |= 1 << (y - 1)
+                inner |= allow
+    if not sa:
+        raise _Broken
+    changed = _keep(masks, a, sa) | _keep(masks, b, sb)
+    for c in middle[:k]:
+        changed |= _keep(masks, c, inner)
+    return changed
+
+
 def _distinct_sum_fits(digits: int, k: int, total: int) -> bool:
     """Whether ``k`` different digits of the set ``digits`` can add up to ``total`` (by
     the smallest and the largest ``k`` of them).
@@ -233,6 +260,8 @@ def narrow(program: Sequence[int], masks: dict[int, int], n: int,
                     again |= _linear(out, data, peer)
                 elif kind == RENBAN:
                     again |= _renban(out, data, n)
+                elif kind == BETWEEN:
+                    again |= _between(out, data, n)
                 else:
                     again |= _sandwich(out, data, n)
     except _Broken:
@@ -304,6 +333,8 @@ def _record_cells(kind: int, data: Sequence[int]) -> Sequence[int]:
         return data[2::2]
     if kind == RENBAN:
         return data[1:]
+    if kind == BETWEEN:
+        return data[3:]
     return data[2:]
 
 
@@ -315,6 +346,9 @@ NOUNS: dict[str, tuple[str, str]] = {
     "little-killer": ("little killer", "小杀手"), "sandwich": ("sandwich", "三明治"),
     "non-consecutive": ("non-consecutive rule", "无连续规则"),
     "negative": ("negative rule", "负约束"),
+    "between": ("between line", "介值线"), "lockout": ("lockout line", "锁外线"),
+    "region-sum": ("region-sum line", "宫和线"), "zipper": ("zipper line", "拉链线"),
+    "modular": ("modular line", "模数线"), "entropic": ("entropic line", "熵线"),
 }
 """What a reason of a trial calls each constraint kind, in English and Chinese."""
 
@@ -505,7 +539,7 @@ def variant_reason(label: str, lang: str) -> str:
 def _line(step: Step) -> str:
     data = step.get("constraint") or {}
     cells = step.role_cells("constraint")
-    if data.get("kind") in ("thermo", "whisper", "renban", "palindrome"):
+    if data.get("kind") in ("thermo", "whisper", "renban", "palindrome", *LINE_KINDS):
         return " -> ".join(cells_text((c,), step.size) for c in (cells[0], cells[-1]))
     return cells_text(cells, step.size)
 
@@ -527,7 +561,16 @@ _NAMES: dict[str, tuple[str, str]] = {
     "non-consecutive": ("the non-consecutive rule at {cells}", "{cells} 处的无连续规则"),
     "negative": ("the cells {cells}, which have no dot between them",
                  "{cells}，它们之间没有点"),
+    "between": ("the between line {cells}", "介值线 {cells}"),
+    "lockout": ("the lockout line {cells}", "锁外线 {cells}"),
+    "region-sum": ("the region-sum line {cells}", "宫和线 {cells}"),
+    "zipper": ("the zipper line {cells}", "拉链线 {cells}"),
+    "modular": ("the modular line {cells}", "模数线 {cells}"),
+    "entropic": ("the entropic line {cells}", "熵线 {cells}"),
 }
+
+LINE_KINDS = ("between", "lockout", "region-sum", "zipper", "modular", "entropic")
+"""The lines named by their two ends, like thermometers and whispers."""
 
 _WHY: dict[str, tuple[str, str]] = {
     "thermo": ("digits rise from the bulb along it, so each cell must be larger than some "
@@ -566,6 +609,31 @@ _WHY: dict[str, tuple[str, str]] = {
                         "a white dot)", "共边的两格不能填连续的数字（白点两侧除外）"),
     "negative": ("every dot is given, so two neighbours without a dot never make one",
                  "所有的点都已给出，没有点的相邻两格不能符合点的关系"),
+    "between": ("the digits along it lie strictly between the digits at its ends, so each "
+                "end keeps the digits that leave room for every cell between, and those "
+                "cells keep what some pair of ends allows",
+                "线上的数字严格介于两端的数字之间，两端只能保留给中间每格都留出空间的数字，"
+                "中间各格只能保留某一对端点允许的数字"),
+    "lockout": ("its ends differ by at least {gap} and no digit along it lies between them "
+                "or equals either, so each end keeps the digits that leave every cell a digit "
+                "outside their range, and those cells keep what some pair of ends allows",
+                "两端至少相差 {gap}，线上的数字不能介于两端之间或等于端点，两端只能保留让中间"
+                "每格都有范围外数字的数字，中间各格只能保留某一对端点允许的数字"),
+    "region-sum": ("the box borders cut it into segments that all add up to the same total, "
+                   "so each cell keeps only the digits that let the other segments match",
+                   "宫的边界把线分成几段，每段之和相同，每格只能保留让其他段仍能凑出相同和的数字"),
+    "zipper": ("digits the same distance from its middle add up to the same total (the "
+               "middle digit, when it has a middle cell), so each cell keeps only the digits "
+               "its partners can complete",
+               "与线的中点距离相同的两格之和都相同（有中间格时就等于中间格的数字），每格只能"
+               "保留能被对应格补足的数字"),
+    "modular": ("any three cells in a row on it hold one digit of each of 147, 258 and 369, "
+                "so cells at most two apart on it are never in the same set",
+                "线上任意连续三格各含 147、258、369 中的一个数字，相距不超过两格的两格不能同组"),
+    "entropic": ("any three cells in a row on it hold one low (123), one middle (456) and one "
+                 "high (789) digit, so cells at most two apart on it are never in the same set",
+                 "线上任意连续三格各含一个低（123）、中（456）、高（789）数字，"
+                 "相距不超过两格的两格不能同组"),
 }
 
 
@@ -576,7 +644,8 @@ def _fields(step: Step, lang: str) -> dict[str, object]:
     return {"cells": _line(step), "colour": colour,
             "colour_zh": "白" if colour == "white" else "黑",
             "symbol": {10: "X", 5: "V"}.get(total, str(total)) if data.get("kind") == "xv"
-            else "", "total": total, "gap": data.get("gap", 5), "top": step.size}
+            else "", "total": total, "top": step.size,
+            "gap": data.get("gap", step.size // 2 if data.get("kind") == "lockout" else 5)}
 
 
 def _constraint_name(step: Step, lang: str) -> str:
@@ -619,6 +688,12 @@ _TECHNIQUES: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
     ("arrow-sums", ("arrow",), ("arrow", "pill")),
     ("little-killer", ("little-killer",), ("little killer sum",)),
     ("sandwich", ("sandwich",), ("sandwich sums",)),
+    ("modular-line", ("modular",), ("modular", "modular lines")),
+    ("entropic-line", ("entropic",), ("entropic", "entropic lines")),
+    ("between-line", ("between",), ("between", "between lines")),
+    ("lockout-line", ("lockout",), ("lockout", "lockout lines")),
+    ("region-sum-line", ("region-sum",), ("region sum", "region sum lines")),
+    ("zipper-line", ("zipper",), ("zipper", "zipper lines")),
 )
 """key, the constraint kinds read, aliases (names, code and order, an extension of the SE
 scale, are in the technique table)."""
