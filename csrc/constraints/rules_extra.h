@@ -10,9 +10,9 @@
  *   GX_RENBAN   k c*k               the k digits form a run of consecutive values
  *   GX_SANDWICH total k c*k         the k cells (a house, in order) hold 1 and n with
  *                                   digits between them adding up to total
- *   GX_BOUND    k total (c w)*k     as GX_LINEAR, narrowed as if its digits could repeat
- *                                   even where cells see each other (a sum derived from
- *                                   others, quick to check, that only helps the search)
+ *   GX_BOUND    k total (c w)*k     as GX_LINEAR, narrowed by its bounds only (a sum
+ *                                   derived from others, quick to check, that only helps
+ *                                   the search)
  * gx_new checks every record (cells in range, masks within the digits, no repeated
  * cell in a record, sums that cannot overflow) and refuses a bad program with a message.
  *
