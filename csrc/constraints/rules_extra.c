@@ -378,18 +378,26 @@ static int narrow_linear(gx_set *g, const int32_t *o) {
 }
 
 #if SD_HAVE_INT128
-/* exact_linear for sums spanning fewer than 128 values: the prefix and suffix sets,
- * and the sums a prefix and a suffix make together, are bits of one 128-bit word (where
- * the compiler has 128-bit integers; elsewhere the general path below finds the same). */
+/* exact_linear for sums spanning fewer than 128 values: the prefix sets, and the suffix
+ * sets reversed (bit i: the suffix can make its largest sum less i), are bits of one
+ * 128-bit word (where the compiler has 128-bit integers; elsewhere the general path below
+ * finds the same).  A digit of term j stays when the prefix set, shifted by what the
+ * digit leaves, meets the reversed suffix set: one shift and one test per digit. */
 typedef unsigned __int128 gx_u128;
+
+static inline gx_u128 shift128(gx_u128 x, int64_t by) {
+    if (by >= 128 || by <= -128) return 0;
+    return by >= 0 ? x << by : x >> -by;
+}
 
 static int exact_linear_small(gx_set *g, const int32_t *o, int64_t span) {
     const int32_t k = o[0], total = o[1];
     const int32_t *t = o + 2;
     const int n = g->n;
     const gx_u128 all = span >= 127 ? ~(gx_u128)0 : (((gx_u128)1 << (span + 1)) - 1);
-    gx_u128 pre[GX_EXACT_TERMS + 1], suf[GX_EXACT_TERMS + 1];
+    gx_u128 pre[GX_EXACT_TERMS + 1], rsuf[GX_EXACT_TERMS + 1];
     int64_t low_pre[GX_EXACT_TERMS + 1], low_suf[GX_EXACT_TERMS + 1];
+    int64_t wide_suf[GX_EXACT_TERMS + 1];   /* largest suffix sum, offset by its least */
     pre[0] = 1;
     low_pre[0] = 0;
     for (int32_t j = 0; j < k; j++) {
@@ -400,15 +408,18 @@ static int exact_linear_small(gx_set *g, const int32_t *o, int64_t span) {
         pre[j + 1] = to & all;
         low_pre[j + 1] = low_pre[j] + least;
     }
-    suf[k] = 1;
+    rsuf[k] = 1;
     low_suf[k] = 0;
+    wide_suf[k] = 0;
     for (int32_t j = k - 1; j >= 0; j--) {
         const int64_t w = t[2 * j + 1], least = w < 0 ? w * n : w;
+        const int64_t wide = (w < 0 ? -w : w) * (n - 1);
         gx_u128 to = 0;
         for (uint32_t x = g->work[t[2 * j]]; x; x &= x - 1)
-            to |= suf[j + 1] << (w * lo_digit(x) - least);
-        suf[j] = to & all;
+            to |= rsuf[j + 1] << (wide - (w * lo_digit(x) - least));
+        rsuf[j] = to & all;
         low_suf[j] = low_suf[j + 1] + least;
+        wide_suf[j] = wide_suf[j + 1] + wide;
     }
     const int64_t at = total - low_pre[k];
     if (at < 0 || at > span || !((pre[k] >> at) & 1)) return -1;
@@ -416,16 +427,12 @@ static int exact_linear_small(gx_set *g, const int32_t *o, int64_t span) {
     for (int32_t j = 0; j < k; j++) {
         const int64_t w = t[2 * j + 1];
         const int c = t[2 * j];
-        /* sums of a prefix and a suffix, offset by their least: below span + 1 <= 128 */
-        gx_u128 both = 0;
-        const uint64_t halves[2] = {(uint64_t)pre[j], (uint64_t)(pre[j] >> 64)};
-        for (int h = 0; h < 2; h++)
-            for (uint64_t a = halves[h]; a; a &= a - 1)
-                both |= suf[j + 1] << (sd_ctz64(a) + 64 * h);
         uint32_t ok = 0;
         for (uint32_t x = g->work[c]; x; x &= x - 1) {
+            /* a prefix sum a and a suffix sum s with a + s = need: bit a + wide - need of
+             * the reversed suffix set */
             const int64_t need = total - w * lo_digit(x) - low_pre[j] - low_suf[j + 1];
-            if (need >= 0 && need < 128 && (uint64_t)((both >> need) & 1)) ok |= x & -x;
+            if (shift128(pre[j], wide_suf[j + 1] - need) & rsuf[j + 1]) ok |= x & -x;
         }
         const int r = keep(g, c, ok);
         if (r < 0) return -1;
@@ -937,9 +944,9 @@ int gx_narrow(gx_set *g, const uint32_t *cand, uint16_t *cells, uint32_t *keep_o
             if (x == 0 && g->rec[r].nviews && !g->light)                      /* so is repetition */
                 x = distinct_linear(g, &g->rec[r]);
             break;
-        case GX_BOUND:   /* a sum that only helps: its digits as if free to repeat */
+        case GX_BOUND:   /* a sum that only helps: its bounds (the exact check costs more
+                          * time than the search it saves on killers) */
             x = narrow_linear(g, o);
-            if (x == 0) x = exact_linear(g, o, &g->rec[r].quiet);
             break;
         case GX_RENBAN: x = narrow_renban(g, o); break;
         case GX_SANDWICH: x = narrow_sandwich(g, o); break;

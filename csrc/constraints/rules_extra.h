@@ -10,9 +10,9 @@
  *   GX_RENBAN   k c*k               the k digits form a run of consecutive values
  *   GX_SANDWICH total k c*k         the k cells (a house, in order) hold 1 and n with
  *                                   digits between them adding up to total
- *   GX_BOUND    k total (c w)*k     as GX_LINEAR, narrowed as if its digits could repeat
- *                                   even where cells see each other (a sum derived from
- *                                   others, quick to check, that only helps the search)
+ *   GX_BOUND    k total (c w)*k     as GX_LINEAR, narrowed by its bounds only (a sum
+ *                                   derived from others, quick to check, that only helps
+ *                                   the search)
  *   GX_BETWEEN  k gap out a b c*k   the ends a and b differ by at least gap, and each of
  *                                   the k cells holds a digit strictly between theirs
  *                                   (out = 0: a between line) or outside the two and

@@ -19,7 +19,12 @@
  *   - killer cages with a sum: the digits of the open cells must form one of the
  *     combinations of distinct digits that make the rest of the sum, drawn from
  *     their candidates, with a digit for every open cell; digits in no such
- *     combination are removed (no combination left is a contradiction);
+ *     combination are removed (no combination left is a contradiction).  With at
+ *     most SG_CAGE_EXACT open cells the check is exact: a digit stays in a cell
+ *     only if some filling of the open cells, a distinct digit of a combination
+ *     each, gives it to that cell (this halves the search nodes of hard killers).
+ *     A digit of every combination is placed where only one open cell can take it
+ *     and taken from the cells that see all its places in the cage;
  *   - further constraints (relations between two cells, sums, renban lines,
  *     sandwiches: rules_extra.h) keep the digits that still have a support.
  *
@@ -136,6 +141,7 @@ struct sg_solver {
     uint8_t *cquiet_ok;      /* per cage: cquiet holds such masks */
     uint32_t *pbits;         /* per cell, pwords words: bit q set when cell q is a peer */
     int pwords;
+    uint32_t *pacc;          /* pwords: scratch, the cells that see all places of a digit */
     int32_t *combo_start;    /* (n + 1) * (maxsum + 1) + 1 offsets into combo */
 
     /* further constraints */
@@ -185,6 +191,7 @@ void sg_free(sg_solver *s) {
     free(s->csum);
     free(s->combo);
     free(s->pbits);
+    free(s->pacc);
     free(s->cquiet);
     free(s->cquiet_ok);
     free(s->combo_start);
@@ -371,7 +378,8 @@ static int build_cages(sg_solver *s, const sg_rules *r) {
     if (!s->cquiet || !s->cquiet_ok) return -1;
     s->pwords = (s->ncells + 31) / 32;
     s->pbits = calloc((size_t)s->ncells * (size_t)s->pwords, sizeof *s->pbits);
-    if (!s->pbits) return -1;
+    s->pacc = malloc((size_t)s->pwords * sizeof *s->pacc);
+    if (!s->pbits || !s->pacc) return -1;
     for (int c = 0; c < s->ncells; c++)
         for (int j = s->pstart[c]; j < s->pstart[c + 1]; j++) {
             const int q = s->peers[j];
@@ -430,6 +438,27 @@ void sg_set_pause(sg_solver *s, uint64_t nodes) { s->stop_at = nodes ? s->st.nod
             }                                                              \
         } while (m_);                                                      \
     } while (0)
+
+/* Cages with at most this many open cells are narrowed exactly (fill_support). */
+#ifndef SG_CAGE_EXACT
+#define SG_CAGE_EXACT 4
+#endif
+
+/* The fillings of open cells i..no-1 (candidates om) with the digits left of a
+ * combination, a distinct digit each: every digit of such a filling is added to kept of
+ * its cell.  Returns whether one exists. */
+static int fill_support(const uint32_t *om, uint32_t *kept, int no, int i, uint32_t left) {
+    if (i == no) return 1;
+    int any = 0;
+    for (uint32_t m = om[i] & left; m; m &= m - 1) {
+        const uint32_t bit = m & -m;
+        if (fill_support(om, kept, no, i + 1, left & ~bit)) {
+            kept[i] |= bit;
+            any = 1;
+        }
+    }
+    return any;
+}
 
 /* Run the deductions on state st to a fixpoint, after first setting the
  * givens (if non-NULL) or placing digit bit d0 in cell c0 (if c0 >= 0).
@@ -530,25 +559,61 @@ static SD_ALWAYS_INLINE int propagate_impl(sg_solver *s, uint32_t *st, const uin
                 if (rest <= 0 || rest > s->maxsum) goto fail;
                 uint32_t allowed = 0, required = s->full;
                 const int32_t *cs = s->combo_start + (size_t)k * (size_t)stride + (size_t)rest;
-                for (int32_t j = cs[0]; j < cs[1]; j++) {
-                    const uint32_t set = s->combo[j];
-                    if ((set & fixed) || (set & ~open)) continue;
-                    int every = 1;   /* a digit of the set for every open cell */
-                    for (const uint16_t *p = cc; p < ce && every; p++) {
+                if (k <= SG_CAGE_EXACT) {
+                    /* few open cells: a digit stays where some filling of the open cells
+                     * with a combination, a distinct digit each, gives it to that cell */
+                    uint32_t om[SG_CAGE_EXACT], kept[SG_CAGE_EXACT];
+                    int oc[SG_CAGE_EXACT], no = 0;
+                    for (const uint16_t *p = cc; p < ce; p++) {
                         const uint32_t m = cand[*p];
-                        every = !(m & (m - 1)) || (m & set);
+                        if (m & (m - 1)) {
+                            kept[no] = 0;
+                            oc[no] = *p;
+                            om[no++] = m;
+                        }
                     }
-                    if (every) {
-                        allowed |= set;
-                        required &= set;
+                    for (int32_t j = cs[0]; j < cs[1]; j++) {
+                        const uint32_t set = s->combo[j];
+                        if ((set & fixed) || (set & ~open)) continue;
+                        uint32_t gain = 0;   /* what the set could add to kept */
+                        int every = 1;       /* a digit of the set for every open cell */
+                        for (int i = 0; i < no; i++) {
+                            every &= (om[i] & set) != 0;
+                            gain |= om[i] & set & ~kept[i];
+                        }
+                        if (!every) continue;
+                        /* a set with nothing to add counts for required as if it filled
+                         * (required then holds fewer digits: still sound) */
+                        if (!gain || fill_support(om, kept, no, 0, set)) required &= set;
                     }
-                }
-                if (!allowed) goto fail;
-                for (const uint16_t *p = cc; p < ce; p++) {
-                    const uint32_t m = cand[*p];
-                    if ((m & (m - 1)) && (m & ~allowed)) {
-                        SG_ELIM(*p, m & ~allowed);
-                        caged = 1;
+                    for (int i = 0; i < no; i++) {
+                        if (!kept[i]) goto fail;
+                        if (cand[oc[i]] & ~kept[i]) {
+                            SG_ELIM(oc[i], cand[oc[i]] & ~kept[i]);
+                            caged = 1;
+                        }
+                    }
+                } else {
+                    for (int32_t j = cs[0]; j < cs[1]; j++) {
+                        const uint32_t set = s->combo[j];
+                        if ((set & fixed) || (set & ~open)) continue;
+                        int every = 1;   /* a digit of the set for every open cell */
+                        for (const uint16_t *p = cc; p < ce && every; p++) {
+                            const uint32_t m = cand[*p];
+                            every = !(m & (m - 1)) || (m & set);
+                        }
+                        if (every) {
+                            allowed |= set;
+                            required &= set;
+                        }
+                    }
+                    if (!allowed) goto fail;
+                    for (const uint16_t *p = cc; p < ce; p++) {
+                        const uint32_t m = cand[*p];
+                        if ((m & (m - 1)) && (m & ~allowed)) {
+                            SG_ELIM(*p, m & ~allowed);
+                            caged = 1;
+                        }
                     }
                 }
                 /* a digit of every combination: placed where only one open cell can take
@@ -566,19 +631,21 @@ static SD_ALWAYS_INLINE int propagate_impl(sg_solver *s, uint32_t *st, const uin
                         }
                         continue;
                     }
-                    const int w0 = where[0];
-                    for (int j = s->pstart[w0]; j < s->pstart[w0 + 1]; j++) {
-                        const int q = s->peers[j];
-                        if (!(cand[q] & bit)) continue;
-                        const uint32_t *qb = s->pbits + (size_t)q * s->pwords;
-                        int all = 1;
-                        for (int i = 1; i < cnt && all; i++)
-                            all = (qb[where[i] >> 5] >> (where[i] & 31)) & 1;
-                        if (all) {
-                            SG_ELIM(q, bit);
-                            caged = 1;
-                        }
+                    const int pw = s->pwords;
+                    uint32_t *acc = s->pacc;
+                    memcpy(acc, s->pbits + (size_t)where[0] * pw, (size_t)pw * sizeof *acc);
+                    for (int i = 1; i < cnt; i++) {
+                        const uint32_t *wb = s->pbits + (size_t)where[i] * pw;
+                        for (int w = 0; w < pw; w++) acc[w] &= wb[w];
                     }
+                    for (int w = 0; w < pw; w++)
+                        for (uint32_t m = acc[w]; m; m &= m - 1) {
+                            const int q = 32 * w + ctz(m);
+                            if (cand[q] & bit) {
+                                SG_ELIM(q, bit);
+                                caged = 1;
+                            }
+                        }
                 }
                 s->cquiet_ok[g] = !caged;
                 if (!caged)
