@@ -223,6 +223,60 @@ S9_ATTR static int s9_avx2_fixpoint(s9_state *s, s9_lines *L) {
     if (L && (s->U[0] | s->U[1] | s->U[2])) s9_avx2_lines(a, L);
     return 1;
 }
+/* s9_sets (solve9_search.h) on the AVX2 path: digits 0-7 of a line's matrices as the
+ * lanes of one register, tested against the six permutations at once, digit 8 by the
+ * table; the counts of digits per entry over the lines packed as s9_sets packs them. */
+S9_ATTR static void s9_avx2_sets(s9_lines *L, uint64_t *f3, uint64_t *f4) {
+    const __m256i zero = _mm256_setzero_si256(), nine = W1(0x1FF);
+    __m256i w[2] = {zero, zero}, n[2] = {zero, zero}; /* entries / counts, 3 lines a lane */
+    uint64_t x8 = 0;                                  /* digit 8's entries */
+    uint32_t t8[2] = {0, 0};                          /* and its counts */
+    #pragma GCC unroll 6
+    for (int line = 0; line < 6; line++) {
+        __m256i absent = WANDN(_mm256_loadu_si256((const __m256i *)L->m[line]), nine);
+        __m256i held = nine, count = zero, any = zero;
+        #pragma GCC unroll 6
+        for (int i = 0; i < 6; i++) {
+            const __m256i p = W1(s9_perm6[i]);
+            __m256i k = _mm256_cmpeq_epi32(WAND(absent, p), zero); /* p in the matrix */
+            held = WANDN(WANDN(p, k), held);
+            count = _mm256_sub_epi32(count, k);
+            any = WOR(any, k);
+        }
+        held = WAND(held, any);
+        _mm256_storeu_si256((__m256i *)L->e[line], WOR(held, WSHL(count, 9)));
+        uint32_t e8 = s9_matrix[L->m[line][8]];
+        L->e[line][8] = e8;
+        x8 |= (uint64_t)(e8 & 0x1FFu) << S9_LINE_SHIFT(line);
+        t8[line / 3] += (e8 >> 9) << (8 * (line % 3));
+        w[line / 3] = WOR(w[line / 3], _mm256_sllv_epi32(held, W1(9 * (line % 3))));
+        n[line / 3] = WOR(n[line / 3], _mm256_sllv_epi32(count, W1(8 * (line % 3))));
+    }
+    uint32_t wb[8], ws[8], nb[8], ns[8];
+    _mm256_storeu_si256((__m256i *)wb, w[0]);
+    _mm256_storeu_si256((__m256i *)ws, w[1]);
+    _mm256_storeu_si256((__m256i *)nb, n[0]);
+    _mm256_storeu_si256((__m256i *)ns, n[1]);
+    /* at most 6 permutations a digit: a line's sum over the digits fits its byte */
+    uint32_t tb = t8[0], ts = t8[1];
+    uint64_t g1 = x8, g2 = 0, g3 = 0, g4 = 0;
+    #pragma GCC unroll 8
+    for (int d = 0; d < 8; d++) {
+        uint64_t x = wb[d] | (uint64_t)ws[d] << 32;
+        g4 |= g3 & x;
+        g3 |= g2 & x;
+        g2 |= g1 & x;
+        g1 |= x;
+        tb += nb[d];
+        ts += ns[d];
+    }
+    for (int k = 0; k < 3; k++) {
+        L->total[k] = (int)(tb >> (8 * k) & 0xFFu);
+        L->total[3 + k] = (int)(ts >> (8 * k) & 0xFFu);
+    }
+    *f3 = g3;
+    *f4 = g4;
+}
 #undef S9W
 #undef W1
 #undef WSHR

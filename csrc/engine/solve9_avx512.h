@@ -194,6 +194,52 @@ S9_ATTR static int s9_avx512_fixpoint(s9_state *s, s9_lines *L) {
     if (L && (s->U[0] | s->U[1] | s->U[2])) s9_avx512_lines(a, c, L);
     return 1;
 }
+/* s9_sets (solve9_search.h) on the AVX-512 path: a line's nine matrices (lane d = digit d)
+ * tested against the six permutations at once; the counts of digits per entry over the
+ * lines packed in 64-bit words (S9_LINE_SHIFT), as s9_sets makes them. */
+S9_ATTR static void s9_avx512_sets(s9_lines *L, uint64_t *f3, uint64_t *f4) {
+    const __m512i zero = _mm512_setzero_si512();
+    __m512i w[2] = {zero, zero}, n[2] = {zero, zero}; /* entries / counts, 3 lines a lane */
+    #pragma GCC unroll 6
+    for (int line = 0; line < 6; line++) {
+        __m512i absent = _mm512_maskz_loadu_epi32(0x1FF, L->m[line]);
+        absent = _mm512_andnot_si512(absent, V1(0x1FF));
+        __m512i held = V1(0x1FF), count = zero;
+        __mmask16 any = 0;
+        #pragma GCC unroll 6
+        for (int i = 0; i < 6; i++) {
+            const __m512i p = V1(s9_perm6[i]);
+            __mmask16 k = _mm512_mask_testn_epi32_mask(0x1FF, absent, p); /* p in the matrix */
+            held = _mm512_mask_and_epi32(held, k, held, p);
+            count = _mm512_mask_add_epi32(count, k, count, V1(1));
+            any = (__mmask16)(any | k);
+        }
+        held = _mm512_maskz_mov_epi32(any, held);
+        _mm512_mask_storeu_epi32(L->e[line], 0x1FF, OR(held, SHL(count, 9)));
+        w[line / 3] = OR(w[line / 3], _mm512_sllv_epi32(held, V1(9 * (line % 3))));
+        n[line / 3] = OR(n[line / 3], _mm512_sllv_epi32(count, V1(8 * (line % 3))));
+    }
+    /* at most 6 permutations a digit: a line's sum over the digits fits its byte */
+    uint32_t tb = (uint32_t)_mm512_reduce_add_epi32(n[0]), ts = (uint32_t)_mm512_reduce_add_epi32(n[1]);
+    for (int k = 0; k < 3; k++) {
+        L->total[k] = (int)(tb >> (8 * k) & 0xFFu);
+        L->total[3 + k] = (int)(ts >> (8 * k) & 0xFFu);
+    }
+    uint32_t wb[16], ws[16];
+    _mm512_storeu_si512((void *)wb, w[0]);
+    _mm512_storeu_si512((void *)ws, w[1]);
+    uint64_t g1 = 0, g2 = 0, g3 = 0, g4 = 0;
+    #pragma GCC unroll 9
+    for (int d = 0; d < 9; d++) {
+        uint64_t x = wb[d] | (uint64_t)ws[d] << 32;
+        g4 |= g3 & x;
+        g3 |= g2 & x;
+        g2 |= g1 & x;
+        g1 |= x;
+    }
+    *f3 = g3;
+    *f4 = g4;
+}
 #undef TA
 #undef TB
 #undef TC

@@ -32,6 +32,7 @@
 #define s9_place S9_NAME(s9_place)
 #define s9_propagate S9_NAME(s9_propagate)
 #define s9_restrict S9_NAME(s9_restrict)
+#define s9_sets S9_NAME(s9_sets)
 #define s9_singles S9_NAME(s9_singles)
 #define s9_stack S9_NAME(s9_stack)
 #define s9_stack_matrix S9_NAME(s9_stack_matrix)
@@ -270,34 +271,57 @@ S9_ATTR static inline uint32_t s9_minirow_cells(uint32_t m) {
 #endif
 }
 
+#ifndef S9_VEC_SETS
+/* L->e and L->total of the matrices L->m (S9_VEC_SETS, when a path has it, does the same);
+ * *f3 and *f4 receive the entries (mini-rows or mini-columns) of every line that three
+ * digits, and four, hold on every permutation left to them, line l at S9_LINE_SHIFT(l). */
+S9_ATTR static inline void s9_sets(s9_lines *L, uint64_t *f3, uint64_t *f4) {
+    uint64_t g3 = 0, g4 = 0;
+    for (int line = 0; line < 6; line++) {
+        const uint32_t *mat = L->m[line];
+        uint32_t *ent = L->e[line];
+        uint32_t f1 = 0, f2 = 0, h3 = 0, h4 = 0, t = 0;
+        #pragma GCC unroll 9
+        for (int d = 0; d < 9; d++) {
+            uint32_t e = s9_matrix[mat[d]], f = e & 0x1FFu;
+            ent[d] = e;
+            t += e >> 9;
+            h4 |= h3 & f;
+            h3 |= f2 & f;
+            f2 |= f1 & f;
+            f1 |= f;
+        }
+        L->total[line] = (int)t;
+        g3 |= (uint64_t)h3 << S9_LINE_SHIFT(line);
+        g4 |= (uint64_t)h4 << S9_LINE_SHIFT(line);
+    }
+    *f3 = g3;
+    *f4 = g4;
+}
+#endif
+
 /* Mini-row and mini-column sets.  The three cells of a box in one row (or column)
  * hold three digits, so when three digits must lie in a mini-row (on every
  * permutation left to each of them in its band), no other digit may; four such
  * digits are a contradiction.  Returns 0 on contradiction, 1 if a candidate went,
  * 2 if nothing changed. */
 S9_ATTR static int s9_triads(s9_state *s, s9_lines *L) {
+    uint64_t f3, f4;
+#ifdef S9_VEC_SETS
+    S9_VEC_SETS(L, &f3, &f4);
+#else
+    s9_sets(L, &f3, &f4);
+#endif
+    if (f4) return 0;
     int changed = 0;
     const uint32_t unsolved = s9_fold(s->U[0], s->U[1], s->U[2]);
     for (int line = 0; line < 6; line++) {
-        const uint32_t *mat = L->m[line];
-        uint32_t *ent = L->e[line];
-        uint32_t f1 = 0, f2 = 0, f3 = 0, f4 = 0, t = 0;
-        #pragma GCC unroll 9
-        for (int d = 0; d < 9; d++) {
-            uint32_t e = s9_matrix[mat[d]], f = e & 0x1FFu;
-            ent[d] = e;
-            t += e >> 9;
-            f4 |= f3 & f;
-            f3 |= f2 & f;
-            f2 |= f1 & f;
-            f1 |= f;
-        }
-        if (f4) return 0;
-        L->total[line] = (int)t;
         /* mini-rows (mini-columns) with an open cell */
         uint32_t open = line < 3 ? s9_minirows(s->U[line]) : s9_stack_matrix(unsolved, line - 3);
-        uint32_t full = f3 & open;
+        uint32_t full = (uint32_t)(f3 >> S9_LINE_SHIFT(line)) & 0x1FFu & open;
         if (!full) continue;
+        const uint32_t *mat = L->m[line];
+        const uint32_t *ent = L->e[line];
         for (int d = 0; d < 9; d++) {
             uint32_t drop = full & mat[d] & ~ent[d];
             if (!drop) continue;
@@ -573,6 +597,7 @@ done:
 #undef s9_place
 #undef s9_propagate
 #undef s9_restrict
+#undef s9_sets
 #undef s9_singles
 #undef s9_stack
 #undef s9_stack_matrix
