@@ -195,15 +195,16 @@ S9_ATTR static int s9_avx512_fixpoint(s9_state *s, s9_lines *L) {
     return 1;
 }
 /* s9_sets (solve9_search.h) on the AVX-512 path: a line's nine matrices (lane d = digit d)
- * tested against the six permutations at once; the counts of digits per entry over the
- * lines packed in 64-bit words (S9_LINE_SHIFT), as s9_sets makes them. */
-S9_ATTR static void s9_avx512_sets(s9_lines *L, uint64_t *f3, uint64_t *f4) {
+ * tested against the six permutations at once, and packed over the lines as s9_sets
+ * packs them. */
+S9_ATTR static void s9_avx512_sets(s9_lines *L, uint64_t *xm, uint64_t *xe) {
     const __m512i zero = _mm512_setzero_si512();
-    __m512i w[2] = {zero, zero}, n[2] = {zero, zero}; /* entries / counts, 3 lines a lane */
+    /* three lines a lane: matrices, held entries, counts */
+    __m512i w[2] = {zero, zero}, h[2] = {zero, zero}, n[2] = {zero, zero};
     #pragma GCC unroll 6
     for (int line = 0; line < 6; line++) {
-        __m512i absent = _mm512_maskz_loadu_epi32(0x1FF, L->m[line]);
-        absent = _mm512_andnot_si512(absent, V1(0x1FF));
+        const __m512i m = _mm512_maskz_loadu_epi32(0x1FF, L->m[line]);
+        const __m512i absent = _mm512_andnot_si512(m, V1(0x1FF));
         __m512i held = V1(0x1FF), count = zero;
         __mmask16 any = 0;
         #pragma GCC unroll 6
@@ -216,7 +217,9 @@ S9_ATTR static void s9_avx512_sets(s9_lines *L, uint64_t *f3, uint64_t *f4) {
         }
         held = _mm512_maskz_mov_epi32(any, held);
         _mm512_mask_storeu_epi32(L->e[line], 0x1FF, OR(held, SHL(count, 9)));
-        w[line / 3] = OR(w[line / 3], _mm512_sllv_epi32(held, V1(9 * (line % 3))));
+        const __m512i at = V1(9 * (line % 3));
+        w[line / 3] = OR(w[line / 3], _mm512_sllv_epi32(m, at));
+        h[line / 3] = OR(h[line / 3], _mm512_sllv_epi32(held, at));
         n[line / 3] = OR(n[line / 3], _mm512_sllv_epi32(count, V1(8 * (line % 3))));
     }
     /* at most 6 permutations a digit: a line's sum over the digits fits its byte */
@@ -225,20 +228,14 @@ S9_ATTR static void s9_avx512_sets(s9_lines *L, uint64_t *f3, uint64_t *f4) {
         L->total[k] = (int)(tb >> (8 * k) & 0xFFu);
         L->total[3 + k] = (int)(ts >> (8 * k) & 0xFFu);
     }
-    uint32_t wb[16], ws[16];
-    _mm512_storeu_si512((void *)wb, w[0]);
-    _mm512_storeu_si512((void *)ws, w[1]);
-    uint64_t g1 = 0, g2 = 0, g3 = 0, g4 = 0;
-    #pragma GCC unroll 9
-    for (int d = 0; d < 9; d++) {
-        uint64_t x = wb[d] | (uint64_t)ws[d] << 32;
-        g4 |= g3 & x;
-        g3 |= g2 & x;
-        g2 |= g1 & x;
-        g1 |= x;
-    }
-    *f3 = g3;
-    *f4 = g4;
+    /* lane d to xm[d], xe[d]: the band lines low, the stack lines high */
+    const __m512i lo = _mm512_setr_epi32(0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
+    _mm512_storeu_si512((void *)xm, _mm512_permutex2var_epi32(w[0], lo, w[1]));
+    _mm512_storeu_si512((void *)xe, _mm512_permutex2var_epi32(h[0], lo, h[1]));
+    xm[8] = (uint32_t)_mm_extract_epi32(_mm512_extracti32x4_epi32(w[0], 2), 0) |
+            (uint64_t)(uint32_t)_mm_extract_epi32(_mm512_extracti32x4_epi32(w[1], 2), 0) << 32;
+    xe[8] = (uint32_t)_mm_extract_epi32(_mm512_extracti32x4_epi32(h[0], 2), 0) |
+            (uint64_t)(uint32_t)_mm_extract_epi32(_mm512_extracti32x4_epi32(h[1], 2), 0) << 32;
 }
 #undef TA
 #undef TB

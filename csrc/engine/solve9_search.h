@@ -272,31 +272,25 @@ S9_ATTR static inline uint32_t s9_minirow_cells(uint32_t m) {
 }
 
 #ifndef S9_VEC_SETS
-/* L->e and L->total of the matrices L->m (S9_VEC_SETS, when a path has it, does the same);
- * *f3 and *f4 receive the entries (mini-rows or mini-columns) of every line that three
- * digits, and four, hold on every permutation left to them, line l at S9_LINE_SHIFT(l). */
-S9_ATTR static inline void s9_sets(s9_lines *L, uint64_t *f3, uint64_t *f4) {
-    uint64_t g3 = 0, g4 = 0;
+/* L->e and L->total of the matrices L->m (S9_VEC_SETS, when a path has it, does the same),
+ * and for each digit d its matrices (xm[d]) and the entries that every permutation left to
+ * it holds (xe[d]), over the six lines packed in a word (line l at S9_LINE_SHIFT(l)). */
+S9_ATTR static inline void s9_sets(s9_lines *L, uint64_t *xm, uint64_t *xe) {
+    for (int d = 0; d < 9; d++) xm[d] = xe[d] = 0;
     for (int line = 0; line < 6; line++) {
         const uint32_t *mat = L->m[line];
         uint32_t *ent = L->e[line];
-        uint32_t f1 = 0, f2 = 0, h3 = 0, h4 = 0, t = 0;
+        uint32_t t = 0;
         #pragma GCC unroll 9
         for (int d = 0; d < 9; d++) {
-            uint32_t e = s9_matrix[mat[d]], f = e & 0x1FFu;
+            uint32_t e = s9_matrix[mat[d]];
             ent[d] = e;
             t += e >> 9;
-            h4 |= h3 & f;
-            h3 |= f2 & f;
-            f2 |= f1 & f;
-            f1 |= f;
+            xm[d] |= (uint64_t)mat[d] << S9_LINE_SHIFT(line);
+            xe[d] |= (uint64_t)(e & 0x1FFu) << S9_LINE_SHIFT(line);
         }
         L->total[line] = (int)t;
-        g3 |= (uint64_t)h3 << S9_LINE_SHIFT(line);
-        g4 |= (uint64_t)h4 << S9_LINE_SHIFT(line);
     }
-    *f3 = g3;
-    *f4 = g4;
 }
 #endif
 
@@ -306,35 +300,43 @@ S9_ATTR static inline void s9_sets(s9_lines *L, uint64_t *f3, uint64_t *f4) {
  * digits are a contradiction.  Returns 0 on contradiction, 1 if a candidate went,
  * 2 if nothing changed. */
 S9_ATTR static int s9_triads(s9_state *s, s9_lines *L) {
-    uint64_t f3, f4;
+    uint64_t xm[9], xe[9];
 #ifdef S9_VEC_SETS
-    S9_VEC_SETS(L, &f3, &f4);
+    S9_VEC_SETS(L, xm, xe);
 #else
-    s9_sets(L, &f3, &f4);
+    s9_sets(L, xm, xe);
 #endif
+    /* the entries of every line that one, two, three and four digits hold for good */
+    uint64_t f1 = 0, f2 = 0, f3 = 0, f4 = 0;
+    #pragma GCC unroll 9
+    for (int d = 0; d < 9; d++) {
+        f4 |= f3 & xe[d];
+        f3 |= f2 & xe[d];
+        f2 |= f1 & xe[d];
+        f1 |= xe[d];
+    }
     if (f4) return 0;
-    int changed = 0;
+    /* mini-rows (mini-columns) with an open cell */
     const uint32_t unsolved = s9_fold(s->U[0], s->U[1], s->U[2]);
-    for (int line = 0; line < 6; line++) {
-        /* mini-rows (mini-columns) with an open cell */
-        uint32_t open = line < 3 ? s9_minirows(s->U[line]) : s9_stack_matrix(unsolved, line - 3);
-        uint32_t full = (uint32_t)(f3 >> S9_LINE_SHIFT(line)) & 0x1FFu & open;
-        if (!full) continue;
-        const uint32_t *mat = L->m[line];
-        const uint32_t *ent = L->e[line];
-        for (int d = 0; d < 9; d++) {
-            uint32_t drop = full & mat[d] & ~ent[d];
-            if (!drop) continue;
-            changed = 1;
-            if (line < 3) {
-                s9_and(s, d * 3 + line, ~s9_minirow_cells(drop));
-            } else {
-                int k = line - 3;
-                while (drop) {
-                    int i = sd_ctz32(drop);
-                    drop &= drop - 1;
-                    s9_and(s, d * 3 + i / 3, ~(S9_ROW_LSB << (3 * k + i % 3)));
-                }
+    uint64_t open = 0;
+    for (int k = 0; k < 3; k++)
+        open |= (uint64_t)s9_minirows(s->U[k]) << S9_LINE_SHIFT(k) |
+                (uint64_t)s9_stack_matrix(unsolved, k) << S9_LINE_SHIFT(3 + k);
+    const uint64_t full = f3 & open;
+    if (!full) return 2;
+    int changed = 0;
+    for (int d = 0; d < 9; d++) {
+        uint64_t drop = full & xm[d] & ~xe[d];
+        if (!drop) continue;
+        changed = 1;
+        for (int k = 0; k < 3; k++) {
+            uint32_t band = (uint32_t)(drop >> S9_LINE_SHIFT(k)) & 0x1FFu;
+            if (band) s9_and(s, d * 3 + k, ~s9_minirow_cells(band));
+            uint32_t stack = (uint32_t)(drop >> S9_LINE_SHIFT(3 + k)) & 0x1FFu;
+            while (stack) {
+                int i = sd_ctz32(stack);
+                stack &= stack - 1;
+                s9_and(s, d * 3 + i / 3, ~(S9_ROW_LSB << (3 * k + i % 3)));
             }
         }
     }
