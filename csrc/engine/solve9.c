@@ -46,7 +46,8 @@
  * row singles, the cells with one candidate left (their digit leaves the rest of their
  * row; two such cells of a digit in one row are a contradiction; the rest of the box
  * follows from the mini-row permutations) and the stack permutations, until a pass
- * changes nothing after its mini-row step; the mini-row sets follow as above.  The rules
+ * changes nothing after its mini-row step; the mini-row sets follow as above, each line's
+ * nine matrices tested against the six permutations in one register (s9_sets).  The rules
  * only remove candidates, so their common fixpoint does not depend on the order they run
  * in: every path reaches the same states and makes the same guesses.
  *
