@@ -46,7 +46,8 @@
  * row singles, the cells with one candidate left (their digit leaves the rest of their
  * row; two such cells of a digit in one row are a contradiction; the rest of the box
  * follows from the mini-row permutations) and the stack permutations, until a pass
- * changes nothing after its mini-row step; the mini-row sets follow as above.  The rules
+ * changes nothing after its mini-row step; the mini-row sets follow as above, each line's
+ * nine matrices tested against the six permutations in one register (s9_sets).  The rules
  * only remove candidates, so their common fixpoint does not depend on the order they run
  * in: every path reaches the same states and makes the same guesses.
  *
@@ -426,6 +427,10 @@ typedef struct s9_lines {
     int total[6];     /* permutations left to the nine digits of the line (s9_triads) */
 } s9_lines;
 
+/* Bit offset of line l's matrix entries in the packed words of s9_sets (solve9_search.h):
+ * lines 0-2 (the bands) at 0, 9, 18 and lines 3-5 (the stacks) at 32, 41, 50. */
+#define S9_LINE_SHIFT(l) ((l) * 9 + ((l) >= 3) * 5)
+
 #define S9_STACK0 0x1C0E07u /* three columns of stack 0 in a folded word, per band */
 
 /* ------------------------------------------------------------------ the paths */
@@ -461,8 +466,10 @@ typedef struct s9_lines {
 #define S9_ATTR __attribute__((target("avx2,bmi,bmi2,popcnt")))
 #include "solve9_avx2.h"
 #define S9_VEC_FIXPOINT s9_avx2_fixpoint
+#define S9_VEC_SETS s9_avx2_sets
 #include "solve9_search.h"
 #undef S9_VEC_FIXPOINT
+#undef S9_VEC_SETS
 #undef S9_PATH
 #undef S9_ATTR
 
@@ -470,8 +477,10 @@ typedef struct s9_lines {
 #define S9_ATTR __attribute__((target("avx512f,avx512vl,avx512bw,avx512dq,avx2,bmi,bmi2,popcnt")))
 #include "solve9_avx512.h"
 #define S9_VEC_FIXPOINT s9_avx512_fixpoint
+#define S9_VEC_SETS s9_avx512_sets
 #include "solve9_search.h"
 #undef S9_VEC_FIXPOINT
+#undef S9_VEC_SETS
 #undef S9_PATH
 #undef S9_ATTR
 #undef S9_BMI2

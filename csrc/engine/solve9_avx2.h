@@ -223,6 +223,60 @@ S9_ATTR static int s9_avx2_fixpoint(s9_state *s, s9_lines *L) {
     if (L && (s->U[0] | s->U[1] | s->U[2])) s9_avx2_lines(a, L);
     return 1;
 }
+/* s9_sets (solve9_search.h) on the AVX2 path: digits 0-7 of a line's matrices as the
+ * lanes of one register, tested against the six permutations at once, digit 8 by the
+ * table; packed over the lines as s9_sets packs them. */
+S9_ATTR static void s9_avx2_sets(s9_lines *L, uint64_t *xm, uint64_t *xe) {
+    const __m256i zero = _mm256_setzero_si256(), nine = W1(0x1FF);
+    /* three lines a lane: matrices, held entries, counts */
+    __m256i w[2] = {zero, zero}, h[2] = {zero, zero}, n[2] = {zero, zero};
+    uint32_t t8[2] = {0, 0}; /* digit 8's counts */
+    xm[8] = xe[8] = 0;
+    #pragma GCC unroll 6
+    for (int line = 0; line < 6; line++) {
+        const __m256i m = _mm256_loadu_si256((const __m256i *)L->m[line]);
+        const __m256i absent = WANDN(m, nine);
+        __m256i held = nine, count = zero, any = zero;
+        #pragma GCC unroll 6
+        for (int i = 0; i < 6; i++) {
+            const __m256i p = W1(s9_perm6[i]);
+            __m256i k = _mm256_cmpeq_epi32(WAND(absent, p), zero); /* p in the matrix */
+            held = WANDN(WANDN(p, k), held);
+            count = _mm256_sub_epi32(count, k);
+            any = WOR(any, k);
+        }
+        held = WAND(held, any);
+        _mm256_storeu_si256((__m256i *)L->e[line], WOR(held, WSHL(count, 9)));
+        uint32_t m8 = L->m[line][8], e8 = s9_matrix[m8];
+        L->e[line][8] = e8;
+        xm[8] |= (uint64_t)m8 << S9_LINE_SHIFT(line);
+        xe[8] |= (uint64_t)(e8 & 0x1FFu) << S9_LINE_SHIFT(line);
+        t8[line / 3] += (e8 >> 9) << (8 * (line % 3));
+        const __m256i at = W1(9 * (line % 3));
+        w[line / 3] = WOR(w[line / 3], _mm256_sllv_epi32(m, at));
+        h[line / 3] = WOR(h[line / 3], _mm256_sllv_epi32(held, at));
+        n[line / 3] = WOR(n[line / 3], _mm256_sllv_epi32(count, W1(8 * (line % 3))));
+    }
+    /* lane d to xm[d], xe[d]: the band lines low, the stack lines high */
+    for (int j = 0; j < 2; j++) {
+        uint64_t *x = j ? xe : xm;
+        const __m256i *v = j ? h : w;
+        /* the unpacks pair lanes within each half: digits 0, 1, 4, 5 and 2, 3, 6, 7 */
+        __m256i lo = _mm256_unpacklo_epi32(v[0], v[1]), hi = _mm256_unpackhi_epi32(v[0], v[1]);
+        _mm256_storeu_si256((__m256i *)x, _mm256_permute2x128_si256(lo, hi, 0x20));
+        _mm256_storeu_si256((__m256i *)(x + 4), _mm256_permute2x128_si256(lo, hi, 0x31));
+    }
+    /* at most 6 permutations a digit: a line's sum over the digits fits its byte */
+    __m256i t = _mm256_add_epi32(_mm256_unpacklo_epi32(n[0], n[1]), _mm256_unpackhi_epi32(n[0], n[1]));
+    t = _mm256_add_epi32(t, _mm256_shuffle_epi32(t, 0x4E));
+    t = _mm256_add_epi32(t, _mm256_permute2x128_si256(t, t, 1));
+    uint32_t tb = (uint32_t)_mm256_cvtsi256_si32(t) + t8[0];
+    uint32_t ts = (uint32_t)_mm256_extract_epi32(t, 1) + t8[1];
+    for (int k = 0; k < 3; k++) {
+        L->total[k] = (int)(tb >> (8 * k) & 0xFFu);
+        L->total[3 + k] = (int)(ts >> (8 * k) & 0xFFu);
+    }
+}
 #undef S9W
 #undef W1
 #undef WSHR

@@ -194,6 +194,49 @@ S9_ATTR static int s9_avx512_fixpoint(s9_state *s, s9_lines *L) {
     if (L && (s->U[0] | s->U[1] | s->U[2])) s9_avx512_lines(a, c, L);
     return 1;
 }
+/* s9_sets (solve9_search.h) on the AVX-512 path: a line's nine matrices (lane d = digit d)
+ * tested against the six permutations at once, and packed over the lines as s9_sets
+ * packs them. */
+S9_ATTR static void s9_avx512_sets(s9_lines *L, uint64_t *xm, uint64_t *xe) {
+    const __m512i zero = _mm512_setzero_si512();
+    /* three lines a lane: matrices, held entries, counts */
+    __m512i w[2] = {zero, zero}, h[2] = {zero, zero}, n[2] = {zero, zero};
+    #pragma GCC unroll 6
+    for (int line = 0; line < 6; line++) {
+        const __m512i m = _mm512_maskz_loadu_epi32(0x1FF, L->m[line]);
+        const __m512i absent = _mm512_andnot_si512(m, V1(0x1FF));
+        __m512i held = V1(0x1FF), count = zero;
+        __mmask16 any = 0;
+        #pragma GCC unroll 6
+        for (int i = 0; i < 6; i++) {
+            const __m512i p = V1(s9_perm6[i]);
+            __mmask16 k = _mm512_mask_testn_epi32_mask(0x1FF, absent, p); /* p in the matrix */
+            held = _mm512_mask_and_epi32(held, k, held, p);
+            count = _mm512_mask_add_epi32(count, k, count, V1(1));
+            any = (__mmask16)(any | k);
+        }
+        held = _mm512_maskz_mov_epi32(any, held);
+        _mm512_mask_storeu_epi32(L->e[line], 0x1FF, OR(held, SHL(count, 9)));
+        const __m512i at = V1(9 * (line % 3));
+        w[line / 3] = OR(w[line / 3], _mm512_sllv_epi32(m, at));
+        h[line / 3] = OR(h[line / 3], _mm512_sllv_epi32(held, at));
+        n[line / 3] = OR(n[line / 3], _mm512_sllv_epi32(count, V1(8 * (line % 3))));
+    }
+    /* at most 6 permutations a digit: a line's sum over the digits fits its byte */
+    uint32_t tb = (uint32_t)_mm512_reduce_add_epi32(n[0]), ts = (uint32_t)_mm512_reduce_add_epi32(n[1]);
+    for (int k = 0; k < 3; k++) {
+        L->total[k] = (int)(tb >> (8 * k) & 0xFFu);
+        L->total[3 + k] = (int)(ts >> (8 * k) & 0xFFu);
+    }
+    /* lane d to xm[d], xe[d]: the band lines low, the stack lines high */
+    const __m512i lo = _mm512_setr_epi32(0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
+    _mm512_storeu_si512((void *)xm, _mm512_permutex2var_epi32(w[0], lo, w[1]));
+    _mm512_storeu_si512((void *)xe, _mm512_permutex2var_epi32(h[0], lo, h[1]));
+    xm[8] = (uint32_t)_mm_extract_epi32(_mm512_extracti32x4_epi32(w[0], 2), 0) |
+            (uint64_t)(uint32_t)_mm_extract_epi32(_mm512_extracti32x4_epi32(w[1], 2), 0) << 32;
+    xe[8] = (uint32_t)_mm_extract_epi32(_mm512_extracti32x4_epi32(h[0], 2), 0) |
+            (uint64_t)(uint32_t)_mm_extract_epi32(_mm512_extracti32x4_epi32(h[1], 2), 0) << 32;
+}
 #undef TA
 #undef TB
 #undef TC

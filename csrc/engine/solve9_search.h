@@ -32,6 +32,7 @@
 #define s9_place S9_NAME(s9_place)
 #define s9_propagate S9_NAME(s9_propagate)
 #define s9_restrict S9_NAME(s9_restrict)
+#define s9_sets S9_NAME(s9_sets)
 #define s9_singles S9_NAME(s9_singles)
 #define s9_stack S9_NAME(s9_stack)
 #define s9_stack_matrix S9_NAME(s9_stack_matrix)
@@ -270,47 +271,72 @@ S9_ATTR static inline uint32_t s9_minirow_cells(uint32_t m) {
 #endif
 }
 
+#ifndef S9_VEC_SETS
+/* L->e and L->total of the matrices L->m (S9_VEC_SETS, when a path has it, does the same),
+ * and for each digit d its matrices (xm[d]) and the entries that every permutation left to
+ * it holds (xe[d]), over the six lines packed in a word (line l at S9_LINE_SHIFT(l)). */
+S9_ATTR static inline void s9_sets(s9_lines *L, uint64_t *xm, uint64_t *xe) {
+    for (int d = 0; d < 9; d++) xm[d] = xe[d] = 0;
+    for (int line = 0; line < 6; line++) {
+        const uint32_t *mat = L->m[line];
+        uint32_t *ent = L->e[line];
+        uint32_t t = 0;
+        #pragma GCC unroll 9
+        for (int d = 0; d < 9; d++) {
+            uint32_t e = s9_matrix[mat[d]];
+            ent[d] = e;
+            t += e >> 9;
+            xm[d] |= (uint64_t)mat[d] << S9_LINE_SHIFT(line);
+            xe[d] |= (uint64_t)(e & 0x1FFu) << S9_LINE_SHIFT(line);
+        }
+        L->total[line] = (int)t;
+    }
+}
+#endif
+
 /* Mini-row and mini-column sets.  The three cells of a box in one row (or column)
  * hold three digits, so when three digits must lie in a mini-row (on every
  * permutation left to each of them in its band), no other digit may; four such
  * digits are a contradiction.  Returns 0 on contradiction, 1 if a candidate went,
  * 2 if nothing changed. */
 S9_ATTR static int s9_triads(s9_state *s, s9_lines *L) {
-    int changed = 0;
+    uint64_t xm[9], xe[9];
+#ifdef S9_VEC_SETS
+    S9_VEC_SETS(L, xm, xe);
+#else
+    s9_sets(L, xm, xe);
+#endif
+    /* the entries of every line that one, two, three and four digits hold for good */
+    uint64_t f1 = 0, f2 = 0, f3 = 0, f4 = 0;
+    #pragma GCC unroll 9
+    for (int d = 0; d < 9; d++) {
+        f4 |= f3 & xe[d];
+        f3 |= f2 & xe[d];
+        f2 |= f1 & xe[d];
+        f1 |= xe[d];
+    }
+    if (f4) return 0;
+    /* mini-rows (mini-columns) with an open cell */
     const uint32_t unsolved = s9_fold(s->U[0], s->U[1], s->U[2]);
-    for (int line = 0; line < 6; line++) {
-        const uint32_t *mat = L->m[line];
-        uint32_t *ent = L->e[line];
-        uint32_t f1 = 0, f2 = 0, f3 = 0, f4 = 0, t = 0;
-        #pragma GCC unroll 9
-        for (int d = 0; d < 9; d++) {
-            uint32_t e = s9_matrix[mat[d]], f = e & 0x1FFu;
-            ent[d] = e;
-            t += e >> 9;
-            f4 |= f3 & f;
-            f3 |= f2 & f;
-            f2 |= f1 & f;
-            f1 |= f;
-        }
-        if (f4) return 0;
-        L->total[line] = (int)t;
-        /* mini-rows (mini-columns) with an open cell */
-        uint32_t open = line < 3 ? s9_minirows(s->U[line]) : s9_stack_matrix(unsolved, line - 3);
-        uint32_t full = f3 & open;
-        if (!full) continue;
-        for (int d = 0; d < 9; d++) {
-            uint32_t drop = full & mat[d] & ~ent[d];
-            if (!drop) continue;
-            changed = 1;
-            if (line < 3) {
-                s9_and(s, d * 3 + line, ~s9_minirow_cells(drop));
-            } else {
-                int k = line - 3;
-                while (drop) {
-                    int i = sd_ctz32(drop);
-                    drop &= drop - 1;
-                    s9_and(s, d * 3 + i / 3, ~(S9_ROW_LSB << (3 * k + i % 3)));
-                }
+    uint64_t open = 0;
+    for (int k = 0; k < 3; k++)
+        open |= (uint64_t)s9_minirows(s->U[k]) << S9_LINE_SHIFT(k) |
+                (uint64_t)s9_stack_matrix(unsolved, k) << S9_LINE_SHIFT(3 + k);
+    const uint64_t full = f3 & open;
+    if (!full) return 2;
+    int changed = 0;
+    for (int d = 0; d < 9; d++) {
+        uint64_t drop = full & xm[d] & ~xe[d];
+        if (!drop) continue;
+        changed = 1;
+        for (int k = 0; k < 3; k++) {
+            uint32_t band = (uint32_t)(drop >> S9_LINE_SHIFT(k)) & 0x1FFu;
+            if (band) s9_and(s, d * 3 + k, ~s9_minirow_cells(band));
+            uint32_t stack = (uint32_t)(drop >> S9_LINE_SHIFT(3 + k)) & 0x1FFu;
+            while (stack) {
+                int i = sd_ctz32(stack);
+                stack &= stack - 1;
+                s9_and(s, d * 3 + i / 3, ~(S9_ROW_LSB << (3 * k + i % 3)));
             }
         }
     }
@@ -492,17 +518,25 @@ S9_ATTR S9_NOINLINE static int s9_search(const uint8_t *in, uint8_t *out, int li
     int sp = 0, count = 0;
     uint64_t guesses = 0, nodes = 0;
 
-    for (int i = 0; i < 27; i++) {
-        cur.F[i] = 0x7FFFFFFu;
-    }
-    cur.U[0] = cur.U[1] = cur.U[2] = 0x7FFFFFFu;
-    cur.dirty = 0x7FFFFFFu; /* a first update of every word */
-    for (int c = 0; c < 81; c++) {
-        unsigned v = in[c];
-        if (v == 0 || v > 9) continue;
-        int b = c / 27, pos = c % 27, d = (int)v - 1;
-        if (!((cur.F[d * 3 + b] >> pos) & 1u)) goto done; /* conflicting givens */
-        s9_place(&cur, d, b, pos);
+    {
+        /* The givens placed all at once (as s9_place would one by one): every digit leaves
+         * the given cells, and a given's digit the rest of its row, box and column. */
+        uint32_t given[3] = {0, 0, 0}, seen[27] = {0}, placed[27] = {0};
+        for (int c = 0; c < 81; c++) {
+            unsigned v = in[c];
+            if (v == 0 || v > 9) continue;
+            int b = c / 27, pos = c % 27, i = ((int)v - 1) * 3 + b;
+            if ((seen[i] >> pos) & 1u) goto done; /* conflicting givens */
+            given[b] |= 1u << pos;
+            placed[i] |= 1u << pos;
+            seen[i] |= s9_rowbox[pos];
+            seen[i - b + (b + 1) % 3] |= s9_col[pos];
+            seen[i - b + (b + 2) % 3] |= s9_col[pos];
+        }
+        for (int i = 0; i < 27; i++)
+            cur.F[i] = (0x7FFFFFFu & ~given[i % 3] & ~seen[i]) | placed[i];
+        for (int b = 0; b < 3; b++) cur.U[b] = 0x7FFFFFFu & ~given[b];
+        cur.dirty = 0x7FFFFFFu; /* a first update of every word */
     }
 
     for (;;) {
@@ -573,6 +607,7 @@ done:
 #undef s9_place
 #undef s9_propagate
 #undef s9_restrict
+#undef s9_sets
 #undef s9_singles
 #undef s9_stack
 #undef s9_stack_matrix
