@@ -163,3 +163,27 @@ def rate_path_scores(puzzle: str) -> list[float]:
 
     path = solve_path(puzzle)
     return path_scores(path.start, path.steps)
+
+
+def test_a_cut_stops_a_long_search_inside_one_rung():
+    """A rung whose search would never end is stopped at ``cut_at``: the walk answers,
+    incomplete, with what it met before."""
+    import time
+
+    def endless(c, ceiling):
+        while True:
+            pass
+
+    singles = weighed.se_ladder()[:2]
+    walk = weighed.Walk(as_candidates(HARD), (*singles, weighed.Rung("endless", endless)),
+                        cut_at=time.monotonic() + 0.2)
+    steps = list(walk)
+    assert not walk.complete and not walk.solved
+    assert steps and {s.technique for s in steps} <= {"hidden-single", "naked-single"}
+
+
+def test_a_rating_past_its_cut_before_the_uniqueness_check_knows_nothing():
+    import time
+
+    r = rate(HARD, cut_at=time.monotonic() - 1.0)
+    assert (r.complete, r.steps, r.score, r.hardest) == (False, 0, 0.0, None)

@@ -547,6 +547,22 @@ class Walk(Iterator[PathStep]):
             if status:
                 self.broken = status < 0
                 return []
+        if self.cut_at is None:
+            return self._climb(c, covered)
+        from ..errors import LogicTimeout
+        from .solver import _interrupt_at
+
+        try:   # a long search inside one rung stops at cut_at too, not only between steps
+            with _interrupt_at(self.cut_at):
+                return self._climb(c, covered)
+        except LogicTimeout:
+            if time.monotonic() < self.cut_at:
+                raise
+            self.complete = False
+            return []
+
+    def _climb(self, c: Candidates, covered: int) -> list[Move]:
+        """The first rung's moves, easiest rung first (past the C core's ``covered``)."""
         # the C core tells which finders would find nothing: they are passed over
         oracle = (accel9.oracle(self._keys, c)
                   if self._classic else None)

@@ -44,7 +44,7 @@ def clue_kind(spec: str) -> tuple[str | None, str]:
     >>> clue_kind("thermo+arrow")
     Traceback (most recent call last):
     ...
-    ValueError: expected one kind of clue among arrow, between, ... and zipper, found arrow and thermo
+    ValueError: expected one kind of clue among arrow, between, ... found arrow and thermo
     """
     parts = spec.replace(",", "+").split("+")
     kinds = {_CLUE_PARTS[p.strip().lower()] for p in parts if p.strip().lower() in _CLUE_PARTS}

@@ -43,7 +43,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import NotRated, NotUnique
+from ..errors import NotRated, NotUnique, SearchTimeout
 from ..logic.solver import refuse_constraints
 from ..logic.weighed import (
     PathStep,
@@ -162,6 +162,19 @@ def _count(grid: Grid) -> tuple[int, int]:
     return found.count, found.guesses
 
 
+def _count_until(grid: Grid, cut_at: float) -> tuple[int, int] | None:
+    """:func:`_count` if the engine answers before ``cut_at`` (a :func:`time.monotonic`
+    instant), else ``None``."""
+    left = cut_at - time.monotonic()
+    if left <= 0:
+        return None
+    try:
+        found = engine.search(grid, limit=2, timeout=left)
+    except SearchTimeout:
+        return None
+    return (found.count, found.guesses) if found.complete else None
+
+
 def rate(puzzle: str | Grid, rules: Rules | None = None, *,
          stop_above: float | None = None, uniqueness: bool | None = None,
          deadline: float | None = None, cut_at: float | None = None, path: bool = False,
@@ -176,10 +189,11 @@ def rate(puzzle: str | Grid, rules: Rules | None = None, *,
     instant) bounds the walk: once it has passed, :class:`TimeoutError` is raised
     between two steps.  ``cut_at`` (such an instant) ends the walk between two steps
     instead, with ``complete`` False and the figures met so far (a lower bound): what
-    is known when the time is up.  ``path=True`` keeps the steps of the walk in
-    :attr:`Rating.path`.  ``known`` is the engine's ``(count up to 2, guesses)`` when the
-    caller has already searched the puzzle (the generator has), so it is not searched
-    twice.
+    is known when the time is up (nothing, when even the uniqueness check is not done by
+    then; a long search inside one step is stopped too, where a timer can interrupt it).
+    ``path=True`` keeps the steps of the walk in :attr:`Rating.path`.  ``known`` is the
+    engine's ``(count up to 2, guesses)`` when the caller has already searched the puzzle
+    (the generator has), so it is not searched twice.
 
     >>> easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
     >>> r = rate(easy)
@@ -193,6 +207,13 @@ def rate(puzzle: str | Grid, rules: Rules | None = None, *,
     rules = engine.check_args(puzzle, rules)
     grid = _as_grid(puzzle, rules)
     refuse_constraints(grid.rules, "the rater")
+    if known is None and cut_at is not None:   # the uniqueness check, too, stops at cut_at
+        found = _count_until(grid, cut_at)
+        if found is None:   # not known in time: nothing is rated yet
+            return Rating(score=0.0, grade=grade_for_score(0.0), hardest=None, pearl=0.0,
+                          diamond=0.0, histogram={}, guesses=0, steps=0, solved=False,
+                          complete=False)
+        known = found
     count, guesses = known if known is not None else _count(grid)
     if count != 1:   # the same words as explain: where it breaks, or where two differ
         from ..logic.verdict import check
