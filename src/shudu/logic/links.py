@@ -81,10 +81,12 @@ def chain_weight(step: Step, base: float = 0.0) -> float:
     >>> chain_weight(Step("x-chain", eliminations=((9, 7),), links=links))
     6.7
     """
-    if chain_kind(step) == "xy":
-        kind_base = 7.0
+    kind = chain_kind(step)
+    loop = step.technique == "continuous-nice-loop"
+    if kind == "xy" or (kind == "y" and not loop):
+        kind_base = 7.0   # SE finds a bivalue chain only by its mixed search
     else:
-        kind_base = 6.5 if step.technique == "continuous-nice-loop" else 6.6
+        kind_base = 6.5 if loop else 6.6
     links = step.links
     nodes = chain_nodes(links) if links else int(step.get("length", 4)) + 1
     return round(kind_base + length_bonus(nodes), 1)

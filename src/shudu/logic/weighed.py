@@ -37,7 +37,13 @@ from . import accel9
 from .links import chain_nodes
 from .registry import leaves_hidden_single, technique
 from .step import Step
-from .techniques.classic.singles import LINE_WEIGHT, hidden_singles, naked_singles
+from .techniques.classic.chains import continuous_loops
+from .techniques.classic.singles import (
+    ALONE_WEIGHT,
+    LINE_WEIGHT,
+    hidden_singles,
+    naked_singles,
+)
 from .techniques.table import length_bonus
 
 __all__ = ["C_FROM", "SE_ORDER", "PathStep", "Rung", "Walk", "constraint_ladder",
@@ -76,9 +82,9 @@ def path_scores(start: Candidates, steps: Iterable[Step]) -> list[float]:
     ...                   ".3..9..5.1.3..")
     >>> scores = path_scores(path.start, path.steps)
     >>> len(scores) == len(path.steps), max(scores)
-    (True, 1.5)
+    (True, 1.2)
 
-    The solver's order is not SE's (here it takes a hidden single in a line where SE
+    The solver's order is not SE's (it may take a hidden single in a line where SE
     would find one in a box, 1.2), so the path's hardest number can differ from
     :func:`shudu.rating.rater.rate`'s score; both use the same weights.
     """
@@ -136,7 +142,8 @@ def _singles(kind: str) -> Rung:
 
     def scan(c: Candidates, ceiling: float) -> list[Move]:
         found = hidden_singles(c, ceiling) if kind == "hidden-single" else naked_singles(c)
-        return [(w, kind, None, ((cell, digit),)) for w, cell, digit, _ in found]
+        return [(w, "full-house" if w == ALONE_WEIGHT else kind, None, ((cell, digit),))
+                for w, cell, digit, _ in found]
 
     return Rung(kind, scan, tech.ladder_level, kind)
 
@@ -185,8 +192,12 @@ def _first(key: str) -> Rung:
 # ------------------------------------------------------------------------- chains
 CHAIN_KEYS = ("x-chain", "xy-chain", "discontinuous-nice-loop", "aic")
 LOOP_KEY = "continuous-nice-loop"
-"""Loops are searched only when no chain was found: the search is costly and a loop
-is rarely cheaper than the shortest chain (6.5 instead of 6.6)."""
+LOOP_MODES = ("x", "xy", "full")
+LOOP_FROM = 6.6
+"""Loops are searched only when no chain was found or the easiest chain weighs more than
+this: the search is costly, and a loop is cheaper than a chain of one digit of the same
+length only by 0.1 (6.5 instead of 6.6), but a loop of bivalue cells (6.5) is cheaper
+than a chain of them (7.0, as SE weighs it)."""
 
 PATTERN_KEYS = ("skyscraper", "two-string-kite", "turbot-fish")
 """Single-digit patterns that are X-chains of four nodes: SE weighs them as such (6.6),
@@ -307,11 +318,13 @@ def _chains(c: Candidates, ceiling: float) -> list[Move]:
         if cheap:
             return cheap   # every one is within the hardest step so far
         moves += found[:1]   # each finder yields its shortest chains first
-    if not moves:
+    if not moves or min(m[0] for m in moves) > LOOP_FROM:
         loop = technique(LOOP_KEY)
-        looped: list[Move] = [(loop.weight(step), LOOP_KEY, step, ()) for step in loop.find(c)
-                              if step.progress]
-        moves = looped[:1]
+        for mode in LOOP_MODES:
+            for step in continuous_loops(c, mode):
+                if step.progress:
+                    moves.append((loop.weight(step), LOOP_KEY, step, ()))
+                    break
     moves.sort(key=lambda m: m[0])
     chain = moves[0][2] if moves and moves[0][1] == "aic" else None
     wing = technique("w-wing")
@@ -607,7 +620,13 @@ def _with_step(c: Candidates, move: Move) -> Move:
     cell, digit = placements[0]
     geo = c.geo
     house = -1
-    if key == "hidden-single":
+    if key == "full-house":
+        open_cells = 0
+        for m in c.digit_mask:
+            open_cells |= m
+        house = next((h for h in geo.cell_houses[cell]
+                      if open_cells & geo.house_mask[h] == 1 << cell), -1)
+    elif key == "hidden-single":
         at = 1 << cell
         for h in geo.cell_houses[cell]:
             is_box = 2 * geo.n <= h < 3 * geo.n
