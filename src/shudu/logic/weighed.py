@@ -38,6 +38,7 @@ from .links import chain_nodes
 from .registry import leaves_hidden_single, technique
 from .step import Step
 from .techniques.classic.chains import continuous_loops
+from .techniques.classic.nishio import nishio_step, nishio_table
 from .techniques.classic.singles import (
     ALONE_WEIGHT,
     LINE_WEIGHT,
@@ -343,6 +344,18 @@ FORCING_LOOK = 8
 first; all of them within the hardest score so far are applied together)."""
 
 
+def _nishio(c: Candidates, ceiling: float) -> list[Move]:
+    """SE's Nishio forcing chains (classic 9x9 only), easiest first."""
+    if not c.rules.is_classic9:
+        return []
+    table = nishio_table(c)
+    if not table:
+        return []
+    top = max(table[0][0], ceiling)   # the easiest, and every other within the score
+    return [(w, "forcing-chain-contradiction", nishio_step(c, cell, digit, on), ())
+            for w, _, cell, digit, on in table if w <= top]
+
+
 def _forcing(key: str) -> Rung:
     tech = technique(key)
 
@@ -368,7 +381,7 @@ SE_ORDER = (
     "locked-triple", "naked-triple", "swordfish", "hidden-triple", "xy-wing", "xyz-wing",
     "ur-type-1", "ur-type-2", "ur-type-4", "ur-type-3", "naked-quad", "jellyfish",
     "hidden-quad", "bug-plus-1",
-    "chains", *FORCING_KEYS,
+    "chains", "nishio", *FORCING_KEYS,
 )
 """Sudoku Explainer's ladder, easiest rung first: technique keys (``key:direct`` for
 the "direct" form, ``chains`` for the rung of chains, loops and the single-digit
@@ -383,6 +396,8 @@ def _rung(entry: str) -> Rung:
         return _direct(key)
     if key == "chains":
         return Rung("chains", _chains)
+    if key == "nishio":
+        return Rung("nishio", _nishio)
     if key in FORCING_KEYS:
         return _forcing(key)
     return _first(key)
@@ -398,7 +413,7 @@ def se_ladder(uniqueness: bool = True) -> tuple[Rung, ...]:
     """
     def allowed(entry: str) -> bool:
         key = entry.partition(":")[0]
-        return key == "chains" or uniqueness or not technique(key).uniqueness
+        return key in ("chains", "nishio") or uniqueness or not technique(key).uniqueness
 
     return tuple(_rung(entry) for entry in SE_ORDER if allowed(entry))
 
@@ -423,7 +438,7 @@ def constraint_ladder(families: frozenset[str]) -> tuple[Rung, ...]:
     """
     from .registry import techniques
 
-    base = [r for r in se_ladder(False) if r.name != "nested-forcing-net"]
+    base = [r for r in se_ladder(False) if r.name not in ("nested-forcing-net", "nishio")]
 
     def weight(rung: Rung) -> float:
         key = rung.key or rung.name.split(" ")[0]
