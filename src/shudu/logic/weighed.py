@@ -196,9 +196,9 @@ LOOP_KEY = "continuous-nice-loop"
 LOOP_MODES = ("x", "xy", "full")
 LOOP_FROM = 6.6
 """Loops are searched only when no chain was found or the easiest chain weighs more than
-this: the search is costly, and a loop is cheaper than a chain of one digit of the same
-length only by 0.1 (6.5 instead of 6.6), but a loop of bivalue cells (6.5) is cheaper
-than a chain of them (7.0, as SE weighs it)."""
+this: the search is costly, and only a chain heavier than the lightest weighs more than
+some loop may (SE weighs a loop 6.5 plus the bonus of two nodes less than it has, a
+chain of one digit 6.6, a chain of bivalue cells 7.0)."""
 
 PATTERN_KEYS = ("skyscraper", "two-string-kite", "turbot-fish")
 """Single-digit patterns that are X-chains of four nodes: SE weighs them as such (6.6),
