@@ -219,6 +219,7 @@ CHECKED(py_net_geometry)
 CHECKED(py_net_propagate)
 CHECKED(py_net_root)
 CHECKED(py_net_propagate2)
+CHECKED(py_nishio9)
 
 static PyMethodDef methods[] = {
     {"solve9", (PyCFunction)(void (*)(void))checked_py_solve9, METH_FASTCALL,
@@ -310,6 +311,9 @@ static PyMethodDef methods[] = {
     {"net_propagate2", (PyCFunction)(void (*)(void))checked_py_net_propagate2, METH_FASTCALL,
      "net_propagate2(geometry, root, dm, place_cell, place_digit, remove) -> as "
      "net_propagate, at nesting level 2 from the state dm, refuting with root's nets"},
+    {"nishio9", (PyCFunction)(void (*)(void))checked_py_nishio9, METH_FASTCALL,
+     "nishio9(lo, hi) -> 162 bytes: the complexity of Sudoku Explainer's Nishio chain of "
+     "each assumption (2 * cell + holds) on one digit's 9x9 candidate cells, 0 for none"},
     {"has_conflict9", py_has_conflict9, METH_O,
      "has_conflict9(values) -> True when a digit repeats in a row, column or box"},
     {"search", py_search, METH_VARARGS,

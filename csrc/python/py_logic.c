@@ -14,6 +14,7 @@
 #include "logic/logic9.h"
 #include "logic/msls9.h"
 #include "logic/net.h"
+#include "logic/nishio9.h"
 
 /* ------------------------------------------------------------------ argument checks */
 
@@ -1565,4 +1566,18 @@ PyObject *py_sum_supports(PyObject *self, PyObject *const *args, Py_ssize_t narg
         PyTuple_SET_ITEM(res, j, v);
     }
     return res;
+}
+
+/* nishio9(lo, hi) -> 162 bytes: the complexity of the Nishio chain of each assumption on
+ * one digit's candidate cells (nishio9.h). */
+PyObject *py_nishio9(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (check_nargs(nargs, 2, 2, "nishio9(lo, hi)") < 0) return NULL;
+    uint64_t lo = PyLong_AsUnsignedLongLong(args[0]);
+    if (PyErr_Occurred()) return NULL;
+    uint64_t hi = PyLong_AsUnsignedLongLong(args[1]);
+    if (PyErr_Occurred()) return NULL;
+    uint8_t out[162];
+    nishio9(lo, hi, out);
+    return PyBytes_FromStringAndSize((const char *)out, 162);
 }

@@ -137,13 +137,16 @@ EMPTY_RECTANGLE = ("...1..79.2.8..........651...9.6...17.6............8..65.....
 
 def test_chains_of_a_pattern_are_named_after_it() -> None:
     """An AIC of the W-Wing shape is a W-Wing (7.1, the chain's weight) and a Turbot Fish
-    of the Empty Rectangle shape an Empty Rectangle (6.6), with the same eliminations."""
+    of the Empty Rectangle shape an Empty Rectangle (6.6), with the same eliminations.
+    The W-Wing puzzle's hardest step comes later: an XY-Chain of eight nodes, 7.2 (SE
+    weighs a chain of bivalue cells as a chain mixing digits and houses; SE's ER is 7.2)."""
     from shudu.rating.rater import step_score
 
-    for puzzle, key, score in ((W_WING, "w-wing", 7.1),
-                               (EMPTY_RECTANGLE, "empty-rectangle", 6.6)):
+    for puzzle, key, score, er in ((W_WING, "w-wing", 7.1, 7.2),
+                                   (EMPTY_RECTANGLE, "empty-rectangle", 6.6, 6.6)):
         r = rate(puzzle, path=True)
-        assert (r.hardest, r.score, r.solved) == (key, score, True)
+        assert (r.score, r.solved) == (er, True)
+        assert r.hardest == key or score < er
         step = next(p for p in r.path if p.technique == key)
         assert step.score == score and step_score(step.step) == score
         assert step.step.technique == key and step.step.eliminations

@@ -72,21 +72,25 @@ def chain_kind(step: Step) -> str:
 
 def chain_weight(step: Step, base: float = 0.0) -> float:
     """Sudoku Explainer's weight of a chain or loop step: 7.0 when it mixes digits and
-    houses, else 6.5 for a continuous loop and 6.6 for a chain, plus the length bonus
-    of its node count (the technique's registered base is not used: SE weighs a chain
-    by its kind).
+    houses (a chain of bivalue cells too), else 6.5 for a continuous loop and 6.6 for a
+    chain, plus the length bonus of its node count (two less for a continuous loop; the
+    technique's registered base is not used: SE weighs a chain by its kind).
 
     >>> nodes = [Node((c,), 7) for c in (0, 8, 80, 72, 63, 60)]
     >>> links = tuple(Link(a, b, k % 2 == 0) for k, (a, b) in enumerate(zip(nodes, nodes[1:])))
     >>> chain_weight(Step("x-chain", eliminations=((9, 7),), links=links))
     6.7
     """
-    if chain_kind(step) == "xy":
-        kind_base = 7.0
+    kind = chain_kind(step)
+    loop = step.technique == "continuous-nice-loop"
+    if kind == "xy" or (kind == "y" and not loop):
+        kind_base = 7.0   # SE finds a bivalue chain only by its mixed search
     else:
-        kind_base = 6.5 if step.technique == "continuous-nice-loop" else 6.6
+        kind_base = 6.5 if loop else 6.6
     links = step.links
     nodes = chain_nodes(links) if links else int(step.get("length", 4)) + 1
+    if loop:
+        nodes -= 2   # SE counts a cycle's potentials once around: its length is two less
     return round(kind_base + length_bonus(nodes), 1)
 
 

@@ -37,7 +37,14 @@ from . import accel9
 from .links import chain_nodes
 from .registry import leaves_hidden_single, technique
 from .step import Step
-from .techniques.classic.singles import LINE_WEIGHT, hidden_singles, naked_singles
+from .techniques.classic.chains import continuous_loops
+from .techniques.classic.nishio import nishio_step, nishio_table
+from .techniques.classic.singles import (
+    ALONE_WEIGHT,
+    LINE_WEIGHT,
+    hidden_singles,
+    naked_singles,
+)
 from .techniques.table import length_bonus
 
 __all__ = ["C_FROM", "SE_ORDER", "PathStep", "Rung", "Walk", "constraint_ladder",
@@ -76,9 +83,9 @@ def path_scores(start: Candidates, steps: Iterable[Step]) -> list[float]:
     ...                   ".3..9..5.1.3..")
     >>> scores = path_scores(path.start, path.steps)
     >>> len(scores) == len(path.steps), max(scores)
-    (True, 1.5)
+    (True, 1.2)
 
-    The solver's order is not SE's (here it takes a hidden single in a line where SE
+    The solver's order is not SE's (it may take a hidden single in a line where SE
     would find one in a box, 1.2), so the path's hardest number can differ from
     :func:`shudu.rating.rater.rate`'s score; both use the same weights.
     """
@@ -136,7 +143,8 @@ def _singles(kind: str) -> Rung:
 
     def scan(c: Candidates, ceiling: float) -> list[Move]:
         found = hidden_singles(c, ceiling) if kind == "hidden-single" else naked_singles(c)
-        return [(w, kind, None, ((cell, digit),)) for w, cell, digit, _ in found]
+        return [(w, "full-house" if w == ALONE_WEIGHT else kind, None, ((cell, digit),))
+                for w, cell, digit, _ in found]
 
     return Rung(kind, scan, tech.ladder_level, kind)
 
@@ -185,8 +193,12 @@ def _first(key: str) -> Rung:
 # ------------------------------------------------------------------------- chains
 CHAIN_KEYS = ("x-chain", "xy-chain", "discontinuous-nice-loop", "aic")
 LOOP_KEY = "continuous-nice-loop"
-"""Loops are searched only when no chain was found: the search is costly and a loop
-is rarely cheaper than the shortest chain (6.5 instead of 6.6)."""
+LOOP_MODES = ("x", "xy", "full")
+LOOP_FROM = 6.6
+"""Loops are searched only when no chain was found or the easiest chain weighs more than
+this: the search is costly, and only a chain heavier than the lightest weighs more than
+some loop may (SE weighs a loop 6.5 plus the bonus of two nodes less than it has, a
+chain of one digit 6.6, a chain of bivalue cells 7.0)."""
 
 PATTERN_KEYS = ("skyscraper", "two-string-kite", "turbot-fish")
 """Single-digit patterns that are X-chains of four nodes: SE weighs them as such (6.6),
@@ -307,11 +319,13 @@ def _chains(c: Candidates, ceiling: float) -> list[Move]:
         if cheap:
             return cheap   # every one is within the hardest step so far
         moves += found[:1]   # each finder yields its shortest chains first
-    if not moves:
+    if not moves or min(m[0] for m in moves) > LOOP_FROM:
         loop = technique(LOOP_KEY)
-        looped: list[Move] = [(loop.weight(step), LOOP_KEY, step, ()) for step in loop.find(c)
-                              if step.progress]
-        moves = looped[:1]
+        for mode in LOOP_MODES:
+            for step in continuous_loops(c, mode):
+                if step.progress:
+                    moves.append((loop.weight(step), LOOP_KEY, step, ()))
+                    break
     moves.sort(key=lambda m: m[0])
     chain = moves[0][2] if moves and moves[0][1] == "aic" else None
     wing = technique("w-wing")
@@ -328,6 +342,18 @@ FORCING_KEYS = ("forcing-chain-contradiction", "forcing-chain-verity",
 FORCING_LOOK = 8
 """How many forcing steps to weigh before taking the easiest (they come roughly easiest
 first; all of them within the hardest score so far are applied together)."""
+
+
+def _nishio(c: Candidates, ceiling: float) -> list[Move]:
+    """SE's Nishio forcing chains (classic 9x9 only), easiest first."""
+    if not c.rules.is_classic9:
+        return []
+    table = nishio_table(c)
+    if not table:
+        return []
+    top = max(table[0][0], ceiling)   # the easiest, and every other within the score
+    return [(w, "forcing-chain-contradiction", nishio_step(c, cell, digit, on), ())
+            for w, _, cell, digit, on in table if w <= top]
 
 
 def _forcing(key: str) -> Rung:
@@ -355,7 +381,7 @@ SE_ORDER = (
     "locked-triple", "naked-triple", "swordfish", "hidden-triple", "xy-wing", "xyz-wing",
     "ur-type-1", "ur-type-2", "ur-type-4", "ur-type-3", "naked-quad", "jellyfish",
     "hidden-quad", "bug-plus-1",
-    "chains", *FORCING_KEYS,
+    "chains", "nishio", *FORCING_KEYS,
 )
 """Sudoku Explainer's ladder, easiest rung first: technique keys (``key:direct`` for
 the "direct" form, ``chains`` for the rung of chains, loops and the single-digit
@@ -370,6 +396,8 @@ def _rung(entry: str) -> Rung:
         return _direct(key)
     if key == "chains":
         return Rung("chains", _chains)
+    if key == "nishio":
+        return Rung("nishio", _nishio)
     if key in FORCING_KEYS:
         return _forcing(key)
     return _first(key)
@@ -385,7 +413,7 @@ def se_ladder(uniqueness: bool = True) -> tuple[Rung, ...]:
     """
     def allowed(entry: str) -> bool:
         key = entry.partition(":")[0]
-        return key == "chains" or uniqueness or not technique(key).uniqueness
+        return key in ("chains", "nishio") or uniqueness or not technique(key).uniqueness
 
     return tuple(_rung(entry) for entry in SE_ORDER if allowed(entry))
 
@@ -410,7 +438,7 @@ def constraint_ladder(families: frozenset[str]) -> tuple[Rung, ...]:
     """
     from .registry import techniques
 
-    base = [r for r in se_ladder(False) if r.name != "nested-forcing-net"]
+    base = [r for r in se_ladder(False) if r.name not in ("nested-forcing-net", "nishio")]
 
     def weight(rung: Rung) -> float:
         key = rung.key or rung.name.split(" ")[0]
@@ -623,7 +651,13 @@ def _with_step(c: Candidates, move: Move) -> Move:
     cell, digit = placements[0]
     geo = c.geo
     house = -1
-    if key == "hidden-single":
+    if key == "full-house":
+        open_cells = 0
+        for m in c.digit_mask:
+            open_cells |= m
+        house = next((h for h in geo.cell_houses[cell]
+                      if open_cells & geo.house_mask[h] == 1 << cell), -1)
+    elif key == "hidden-single":
         at = 1 << cell
         for h in geo.cell_houses[cell]:
             is_box = 2 * geo.n <= h < 3 * geo.n

@@ -35,6 +35,7 @@ from ..table import length_bonus, row
 
 __all__ = [
     "chain_sentence",
+    "continuous_loops",
     "eureka",
     "find_aic",
     "find_continuous_nice_loop",
@@ -553,6 +554,21 @@ def find_continuous_nice_loop(cands: Candidates) -> Iterator[Step]:
     'Continuous Nice Loop: (4)r1c1=r1c6-r5c6=r5c1-(4)r1c1 => r2c6<>4, r3c16<>4, r6c6<>4'
     """
     return _cnl(cands, "full", "continuous-nice-loop", _no_group)
+
+
+def continuous_loops(cands: Candidates, mode: str) -> Iterator[Step]:
+    """Continuous nice loops in the link graph of one ``mode`` (``x``: one digit, ``xy``:
+    bivalue cells, ``full``), shortest first: SE looks for its cycles of one digit, of
+    bivalue cells and mixed ones separately, so a short loop of one kind is not hidden
+    by a shorter mixed path between the same two candidates.
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("..63..9..32..............53...8.9..4.951."
+    ...                   "..2.7.......984.732..5..7.4......39.174.")
+    >>> next(continuous_loops(c, "x")).notation()[:40]
+    'Continuous Nice Loop: (4)r1c1=r1c6-r5c6='
+    """
+    return _cnl(cands, mode, "continuous-nice-loop", _no_group)
 
 
 def find_discontinuous_nice_loop(cands: Candidates) -> Iterator[Step]:

@@ -967,6 +967,12 @@ def _explain_chain_contradiction(step: Step, lang: str) -> str:
     ycell, ydigit = step.role_candidates("clash")[0]
     split = step.get("split")
     first, second = step.links[:split], step.links[split:]
+    if not first or not second:   # the chain comes back to the assumption's negation
+        only = chain_sentence(first or second, n, lang)
+        result = result_text(step, lang)
+        if lang == "zh":
+            return f"{only}：与假设矛盾，所以假设错误：{result}。"
+        return f"{only}, against the assumption; so it is wrong: {result}."
     s1 = chain_sentence(first, n, lang)
     s2 = chain_sentence(second, n, lang)
     y = cells_text([ycell], n)

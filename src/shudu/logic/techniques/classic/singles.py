@@ -18,14 +18,17 @@ from ...render import house_text
 from ...step import Step, digit_text, placements_text
 from ..table import row
 
-__all__ = ["find_full_house", "find_hidden_single", "find_naked_single", "hidden_singles",
-           "house_weight", "naked_singles"]
+__all__ = ["ALONE_WEIGHT", "find_full_house", "find_hidden_single", "find_naked_single",
+           "hidden_singles", "house_weight", "naked_singles"]
 
 BOX_WEIGHT = row("hidden-single").se_weight
 """Sudoku Explainer's weight of a hidden single in a box (a full house counts as a hidden
 single in its house): the technique table's hidden-single weight."""
 LINE_WEIGHT = 1.5
 """Sudoku Explainer's weight of a hidden single in a row, column or other house."""
+ALONE_WEIGHT = 1.0
+"""Sudoku Explainer's weight of a full house (a house with one empty cell), whatever the
+house: SE looks for these before any other single."""
 NAKED_WEIGHT = row("naked-single").se_weight
 """Sudoku Explainer's weight of a naked single: the technique table's."""
 
@@ -44,27 +47,41 @@ def _single_weight(step: Step, base: float) -> float:
     return house_weight(houses[0] if houses else -1, step.size)
 
 
+def _full_house_weight(step: Step, base: float) -> float:
+    return ALONE_WEIGHT
+
+
 def hidden_singles(cands: Candidates, ceiling: float) -> list[tuple[float, int, int, int]]:
-    """Every hidden single of the easiest kind, as ``(weight, cell, digit, house)``: those
-    in boxes (1.2) when there are any, else those in other houses (1.5); both kinds
-    when the box ones weigh no more than ``ceiling`` (the hardest step so far), since
-    taking them together cannot raise it.  A house with one empty cell counts, as in SE.
+    """Every single of the easiest kind, as ``(weight, cell, digit, house)``, in SE's
+    order: full houses (1.0) when there are any, else hidden singles in boxes (1.2),
+    else those in other houses (1.5); the next kinds too while the kinds found weigh
+    no more than ``ceiling`` (the hardest step so far), since taking them together
+    cannot raise it.
 
     >>> from shudu.logic.solver import as_candidates
     >>> hidden_singles(as_candidates("12345678." + "." * 72), 0.0)[:1]
-    [(1.5, 8, 9, 0)]
+    [(1.0, 8, 9, 0)]
     """
     geo = cands.geo
     n = geo.n
     dm = cands.digit_mask
     masks = geo.house_mask
+    open_cells = 0   # cells with a candidate left
+    for m in dm:
+        open_cells |= m
+    boxes = range(2 * n, 3 * n)
+    others = [*range(2 * n), *range(3 * n, len(masks))]
     out: list[tuple[float, int, int, int]] = []
-    for weight, houses in ((BOX_WEIGHT, range(2 * n, 3 * n)),
-                           (LINE_WEIGHT, [*range(2 * n), *range(3 * n, len(masks))])):
+    for weight, houses in ((ALONE_WEIGHT, [*boxes, *others]), (BOX_WEIGHT, boxes),
+                           (LINE_WEIGHT, others)):
         if out and weight > ceiling:
             break
         for h in houses:
             hm = masks[h]
+            alone = open_cells & hm
+            alone = bool(alone) and not alone & (alone - 1)
+            if alone != (weight == ALONE_WEIGHT):
+                continue
             for d in range(n):
                 m = dm[d] & hm
                 if m and not m & (m - 1):
@@ -230,7 +247,7 @@ def _notation(step: Step) -> str:
 
 register(Technique.of("full-house", find_full_house, _full_house_where, _full_house_explain,
                       _notation, aliases=("last empty cell",),
-                      first9=_first9("full-house", 0), weigh=_single_weight))
+                      first9=_first9("full-house", 0), weigh=_full_house_weight))
 register(Technique.of("hidden-single", find_hidden_single, _hidden_where, _hidden_explain,
                       _notation, first9=_first9("hidden-single", 1), weigh=_single_weight))
 register(Technique.of("naked-single", find_naked_single, _naked_where, _naked_explain,
