@@ -13,6 +13,7 @@
  *   GX_BOUND    k total (c w)*k     as GX_LINEAR, narrowed as if its digits could repeat
  *                                   even where cells see each other (a sum derived from
  *                                   others, quick to check, that only helps the search)
+ *   and the records of outside.h: X-sums, skyscrapers, digits some cells must hold.
  * gx_new checks every record (cells in range, masks within the digits, no repeated
  * cell in a record, sums that cannot overflow) and refuses a bad program with a message.
  *

@@ -65,6 +65,9 @@ UNSUPPORTED: dict[str, str] = {
     "palindrome": "palindromes",
     "german-whispers": "german whispers",
     "renban": "renban lines",
+    "x-sum": "X-sums",
+    "skyscraper": "skyscraper clues",
+    "quadruple": "quadruples",
 }
 """Constraint names people put in a rules spec, which cannot hold their layout: what each
 one is called (they come with the puzzle, in JSON or a killer notation)."""

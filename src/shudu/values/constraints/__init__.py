@@ -6,7 +6,8 @@ compose with each other, with every variant and size.
 Each kind lives in one module: killer cages (:mod:`.cage`), lines (:mod:`.lines`:
 thermometers, whispers, renban, palindromes, clones), dots (:mod:`.dots`: Kropki, XV,
 non-consecutive, negative constraints), sums (:mod:`.sums`: arrows, little killers,
-sandwiches) and cell groups (:mod:`.cells`: odd/even, extra regions, disjoint groups).
+sandwiches), cell groups (:mod:`.cells`: odd/even, extra regions, disjoint groups) and
+clues outside a house or on a corner (:mod:`.outside`: X-sums, skyscrapers, quadruples).
 The solving engine propagates every one of them in its search.
 
 >>> from shudu import Rules, solve
@@ -30,6 +31,7 @@ from .cage import Cage
 from .cells import Disjoint, ExtraRegion, Parity
 from .dots import XV, Kropki, Negative, NonConsecutive
 from .lines import Clone, Palindrome, Renban, Thermo, Whisper
+from .outside import Quadruple, Skyscraper, XSum
 from .sums import Arrow, LittleKiller, Sandwich
 
 __all__ = [
@@ -46,10 +48,13 @@ __all__ = [
     "NonConsecutive",
     "Palindrome",
     "Parity",
+    "Quadruple",
     "Renban",
     "Sandwich",
+    "Skyscraper",
     "Thermo",
     "Whisper",
+    "XSum",
     "constraint_from_dict",
 ]
 
@@ -59,6 +64,7 @@ KINDS: dict[str, Any] = {
     "negative": Negative, "arrow": Arrow, "little-killer": LittleKiller, "sandwich": Sandwich,
     "odd": Parity, "even": Parity, "extra-region": ExtraRegion, "disjoint": Disjoint,
     "clone": Clone,
+    "x-sum": XSum, "skyscraper": Skyscraper, "quadruple": Quadruple,
 }
 """The constraint class of each ``kind`` of the JSON form."""
 
