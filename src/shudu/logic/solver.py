@@ -164,7 +164,8 @@ def as_candidates(puzzle: str | Grid | Candidates, rules: Rules | None = None) -
 
 KNOWN = frozenset({"killer", "thermo", "arrow", "kropki", "xv", "odd", "even", "whisper", "renban",
                    "palindrome", "clone", "little-killer", "sandwich", "non-consecutive",
-                   "negative", "extra-region", "disjoint"})
+                   "negative", "extra-region", "disjoint",
+                   "x-sum", "skyscraper", "quadruple"})
 """Constraint kinds the logic solver reasons with."""
 
 

@@ -9,7 +9,11 @@
      whose digits add up to the circle's digit;
    * **kropki**: a dot between every two side neighbours that are consecutive (white) or
      double (black; a 1 beside a 2 gets either), and on half the puzzles the negative
-     rule (no dot: neither), which makes every dot a clue.
+     rule (no dot: neither), which makes every dot a clue;
+   * **x-sum**, **skyscraper**: the clue of every row and column from both sides;
+   * **quadruple**: on a third of the corners of four cells, two to four of their digits;
+   * **diagonal-dots**: a Kropki dot (consecutive or double) or an X or V (adding to 10
+     or 5) on the corner of every two diagonal neighbours that make one.
 
 3. Givens start as the whole grid and are removed in a random order while the engine
    finds one solution; then each clue of the kind is dropped the same way (not with the
@@ -35,14 +39,15 @@ from typing import Any
 
 from ..errors import GenerationError
 from ..solving import engine
-from ..values.constraints import Arrow, Kropki, Negative, Thermo
+from ..values.constraints import XV, Arrow, Kropki, Negative, Quadruple, Thermo
+from ..values.constraints.outside import Skyscraper, XSum, house_clue_lines
 from ..values.grid import Grid
 from ..values.rules import Rules
 from .classic import ClueRun, Generated, meet_along, random_solution
 
 __all__ = ["KINDS", "generate_variant"]
 
-KINDS = ("thermo", "arrow", "kropki")
+KINDS = ("thermo", "arrow", "kropki", "x-sum", "skyscraper", "quadruple", "diagonal-dots")
 """The kinds of clue :func:`generate_variant` makes puzzles of."""
 
 
@@ -121,7 +126,48 @@ def _dots(solution: bytes, n: int, rng: random.Random) -> list[Any]:
     return out
 
 
-_MAKERS = {"thermo": _thermos, "arrow": _arrows, "kropki": _dots}
+def _house_clues(cls: Any, solution: bytes, n: int) -> list[Any]:
+    out = []
+    for line in house_clue_lines(n):
+        digits = [solution[c] for c in line]
+        if cls is XSum:
+            out.append(XSum(line, sum(digits[:digits[0]])))
+        else:
+            seen = sum(1 for i, d in enumerate(digits) if d > max(digits[:i], default=0))
+            out.append(Skyscraper(line, seen))
+    return out
+
+
+def _quadruples(solution: bytes, n: int, rng: random.Random) -> list[Any]:
+    out: list[Any] = []
+    for r in range(n - 1):
+        for c in range(n - 1):
+            if rng.random() < 1 / 3:
+                cells = (r * n + c, r * n + c + 1, (r + 1) * n + c, (r + 1) * n + c + 1)
+                held = [solution[x] for x in cells]
+                out.append(Quadruple(cells, rng.sample(held, rng.randint(2, 4))))
+    return out
+
+
+def _diagonal_dots(solution: bytes, n: int, rng: random.Random) -> list[Any]:
+    out: list[Any] = []
+    for r in range(n - 1):
+        for c in range(n - 1):
+            for a, b in ((r * n + c, (r + 1) * n + c + 1), (r * n + c + 1, (r + 1) * n + c)):
+                x, y = solution[a], solution[b]
+                if x + y in (5, 10):
+                    out.append(XV((a, b), x + y))
+                elif abs(x - y) == 1:
+                    out.append(Kropki((a, b), "white"))
+                elif x == 2 * y or y == 2 * x:
+                    out.append(Kropki((a, b), "black"))
+    return out
+
+
+_MAKERS = {"thermo": _thermos, "arrow": _arrows, "kropki": _dots,
+           "x-sum": lambda s, n, rng: _house_clues(XSum, s, n),
+           "skyscraper": lambda s, n, rng: _house_clues(Skyscraper, s, n),
+           "quadruple": _quadruples, "diagonal-dots": _diagonal_dots}
 
 
 def _unique(grid: Grid) -> bool:
@@ -168,7 +214,8 @@ def _thin_once(kind: str, rng: random.Random, grid: Grid) -> Grid | None:
     constraints = grid.rules.constraints
     if any(isinstance(c, Negative) for c in constraints):
         return None
-    clues = [c for c in constraints if c.kind == kind]
+    clues = [c for c in constraints if c.kind == kind
+             or (kind == "diagonal-dots" and c.kind in ("kropki", "xv"))]
     for clue in rng.sample(clues, len(clues)):
         fewer = grid.rules.replace(constraints=tuple(c for c in constraints if c != clue))
         if _unique(trial := Grid(grid.cells, fewer)):
@@ -179,8 +226,9 @@ def _thin_once(kind: str, rng: random.Random, grid: Grid) -> Grid | None:
 def generate_variant(kind: str, rules: Rules | str | None = None, *, seed: int | None = None,
                      grade: str | None = None, score: Any = None, rated: bool = False,
                      attempts: int | None = None, timeout: float | None = None) -> Generated:
-    """One puzzle of ``kind`` (``thermo``, ``arrow`` or ``kropki``) with a unique
-    solution (see the module text).
+    """One puzzle of ``kind`` (``thermo``, ``arrow``, ``kropki``, ``x-sum``,
+    ``skyscraper``, ``quadruple`` or ``diagonal-dots``) with a unique solution (see the
+    module text).
 
     ``rules``: the geometry and variants beside the clues (classic 9x9 by default; up to
     16x16); ``seed`` reproduces the puzzle; ``grade`` or ``score`` a difficulty to meet

@@ -26,6 +26,15 @@ from typing import Any
 
 from ....values.candidates import Candidates, bits, digits_in
 from ....values.constraints.base import LINEAR, MASK, PAIR, RENBAN, SANDWICH
+from ....values.constraints.outside import (
+    CONTAIN,
+    SKYSCRAPER,
+    XSUM,
+    contain_supports,
+    side_of,
+    skyscraper_supports,
+    xsum_supports,
+)
 from ....values.rules import Rules
 from ...accel9 import never9
 from ...registry import Technique, register
@@ -52,6 +61,10 @@ def _records(program: Sequence[int], n: int) -> Iterator[tuple[int, Sequence[int
             size = 1 + program[i + 1]
         elif kind == SANDWICH:
             size = 2 + program[i + 2]
+        elif kind in (XSUM, SKYSCRAPER):
+            size = 2 + program[i + 2]
+        elif kind == CONTAIN:
+            size = 2 + 2 * program[i + 1] + program[i + 2]
         else:
             raise ValueError(f"unknown record kind {kind}")
         yield kind, program[i + 1:i + 1 + size]
@@ -203,6 +216,26 @@ def _distinct_sum_fits(digits: int, k: int, total: int) -> bool:
     return sum(have[:k]) <= total <= sum(have[len(have) - k:])
 
 
+def _outside(masks: dict[int, int], kind: int, data: Sequence[int], n: int) -> bool:
+    """An X-sum, a skyscraper clue (a whole house from its clue) or digits some cells
+    must hold: each cell keeps the digits the clue's supports allow."""
+    if kind == CONTAIN:
+        k, j = data[0], data[1]
+        cells = data[2:2 + k]
+        keep = contain_supports([masks[c] for c in cells], data[2 + k:2 + k + j],
+                                data[2 + k + j:2 + 2 * k + j])
+    else:
+        cells = data[2:]
+        find = xsum_supports if kind == XSUM else skyscraper_supports
+        keep = find(data[0], [masks[c] for c in cells], n)
+    if keep is None:
+        raise _Broken
+    changed = False
+    for c, m in zip(cells, keep, strict=True):
+        changed |= _keep(masks, c, m)
+    return changed
+
+
 def narrow(program: Sequence[int], masks: dict[int, int], n: int,
            peer: Sequence[int] | None = None) -> dict[int, int] | None:
     """The candidates a constraint's program leaves (cell -> digit mask), narrowed to a
@@ -233,6 +266,8 @@ def narrow(program: Sequence[int], masks: dict[int, int], n: int,
                     again |= _linear(out, data, peer)
                 elif kind == RENBAN:
                     again |= _renban(out, data, n)
+                elif kind in (XSUM, SKYSCRAPER, CONTAIN):
+                    again |= _outside(out, kind, data, n)
                 else:
                     again |= _sandwich(out, data, n)
     except _Broken:
@@ -304,6 +339,8 @@ def _record_cells(kind: int, data: Sequence[int]) -> Sequence[int]:
         return data[2::2]
     if kind == RENBAN:
         return data[1:]
+    if kind == CONTAIN:
+        return data[2:2 + data[0]]
     return data[2:]
 
 
@@ -315,6 +352,8 @@ NOUNS: dict[str, tuple[str, str]] = {
     "little-killer": ("little killer", "小杀手"), "sandwich": ("sandwich", "三明治"),
     "non-consecutive": ("non-consecutive rule", "无连续规则"),
     "negative": ("negative rule", "负约束"),
+    "x-sum": ("X-sum", "X 和"), "skyscraper": ("skyscraper clue", "摩天楼提示"),
+    "quadruple": ("quadruple", "四格提示"),
 }
 """What a reason of a trial calls each constraint kind, in English and Chinese."""
 
@@ -527,6 +566,11 @@ _NAMES: dict[str, tuple[str, str]] = {
     "non-consecutive": ("the non-consecutive rule at {cells}", "{cells} 处的无连续规则"),
     "negative": ("the cells {cells}, which have no dot between them",
                  "{cells}，它们之间没有点"),
+    "x-sum": ("the X-sum {value} from the {side} of {cells}",
+              "{cells} {side_zh}侧的 X 和 {value}"),
+    "skyscraper": ("the skyscraper clue {value} from the {side} of {cells}",
+                   "{cells} {side_zh}侧的摩天楼提示 {value}"),
+    "quadruple": ("the quadruple {digits} on {cells}", "{cells} 上的四格提示 {digits}"),
 }
 
 _WHY: dict[str, tuple[str, str]] = {
@@ -566,6 +610,20 @@ _WHY: dict[str, tuple[str, str]] = {
                         "a white dot)", "共边的两格不能填连续的数字（白点两侧除外）"),
     "negative": ("every dot is given, so two neighbours without a dot never make one",
                  "所有的点都已给出，没有点的相邻两格不能符合点的关系"),
+    "x-sum": ("the first X digits from that side add up to {value}, X being the first "
+              "digit, so only the first digits that some different digits after them "
+              "complete to {value} are left, with the digits that complete them",
+              "从这一侧起前 X 个数字之和为 {value}（X 是第一个数字），只剩下能被后面不同的数字"
+              "补足到 {value} 的第一个数字，以及补足它们的数字"),
+    "skyscraper": ("{value} digits are seen from that side (each larger than every digit "
+                   "before it, the largest hiding the rest), so only the digits of some "
+                   "ordering that shows {value} are left before the largest",
+                   "从这一侧能看到 {value} 个数字（比前面所有数字都大的才看得到，"
+                   "最大的数挡住后面的），最大数之前只剩下能看到 {value} 个的排列所用的数字"),
+    "quadruple": ("the four cells hold {digits}, so each listed digit needs a cell that "
+                  "can take it, and a cell the list needs keeps only listed digits",
+                  "这四格含有 {digits}，每个列出的数字都需要一格能填它，"
+                  "列表必须占用的格子只能填列出的数字"),
 }
 
 
@@ -573,10 +631,24 @@ def _fields(step: Step, lang: str) -> dict[str, object]:
     data = step.get("constraint") or {}
     colour = data.get("colour", "white")
     total = data.get("sum", 0)
-    return {"cells": _line(step), "colour": colour,
+    side = _side(step)
+    return {"cells": _line(step), "colour": colour, "value": data.get("value", 0),
+            "side": side, "side_zh": _SIDES_ZH.get(side, ""),
+            "digits": ",".join(str(d) for d in data.get("digits", ())),
             "colour_zh": "白" if colour == "white" else "黑",
             "symbol": {10: "X", 5: "V"}.get(total, str(total)) if data.get("kind") == "xv"
             else "", "total": total, "gap": data.get("gap", 5), "top": step.size}
+
+
+_SIDES_ZH = {"left": "左", "right": "右", "top": "上", "bottom": "下"}
+
+
+def _side(step: Step) -> str:
+    """Where a house clue's clue sits (empty for other constraints)."""
+    data = step.get("constraint") or {}
+    if data.get("kind") not in ("x-sum", "skyscraper"):
+        return ""
+    return side_of(data.get("cells", ()), step.size)
 
 
 def _constraint_name(step: Step, lang: str) -> str:
@@ -619,6 +691,9 @@ _TECHNIQUES: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
     ("arrow-sums", ("arrow",), ("arrow", "pill")),
     ("little-killer", ("little-killer",), ("little killer sum",)),
     ("sandwich", ("sandwich",), ("sandwich sums",)),
+    ("x-sum", ("x-sum",), ("x-sums", "x sum")),
+    ("skyscraper-clue", ("skyscraper",), ("skyscraper sudoku", "skyscrapers")),
+    ("quadruple", ("quadruple",), ("quadruples", "quad")),
 )
 """key, the constraint kinds read, aliases (names, code and order, an extension of the SE
 scale, are in the technique table)."""
