@@ -258,7 +258,8 @@ OUTSIDE_KEYS = ("xsum", "skyscraper", "quadruple")
 def _outside_clues(rd: _Reader) -> list[Any]:
     """X-sums and skyscraper clues (a cell outside the grid beside a row or column, the
     clue in ``value``) and quadruples (four ``cells``, their digits in ``values``)."""
-    n, out = rd.n, []
+    n = rd.n
+    out: list[Any] = []
     for key, cls in (("xsum", XSum), ("skyscraper", Skyscraper)):
         for i, item in enumerate(rd.items(key), 1):
             where = f"{key} {i}"
@@ -492,8 +493,8 @@ def to_fpuzzles(grid: Grid) -> dict[str, Any]:
             data["nonconsecutive"] = True
         elif isinstance(con, Disjoint):
             data["disjointgroups"] = True
-        elif (item := _outside_items(con, n)) is not None:
-            add(*item)
+        elif (entry := _outside_items(con, n)) is not None:
+            add(*entry)
         else:
             raise ParseError("expected constraints f-puzzles can hold", found=repr(con))
     return data

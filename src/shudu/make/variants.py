@@ -127,7 +127,7 @@ def _dots(solution: bytes, n: int, rng: random.Random) -> list[Any]:
 
 
 def _house_clues(cls: Any, solution: bytes, n: int) -> list[Any]:
-    out = []
+    out: list[Any] = []
     for line in house_clue_lines(n):
         digits = [solution[c] for c in line]
         if cls is XSum:
@@ -145,7 +145,7 @@ def _quadruples(solution: bytes, n: int, rng: random.Random) -> list[Any]:
             if rng.random() < 1 / 3:
                 cells = (r * n + c, r * n + c + 1, (r + 1) * n + c, (r + 1) * n + c + 1)
                 held = [solution[x] for x in cells]
-                out.append(Quadruple(cells, rng.sample(held, rng.randint(2, 4))))
+                out.append(Quadruple(cells, tuple(rng.sample(held, rng.randint(2, 4)))))
     return out
 
 
