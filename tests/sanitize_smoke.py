@@ -476,7 +476,10 @@ def main() -> int:
             rules = Rules(n, constraints=planted(solution, n, random.Random(seed), 12))
             shudu.count(bytes(n * n), 3, rules)
             _engine.batch(shudu.solving.engine._tables(rules), bytes(n * n) * 3, 2, 2, True)
-            # X-sums, skyscrapers, quadruples, diagonal dots (exact walks up to 12x12)
+            # X-sums, skyscrapers, quadruples, diagonal dots (exact walks up to 12x12;
+            # beyond, a house clue is only checked when filled, too slow to search here)
+            if n > 9:
+                continue
             cases = importlib.import_module("constraint_cases")
             orng, clues = random.Random(seed), []
             for _ in range(8):
