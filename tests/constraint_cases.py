@@ -253,3 +253,37 @@ def random_cages(solution: bytes, rng: random.Random, size: int, biggest: int,
         if rng.random() < 0.3:
             cells = cells[: len(cells) // 2]   # leave some cells out of every cage
     return tuple(cages)
+
+
+OUTSIDE_KINDS = ("x-sum", "skyscraper", "quadruple", "diagonal-kropki", "diagonal-xv")
+"""Clues outside a house, on a corner of four cells or of two diagonal neighbours."""
+
+
+def outside_from(sol: Sequence[int], n: int, rng: random.Random, kind: str) -> list:
+    """A clue of one of :data:`OUTSIDE_KINDS` that the solution ``sol`` keeps (maybe none)."""
+    from shudu.values.constraints import Quadruple, Skyscraper, XSum
+    from shudu.values.constraints.outside import house_line
+
+    v = sol
+    if kind in ("x-sum", "skyscraper"):
+        line = house_line(rng.randrange(n), n, rng.random() < 0.5, rng.random() < 0.5)
+        digits = [v[c] for c in line]
+        if kind == "x-sum":
+            return [XSum(line, sum(digits[:digits[0]]))]
+        seen = sum(1 for i, d in enumerate(digits) if d > max(digits[:i], default=0))
+        return [Skyscraper(line, seen)]
+    r, c = rng.randrange(n - 1), rng.randrange(n - 1)
+    if kind == "quadruple":
+        cells = (r * n + c, r * n + c + 1, (r + 1) * n + c, (r + 1) * n + c + 1)
+        held = [v[x] for x in cells]
+        return [Quadruple(cells, rng.sample(held, rng.randint(1, 4)))]
+    a, b = (r * n + c, (r + 1) * n + c + 1) if rng.random() < 0.5 else \
+        (r * n + c + 1, (r + 1) * n + c)
+    x, y = v[a], v[b]
+    if kind == "diagonal-xv":
+        return [XV((a, b), x + y)] if x + y in (5, 10) or rng.random() < 0.3 else []
+    if abs(x - y) == 1:
+        return [Kropki((a, b), "white")]
+    if x == 2 * y or y == 2 * x:
+        return [Kropki((a, b), "black")]
+    return [Kropki((a, b), "white", abs(x - y))] if x != y and rng.random() < 0.3 else []

@@ -480,10 +480,19 @@ def main() -> int:
                 kinds = importlib.import_module("constraint_cases").LINE_KINDS
                 rules = Rules(n, constraints=planted(solution, n, random.Random(seed), 8, kinds))
                 shudu.count(bytes(n * n), 3, rules)
+            # X-sums, skyscrapers, quadruples, diagonal dots (exact walks up to 12x12;
+            # beyond, a house clue is only checked when filled, too slow to search here)
+            if n <= 9:
+                cases = importlib.import_module("constraint_cases")
+                orng, clues = random.Random(seed), []
+                for _ in range(8):
+                    clues += cases.outside_from(solution, n, orng, orng.choice(cases.OUTSIDE_KINDS))
+                rules = Rules(n, constraints=tuple(dict.fromkeys(clues)))
+                shudu.count(bytes(n * n), 3, rules)
     # Malformed constraint programs are refused, never read out of bounds.
     houses, starts, peers = shudu.solving.engine._house_tables(Rules())
     for _ in range(3000 if not quick else 500):
-        program = [rng.choice((1, 2, 3, 4, 5, 10, rng.randint(-3, 11)))]
+        program = [rng.choice((1, 2, 3, 4, 5, 10, 16, 17, 18, rng.randint(-3, 19)))]
         program += [rng.randint(-2, 90) for _ in range(rng.randint(0, 14))]
         try:
             _engine.search(_engine.Rules(9, houses, starts, peers, [0], [], [], program),

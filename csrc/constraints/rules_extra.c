@@ -1,5 +1,6 @@
 /* Constraints beyond houses, peers and killer cages (see rules_extra.h). */
 #include "rules_extra.h"
+#include "outside.h"
 #include "sums.h"
 
 #include <stdio.h>
@@ -54,6 +55,7 @@ struct gx_set {
     int32_t *queue;
     int qhead, qlen;
     uint8_t *queued;
+    gx_outside *outside;   /* the scratch of the records of outside.h, when there are some */
 };
 
 /* Weighted sums of at most this many terms, whose sums span at most GX_SPAN values, are
@@ -82,6 +84,7 @@ void gx_free(gx_set *g) {
     free(g->seen);
     free(g->queue);
     free(g->queued);
+    gx_outside_free(g->outside);
     free(g);
 }
 
@@ -104,7 +107,7 @@ static int rec_cells(const gx_set *g, int r, int32_t *out) {
     case GX_BETWEEN:
         for (int32_t j = 0; j < o[0] + 2; j++) out[j] = o[3 + j];
         return o[0] + 2;
-    default: return 0;
+    default: return gx_outside_kind(g->rec[r].kind) ? gx_outside_cells(g->rec[r].kind, o, out) : 0;
     }
 }
 
@@ -289,7 +292,13 @@ gx_set *gx_new(int n, int ncells, const int32_t *prog, size_t len, char *err, si
                 break;
             }
             default:
-                BAD("record %d: unknown kind %d", r, (int)kind);
+                if (!gx_outside_kind(kind)) BAD("record %d: unknown kind %d", r, (int)kind);
+                used = stored = gx_outside_size(kind, n, ncells, prog + at, len - at, stamp, mark,
+                                                r, err, errlen);
+                if (!used) goto fail;
+                if (pass) memcpy(g->data + out, prog + at, used * sizeof *prog);
+                else if (!g->outside && !(g->outside = gx_outside_new(n))) BAD("out of memory");
+                break;
             }
             if (pass) g->rec[r] = (gx_rec){kind, (int32_t)out, 0, 0, 0};
             out += stored;
@@ -834,6 +843,21 @@ static int narrow_sandwich(gx_set *g, const int32_t *o) {
     return changed;
 }
 
+/* A record of outside.h: its cells keep the digits it finds a support for. */
+static int narrow_outside(gx_set *g, int32_t kind, const int32_t *o) {
+    int32_t cells[32];
+    uint32_t allowed[32];
+    const int k = gx_outside_cells(kind, o, cells);
+    if (gx_outside_supports(g->outside, kind, o, g->work, allowed) < 0) return -1;
+    int changed = 0;
+    for (int j = 0; j < k; j++) {
+        const int r = keep(g, cells[j], allowed[j]);
+        if (r < 0) return -1;
+        changed |= r;
+    }
+    return changed;
+}
+
 /* The views of a sum record o (see gx_view), at most GX_VIEWS; returns
  * how many.  Groups are grown greedily from the first cell left over the links no view
  * has used yet. */
@@ -951,7 +975,9 @@ int gx_narrow(gx_set *g, const uint32_t *cand, uint16_t *cells, uint32_t *keep_o
         case GX_RENBAN: x = narrow_renban(g, o); break;
         case GX_SANDWICH: x = narrow_sandwich(g, o); break;
         case GX_BETWEEN: x = narrow_between(g, o); break;
-        default: break;
+        default:
+            if (gx_outside_kind(g->rec[r].kind)) x = narrow_outside(g, g->rec[r].kind, o);
+            break;
         }
         if (x < 0) bad = 1;
     }

@@ -17,6 +17,7 @@
  *                                   the k cells holds a digit strictly between theirs
  *                                   (out = 0: a between line) or outside the two and
  *                                   every digit between them (out = 1: a lockout line)
+ *   and the records of outside.h: X-sums, skyscrapers, digits some cells must hold.
  * gx_new checks every record (cells in range, masks within the digits, no repeated
  * cell in a record, sums that cannot overflow) and refuses a bad program with a message.
  *

@@ -171,3 +171,40 @@ def test_the_further_lines_are_read_and_written() -> None:
     assert read_sudokupad(pad) == grid
     with pytest.raises(ParseError, match="f-puzzles can hold"):     # its gap is its size's
         write_fpuzzles(Grid("." * 81, Rules(constraints=(Lockout((0, 1), 3),))))
+
+
+def _empty(n: int) -> list[list[dict]]:
+    return [[{} for _ in range(n)] for _ in range(n)]
+
+
+def test_xsums_skyscrapers_and_quadruples_are_read_and_written() -> None:
+    from shudu.values.constraints import Quadruple, Skyscraper, XSum
+
+    data = {"size": 9, "grid": _empty(9),
+            # the X-sum puzzle of https://sudokupad.app/PtjJbFhttP, as f-puzzles keys
+            "xsum": [{"cell": f"R{r}C{c}", "value": v} for r, c, v in (
+                (0, 2, "27"), (10, 2, "27"), (0, 4, "11"), (10, 4, "11"), (0, 6, "21"),
+                (0, 7, "16"), (10, 7, "16"), (2, 0, "8"), (2, 10, "8"), (4, 0, "17"),
+                (4, 10, "17"), (6, 0, "30"), (6, 10, "30"), (8, 0, "28"), (8, 10, "28"))]}
+    grid = read_fpuzzles(json.dumps(data))
+    assert XSum.column(1, 27, from_bottom=True) in grid.rules.constraints
+    assert XSum.row(7, 28, from_right=True) in grid.rules.constraints
+    assert engine.count(grid, 2) == 1
+    assert engine.solve(grid).to_string() == (
+        "856214379341975862792863541417529683985631724623487195274156938539748216168392457")
+    assert read_fpuzzles(write_fpuzzles(grid)) == grid
+    other = Grid("." * 81, Rules(constraints=(
+        Skyscraper.row(3, 4, from_right=True), Skyscraper.column(0, 2),
+        Quadruple((0, 1, 9, 10), (1, 1, 2)))))
+    written = to_fpuzzles(other)
+    assert written["skyscraper"] == [{"cell": "R4C10", "value": "4"},
+                                     {"cell": "R0C1", "value": "2"}]
+    assert written["quadruple"] == [{"cells": ["R1C1", "R1C2", "R2C1", "R2C2"],
+                                     "values": [1, 1, 2]}]
+    assert read_fpuzzles(json.dumps(written)) == other
+
+
+def test_diagonal_dots_have_no_fpuzzles_form() -> None:
+    grid = Grid("." * 81, Rules(constraints=(Kropki((0, 10), "white"),)))
+    with pytest.raises(ParseError, match="f-puzzles can hold"):
+        to_fpuzzles(grid)

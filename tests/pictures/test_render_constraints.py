@@ -99,3 +99,22 @@ def test_rules_over_the_whole_grid_are_named_in_the_legend() -> None:
     zh = svg(grid, legend=True, lang="zh")
     assert "同位组" in zh and "非连续" in zh and "没画X或V的地方都不是X或V" in zh
     assert "Disjoint" not in svg(Grid("." * 81), legend=True)
+
+
+def test_outside_clues_quadruples_and_diagonal_dots_sit_where_sudokupad_draws_them() -> None:
+    from shudu.pictures.marks import margin, over
+    from shudu.values.constraints import XV, Kropki, Quadruple, Skyscraper, XSum
+
+    rules = Rules(constraints=(XSum.row(0, 15), Skyscraper.column(3, 2, from_bottom=True),
+                               Quadruple((10, 11, 19, 20), (1, 2, 3)),
+                               Kropki((30, 40), "white"), XV((32, 40), 10)))
+    assert margin(rules) == 36
+    text = over(rules, 9, 60, pad=4)
+    # the X-sum left of row 1, the skyscraper under column 4
+    assert '<text class="x-sum" x="-12" y="41"' in text
+    assert '<text class="skyscraper" x="214" y="567"' in text
+    # the quadruple on the corner of r2c2, r2c3, r3c2, r3c3, three digits inside it
+    assert '<g class="quadruple"><circle cx="124" cy="124" r="18"' in text
+    assert text.count("</text>", text.index('class="quadruple"')) >= 3
+    # diagonal dots on the corner the two cells share
+    assert '<circle cx="244" cy="244"' in text and '<text x="304" y="251"' in text

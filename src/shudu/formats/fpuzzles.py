@@ -5,12 +5,14 @@ The keys read: ``size``, ``grid`` (givens and jigsaw regions), ``killercage``,
 ``thermometer``, ``arrow``, ``littlekillersum``, ``sandwichsum``, ``difference`` and
 ``ratio`` (white and black Kropki dots), ``xv``, ``odd``, ``even``, ``whispers``,
 ``renban``, ``palindrome``, ``extraregion``, ``clone``, ``negative``, ``diagonal+``, ``diagonal-``,
-``antiknight``, ``antiking``, ``disjointgroups``, ``nonconsecutive``, and the lines
-``betweenline``, ``lockout`` (ends at least half the size apart), ``regionsumline``,
-``zipperline``, ``modularline`` and ``entropicline``.  Pictures only
+``antiknight``, ``antiking``, ``disjointgroups``, ``nonconsecutive``, ``xsum``,
+``skyscraper`` (a clue beside a row or column, read from that side), ``quadruple``, and
+the lines ``betweenline``, ``lockout`` (ends at least half the size apart),
+``regionsumline``, ``zipperline``, ``modularline`` and ``entropicline``.  Pictures only
 (``text``, ``line``, ``circle``, ``rectangle``, ``cage``) and notes (``title``,
 ``author``, ``ruleset``, ``solution`` ...) are left aside; a constraint this library does
-not know (``quadruple``, ``minimum`` ...) is an error that names it.
+not know (``minimum`` ...) is an error that names it.  Diagonal dots have no f-puzzles
+form: writing one is an error.
 ``nonconsecutive`` with white dots means every white dot is given (f-puzzles' own reading).
 
 >>> grid = read_fpuzzles('{"size": 4, "grid": [[{"value": 1, "given": true}, {}, {}, {}],'
@@ -49,13 +51,18 @@ from ..values.constraints import (
     NonConsecutive,
     Palindrome,
     Parity,
+    Quadruple,
     RegionSum,
     Renban,
     Sandwich,
+    Skyscraper,
     Thermo,
     Whisper,
+    XSum,
     Zipper,
 )
+from ..values.constraints.base import adjacent
+from ..values.constraints.outside import house_line, side_of
 from ..values.grid import Grid
 from ..values.rules import DEFAULT_BOXES, Rules, box_of_regions, window_houses
 from . import jsontext
@@ -257,6 +264,51 @@ def _sandwich(rd: _Reader, item: dict[str, Any], i: int) -> Sandwich:
                      found=str(item.get("cell")))
 
 
+OUTSIDE_KEYS = ("xsum", "skyscraper", "quadruple")
+"""The keys of X-sums, skyscraper clues and quadruples."""
+
+
+def _outside_clues(rd: _Reader) -> list[Any]:
+    """X-sums and skyscraper clues (a cell outside the grid beside a row or column, the
+    clue in ``value``) and quadruples (four ``cells``, their digits in ``values``)."""
+    n = rd.n
+    out: list[Any] = []
+    for key, cls in (("xsum", XSum), ("skyscraper", Skyscraper)):
+        for i, item in enumerate(rd.items(key), 1):
+            where = f"{key} {i}"
+            r, c = rd.rc(item.get("cell"), where, outside=True)
+            if r in (-1, n) and 0 <= c < n:
+                line = house_line(c, n, True, r == n)
+            elif c in (-1, n) and 0 <= r < n:
+                line = house_line(r, n, False, c == n)
+            else:
+                raise ParseError(f"expected {where} outside the grid, beside a row or column",
+                                 found=str(item.get("cell")))
+            out.append(cls(line, rd.number(item, where)))
+    for i, item in enumerate(rd.items("quadruple"), 1):
+        digits = item.get("values")
+        if not isinstance(digits, list) or not all(
+                isinstance(d, (int, str)) and str(d).isdigit() for d in digits):
+            raise ParseError(f"expected a list of digits as the values of quadruple {i}",
+                             found=repr(digits))
+        out.append(Quadruple(rd.cells(item.get("cells"), f"quadruple {i}"),
+                             tuple(int(d) for d in digits)))
+    return out
+
+
+def _outside_items(con: Any, n: int) -> tuple[str, dict[str, Any]] | None:
+    """The f-puzzles key and entry of an X-sum, a skyscraper clue or a quadruple."""
+    if isinstance(con, Quadruple):
+        return "quadruple", {"cells": [_name(c, n) for c in con.cells],
+                             "values": list(con.digits)}
+    if not isinstance(con, (XSum, Skyscraper)):
+        return None
+    r, c = divmod(con.cells[0], n)
+    r, c = {"left": (r, -1), "right": (r, n), "top": (-1, c), "bottom": (n, c)}[
+        side_of(con.cells, n)]
+    return con.kind.replace("-", ""), {"cell": f"R{r + 1}C{c + 1}", "value": str(con.value)}
+
+
 def read_fpuzzles(text: str, rules: Rules | None = None) -> Grid:
     """The puzzle of an f-puzzles link, its compressed data or its JSON.
 
@@ -289,6 +341,7 @@ def _from_fpuzzles(data: dict[str, Any], rules: Rules | None) -> Grid:
             cons.append(Arrow(circle, tuple(c for c in line if c not in circle)))
     cons += [_little_killer(rd, item, i) for i, item in enumerate(rd.items("littlekillersum"), 1)]
     cons += [_sandwich(rd, item, i) for i, item in enumerate(rd.items("sandwichsum"), 1)]
+    cons += _outside_clues(rd)
     for key, colour in (("difference", "white"), ("ratio", "black")):
         for i, item in enumerate(rd.items(key), 1):
             value = item.get("value")
@@ -331,7 +384,7 @@ def _from_fpuzzles(data: dict[str, Any], rules: Rules | None) -> Grid:
                        "renban", "palindrome", "extraregion", "clone", "negative",
                        "nonconsecutive",
                        "disjointgroups", "diagonal+", "diagonal-", "antiknight", "antiking",
-                       *LINES}
+                       *LINES, *OUTSIDE_KEYS}
     unknown = sorted(k for k, v in data.items() if k not in known and v not in (None, [], False))
     if unknown:
         raise ParseError("expected only constraints this library knows in the f-puzzles data",
@@ -428,12 +481,12 @@ def to_fpuzzles(grid: Grid) -> dict[str, Any]:
             a, b = con.cells[0], con.cells[1]
             edge = f"R0C{a % n + 1}" if b - a == n else f"R{a // n + 1}C0"
             add("sandwichsum", {"cell": edge, "value": str(con.total)})
-        elif isinstance(con, Kropki):
+        elif isinstance(con, Kropki) and adjacent(*con.cells, n):
             dot: dict[str, Any] = {"cells": names(con.cells)}
             if con.value is not None:
                 dot["value"] = str(con.value)
             add("difference" if con.colour == "white" else "ratio", dot)
-        elif isinstance(con, XV) and con.total in (5, 10):
+        elif isinstance(con, XV) and con.total in (5, 10) and adjacent(*con.cells, n):
             add("xv", {"cells": names(con.cells), "value": con.symbol})
         elif isinstance(con, Parity):
             add(con.parity, {"cell": _name(con.cell, n)})
@@ -458,6 +511,8 @@ def to_fpuzzles(grid: Grid) -> dict[str, Any]:
         elif type(con) in LINES.values() and getattr(con, "gap", None) is None:
             key = next(k for k, v in LINES.items() if v is type(con))
             add(key, {"lines": [names(con.cells)]})
+        elif (entry := _outside_items(con, n)) is not None:
+            add(*entry)
         else:
             raise ParseError("expected constraints f-puzzles can hold", found=repr(con))
     return data

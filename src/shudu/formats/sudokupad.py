@@ -40,6 +40,7 @@ from urllib.parse import quote, unquote
 
 from ..errors import ParseError
 from ..values.constraints import XV, Cage, Kropki
+from ..values.constraints.base import adjacent
 from ..values.grid import Grid
 from ..values.rules import DEFAULT_BOXES, Rules, box_of_regions
 from . import jsontext
@@ -387,8 +388,10 @@ def _scl_holds(grid: Grid) -> bool:
     diagonals = {tuple(i * n + i for i in range(n)), tuple(i * n + n - 1 - i for i in range(n))}
     return (not (rules.windows or rules.anti_knight or rules.anti_king)
             and all(h in diagonals for h in rules.extra_houses)
-            and all(isinstance(c, Cage) or (isinstance(c, Kropki) and c.value is None)
-                    or (isinstance(c, XV) and c.total in (5, 10)) for c in rules.constraints))
+            and all(isinstance(c, Cage) or (isinstance(c, Kropki) and c.value is None
+                                            and adjacent(*c.cells, n))
+                    or (isinstance(c, XV) and c.total in (5, 10) and adjacent(*c.cells, n))
+                    for c in rules.constraints))
 
 
 def to_scl(grid: Grid) -> dict[str, Any]:

@@ -165,7 +165,8 @@ def as_candidates(puzzle: str | Grid | Candidates, rules: Rules | None = None) -
 KNOWN = frozenset({"killer", "thermo", "arrow", "kropki", "xv", "odd", "even", "whisper", "renban",
                    "palindrome", "clone", "little-killer", "sandwich", "non-consecutive",
                    "negative", "extra-region", "disjoint", "between", "lockout", "region-sum",
-                   "zipper", "modular", "entropic"})
+                   "zipper", "modular", "entropic",
+                   "x-sum", "skyscraper", "quadruple"})
 """Constraint kinds the logic solver reasons with."""
 
 

@@ -28,7 +28,10 @@ __all__ = ["clue_kind", "generate", "generate_many"]
 
 _CLUE_PARTS = {"killer": "killer", "killers": "killer", "cage": "killer", "cages": "killer",
                "thermo": "thermo", "thermos": "thermo", "arrow": "arrow", "arrows": "arrow",
-               "kropki": "kropki", "dots": "kropki", "jigsaw": "jigsaw",
+               "kropki": "kropki", "dots": "kropki", "x-sum": "x-sum", "xsum": "x-sum",
+               "skyscraper": "skyscraper", "skyscrapers": "skyscraper",
+               "quadruple": "quadruple", "quadruples": "quadruple",
+               "diagonal-dots": "diagonal-dots", "jigsaw": "jigsaw",
                **{k: k for k in ("between", "lockout", "region-sum", "zipper", "modular",
                                  "entropic")}}
 """Parts of a rules spec that ask for puzzles of a kind of clue, and the kind."""

@@ -14,6 +14,10 @@
      lines of three to seven cells (zippers: three, five or seven, around a middle
      cell), each a king step from the last, apart from each other, drawn at random and
      kept when the grid keeps them.
+   * **x-sum**, **skyscraper**: the clue of every row and column from both sides;
+   * **quadruple**: on a third of the corners of four cells, two to four of their digits;
+   * **diagonal-dots**: a Kropki dot (consecutive or double) or an X or V (adding to 10
+     or 5) on the corner of every two diagonal neighbours that make one.
 
 3. Givens start as the whole grid and are removed in a random order while the engine
    finds one solution; then each clue of the kind is dropped the same way (not with the
@@ -40,6 +44,7 @@ from typing import Any
 from ..errors import GenerationError
 from ..solving import engine
 from ..values.constraints import (
+    XV,
     Arrow,
     Between,
     Entropic,
@@ -47,10 +52,12 @@ from ..values.constraints import (
     Lockout,
     Modular,
     Negative,
+    Quadruple,
     RegionSum,
     Thermo,
     Zipper,
 )
+from ..values.constraints.outside import Skyscraper, XSum, house_clue_lines
 from ..values.grid import Grid
 from ..values.rules import Rules
 from .classic import ClueRun, Generated, meet_along, random_solution
@@ -60,7 +67,8 @@ __all__ = ["KINDS", "generate_variant"]
 LINE_KINDS = ("between", "lockout", "region-sum", "zipper", "modular", "entropic")
 """The lines :func:`generate_variant` makes puzzles of."""
 
-KINDS = ("thermo", "arrow", "kropki", *LINE_KINDS)
+KINDS = ("thermo", "arrow", "kropki", "x-sum", "skyscraper", "quadruple", "diagonal-dots",
+         *LINE_KINDS)
 """The kinds of clue :func:`generate_variant` makes puzzles of."""
 
 
@@ -165,8 +173,52 @@ def _lines(kind: str, solution: bytes, n: int, rng: random.Random) -> list[Any]:
     return out
 
 
-_MAKERS: dict[str, Any] = {"thermo": _thermos, "arrow": _arrows, "kropki": _dots,
-                           **{k: functools.partial(_lines, k) for k in LINE_KINDS}}
+
+def _house_clues(cls: Any, solution: bytes, n: int) -> list[Any]:
+    out: list[Any] = []
+    for line in house_clue_lines(n):
+        digits = [solution[c] for c in line]
+        if cls is XSum:
+            out.append(XSum(line, sum(digits[:digits[0]])))
+        else:
+            seen = sum(1 for i, d in enumerate(digits) if d > max(digits[:i], default=0))
+            out.append(Skyscraper(line, seen))
+    return out
+
+
+def _quadruples(solution: bytes, n: int, rng: random.Random) -> list[Any]:
+    out: list[Any] = []
+    for r in range(n - 1):
+        for c in range(n - 1):
+            if rng.random() < 1 / 3:
+                cells = (r * n + c, r * n + c + 1, (r + 1) * n + c, (r + 1) * n + c + 1)
+                held = [solution[x] for x in cells]
+                out.append(Quadruple(cells, tuple(rng.sample(held, rng.randint(2, 4)))))
+    return out
+
+
+def _diagonal_dots(solution: bytes, n: int, rng: random.Random) -> list[Any]:
+    out: list[Any] = []
+    for r in range(n - 1):
+        for c in range(n - 1):
+            for a, b in ((r * n + c, (r + 1) * n + c + 1), (r * n + c + 1, (r + 1) * n + c)):
+                x, y = solution[a], solution[b]
+                if x + y in (5, 10):
+                    out.append(XV((a, b), x + y))
+                elif abs(x - y) == 1:
+                    out.append(Kropki((a, b), "white"))
+                elif x == 2 * y or y == 2 * x:
+                    out.append(Kropki((a, b), "black"))
+    return out
+
+
+
+_MAKERS: dict[str, Any] = {
+    "thermo": _thermos, "arrow": _arrows, "kropki": _dots,
+    "x-sum": lambda s, n, rng: _house_clues(XSum, s, n),
+    "skyscraper": lambda s, n, rng: _house_clues(Skyscraper, s, n),
+    "quadruple": _quadruples, "diagonal-dots": _diagonal_dots,
+    **{k: functools.partial(_lines, k) for k in LINE_KINDS}}
 
 
 def _unique(grid: Grid) -> bool:
@@ -213,7 +265,8 @@ def _thin_once(kind: str, rng: random.Random, grid: Grid) -> Grid | None:
     constraints = grid.rules.constraints
     if any(isinstance(c, Negative) for c in constraints):
         return None
-    clues = [c for c in constraints if c.kind == kind]
+    clues = [c for c in constraints if c.kind == kind
+             or (kind == "diagonal-dots" and c.kind in ("kropki", "xv"))]
     for clue in rng.sample(clues, len(clues)):
         fewer = grid.rules.replace(constraints=tuple(c for c in constraints if c != clue))
         if _unique(trial := Grid(grid.cells, fewer)):
@@ -224,8 +277,9 @@ def _thin_once(kind: str, rng: random.Random, grid: Grid) -> Grid | None:
 def generate_variant(kind: str, rules: Rules | str | None = None, *, seed: int | None = None,
                      grade: str | None = None, score: Any = None, rated: bool = False,
                      attempts: int | None = None, timeout: float | None = None) -> Generated:
-    """One puzzle of ``kind`` (``thermo``, ``arrow``, ``kropki`` or a line of
-    :data:`LINE_KINDS`) with a unique solution (see the module text).
+    """One puzzle of ``kind`` (``thermo``, ``arrow``, ``kropki``, ``x-sum``,
+    ``skyscraper``, ``quadruple``, ``diagonal-dots`` or a line of :data:`LINE_KINDS`) with
+    a unique solution (see the module text).
 
     ``rules``: the geometry and variants beside the clues (classic 9x9 by default; up to
     16x16); ``seed`` reproduces the puzzle; ``grade`` or ``score`` a difficulty to meet

@@ -3,7 +3,9 @@
 (thermometers with their bulbs, arrows with their circles, whispers, renban and
 palindrome lines; between lines with a circle and lockout lines with a diamond at each end,
 region-sum, zipper, modular and entropic lines), marks on the cell borders over the grid
-(Kropki dots, X and V) and clues outside the grid (little killers, sandwich sums).  Killer
+(Kropki dots, X and V) and clues outside the grid (little killers, sandwich sums, X-sums,
+skyscrapers), quadruple circles on the corners of four cells and diagonal dots on the
+corners of two.  Killer
 cages are drawn by :mod:`shudu.pictures.picture` itself.
 
 Coordinates are viewBox units: a cell is ``unit`` wide and the grid starts at ``pad``.
@@ -25,7 +27,7 @@ from ..values.rules import Rules
 
 __all__ = ["margin", "over", "under"]
 
-OUTSIDE = frozenset({"little-killer", "sandwich"})
+OUTSIDE = frozenset({"little-killer", "sandwich", "x-sum", "skyscraper"})
 """Constraint kinds whose clues sit outside the grid."""
 
 _GREY, _LINE_GREY = "#BFBFBF", "#A6A6A6"
@@ -193,6 +195,10 @@ def over(rules: Rules, n: int, unit: float, pad: float = 4) -> str:
                   f'font-weight="bold" text-anchor="middle">{con.symbol}</text></g>')
         elif kind == "little-killer":
             w(_little_killer(con.cells, con.total, n, pad, unit))
+        elif kind in ("x-sum", "skyscraper"):
+            w(_house_clue(con, n, pad, unit))
+        elif kind == "quadruple":
+            w(_quadruple(con.cells, con.digits, n, pad, unit))
         elif kind == "sandwich":
             a, b = con.cells[0], con.cells[1]
             if b - a == n:     # a column: the clue above it
@@ -202,6 +208,35 @@ def over(rules: Rules, n: int, unit: float, pad: float = 4) -> str:
             w(f'<text class="sandwich" x="{x:g}" y="{y:g}" font-size="20" '
               f'text-anchor="middle">{con.total}</text>')
     return f'<g class="constraints-over">{"".join(out)}</g>' if out else ""
+
+
+def _house_clue(con: object, n: int, pad: float, unit: float) -> str:
+    """An X-sum or skyscraper clue outside its row or column, on the side it reads from."""
+    from ..values.constraints.outside import side_of
+
+    cells, value, kind = con.cells, con.value, con.kind  # type: ignore[attr-defined]
+    x, y = _centre(cells[0], n, pad, unit)
+    dx, dy = {"left": (-1, 0), "right": (1, 0), "top": (0, -1), "bottom": (0, 1)}[
+        side_of(cells, n)]
+    x, y = x + dx * (unit / 2 + 16), y + dy * (unit / 2 + 16)
+    return (f'<text class="{kind}" x="{x:g}" y="{y + 7:g}" font-size="20" '
+            f'text-anchor="middle">{value}</text>')
+
+
+def _quadruple(cells: Sequence[int], digits: Sequence[int], n: int, pad: float,
+               unit: float) -> str:
+    """A quadruple: a white circle on the corner of its four cells, its digits inside."""
+    x, y = _centre(cells[0], n, pad, unit)
+    x, y, r = x + unit / 2, y + unit / 2, unit * 0.3
+    size = 14 if len(digits) > 2 else 16
+    places = [(0, 0)] if len(digits) == 1 else \
+        [(-0.5, 0), (0.5, 0)] if len(digits) == 2 else [(-0.5, -0.5), (0.5, -0.5),
+                                                        (-0.5, 0.5), (0.5, 0.5)]
+    texts = "".join(f'<text x="{x + px * r * 0.9:g}" y="{y + py * r * 0.9 + size * 0.35:g}" '
+                    f'font-size="{size}" text-anchor="middle">{d}</text>'
+                    for d, (px, py) in zip(digits, places, strict=False))
+    return (f'<g class="quadruple"><circle cx="{x:g}" cy="{y:g}" r="{r:g}" fill="#FFFFFF" '
+            f'stroke="#000000" stroke-width="1.5"/>{texts}</g>')
 
 
 def _little_killer(cells: Sequence[int], total: int, n: int, pad: float, unit: float) -> str:

@@ -71,6 +71,9 @@ UNSUPPORTED: dict[str, str] = {
     "zipper": "zipper lines",
     "modular": "modular lines",
     "entropic": "entropic lines",
+    "x-sum": "X-sums",
+    "skyscraper": "skyscraper clues",
+    "quadruple": "quadruples",
 }
 """Constraint names people put in a rules spec, which cannot hold their layout: what each
 one is called (they come with the puzzle, in JSON or a killer notation)."""

@@ -56,6 +56,7 @@ whispers                        1806   variant                 1.4      1.4     
 non-consecutive                 1807   variant                 1.4      1.4      -        -  -
 modular-line                    1820   variant                 1.4      1.4      -        -  -
 entropic-line                   1821   variant                 1.4      1.4      -        -  -
+quadruple                       1815   variant                 1.5      1.5      -        -  -
 renban                          1808   variant                 1.6      1.6      -        -  -
 between-line                    1822   variant                 1.6      1.6      -        -  -
 lockout-line                    1823   variant                 1.6      1.6      -        -  -
@@ -65,6 +66,8 @@ zipper-line                     1825   variant                 1.8      1.8     
 cage-combinations               1701   killer                  2.0      2.0      -        -  -
 little-killer                   1810   variant                 2.0      2.0      -        -  -
 sandwich                        1811   variant                 2.2      2.2      -        -  -
+x-sum                           1813   variant                 2.2      2.2      -        -  -
+skyscraper-clue                 1814   variant                 2.2      2.2      -        -  -
 naked-single                    0003   singles                 2.3      2.3      -        1  -
 sum-pointing                    1812   variant                 2.3      2.3      -        -  -
 pointing                        0100   intersections           2.6      2.6      1.7      2  -
@@ -187,6 +190,9 @@ zipper-line                     Zipper Line                               拉链
 cage-combinations               Cage Combination                          杀手笼组合
 little-killer                   Little Killer                             小杀手
 sandwich                        Sandwich Sum                              三明治和
+x-sum                           X-Sum                                     X 和
+skyscraper-clue                 Skyscraper Clue                           摩天楼提示
+quadruple                       Quadruple                                 四格提示
 naked-single                    Naked Single                              唯一余数
 sum-pointing                    Sum Pointing                              和值区块
 pointing                        Locked Candidates Type 1 (Pointing)       宫内区块

@@ -7,7 +7,8 @@ Each kind lives in one module: killer cages (:mod:`.cage`), lines (:mod:`.lines`
 thermometers, whispers, renban, palindromes, clones; :mod:`.line_rules`: between, lockout,
 region-sum, zipper, modular and entropic lines), dots (:mod:`.dots`: Kropki, XV,
 non-consecutive, negative constraints), sums (:mod:`.sums`: arrows, little killers,
-sandwiches) and cell groups (:mod:`.cells`: odd/even, extra regions, disjoint groups).
+sandwiches), cell groups (:mod:`.cells`: odd/even, extra regions, disjoint groups) and
+clues outside a house or on a corner (:mod:`.outside`: X-sums, skyscrapers, quadruples).
 The solving engine propagates every one of them in its search.
 
 >>> from shudu import Rules, solve
@@ -32,6 +33,7 @@ from .cells import Disjoint, ExtraRegion, Parity
 from .dots import XV, Kropki, Negative, NonConsecutive
 from .line_rules import Between, Entropic, Lockout, Modular, RegionSum, Zipper
 from .lines import Clone, Palindrome, Renban, Thermo, Whisper
+from .outside import Quadruple, Skyscraper, XSum
 from .sums import Arrow, LittleKiller, Sandwich
 
 __all__ = [
@@ -52,11 +54,14 @@ __all__ = [
     "NonConsecutive",
     "Palindrome",
     "Parity",
+    "Quadruple",
     "RegionSum",
     "Renban",
     "Sandwich",
+    "Skyscraper",
     "Thermo",
     "Whisper",
+    "XSum",
     "Zipper",
     "constraint_from_dict",
 ]
@@ -69,6 +74,7 @@ KINDS: dict[str, Any] = {
     "clone": Clone,
     "between": Between, "lockout": Lockout, "region-sum": RegionSum, "zipper": Zipper,
     "modular": Modular, "entropic": Entropic,
+    "x-sum": XSum, "skyscraper": Skyscraper, "quadruple": Quadruple,
 }
 """The constraint class of each ``kind`` of the JSON form."""
 

@@ -1,5 +1,8 @@
 """Constraints between two neighbouring cells: Kropki dots, XV, the non-consecutive rule
-and the negative constraint (every pair without a dot is neither of its kinds).
+and the negative constraint (every pair without a dot is neither of its kinds).  A dot or
+an X or V on the corner of two diagonal neighbours (diagonal Kropki, diagonal XV) joins
+those two cells by the same rule; the negative constraint and the non-consecutive rule
+read only neighbours that share a side.
 
 >>> from shudu import Rules, count
 >>> dots = (Kropki((0, 1), "black"), Kropki((1, 2), "white"), XV((3, 7), 5))
@@ -50,16 +53,26 @@ def _pair_fits(cells: tuple[int, int], size: int, what: str) -> str | None:
     bad = check_cells(cells, size, what)
     if bad:
         return bad
-    if not adjacent(*cells, size):
-        return f"{what} must join two cells that share a side"
+    if not adjacent(*cells, size) and not diagonal(*cells, size):
+        return f"{what} must join two cells that share a side or a corner"
     return None
+
+
+def diagonal(a: int, b: int, size: int) -> bool:
+    """True when two cells touch only at a corner (a diagonal dot sits there).
+
+    >>> diagonal(0, 10, 9), diagonal(8, 10, 9), diagonal(0, 1, 9)
+    (True, False, False)
+    """
+    (ra, ca), (rb, cb) = divmod(a, size), divmod(b, size)
+    return abs(ra - rb) == 1 and abs(ca - cb) == 1
 
 
 @dataclass(frozen=True)
 class Kropki:
-    """A Kropki dot between two cells that share a side: ``"white"`` joins consecutive
-    digits, ``"black"`` digits of which one is twice the other; a ``value`` written in the
-    dot sets another difference (white) or ratio (black).
+    """A Kropki dot between two cells that share a side (or a corner, a diagonal dot):
+    ``"white"`` joins consecutive digits, ``"black"`` digits of which one is twice the
+    other; a ``value`` written in the dot sets another difference (white) or ratio (black).
 
     >>> Kropki((0, 1), "white").check([3, 4]), Kropki((0, 1), "black").check([3, 4])
     (True, False)
@@ -96,7 +109,7 @@ class Kropki:
 
     def fits(self, size: int) -> str | None:
         """>>> Kropki((0, 2), "white").fits(9)
-        'a Kropki dot must join two cells that share a side'
+        'a Kropki dot must join two cells that share a side or a corner'
         """
         return _pair_fits(self.cells, size, "a Kropki dot")
 
@@ -126,8 +139,8 @@ class Kropki:
 
 @dataclass(frozen=True)
 class XV:
-    """An X (the two digits add up to 10) or a V (to 5) between two cells that share a
-    side; ``total`` may be any sum.
+    """An X (the two digits add up to 10) or a V (to 5) between two cells that share a side
+    or a corner (a diagonal X or V); ``total`` may be any sum.
 
     >>> XV((0, 1), 10).check([3, 7]), XV((0, 1), 5).check([3, 7])
     (True, False)
@@ -159,7 +172,10 @@ class XV:
         bad = _pair_fits(self.cells, size, "an X or V")
         if bad:
             return bad
-        if not 3 <= self.total <= 2 * size - 1:
+        if diagonal(*self.cells, size):   # diagonal neighbours may hold the same digit
+            if not 2 <= self.total <= 2 * size:
+                return f"two digits 1..{size} cannot add up to {self.total}"
+        elif not 3 <= self.total <= 2 * size - 1:
             return f"two different digits 1..{size} cannot add up to {self.total}"
         return None
 

@@ -26,6 +26,15 @@ from typing import Any
 
 from ....values.candidates import Candidates, bits, digits_in
 from ....values.constraints.base import BETWEEN, LINEAR, MASK, PAIR, RENBAN, SANDWICH
+from ....values.constraints.outside import (
+    CONTAIN,
+    SKYSCRAPER,
+    XSUM,
+    contain_supports,
+    side_of,
+    skyscraper_supports,
+    xsum_supports,
+)
 from ....values.rules import Rules
 from ...accel9 import never9
 from ...registry import Technique, register
@@ -54,6 +63,10 @@ def _records(program: Sequence[int], n: int) -> Iterator[tuple[int, Sequence[int
             size = 2 + program[i + 2]
         elif kind == BETWEEN:
             size = 5 + program[i + 1]
+        elif kind in (XSUM, SKYSCRAPER):
+            size = 2 + program[i + 2]
+        elif kind == CONTAIN:
+            size = 2 + 2 * program[i + 1] + program[i + 2]
         else:
             raise ValueError(f"unknown record kind {kind}")
         yield kind, program[i + 1:i + 1 + size]
@@ -230,6 +243,26 @@ def _distinct_sum_fits(digits: int, k: int, total: int) -> bool:
     return sum(have[:k]) <= total <= sum(have[len(have) - k:])
 
 
+def _outside(masks: dict[int, int], kind: int, data: Sequence[int], n: int) -> bool:
+    """An X-sum, a skyscraper clue (a whole house from its clue) or digits some cells
+    must hold: each cell keeps the digits the clue's supports allow."""
+    if kind == CONTAIN:
+        k, j = data[0], data[1]
+        cells = data[2:2 + k]
+        keep = contain_supports([masks[c] for c in cells], data[2 + k:2 + k + j],
+                                data[2 + k + j:2 + 2 * k + j])
+    else:
+        cells = data[2:]
+        find = xsum_supports if kind == XSUM else skyscraper_supports
+        keep = find(data[0], [masks[c] for c in cells], n)
+    if keep is None:
+        raise _Broken
+    changed = False
+    for c, m in zip(cells, keep, strict=True):
+        changed |= _keep(masks, c, m)
+    return changed
+
+
 def narrow(program: Sequence[int], masks: dict[int, int], n: int,
            peer: Sequence[int] | None = None) -> dict[int, int] | None:
     """The candidates a constraint's program leaves (cell -> digit mask), narrowed to a
@@ -262,6 +295,8 @@ def narrow(program: Sequence[int], masks: dict[int, int], n: int,
                     again |= _renban(out, data, n)
                 elif kind == BETWEEN:
                     again |= _between(out, data, n)
+                elif kind in (XSUM, SKYSCRAPER, CONTAIN):
+                    again |= _outside(out, kind, data, n)
                 else:
                     again |= _sandwich(out, data, n)
     except _Broken:
@@ -335,6 +370,8 @@ def _record_cells(kind: int, data: Sequence[int]) -> Sequence[int]:
         return data[1:]
     if kind == BETWEEN:
         return data[3:]
+    if kind == CONTAIN:
+        return data[2:2 + data[0]]
     return data[2:]
 
 
@@ -349,6 +386,8 @@ NOUNS: dict[str, tuple[str, str]] = {
     "between": ("between line", "介值线"), "lockout": ("lockout line", "锁外线"),
     "region-sum": ("region-sum line", "宫和线"), "zipper": ("zipper line", "拉链线"),
     "modular": ("modular line", "模数线"), "entropic": ("entropic line", "熵线"),
+    "x-sum": ("X-sum", "X 和"), "skyscraper": ("skyscraper clue", "摩天楼提示"),
+    "quadruple": ("quadruple", "四格提示"),
 }
 """What a reason of a trial calls each constraint kind, in English and Chinese."""
 
@@ -567,6 +606,11 @@ _NAMES: dict[str, tuple[str, str]] = {
     "zipper": ("the zipper line {cells}", "拉链线 {cells}"),
     "modular": ("the modular line {cells}", "模数线 {cells}"),
     "entropic": ("the entropic line {cells}", "熵线 {cells}"),
+    "x-sum": ("the X-sum {value} from the {side} of {cells}",
+              "{cells} {side_zh}侧的 X 和 {value}"),
+    "skyscraper": ("the skyscraper clue {value} from the {side} of {cells}",
+                   "{cells} {side_zh}侧的摩天楼提示 {value}"),
+    "quadruple": ("the quadruple {digits} on {cells}", "{cells} 上的四格提示 {digits}"),
 }
 
 LINE_KINDS = ("between", "lockout", "region-sum", "zipper", "modular", "entropic")
@@ -634,6 +678,20 @@ _WHY: dict[str, tuple[str, str]] = {
                  "high (789) digit, so cells at most two apart on it are never in the same set",
                  "线上任意连续三格各含一个低（123）、中（456）、高（789）数字，"
                  "相距不超过两格的两格不能同组"),
+    "x-sum": ("the first X digits from that side add up to {value}, X being the first "
+              "digit, so only the first digits that some different digits after them "
+              "complete to {value} are left, with the digits that complete them",
+              "从这一侧起前 X 个数字之和为 {value}（X 是第一个数字），只剩下能被后面不同的数字"
+              "补足到 {value} 的第一个数字，以及补足它们的数字"),
+    "skyscraper": ("{value} digits are seen from that side (each larger than every digit "
+                   "before it, the largest hiding the rest), so only the digits of some "
+                   "ordering that shows {value} are left before the largest",
+                   "从这一侧能看到 {value} 个数字（比前面所有数字都大的才看得到，"
+                   "最大的数挡住后面的），最大数之前只剩下能看到 {value} 个的排列所用的数字"),
+    "quadruple": ("the four cells hold {digits}, so each listed digit needs a cell that "
+                  "can take it, and a cell the list needs keeps only listed digits",
+                  "这四格含有 {digits}，每个列出的数字都需要一格能填它，"
+                  "列表必须占用的格子只能填列出的数字"),
 }
 
 
@@ -641,11 +699,25 @@ def _fields(step: Step, lang: str) -> dict[str, object]:
     data = step.get("constraint") or {}
     colour = data.get("colour", "white")
     total = data.get("sum", 0)
-    return {"cells": _line(step), "colour": colour,
+    side = _side(step)
+    return {"cells": _line(step), "colour": colour, "value": data.get("value", 0),
+            "side": side, "side_zh": _SIDES_ZH.get(side, ""),
+            "digits": ",".join(str(d) for d in data.get("digits", ())),
             "colour_zh": "白" if colour == "white" else "黑",
             "symbol": {10: "X", 5: "V"}.get(total, str(total)) if data.get("kind") == "xv"
             else "", "total": total, "top": step.size,
             "gap": data.get("gap", step.size // 2 if data.get("kind") == "lockout" else 5)}
+
+
+_SIDES_ZH = {"left": "左", "right": "右", "top": "上", "bottom": "下"}
+
+
+def _side(step: Step) -> str:
+    """Where a house clue's clue sits (empty for other constraints)."""
+    data = step.get("constraint") or {}
+    if data.get("kind") not in ("x-sum", "skyscraper"):
+        return ""
+    return side_of(data.get("cells", ()), step.size)
 
 
 def _constraint_name(step: Step, lang: str) -> str:
@@ -694,6 +766,9 @@ _TECHNIQUES: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
     ("lockout-line", ("lockout",), ("lockout", "lockout lines")),
     ("region-sum-line", ("region-sum",), ("region sum", "region sum lines")),
     ("zipper-line", ("zipper",), ("zipper", "zipper lines")),
+    ("x-sum", ("x-sum",), ("x-sums", "x sum")),
+    ("skyscraper-clue", ("skyscraper",), ("skyscraper sudoku", "skyscrapers")),
+    ("quadruple", ("quadruple",), ("quadruples", "quad")),
 )
 """key, the constraint kinds read, aliases (names, code and order, an extension of the SE
 scale, are in the technique table)."""
