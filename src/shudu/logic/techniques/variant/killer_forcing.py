@@ -170,7 +170,7 @@ def _trial(cands: Candidates, cell: int, digit: int, budget: int = 400) -> _Tria
                 continue
             left = (derived.total - sum(values[c] for c in derived.cells if values[c])
                     + sum(values[c] for c in derived.minus if values[c]))
-            sees = sees_among(every, peer)
+            sees = _sees(tuple(every), peer)
             signs = (1,) * len(free) + (-1,) * len(out) if out else None
             supports = sum_supports(left, tuple(masks[c] for c in every), sees, signs)
             if not supports:
@@ -200,6 +200,12 @@ def _trial(cands: Candidates, cell: int, digit: int, budget: int = 400) -> _Tria
                 break
         if not queue and not changed:
             return _Trial(placed, None, masks)
+
+
+@lru_cache(maxsize=65536)
+def _sees(cells: tuple[int, ...], peer: tuple[int, ...]) -> tuple[int, ...]:
+    """:func:`.cage_sums.sees_among`, remembered: trials ask it of the same cells often."""
+    return sees_among(cells, peer)
 
 
 MAX_TRIAL_SUM = 6
