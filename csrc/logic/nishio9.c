@@ -1,21 +1,18 @@
 /* Nishio forcing chains, as Sudoku Explainer's Chaining.doChaining follows one digit
- * (nishio9.h).  A cell set is two words (cells 0..63, 64..80); the ancestors of a
+ * (nishio9.h).  A cell set is the board's bb81 (cells 0..63, 64..80); the ancestors of a
  * potential (2 * cell + on) are a set of three words over the 162 potentials. */
 #include "logic/nishio9.h"
 
 #include <string.h>
 
 #include "common.h"
-
-typedef struct {
-    uint64_t lo, hi;
-} cells81;
+#include "engine/board9.h"
 
 typedef struct {
     uint64_t w[3];
 } anc162;
 
-static cells81 house81[27];   /* rows, columns, boxes */
+static bb81 house81[27];   /* rows, columns, boxes */
 static int houses_of[81][3];  /* box, row, column: SE's order */
 static int ready;
 
@@ -34,22 +31,22 @@ static void setup(void) {
     ready = 1;
 }
 
-static inline int has(cells81 s, int c) {
+static inline int has(bb81 s, int c) {
     return c < 64 ? (int)(s.lo >> c & 1) : (int)(s.hi >> (c - 64) & 1);
 }
-static inline void add(cells81 *s, int c) {
+static inline void add(bb81 *s, int c) {
     if (c < 64) s->lo |= 1ULL << c;
     else s->hi |= 1ULL << (c - 64);
 }
-static inline void drop(cells81 *s, int c) {
+static inline void drop(bb81 *s, int c) {
     if (c < 64) s->lo &= ~(1ULL << c);
     else s->hi &= ~(1ULL << (c - 64));
 }
-static inline cells81 and81(cells81 a, cells81 b) { return (cells81){a.lo & b.lo, a.hi & b.hi}; }
-static inline int count81(cells81 a) { return sd_popc64(a.lo) + sd_popc64(a.hi); }
+static inline bb81 and81(bb81 a, bb81 b) { return (bb81){a.lo & b.lo, a.hi & b.hi}; }
+static inline int count81(bb81 a) { return sd_popc64(a.lo) + sd_popc64(a.hi); }
 /* The lowest cell of a non-empty set. */
-static inline int low81(cells81 a) { return a.lo ? sd_ctz64(a.lo) : 64 + sd_ctz64(a.hi); }
-static inline void pop_low(cells81 *a) {
+static inline int low81(bb81 a) { return a.lo ? sd_ctz64(a.lo) : 64 + sd_ctz64(a.hi); }
+static inline void pop_low(bb81 *a) {
     if (a->lo) a->lo &= a->lo - 1;
     else a->hi &= a->hi - 1;
 }
@@ -67,9 +64,9 @@ static int clash(const anc162 *a, const anc162 *b) {
 }
 
 /* The complexity of the first clash of one assumption, or 0. */
-static int chain(cells81 src, int cell, int on) {
+static int chain(bb81 src, int cell, int on) {
     anc162 anc_on[81], anc_off[81];
-    cells81 in_on = {0, 0}, in_off = {0, 0}, cur = src;
+    bb81 in_on = {0, 0}, in_off = {0, 0}, cur = src;
     int q_on[81], q_off[81], h_on = 0, t_on = 0, h_off = 0, t_off = 0;
     if (on) {
         memset(&anc_on[cell], 0, sizeof(anc162));
@@ -86,7 +83,7 @@ static int chain(cells81 src, int cell, int on) {
         if (h_on < t_on) {
             int c = q_on[h_on++];
             for (int k = 0; k < 3; k++) {
-                cells81 s = and81(cur, house81[houses_of[c][k]]);
+                bb81 s = and81(cur, house81[houses_of[c][k]]);
                 drop(&s, c);
                 for (; s.lo | s.hi; pop_low(&s)) {
                     int x = low81(s);
@@ -109,15 +106,15 @@ static int chain(cells81 src, int cell, int on) {
         int made[3], nmade = 0;
         anc162 made_anc[3];
         for (int k = 0; k < 3; k++) {
-            cells81 hm = house81[houses_of[c][k]];
-            cells81 places = and81(cur, hm);
+            bb81 hm = house81[houses_of[c][k]];
+            bb81 places = and81(cur, hm);
             if (count81(places) != 2) continue;
-            cells81 rest = places;
+            bb81 rest = places;
             drop(&rest, c);
             int other = low81(rest);
             anc162 a = anc_off[c];
             anc_set(&a, 2 * other + 1);
-            cells81 gone = and81(src, hm);
+            bb81 gone = and81(src, hm);
             gone.lo &= ~places.lo;
             gone.hi &= ~places.hi;
             for (; gone.lo | gone.hi; pop_low(&gone)) anc_or(&a, &anc_off[low81(gone)]);
@@ -145,8 +142,8 @@ static int chain(cells81 src, int cell, int on) {
 void nishio9(uint64_t lo, uint64_t hi, uint8_t out[162]) {
     setup();
     memset(out, 0, 162);
-    cells81 src = {lo, hi & ((1ULL << 17) - 1)};
-    for (cells81 s = src; s.lo | s.hi; pop_low(&s)) {
+    bb81 src = {lo, hi & ((1ULL << 17) - 1)};
+    for (bb81 s = src; s.lo | s.hi; pop_low(&s)) {
         int c = low81(s);
         out[2 * c + 1] = (uint8_t)chain(src, c, 1);
         out[2 * c] = (uint8_t)chain(src, c, 0);

@@ -474,10 +474,10 @@ def test_a_wrong_letter_digit_is_named_as_the_grid_shows_it(client):
 
 
 def test_a_rating_past_its_time_answers_what_it_knows():
-    """A rating not done within its share of the limit answers with what is known: the
-    hardest step met so far, marked as a lower bound.  The share is checked between
-    steps, so the limit here is far below one step's time and the cut always comes
-    after the first step, whatever the machine's speed."""
+    """A rating not done within its share of the limit answers with what is known: here
+    the limit is over before the uniqueness check could end, so nothing is rated yet (a
+    cut after some steps keeps their hardest, as tests/logic/test_weighed_walk.py shows),
+    whatever the machine's speed."""
     from pathlib import Path
 
     from shudu.web import tasks
@@ -487,8 +487,8 @@ def test_a_rating_past_its_time_answers_what_it_knows():
                   if x[:1] not in ("#", ""))
     data = tasks.rate(puzzle, timeout=1e-6)
     assert data["complete"] is False and data["stopped"] == "timeout"
-    assert data["seconds"] == 1e-6 and data["score"] > 0 and data["steps"] == 1
-    assert data["hardest_name"] is not None
+    assert data["seconds"] == 1e-6 and data["score"] == 0.0 and data["steps"] == 0
+    assert data["hardest_name"] is None
 
 
 def test_generate_offers_clue_puzzles(client):

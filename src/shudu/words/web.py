@@ -65,6 +65,8 @@ PAGE: dict[str, dict[str, str]] = {
         "rating-run": "Rating… {s} s",
         "ratingpart": "At least {score} · {grade} or harder · hardest so far: {name} "
                       "(stopped after {s} s)",
+        "ratingnone": "Not rated: nothing was settled within {s} s (not even that the puzzle "
+                      "has one solution).",
         "keys": "Keys",
         "key-digits": "1–9 (and A–P on larger grids): enter a digit, or a mark in the corner "
                       "or centre mode, or a colour in the colour mode.",
@@ -146,6 +148,7 @@ PAGE: dict[str, dict[str, str]] = {
         "cancelled": "已取消。",
         "rating-run": "评分中… {s} 秒",
         "ratingpart": "至少 {score} · {grade} 或更难 · 目前最难技巧：{name}（{s} 秒后停止）",
+        "ratingnone": "未能评分：{s} 秒内什么也没有确定（连唯一解都还没查完）。",
         "keys": "按键",
         "key-digits": "1–9（更大的盘面还有 A–P）：填数字；在角标或中心标模式下填标记；"
                       "在颜色模式下涂颜色。",

@@ -730,7 +730,8 @@ async function rate() {
   if (!data) return;
   const name = (game.lang === "zh" ? data.hardest_name_zh : data.hardest_name) || "—";
   const fields = { score: data.score.toFixed(1), grade: data.grade, name, s: data.seconds };
-  $("rate-result").textContent = t(data.complete === false ? "ratingpart" : "rating", fields);
+  const said = data.complete !== false ? "rating" : data.steps ? "ratingpart" : "ratingnone";
+  $("rate-result").textContent = t(said, fields);
 }
 
 async function longCall(name, body, out, key) {
