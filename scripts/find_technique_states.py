@@ -52,7 +52,7 @@ from itertools import islice
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "logic")]
 
 from test_logic_words import entry_state  # noqa: E402
 
@@ -178,6 +178,10 @@ def _variant_puzzles() -> Iterator[tuple[Grid, str]]:
     for number, case in enumerate(json.loads(LINES.read_text())):
         rules = Rules(constraints=tuple(constraint_from_dict(c) for c in case["constraints"]))
         yield Grid(case["grid"], rules), f"{LINES.name}, puzzle {number + 1}"
+    from test_logic_outside import FIXTURE, PUBLISHED, read_iss
+
+    for number, (_, _, data, _) in enumerate(PUBLISHED):
+        yield read_iss(data), f"{FIXTURE.name}, puzzle {number + 1}"
     sys.path.insert(0, str(ROOT / "benchmarks"))
     from bench_variants import mixed
 
