@@ -197,7 +197,7 @@ def rate(puzzle: str | Grid, rules: Rules | None = None, *,
 
     >>> easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
     >>> r = rate(easy)
-    >>> r.hardest, r.histogram["hidden-single"] > 40
+    >>> r.hardest, r.histogram["hidden-single"] + r.histogram["full-house"] > 40
     ('hidden-single', True)
     >>> hard = ".4..1.2.......9.7..1..........43.6..8......5....2.....7.5..8......6..3..9........"
     >>> r = rate(hard, stop_above=5.0)

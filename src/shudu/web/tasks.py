@@ -409,7 +409,7 @@ def rate(puzzle: str, rules: Any = None, timeout: float = 10.0) -> dict[str, Any
 
     >>> r = rate(".2343.1221.3432.", "4")
     >>> r["score"], r["grade"], r["hardest"], r["hardest_name_zh"], r["stopped"]
-    (1.2, 'beginner', 'hidden-single', '隐性唯一', None)
+    (1.0, 'beginner', 'full-house', '满格', None)
     >>> hard = ".4..1.2.......9.7..1..........43.6..8......5....2.....7.5..8......6..3..9..."
     >>> r = rate(hard + ".....", timeout=0.001)
     >>> r["complete"], r["stopped"], r["score"] >= 0
