@@ -12,44 +12,20 @@ typedef struct {
     uint64_t w[3];
 } anc162;
 
-static bb81 house81[27];   /* rows, columns, boxes */
 static int houses_of[81][3];  /* box, row, column: SE's order */
 static int ready;
 
 static void setup(void) {
     if (ready) return;
-    memset(house81, 0, sizeof house81);
     for (int c = 0; c < 81; c++) {
-        int r = c / 9, col = c % 9, b = (r / 3) * 3 + col / 3;
-        int hs[3] = {18 + b, r, 9 + col};
-        for (int k = 0; k < 3; k++) {
-            if (c < 64) house81[hs[k]].lo |= 1ULL << c;
-            else house81[hs[k]].hi |= 1ULL << (c - 64);
-            houses_of[c][k] = hs[k];
-        }
+        houses_of[c][0] = 18 + b9_box(c);
+        houses_of[c][1] = b9_row(c);
+        houses_of[c][2] = 9 + b9_col(c);
     }
     ready = 1;
 }
 
-static inline int has(bb81 s, int c) {
-    return c < 64 ? (int)(s.lo >> c & 1) : (int)(s.hi >> (c - 64) & 1);
-}
-static inline void add(bb81 *s, int c) {
-    if (c < 64) s->lo |= 1ULL << c;
-    else s->hi |= 1ULL << (c - 64);
-}
-static inline void drop(bb81 *s, int c) {
-    if (c < 64) s->lo &= ~(1ULL << c);
-    else s->hi &= ~(1ULL << (c - 64));
-}
-static inline bb81 and81(bb81 a, bb81 b) { return (bb81){a.lo & b.lo, a.hi & b.hi}; }
-static inline int count81(bb81 a) { return sd_popc64(a.lo) + sd_popc64(a.hi); }
-/* The lowest cell of a non-empty set. */
-static inline int low81(bb81 a) { return a.lo ? sd_ctz64(a.lo) : 64 + sd_ctz64(a.hi); }
-static inline void pop_low(bb81 *a) {
-    if (a->lo) a->lo &= a->lo - 1;
-    else a->hi &= a->hi - 1;
-}
+static inline void drop(bb81 *s, int c) { *s = bb_andnot(*s, bb_cell(c)); }
 static inline void anc_set(anc162 *a, int k) { a->w[k >> 6] |= 1ULL << (k & 63); }
 static inline void anc_or(anc162 *a, const anc162 *b) {
     for (int i = 0; i < 3; i++) a->w[i] |= b->w[i];
@@ -71,29 +47,29 @@ static int chain(bb81 src, int cell, int on) {
     if (on) {
         memset(&anc_on[cell], 0, sizeof(anc162));
         anc_set(&anc_on[cell], 2 * cell + 1);
-        add(&in_on, cell);
+        bb_set(&in_on, cell);
         q_on[t_on++] = cell;
     } else {
         memset(&anc_off[cell], 0, sizeof(anc162));
         anc_set(&anc_off[cell], 2 * cell);
-        add(&in_off, cell);
+        bb_set(&in_off, cell);
         q_off[t_off++] = cell;
     }
     while (h_on < t_on || h_off < t_off) {
         if (h_on < t_on) {
             int c = q_on[h_on++];
             for (int k = 0; k < 3; k++) {
-                bb81 s = and81(cur, house81[houses_of[c][k]]);
+                bb81 s = bb_and(cur, B9_HOUSE_BB[houses_of[c][k]]);
                 drop(&s, c);
-                for (; s.lo | s.hi; pop_low(&s)) {
-                    int x = low81(s);
-                    if (has(in_on, x)) {
+                for (; s.lo | s.hi; (void)bb_pop_low(&s)) {
+                    int x = bb_first(s);
+                    if (bb_has(in_on, x)) {
                         anc162 off = anc_on[c];
                         anc_set(&off, 2 * x);
                         return clash(&anc_on[x], &off);
                     }
-                    if (!has(in_off, x)) {
-                        add(&in_off, x);
+                    if (!bb_has(in_off, x)) {
+                        bb_set(&in_off, x);
                         anc_off[x] = anc_on[c];
                         anc_set(&anc_off[x], 2 * x);
                         q_off[t_off++] = x;
@@ -106,18 +82,18 @@ static int chain(bb81 src, int cell, int on) {
         int made[3], nmade = 0;
         anc162 made_anc[3];
         for (int k = 0; k < 3; k++) {
-            bb81 hm = house81[houses_of[c][k]];
-            bb81 places = and81(cur, hm);
-            if (count81(places) != 2) continue;
+            bb81 hm = B9_HOUSE_BB[houses_of[c][k]];
+            bb81 places = bb_and(cur, hm);
+            if (bb_count(places) != 2) continue;
             bb81 rest = places;
             drop(&rest, c);
-            int other = low81(rest);
+            int other = bb_first(rest);
             anc162 a = anc_off[c];
             anc_set(&a, 2 * other + 1);
-            bb81 gone = and81(src, hm);
+            bb81 gone = bb_and(src, hm);
             gone.lo &= ~places.lo;
             gone.hi &= ~places.hi;
-            for (; gone.lo | gone.hi; pop_low(&gone)) anc_or(&a, &anc_off[low81(gone)]);
+            for (; gone.lo | gone.hi; (void)bb_pop_low(&gone)) anc_or(&a, &anc_off[bb_first(gone)]);
             int seen = 0;
             for (int i = 0; i < nmade; i++) seen |= made[i] == other;
             if (!seen) {
@@ -128,9 +104,9 @@ static int chain(bb81 src, int cell, int on) {
         drop(&cur, c);
         for (int i = 0; i < nmade; i++) {
             int x = made[i];
-            if (has(in_off, x)) return clash(&made_anc[i], &anc_off[x]);
-            if (!has(in_on, x)) {
-                add(&in_on, x);
+            if (bb_has(in_off, x)) return clash(&made_anc[i], &anc_off[x]);
+            if (!bb_has(in_on, x)) {
+                bb_set(&in_on, x);
                 anc_on[x] = made_anc[i];
                 q_on[t_on++] = x;
             }
@@ -143,8 +119,8 @@ void nishio9(uint64_t lo, uint64_t hi, uint8_t out[162]) {
     setup();
     memset(out, 0, 162);
     bb81 src = {lo, hi & ((1ULL << 17) - 1)};
-    for (bb81 s = src; s.lo | s.hi; pop_low(&s)) {
-        int c = low81(s);
+    for (bb81 s = src; s.lo | s.hi; (void)bb_pop_low(&s)) {
+        int c = bb_first(s);
         out[2 * c + 1] = (uint8_t)chain(src, c, 1);
         out[2 * c] = (uint8_t)chain(src, c, 0);
     }
