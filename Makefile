@@ -6,6 +6,8 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV   := .venv
 BIN    := $(VENV)/bin
 CSRC   := $(wildcard csrc/*.h csrc/*/*.[ch])
+# test files run in parallel, one worker per core (each file whole, in one worker)
+TEST_JOBS ?= auto
 
 .PHONY: run test lint sanitize bench clean test-tools fuzz
 
@@ -33,7 +35,7 @@ run: $(VENV)/.built
 
 test: $(VENV)/.installed-test $(VENV)/.built test-tools
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n $(TEST_JOBS) --dist loadfile
 
 # The browser and book tests drive the system's Chromium and pdftotext (installed here
 # when missing and root).

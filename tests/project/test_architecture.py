@@ -16,8 +16,8 @@ import pytest
 SRC = Path(__file__).resolve().parents[2] / "src" / "shudu"
 
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
-    ("foundation", ("shudu._version", "shudu.errors", "shudu.limits", "shudu._engine",
-                    "shudu.words")),
+    ("foundation", ("shudu._version", "shudu.errors", "shudu.limits", "shudu.processes",
+                    "shudu._engine", "shudu.words")),
     ("values", ("shudu.values",)),
     ("formats", ("shudu.formats",)),
     ("solving", ("shudu.solving",)),

@@ -79,13 +79,13 @@ def ratings_of(items: Iterator[Item], jobs: int, timeout: float | None = None,
             yield item, (_rate_item((grid.to_string(), grid.rules, timeout, path))
                          if grid is not None else None)
         return
-    import multiprocessing as mp
     from collections import deque
 
+    from ..processes import worker_context
     from ..rating.rater import ignore_interrupts
 
     # the workers ignore Ctrl-C; leaving the block (KeyboardInterrupt) terminates them
-    with mp.get_context("fork").Pool(jobs, initializer=ignore_interrupts) as pool:
+    with worker_context().Pool(jobs, initializer=ignore_interrupts) as pool:
         pending: deque[tuple[Item, Any]] = deque()
         for item in items:
             grid = item.grid

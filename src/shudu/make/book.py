@@ -247,7 +247,9 @@ def generate_book(
     import multiprocessing as mp
     from collections import deque
 
-    pool = mp.get_context("fork").Pool(workers)
+    from ..processes import worker_context
+
+    pool = worker_context().Pool(workers)
     try:
         pending: deque[Any] = deque()
         while made < n:

@@ -37,7 +37,6 @@ extreme    9.0 and above   dynamic and nested forcing nets
 
 from __future__ import annotations
 
-import multiprocessing as mp
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -53,6 +52,7 @@ from ..logic.weighed import (
     se_ladder,
     step_score,
 )
+from ..processes import worker_context
 from ..solving import engine
 from ..values.candidates import Candidates
 from ..values.grid import Grid
@@ -290,5 +290,5 @@ def rate_many(puzzles: Iterable[str | Grid], rules: Rules | None = None, *,
     if processes == 1:
         yield from map(_rate_one, items)
         return
-    with mp.get_context("fork").Pool(processes, initializer=ignore_interrupts) as pool:
+    with worker_context().Pool(processes, initializer=ignore_interrupts) as pool:
         yield from pool.imap(_rate_one, items, chunksize=chunksize)   # Ctrl-C: terminated
