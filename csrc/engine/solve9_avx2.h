@@ -45,12 +45,16 @@ S9W void s9_avx2_count2(__m256i x, __m256i *one, __m256i *two) {
     *one = WOR(o, p);
 }
 
-/* The rows (9-bit fields, as cells) of x that are empty. */
-S9W __m256i s9_avx2_empty_rows(__m256i x) {
-    const __m256i z = _mm256_setzero_si256(), r0 = W1(0x1FF), r1 = W1(0x3FE00), r2 = W1(0x7FC0000);
-    __m256i e = WAND(_mm256_cmpeq_epi32(WAND(x, r0), z), r0);
-    e = WOR(e, WAND(_mm256_cmpeq_epi32(WAND(x, r1), z), r1));
-    return WOR(e, WAND(_mm256_cmpeq_epi32(WAND(x, r2), z), r2));
+/* Bit 8 of each row (9-bit field) of x set when the row is not empty: its low eight bits
+ * plus 0xFF carry into bit 8 unless they are all zero. */
+S9W __m256i s9_avx2_row_flags(__m256i x) {
+    const __m256i low = W1(0x3FDFEFF);
+    return WAND(WOR(_mm256_add_epi32(WAND(x, low), low), x), W1(0x4020100));
+}
+
+/* The rows (as cells) whose flag (bit 8 of the row, s9_avx2_row_flags) is set. */
+S9W __m256i s9_avx2_flagged_rows(__m256i flags) {
+    return _mm256_sub_epi32(WSHL(flags, 1), WSHR(flags, 8));
 }
 
 /* A band's mini-row permutations (row x box) on digit words a: mini-rows on no permutation
@@ -78,11 +82,11 @@ S9W __m256i s9_avx2_cols(__m256i a) {
 /* Solved cells s of each digit (lane): two of them in one row prove a contradiction
  * (*bad); otherwise the digit leaves the rest of their rows. */
 S9W __m256i s9_avx2_solved(__m256i a, __m256i s, __m256i *bad) {
-    __m256i empty = s9_avx2_empty_rows(s);
+    __m256i flags = s9_avx2_row_flags(s);
     /* s with a cell added to each of its empty rows, so that no row is empty */
-    __m256i t = WOR(s, WAND(empty, W1(0x40201)));
+    __m256i t = WOR(s, WANDN(WSHR(flags, 8), W1(0x40201)));
     *bad = WAND(t, _mm256_sub_epi32(t, W1(0x40201)));
-    return WANDN(WANDN(s, WANDN(empty, W1(0x7FFFFFF))), a); /* a & ~(rows of s but s) */
+    return WANDN(WANDN(s, s9_avx2_flagged_rows(flags)), a); /* a & ~(rows of s but s) */
 }
 
 /* Columns of a band (c0) that lie on a (band, column) permutation of their stack, given
@@ -167,7 +171,7 @@ S9_ATTR static int s9_avx2_fixpoint(s9_state *s, s9_lines *L) {
         #pragma GCC unroll 4
         for (int i = 0; i < 4; i++) {
             __m256i t = WAND(n[i], _mm256_sub_epi32(n[i], W1(0x40201)));
-            ns[i] = WAND(n[i], s9_avx2_empty_rows(t));
+            ns[i] = WANDN(s9_avx2_flagged_rows(s9_avx2_row_flags(t)), n[i]);
         }
         #pragma GCC unroll 3
         for (int b = 0; b < 3; b++) {
