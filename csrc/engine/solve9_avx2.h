@@ -45,6 +45,20 @@ S9W void s9_avx2_count2(__m256i x, __m256i *one, __m256i *two) {
     *one = WOR(o, p);
 }
 
+/* The sums of s9_avx2_count2 over the four lanes of each 128-bit half, from the pairs'
+ * sums (*one, *two), in every lane of the half. */
+S9W void s9_avx2_count4(__m256i *one, __m256i *two) {
+    __m256i o = *one, t = *two, p, q;
+    p = _mm256_shuffle_epi32(o, 0x4E);
+    q = _mm256_shuffle_epi32(t, 0x4E);
+    t = WOR(WOR(t, q), WAND(o, p));
+    o = WOR(o, p);
+    p = _mm256_shuffle_epi32(o, 0xB1);
+    q = _mm256_shuffle_epi32(t, 0xB1);
+    *two = WOR(WOR(t, q), WAND(o, p));
+    *one = WOR(o, p);
+}
+
 /* Bit 8 of each row (9-bit field) of x set when the row is not empty: its low eight bits
  * plus 0xFF carry into bit 8 unless they are all zero. */
 S9W __m256i s9_avx2_row_flags(__m256i x) {
@@ -89,10 +103,11 @@ S9W __m256i s9_avx2_solved(__m256i a, __m256i s, __m256i *bad) {
     return WANDN(WANDN(s, s9_avx2_flagged_rows(flags)), a); /* a & ~(rows of s but s) */
 }
 
-/* Columns of a band (c0) that lie on a (band, column) permutation of their stack, given
- * the rotations within the stack of the two other bands' columns, as every row. */
-S9W __m256i s9_avx2_stack(__m256i c0, __m256i r11, __m256i r21, __m256i r12, __m256i r22) {
-    __m256i k = WAND(WOR(WAND(r11, r22), WAND(r21, r12)), c0);
+/* The rows of a band's columns that lie on a (band, column) permutation of their stack,
+ * given the rotations within the stack of the two other bands' columns (its own columns
+ * need not be given: the caller keeps only cells of its words). */
+S9W __m256i s9_avx2_stack(__m256i r11, __m256i r21, __m256i r12, __m256i r22) {
+    __m256i k = WOR(WAND(r11, r22), WAND(r21, r12));
     return WOR(WOR(k, WSHL(k, 9)), WSHL(k, 18));
 }
 
@@ -151,7 +166,7 @@ S9_ATTR static int s9_avx2_fixpoint(s9_state *s, s9_lines *L) {
     a[2] = s9_avx2_gather(l0, l1, l2, _mm256_setr_epi32(2, 5, 0, 3, 6, 1, 4, 7), 0xFC, 0xE0);
     a[3] = _mm256_maskload_epi32((const int *)(s->F + 24), lanes3);
     for (;;) {
-        __m256i f[4], n[4], c[4], r1[4], r2[4], bad = zero;
+        __m256i f[4], n[4], c[4], r1[4], r2[4], bad;
         #pragma GCC unroll 4
         for (int i = 0; i < 4; i++) {
             f[i] = s9_avx2_minirows(a[i]);
@@ -159,10 +174,10 @@ S9_ATTR static int s9_avx2_fixpoint(s9_state *s, s9_lines *L) {
             r1[i] = s9_avx2_rot1(c[i]);
             r2[i] = s9_avx2_rot2(c[i]);
         }
-        n[0] = WAND(f[0], s9_avx2_stack(c[0], r1[1], r2[1], r1[2], r2[2]));
-        n[1] = WAND(f[1], s9_avx2_stack(c[1], r1[2], r2[2], r1[0], r2[0]));
-        n[2] = WAND(f[2], s9_avx2_stack(c[2], r1[0], r2[0], r1[1], r2[1]));
-        n[3] = WAND(f[3], s9_avx2_stack(c[3], _mm256_permutevar8x32_epi32(r1[3], turn1),
+        n[0] = WAND(f[0], s9_avx2_stack(r1[1], r2[1], r1[2], r2[2]));
+        n[1] = WAND(f[1], s9_avx2_stack(r1[2], r2[2], r1[0], r2[0]));
+        n[2] = WAND(f[2], s9_avx2_stack(r1[0], r2[0], r1[1], r2[1]));
+        n[3] = WAND(f[3], s9_avx2_stack(_mm256_permutevar8x32_epi32(r1[3], turn1),
                                         _mm256_permutevar8x32_epi32(r2[3], turn1),
                                         _mm256_permutevar8x32_epi32(r1[3], turn2),
                                         _mm256_permutevar8x32_epi32(r2[3], turn2)));
@@ -173,22 +188,35 @@ S9_ATTR static int s9_avx2_fixpoint(s9_state *s, s9_lines *L) {
             __m256i t = WAND(n[i], _mm256_sub_epi32(n[i], W1(0x40201)));
             ns[i] = WANDN(s9_avx2_flagged_rows(s9_avx2_row_flags(t)), n[i]);
         }
-        #pragma GCC unroll 3
-        for (int b = 0; b < 3; b++) {
-            __m256i nine = _mm256_permutevar8x32_epi32(ns[3], W1(b)); /* digit 8 of band b */
-            h[b] = WOR(s9_avx2_or_all(ns[b]), nine);
-        }
+        /* the sums over a band's digits: bands 0 and 1 together, band 0 in the low 128-bit
+         * half and band 1 in the high one, their four-lane halves paired first */
+        const __m256i d01 = _mm256_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1); /* digit 8 of each */
+        __m256i h01 = WOR(_mm256_permute2x128_si256(ns[0], ns[1], 0x20),
+                          _mm256_permute2x128_si256(ns[0], ns[1], 0x31));
+        h01 = WOR(h01, _mm256_shuffle_epi32(h01, 0x4E));
+        h01 = WOR(WOR(h01, _mm256_shuffle_epi32(h01, 0xB1)), _mm256_permutevar8x32_epi32(ns[3], d01));
+        h[0] = _mm256_permute2x128_si256(h01, h01, 0x00);
+        h[1] = _mm256_permute2x128_si256(h01, h01, 0x11);
+        h[2] = WOR(s9_avx2_or_all(ns[2]), _mm256_permutevar8x32_epi32(ns[3], W1(2)));
         h[3] = _mm256_blend_epi32(_mm256_blend_epi32(h[0], h[1], 0x02), h[2], 0x04);
         #pragma GCC unroll 4
         for (int i = 0; i < 4; i++) n[i] = WAND(n[i], WOR(WANDN(h[i], full), ns[i]));
-        #pragma GCC unroll 3
-        for (int b = 0; b < 3; b++) {
-            __m256i one, nine = _mm256_permutevar8x32_epi32(n[3], W1(b));
-            s9_avx2_count2(n[b], &one, &two[b]);
-            two[b] = WOR(two[b], WAND(one, nine));
+        {
+            __m256i x = _mm256_permute2x128_si256(n[0], n[1], 0x20);
+            __m256i y = _mm256_permute2x128_si256(n[0], n[1], 0x31);
+            __m256i one = WOR(x, y), t = WAND(x, y), nine = _mm256_permutevar8x32_epi32(n[3], d01);
+            s9_avx2_count4(&one, &t);
+            t = WOR(t, WAND(one, nine));
             one = WOR(one, nine);
             /* a cell without candidates, or a row single of two digits */
-            bad = WOR(bad, WOR(WANDN(one, full), WAND(h[b], two[b])));
+            bad = WOR(WANDN(one, full), WAND(h01, t));
+            two[0] = _mm256_permute2x128_si256(t, t, 0x00);
+            two[1] = _mm256_permute2x128_si256(t, t, 0x11);
+            nine = _mm256_permutevar8x32_epi32(n[3], W1(2));
+            s9_avx2_count2(n[2], &one, &two[2]);
+            two[2] = WOR(two[2], WAND(one, nine));
+            one = WOR(one, nine);
+            bad = WOR(bad, WOR(WANDN(one, full), WAND(h[2], two[2])));
         }
         two[3] = _mm256_blend_epi32(_mm256_blend_epi32(two[0], two[1], 0x02), two[2], 0x04);
         /* the cells solved for a digit leave the rest of their rows */
