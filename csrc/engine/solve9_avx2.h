@@ -79,13 +79,14 @@ S9W __m256i s9_avx2_minirows(__m256i a) {
     /* box k takes box k+1 (k+2); above bit 26 the operand shifted right, i.e. 0 */
     __m256i y1 = s9_avx2_sel(WSHR(o, 3), WSHL(o, 6), W1(0xF8241209));
     __m256i y2 = s9_avx2_sel(WSHR(o, 6), WSHL(o, 3), W1(0xF8040201));
-    __m256i z1 = WAND(WOR(WSHR(y1, 9), WSHL(y1, 18)), M0); /* and row r+1 */
-    __m256i z2 = WAND(WOR(WSHR(y2, 9), WSHL(y2, 18)), M0);
+    /* and row r+1 (bits above 26 stay: y1 and y2, below 27, drop them) */
+    __m256i z1 = WOR(WSHR(y1, 9), WSHL(y1, 18));
+    __m256i z2 = WOR(WSHR(y2, 9), WSHL(y2, 18));
     /* m(r,k): (r,k+1),(r+1,k+2) or (r,k+2),(r+1,k+1) in use; (r,k) lies on a permutation
      * when m(r+1,k) */
     __m256i m = WOR(WAND(y1, z2), WAND(y2, z1));
     __m256i keep = WAND(WOR(WSHR(m, 9), WSHL(m, 18)), o);
-    return WAND(a, WOR(WOR(_mm256_add_epi32(keep, keep), keep), WSHL(keep, 2)));
+    return WAND(a, _mm256_mullo_epi32(keep, W1(7)));
 }
 
 /* Columns (9 bits) of a band word. */
@@ -108,7 +109,7 @@ S9W __m256i s9_avx2_solved(__m256i a, __m256i s, __m256i *bad) {
  * need not be given: the caller keeps only cells of its words). */
 S9W __m256i s9_avx2_stack(__m256i r11, __m256i r21, __m256i r12, __m256i r22) {
     __m256i k = WOR(WAND(r11, r22), WAND(r21, r12));
-    return WOR(WOR(k, WSHL(k, 9)), WSHL(k, 18));
+    return _mm256_mullo_epi32(k, W1(0x40201));
 }
 
 /* All ones in lane j where bit j of m is set. */
