@@ -1,5 +1,6 @@
 /* The AVX-512 propagation of the classic 9x9 solver, included by solve9.c for its avx512
- * path (S9_ATTR is that path's target): lane d of band b's register holds F[d*3+b]. */
+ * path (S9_ATTR is that path's target): the 27 words F[d*3+b] in two registers (see
+ * s9_avx512_fixpoint), the lanes of the AVX2 path's four registers two by two. */
 #define S9V S9_ATTR static SD_ALWAYS_INLINE
 /* vpternlogd truth tables of the three operands */
 #define TA 0xF0
@@ -122,9 +123,10 @@ S9V void s9_avx512_lines(__m512i x, __m512i y, __m512i cx, __m512i cy, s9_lines 
     }
 }
 
-/* The words of the other two bands of each word's stack, for the stack permutations: the
- * (band, column) permutation rule keeps column j of a band when the other bands P, Q hold
- * j+1, j+2 or j+2, j+1 of its stack, i.e. rot1(P & rot1(Q) | rot1(P) & Q). */
+/* The rows (as cells) of the columns a word may keep by the (band, column) permutations
+ * of its stacks, from the columns p, q of the other two bands (and their rot1): column j
+ * stays when they hold j+1, j+2 or j+2, j+1 of its stack, i.e. rot1(p & rot1(q) | rot1(p)
+ * & q).  (The word's own columns need not be given: the caller keeps only its cells.) */
 S9V __m512i s9_avx512_stack(__m512i p, __m512i q, __m512i rp, __m512i rq) {
     return s9_avx512_spread(s9_avx512_rot1(TERN(p, rq, AND(rp, q), (TA & TB) | TC)));
 }
