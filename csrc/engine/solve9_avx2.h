@@ -29,22 +29,6 @@ S9W __m256i s9_avx2_or_all(__m256i x) {
     return WOR(x, _mm256_shuffle_epi32(x, 0xB1));
 }
 
-/* Bits set in at least one lane (*one) and in at least two lanes (*two), in every lane. */
-S9W void s9_avx2_count2(__m256i x, __m256i *one, __m256i *two) {
-    __m256i o = x, t, p, q;
-    p = _mm256_permute2x128_si256(o, o, 1);
-    t = WAND(o, p);
-    o = WOR(o, p);
-    p = _mm256_shuffle_epi32(o, 0x4E);
-    q = _mm256_shuffle_epi32(t, 0x4E);
-    t = WOR(WOR(t, q), WAND(o, p));
-    o = WOR(o, p);
-    p = _mm256_shuffle_epi32(o, 0xB1);
-    q = _mm256_shuffle_epi32(t, 0xB1);
-    *two = WOR(WOR(t, q), WAND(o, p));
-    *one = WOR(o, p);
-}
-
 /* The sums of s9_avx2_count2 over the four lanes of each 128-bit half, from the pairs'
  * sums (*one, *two), in every lane of the half. */
 S9W void s9_avx2_count4(__m256i *one, __m256i *two) {
@@ -57,6 +41,14 @@ S9W void s9_avx2_count4(__m256i *one, __m256i *two) {
     q = _mm256_shuffle_epi32(t, 0xB1);
     *two = WOR(WOR(t, q), WAND(o, p));
     *one = WOR(o, p);
+}
+
+/* Bits set in at least one lane (*one) and in at least two lanes (*two), in every lane. */
+S9W void s9_avx2_count2(__m256i x, __m256i *one, __m256i *two) {
+    __m256i p = _mm256_permute2x128_si256(x, x, 1);
+    *one = WOR(x, p);
+    *two = WAND(x, p);
+    s9_avx2_count4(one, two);
 }
 
 /* Bit 8 of each row (9-bit field) of x set when the row is not empty: its low eight bits
