@@ -250,7 +250,10 @@ S9_ATTR static int s9_avx2_fixpoint(s9_state *s, s9_lines *L) {
 }
 /* s9_sets (solve9_search.h) on the AVX2 path: digits 0-7 of a line's matrices as the
  * lanes of one register, tested against the six permutations at once, digit 8 by the
- * table; packed over the lines as s9_sets packs them. */
+ * table; packed over the lines as s9_sets packs them.  It runs on a fixpoint of the
+ * propagation, where every matrix holds a permutation (the mini-row and stack rules leave
+ * a digit without one no place in a band, a contradiction): no lane keeps all nine
+ * entries for want of a permutation, as s9_matrix's empty ones would. */
 S9_ATTR static void s9_avx2_sets(s9_lines *L, uint64_t *xm, uint64_t *xe) {
     const __m256i zero = _mm256_setzero_si256(), nine = W1(0x1FF);
     /* three lines a lane: matrices, held entries, counts */
@@ -261,16 +264,14 @@ S9_ATTR static void s9_avx2_sets(s9_lines *L, uint64_t *xm, uint64_t *xe) {
     for (int line = 0; line < 6; line++) {
         const __m256i m = _mm256_loadu_si256((const __m256i *)L->m[line]);
         const __m256i absent = WANDN(m, nine);
-        __m256i held = nine, count = zero, any = zero;
+        __m256i held = nine, count = zero;
         #pragma GCC unroll 6
         for (int i = 0; i < 6; i++) {
             const __m256i p = W1(s9_perm6[i]);
             __m256i k = _mm256_cmpeq_epi32(WAND(absent, p), zero); /* p in the matrix */
             held = WANDN(WANDN(p, k), held);
             count = _mm256_sub_epi32(count, k);
-            any = WOR(any, k);
         }
-        held = WAND(held, any);
         _mm256_storeu_si256((__m256i *)L->e[line], WOR(held, WSHL(count, 9)));
         uint32_t m8 = L->m[line][8], e8 = s9_matrix[m8];
         L->e[line][8] = e8;

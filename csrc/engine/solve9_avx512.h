@@ -228,7 +228,7 @@ S9_ATTR static int s9_avx512_fixpoint(s9_state *s, s9_lines *L) {
 }
 /* s9_sets (solve9_search.h) on the AVX-512 path: a line's nine matrices (lane d = digit d)
  * tested against the six permutations at once, and packed over the lines as s9_sets
- * packs them. */
+ * packs them (on a fixpoint, where every matrix holds a permutation: s9_avx2_sets). */
 S9_ATTR static void s9_avx512_sets(s9_lines *L, uint64_t *xm, uint64_t *xe) {
     const __m512i zero = _mm512_setzero_si512();
     /* three lines a lane: matrices, held entries, counts */
@@ -238,16 +238,13 @@ S9_ATTR static void s9_avx512_sets(s9_lines *L, uint64_t *xm, uint64_t *xe) {
         const __m512i m = _mm512_maskz_loadu_epi32(0x1FF, L->m[line]);
         const __m512i absent = _mm512_andnot_si512(m, V1(0x1FF));
         __m512i held = V1(0x1FF), count = zero;
-        __mmask16 any = 0;
         #pragma GCC unroll 6
         for (int i = 0; i < 6; i++) {
             const __m512i p = V1(s9_perm6[i]);
             __mmask16 k = _mm512_mask_testn_epi32_mask(0x1FF, absent, p); /* p in the matrix */
             held = _mm512_mask_and_epi32(held, k, held, p);
             count = _mm512_mask_add_epi32(count, k, count, V1(1));
-            any = (__mmask16)(any | k);
         }
-        held = _mm512_maskz_mov_epi32(any, held);
         _mm512_mask_storeu_epi32(L->e[line], 0x1FF, OR(held, SHL(count, 9)));
         const __m512i at = V1(9 * (line % 3));
         w[line / 3] = OR(w[line / 3], _mm512_sllv_epi32(m, at));
