@@ -41,7 +41,8 @@
  *     of BMI2; common.h counts bits in C where the build has no POPCNT);
  *   - avx2 (solve9_avx2.h): the nine digits of a band as the lanes of two registers (eight
  *     in one, the ninth of every band in a fourth register), with AVX2, BMI2 and POPCNT;
- *   - avx512 (solve9_avx512.h): the nine digits of a band as the lanes of one register.
+ *   - avx512 (solve9_avx512.h): the same 27 words in two registers of sixteen lanes (digits
+ *     0-7 of bands 0 and 1 in one, of band 2 and digit 8 of every band in the other).
  * The vector paths apply, to all three bands, every pass: the mini-row permutations, the
  * row singles, the cells with one candidate left (their digit leaves the rest of their
  * row; two such cells of a digit in one row are a contradiction; the rest of the box

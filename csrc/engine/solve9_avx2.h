@@ -29,12 +29,10 @@ S9W __m256i s9_avx2_or_all(__m256i x) {
     return WOR(x, _mm256_shuffle_epi32(x, 0xB1));
 }
 
-/* Bits set in at least one lane (*one) and in at least two lanes (*two), in every lane. */
-S9W void s9_avx2_count2(__m256i x, __m256i *one, __m256i *two) {
-    __m256i o = x, t, p, q;
-    p = _mm256_permute2x128_si256(o, o, 1);
-    t = WAND(o, p);
-    o = WOR(o, p);
+/* The sums of s9_avx2_count2 over the four lanes of each 128-bit half, from the pairs'
+ * sums (*one, *two), in every lane of the half. */
+S9W void s9_avx2_count4(__m256i *one, __m256i *two) {
+    __m256i o = *one, t = *two, p, q;
     p = _mm256_shuffle_epi32(o, 0x4E);
     q = _mm256_shuffle_epi32(t, 0x4E);
     t = WOR(WOR(t, q), WAND(o, p));
@@ -45,12 +43,24 @@ S9W void s9_avx2_count2(__m256i x, __m256i *one, __m256i *two) {
     *one = WOR(o, p);
 }
 
-/* The rows (9-bit fields, as cells) of x that are empty. */
-S9W __m256i s9_avx2_empty_rows(__m256i x) {
-    const __m256i z = _mm256_setzero_si256(), r0 = W1(0x1FF), r1 = W1(0x3FE00), r2 = W1(0x7FC0000);
-    __m256i e = WAND(_mm256_cmpeq_epi32(WAND(x, r0), z), r0);
-    e = WOR(e, WAND(_mm256_cmpeq_epi32(WAND(x, r1), z), r1));
-    return WOR(e, WAND(_mm256_cmpeq_epi32(WAND(x, r2), z), r2));
+/* Bits set in at least one lane (*one) and in at least two lanes (*two), in every lane. */
+S9W void s9_avx2_count2(__m256i x, __m256i *one, __m256i *two) {
+    __m256i p = _mm256_permute2x128_si256(x, x, 1);
+    *one = WOR(x, p);
+    *two = WAND(x, p);
+    s9_avx2_count4(one, two);
+}
+
+/* Bit 8 of each row (9-bit field) of x set when the row is not empty: its low eight bits
+ * plus 0xFF carry into bit 8 unless they are all zero. */
+S9W __m256i s9_avx2_row_flags(__m256i x) {
+    const __m256i low = W1(0x3FDFEFF);
+    return WAND(WOR(_mm256_add_epi32(WAND(x, low), low), x), W1(0x4020100));
+}
+
+/* The rows (as cells) whose flag (bit 8 of the row, s9_avx2_row_flags) is set. */
+S9W __m256i s9_avx2_flagged_rows(__m256i flags) {
+    return _mm256_sub_epi32(WSHL(flags, 1), WSHR(flags, 8));
 }
 
 /* A band's mini-row permutations (row x box) on digit words a: mini-rows on no permutation
@@ -61,13 +71,14 @@ S9W __m256i s9_avx2_minirows(__m256i a) {
     /* box k takes box k+1 (k+2); above bit 26 the operand shifted right, i.e. 0 */
     __m256i y1 = s9_avx2_sel(WSHR(o, 3), WSHL(o, 6), W1(0xF8241209));
     __m256i y2 = s9_avx2_sel(WSHR(o, 6), WSHL(o, 3), W1(0xF8040201));
-    __m256i z1 = WAND(WOR(WSHR(y1, 9), WSHL(y1, 18)), M0); /* and row r+1 */
-    __m256i z2 = WAND(WOR(WSHR(y2, 9), WSHL(y2, 18)), M0);
+    /* and row r+1 (bits above 26 stay: y1 and y2, below 27, drop them) */
+    __m256i z1 = WOR(WSHR(y1, 9), WSHL(y1, 18));
+    __m256i z2 = WOR(WSHR(y2, 9), WSHL(y2, 18));
     /* m(r,k): (r,k+1),(r+1,k+2) or (r,k+2),(r+1,k+1) in use; (r,k) lies on a permutation
      * when m(r+1,k) */
     __m256i m = WOR(WAND(y1, z2), WAND(y2, z1));
     __m256i keep = WAND(WOR(WSHR(m, 9), WSHL(m, 18)), o);
-    return WAND(a, WOR(WOR(_mm256_add_epi32(keep, keep), keep), WSHL(keep, 2)));
+    return WAND(a, _mm256_mullo_epi32(keep, W1(7)));
 }
 
 /* Columns (9 bits) of a band word. */
@@ -78,18 +89,19 @@ S9W __m256i s9_avx2_cols(__m256i a) {
 /* Solved cells s of each digit (lane): two of them in one row prove a contradiction
  * (*bad); otherwise the digit leaves the rest of their rows. */
 S9W __m256i s9_avx2_solved(__m256i a, __m256i s, __m256i *bad) {
-    __m256i empty = s9_avx2_empty_rows(s);
+    __m256i flags = s9_avx2_row_flags(s);
     /* s with a cell added to each of its empty rows, so that no row is empty */
-    __m256i t = WOR(s, WAND(empty, W1(0x40201)));
+    __m256i t = WOR(s, WANDN(WSHR(flags, 8), W1(0x40201)));
     *bad = WAND(t, _mm256_sub_epi32(t, W1(0x40201)));
-    return WANDN(WANDN(s, WANDN(empty, W1(0x7FFFFFF))), a); /* a & ~(rows of s but s) */
+    return WANDN(WANDN(s, s9_avx2_flagged_rows(flags)), a); /* a & ~(rows of s but s) */
 }
 
-/* Columns of a band (c0) that lie on a (band, column) permutation of their stack, given
- * the rotations within the stack of the two other bands' columns, as every row. */
-S9W __m256i s9_avx2_stack(__m256i c0, __m256i r11, __m256i r21, __m256i r12, __m256i r22) {
-    __m256i k = WAND(WOR(WAND(r11, r22), WAND(r21, r12)), c0);
-    return WOR(WOR(k, WSHL(k, 9)), WSHL(k, 18));
+/* The rows of a band's columns that lie on a (band, column) permutation of their stack,
+ * given the rotations within the stack of the two other bands' columns (its own columns
+ * need not be given: the caller keeps only cells of its words). */
+S9W __m256i s9_avx2_stack(__m256i r11, __m256i r21, __m256i r12, __m256i r22) {
+    __m256i k = WOR(WAND(r11, r22), WAND(r21, r12));
+    return _mm256_mullo_epi32(k, W1(0x40201));
 }
 
 /* All ones in lane j where bit j of m is set. */
@@ -147,7 +159,7 @@ S9_ATTR static int s9_avx2_fixpoint(s9_state *s, s9_lines *L) {
     a[2] = s9_avx2_gather(l0, l1, l2, _mm256_setr_epi32(2, 5, 0, 3, 6, 1, 4, 7), 0xFC, 0xE0);
     a[3] = _mm256_maskload_epi32((const int *)(s->F + 24), lanes3);
     for (;;) {
-        __m256i f[4], n[4], c[4], r1[4], r2[4], bad = zero;
+        __m256i f[4], n[4], c[4], r1[4], r2[4], bad;
         #pragma GCC unroll 4
         for (int i = 0; i < 4; i++) {
             f[i] = s9_avx2_minirows(a[i]);
@@ -155,10 +167,10 @@ S9_ATTR static int s9_avx2_fixpoint(s9_state *s, s9_lines *L) {
             r1[i] = s9_avx2_rot1(c[i]);
             r2[i] = s9_avx2_rot2(c[i]);
         }
-        n[0] = WAND(f[0], s9_avx2_stack(c[0], r1[1], r2[1], r1[2], r2[2]));
-        n[1] = WAND(f[1], s9_avx2_stack(c[1], r1[2], r2[2], r1[0], r2[0]));
-        n[2] = WAND(f[2], s9_avx2_stack(c[2], r1[0], r2[0], r1[1], r2[1]));
-        n[3] = WAND(f[3], s9_avx2_stack(c[3], _mm256_permutevar8x32_epi32(r1[3], turn1),
+        n[0] = WAND(f[0], s9_avx2_stack(r1[1], r2[1], r1[2], r2[2]));
+        n[1] = WAND(f[1], s9_avx2_stack(r1[2], r2[2], r1[0], r2[0]));
+        n[2] = WAND(f[2], s9_avx2_stack(r1[0], r2[0], r1[1], r2[1]));
+        n[3] = WAND(f[3], s9_avx2_stack(_mm256_permutevar8x32_epi32(r1[3], turn1),
                                         _mm256_permutevar8x32_epi32(r2[3], turn1),
                                         _mm256_permutevar8x32_epi32(r1[3], turn2),
                                         _mm256_permutevar8x32_epi32(r2[3], turn2)));
@@ -167,24 +179,37 @@ S9_ATTR static int s9_avx2_fixpoint(s9_state *s, s9_lines *L) {
         #pragma GCC unroll 4
         for (int i = 0; i < 4; i++) {
             __m256i t = WAND(n[i], _mm256_sub_epi32(n[i], W1(0x40201)));
-            ns[i] = WAND(n[i], s9_avx2_empty_rows(t));
+            ns[i] = WANDN(s9_avx2_flagged_rows(s9_avx2_row_flags(t)), n[i]);
         }
-        #pragma GCC unroll 3
-        for (int b = 0; b < 3; b++) {
-            __m256i nine = _mm256_permutevar8x32_epi32(ns[3], W1(b)); /* digit 8 of band b */
-            h[b] = WOR(s9_avx2_or_all(ns[b]), nine);
-        }
+        /* the sums over a band's digits: bands 0 and 1 together, band 0 in the low 128-bit
+         * half and band 1 in the high one, their four-lane halves paired first */
+        const __m256i d01 = _mm256_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1); /* digit 8 of each */
+        __m256i h01 = WOR(_mm256_permute2x128_si256(ns[0], ns[1], 0x20),
+                          _mm256_permute2x128_si256(ns[0], ns[1], 0x31));
+        h01 = WOR(h01, _mm256_shuffle_epi32(h01, 0x4E));
+        h01 = WOR(WOR(h01, _mm256_shuffle_epi32(h01, 0xB1)), _mm256_permutevar8x32_epi32(ns[3], d01));
+        h[0] = _mm256_permute2x128_si256(h01, h01, 0x00);
+        h[1] = _mm256_permute2x128_si256(h01, h01, 0x11);
+        h[2] = WOR(s9_avx2_or_all(ns[2]), _mm256_permutevar8x32_epi32(ns[3], W1(2)));
         h[3] = _mm256_blend_epi32(_mm256_blend_epi32(h[0], h[1], 0x02), h[2], 0x04);
         #pragma GCC unroll 4
         for (int i = 0; i < 4; i++) n[i] = WAND(n[i], WOR(WANDN(h[i], full), ns[i]));
-        #pragma GCC unroll 3
-        for (int b = 0; b < 3; b++) {
-            __m256i one, nine = _mm256_permutevar8x32_epi32(n[3], W1(b));
-            s9_avx2_count2(n[b], &one, &two[b]);
-            two[b] = WOR(two[b], WAND(one, nine));
+        {
+            __m256i x = _mm256_permute2x128_si256(n[0], n[1], 0x20);
+            __m256i y = _mm256_permute2x128_si256(n[0], n[1], 0x31);
+            __m256i one = WOR(x, y), t = WAND(x, y), nine = _mm256_permutevar8x32_epi32(n[3], d01);
+            s9_avx2_count4(&one, &t);
+            t = WOR(t, WAND(one, nine));
             one = WOR(one, nine);
             /* a cell without candidates, or a row single of two digits */
-            bad = WOR(bad, WOR(WANDN(one, full), WAND(h[b], two[b])));
+            bad = WOR(WANDN(one, full), WAND(h01, t));
+            two[0] = _mm256_permute2x128_si256(t, t, 0x00);
+            two[1] = _mm256_permute2x128_si256(t, t, 0x11);
+            nine = _mm256_permutevar8x32_epi32(n[3], W1(2));
+            s9_avx2_count2(n[2], &one, &two[2]);
+            two[2] = WOR(two[2], WAND(one, nine));
+            one = WOR(one, nine);
+            bad = WOR(bad, WOR(WANDN(one, full), WAND(h[2], two[2])));
         }
         two[3] = _mm256_blend_epi32(_mm256_blend_epi32(two[0], two[1], 0x02), two[2], 0x04);
         /* the cells solved for a digit leave the rest of their rows */
@@ -225,7 +250,10 @@ S9_ATTR static int s9_avx2_fixpoint(s9_state *s, s9_lines *L) {
 }
 /* s9_sets (solve9_search.h) on the AVX2 path: digits 0-7 of a line's matrices as the
  * lanes of one register, tested against the six permutations at once, digit 8 by the
- * table; packed over the lines as s9_sets packs them. */
+ * table; packed over the lines as s9_sets packs them.  It runs on a fixpoint of the
+ * propagation, where every matrix holds a permutation (the mini-row and stack rules leave
+ * a digit without one no place in a band, a contradiction): no lane keeps all nine
+ * entries for want of a permutation, as s9_matrix's empty ones would. */
 S9_ATTR static void s9_avx2_sets(s9_lines *L, uint64_t *xm, uint64_t *xe) {
     const __m256i zero = _mm256_setzero_si256(), nine = W1(0x1FF);
     /* three lines a lane: matrices, held entries, counts */
@@ -236,16 +264,14 @@ S9_ATTR static void s9_avx2_sets(s9_lines *L, uint64_t *xm, uint64_t *xe) {
     for (int line = 0; line < 6; line++) {
         const __m256i m = _mm256_loadu_si256((const __m256i *)L->m[line]);
         const __m256i absent = WANDN(m, nine);
-        __m256i held = nine, count = zero, any = zero;
+        __m256i held = nine, count = zero;
         #pragma GCC unroll 6
         for (int i = 0; i < 6; i++) {
             const __m256i p = W1(s9_perm6[i]);
             __m256i k = _mm256_cmpeq_epi32(WAND(absent, p), zero); /* p in the matrix */
             held = WANDN(WANDN(p, k), held);
             count = _mm256_sub_epi32(count, k);
-            any = WOR(any, k);
         }
-        held = WAND(held, any);
         _mm256_storeu_si256((__m256i *)L->e[line], WOR(held, WSHL(count, 9)));
         uint32_t m8 = L->m[line][8], e8 = s9_matrix[m8];
         L->e[line][8] = e8;

@@ -42,11 +42,16 @@
 #define s9_search S9_NAME(s9_search)
 #define s9_update S9_NAME(s9_update)
 
-/* F[j] &= mask, marking word j dirty when that removed something. */
+/* F[j] &= mask, marking word j dirty when that removed something (the vector paths
+ * update every word every pass: they keep no dirty words). */
 S9_ATTR static inline void s9_and(s9_state *s, int j, uint32_t mask) {
+#ifdef S9_VEC_FIXPOINT
+    s->F[j] &= mask;
+#else
     uint32_t o = s->F[j], n = o & mask;
     s->F[j] = n;
     s->dirty |= (uint32_t)(n != o) << j;
+#endif
 }
 
 /* 9-bit mini-row occupancy of a band word (bit row*3+box). */
