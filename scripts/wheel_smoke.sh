@@ -4,7 +4,8 @@
 #      wheel, in DIST (default: a temporary directory; --dist DIR keeps them);
 #   2. the wheel goes into a fresh virtual environment, and tests/wheel_smoke/smoke.py runs
 #      against it from an empty directory (so the checkout's src/ is not on the path);
-#   3. the engine's tests (ENGINE_TESTS, of tests/solving) run against the installed wheel,
+#   3. the solving tests (all of tests/solving: engine, limits, paths, timeouts, constraints,
+#      killers, methods, parallel counts, the boundary fuzz) run against the installed wheel,
 #      from a copy of tests/ with no src/ beside it, once per propagation path this processor
 #      runs (SHUDU_SIMD=portable, avx2, avx512), after smoke.py has run its engine checks
 #      under each of them;
@@ -47,18 +48,17 @@ cp tests/wheel_smoke/smoke.py "$WORK/smoke.py"
 (cd "$WORK/empty" && env -u PYTHONPATH "$WORK/venv/bin/python" "$WORK/smoke.py")
 took
 
-step "the engine's tests against the wheel, on every propagation path"
-ENGINE_TESTS=(test_engine.py test_engine_limits.py test_propagation_paths.py
-              test_search_timeout.py)
-"$WORK/venv/bin/python" -m pip install -q --disable-pip-version-check pytest hypothesis numpy
+step "the solving tests against the wheel, on every propagation path"
+"$WORK/venv/bin/python" -m pip install -q --disable-pip-version-check pytest pytest-xdist \
+  hypothesis numpy jsonschema
 # the copy's ROOT/src does not exist: the tests and their subprocesses import the wheel
 cp -r tests "$WORK/tests"
 [ -d "$ROOT/../shared/data" ] && export SHUDU_SHARED_DATA="$ROOT/../shared/data"
 for path in $(cd "$WORK/empty" && env -u PYTHONPATH "$WORK/venv/bin/python" "$WORK/smoke.py" --paths); do
   echo "   SHUDU_SIMD=$path"
   (cd "$WORK/empty" && env -u PYTHONPATH SHUDU_SIMD="$path" "$WORK/venv/bin/python" -m pytest -q \
-     -p no:cacheprovider --rootdir "$WORK/tests" "${ENGINE_TESTS[@]/#/$WORK/tests/solving/}") ||
-    { echo "FAIL: the engine's tests with SHUDU_SIMD=$path"; exit 1; }
+     -p no:cacheprovider -n auto --dist loadfile --rootdir "$WORK/tests" "$WORK/tests/solving") ||
+    { echo "FAIL: the solving tests with SHUDU_SIMD=$path"; exit 1; }
 done
 took
 
