@@ -458,6 +458,9 @@ def _forcing_steps(cands: Candidates, key: str, cages: tuple[Sum, ...]) -> Itera
                                   "length": len(trial.placed)},
                            size=n)
         if not last.hits:
+            # nothing left on this state; a later call (after a harder technique moved
+            # the state on) tries everything again
+            _SWEEPS.last = None
             return
         last.failed, last.hits = set(), 0
 
