@@ -211,3 +211,38 @@ def test_a_cage_of_nine_cells_is_a_house() -> None:
     object.__setattr__(found[0], "rules", rules)   # as the solver does with a step
     assert "cage r1c12345678,r2c1" in found[0].text(3, "en")
     assert "杀手笼 r1c12345678,r2c1" in found[0].text(3, "zh")
+
+
+TAREK_1 = "G<<L<K<L<^G>^>^E^^>^IJ<G^<G^>^^I^<>^HC<C^<B^N^^G^<>^>^^E^<DF<^PG^<>^^J<^^<H<<>^>^"
+"""The first of tarek's hard killers (``benchmarks/data/killer_collections.tsv``)."""
+
+
+def test_cage_forcing_chains_finish_a_hard_killer_soundly() -> None:
+    """Cage forcing chains, whose trials follow locked candidates and the digits a house
+    leaves to one cage besides singles, cages and sums, finish one of tarek's killers;
+    every step spares the solution, and some chain names a locked candidate."""
+    grid = read_cage_string(TAREK_1)
+    want = next(engine.solutions(grid)).cells
+    path = solve_path(grid)
+    assert path.solved
+    for step in path.steps:
+        assert all(want[c] != d for c, d in step.eliminations), step.notation()
+        assert all(want[c] == d for c, d in step.placements), step.notation()
+    chains = [s for s in path.steps if s.technique == "cage-forcing-chain"]
+    locked = [s for s in chains if any(r.startswith("locked:") for r in s.get("reasons"))]
+    assert locked, "no chain used a locked candidate"
+    text, zh = locked[0].text(), locked[0].text(lang="zh")
+    assert " lies in " in text and "只在" in zh
+
+
+def test_the_c_core_passes_over_classic_finders_on_killers_alike(monkeypatch) -> None:
+    """On a killer of classic geometry the solver asks the C core which classic finders
+    would find nothing; the path is the one the Python finders give alone."""
+    from shudu.logic import solver
+
+    puzzle, _ = _published()[21]
+    grid = _grid(puzzle)
+    fast = [s.notation() for s in solve_path(grid).steps]
+    monkeypatch.setattr(solver, "_classic_cages", lambda rules: False)
+    slow = [s.notation() for s in solve_path(grid).steps]
+    assert fast == slow and len(fast) > 20

@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..errors import LogicTimeout, UnsupportedRules
@@ -195,6 +196,28 @@ UNCONSTRAINED_ONLY = frozenset({"nested-forcing-net"})
 singles only, so on a cage puzzle it searches long for what cage logic sees at once."""
 
 
+CAGE_BLIND = frozenset(k for k in (*accel9.LEVEL_OF, *accel9.DETECTED)
+                       if k not in {"full-house", "hidden-single", "naked-single", "x-chain",
+                                    "xy-chain"})
+"""The classic techniques whose finders read only the candidates and the houses (no
+constraint links, unlike the chains): on a 9x9 killer of classic geometry the C core's
+ladder probe and detectors tell as well as on a classic state whether they would find a
+step, and the solver passes over those that would not."""
+
+
+@lru_cache(maxsize=64)
+def _classic_cages(rules: Rules) -> bool:
+    """Whether ``rules`` are classic 9x9 rows, columns and boxes with killer cages only.
+
+    >>> from shudu.values.constraints import Cage
+    >>> _classic_cages(Rules(9, constraints=(Cage((0, 1), 3),))), _classic_cages(Rules())
+    (True, False)
+    """
+    return (bool(rules.constraints) and not rules.is_classic9
+            and all(getattr(c, "kind", None) == "killer" for c in rules.constraints)
+            and rules.replace(constraints=()).is_classic9)
+
+
 def next_step(cands: Candidates, config: SolverConfig | None = None,
               enabled: Iterable[Technique] | None = None, *,
               deadline: float | None = None, probed: int | None = None) -> Step | None:
@@ -231,10 +254,22 @@ def _next_step(cands: Candidates, config: SolverConfig | None,
         enabled = tuple(t for t in enabled
                         if not t.uniqueness and t.key not in UNCONSTRAINED_ONLY)
     oracle = accel9.oracle(enabled, cands, probed) if cands.rules.is_classic9 else None
+    blind = None   # on a killer of classic geometry, the C core answers for the classic finders
+    if oracle is None and _classic_cages(cands.rules):
+        blind = accel9.oracle(enabled, cands)
     for i in oracle.plan.live if oracle is not None else range(len(enabled)):
         tech = enabled[i]
         if deadline is not None and time.monotonic() >= deadline:
             raise LogicTimeout(_budget(deadline))
+        if blind is not None and tech.key in CAGE_BLIND:
+            if blind.skip(i):
+                continue
+            if tech.first9 is not None:   # the C core's first step is the finder's
+                step = tech.first9(cands)
+                if step is not None:
+                    _set_rules(step, cands)
+                    return step
+                continue
         if oracle is not None:
             if oracle.skip(i):
                 continue

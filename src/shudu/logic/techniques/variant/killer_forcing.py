@@ -1,28 +1,41 @@
 """Cage Forcing Chain: a killer candidate whose assumption leads to a contradiction.
 
 Assume a digit in a cell and follow what it forces, as a player would with pencil and
-eraser: naked and hidden singles, the combinations each cage can still hold (and a digit
-every combination holds leaves the cells that see all its places in the cage), and the
-small sums the 45 rule gives (:mod:`.cage_sums`).  When that runs into a cell without a
-candidate, a digit without a place in a house, or a cage or sum that cannot be made, the
-assumption was false.  The forcing chains of :mod:`.forcing` propagate singles only; on a
-killer they rarely reach anything, since its grid starts nearly empty.
+eraser: naked and hidden singles, locked candidates (a digit whose places in a house all
+lie in a second house leaves that house's other cells), the combinations each cage can
+still hold (a digit every combination holds leaves the cells that see all its places in
+the cage; a digit whose places in a house all lie in the cage leaves only the
+combinations holding it), and the small sums the 45 rule gives (:mod:`.cage_sums`).
+When that runs into a cell without a candidate, a digit without a place in a house, or a
+cage or sum that cannot be made, the assumption was false.  The forcing chains of
+:mod:`.forcing` propagate singles only; on a killer they rarely reach anything, since
+its grid starts nearly empty.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ....values.candidates import Candidates, bits
+from ....values.candidates import Candidates, bits, geometry
 from ....values.rules import Rules
 from ...accel9 import never9
 from ...registry import Technique, register
 from ...render import houses_text, result_text
 from ...step import Step, cells_text
 from ..classic.forcing import forcing_weight
-from .cage_sums import Sum, all_sums, cage_masks, cage_options, cage_sums, sees_among, sum_supports
+from .cage_sums import (
+    Sum,
+    all_sums,
+    cage_masks,
+    cage_options,
+    cage_sums,
+    combos_supports,
+    sees_among,
+    sum_supports,
+)
 from .constraints import narrow, variant_programs, variant_reason
 
 __all__ = ["find_cage_forcing_chain", "find_constraint_forcing_chain"]
@@ -39,12 +52,12 @@ class _Trial:
 
 
 def _trial(cands: Candidates, cell: int, digit: int, budget: int = 400) -> _Trial:
-    """Assume ``cell`` holds ``digit`` and follow singles, cage combinations and the
-    small sums of the 45 rule until nothing more follows, a contradiction shows, or
-    ``budget`` placements were made.  Reasons and contradictions are texts:
-    ``naked``, ``hidden:<house>``, ``cage:<k>`` (the k-th cage with a total),
-    ``sum:<label>``; ``cell:<c>``, ``house:<h>:<d>``, ``clash:<c>:<d>``, ``cage:<k>``,
-    ``sum:<label>``."""
+    """Assume ``cell`` holds ``digit`` and follow singles, locked candidates, cage
+    combinations and the small sums of the 45 rule until nothing more follows, a
+    contradiction shows, or ``budget`` placements were made.  Reasons and contradictions
+    are texts: ``naked``, ``hidden:<house>``, ``locked:<house>:<house>:<digit>``,
+    ``cage:<k>`` (the k-th cage with a total), ``sum:<label>``; ``cell:<c>``,
+    ``house:<h>:<d>``, ``clash:<c>:<d>``, ``cage:<k>``, ``sum:<label>``."""
     rules = cands.rules
     geo = cands.geo
     n = geo.n
@@ -54,23 +67,45 @@ def _trial(cands: Candidates, cell: int, digit: int, budget: int = 400) -> _Tria
     dmask = list(cands.digit_mask)
     values = list(cands.values)
     pmask = [0] * n
+    filled = 0   # the cells with a digit
     for c, v in enumerate(values):
         if v:
             pmask[v - 1] |= 1 << c
+            filled |= 1 << c
     cages = cage_sums(rules)
     masks_of_cages = cage_masks(rules)
     sums = _trial_sums(rules)
     variants = variant_programs(rules)
+    sum_cells, variant_cells = _cells_masks(rules)
+    crossing, cage_of = _house_parts(rules)
+    claims = [0] * len(cages)
     placed: list[tuple[int, int, str]] = []
     queue: list[tuple[int, int, str]] = [(cell, digit, "assumed")]
+
+    # cells whose candidates changed since the cages, the sums, the variant constraints,
+    # the naked and the hidden singles were last looked at: a part none of whose cells
+    # changed has nothing new to say.  The state tried is one the cage techniques and the
+    # 45 rule left unchanged (they come before): cages and sums wait for a change
+    everything = (1 << len(masks)) - 1
+    dirty = [0, 0, everything, everything]
+    # per digit, the cells that lost it since the hidden singles and the locked
+    # candidates last looked
+    lost = [[everything] * n, [everything] * n]
 
     def cut(c: int, keep: int) -> None:
         """Keep only the digits ``keep`` in cell ``c``."""
         gone = masks[c] & ~keep
+        bit = 1 << c
+        if gone:
+            for i in range(4):
+                dirty[i] |= bit
         masks[c] &= keep
         while gone:
             low = gone & -gone
-            dmask[low.bit_length() - 1] &= ~(1 << c)
+            d = low.bit_length() - 1
+            dmask[d] &= ~bit
+            lost[0][d] |= bit
+            lost[1][d] |= bit
             gone ^= low
 
     while True:
@@ -85,11 +120,17 @@ def _trial(cands: Candidates, cell: int, digit: int, budget: int = 400) -> _Tria
             cut(c, 0)
             values[c] = d
             pmask[d - 1] |= 1 << c
+            filled |= 1 << c
             placed.append((c, d, why))
             if len(placed) > budget:
                 return _Trial(placed, None)
             hit = dmask[d - 1] & peer[c]
             dmask[d - 1] &= ~hit
+            touched = hit | 1 << c
+            for i in range(4):
+                dirty[i] |= touched
+            lost[0][d - 1] |= hit
+            lost[1][d - 1] |= hit
             bit = ~(1 << (d - 1))
             while hit:
                 low = hit & -hit
@@ -98,36 +139,93 @@ def _trial(cands: Candidates, cell: int, digit: int, budget: int = 400) -> _Tria
                 if not masks[p]:
                     return _Trial(placed, f"cell:{p}")
                 hit ^= low
-        for c, m in enumerate(masks):
+        seen_dirty = dirty[3]
+        dirty[3] = 0
+        while seen_dirty:
+            low = seen_dirty & -seen_dirty
+            seen_dirty ^= low
+            c = low.bit_length() - 1
+            m = masks[c]
             if m and not m & (m - 1):
                 queue.append((c, m.bit_length(), "naked"))
         if queue:
             continue
-        for h, hm in enumerate(house_mask):
-            for d in range(n):
-                if pmask[d] & hm:
+        for d in range(n):   # hidden singles where digit d lost a place
+            seen_dirty = lost[0][d]
+            if not seen_dirty:
+                continue
+            lost[0][d] = 0
+            for h, hm in enumerate(house_mask):
+                if not hm & seen_dirty or pmask[d] & hm:
                     continue
                 x = dmask[d] & hm
                 if not x:
                     return _Trial(placed, f"house:{h}:{d + 1}")
-                if not x & (x - 1):
+                if not x & (x - 1):   # one at a time: the next may follow from it
                     queue.append((x.bit_length() - 1, d + 1, f"hidden:{h}"))
+                    lost[0][d] |= seen_dirty
                     break
             if queue:
                 break
         if queue:
             continue
         changed = False
+        for d in range(n):   # a digit's places in a house all in a second house: not elsewhere
+            seen_dirty = lost[1][d]
+            if not seen_dirty:
+                continue
+            lost[1][d] = 0
+            for h, hm in enumerate(house_mask):
+                if not hm & seen_dirty or pmask[d] & hm:
+                    continue
+                x = dmask[d] & hm
+                k = cage_of[x.bit_length() - 1] if x else -1
+                if k >= 0 and not x & ~masks_of_cages[k] and not claims[k] >> d & 1:
+                    claims[k] |= 1 << d   # the cage holds d: look at it again
+                    dirty[0] |= masks_of_cages[k]
+                for g, gm in crossing[h]:
+                    if x & ~gm:
+                        continue
+                    hit = dmask[d] & gm & ~hm
+                    while hit:
+                        low = hit & -hit
+                        hit ^= low
+                        p = low.bit_length() - 1
+                        cut(p, ~(1 << d))
+                        changed = True
+                        if not masks[p]:
+                            return _Trial(placed, f"cell:{p}")
+                        if not masks[p] & (masks[p] - 1):
+                            queue.append((p, masks[p].bit_length(), f"locked:{h}:{g}:{d + 1}"))
+        if queue:
+            continue
+        seen_dirty = dirty[0]
+        dirty[0] = 0
         for k, cage in enumerate(cages):
+            if not masks_of_cages[k] & seen_dirty:
+                continue
             free = [c for c in cage.cells if not values[c]]
             if not free:
                 if sum(values[c] for c in cage.cells) != cage.total:
                     return _Trial(placed, f"cage:{k}")
                 continue
             left = cage.total - sum(values[c] for c in cage.cells if values[c])
-            supports, combos = cage_options(n, left, tuple(masks[c] for c in free))
+            cage_masks_now = tuple(masks[c] for c in free)
+            supports, combos = cage_options(n, left, cage_masks_now)
             if not combos:
                 return _Trial(placed, f"cage:{k}")
+            must = claims[k]   # digits whose places in a house all lie in the cage
+            if must:
+                for c in cage.cells:
+                    if values[c]:
+                        must &= ~(1 << (values[c] - 1))
+                if must:
+                    keep = tuple(co for co in combos if co & must == must)
+                    if not keep:
+                        return _Trial(placed, f"cage:{k}")
+                    if len(keep) < len(combos):
+                        combos = keep
+                        supports = combos_supports(keep, cage_masks_now)
             for c, sup in zip(free, supports):
                 if masks[c] & ~sup:
                     cut(c, sup)
@@ -135,6 +233,7 @@ def _trial(cands: Candidates, cell: int, digit: int, budget: int = 400) -> _Tria
                     if not masks[c] & (masks[c] - 1):
                         queue.append((c, masks[c].bit_length(), f"cage:{k}"))
             if queue:
+                dirty[0] |= seen_dirty   # the cages after k are still to be looked at
                 break
             required = combos[0]
             for combo in combos[1:]:
@@ -159,10 +258,15 @@ def _trial(cands: Candidates, cell: int, digit: int, budget: int = 400) -> _Tria
                         queue.append((p, masks[p].bit_length(), f"cage:{k}"))
                     seen ^= bit
             if queue:
+                dirty[0] |= seen_dirty   # the cages after k are still to be looked at
                 break
         if queue or changed:
             continue
-        for derived, why in sums:
+        seen_dirty = dirty[1]
+        dirty[1] = 0
+        for (derived, why), where in zip(sums, sum_cells):
+            if not where & seen_dirty or (where & ~filled).bit_count() > MAX_TRIAL_SUM:
+                continue
             free = [c for c in derived.cells if not values[c]]
             out = [c for c in derived.minus if not values[c]]
             every = free + out
@@ -182,10 +286,15 @@ def _trial(cands: Candidates, cell: int, digit: int, budget: int = 400) -> _Tria
                     if not masks[c] & (masks[c] - 1):
                         queue.append((c, masks[c].bit_length(), why))
             if queue:
+                dirty[1] |= seen_dirty
                 break
         if queue or changed:
             continue
-        for program, cells, why in variants:   # thermometers, arrows, dots ... (.variants)
+        seen_dirty = dirty[2]
+        dirty[2] = 0
+        for (program, cells, why), where in zip(variants, variant_cells):
+            if not where & seen_dirty:   # thermometers, arrows, dots ... (.variants)
+                continue
             now = {c: masks[c] or 1 << (values[c] - 1) for c in cells}
             kept = narrow(program, now, n, peer)
             if kept is None:
@@ -197,6 +306,7 @@ def _trial(cands: Candidates, cell: int, digit: int, budget: int = 400) -> _Tria
                     if not masks[c] & (masks[c] - 1):
                         queue.append((c, masks[c].bit_length(), why))
             if queue:
+                dirty[2] |= seen_dirty
                 break
         if not queue and not changed:
             return _Trial(placed, None, masks)
@@ -206,6 +316,29 @@ def _trial(cands: Candidates, cell: int, digit: int, budget: int = 400) -> _Tria
 def _sees(cells: tuple[int, ...], peer: tuple[int, ...]) -> tuple[int, ...]:
     """:func:`.cage_sums.sees_among`, remembered: trials ask it of the same cells often."""
     return sees_among(cells, peer)
+
+
+@lru_cache(maxsize=32)
+def _cells_masks(rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The cell bitboard of each sum of :func:`_trial_sums` and of each variant
+    constraint of :func:`.constraints.variant_programs`."""
+    sums = tuple(sum(1 << c for c in set(s.cells + s.minus)) for s, _ in _trial_sums(rules))
+    return sums, tuple(sum(1 << c for c in set(cells)) for _, cells, _ in variant_programs(rules))
+
+
+@lru_cache(maxsize=32)
+def _house_parts(rules: Rules) -> tuple[tuple[tuple[tuple[int, int], ...], ...], tuple[int, ...]]:
+    """What a trial's locked candidates and cage claiming look at: per house, the other
+    houses it shares two cells or more with (index and bitboard); per cell, the index of
+    its cage in :func:`.cage_sums.cage_sums` (-1 outside them)."""
+    hms = geometry(rules).house_mask
+    crossing = tuple(tuple((g, gm) for g, gm in enumerate(hms) if g != h
+                           and (hm & gm).bit_count() >= 2) for h, hm in enumerate(hms))
+    cage_of = [-1] * rules.ncells
+    for k, cage in enumerate(cage_sums(rules)):
+        for c in cage.cells:
+            cage_of[c] = k
+    return crossing, tuple(cage_of)
 
 
 MAX_TRIAL_SUM = 6
@@ -268,23 +401,68 @@ def find_constraint_forcing_chain(cands: Candidates) -> Iterator[Step]:
     yield from _forcing_steps(cands, "constraint-forcing-chain", ())
 
 
+@dataclass
+class _Sweep:
+    """Where the last search for a contradiction stopped: on which rules and state (the
+    cell masks), which assumptions it had tried in vain since its sweep began, and how
+    many contradictions that sweep found."""
+
+    rules: Rules
+    key: str
+    masks: tuple[int, ...]
+    failed: set[tuple[int, int]]
+    hits: int
+
+
+_SWEEPS = threading.local()
+
+
 def _forcing_steps(cands: Candidates, key: str, cages: tuple[Sum, ...]) -> Iterator[Step]:
+    """The candidates whose assumption breaks, cells with fewer candidates first.
+
+    A path asks again after each step, on a state with fewer candidates, where what led
+    to a contradiction still does and what did not may now: so the search goes on where
+    the last one stopped (on the same rules, from a state it had reached), passing over
+    the assumptions tried in vain since its sweep began, and starts a new sweep at the
+    end of one that found a contradiction.  A sweep that finds none ends the search."""
     n = cands.geo.n
     masks = cands.cell_mask
-    order = sorted((c for c in range(len(masks)) if masks[c]),
-                   key=lambda c: (masks[c].bit_count(), c))
-    for cell in order:
-        for b in bits(masks[cell]):
-            trial = _trial(cands, cell, b + 1)
-            if trial.broken is None:
-                continue
-            chain = tuple((c, d) for c, d, _ in trial.placed[1:])
-            reasons = tuple(_label(why, cages, n) for _, _, why in trial.placed[1:])
-            yield Step(key, eliminations=((cell, b + 1),), digits=(b + 1,),
-                       cells={"cell": (cell,)}, candidates={"chain": chain},
-                       extra={"reasons": reasons, "broken": _label(trial.broken, cages, n),
-                              "length": len(trial.placed)},
-                       size=n)
+    now = tuple(masks)
+    last = getattr(_SWEEPS, "last", None)
+    if (last is None or last.rules is not cands.rules or last.key != key
+            or any(m & ~o for m, o in zip(now, last.masks))):
+        last = _Sweep(cands.rules, key, now, set(), 0)
+    else:
+        last.masks = now
+    _SWEEPS.last = last
+    done: set[tuple[int, int]] = set()   # what this search handed out
+    while True:
+        order = sorted((c for c in range(len(masks)) if masks[c]),
+                       key=lambda c: (masks[c].bit_count(), c))
+        for cell in order:
+            for b in bits(masks[cell]):
+                if (cell, b) in last.failed or (cell, b) in done:
+                    continue
+                trial = _trial(cands, cell, b + 1)
+                if trial.broken is None:
+                    last.failed.add((cell, b))
+                    continue
+                last.hits += 1
+                done.add((cell, b))
+                chain = tuple((c, d) for c, d, _ in trial.placed[1:])
+                reasons = tuple(_label(why, cages, n) for _, _, why in trial.placed[1:])
+                yield Step(key, eliminations=((cell, b + 1),), digits=(b + 1,),
+                           cells={"cell": (cell,)}, candidates={"chain": chain},
+                           extra={"reasons": reasons,
+                                  "broken": _label(trial.broken, cages, n),
+                                  "length": len(trial.placed)},
+                           size=n)
+        if not last.hits:
+            # nothing left on this state; a later call (after a harder technique moved
+            # the state on) tries everything again
+            _SWEEPS.last = None
+            return
+        last.failed, last.hits = set(), 0
 
 
 def _label(why: str, cages: tuple[Sum, ...], n: int) -> str:
@@ -307,6 +485,12 @@ def _reason_text(step: Step, why: str, lang: str) -> str:
         return f"和为 {total} 的杀手笼 {cells}" if lang == "zh" else f"the cage {where}"
     if kind == "variant":
         return variant_reason(why, lang)
+    if kind == "locked":
+        h, g, d = where.split(":")
+        base, cover = (houses_text(step, (int(x),), lang) for x in (h, g))
+        if lang == "zh":
+            return f"{base}的 {d} 只在{cover}中"
+        return f"the {d} of {base} lies in {cover}"
     return f"45 法则：{where}" if lang == "zh" else f"the 45 rule: {where}"
 
 
