@@ -56,6 +56,17 @@ class Marks:
     marks: tuple[str, ...]
     doubtful: set[int] = field(default_factory=set)
     cells: set[int] = field(default_factory=set)
+    digit_like: set[int] = field(default_factory=set)
+    """The cells among ``cells`` whose ink near the centre was also seen as a digit."""
+
+    def without(self, drop: set[int]) -> Marks:
+        """These marks with the cells ``drop`` taken out (read as digits after all).
+
+        >>> Marks(("1", "23"), {1}, {0, 1}, {1}).without({1})
+        Marks(marks=('1', ''), doubtful=set(), cells={0}, digit_like=set())
+        """
+        return Marks(tuple("" if i in drop else m for i, m in enumerate(self.marks)),
+                     self.doubtful - drop, self.cells - drop, self.digit_like - drop)
 
 
 @dataclass
@@ -150,11 +161,12 @@ def _digits(cells: Cells, tall: float) -> set[int]:
 
 def _ink(norm: np.ndarray, binary: np.ndarray, n: int) -> np.ndarray:
     """The ink of a straightened grid (``binary``, with the faint thin strokes of
-    ``norm`` added) without the grid's lines: runs longer than 0.6 of a cell."""
+    ``norm`` added) without the grid's lines: runs longer than 1.5 cells (a blot over a
+    digit is not a line)."""
     import cv2
 
     ink = np.where(norm < INK, np.uint8(255), binary)
-    k = max(5, int(0.6 * norm.shape[0] / n))
+    k = max(5, int(1.5 * norm.shape[0] / n))
     lines = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((1, k), np.uint8)) | \
         cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((k, 1), np.uint8))
     lines = cv2.dilate(lines, np.ones((3, 3), np.uint8))
@@ -228,4 +240,5 @@ def read_marks(cells: Cells, skip: set[int] | None = None) -> Marks:
             doubtful.add(p.cell)
         marks.setdefault(p.cell, set()).add(digit)
     text = tuple("".join(SYMBOLS[d - 1] for d in sorted(marks.get(i, ()))) for i in range(n * n))
-    return Marks(text, doubtful, set(marks))
+    return Marks(text, doubtful, set(marks),
+                 {i for i in marks if cells.glyphs[i] is not None})

@@ -53,6 +53,10 @@ cells); ``low-confidence``: one solution but some cell is doubtful; ``invalid``:
 repeats in a house; ``no-solution`` / ``multiple``: no or several solutions."""
 
 
+PROPER = ("ok", "corrected", "low-confidence")
+"""The statuses of a reading that is a puzzle with one solution."""
+
+
 class ScanError(ShuduError, ValueError):
     """The picture cannot be read, or no Sudoku grid was found in it."""
 
@@ -844,11 +848,26 @@ def scan(image: Any, *, debug_dir: str | os.PathLike[str] | None = None) -> Scan
     if min(gray.shape) < 32:
         raise ScanError("no Sudoku grid found in the picture")
     from .marks import read_marks  # they import this module
-    from .screen import player_cells
 
     cells = upright(find_grid(gray))
-    n = cells.size
     marks = read_marks(cells)
+    glyphs = list(cells.glyphs)
+    result = _reading(image, cells, marks)
+    if result.status not in PROPER and marks.digit_like:
+        # a cell taken for marks whose ink looked like a digit (a given half hidden by
+        # a blot): read as a digit after all
+        cells.glyphs = glyphs
+        result = _reading(image, cells, marks.without(marks.digit_like))
+    if debug_dir is not None:
+        write_debug(debug_dir, gray, cells, result)
+    return result
+
+
+def _reading(image: Any, cells: Cells, marks: Any) -> ScanResult:
+    """The reading of the found grid ``cells`` whose ``marks`` were read (see :func:`scan`)."""
+    from .screen import player_cells
+
+    n = cells.size
     for i in marks.cells:   # small digits: the player's pencil marks, not a digit
         cells.glyphs[i] = None
     glyphs = [(i, g) for i, g in enumerate(cells.glyphs) if g is not None]
@@ -896,7 +915,7 @@ def scan(image: Any, *, debug_dir: str | os.PathLike[str] | None = None) -> Scan
         "no-solution": "the reading has no solution; doubtful cells: " + ", ".join(doubtful),
         "multiple": "the reading has several solutions; doubtful cells: " + ", ".join(doubtful),
     }
-    result = ScanResult(
+    return ScanResult(
         grid=Grid(final, check=False), read=Grid(values, check=False),
         confidence=tuple(conf), corners=tuple((float(x), float(y)) for x, y in cells.corners),
         size=n, status=state, doubtful=doubtful, changed=tuple(name(i) for i in changed),
@@ -906,9 +925,6 @@ def scan(image: Any, *, debug_dir: str | os.PathLike[str] | None = None) -> Scan
         marks=marks.marks if marks.cells else (),
         doubtful_marks=tuple(name(i) for i in sorted(marks.doubtful)),
     )
-    if debug_dir is not None:
-        write_debug(debug_dir, gray, cells, result)
-    return result
 
 
 def write_debug(directory: str | os.PathLike[str], gray: np.ndarray, cells: Cells,
