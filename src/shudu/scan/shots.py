@@ -98,10 +98,12 @@ def _colours(dark: bool, rng: random.Random) -> dict[str, tuple[int, int, int]]:
 
 def draw_board(givens: str, entries: str, marks: tuple[str, ...], rng: random.Random, *,
                cell: int, dark: bool = False, thin: int = 1, thick: int = 3,
-               bold: bool = False) -> Image:
+               bold: bool = False, hand: bool = False) -> Image:
     """A flat drawing of a position as an app shows it (anti-aliased type): the selected
     cell's row, column and box highlighted, givens and the player's digits in their
-    colours (``bold``: one colour, givens bold), marks small in the cell's 3×3 places.
+    colours (``bold``: one colour, givens bold), marks small in the cell's 3×3 places
+    (``hand``: as a hand writes them, in pen, each of its own size, slant and place
+    near its digit's place, in another typeface).
 
     >>> img = draw_board(*position(1), random.Random(0), cell=40)
     >>> img.size
@@ -123,9 +125,10 @@ def draw_board(givens: str, entries: str, marks: tuple[str, ...], rng: random.Ra
             x, y = pad + c * cell, pad + r * cell
             d.rectangle([x, y, x + cell, y + cell], fill=col["selected" if i == sel else "peer"])
     regular = [f for f in fonts() if "Bold" not in f and "Mono" not in f and "Serif" not in f]
-    heavy = [f for f in fonts() if "Bold" in f and "Mono" not in f and "Serif" not in f]
     face = rng.choice(regular)
-    given_font = _font(rng.choice(heavy) if bold else face, int(cell * rng.uniform(0.6, 0.7)))
+    heavy = face.replace("-Regular", "").replace(".ttf", "-Bold.ttf")   # the same family
+    given_font = _font(heavy if bold and heavy in fonts() else face,
+                       int(cell * rng.uniform(0.6, 0.7)))
     entry_font = _font(face, int(cell * rng.uniform(0.58, 0.68)))
     mark_font = _font(face, int(cell * rng.uniform(0.24, 0.28)))
     given_ink = col["given"]
@@ -141,7 +144,10 @@ def draw_board(givens: str, entries: str, marks: tuple[str, ...], rng: random.Ra
             k = int(m) - 1
             mx = pad + c * cell + (k % 3 + 0.5) * cell / 3
             my = pad + r * cell + (k // 3 + 0.5) * cell / 3
-            d.text((mx, my), m, fill=col["mark"], font=mark_font, anchor="mm")
+            if hand:
+                _hand_mark(img, m, (mx, my), rng, cell)
+            else:
+                d.text((mx, my), m, fill=col["mark"], font=mark_font, anchor="mm")
     for k in range(10):
         if k % 3:
             p = pad + k * cell
@@ -154,6 +160,45 @@ def draw_board(givens: str, entries: str, marks: tuple[str, ...], rng: random.Ra
         d.line([(pad - thick // 2, p), (pad + side + thick // 2, p)], fill=col["thick"],
                width=thick)
     return img
+
+
+def _hand_mark(img: Image, digit: str, at: tuple[float, float], rng: random.Random,
+               cell: int) -> None:
+    """A pencil mark as written by hand: pen ink, its own size and slant, a little off
+    its place."""
+    from PIL import Image, ImageDraw
+
+    faces = [f for f in fonts() if "Serif" in f or "Mono" in f] or list(fonts())
+    px = int(cell * rng.uniform(0.22, 0.3))
+    tile = Image.new("L", (2 * px, 2 * px), 0)
+    ImageDraw.Draw(tile).text((px, px), digit, fill=255, font=_font(rng.choice(faces), px),
+                              anchor="mm")
+    tile = tile.rotate(rng.uniform(-12, 12), resample=Image.Resampling.BICUBIC)
+    ink = Image.new("RGB", tile.size, rng.choice([(20, 40, 140), (40, 40, 40), (90, 90, 90)]))
+    x = at[0] + rng.uniform(-0.04, 0.04) * cell - px
+    y = at[1] + rng.uniform(-0.04, 0.04) * cell - px
+    img.paste(ink, (round(x), round(y)), tile)
+
+
+def paper(seed: int, *, hand: bool = False) -> Shot:
+    """A photographed printed puzzle (a phone's picture of a page: perspective, light,
+    blur, noise, JPEG) with the player's pencil marks, printed in their places or
+    written by hand (``hand``); no digits of the player.
+
+    >>> p = paper(1, hand=True)
+    >>> p.style, sum(bool(m) for m in p.marks) > 5
+    ('paper-hand', True)
+    """
+    from .synth import photograph
+
+    rng = random.Random(seed * 7_919 + hand)
+    givens, _, marks = position(seed)
+    img = draw_board(givens, "." * 81, marks, rng, cell=rng.randint(56, 72), thin=1,
+                     thick=3, hand=hand)
+    w, h = img.size
+    photo, _ = photograph(img, ((1.0, 1.0), (w - 1.0, 1.0), (w - 1.0, h - 1.0), (1.0, h - 1.0)),
+                          rng, out=1000)
+    return Shot(photo, givens, "." * 81, marks, "paper-hand" if hand else "paper-print")
 
 
 def _chrome(board: Image, rng: random.Random, *, dark: bool, phone: bool) -> Image:
