@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .reader import GLYPH, SYMBOLS, classify
+from .reader import GLYPH, SYMBOLS, classify, glyph
 
 if TYPE_CHECKING:
     from .reader import Cells
@@ -105,24 +105,34 @@ def _pieces(norm: np.ndarray, binary: np.ndarray, n: int, r: int, c: int,
     boxes = [part for box in _merge(boxes, cell) for part in _split(sub, box)]
     out = []
     for bx0, by0, bx1, by1 in boxes:
-        ink = 255 - norm[y0 + m + by0: y0 + m + by1, x0 + m + bx0: x0 + m + bx1]
-        ink = ink.astype(np.float32)
-        low = float(np.percentile(ink, 10))
-        contrast = float(ink.max()) - low
-        ink = np.clip((ink - low) / max(1.0, float(ink.max()) - 10), 0, 1)
-        gh, gw = ink.shape
-        s = (GLYPH - 4) / max(gh, gw)
-        th, tw = max(1, round(gh * s)), max(1, round(gw * s))
-        small = cv2.resize(ink, (tw, th), interpolation=cv2.INTER_AREA)
-        g = np.zeros((GLYPH + 1, GLYPH), np.float32)
-        oy, ox = (GLYPH - th) // 2, (GLYPH - tw) // 2
-        g[oy: oy + th, ox: ox + tw] = small
-        wide = tall * gw / gh
-        g[GLYPH, :6] = (0.5, 0.5, tall, wide, float(small.mean()) * tall * wide,
-                        contrast / 255)
-        out.append(_Piece(r * n + c, (m + (by0 + by1) / 2) / cell,
-                          (m + (bx0 + bx1) / 2) / cell, g))
+        g = _as_given(norm[y0 + m + by0: y0 + m + by1, x0 + m + bx0: x0 + m + bx1],
+                      sub[by0:by1, bx0:bx1], tall)
+        if g is not None:
+            out.append(_Piece(r * n + c, (m + (by0 + by1) / 2) / cell,
+                              (m + (bx0 + bx1) / 2) / cell, g))
     return out
+
+
+def _as_given(norm: np.ndarray, binary: np.ndarray, tall: float) -> np.ndarray | None:
+    """A piece of ink (its grey picture ``norm`` and its ``binary``) as the classifier
+    sees a given: alone in the middle of a cell in which it is ``tall`` of the window.
+
+    >>> piece = np.full((10, 6), 255, np.uint8); piece[:, 2:4] = 0
+    >>> g = _as_given(piece, 255 - piece, 0.7)
+    >>> g.shape, round(float(g[GLYPH, 2]), 1)
+    ((25, 24), 0.7)
+    """
+    h, w = norm.shape
+    guess = round(h / (tall * 0.8))     # the window is the cell less a tenth each side
+    side = min(range(guess - 2, guess + 3),
+               key=lambda k: abs(h / max(1, k - 2 * int(0.1 * k)) - tall))
+    side = max(side, h + 4, w + 4)
+    canvas = np.full((side, side), 255, np.uint8)
+    ink = np.zeros((side, side), np.uint8)
+    oy, ox = (side - h) // 2, (side - w) // 2
+    canvas[oy: oy + h, ox: ox + w] = norm
+    ink[oy: oy + h, ox: ox + w] = binary
+    return glyph(canvas, ink, 1, 0, 0, strict=False)
 
 
 def _split(sub: np.ndarray, box: list[int]) -> list[list[int]]:
