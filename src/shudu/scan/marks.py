@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .reader import GLYPH, SYMBOLS, classify, glyph
+from .reader import GLYPH, SYMBOLS, classify, glyph, register
 
 if TYPE_CHECKING:
     from .reader import Cells
@@ -252,3 +252,6 @@ def read_marks(cells: Cells, skip: set[int] | None = None) -> Marks:
     text = tuple("".join(SYMBOLS[d - 1] for d in sorted(marks.get(i, ()))) for i in range(n * n))
     return Marks(text, doubtful, set(marks),
                  {i for i in marks if cells.glyphs[i] is not None})
+
+
+register("marks", read_marks)

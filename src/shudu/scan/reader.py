@@ -56,6 +56,16 @@ repeats in a house; ``no-solution`` / ``multiple``: no or several solutions."""
 PROPER = ("ok", "corrected", "low-confidence")
 """The statuses of a reading that is a puzzle with one solution."""
 
+_STAGES: dict[str, Any] = {}
+"""The stages that read more than the digits, registered by their modules when
+``shudu.scan`` is imported (they import this one): ``marks`` (:mod:`.marks`, the pencil
+marks) and ``player`` (:mod:`.screen`, the player's digits on a screenshot)."""
+
+
+def register(name: str, stage: Any) -> None:
+    """Make ``stage`` the reader's stage ``name`` (see :data:`_STAGES`)."""
+    _STAGES[name] = stage
+
 
 class ScanError(ShuduError, ValueError):
     """The picture cannot be read, or no Sudoku grid was found in it."""
@@ -847,10 +857,8 @@ def scan(image: Any, *, debug_dir: str | os.PathLike[str] | None = None) -> Scan
     gray = load_gray(image)
     if min(gray.shape) < 32:
         raise ScanError("no Sudoku grid found in the picture")
-    from .marks import read_marks  # they import this module
-
     cells = upright(find_grid(gray))
-    marks = read_marks(cells)
+    marks = _STAGES["marks"](cells)
     glyphs = list(cells.glyphs)
     result = _reading(image, cells, marks)
     if result.status not in PROPER and marks.digit_like:
@@ -865,8 +873,6 @@ def scan(image: Any, *, debug_dir: str | os.PathLike[str] | None = None) -> Scan
 
 def _reading(image: Any, cells: Cells, marks: Any) -> ScanResult:
     """The reading of the found grid ``cells`` whose ``marks`` were read (see :func:`scan`)."""
-    from .screen import player_cells
-
     n = cells.size
     for i in marks.cells:   # small digits: the player's pencil marks, not a digit
         cells.glyphs[i] = None
@@ -875,7 +881,7 @@ def _reading(image: Any, cells: Cells, marks: Any) -> ScanResult:
     values = [0] * (n * n)
     conf = [1.0] * (n * n)
     alts: list[list[tuple[int, float]]] = [[] for _ in range(n * n)]
-    player = player_cells(image, cells)   # a screenshot: the player's ink
+    player = _STAGES["player"](image, cells)   # a screenshot: the player's ink
     written, unsure = (player, set()) if player is not None else written_cells(
         {i: (float(g[GLYPH, 2]), float(g[GLYPH, 5])) for i, g in glyphs}, n)
     entries = ["."] * (n * n) if written else []

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .reader import WARP
+from .reader import WARP, register
 
 if TYPE_CHECKING:
     from .reader import Cells
@@ -161,3 +161,6 @@ def player_cells(image: Any, cells: Cells) -> set[int] | None:
             if (~player).sum() >= 17:
                 return {have[k] for k in np.flatnonzero(player)}
     return None
+
+
+register("player", player_cells)
