@@ -161,12 +161,12 @@ def _split(sub: np.ndarray, box: list[int]) -> list[list[int]]:
 
 def _digits(cells: Cells, tall: float) -> set[int]:
     """The cells whose glyph is surely a digit: as tall as a digit, read confidently."""
-    have = [i for i, g in enumerate(cells.glyphs)
+    have = [(i, g) for i, g in enumerate(cells.glyphs)
             if g is not None and float(g[GLYPH, 2]) >= MARK_SHARE * tall]
     if not have:
         return set()
-    probs = classify(np.stack([cells.glyphs[i] for i in have]), cells.size)
-    return {i for i, q in zip(have, probs) if float(q[1:].max()) >= 0.9}
+    probs = classify(np.stack([g for _, g in have]), cells.size)
+    return {i for (i, _), q in zip(have, probs) if float(q[1:].max()) >= 0.9}
 
 
 def _ink(norm: np.ndarray, binary: np.ndarray, n: int) -> np.ndarray:
@@ -177,8 +177,8 @@ def _ink(norm: np.ndarray, binary: np.ndarray, n: int) -> np.ndarray:
 
     ink = np.where(norm < INK, np.uint8(255), binary)
     k = max(5, int(1.5 * norm.shape[0] / n))
-    lines = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((1, k), np.uint8)) | \
-        cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((k, 1), np.uint8))
+    lines = np.maximum(cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((1, k), np.uint8)),
+                       cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((k, 1), np.uint8)))
     lines = cv2.dilate(lines, np.ones((3, 3), np.uint8))
     ink[lines > 0] = 0
     return ink

@@ -295,5 +295,8 @@ def screenshot(seed: int, style: str) -> Shot:
         small = cv2.resize(image, (round(image.shape[1] * f), round(image.shape[0] * f)),
                            interpolation=cv2.INTER_AREA)
         _, enc = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, rng.randint(55, 85)])
-        image = cv2.imdecode(enc, cv2.IMREAD_UNCHANGED)
+        decoded = cv2.imdecode(enc, cv2.IMREAD_UNCHANGED)
+        if decoded is None:   # never: OpenCV decodes the JPEG it has just encoded
+            raise RuntimeError("the screenshot's JPEG could not be decoded")
+        image = decoded
     return Shot(np.ascontiguousarray(image), givens, entries, marks, style)
