@@ -37,7 +37,7 @@ MARK_LEAST = 0.08
 """A piece shorter than this share of the cell is a speck, not a mark."""
 MARK_SHARE = 0.72
 """A mark is shorter than this share of the digits' (the givens') height."""
-INK = 205
+INK = 220
 """A pixel of the straightened, evenly lit grid darker than this is ink (paper is 255)."""
 MARK_SURE = 0.8
 """A mark read with less confidence than this is in doubt."""
