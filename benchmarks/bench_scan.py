@@ -22,6 +22,15 @@ found, the puzzles read exactly (the printed givens), the wrong readings returne
 clean, the cells right and the cells right or named among the doubtful or changed cells,
 the cells read wrong with confidence ≥ 0.99, and the CPU seconds per photo on one core.
 
+``--screens-only`` measures screenshots and pencil marks instead (its own block): per
+style of :data:`shudu.scan.shots.STYLES` ``--count`` synthetic screenshots of a
+half-played puzzle (seeds from 50 000 on), shudu's own web app in Chromium (light and
+dark, phone and desktop; when Playwright and Chromium are here), and photographed pages
+with printed or hand-written pencil marks: the shots whose givens, the player's digits
+and marks are all read exactly, the givens read exactly, wrong givens returned as clean,
+the player's digits right, the cells of marks read exactly (of the cells with marks,
+read or true), those wrong and not named in ``doubtful_marks``, and CPU seconds per shot.
+
 Usage::
 
     python benchmarks/bench_scan.py [--count 300] [--hard-count 40] [--repeat 5]
@@ -29,6 +38,7 @@ Usage::
         [--markdown benchmarks/RESULTS.md]
     python benchmarks/bench_scan.py --real-only [--real-dir DIR] [--json out.json]
         [--before before.json --before-name REV] [--markdown ...]
+    python benchmarks/bench_scan.py --screens-only [--count 20] [--markdown ...]
 """
 
 from __future__ import annotations
@@ -188,6 +198,114 @@ def real_main(a: argparse.Namespace) -> int:
     return 0
 
 
+def _shot_figures(got: dict[str, float], truth: tuple[str, str, tuple[str, ...]],
+                  image: Any) -> None:
+    """Read one screenshot or marked page and add its figures to ``got``."""
+    givens, entries, marks = truth
+    t0 = time.process_time()
+    try:
+        r: Any = scan(image)
+    except ScanError:
+        r = None
+    got["cpu"] += time.process_time() - t0
+    got["shots"] += 1
+    got["mark_cells"] += sum(bool(m) for m in marks)
+    if r is None:
+        return
+    read_entries, read_marks = r.entries or "." * len(givens), r.marks or ("",) * len(givens)
+    exact = str(r.grid) == givens
+    got["givens"] += exact
+    got["wrong_ok"] += (not exact) and r.status == "ok"
+    got["entries"] += read_entries == entries
+    doubt = set(r.doubtful_marks)
+    cells = [(i, a, b) for i, (a, b) in enumerate(zip(read_marks, marks)) if a or b]
+    got["marks_cells"] += len(cells)
+    got["marks_right"] += sum(a == b for _, a, b in cells)
+    got["marks_silent"] += sum(a != b and r.grid.rules.cell_name(i) not in doubt
+                               for i, a, b in cells)
+    got["all"] += exact and read_entries == entries and read_marks == tuple(marks)
+
+
+def _web_app_shots(folder: Path) -> list[tuple[str, tuple[str, str, tuple[str, ...]], Path]]:
+    """shudu's own web app in Chromium (scripts/make_screenshots.py), or none without it."""
+    import shutil
+
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        return []
+    if chromium is None:
+        return []
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+    from make_screenshots import serve, shoot
+
+    url, server = serve()
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        truth = shoot(browser, url, folder)
+        browser.close()
+    server.should_exit = True    # type: ignore[attr-defined]
+    return [(name, (str(t["givens"]), str(t["entries"]), tuple(t["marks"])), folder / name)
+            for name, t in truth.items()]
+
+
+def screens_main(a: argparse.Namespace) -> int:
+    """Measure screenshots and pencil marks (``--screens-only``)."""
+    import tempfile
+
+    from shudu.scan.shots import STYLES, paper, screenshot
+
+    keys = ("shots", "all", "givens", "wrong_ok", "entries", "marks_cells", "marks_right",
+            "marks_silent", "mark_cells", "cpu")
+    figures: dict[str, dict[str, float]] = {}
+    for style in STYLES:
+        got = figures.setdefault(style, dict.fromkeys(keys, 0.0))
+        for i in range(a.count):
+            shot = screenshot(50_000 + i, style)
+            _shot_figures(got, (shot.givens, shot.entries, shot.marks), shot.image)
+        log(f"{style}: {got}")
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, truth, path in _web_app_shots(Path(tmp)):
+            got = figures.setdefault("shudu web app (" + name[8:-4] + ")",
+                                     dict.fromkeys(keys, 0.0))
+            _shot_figures(got, truth, path)
+    for hand in (False, True):
+        got = figures.setdefault("photo, marks " + ("by hand" if hand else "printed"),
+                                 dict.fromkeys(keys, 0.0))
+        for i in range(a.count):
+            p = paper(50_000 + i, hand=hand)
+            _shot_figures(got, (p.givens, p.entries, p.marks), p.image)
+        log(f"marks {hand}: {got}")
+    if a.json:
+        a.json.write_text(json.dumps({"screens": figures}, indent=1) + "\n", encoding="utf-8")
+    rows = []
+    for name, g in figures.items():
+        n = int(g["shots"])
+        rows.append([name, str(n), f"{int(g['all'])}/{n}", f"{int(g['givens'])}/{n}",
+                     str(int(g["wrong_ok"])), f"{int(g['entries'])}/{n}",
+                     f"{100 * g['marks_right'] / max(1, g['marks_cells']):.1f} % "
+                     f"({int(g['marks_right'])}/{int(g['marks_cells'])})",
+                     str(int(g["marks_silent"])), f"{g['cpu'] / max(1, n):.3f}"])
+    lines = ["## Reading screenshots and pencil marks (shudu scan)", "",
+             f"`{command_line(__file__)}` (load average {load_average()})", "",
+             f"Synthetic screenshots of a half-played puzzle, {a.count} per style (seeds "
+             "50 000 on; styles of `shudu.scan.shots.STYLES`), shudu's own web app in "
+             "Chromium (`scripts/make_screenshots.py`), and photographed pages with "
+             "printed or hand-written pencil marks (`shudu.scan.shots.paper`). All exact: "
+             "givens, the player's digits and every mark; clean wrong: wrong givens with "
+             "status `ok`; mark cells: cells with marks, read or true, read exactly; "
+             "silent: mark cells wrong and not in `doubtful_marks`; CPU seconds per shot.",
+             "", *table(["set", "shots", "all exact", "givens exact", "clean wrong",
+                         "player's digits exact", "mark cells exact", "silent mark cells",
+                         "CPU s"], rows), ""]
+    text = block("scan-screens", lines)
+    print(text)
+    if a.markdown:
+        write_block(a.markdown, "scan-screens", text)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--count", type=int, default=300)
@@ -199,6 +317,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="what the earlier reader was (a commit), for the table's header")
     ap.add_argument("--markdown", type=Path)
     ap.add_argument("--real-only", action="store_true", help="measure the real photos only")
+    ap.add_argument("--screens-only", action="store_true",
+                    help="measure screenshots and pencil marks only (--count per style)")
     ap.add_argument("--real-dir", type=Path, default=default_data_dir() / "scan_real",
                     help="where scripts/fetch_scan_photos.py put the photos not committed")
     a = ap.parse_args(argv)
@@ -207,6 +327,8 @@ def main(argv: list[str] | None = None) -> int:
     cv2.setNumThreads(1)    # one core: the times are CPU seconds of this process
     if a.real_only:
         return real_main(a)
+    if a.screens_only:
+        return screens_main(a)
     times = []
     for seed in range(a.repeat):
         big = sample(20_000 + seed, size=9, out=3464).image

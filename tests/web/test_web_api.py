@@ -366,6 +366,21 @@ def test_scan_reads_a_photo(photo_client):
     assert all(a == [] for a, ch in zip(alts, truth) if ch == ".")
 
 
+def test_scan_answers_the_players_digits_and_marks(photo_client):
+    cv2 = pytest.importorskip("cv2")
+    from shudu.scan.shots import screenshot
+
+    shot = screenshot(2, "app-dark")
+    png = cv2.imencode(".png", cv2.cvtColor(shot.image, cv2.COLOR_RGB2BGR))[1].tobytes()
+    r = photo_client.post("/api/v1/scan", content=png, headers={"Content-Type": "image/png"})
+    assert r.status_code == 200, r.text
+    data = r.json()
+    assert data["puzzle"] == shot.givens and data["entries"] == shot.entries
+    assert data["marks"] == {f"r{i // 9 + 1}c{i % 9 + 1}": m
+                             for i, m in enumerate(shot.marks) if m}
+    assert data["doubtful_marks"] == []
+
+
 def test_scan_refuses_what_is_not_a_photo(photo_client):
     broken = photo_client.post("/api/v1/scan", content=b"not a picture at all",
                                headers={"Content-Type": "image/png"})

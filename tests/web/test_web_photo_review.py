@@ -209,3 +209,43 @@ def test_the_photo_is_described_by_its_reading(tmp_path):
     assert [c for c in range(81) if str(found.grid)[c] != truth[c]] == [target]
     assert f"r{target // 9 + 1}c{target % 9 + 1}" in found.doubtful
     assert json.loads(json.dumps(found.to_dict()))["status"] != "ok"
+
+
+def test_a_half_played_screenshot_goes_on_with_its_digits_and_marks(page, server, tmp_path):
+    """A screenshot of a game under way (givens, the player's digits in colour, pencil
+    marks): the review shows the givens; Start plays the puzzle with the player's digits
+    placed and the marks as the player's centre marks, saved as the game."""
+    import cv2
+    from playwright.sync_api import expect
+
+    from shudu.scan.shots import screenshot
+
+    shot = screenshot(1, "app-light")
+    path = tmp_path / "half-played.png"
+    cv2.imwrite(str(path), cv2.cvtColor(shot.image, cv2.COLOR_RGB2BGR))
+    open_app(page, server)
+    page.evaluate("localStorage.clear()")
+    open_photo(page, path)
+    assert page.evaluate("review.data.puzzle") == shot.givens
+    assert shown(page) == shot.givens      # the review is of the givens only
+    expect(page.locator("#review-start")).to_be_enabled(timeout=30_000)
+    page.click("#review-start")
+    idle(page)
+    expect(page.locator("#review")).to_be_hidden()
+    digits = sum(e != "." for e in shot.entries)
+    marked = sum(bool(m) for m in shot.marks)
+    expect(page.locator("#message")).to_contain_text(
+        f"with the {digits} digits and the marks of {marked} cells")
+    assert page.evaluate("game.puzzle.puzzle") == shot.givens
+    values = page.evaluate("game.values")
+    assert "".join(str(v) if v else "." for v in values) == "".join(
+        g if g != "." else e for g, e in zip(shot.givens, shot.entries))
+    centre = page.evaluate("game.centre")
+    assert ["".join(map(str, m)) for m in centre] == list(shot.marks)
+    first = next(i for i, e in enumerate(shot.entries) if e != ".")
+    assert "given" not in cell(page, first).get_attribute("class")   # the player's own
+    page.shot("half-played")
+    page.reload()          # the position is the saved game
+    page.wait_for_selector("body[data-ready]")
+    assert page.evaluate("game.values") == values
+    assert page.evaluate("game.centre") == centre

@@ -15,6 +15,7 @@ import sys
 import types
 from typing import Any
 
+from . import marks, screen  # noqa: F401 (they register their stages with the reader)
 from .reader import STATUSES, ScanError, ScanResult, scan
 
 

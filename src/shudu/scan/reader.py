@@ -53,6 +53,20 @@ cells); ``low-confidence``: one solution but some cell is doubtful; ``invalid``:
 repeats in a house; ``no-solution`` / ``multiple``: no or several solutions."""
 
 
+PROPER = ("ok", "corrected", "low-confidence")
+"""The statuses of a reading that is a puzzle with one solution."""
+
+_STAGES: dict[str, Any] = {}
+"""The stages that read more than the digits, registered by their modules when
+``shudu.scan`` is imported (they import this one): ``marks`` (:mod:`.marks`, the pencil
+marks) and ``player`` (:mod:`.screen`, the player's digits on a screenshot)."""
+
+
+def register(name: str, stage: Any) -> None:
+    """Make ``stage`` the reader's stage ``name`` (see :data:`_STAGES`)."""
+    _STAGES[name] = stage
+
+
 class ScanError(ShuduError, ValueError):
     """The picture cannot be read, or no Sudoku grid was found in it."""
 
@@ -69,7 +83,9 @@ class ScanResult:
     least confident cells (``r1c1`` names), ``changed``: the cells the correction changed;
     ``message``: one line saying what was found; ``entries``: when the grid also holds
     digits of another height than the printed givens (written by the player), those
-    digits as read, ``.`` elsewhere, and ``""`` when there are none.
+    digits as read, ``.`` elsewhere, and ``""`` when there are none;
+    ``marks``: the player's pencil marks per cell (``""`` for none; ``()`` when the grid
+    has none), ``doubtful_marks`` the cells whose marks may be misread.
     """
 
     grid: Grid
@@ -83,6 +99,8 @@ class ScanResult:
     message: str = ""
     alternatives: tuple[tuple[str, ...], ...] = field(default=(), repr=False)
     entries: str = ""
+    marks: tuple[str, ...] = ()
+    doubtful_marks: tuple[str, ...] = ()
 
     @property
     def exact(self) -> bool:
@@ -103,6 +121,9 @@ class ScanResult:
             "corners": [[round(x, 1), round(y, 1)] for x, y in self.corners],
             "doubtful": list(self.doubtful), "changed": list(self.changed),
             "entries": self.entries,
+            "marks": {Grid([0] * self.size ** 2).rules.cell_name(i): m
+                      for i, m in enumerate(self.marks) if m},
+            "doubtful_marks": list(self.doubtful_marks),
         }
 
 
@@ -272,13 +293,20 @@ def _dark(work: np.ndarray, quad: np.ndarray) -> bool:
     >>> _dark(page, quad), _dark(255 - page, quad)
     (False, True)
     """
+    import cv2
+
     w = _warp(work, quad, 128).astype(np.float32)
-    diffs, inner = [], []
-    for side in (w, w[::-1], w.T, w.T[::-1]):   # along each side: its line, then inside
-        cells = np.median(side[6:12, 12:-12], axis=0)
+    # a thin light line (a screen's dark theme) is kept when the picture is made smaller
+    thick = _warp(cv2.dilate(work, np.ones((5, 5), np.uint8)), quad, 128).astype(np.float32)
+    diffs, peaks, inner = [], [], []
+    for side, wide in zip((w, w[::-1], w.T, w.T[::-1]),
+                          (thick, thick[::-1], thick.T, thick.T[::-1])):
+        cells = np.median(side[6:12, 12:-12], axis=0)   # along each side: its line, inside
         diffs.append(side[:4, 12:-12].mean(axis=0) - cells)
+        peaks.append(wide[:4, 12:-12].max(axis=0) - cells)
         inner.append(cells)
-    return bool(np.median(np.concatenate(inner)) < 128 and np.median(np.concatenate(diffs)) > 0)
+    return bool(np.median(np.concatenate(inner)) < 128 and (
+        np.median(np.concatenate(diffs)) > 0 or np.median(np.concatenate(peaks)) > 40))
 
 
 def _normalise(warped: np.ndarray, dark: bool = False) -> np.ndarray:
@@ -830,14 +858,32 @@ def scan(image: Any, *, debug_dir: str | os.PathLike[str] | None = None) -> Scan
     if min(gray.shape) < 32:
         raise ScanError("no Sudoku grid found in the picture")
     cells = upright(find_grid(gray))
+    marks = _STAGES["marks"](cells)
+    glyphs = list(cells.glyphs)
+    result = _reading(image, cells, marks)
+    if result.status not in PROPER and marks.digit_like:
+        # a cell taken for marks whose ink looked like a digit (a given half hidden by
+        # a blot): read as a digit after all
+        cells.glyphs = glyphs
+        result = _reading(image, cells, marks.without(marks.digit_like))
+    if debug_dir is not None:
+        write_debug(debug_dir, gray, cells, result)
+    return result
+
+
+def _reading(image: Any, cells: Cells, marks: Any) -> ScanResult:
+    """The reading of the found grid ``cells`` whose ``marks`` were read (see :func:`scan`)."""
     n = cells.size
+    for i in marks.cells:   # small digits: the player's pencil marks, not a digit
+        cells.glyphs[i] = None
     glyphs = [(i, g) for i, g in enumerate(cells.glyphs) if g is not None]
     idx = [i for i, _ in glyphs]
     values = [0] * (n * n)
     conf = [1.0] * (n * n)
     alts: list[list[tuple[int, float]]] = [[] for _ in range(n * n)]
-    written, unsure = written_cells({i: (float(g[GLYPH, 2]), float(g[GLYPH, 5]))
-                                     for i, g in glyphs}, n)
+    player = _STAGES["player"](image, cells)   # a screenshot: the player's ink
+    written, unsure = (player, set()) if player is not None else written_cells(
+        {i: (float(g[GLYPH, 2]), float(g[GLYPH, 5])) for i, g in glyphs}, n)
     entries = ["."] * (n * n) if written else []
     if idx:
         probs = classify(np.stack([g for _, g in glyphs]), n)
@@ -875,17 +921,16 @@ def scan(image: Any, *, debug_dir: str | os.PathLike[str] | None = None) -> Scan
         "no-solution": "the reading has no solution; doubtful cells: " + ", ".join(doubtful),
         "multiple": "the reading has several solutions; doubtful cells: " + ", ".join(doubtful),
     }
-    result = ScanResult(
+    return ScanResult(
         grid=Grid(final, check=False), read=Grid(values, check=False),
         confidence=tuple(conf), corners=tuple((float(x), float(y)) for x, y in cells.corners),
         size=n, status=state, doubtful=doubtful, changed=tuple(name(i) for i in changed),
         message=f"{n}×{n}: {messages[state]}",
         alternatives=tuple(tuple(SYMBOLS[v - 1] if v else "." for v, _ in a) for a in alts),
         entries="".join(entries),
+        marks=marks.marks if marks.cells else (),
+        doubtful_marks=tuple(name(i) for i in sorted(marks.doubtful)),
     )
-    if debug_dir is not None:
-        write_debug(debug_dir, gray, cells, result)
-    return result
 
 
 def write_debug(directory: str | os.PathLike[str], gray: np.ndarray, cells: Cells,

@@ -33,6 +33,9 @@ REVIEW_PAGE: dict[str, dict[str, str]] = {
                        "then press Start.",
         "review-doubt": "Read {clues} givens from the photo; check the framed cells: {cells}.",
         "review-started": "Playing the puzzle read from the photo ({clues} givens).",
+        "review-started-position": "Playing the puzzle read from the photo ({clues} givens), "
+                                   "with the {digits} digits and the marks of {cells} cells "
+                                   "written in it.",
         "review-cancelled": "Back to the previous puzzle.",
     },
     "zh": {
@@ -56,6 +59,8 @@ REVIEW_PAGE: dict[str, dict[str, str]] = {
         "review-read": "从照片中读到 {clues} 个提示数：请对照照片核对，然后按“开始”。",
         "review-doubt": "从照片中读到 {clues} 个提示数；请核对带框的格子：{cells}。",
         "review-started": "开始玩照片中读到的题目（{clues} 个提示数）。",
+        "review-started-position": "开始玩照片中读到的题目（{clues} 个提示数），带上照片中"
+                                   "已填的 {digits} 个数字和 {cells} 个格子的候选数标记。",
         "review-cancelled": "已回到之前的题目。",
     },
 }

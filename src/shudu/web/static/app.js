@@ -1461,9 +1461,25 @@ async function reviewStart() {
   const rules = game.puzzle.rules;
   const loaded = await busy(() => api("parse", { puzzle: text, rules }));
   if (!loaded || !review.on) return;
-  start(loaded);   // ends the review (see wireReview)
+  // the player's own digits and pencil marks read from the photo continue the game
+  const size = review.data.size;
+  const entries = review.data.entries || "";
+  const position = Array.from({ length: size * size }, (_, c) =>
+    (text[c] === "." && entries[c] && entries[c] !== "." ? SYMBOLS.indexOf(entries[c]) + 1 : 0));
+  const marks = review.data.marks || {};
+  start(loaded, position.some((v) => v) ? position : null);   // ends the review (see wireReview)
+  let marked = 0;
+  for (const [name, digits] of Object.entries(marks)) {
+    const c = cellIndex(name, size);
+    if (c < 0 || game.values[c]) continue;
+    game.centre[c] = Array.from(digits, (ch) => SYMBOLS.indexOf(ch) + 1).filter((d) => d > 0);
+    marked += 1;
+  }
+  if (marked) { save(); draw(); }
   $("puzzle-text").value = text;
-  say(t("review-started", { clues: loaded.clues }));
+  const digits = position.filter((v) => v).length;
+  if (digits || marked) say(t("review-started-position", { clues: loaded.clues, digits, cells: marked }));
+  else say(t("review-started", { clues: loaded.clues }));
 }
 
 function reviewCancel() {
