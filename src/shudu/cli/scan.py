@@ -33,7 +33,8 @@ solutions (the doubtful cells are named on stderr), 2 bad input or no grid found
 )
 @click.argument("image", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--json", "as_json", is_flag=True,
-              help="One JSON object: puzzle, status, confidences, corners, doubtful cells.")
+              help="One JSON object: puzzle, givens, entries, marks, status, confidences, "
+                   "corners, doubtful cells.")
 @click.option("-o", "--output", metavar="FILE", help="Write the puzzle line to FILE.")
 @click.option("--debug-dir", metavar="DIR",
               help="Write the stages (grid found, straightened grid, cells) as pictures.")
