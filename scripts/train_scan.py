@@ -5,17 +5,24 @@
 Pictures are made by :func:`shudu.scan.synth.sample` and
 :func:`shudu.scan.synth.hard_sample` (hard shadows, low resolution, curl, perspective,
 a second grid, halftone) with random symbols in random cells, drawn in every upright
-printed typeface found on this system (DejaVu, Liberation, FreeFont, URW base 35, Noto,
-Carlito, Caladea: serif and sans, light to bold), for seeds from 1 000 000 on (the tests
-and the benchmark use small seeds).  They are read by the same pipeline as ``shudu scan``
-(grid found, straightened, cells cut); a glyph is labelled with the symbol drawn in its
-cell, or "empty" when the cell has none (shadow edges, stains, line remnants: every
-empty cell with some ink in it, even ink too small for the reader to look at).
-Training adds shifts, contrast changes, blur and noise.  A two-hidden-layer network
-(NumPy, Adam) learns them; its temperature is then fitted on the validation photos
-(another range of seeds, never trained on) so that its probabilities are calibrated.
-The weights (float16) go to ``src/shudu/scan/weights.npz``, the validation figures
-(accuracy, calibration by confidence band) to ``src/shudu/scan/weights.json``.
+text typeface found under /usr/share/fonts and /tmp/fonts (light to black, serif, sans
+and monospaced; italics, hairlines and symbol fonts left out; the Debian packages
+fonts-freefont-ttf, fonts-urw-base35, fonts-crosextra-*, fonts-texgyre, fonts-roboto*,
+fonts-open-sans, fonts-lato, fonts-linuxlibertine, fonts-cantarell, fonts-croscore,
+fonts-go, fonts-inter, fonts-sil-*, fonts-adf-*, fonts-ebgaramond, fonts-paratype,
+fonts-oldstandard, fonts-noto-core and fonts-liberation2 were installed for the shipped
+weights), the print varied as newspapers vary it (ink spread, worn thin or smudged, stains),
+for seeds from 1 000 000 on (the tests and the benchmark use small seeds).  They are read
+by the same pipeline as ``shudu scan`` (grid found, straightened, cells cut); a glyph is
+labelled with the symbol drawn in its cell, or "empty" when the cell has none (shadow
+edges, stains, line remnants: every empty cell with some ink in it, even ink too small
+for the reader to look at).  Training adds shifts, contrast changes, blur, noise and
+pieces of cell lines along a digit's side.  A two-hidden-layer network (NumPy, Adam)
+learns them; its temperature is then fitted on the validation photos (another range of
+seeds, drawn only in the typeface families kept for validation, one in five, never
+trained on) so that its probabilities are calibrated.  The weights (float16) go to
+``src/shudu/scan/weights.npz``, the validation figures (accuracy, calibration by
+confidence band, the families held out) to ``src/shudu/scan/weights.json``.
 """
 
 from __future__ import annotations
@@ -26,8 +33,11 @@ import json
 import random
 import sys
 import time
+import zlib
 from concurrent.futures import ProcessPoolExecutor
+from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -35,21 +45,78 @@ from shudu.scan import reader, synth
 from shudu.scan.synth import SYMBOLS, hard_sample, sample
 
 OUT = Path(reader.__file__).parent
-FONTS = ("/usr/share/fonts/truetype/dejavu/DejaVu*.ttf",
-         "/usr/share/fonts/truetype/liberation/Liberation*.ttf",
-         "/usr/share/fonts/truetype/freefont/Free*.ttf",
-         "/usr/share/fonts/opentype/urw-base35/*.otf",
-         "/usr/share/fonts/truetype/noto/Noto[SM]*-*.ttf",
-         "/usr/share/fonts/truetype/crosextra/*.ttf")
-SKIP = ("Italic", "Oblique", "Ita", "Math", "ExtraLight", "D050000L", "Symbol", "Z003")
+FONT_DIRS = ("/usr/share/fonts", "/tmp/fonts")
+SKIP_STYLES = ("Italic", "Oblique", "Thin", "Hairline", "ExtraLight", "Extra Light")
+SKIP_FAMILIES = ("Math", "Symbol", "Dingbat", "D050000L", "Z003", "Emoji", "Keyboard",
+                 "Initials", "WenQuanYi")
 CONDITIONS = tuple(c for c in synth.HARD if c != "rotated")   # upright() turns the grid
 
 
-def all_fonts() -> tuple[str, ...]:
-    found = [f for pattern in FONTS for f in glob.glob(pattern)]
-    return tuple(sorted(f for f in found if not any(b in Path(f).name for b in SKIP)
-                        and ("Noto" not in f or Path(f).name.split("-")[0]
-                             in ("NotoSans", "NotoSerif", "NotoSansMono"))))
+@lru_cache(maxsize=1)
+def font_table() -> tuple[tuple[str, str], ...]:
+    """(family, file) of every upright text typeface with digits found on this system
+    (light to black, serif, sans and monospaced; no italics, hairlines or symbol fonts;
+    Noto: its Latin Sans, Serif and Mono only), sorted by file."""
+    from PIL import ImageFont
+
+    found = sorted({f for d in FONT_DIRS for ext in ("ttf", "otf")
+                    for f in glob.glob(f"{d}/**/*.{ext}", recursive=True)})
+    out = []
+    for f in found:
+        if "/noto/" in f and Path(f).name.split("-")[0] not in (
+                "NotoSans", "NotoSerif", "NotoSansMono"):
+            continue
+        try:
+            family, style = ImageFont.truetype(f, 30).getname()
+        except OSError:
+            continue
+        if any(w in (style or "") for w in SKIP_STYLES) or \
+                any(w in (family or "") for w in SKIP_FAMILIES):
+            continue
+        out.append((str(family), f))
+    return tuple(out)
+
+
+def held_out_family(family: str) -> bool:
+    """One family in five (by a fixed hash of its name) is kept for validation only."""
+    return zlib.crc32(family.encode()) % 5 == 0
+
+
+def all_fonts(validation: bool = False) -> tuple[str, ...]:
+    """The font files to draw training (or, ``validation``, validation) photos with."""
+    return tuple(f for family, f in font_table() if held_out_family(family) == validation)
+
+
+def ink_varied(draw: Any) -> Any:
+    """``draw`` (:func:`synth.draw_grid`) with the print varied as newspapers vary it: the
+    ink spread (bolder, smudged) or worn thin, the digits larger (touching their cell's
+    lines) or smaller, the paper stained."""
+    from PIL import Image, ImageFilter
+
+    def varied(puzzle: str, rng: random.Random, *, cell: int = 44) -> Any:
+        img, corners = draw(puzzle, rng, cell=cell)
+        r = rng.random()
+        if r < 0.15:
+            img = img.filter(ImageFilter.MinFilter(3))        # spread ink
+        elif r < 0.27 and cell >= 40:
+            img = img.filter(ImageFilter.MaxFilter(3))        # thin, worn ink
+        elif r < 0.4:                                          # smudged: blurred, re-inked
+            g = np.asarray(img.filter(ImageFilter.GaussianBlur(rng.uniform(0.8, 1.6))),
+                           np.float32)
+            g = np.clip((g - 128) * rng.uniform(1.5, 3) + 128 + rng.uniform(-30, 30), 0, 255)
+            img = Image.fromarray(g.astype(np.uint8))
+        if rng.random() < 0.25:                                # stains on the paper
+            g = np.asarray(img, np.float32)
+            h, w = g.shape[:2]
+            yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+            for _ in range(rng.randint(1, 4)):
+                cx, cy, rad = rng.uniform(0, w), rng.uniform(0, h), rng.uniform(3, cell * 0.4)
+                spot = np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / rad ** 2)
+                g = g * (1 - rng.uniform(0.1, 0.45) * spot)[..., None]
+            img = Image.fromarray(np.clip(g, 0, 255).astype(np.uint8))
+        return img, corners
+
+    return varied
 
 
 def picture(s: int) -> synth.Sample:
@@ -65,9 +132,14 @@ def picture(s: int) -> synth.Sample:
     return hard_sample(s, CONDITIONS[(s // 2) % len(CONDITIONS)], valid=False)
 
 
-def glyphs_of(seeds: range) -> tuple[np.ndarray, np.ndarray]:
-    synth.fonts.cache_clear()
-    synth.fonts = lambda: all_fonts()   # type: ignore[assignment]
+DRAW = synth.draw_grid
+
+
+def glyphs_of(seeds: range, validation: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """The glyphs of photos ``seeds`` (drawn in the training fonts, or the validation
+    fonts) as the reader cuts them, and their labels (0: empty)."""
+    synth.fonts = lambda: all_fonts(validation)   # type: ignore[assignment]
+    synth.draw_grid = ink_varied(DRAW)              # type: ignore[assignment]
     xs, ys = [], []
     for s in seeds:
         smp = picture(s)
@@ -85,6 +157,8 @@ def glyphs_of(seeds: range) -> tuple[np.ndarray, np.ndarray]:
             if g is not None:
                 xs.append(g)
                 ys.append(0 if ch == "." else SYMBOLS.index(ch) + 1)
+    if not xs:
+        return np.zeros((0, reader.GLYPH + 1, reader.GLYPH), np.float32), np.zeros(0, int)
     return np.stack(xs), np.array(ys)
 
 
@@ -139,18 +213,27 @@ def noise_glyphs(count: int, seed: int) -> np.ndarray:
     return np.stack(out)
 
 
-def gather(start: int, count: int, jobs: int) -> tuple[np.ndarray, np.ndarray]:
-    step = -(-count // jobs)
-    parts = [range(start + k * step, start + min(count, (k + 1) * step)) for k in range(jobs)]
+def gather(start: int, count: int, jobs: int, validation: bool = False
+           ) -> tuple[np.ndarray, np.ndarray]:
+    step = -(-count // (4 * jobs))
+    parts = [range(start + k * step, start + min(count, (k + 1) * step))
+             for k in range(-(-count // step))]
     with ProcessPoolExecutor(jobs) as pool:
-        got = list(pool.map(glyphs_of, parts))
+        got = list(pool.map(glyphs_of, parts, [validation] * len(parts)))
     return np.concatenate([x for x, _ in got]), np.concatenate([y for _, y in got])
 
 
 def augment(xb: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """Shift the pictures by a pixel, change their contrast, blur some, add noise."""
+    """Shift the pictures by a pixel, change their contrast, blur some, add noise; put a
+    piece of a cell line along a side of some digits (a digit cut by its cell's line)."""
     g = reader.GLYPH
-    pic = xb[:, :g * g].reshape(-1, g, g)
+    pic = xb[:, :g * g].reshape(-1, g, g).copy()
+    for i in np.flatnonzero(rng.random(len(pic)) < 0.06):
+        at = int(rng.integers(0, 3))
+        bar = [slice(None), slice(None)]
+        bar[int(rng.integers(0, 2))] = slice(at, at + 1) if rng.random() < 0.5 else \
+            slice(g - 1 - at, g - at)
+        pic[i][tuple(bar)] = np.maximum(pic[i][tuple(bar)], rng.uniform(0.5, 1))
     if rng.random() < 0.5:
         pic = np.roll(pic, rng.integers(-1, 2), axis=int(rng.integers(1, 3)))
     if rng.random() < 0.3:
@@ -243,6 +326,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=2)
     ap.add_argument("--epochs", type=int, default=14)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--hidden1", type=int, default=192)
+    ap.add_argument("--hidden2", type=int, default=96)
     ap.add_argument("--cache", type=Path, help="keep the gathered glyphs in this .npz file")
     a = ap.parse_args(argv)
     t0 = time.time()
@@ -252,7 +337,7 @@ def main(argv: list[str] | None = None) -> int:
             x, y, xv, yv = z["x"], z["y"], z["xv"], z["yv"]
     else:
         x, y = gather(base, a.images, a.jobs)
-        xv, yv = gather(base + 50_000, max(60, a.images // 5), a.jobs)
+        xv, yv = gather(base + 50_000, max(60, a.images // 4), a.jobs, validation=True)
         if a.cache:
             np.savez(a.cache, x=x, y=y, xv=xv, yv=yv)
     noise = noise_glyphs(a.images * 8, a.seed)
@@ -261,7 +346,7 @@ def main(argv: list[str] | None = None) -> int:
     xv, yv = np.concatenate([xv, noise]), np.concatenate([yv, np.zeros(len(noise), int)])
     print(f"{len(x)} training glyphs ({int((y == 0).sum())} empty), {len(xv)} held out "
           f"({time.time() - t0:.0f} s)", file=sys.stderr)
-    p = train(reader.features(x), y, a.seed, a.epochs)
+    p = train(reader.features(x), y, a.seed, a.epochs, (a.hidden1, a.hidden2))
     z = forward(p, reader.features(xv))[2]
     temp = temperature(z, yv)
     weights = {n: v.astype(np.float16) for n, v in p.items()}
@@ -271,7 +356,7 @@ def main(argv: list[str] | None = None) -> int:
     pred = prob.argmax(1)
     report = {
         "command": f"python scripts/train_scan.py --images {a.images} --seed {a.seed} "
-                   f"--epochs {a.epochs}",
+                   f"--epochs {a.epochs} --hidden1 {a.hidden1} --hidden2 {a.hidden2}",
         "training_glyphs": len(x), "training_empty": int((y == 0).sum()),
         "held_out_glyphs": len(xv), "held_out_empty": int((yv == 0).sum()),
         "held_out_accuracy": round(float((pred == yv).mean()), 5),
@@ -279,7 +364,10 @@ def main(argv: list[str] | None = None) -> int:
                                                      == yv[(yv > 0) & (yv < 10)]).mean()), 5),
         "held_out_accuracy_empty": round(float((pred[yv == 0] == 0).mean()), 5),
         "temperature": temp, "calibration": calibration(prob, yv),
-        "fonts": len(all_fonts()),
+        "fonts": len(all_fonts()), "validation_fonts": len(all_fonts(True)),
+        "font_families": len({f for f, _ in font_table() if not held_out_family(f)}),
+        "validation_font_families": sorted({f for f, _ in font_table()
+                                            if held_out_family(f)}),
         "input": f"{reader.GLYPH}x{reader.GLYPH} grey glyph and its place in the cell",
         "hidden": [int(p["b1"].size), int(p["b2"].size)],
         "classes": "empty + " + SYMBOLS, "seconds": round(time.time() - t0, 1),

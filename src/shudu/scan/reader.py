@@ -31,6 +31,15 @@ GLYPH = 24          # a digit's picture side given to the classifier
 WORK = 1400         # the longest side the picture is reduced to before anything else
 FIND = 800          # the longest side the grid is looked for at
 LOW_CONFIDENCE = 0.9
+SCREEN_SPECKS = 1000
+BENT = 0.25
+"""A grid found by its four corners is straightened line by line (a curled page) only
+when its lines bend by this share of a cell or more: a gentle bend is read better
+as it is (the printed digits keep one height)."""
+STRAIGHT = 0.8
+"""A grid whose weakest lines are this clear (a share of the side, see :func:`grid_size`)
+once warped by its four corners is straight; below it, its lines are followed one by one
+(:func:`_unbend`: a curled page)."""
 """A cell read with less confidence than this makes the reading ``low-confidence``."""
 PRINT_HEIGHT = 0.025
 """Printed givens share a typeface: their heights (as shares of the cell) lie within this
@@ -357,10 +366,17 @@ def line_profiles(norm: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return rows, cols
 
 
+def _near(profile: np.ndarray, at: float, d: int) -> float:
+    """The highest value of ``profile`` within ``d`` of ``at``."""
+    return float(profile[max(0, round(at) - d): round(at) + d + 1].max())
+
+
 def grid_size(norm: np.ndarray) -> tuple[int, float]:
     """The number of rows of a straightened grid (``norm``: ink dark) from where its
-    lines are, and how clearly: the largest size whose every inner line is there (the
-    weakest lines, as a share of the side, at least 0.3).
+    lines are, and how clearly: of the sizes whose every inner line is there (the
+    weakest lines, as a share of the side, at least 0.3), the largest among those whose
+    lines stand out best from what lies halfway between them (a paper printed as a
+    halftone screen has rows of dots everywhere, which look like the lines of any size).
 
     >>> b = np.full((WARP, WARP), 255, np.uint8)
     >>> for k in range(10):
@@ -370,16 +386,19 @@ def grid_size(norm: np.ndarray) -> tuple[int, float]:
     """
     rows, cols = line_profiles(norm)
     side = norm.shape[0]
-    support = {}
+    support, stand_out = {}, {}
     for n in SIZES:
         d = max(2, side // (n * 12))
-        peaks = [prof[max(0, round(k * side / n) - d): round(k * side / n) + d + 1].max()
-                 for prof in (rows, cols) for k in range(1, n)]
+        peaks = [_near(prof, k * side / n, d) for prof in (rows, cols) for k in range(1, n)]
+        between = [_near(prof, (k + 0.5) * side / n, d) for prof in (rows, cols)
+                   for k in range(n)]
         support[n] = float(np.percentile(peaks, 10))
+        stand_out[n] = support[n] - float(np.median(between))
     good = [n for n in SIZES if support[n] >= 0.3]
     if not good:
         return 9, 0.0
-    n = max(good)
+    best = max(stand_out[n] for n in good)
+    n = max(n for n in good if stand_out[n] >= best - 0.15)
     return n, support[n]
 
 
@@ -388,6 +407,24 @@ def _binary(norm: np.ndarray) -> np.ndarray:
 
     return cv2.adaptiveThreshold(norm, 255, cv2.ADAPTIVE_THRESH_MEAN_C,
                                  cv2.THRESH_BINARY_INV, 25, 15)
+
+
+def screened(binary: np.ndarray) -> bool:
+    """True when the dark pixels of a straightened grid (``binary``, from :func:`_binary`)
+    hold more than :data:`SCREEN_SPECKS` specks of at most 12 pixels: the dots of a
+    halftone screen, which printed the paper or the cells grey.
+
+    >>> b = np.zeros((WARP, WARP), np.uint8)
+    >>> screened(b)
+    False
+    >>> b[::5, ::5] = 255
+    >>> screened(b)
+    True
+    """
+    import cv2
+
+    _, _, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    return int((stats[1:, 4] <= 12).sum()) > SCREEN_SPECKS
 
 
 def glyph(norm: np.ndarray, binary: np.ndarray, n: int, r: int, c: int, *,
@@ -547,12 +584,29 @@ def _track(lines: np.ndarray, n: int, pad: int) -> list[np.ndarray] | None:
     return fits
 
 
-def _unbend(work: np.ndarray, quad: np.ndarray, n: int, dark: bool
+def _sag(fits: list[np.ndarray], lo: float, hi: float) -> float:
+    """How far the most bent of the fitted lines ``fits`` (``y(x)`` quadratics, from
+    ``lo`` to ``hi``) strays from the straight line between its ends, in pixels.
+
+    >>> round(_sag([np.array([0.0, 1.0, 5.0]), np.array([0.01, -1.0, 0.0])], 0, 100), 1)
+    25.0
+    """
+    xs = np.linspace(lo, hi, 17)
+    most = 0.0
+    for fit in fits:
+        ys = np.polyval(fit, xs)
+        chord = ys[0] + (ys[-1] - ys[0]) * (xs - lo) / (hi - lo)
+        most = max(most, float(np.abs(ys - chord).max()))
+    return most
+
+
+def _unbend(work: np.ndarray, quad: np.ndarray, n: int, dark: bool, least: float = 0.0
             ) -> tuple[np.ndarray, np.ndarray] | None:
     """Straighten a grid whose lines bend (a curled page, a lens): each of its lines
     is followed and fitted, the ``(n + 1)²`` crossings found, and every cell warped
     from its own four crossings; returns the straightened, normalised picture and the
-    grid's corners in ``work``, or ``None`` when the lines cannot be followed."""
+    grid's corners in ``work``, or ``None`` when the lines cannot be followed or bend
+    by less than ``least`` of a cell."""
     import cv2
 
     side = WARP
@@ -562,9 +616,10 @@ def _unbend(work: np.ndarray, quad: np.ndarray, n: int, dark: bool
     m = cv2.getPerspectiveTransform(quad.astype(np.float32), dst)
     norm = _normalise(cv2.warpPerspective(work, m, (side, side), flags=cv2.INTER_LINEAR,
                                           borderMode=cv2.BORDER_REPLICATE), dark)
-    horiz, vert = _line_pieces(norm, max(5, int(0.6 * (side - 2 * pad) / n)))
+    cell = (side - 2 * pad) / n
+    horiz, vert = _line_pieces(norm, max(5, int(0.6 * cell)))
     rows, cols = _track(horiz, n, pad), _track(vert.T, n, pad)
-    if rows is None or cols is None:
+    if rows is None or cols is None or _sag(rows + cols, pad, side - pad) < least * cell:
         return None
     cross = np.zeros((n + 1, n + 1, 2))
     for j, row in enumerate(rows):
@@ -574,7 +629,6 @@ def _unbend(work: np.ndarray, quad: np.ndarray, n: int, dark: bool
                 x = float(np.polyval(col, np.polyval(row, x)))
             cross[j, i] = (x, float(np.polyval(row, x)))
     step = np.diff(cross, axis=0)[..., 1], np.diff(cross, axis=1)[..., 0]
-    cell = (side - 2 * pad) / n
     if min(step[0].min(), step[1].min()) < 0.5 * cell:
         return None
     # every output pixel from the four crossings around it (bilinear)
@@ -592,6 +646,28 @@ def _unbend(work: np.ndarray, quad: np.ndarray, n: int, dark: bool
     ends = np.array([[cross[0, 0], cross[0, n], cross[n, n], cross[n, 0]]], dtype=np.float32)
     corners: np.ndarray = cv2.perspectiveTransform(ends, np.linalg.inv(m))[0]
     return out, corners
+
+
+def _straightened(work: np.ndarray, quad: np.ndarray, dark: bool, sizes: tuple[int, ...],
+                  score: float) -> tuple[np.ndarray, np.ndarray, int, float] | None:
+    """The grid outlined by ``quad`` straightened line by line (:func:`_unbend`) for the
+    first of ``sizes`` (or a larger one) whose lines then stand out clearly better than
+    ``score``: the picture, the corners, the size and how clearly; ``None`` when no
+    size does.  A grid seen (``score`` at least 0.3) is kept as its corners warp it
+    unless its lines bend by :data:`BENT` of a cell or more and, followed, are clearly
+    straight (:data:`STRAIGHT`)."""
+    best = None
+    for size in sizes:
+        # each line followed and fitted
+        bent = _unbend(work, quad, size, dark, BENT if score >= 0.3 else 0.0)
+        if bent is None:
+            continue
+        n, clear = grid_size(bent[0])
+        if n == size and clear > score + 0.05 and (score < 0.3 or clear >= STRAIGHT) and (
+                best is None or clear > best[3] + 0.05 or (clear > best[3] - 0.05
+                                                             and n > best[2])):
+            best = (bent[0], bent[1], n, clear)
+    return best
 
 
 def find_grid(gray: np.ndarray) -> Cells:
@@ -612,39 +688,45 @@ def find_grid(gray: np.ndarray) -> Cells:
     g = min(1.0, FIND / max(work.shape))
     small = cv2.resize(work, (round(work.shape[1] * g), round(work.shape[0] * g)),
                        interpolation=cv2.INTER_AREA) if g < 1 else work
-    found: list[tuple[float, float, Cells]] = []
+    found: dict[int, tuple[float, float, Cells]] = {}
     outlines = _quads(small)[:6]
-    refined: dict[int, tuple[np.ndarray, bool]] = {}
-    for bend in (False, True):   # bent lines (a curled page) only when no grid is straight
-        for k, q in enumerate(outlines):
-            if found and cv2.contourArea(q) / g ** 2 < 0.6 * found[0][0]:
+    straight: dict[int, tuple[np.ndarray, bool, np.ndarray, int, float]] = {}
+    for bend in (False, True):
+        # bent lines (a curled page) only in outlines larger than any grid whose lines
+        # are clearly straight
+        larger = min([k for k, (_, s, _) in found.items() if s >= STRAIGHT],
+                     default=len(outlines))
+        for k, q in enumerate(outlines[:larger] if bend else outlines):
+            if found and cv2.contourArea(q) / g ** 2 < 0.6 * next(iter(found.values()))[0]:
                 break        # too small to win against the grid found (see below)
-            if k not in refined:
+            if k not in straight:
                 dark = _dark(work, q / g)
-                refined[k] = (_refine(work, q / g, dark), dark)
-            quad, dark = refined[k]
-            norm = _normalise(_warp(work, quad), dark)
-            n, score = grid_size(norm)
-            for size in ((n,) if score >= 0.3 else SIZES) if bend else ():
-                bent = _unbend(work, quad, size, dark)   # each line followed and fitted
-                if bent is not None:
-                    n2, score2 = grid_size(bent[0])
-                    if n2 == size and score2 > score + 0.05:
-                        n, score, norm, quad = n2, score2, bent[0], bent[1]
+                quad = _refine(work, q / g, dark)
+                norm = _normalise(_warp(work, quad), dark)
+                straight[k] = (quad, dark, norm, *grid_size(norm))
+            quad, dark, norm, n, score = straight[k]
+            if bend:
+                bent = _straightened(work, quad, dark, (n,) if score >= 0.3 else SIZES, score)
+                if bent is None:
+                    continue
+                norm, quad, n, score = bent
             if score >= 0.3:
                 area = abs(cv2.contourArea(quad.astype(np.float32)))
-                found.append((area, score, Cells(quad / f, n, norm, _binary(norm), [])))
-        if found:
-            break
+                found[k] = (area, score, Cells(quad / f, n, norm, _binary(norm), []))
+    found = dict(sorted(found.items()))
     best = None
     if found:
         # the largest plausible grid, unless a grid nearly as large has much clearer lines
-        area, score, first = found[0]
-        best = max(((s, c) for a, s, c in found if a >= 0.6 * area and s >= score + 0.25),
+        area, score, first = next(iter(found.values()))
+        best = max(((s, c) for a, s, c in found.values() if a >= 0.6 * area
+                    and s >= score + 0.25),
                    key=lambda t: t[0], default=(score, first))
     if best is None:
         raise ScanError("no Sudoku grid found in the picture")
     cells = best[1]
+    if screened(cells.binary):    # printed as a halftone: the screen's dots smoothed away
+        cells.norm = flatten(cv2.GaussianBlur(cells.norm, (0, 0), 1.5), 17)
+        cells.binary = _binary(cells.norm)
     n = cells.size
     cells.glyphs = [glyph(cells.norm, cells.binary, n, r, c) for r in range(n) for c in range(n)]
     return cells

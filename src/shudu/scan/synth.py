@@ -269,7 +269,8 @@ HARD = ("shadow", "low-res", "shadow-low-res", "curl", "perspective", "clutter",
 """The hard conditions of :func:`hard_sample`: a hard-edged shadow across the grid; a
 grid about 300 pixels across (``low-res``; with a shadow too in ``shadow-low-res``); a
 curled page (the grid's lines bend); strong perspective; a second grid and text beside
-the grid; the picture turned by 90, 180 or 270 degrees; digits printed as a halftone."""
+the grid; the picture turned by 90, 180 or 270 degrees; the grid printed as a halftone
+(dark ink on light paper, as a newspaper prints it)."""
 
 
 def _hard_shadow(out: int, pts: np.ndarray, rng: random.Random) -> np.ndarray:
@@ -356,11 +357,14 @@ def _second_grid(canvas: Image, img: Image, margin: int, rng: random.Random
 
 def _halftone(img: Image, rng: random.Random) -> Image:
     """The picture printed as a newspaper prints grey: dots on a 45° screen, the ink
-    a little spread and uneven."""
+    a little spread and uneven; a picture drawn light on dark (a screen's dark theme) is
+    printed dark on light, as a newspaper prints it."""
     import cv2
     from PIL import Image
 
     g = np.asarray(img.convert("L")).astype(np.float32) / 255
+    if float(np.median(g)) < 0.5:
+        g = 1 - g
     h, w = g.shape
     period = rng.uniform(2.5, 4.0)
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
