@@ -27,7 +27,9 @@
  *     out once (fill_of) and a cage's recent answers are kept (cage_exact); after the
  *     exact check a cage rests until one of its cells changes.
  *     A digit of every combination is placed where only one open cell can take it
- *     and taken from the cells that see all its places in the cage;
+ *     and taken from the cells that see all its places in the cage.  A cage inside a
+ *     house keeps only the combinations that hold every digit the rest of that house
+ *     can no longer take;
  *   - further constraints (relations between two cells, sums, renban lines,
  *     sandwiches: rules_extra.h) keep the digits that still have a support.
  *
@@ -102,11 +104,12 @@ typedef struct sg_pair {
 } sg_pair;
 
 /* One answer of cage_exact: its question (the open cells' candidates key, 16 bits each;
- * tag: the fixed digits, the rest of the sum, the number of open cells, bit 31) and the
- * digits each cell keeps and every combination holds. */
+ * tag: the fixed digits, the digits the combination must hold, the rest of the sum, the
+ * number of open cells, bit 63) and the digits each cell keeps and every combination
+ * holds. */
 typedef struct sg_memo {
     uint64_t key;
-    uint32_t tag;
+    uint64_t tag;
     uint16_t required;
     uint16_t kept[SG_CAGE_EXACT];
 } sg_memo;
@@ -168,6 +171,9 @@ struct sg_solver {
     uint16_t *combo;         /* digit sets, grouped by (size, sum) */
     uint32_t *fills;         /* SG_FILLS_LEN: what fill_support gives each pattern (fill_of) */
     sg_memo *memo;           /* 1 << SG_MEMO_BITS answers of cage_exact */
+    int32_t *kstart;         /* ncages + 1 offsets into kcells */
+    uint16_t *kcells;        /* per cage: the other cells of a house holding it (none: -) */
+    uint32_t *kquiet;        /* per cage: their digits when cquiet was written */
     uint32_t *cquiet;        /* per cage cell: its mask when the cage last changed nothing */
     uint8_t *cquiet_ok;      /* per cage: cquiet holds such masks */
     uint32_t *pbits;         /* per cell, pwords words: bit q set when cell q is a peer */
@@ -195,6 +201,7 @@ static inline int popc(uint32_t x) {
 static inline int ctz(uint32_t x) { return sd_ctz32(x); }
 
 static int build_cages(sg_solver *s, const sg_rules *r);
+static int cage_complements(sg_solver *s);
 
 void sg_free(sg_solver *s) {
     if (!s) return;
@@ -227,6 +234,9 @@ void sg_free(sg_solver *s) {
     free(s->memo);
     free(s->cquiet);
     free(s->cquiet_ok);
+    free(s->kstart);
+    free(s->kcells);
+    free(s->kquiet);
     free(s->combo_start);
     gx_free(s->gx);
     free(s->gx_cells);
@@ -376,6 +386,42 @@ fail:
     return NULL;
 }
 
+/* For each cage with a sum whose cells all lie in one house, the other cells of that
+ * house (the first such house of its first cell): whatever digits they cannot take, the
+ * cage's combination must hold.  -1 when memory ran out. */
+static int cage_complements(sg_solver *s) {
+    const int n = s->n, ng = s->ncages;
+    s->kstart = malloc(((size_t)ng + 1) * sizeof *s->kstart);
+    s->kquiet = calloc((size_t)ng + 1, sizeof *s->kquiet);
+    s->kcells = malloc(((size_t)ng * (size_t)n + 1) * sizeof *s->kcells);
+    int32_t *mark = malloc((size_t)s->ncells * sizeof *mark);
+    if (!s->kstart || !s->kquiet || !s->kcells || !mark) {
+        free(mark);
+        return -1;
+    }
+    for (int c = 0; c < s->ncells; c++) mark[c] = -1;
+    int32_t k = 0;
+    for (int g = 0; g < ng; g++) {
+        s->kstart[g] = k;
+        const int32_t a = s->cstart[g], b = s->cstart[g + 1];
+        if (s->csum[g] <= 0 || b <= a) continue;
+        for (int32_t i = a; i < b; i++) mark[s->ccells[i]] = g;
+        const int c0 = s->ccells[a];
+        for (int j = s->hstart[c0]; j < s->hstart[c0 + 1]; j++) {
+            const uint16_t *hc = s->houses + s->hent[j].base;
+            int inside = 0;
+            for (int i = 0; i < n; i++) inside += mark[hc[i]] == g;
+            if (inside != b - a) continue;
+            for (int i = 0; i < n; i++)
+                if (mark[hc[i]] != g) s->kcells[k++] = hc[i];
+            break;
+        }
+    }
+    s->kstart[ng] = k;
+    free(mark);
+    return 0;
+}
+
 /* Copy the cages and tabulate every set of distinct digits by (size, sum).
  * -1 when a cage is malformed or the grid is too large for the tables. */
 static int build_cages(sg_solver *s, const sg_rules *r) {
@@ -411,6 +457,7 @@ static int build_cages(sg_solver *s, const sg_rules *r) {
     s->cquiet = malloc((total ? (size_t)total : 1) * sizeof *s->cquiet);
     s->cquiet_ok = calloc((size_t)ng + 1, 1);
     if (!s->fills || !s->memo || !s->cquiet || !s->cquiet_ok) return -1;
+    if (cage_complements(s) < 0) return -1;
     s->pwords = (s->ncells + 31) / 32;
     s->pbits = calloc((size_t)s->ncells * (size_t)s->pwords, sizeof *s->pbits);
     s->pacc = malloc((size_t)s->pwords * sizeof *s->pacc);
@@ -514,16 +561,18 @@ static inline uint32_t fill_of(sg_solver *s, int k, uint32_t pat) {
 }
 
 /* The exact narrowing of a cage's no open cells (1..SG_CAGE_EXACT, candidates om, their
- * union open) that make rest with digits other than fixed: writes to kept the digits each
- * cell takes in some filling (a distinct digit of one combination each; all 0 when there
- * is none) and returns the digits every such combination holds.  The answers are kept in
- * a table (s->memo) by their question, which a search asks again and again. */
+ * union open) that make rest with digits other than fixed, by a combination holding the
+ * digits must: writes to kept the digits each cell takes in some filling (a distinct digit
+ * of one such combination each; all 0 when there is none) and returns the digits every
+ * such combination holds.  The answers are kept in a table (s->memo) by their question,
+ * which a search asks again and again. */
 static uint32_t cage_exact(sg_solver *s, int no, const uint32_t *om, int rest, uint32_t fixed,
-                           uint32_t open, uint32_t *kept) {
+                           uint32_t must, uint32_t open, uint32_t *kept) {
     uint64_t key = 0;
     for (int i = 0; i < no; i++) key |= (uint64_t)om[i] << (16 * i);
-    const uint32_t tag = fixed | (uint32_t)rest << 16 | (uint32_t)no << 24 | 1u << 31;
-    const uint64_t h = (key ^ ((uint64_t)tag * 0x9e3779b97f4a7c15ull)) * 0xff51afd7ed558ccdull;
+    const uint64_t tag = fixed | (uint64_t)must << 16 | (uint64_t)rest << 32 |
+                         (uint64_t)no << 40 | 1ull << 63;
+    const uint64_t h = (key ^ (tag * 0x9e3779b97f4a7c15ull)) * 0xff51afd7ed558ccdull;
     sg_memo *e = &s->memo[h >> (64 - SG_MEMO_BITS)];
     if (e->tag == tag && e->key == key) {
         for (int i = 0; i < no; i++) kept[i] = e->kept[i];
@@ -537,7 +586,7 @@ static uint32_t cage_exact(sg_solver *s, int no, const uint32_t *om, int rest, u
     const uint32_t low = (1u << no) - 1;
     for (int32_t j = cs[0]; j < cs[1]; j++) {
         const uint32_t set = s->combo[j];
-        if ((set & fixed) || (set & ~open)) continue;
+        if ((set & fixed) || (set & ~open) || (must & ~set)) continue;
         /* the cells that may take each digit of the set: the pattern whose fillings
          * fill_of keeps */
         uint32_t pat = 0;
@@ -633,7 +682,15 @@ static SD_ALWAYS_INLINE int propagate_impl(sg_solver *s, uint32_t *st, const uin
                 const uint16_t *cc = s->ccells + s->cstart[g];
                 const uint16_t *ce = s->ccells + s->cstart[g + 1];
                 uint32_t *quiet = s->cquiet + s->cstart[g];
-                if (s->cquiet_ok[g]) {   /* the masks it last found nothing to do in */
+                /* the digits the rest of a house holding the cage can take */
+                uint32_t beside = s->full;
+                if (s->kstart[g] < s->kstart[g + 1]) {
+                    beside = 0;
+                    for (int32_t j = s->kstart[g]; j < s->kstart[g + 1]; j++)
+                        beside |= cand[s->kcells[j]];
+                }
+                if (s->cquiet_ok[g] && beside == s->kquiet[g]) {
+                    /* the masks it last found nothing to do in */
                     const uint16_t *p = cc;
                     while (p < ce && cand[*p] == quiet[p - cc]) p++;
                     if (p == ce) continue;
@@ -658,6 +715,8 @@ static SD_ALWAYS_INLINE int propagate_impl(sg_solver *s, uint32_t *st, const uin
                     continue;
                 }
                 if (rest <= 0 || rest > s->maxsum) goto fail;
+                /* what the rest of the house cannot take, the open cells must */
+                const uint32_t must = s->full & ~fixed & ~beside;
                 uint32_t allowed = 0, required = s->full;
                 const int32_t *cs = s->combo_start + (size_t)k * (size_t)stride + (size_t)rest;
                 if (k <= SG_CAGE_EXACT) {
@@ -672,7 +731,7 @@ static SD_ALWAYS_INLINE int propagate_impl(sg_solver *s, uint32_t *st, const uin
                             oc[no++] = *p;
                         }
                     }
-                    required = cage_exact(s, no, om, rest, fixed, open, kept);
+                    required = cage_exact(s, no, om, rest, fixed, must, open, kept);
                     for (int i = 0; i < no; i++) {
                         if (!kept[i]) goto fail;
                         if (cand[oc[i]] & ~kept[i]) {
@@ -683,7 +742,7 @@ static SD_ALWAYS_INLINE int propagate_impl(sg_solver *s, uint32_t *st, const uin
                 } else {
                     for (int32_t j = cs[0]; j < cs[1]; j++) {
                         const uint32_t set = s->combo[j];
-                        if ((set & fixed) || (set & ~open)) continue;
+                        if ((set & fixed) || (set & ~open) || (must & ~set)) continue;
                         int every = 1;   /* a digit of the set for every open cell */
                         for (const uint16_t *p = cc; p < ce && every; p++) {
                             const uint32_t m = cand[*p];
@@ -737,8 +796,10 @@ static SD_ALWAYS_INLINE int propagate_impl(sg_solver *s, uint32_t *st, const uin
                 /* the exact narrowing leaves the cage at its fixpoint: it has nothing more
                  * to do until one of its cells changes */
                 s->cquiet_ok[g] = !caged || k <= SG_CAGE_EXACT;
-                if (s->cquiet_ok[g])
+                if (s->cquiet_ok[g]) {
                     for (const uint16_t *p = cc; p < ce; p++) quiet[p - cc] = cand[*p];
+                    s->kquiet[g] = beside;
+                }
                 caged |= caged_before;
             }
             if (caged) continue;   /* back to the singles */
