@@ -23,10 +23,13 @@ With ``--collections``, the killers of ``benchmarks/data/killer_collections.tsv`
 killers, extreme and human-solvable killers): each counted to 2 by ``engine.search`` with
 ``--limit`` seconds at most, every solution found checked against the rules (and the
 published solution where the collection gives one), the count, how many came out right
-(one solution, checked), total and largest CPU time per collection, beside pencilmark.
+(one solution, checked), total and largest CPU time per collection, beside pencilmark;
+and as one more collection the ``--generated`` killers of shudu's own generator
+(``generate_killer(seed=1)``, ``seed=2``, ...).
 
     .venv/bin/python benchmarks/bench_killer.py [--budget 60] [--repeat 3]
-        [--no-logic] [--collections] [--limit 20] [--markdown benchmarks/RESULTS.md]
+        [--no-logic] [--collections] [--limit 20] [--generated 20]
+        [--markdown benchmarks/RESULTS.md]
 """
 
 from __future__ import annotations
@@ -45,6 +48,7 @@ from shudu import Grid
 from shudu.errors import SearchTimeout
 from shudu.formats.killer import read_cage_string, read_killer_list
 from shudu.logic.solver import solve_path
+from shudu.make.killer import generate_killer
 from shudu.solving import engine
 
 FIXTURE = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "killer_published.txt"
@@ -179,6 +183,16 @@ def load_collections() -> list[tuple[str, str, str]]:
             if line.strip() and not line.startswith("#")]
 
 
+def collection_grids(generated: int) -> list[tuple[str, Grid, str]]:
+    """(collection, grid, solution or '-') of the collections' killers, then of
+    ``generated`` killers of shudu's generator (seeds 1, 2, ...)."""
+    out = [(name, grid_of(puzzle), solution) for name, puzzle, solution in load_collections()]
+    for seed in range(1, generated + 1):
+        made = generate_killer(seed=seed)
+        out.append((f"generated (seeds 1-{generated})", made.puzzle, made.solution.to_string()))
+    return out
+
+
 def checked_count(grid: Grid, solution: str) -> int:
     """The solutions of ``grid`` up to 2, each checked against its rules (and against
     ``solution`` when it is not '-'); a wrong one stops the run."""
@@ -192,8 +206,7 @@ def checked_count(grid: Grid, solution: str) -> int:
 def run_collections(args: argparse.Namespace, have_peer: bool) -> list[str]:
     """The table of the collections (see the module's words)."""
     rows: dict[str, dict[str, Any]] = {}
-    for number, (name, puzzle, solution) in enumerate(load_collections(), 1):
-        grid = grid_of(puzzle)
+    for number, (name, grid, solution) in enumerate(collection_grids(args.generated), 1):
         row = rows.setdefault(name, {**peer_row(), "right": 0, "max": 0.0})
         row["n"] += 1
         best = float("inf")
@@ -245,6 +258,7 @@ def main() -> None:
     parser.add_argument("--markdown", type=Path)
     parser.add_argument("--collections", action="store_true")
     parser.add_argument("--limit", type=float, default=20.0)
+    parser.add_argument("--generated", type=int, default=20)
     args = parser.parse_args()
     have_peer = have_pencilmark()
     if args.collections:

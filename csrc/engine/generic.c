@@ -23,8 +23,13 @@
  *     most SG_CAGE_EXACT open cells the check is exact: a digit stays in a cell
  *     only if some filling of the open cells, a distinct digit of a combination
  *     each, gives it to that cell (this halves the search nodes of hard killers).
+ *     The fillings of each pattern of candidates over a combination's digits are worked
+ *     out once (fill_of) and a cage's recent answers are kept (cage_exact); after the
+ *     exact check a cage rests until one of its cells changes.
  *     A digit of every combination is placed where only one open cell can take it
- *     and taken from the cells that see all its places in the cage;
+ *     and taken from the cells that see all its places in the cage.  A cage inside a
+ *     house keeps only the combinations that hold every digit the rest of that house
+ *     can no longer take;
  *   - further constraints (relations between two cells, sums, renban lines,
  *     sandwiches: rules_extra.h) keep the digits that still have a support.
  *
@@ -66,6 +71,22 @@
 #define SG_DECAY_EVERY (1u << 14)
 #endif
 
+/* Cages with at most this many open cells are narrowed exactly (fill_of). */
+#ifndef SG_CAGE_EXACT
+#define SG_CAGE_EXACT 4
+#endif
+#if SG_CAGE_EXACT > 4
+#error "SG_CAGE_EXACT: the fill patterns hold at most four cells"
+#endif
+/* The fill patterns of k = 1..4 open cells, each k cells of k bits, one table after the
+ * other: 2 + 16 + 512 + 65536 entries. */
+#define SG_FILLS_LEN (2 + 16 + 512 + 65536)
+
+/* The answers of cage_exact kept: 1 << SG_MEMO_BITS of them. */
+#ifndef SG_MEMO_BITS
+#define SG_MEMO_BITS 12
+#endif
+
 /* How many search nodes between two looks at the cancellation flag. */
 #define SG_CANCEL_EVERY 16
 
@@ -81,6 +102,17 @@ typedef struct sg_pair {
     int32_t a, b;     /* house indices */
     uint32_t ia, ib;  /* positions of A∩B within A, within B */
 } sg_pair;
+
+/* One answer of cage_exact: its question (the open cells' candidates key, 16 bits each;
+ * tag: the fixed digits, the digits the combination must hold, the rest of the sum, the
+ * number of open cells, bit 63) and the digits each cell keeps and every combination
+ * holds. */
+typedef struct sg_memo {
+    uint64_t key;
+    uint64_t tag;
+    uint16_t required;
+    uint16_t kept[SG_CAGE_EXACT];
+} sg_memo;
 
 typedef struct sg_level {
     int32_t cell;     /* branch cell */
@@ -137,6 +169,11 @@ struct sg_solver {
     uint16_t *ccells;
     int32_t *csum;
     uint16_t *combo;         /* digit sets, grouped by (size, sum) */
+    uint32_t *fills;         /* SG_FILLS_LEN: what fill_support gives each pattern (fill_of) */
+    sg_memo *memo;           /* 1 << SG_MEMO_BITS answers of cage_exact */
+    int32_t *kstart;         /* ncages + 1 offsets into kcells */
+    uint16_t *kcells;        /* per cage: the other cells of a house holding it (none: -) */
+    uint32_t *kquiet;        /* per cage: their digits when cquiet was written */
     uint32_t *cquiet;        /* per cage cell: its mask when the cage last changed nothing */
     uint8_t *cquiet_ok;      /* per cage: cquiet holds such masks */
     uint32_t *pbits;         /* per cell, pwords words: bit q set when cell q is a peer */
@@ -164,6 +201,7 @@ static inline int popc(uint32_t x) {
 static inline int ctz(uint32_t x) { return sd_ctz32(x); }
 
 static int build_cages(sg_solver *s, const sg_rules *r);
+static int cage_complements(sg_solver *s);
 
 void sg_free(sg_solver *s) {
     if (!s) return;
@@ -192,8 +230,13 @@ void sg_free(sg_solver *s) {
     free(s->combo);
     free(s->pbits);
     free(s->pacc);
+    free(s->fills);
+    free(s->memo);
     free(s->cquiet);
     free(s->cquiet_ok);
+    free(s->kstart);
+    free(s->kcells);
+    free(s->kquiet);
     free(s->combo_start);
     gx_free(s->gx);
     free(s->gx_cells);
@@ -343,6 +386,42 @@ fail:
     return NULL;
 }
 
+/* For each cage with a sum whose cells all lie in one house, the other cells of that
+ * house (the first such house of its first cell): whatever digits they cannot take, the
+ * cage's combination must hold.  -1 when memory ran out. */
+static int cage_complements(sg_solver *s) {
+    const int n = s->n, ng = s->ncages;
+    s->kstart = malloc(((size_t)ng + 1) * sizeof *s->kstart);
+    s->kquiet = calloc((size_t)ng + 1, sizeof *s->kquiet);
+    s->kcells = malloc(((size_t)ng * (size_t)n + 1) * sizeof *s->kcells);
+    int32_t *mark = malloc((size_t)s->ncells * sizeof *mark);
+    if (!s->kstart || !s->kquiet || !s->kcells || !mark) {
+        free(mark);
+        return -1;
+    }
+    for (int c = 0; c < s->ncells; c++) mark[c] = -1;
+    int32_t k = 0;
+    for (int g = 0; g < ng; g++) {
+        s->kstart[g] = k;
+        const int32_t a = s->cstart[g], b = s->cstart[g + 1];
+        if (s->csum[g] <= 0 || b <= a) continue;
+        for (int32_t i = a; i < b; i++) mark[s->ccells[i]] = g;
+        const int c0 = s->ccells[a];
+        for (int j = s->hstart[c0]; j < s->hstart[c0 + 1]; j++) {
+            const uint16_t *hc = s->houses + s->hent[j].base;
+            int inside = 0;
+            for (int i = 0; i < n; i++) inside += mark[hc[i]] == g;
+            if (inside != b - a) continue;
+            for (int i = 0; i < n; i++)
+                if (mark[hc[i]] != g) s->kcells[k++] = hc[i];
+            break;
+        }
+    }
+    s->kstart[ng] = k;
+    free(mark);
+    return 0;
+}
+
 /* Copy the cages and tabulate every set of distinct digits by (size, sum).
  * -1 when a cage is malformed or the grid is too large for the tables. */
 static int build_cages(sg_solver *s, const sg_rules *r) {
@@ -373,9 +452,12 @@ static int build_cages(sg_solver *s, const sg_rules *r) {
         if (r->cage_sum[g] < 0 || r->cage_sum[g] > s->maxsum) return -1;
         s->csum[g] = r->cage_sum[g];
     }
+    s->fills = calloc(SG_FILLS_LEN, sizeof *s->fills);
+    s->memo = calloc((size_t)1 << SG_MEMO_BITS, sizeof *s->memo);
     s->cquiet = malloc((total ? (size_t)total : 1) * sizeof *s->cquiet);
     s->cquiet_ok = calloc((size_t)ng + 1, 1);
-    if (!s->cquiet || !s->cquiet_ok) return -1;
+    if (!s->fills || !s->memo || !s->cquiet || !s->cquiet_ok) return -1;
+    if (cage_complements(s) < 0) return -1;
     s->pwords = (s->ncells + 31) / 32;
     s->pbits = calloc((size_t)s->ncells * (size_t)s->pwords, sizeof *s->pbits);
     s->pacc = malloc((size_t)s->pwords * sizeof *s->pacc);
@@ -439,16 +521,11 @@ void sg_set_pause(sg_solver *s, uint64_t nodes) { s->stop_at = nodes ? s->st.nod
         } while (m_);                                                      \
     } while (0)
 
-/* Cages with at most this many open cells are narrowed exactly (fill_support). */
-#ifndef SG_CAGE_EXACT
-#define SG_CAGE_EXACT 4
-#endif
-
-/* The fillings of open cells i..no-1 (candidates om) with the digits left of a
- * combination, a distinct digit each: every digit of such a filling is added to kept of
- * its cell.  Returns whether one exists. */
+/* The fillings of open cells i..no-1 (candidates om, no <= SG_CAGE_EXACT) with the digits
+ * left of a combination, a distinct digit each: every digit of such a filling is added to
+ * kept of its cell.  Returns whether one exists. */
 static int fill_support(const uint32_t *om, uint32_t *kept, int no, int i, uint32_t left) {
-    if (i == no) return 1;
+    if (i >= no || i >= SG_CAGE_EXACT) return 1;
     int any = 0;
     for (uint32_t m = om[i] & left; m; m &= m - 1) {
         const uint32_t bit = m & -m;
@@ -458,6 +535,79 @@ static int fill_support(const uint32_t *om, uint32_t *kept, int no, int i, uint3
         }
     }
     return any;
+}
+
+/* The fillings of k open cells (1..SG_CAGE_EXACT) by the k digits of one combination, a
+ * distinct digit each: pat holds at bits k*j .. k*j + k - 1 the cells (bit i for cell i)
+ * that may take the combination's j-th digit.  Returns, in the same layout, the cells
+ * that take each digit in some filling (0: no filling).  Worked out once per pattern and
+ * kept in s->fills (bit 31: known). */
+static inline uint32_t fill_of(sg_solver *s, int k, uint32_t pat) {
+    static const uint32_t at[5] = {0, 0, 2, 2 + 16, 2 + 16 + 512};
+    uint32_t *e = s->fills + at[k] + pat;
+    if (*e >> 31) return *e & 0x7fffffffu;
+    uint32_t om[SG_CAGE_EXACT], kept[SG_CAGE_EXACT] = {0};
+    const uint32_t low = (1u << k) - 1;
+    for (int i = 0; i < k; i++) {
+        om[i] = 0;
+        for (int j = 0; j < k; j++) om[i] |= (pat >> (k * j + i) & 1) << j;
+    }
+    uint32_t r = 0;
+    if (fill_support(om, kept, k, 0, low))
+        for (int i = 0; i < k; i++)
+            for (int j = 0; j < k; j++) r |= (kept[i] >> j & 1) << (k * j + i);
+    *e = r | 0x80000000u;
+    return r;
+}
+
+/* The exact narrowing of a cage's no open cells (1..SG_CAGE_EXACT, candidates om, their
+ * union open) that make rest with digits other than fixed, by a combination holding the
+ * digits must: writes to kept the digits each cell takes in some filling (a distinct digit
+ * of one such combination each; all 0 when there is none) and returns the digits every
+ * such combination holds.  The answers are kept in a table (s->memo) by their question,
+ * which a search asks again and again. */
+static uint32_t cage_exact(sg_solver *s, int no, const uint32_t *om, int rest, uint32_t fixed,
+                           uint32_t must, uint32_t open, uint32_t *kept) {
+    uint64_t key = 0;
+    for (int i = 0; i < no; i++) key |= (uint64_t)om[i] << (16 * i);
+    const uint64_t tag = fixed | (uint64_t)must << 16 | (uint64_t)rest << 32 |
+                         (uint64_t)no << 40 | 1ull << 63;
+    const uint64_t h = (key ^ (tag * 0x9e3779b97f4a7c15ull)) * 0xff51afd7ed558ccdull;
+    sg_memo *e = &s->memo[h >> (64 - SG_MEMO_BITS)];
+    if (e->tag == tag && e->key == key) {
+        for (int i = 0; i < no; i++) kept[i] = e->kept[i];
+        return e->required;
+    }
+    uint32_t holds[SG_CAGE_MAX_N] = {0}, takes[SG_CAGE_MAX_N] = {0}, required = s->full;
+    for (int i = 0; i < no; i++)   /* holds[d]: the open cells that may take digit d + 1 */
+        for (uint32_t x = om[i]; x; x &= x - 1) holds[ctz(x)] |= 1u << i;
+    for (int i = 0; i < SG_CAGE_EXACT; i++) kept[i] = 0;
+    const int32_t *cs = s->combo_start + (size_t)no * (size_t)(s->maxsum + 1) + (size_t)rest;
+    const uint32_t low = (1u << no) - 1;
+    for (int32_t j = cs[0]; j < cs[1]; j++) {
+        const uint32_t set = s->combo[j];
+        if ((set & fixed) || (set & ~open) || (must & ~set)) continue;
+        /* the cells that may take each digit of the set: the pattern whose fillings
+         * fill_of keeps */
+        uint32_t pat = 0;
+        int sh = 0;
+        for (uint32_t sm = set; sm; sm &= sm - 1, sh += no) pat |= holds[ctz(sm)] << sh;
+        const uint32_t got = fill_of(s, no, pat);
+        if (!got) continue;
+        required &= set;
+        sh = 0;
+        for (uint32_t sm = set; sm; sm &= sm - 1, sh += no) takes[ctz(sm)] |= (got >> sh) & low;
+    }
+    for (uint32_t dm = open; dm; dm &= dm - 1) {
+        const int d = ctz(dm);
+        const uint32_t t = takes[d];
+        for (int i = 0; i < SG_CAGE_EXACT; i++) kept[i] |= (t >> i & 1) << d;
+    }
+    e->tag = tag;
+    e->key = key;
+    e->required = (uint16_t)required;
+    for (int i = 0; i < no; i++) e->kept[i] = (uint16_t)kept[i];
+    return required;
 }
 
 /* Run the deductions on state st to a fixpoint, after first setting the
@@ -532,7 +682,15 @@ static SD_ALWAYS_INLINE int propagate_impl(sg_solver *s, uint32_t *st, const uin
                 const uint16_t *cc = s->ccells + s->cstart[g];
                 const uint16_t *ce = s->ccells + s->cstart[g + 1];
                 uint32_t *quiet = s->cquiet + s->cstart[g];
-                if (s->cquiet_ok[g]) {   /* the masks it last found nothing to do in */
+                /* the digits the rest of a house holding the cage can take */
+                uint32_t beside = s->full;
+                if (s->kstart[g] < s->kstart[g + 1]) {
+                    beside = 0;
+                    for (int32_t j = s->kstart[g]; j < s->kstart[g + 1]; j++)
+                        beside |= cand[s->kcells[j]];
+                }
+                if (s->cquiet_ok[g] && beside == s->kquiet[g]) {
+                    /* the masks it last found nothing to do in */
                     const uint16_t *p = cc;
                     while (p < ce && cand[*p] == quiet[p - cc]) p++;
                     if (p == ce) continue;
@@ -557,35 +715,23 @@ static SD_ALWAYS_INLINE int propagate_impl(sg_solver *s, uint32_t *st, const uin
                     continue;
                 }
                 if (rest <= 0 || rest > s->maxsum) goto fail;
+                /* what the rest of the house cannot take, the open cells must */
+                const uint32_t must = s->full & ~fixed & ~beside;
                 uint32_t allowed = 0, required = s->full;
                 const int32_t *cs = s->combo_start + (size_t)k * (size_t)stride + (size_t)rest;
                 if (k <= SG_CAGE_EXACT) {
                     /* few open cells: a digit stays where some filling of the open cells
                      * with a combination, a distinct digit each, gives it to that cell */
-                    uint32_t om[SG_CAGE_EXACT], kept[SG_CAGE_EXACT];
+                    uint32_t kept[SG_CAGE_EXACT], om[SG_CAGE_EXACT];
                     int oc[SG_CAGE_EXACT], no = 0;
                     for (const uint16_t *p = cc; p < ce; p++) {
                         const uint32_t m = cand[*p];
                         if (m & (m - 1)) {
-                            kept[no] = 0;
-                            oc[no] = *p;
-                            om[no++] = m;
+                            om[no] = m;
+                            oc[no++] = *p;
                         }
                     }
-                    for (int32_t j = cs[0]; j < cs[1]; j++) {
-                        const uint32_t set = s->combo[j];
-                        if ((set & fixed) || (set & ~open)) continue;
-                        uint32_t gain = 0;   /* what the set could add to kept */
-                        int every = 1;       /* a digit of the set for every open cell */
-                        for (int i = 0; i < no; i++) {
-                            every &= (om[i] & set) != 0;
-                            gain |= om[i] & set & ~kept[i];
-                        }
-                        if (!every) continue;
-                        /* a set with nothing to add counts for required as if it filled
-                         * (required then holds fewer digits: still sound) */
-                        if (!gain || fill_support(om, kept, no, 0, set)) required &= set;
-                    }
+                    required = cage_exact(s, no, om, rest, fixed, must, open, kept);
                     for (int i = 0; i < no; i++) {
                         if (!kept[i]) goto fail;
                         if (cand[oc[i]] & ~kept[i]) {
@@ -596,7 +742,7 @@ static SD_ALWAYS_INLINE int propagate_impl(sg_solver *s, uint32_t *st, const uin
                 } else {
                     for (int32_t j = cs[0]; j < cs[1]; j++) {
                         const uint32_t set = s->combo[j];
-                        if ((set & fixed) || (set & ~open)) continue;
+                        if ((set & fixed) || (set & ~open) || (must & ~set)) continue;
                         int every = 1;   /* a digit of the set for every open cell */
                         for (const uint16_t *p = cc; p < ce && every; p++) {
                             const uint32_t m = cand[*p];
@@ -647,9 +793,13 @@ static SD_ALWAYS_INLINE int propagate_impl(sg_solver *s, uint32_t *st, const uin
                             }
                         }
                 }
-                s->cquiet_ok[g] = !caged;
-                if (!caged)
+                /* the exact narrowing leaves the cage at its fixpoint: it has nothing more
+                 * to do until one of its cells changes */
+                s->cquiet_ok[g] = !caged || k <= SG_CAGE_EXACT;
+                if (s->cquiet_ok[g]) {
                     for (const uint16_t *p = cc; p < ce; p++) quiet[p - cc] = cand[*p];
+                    s->kquiet[g] = beside;
+                }
                 caged |= caged_before;
             }
             if (caged) continue;   /* back to the singles */

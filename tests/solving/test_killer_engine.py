@@ -133,3 +133,31 @@ def test_overlapping_cages_keep_the_solutions_they_allow() -> None:
     rules = Rules(4, constraints=(Cage((0, 1), 3), Cage((1, 2), 5)))
     assert engine.count("1234341221434321", rules) == 1
     assert str(engine.solve("." * 16, rules))[:3] in ("123", "214")
+
+
+def _house_cages(solution: bytes, rules: Rules, rng: random.Random) -> tuple[Cage, ...]:
+    """Cages of two to five cells each inside one house (the engine narrows those with the
+    rest of the house), on cells no other cage holds."""
+    used: set[int] = set()
+    cages = []
+    for house in rng.sample(list(rules.houses), len(rules.houses) // 2):
+        free = [c for c in house.cells if c not in used]
+        if len(free) < 2:
+            continue
+        cells = rng.sample(free, rng.randint(2, min(5, len(free))))
+        used.update(cells)
+        cages.append(Cage(tuple(cells), sum(solution[c] for c in cells)))
+    return tuple(cages)
+
+
+@settings(max_examples=15)
+@given(st.integers(0, 10**9))
+def test_6x6_cages_inside_houses_count_as_a_plain_backtracker(seed: int) -> None:
+    rng = random.Random(seed)
+    solution = random_solution(Rules(6), seed=seed % 1000).cells
+    rules = Rules(6, constraints=_house_cages(solution, Rules(6), rng))
+    puzzle = bytearray(36)
+    for c in rng.sample(range(36), 8):
+        puzzle[c] = solution[c]
+    brute = _brute_count(puzzle, rules, 30)
+    assert engine.count(Grid(bytes(puzzle), rules), 30) == brute >= 1
