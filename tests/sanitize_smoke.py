@@ -44,7 +44,18 @@ def main() -> int:
     for i in range(0, 729, 7):   # level-2 nets, present candidates or not
         _engine.net_propagate2(net_geo, net_root, hard_dm, i % 81, i // 81, -1)
         _engine.net_propagate2(net_geo, net_root, hard_dm, -1, 0, i)
+    from array import array
+
+    hard_cm = array("H", hard_state.cell_mask).tobytes()
+    for dynamic in (False, True):   # SE's multiple and dynamic forcing chains
+        assert len(_engine.sechain9(hard_cm, dynamic)) % 16 == 0
+    assert _engine.sechain9(array("H", [511] * 81).tobytes(), True) == b""
     bad_calls = [
+        lambda: _engine.sechain9(hard_cm[:-1], False),
+        lambda: _engine.sechain9(hard_cm + b"\0\0", False),
+        lambda: _engine.sechain9(b"\xff" * 162, True),
+        lambda: _engine.sechain9("x" * 162, True),
+        lambda: _engine.sechain9(hard_cm),
         lambda: _engine.solve9(b""),
         lambda: _engine.solve9(b"\xff" * 81),
         lambda: _engine.solve9("é" * 81),

@@ -15,6 +15,7 @@
 #include "logic/msls9.h"
 #include "logic/net.h"
 #include "logic/nishio9.h"
+#include "logic/sechain9.h"
 
 /* ------------------------------------------------------------------ argument checks */
 
@@ -1580,4 +1581,49 @@ PyObject *py_nishio9(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     uint8_t out[162];
     nishio9(lo, hi, out);
     return PyBytes_FromStringAndSize((const char *)out, 162);
+}
+
+/* sechain9(masks, dynamic) -> bytes: Sudoku Explainer's multiple (dynamic 0) or dynamic
+ * forcing chains of a 9x9 state, masks the 81 cell candidate masks as 162 bytes (uint16,
+ * native order, each below 512), as int32 quadruples in the order SE finds them
+ * (sechain9.h). */
+PyObject *py_sechain9(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (check_nargs(nargs, 2, 2, "sechain9(masks, dynamic)") < 0) return NULL;
+    Py_buffer view;
+    if (PyObject_GetBuffer(args[0], &view, PyBUF_SIMPLE) < 0) return NULL;
+    uint16_t cm[81];
+    int bad = view.len != (Py_ssize_t)sizeof cm;
+    if (!bad) {
+        memcpy(cm, view.buf, sizeof cm);
+        for (int c = 0; c < 81; c++) bad |= cm[c] > 511;
+    }
+    PyBuffer_Release(&view);
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "sechain9: masks must be 81 uint16 values below 512");
+        return NULL;
+    }
+    int dynamic = PyObject_IsTrue(args[1]);
+    if (dynamic < 0) return NULL;
+    int cap = 4096;
+    for (;;) {
+        int32_t *out = malloc((size_t)cap * 4 * sizeof(int32_t));
+        if (!out) return PyErr_NoMemory();
+        int n;
+        Py_BEGIN_ALLOW_THREADS
+        n = sechain9(cm, dynamic, out, cap);
+        Py_END_ALLOW_THREADS
+        if (n < 0) {
+            free(out);
+            return PyErr_NoMemory();
+        }
+        if (n <= cap) {
+            PyObject *res = PyBytes_FromStringAndSize((const char *)out,
+                                                      (Py_ssize_t)n * 4 * (Py_ssize_t)sizeof(int32_t));
+            free(out);
+            return res;
+        }
+        free(out);
+        cap = n;
+    }
 }

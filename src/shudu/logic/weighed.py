@@ -38,6 +38,7 @@ from .links import chain_nodes
 from .registry import leaves_hidden_single, technique
 from .step import Step
 from .techniques.classic.chains import continuous_loops
+from .techniques.classic.multiple import chain_step, chain_table
 from .techniques.classic.nishio import nishio_step, nishio_table
 from .techniques.classic.singles import (
     ALONE_WEIGHT,
@@ -373,6 +374,44 @@ def _forcing(key: str) -> Rung:
     return Rung(key, scan)
 
 
+SE_CHAIN_KEYS = {"forcing-chain-verity": False, "forcing-net-verity": True}
+"""The rungs of SE's multiple (static) and dynamic forcing chains, by the technique whose
+steps they make (a dynamic contradiction is a ``forcing-net-contradiction``)."""
+
+
+def _se_chains(key: str) -> Rung:
+    """SE's multiple or dynamic forcing chains (:mod:`.techniques.classic.multiple`) on
+    a classic 9x9 state: SE's easiest conclusion, the one SE takes.  Elsewhere the
+    forcing chains (or the nets, contradictions first) of the technique registry."""
+    dynamic = SE_CHAIN_KEYS[key]
+    others = ([_forcing("forcing-net-contradiction"), _forcing(key)] if dynamic
+              else [_forcing(key)])
+
+    def scan(c: Candidates, ceiling: float) -> list[Move]:
+        if not c.rules.is_classic9:
+            for rung in others:
+                found = rung.scan(c, ceiling)
+                if found:
+                    return found
+            return []
+        table = chain_table(c, dynamic)
+        if not table:
+            return []
+        top = max(table[0][0], ceiling)   # the easiest, and every other within the score
+        moves: list[Move] = []
+        seen = set()
+        for row in table:
+            if row[0] > top:
+                break
+            if row[-1] not in seen:   # the same target: the same eliminations
+                seen.add(row[-1])
+                step = chain_step(c, dynamic, row, links=False)
+                moves.append((row[0], step.technique, step, ()))
+        return moves
+
+    return Rung(f"{key} (SE)", scan)
+
+
 # ------------------------------------------------------------------------ ladders
 SE_ORDER = (
     "hidden-single", "pointing:direct", "claiming:direct", "hidden-pair:direct",
@@ -381,11 +420,12 @@ SE_ORDER = (
     "locked-triple", "naked-triple", "swordfish", "hidden-triple", "xy-wing", "xyz-wing",
     "ur-type-1", "ur-type-2", "ur-type-4", "ur-type-3", "naked-quad", "jellyfish",
     "hidden-quad", "bug-plus-1",
-    "chains", "nishio", *FORCING_KEYS,
+    "chains", "nishio", "forcing-chain-contradiction", "forcing-chain-verity:se",
+    "forcing-net-verity:se", "nested-forcing-net",
 )
 """Sudoku Explainer's ladder, easiest rung first: technique keys (``key:direct`` for
 the "direct" form, ``chains`` for the rung of chains, loops and the single-digit
-patterns SE counts as chains)."""
+patterns SE counts as chains, ``key:se`` for SE's multiple and dynamic forcing chains)."""
 
 
 def _rung(entry: str) -> Rung:
@@ -398,6 +438,8 @@ def _rung(entry: str) -> Rung:
         return Rung("chains", _chains)
     if key == "nishio":
         return Rung("nishio", _nishio)
+    if form == "se":
+        return _se_chains(key)
     if key in FORCING_KEYS:
         return _forcing(key)
     return _first(key)

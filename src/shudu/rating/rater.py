@@ -157,14 +157,12 @@ def _as_grid(puzzle: str | Grid, rules: Rules | None) -> Grid:
     return parse(puzzle, rules=rules)
 
 
-def _count(grid: Grid) -> tuple[int, int]:
-    found = engine.search(grid, limit=2)
-    return found.count, found.guesses
-
-
-def _count_until(grid: Grid, cut_at: float) -> tuple[int, int] | None:
-    """:func:`_count` if the engine answers before ``cut_at`` (a :func:`time.monotonic`
-    instant), else ``None``."""
+def _count(grid: Grid, cut_at: float | None = None) -> tuple[int, int] | None:
+    """The engine's ``(count up to 2, guesses)`` for a grid; with ``cut_at`` (a
+    :func:`time.monotonic` instant), ``None`` when the engine does not answer by then."""
+    if cut_at is None:
+        found = engine.search(grid, limit=2)
+        return found.count, found.guesses
     left = cut_at - time.monotonic()
     if left <= 0:
         return None
@@ -207,14 +205,13 @@ def rate(puzzle: str | Grid, rules: Rules | None = None, *,
     rules = engine.check_args(puzzle, rules)
     grid = _as_grid(puzzle, rules)
     refuse_constraints(grid.rules, "the rater")
-    if known is None and cut_at is not None:   # the uniqueness check, too, stops at cut_at
-        found = _count_until(grid, cut_at)
-        if found is None:   # not known in time: nothing is rated yet
+    if known is None:   # the uniqueness check, too, stops at cut_at
+        known = _count(grid, cut_at)
+        if known is None:   # not known in time: nothing is rated yet
             return Rating(score=0.0, grade=grade_for_score(0.0), hardest=None, pearl=0.0,
                           diamond=0.0, histogram={}, guesses=0, steps=0, solved=False,
                           complete=False)
-        known = found
-    count, guesses = known if known is not None else _count(grid)
+    count, guesses = known
     if count != 1:   # the same words as explain: where it breaks, or where two differ
         from ..logic.verdict import check
 

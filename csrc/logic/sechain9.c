@@ -1,0 +1,281 @@
+/* Sudoku Explainer's multiple and dynamic forcing chains (sechain9.h).  A chain run
+ * follows one assumption as SE's Chaining.doChaining does, breadth first ("on"
+ * potentials before "off" ones); the ancestors of each potential reached are a bitset
+ * over the 1458 potentials, kept in slots given in the order the potentials are met. */
+#include "logic/sechain9.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "common.h"
+#include "engine/board9.h"
+
+#define NKEY 1458
+#define AW 23 /* words of an ancestor set */
+
+const int SECHAIN_SORT_KEY[5] = {7, 7, 1, 6, 5};
+
+typedef struct {
+    uint64_t w[AW];
+} ancs;
+
+/* What one run reached: the ancestors counted for each potential (0: not reached), and
+ * the "on" and "off" potentials in the order they were met; absurd is the complexity
+ * of the clash that stopped it (0: none). */
+typedef struct {
+    uint16_t cnt[NKEY];
+    uint16_t on[729], off[729];
+    int n_on, n_off, absurd;
+} run_t;
+
+typedef struct {
+    ancs anc[NKEY];
+    int16_t slot[NKEY];
+    uint16_t cm[81];
+    int nslot;
+} work_t;
+
+static const uint8_t *houses_of(int cell, uint8_t out[3]) {
+    out[0] = (uint8_t)(18 + b9_box(cell));
+    out[1] = (uint8_t)b9_row(cell);
+    out[2] = (uint8_t)(9 + b9_col(cell));
+    return out;
+}
+
+static inline int key_of(int cell, int d, int on) { return 2 * (d * 81 + cell) + on; }
+static inline void anc_set(ancs *a, int k) { a->w[k >> 6] |= UINT64_C(1) << (k & 63); }
+static inline void anc_or(ancs *a, const ancs *b) {
+    for (int i = 0; i < AW; i++) a->w[i] |= b->w[i];
+}
+static inline int anc_count(const ancs *a) {
+    int n = 0;
+    for (int i = 0; i < AW; i++) n += sd_popc64(a->w[i]);
+    return n;
+}
+
+static ancs *add(work_t *w, run_t *r, int k, const ancs *a) {
+    ancs *s = &w->anc[w->nslot];
+    w->slot[k] = (int16_t)w->nslot++;
+    *s = *a;
+    anc_set(s, k);
+    if (k & 1)
+        r->on[r->n_on++] = (uint16_t)k;
+    else
+        r->off[r->n_off++] = (uint16_t)k;
+    return s;
+}
+
+static void finish(work_t *w, run_t *r) {
+    for (int i = 0; i < r->n_on; i++) r->cnt[r->on[i]] = (uint16_t)anc_count(&w->anc[w->slot[r->on[i]]]);
+    for (int i = 0; i < r->n_off; i++)
+        r->cnt[r->off[i]] = (uint16_t)anc_count(&w->anc[w->slot[r->off[i]]]);
+}
+
+/* SE's doChaining from one assumption. */
+static void run(work_t *w, const uint16_t cm0[81], int start, int dynamic, run_t *r) {
+    memset(r->cnt, 0, sizeof r->cnt);
+    memset(w->slot, 0xff, sizeof w->slot);
+    memcpy(w->cm, cm0, sizeof w->cm);
+    r->n_on = r->n_off = r->absurd = 0;
+    w->nslot = 0;
+    ancs none;
+    memset(&none, 0, sizeof none);
+    add(w, r, start, &none);
+    int i_on = 0, i_off = 0;
+    uint8_t hs[3];
+    while (i_on < r->n_on || i_off < r->n_off) {
+        if (i_on < r->n_on) {
+            int k = r->on[i_on++];
+            int cell = (k >> 1) % 81, d = (k >> 1) / 81;
+            int made[28], nmade = 0;
+            for (int v = 0; v < 9; v++)
+                if (v != d && (w->cm[cell] >> v & 1)) made[nmade++] = key_of(cell, v, 0);
+            houses_of(cell, hs);
+            for (int j = 0; j < 3; j++)
+                for (int i = 0; i < 9; i++) {
+                    int x = B9_HOUSE[hs[j]][i];
+                    if (x == cell || !(w->cm[x] >> d & 1)) continue;
+                    int kk = key_of(x, d, 0), seen = 0;
+                    for (int t = 0; t < nmade; t++) seen |= made[t] == kk;
+                    if (!seen) made[nmade++] = kk;
+                }
+            for (int t = 0; t < nmade; t++) {
+                int kk = made[t];
+                const ancs *a = &w->anc[w->slot[k]];
+                if (w->slot[kk + 1] >= 0) {
+                    ancs off = *a;
+                    anc_set(&off, kk);
+                    r->absurd = anc_count(&w->anc[w->slot[kk + 1]]) + anc_count(&off);
+                    finish(w, r);
+                    return;
+                }
+                if (w->slot[kk] < 0) add(w, r, kk, a);
+            }
+            continue;
+        }
+        int k = r->off[i_off++];
+        int cell = (k >> 1) % 81, d = (k >> 1) / 81;
+        int made[4], nmade = 0;
+        ancs made_anc[4];
+        const ancs *a = &w->anc[w->slot[k]];
+        unsigned m = w->cm[cell];
+        unsigned rest = m & ~(1u << d);
+        if (b9_popc(m) == 2 && rest) {
+            int v = 8;
+            while (!(rest >> v & 1)) v--;
+            ancs *x = &made_anc[nmade];
+            *x = *a;
+            made[nmade++] = key_of(cell, v, 1);
+            anc_set(x, key_of(cell, v, 1));
+            for (unsigned gone = cm0[cell] & ~m; gone; gone &= gone - 1) {
+                int s = w->slot[key_of(cell, b9_ctz(gone), 0)];
+                if (s >= 0) anc_or(x, &w->anc[s]);
+            }
+        }
+        houses_of(cell, hs);
+        for (int j = 0; j < 3; j++) {
+            int places[9], np = 0;
+            for (int i = 0; i < 9; i++) {
+                int x = B9_HOUSE[hs[j]][i];
+                if (w->cm[x] >> d & 1) places[np++] = x;
+            }
+            if (np != 2) continue;
+            int other = places[1] == cell ? places[0] : places[1];
+            int kk = key_of(other, d, 1), seen = 0;
+            for (int t = 0; t < nmade; t++) seen |= made[t] == kk;
+            if (seen) continue;
+            ancs *x = &made_anc[nmade];
+            *x = *a;
+            anc_set(x, kk);
+            for (int i = 0; i < 9; i++) {
+                int y = B9_HOUSE[hs[j]][i];
+                if ((cm0[y] >> d & 1) && !(w->cm[y] >> d & 1)) {
+                    int s = w->slot[key_of(y, d, 0)];
+                    if (s >= 0) anc_or(x, &w->anc[s]);
+                }
+            }
+            made[nmade++] = kk;
+        }
+        if (dynamic) w->cm[cell] &= (uint16_t)~(1u << d);
+        for (int t = 0; t < nmade; t++) {
+            int kk = made[t];
+            if (w->slot[kk - 1] >= 0) {
+                r->absurd = anc_count(&made_anc[t]) + anc_count(&w->anc[w->slot[kk - 1]]);
+                finish(w, r);
+                return;
+            }
+            if (w->slot[kk] < 0) add(w, r, kk, &made_anc[t]);
+        }
+    }
+    finish(w, r);
+}
+
+typedef struct {
+    int32_t *out;
+    int cap, n;
+} sink;
+
+static void emit(sink *s, int complexity, int kind, int source, int target) {
+    if (s->n < s->cap) {
+        int32_t *h = s->out + 4 * s->n;
+        h[0] = complexity;
+        h[1] = kind;
+        h[2] = source;
+        h[3] = target;
+    }
+    s->n++;
+}
+
+/* Whether an "on" target removes anything: its cell has another candidate. */
+static int removes(const uint16_t cm0[81], int k) {
+    if (!(k & 1)) return 1;
+    int c = (k >> 1) % 81, d = (k >> 1) / 81;
+    return (cm0[c] & ~(1u << d)) != 0;
+}
+
+/* The potentials every run of runs[0..n-1] reached, in the order of runs[0] ("on" then
+ * "off"), each with the sum of its ancestor counts. */
+static void common(sink *s, const uint16_t cm0[81], run_t *const *runs, int n, int kind,
+                   int source) {
+    for (int pass = 0; pass < 2; pass++) {
+        const uint16_t *keys = pass ? runs[0]->off : runs[0]->on;
+        int nk = pass ? runs[0]->n_off : runs[0]->n_on;
+        for (int i = 0; i < nk; i++) {
+            int k = keys[i], sum = 0, all = 1;
+            for (int j = 0; j < n && all; j++) {
+                all = runs[j]->cnt[k] != 0;
+                sum += runs[j]->cnt[k];
+            }
+            if (all && removes(cm0, k)) emit(s, sum, kind, source, k);
+        }
+    }
+}
+
+int sechain9(const uint16_t cm[81], int dynamic, int32_t *out, int cap) {
+    work_t *w = malloc(sizeof *w);
+    run_t **memo = calloc(729, sizeof *memo);
+    run_t *off_run = malloc(sizeof *off_run);
+    int result = -1;
+    uint16_t cm0[81];
+    for (int c = 0; c < 81; c++) cm0[c] = cm[c] & 511u;
+    if (!w || !memo || !off_run) goto done;
+    sink s = {out, cap, 0};
+    for (int cell = 0; cell < 81; cell++) {
+        unsigned m = cm0[cell];
+        int card = b9_popc(m);
+        if (!(card > 2 || (card > 1 && dynamic))) continue;
+        run_t *per_digit[9];
+        int nd = 0;
+        for (unsigned bits = m; bits; bits &= bits - 1) {
+            int d = b9_ctz(bits), src = d * 81 + cell;
+            run_t *on_run = memo[src];
+            if (!on_run) {
+                on_run = memo[src] = malloc(sizeof *on_run);
+                if (!on_run) goto done;
+                run(w, cm0, key_of(cell, d, 1), dynamic, on_run);
+            }
+            if (dynamic) {   /* a static search draws nothing from the assumptions "off" */
+                if (on_run->absurd)
+                    emit(&s, on_run->absurd, SECHAIN_CONTRA_ON, src, key_of(cell, d, 0));
+                run(w, cm0, key_of(cell, d, 0), dynamic, off_run);
+                if (off_run->absurd)
+                    emit(&s, off_run->absurd, SECHAIN_CONTRA_OFF, src, key_of(cell, d, 1));
+            }
+            if (card >= 3 && dynamic) {
+                run_t *both[2] = {on_run, off_run};
+                common(&s, cm0, both, 2, SECHAIN_DOUBLE, src);
+            }
+            uint8_t hs[3];
+            houses_of(cell, hs);
+            for (int j = 0; j < 3; j++) {
+                run_t *runs[9];
+                int places[9], np = 0;
+                for (int i = 0; i < 9; i++) {
+                    int x = B9_HOUSE[hs[j]][i];
+                    if (cm0[x] >> d & 1) places[np++] = x;
+                }
+                if (np < 2 || places[0] != cell) continue;   /* the house once, at its first place */
+                for (int i = 0; i < np; i++) {
+                    int xs = d * 81 + places[i];
+                    if (!memo[xs]) {
+                        memo[xs] = malloc(sizeof(run_t));
+                        if (!memo[xs]) goto done;
+                        run(w, cm0, key_of(places[i], d, 1), dynamic, memo[xs]);
+                    }
+                    runs[i] = memo[xs];
+                }
+                common(&s, cm0, runs, np, SECHAIN_REGION, hs[j] * 9 + d);
+            }
+            per_digit[nd++] = on_run;
+        }
+        common(&s, cm0, per_digit, nd, SECHAIN_CELL, cell);
+    }
+    result = s.n;
+done:
+    if (memo)
+        for (int i = 0; i < 729; i++) free(memo[i]);
+    free(memo);
+    free(off_run);
+    free(w);
+    return result;
+}
