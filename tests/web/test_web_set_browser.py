@@ -52,7 +52,7 @@ def test_set_a_puzzle_until_it_is_unique_and_play_it(page, server):
 
     # aim at a hard puzzle: the expert clue comes first; place it
     page.select_option("#set-grade", "hard")
-    expect(clues.first).to_have_text("r5c3=4: unique, expert 8.4")
+    expect(clues.first).to_have_text("r5c3=4: unique, expert 8.3")
     clues.first.click()
     expect(cell(page, 4 * 9 + 2)).to_have_text("4")
     expect(page.locator("#set-count")).to_have_text("Solutions: 1 (unique)")
