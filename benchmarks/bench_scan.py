@@ -21,6 +21,8 @@ scripts/fetch_scan_photos.py put in ``--real-dir``; per set of the manifest: the
 found, the puzzles read exactly (the printed givens), the wrong readings returned as
 clean, the cells right and the cells right or named among the doubtful or changed cells,
 the cells read wrong with confidence ≥ 0.99, and the CPU seconds per photo on one core.
+With ``--small 300`` each photo is first made as an old phone takes it (its grid about 300
+pixels across, softened, JPEG), its own block of RESULTS.md.
 
 ``--screens-only`` measures screenshots and pencil marks instead (its own block): per
 style of :data:`shudu.scan.shots.STYLES` ``--count`` synthetic screenshots of a
@@ -36,7 +38,8 @@ Usage::
     python benchmarks/bench_scan.py [--count 300] [--hard-count 40] [--repeat 5]
         [--json out.json] [--before before.json --before-name REV]
         [--markdown benchmarks/RESULTS.md]
-    python benchmarks/bench_scan.py --real-only [--real-dir DIR] [--json out.json]
+    python benchmarks/bench_scan.py --real-only [--real-dir DIR] [--small PIXELS]
+        [--json out.json]
         [--before before.json --before-name REV] [--markdown ...]
     python benchmarks/bench_scan.py --screens-only [--count 20] [--markdown ...]
 """
@@ -44,6 +47,7 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 import time
@@ -112,17 +116,37 @@ def real_photos(real_dir: Path) -> list[tuple[dict[str, Any], Path]]:
     return out
 
 
-def real_figures(found: list[tuple[dict[str, Any], Path]]) -> dict[str, dict[str, float]]:
-    """Per set of the manifest: the figures of ``--real-only`` (see the module's text)."""
+def shrunk(path: Path, side: int) -> bytes:
+    """The photo at ``path`` made as an old phone takes it: smaller, so that its grid
+    (found at full size) is about ``side`` pixels across, softened (a Gaussian blur of
+    0.6 pixel) and saved as a JPEG of quality 75."""
+    import cv2
+    import numpy as np
+
+    corners = np.array(scan(path).corners)
+    across = float(np.mean([np.linalg.norm(corners[i] - corners[i - 1]) for i in range(4)]))
+    image = cv2.imread(str(path))
+    f = min(1.0, side / across)
+    image = cv2.resize(image, (round(image.shape[1] * f), round(image.shape[0] * f)),
+                       interpolation=cv2.INTER_AREA)
+    image = cv2.GaussianBlur(image, (0, 0), 0.6)
+    return bytes(cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 75])[1].tobytes())
+
+
+def real_figures(found: list[tuple[dict[str, Any], Path]], small: int = 0
+                 ) -> dict[str, dict[str, float]]:
+    """Per set of the manifest: the figures of ``--real-only`` (see the module's text);
+    with ``small``, of each photo :func:`shrunk` to a grid of ``small`` pixels."""
     out: dict[str, dict[str, float]] = {}
     for photo, path in found:
         got = out.setdefault(photo["set"], dict.fromkeys(
             ("photos", "grids", "exact", "wrong_ok", "cells", "right", "right_or_flagged",
              "confident_wrong", "cpu", "cpu_max", "megapixels"), 0.0))
         truth = photo["givens"]
+        picture: Any = shrunk(path, small) if small else path
         t0 = time.process_time()
         try:
-            r: Any = scan(path)
+            r: Any = scan(picture)
         except ScanError:
             r = None
         cpu = time.process_time() - t0
@@ -155,13 +179,13 @@ def real_main(a: argparse.Namespace) -> int:
     from PIL import Image
 
     found = real_photos(a.real_dir)
-    figures = real_figures(found)
+    figures = real_figures(found, a.small)
     if a.json:
         a.json.write_text(json.dumps({"real": figures}, indent=1) + "\n", encoding="utf-8")
     before = json.loads(a.before.read_text(encoding="utf-8"))["real"] if a.before else {}
     megapixels = {}
     for photo, path in found:
-        with Image.open(path) as im:
+        with Image.open(io.BytesIO(shrunk(path, a.small)) if a.small else path) as im:
             megapixels.setdefault(photo["set"], []).append(im.size[0] * im.size[1] / 1e6)
     rows = []
     runs = [(f"{name} ({a.before_name})", g, name) for name, g in before.items()]
@@ -176,7 +200,10 @@ def real_main(a: argparse.Namespace) -> int:
             f"{100 * g['right'] / g['cells']:.2f} %",
             f"{100 * g['right_or_flagged'] / g['cells']:.2f} %", str(int(g["confident_wrong"])),
             f"{g['cpu'] / n:.3f} / {g['cpu_max']:.3f}"])
-    lines = ["## Reading real photos (shudu scan)", "",
+    small = (f" Each photo made small as an old phone takes it: its grid about {a.small} "
+             "pixels across, softened (a blur of 0.6 pixel), JPEG quality 75."
+             if a.small else "")
+    lines = [f"## Reading real photos{' made small' if a.small else ''} (shudu scan)", "",
              f"`{command_line(__file__)}` (load average {load_average()})", "",
              "The photos of `tests/data/scan/real/manifest.json` found here (sources, licences "
              "and ground truth are in the manifest; `scripts/fetch_scan_photos.py` fetches "
@@ -188,13 +215,16 @@ def real_main(a: argparse.Namespace) -> int:
              "(digits and pencil marks; the split of print from handwriting was tuned on "
              "them); `filled-held-out`, the same kind, not used to tune the split by height "
              "(seen when its ink rule was chosen); `filled-fresh`, the same kind, first read "
-             "once the split was fixed (then again after the given-back correction).", "",
+             "once the split was fixed (then again after the given-back correction); "
+             "`print-held-out`, printed puzzles of three other sources, never used to tune "
+             "the reader." + small, "",
              *table(["set", "photos", "grid found", "exact", "clean wrong", "cells right",
                      "cells right or flagged", "confident wrong", "CPU s"], rows), ""]
-    text = block("scan-real", lines)
+    name = "scan-real-small" if a.small else "scan-real"
+    text = block(name, lines)
     print(text)
     if a.markdown:
-        write_block(a.markdown, "scan-real", text)
+        write_block(a.markdown, name, text)
     return 0
 
 
@@ -321,6 +351,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="measure screenshots and pencil marks only (--count per style)")
     ap.add_argument("--real-dir", type=Path, default=default_data_dir() / "scan_real",
                     help="where scripts/fetch_scan_photos.py put the photos not committed")
+    ap.add_argument("--small", type=int, default=0, metavar="PIXELS",
+                    help="with --real-only: each photo made smaller, its grid this many "
+                         "pixels across, and softened (an old phone's photo)")
     a = ap.parse_args(argv)
     import cv2
 

@@ -59,3 +59,15 @@ def test_a_printed_puzzle_has_no_entries():
     for s in [sample(seed) for seed in range(300, 306)] + [hard_sample(300, "shadow")]:
         r = scan(s.image)
         assert r.entries == "" and str(r.grid) == s.puzzle, r.message
+
+
+def test_a_grid_cut_off_by_the_edge_loses_to_the_whole_grid():
+    # a small soft photo of a book page: a whole grid, and a second one below it cut off
+    # by the picture's bottom edge (its outline closed by the edge, read as a 4×4)
+    small = REAL.parent / "small"
+    truth = (small / "README.txt").read_text(encoding="utf-8").split()[-1]
+    r = scan(small / "book-480.jpg")
+    assert r.size == 9
+    assert max(y for _, y in r.corners) < 360, r.corners     # the upper, whole grid
+    wrong = [i for i, (a, b) in enumerate(zip(str(r.grid), truth)) if a != b]
+    assert len(wrong) <= 1 and (not wrong or r.status != "ok"), (r.message, wrong)

@@ -72,6 +72,29 @@ def test_flat_tells_a_screenshot_from_a_photo():
     assert not flat([(0, 0), (900, 30), (880, 900), (10, 899)])
 
 
+def test_strokes_that_vary_by_digit_are_not_a_bold_split(monkeypatch):
+    # a square photo of print, small and soft: thin digits (8, 6, 9) look lighter than
+    # bold ones (1, 4, 7), two groups by mean, but with no gap between them; a bold
+    # screenshot's givens stand well apart from the player's digits
+    from shudu.scan import screen
+    from shudu.scan.marks import read_marks
+    from shudu.scan.reader import find_grid, load_gray, upright
+
+    shot = screenshot(2, "bold")
+    cells = upright(find_grid(load_gray(shot.image)))
+    for i in read_marks(cells).cells:
+        cells.glyphs[i] = None
+    assert screen.player_cells(shot.image, cells) == {
+        i for i, e in enumerate(shot.entries) if e != "."}
+    count = sum(g is not None for g in cells.glyphs)
+    # 12 thin ones 2.6 .. 2.93, the others 3.0 .. 3.6: means 1.18 times apart, no gap
+    soft = [2.6 + 0.03 * k for k in range(12)]
+    soft += [3.0 + 0.6 * k / (count - 13) for k in range(count - 12)]
+    soft = soft[1::2] + soft[::2]
+    monkeypatch.setattr(screen, "_stroke", lambda ink: soft.pop())
+    assert screen.player_cells(shot.image, cells) is None
+
+
 def test_the_screenshots_are_seeded():
     a, b = screenshot(5, "web-dark"), screenshot(5, "web-dark")
     assert a.givens == b.givens and a.marks == b.marks and bool((a.image == b.image).all())

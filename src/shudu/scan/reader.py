@@ -648,6 +648,21 @@ def _unbend(work: np.ndarray, quad: np.ndarray, n: int, dark: bool, least: float
     return out, corners
 
 
+def _clipped(quad: np.ndarray, shape: tuple[int, ...]) -> bool:
+    """True when two or three corners of ``quad`` lie on the edge of a picture of
+    ``shape``: the outline is closed by the edge, its grid cut off.
+
+    >>> q = np.array([[10, 50], [90, 50], [90, 99], [10, 99]], np.float32)
+    >>> _clipped(q, (100, 100)), _clipped(q - [0, 20], (100, 100))
+    (True, False)
+    """
+    h, w = shape[:2]
+    tol = 0.005 * max(h, w) + 1
+    on = sum(bool(x <= tol or y <= tol or x >= w - 1 - tol or y >= h - 1 - tol)
+             for x, y in quad)
+    return 2 <= on <= 3
+
+
 def _straightened(work: np.ndarray, quad: np.ndarray, dark: bool, sizes: tuple[int, ...],
                   score: float) -> tuple[np.ndarray, np.ndarray, int, float] | None:
     """The grid outlined by ``quad`` straightened line by line (:func:`_unbend`) for the
@@ -679,6 +694,18 @@ def find_grid(gray: np.ndarray) -> Cells:
     >>> cells.size, len(cells.glyphs), cells.norm.shape
     (9, 81, (576, 576))
     """
+    return _cut(find_grids(gray)[0])
+
+
+def find_grids(gray: np.ndarray) -> list[Cells]:
+    """The plausible grids of a grey picture, straightened, the likeliest first (see
+    :func:`find_grid`), then the others largest first, not yet cut into cells (their
+    ``glyphs`` empty: :func:`_cut` fills them); a :class:`ScanError` when there is none.
+
+    >>> from shudu.scan.synth import sample
+    >>> [c.size for c in find_grids(load_gray(sample(4).image))][:1]
+    [9]
+    """
     import cv2
 
     h, w = gray.shape
@@ -690,6 +717,9 @@ def find_grid(gray: np.ndarray) -> Cells:
                        interpolation=cv2.INTER_AREA) if g < 1 else work
     found: dict[int, tuple[float, float, Cells]] = {}
     outlines = _quads(small)[:6]
+    # an outline closed by the picture's edge (a grid cut off) only after the others
+    whole = [q for q in outlines if not _clipped(q, small.shape)]
+    outlines = whole + [q for q in outlines if _clipped(q, small.shape)]
     straight: dict[int, tuple[np.ndarray, bool, np.ndarray, int, float]] = {}
     for bend in (False, True):
         # bent lines (a curled page) only in outlines larger than any grid whose lines
@@ -718,12 +748,18 @@ def find_grid(gray: np.ndarray) -> Cells:
     if found:
         # the largest plausible grid, unless a grid nearly as large has much clearer lines
         area, score, first = next(iter(found.values()))
-        best = max(((s, c) for a, s, c in found.values() if a >= 0.6 * area
-                    and s >= score + 0.25),
+        best = max(((s, c) for k, (a, s, c) in found.items() if a >= 0.6 * area
+                    and s >= score + 0.25 and k < len(whole)),
                    key=lambda t: t[0], default=(score, first))
     if best is None:
         raise ScanError("no Sudoku grid found in the picture")
-    cells = best[1]
+    return [best[1]] + [c for _, _, c in found.values() if c is not best[1]]
+
+
+def _cut(cells: Cells) -> Cells:
+    """``cells`` (a grid of :func:`find_grids`) cut into its cells' glyphs."""
+    import cv2
+
     if screened(cells.binary):    # printed as a halftone: the screen's dots smoothed away
         cells.norm = flatten(cv2.GaussianBlur(cells.norm, (0, 0), 1.5), 17)
         cells.binary = _binary(cells.norm)

@@ -33,7 +33,12 @@ APART = 40.0
 are two roles."""
 BOLD = 1.15
 """The givens' strokes are at least this many times as thick as the player's in one ink
-(and every given's thicker than every digit of the player's)."""
+(and every given's thicker than every digit of the player's by :data:`GAP`)."""
+GAP = 1.15
+"""In one ink, the thinnest given's strokes are at least this many times as thick as the
+thickest digit's of the player: a photo of print taken square to the page, small and
+soft, varies its strokes by digit (its thinnest thick one is about 1.03 times the
+thickest thin one), a screenshot's bold givens stand well apart (1.4 times or more)."""
 
 
 def flat(corners: Any) -> bool:
@@ -157,7 +162,7 @@ def player_cells(image: Any, cells: Cells) -> set[int] | None:
         sa, sb = float(stroke[a].mean()), float(stroke[b].mean())
         player = b if sa > sb else a
         if max(sa, sb) >= BOLD * min(sa, sb) and \
-                float(stroke[~player].min()) > float(stroke[player].max()):
+                float(stroke[~player].min()) > GAP * float(stroke[player].max()):
             if (~player).sum() >= 17:
                 return {have[k] for k in np.flatnonzero(player)}
     return None
