@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from shudu.logic.techniques.classic.multiple import _c_hints, chain_step, chain_table
-from shudu.logic.techniques.classic.nested import DOC_PUZZLE, nested_moves
+from shudu.logic.techniques.classic.nested import DOC_PUZZLE
 from shudu.logic.weighed import Walk
 from shudu.rating.rater import rate
 from shudu.solving.engine import solve
