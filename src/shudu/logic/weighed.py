@@ -400,6 +400,11 @@ def _se_chains(key: str) -> Rung:
     return Rung(f"{key} (SE)", scan)
 
 
+def _se_nested(c: Candidates, ceiling: float) -> list[Move]:
+    """SE's nested forcing chains (:mod:`.techniques.classic.nested`), classic 9x9 only."""
+    return list(nested_moves(c, ceiling))
+
+
 # ------------------------------------------------------------------------ ladders
 SE_ORDER = (
     "hidden-single", "pointing:direct", "claiming:direct", "hidden-pair:direct",
@@ -428,7 +433,7 @@ def _rung(entry: str) -> Rung:
     if key == "nishio":
         return Rung("nishio", _nishio)
     if key == "nested-forcing-chain":
-        return Rung("nested-forcing-chain (SE)", nested_moves)
+        return Rung("nested-forcing-chain (SE)", _se_nested)
     if form == "se":
         return _se_chains(key)
     if key in FORCING_KEYS:
