@@ -9,6 +9,7 @@
 
 #include "common.h"
 #include "engine/board9.h"
+#include "logic/serules9.h"
 
 #define NKEY 1458
 #define AW 23 /* words of an ancestor set */
@@ -33,6 +34,7 @@ typedef struct {
     int16_t slot[NKEY];
     uint16_t cm[81];
     int nslot;
+    serules_t rules;
 } work_t;
 
 static const uint8_t *houses_of(int cell, uint8_t out[3]) {
@@ -71,49 +73,10 @@ static void finish(work_t *w, run_t *r) {
         r->cnt[r->off[i]] = (uint16_t)anc_count(&w->anc[w->slot[r->off[i]]]);
 }
 
-/* SE's doChaining from one assumption. */
-static void run(work_t *w, const uint16_t cm0[81], int start, int dynamic, run_t *r) {
-    memset(r->cnt, 0, sizeof r->cnt);
-    memset(w->slot, 0xff, sizeof w->slot);
-    memcpy(w->cm, cm0, sizeof w->cm);
-    r->n_on = r->n_off = r->absurd = 0;
-    w->nslot = 0;
-    ancs none;
-    memset(&none, 0, sizeof none);
-    add(w, r, start, &none);
-    int i_on = 0, i_off = 0;
-    uint8_t hs[3];
-    while (i_on < r->n_on || i_off < r->n_off) {
-        if (i_on < r->n_on) {
-            int k = r->on[i_on++];
-            int cell = (k >> 1) % 81, d = (k >> 1) / 81;
-            int made[28], nmade = 0;
-            for (int v = 0; v < 9; v++)
-                if (v != d && (w->cm[cell] >> v & 1)) made[nmade++] = key_of(cell, v, 0);
-            houses_of(cell, hs);
-            for (int j = 0; j < 3; j++)
-                for (int i = 0; i < 9; i++) {
-                    int x = B9_HOUSE[hs[j]][i];
-                    if (x == cell || !(w->cm[x] >> d & 1)) continue;
-                    int kk = key_of(x, d, 0), seen = 0;
-                    for (int t = 0; t < nmade; t++) seen |= made[t] == kk;
-                    if (!seen) made[nmade++] = kk;
-                }
-            for (int t = 0; t < nmade; t++) {
-                int kk = made[t];
-                const ancs *a = &w->anc[w->slot[k]];
-                if (w->slot[kk + 1] >= 0) {
-                    ancs off = *a;
-                    anc_set(&off, kk);
-                    r->absurd = anc_count(&w->anc[w->slot[kk + 1]]) + anc_count(&off);
-                    finish(w, r);
-                    return;
-                }
-                if (w->slot[kk] < 0) add(w, r, kk, a);
-            }
-            continue;
-        }
-        int k = r->off[i_off++];
+/* What an "off" potential k implies (the second half of SE's doChaining's loop). */
+static void off_step(work_t *w, const uint16_t cm0[81], int dynamic, run_t *r, int k) {
+    {
+        uint8_t hs[3];
         int cell = (k >> 1) % 81, d = (k >> 1) / 81;
         int made[4], nmade = 0;
         ancs made_anc[4];
@@ -161,11 +124,77 @@ static void run(work_t *w, const uint16_t cm0[81], int start, int dynamic, run_t
             int kk = made[t];
             if (w->slot[kk - 1] >= 0) {
                 r->absurd = anc_count(&made_anc[t]) + anc_count(&w->anc[w->slot[kk - 1]]);
-                finish(w, r);
                 return;
             }
             if (w->slot[kk] < 0) add(w, r, kk, &made_anc[t]);
         }
+    }
+}
+
+/* Once a run can go no further, SE's nested rules (level 1 and above) on its working grid:
+ * each removal an "off" potential whose ancestors are those of the removals it needed. */
+static void nested(work_t *w, const uint16_t cm0[81], run_t *r) {
+    serules_t *o = &w->rules;
+    if (!serules9(w->cm, cm0, o)) return;
+    for (int i = 0; i < o->n_rem; i++) {
+        int k = 2 * o->rem[i];
+        if (w->slot[k] >= 0) continue;
+        ancs a;
+        memset(&a, 0, sizeof a);
+        int h = o->rem_hint[i];
+        for (int j = 0; j < o->n_par[h]; j++) {
+            int s = w->slot[2 * o->par[h][j]];
+            if (s >= 0) anc_or(&a, &w->anc[s]);
+        }
+        add(w, r, k, &a);
+    }
+}
+
+/* SE's doChaining from one assumption. */
+static void run(work_t *w, const uint16_t cm0[81], int start, int dynamic, int level,
+                run_t *r) {
+    memset(r->cnt, 0, sizeof r->cnt);
+    memset(w->slot, 0xff, sizeof w->slot);
+    memcpy(w->cm, cm0, sizeof w->cm);
+    r->n_on = r->n_off = r->absurd = 0;
+    w->nslot = 0;
+    ancs none;
+    memset(&none, 0, sizeof none);
+    add(w, r, start, &none);
+    int i_on = 0, i_off = 0;
+    uint8_t hs[3];
+    while (i_on < r->n_on || i_off < r->n_off) {
+        if (i_on < r->n_on) {
+            int k = r->on[i_on++];
+            int cell = (k >> 1) % 81, d = (k >> 1) / 81;
+            int made[28], nmade = 0;
+            for (int v = 0; v < 9; v++)
+                if (v != d && (w->cm[cell] >> v & 1)) made[nmade++] = key_of(cell, v, 0);
+            houses_of(cell, hs);
+            for (int j = 0; j < 3; j++)
+                for (int i = 0; i < 9; i++) {
+                    int x = B9_HOUSE[hs[j]][i];
+                    if (x == cell || !(w->cm[x] >> d & 1)) continue;
+                    int kk = key_of(x, d, 0), seen = 0;
+                    for (int t = 0; t < nmade; t++) seen |= made[t] == kk;
+                    if (!seen) made[nmade++] = kk;
+                }
+            for (int t = 0; t < nmade; t++) {
+                int kk = made[t];
+                const ancs *a = &w->anc[w->slot[k]];
+                if (w->slot[kk + 1] >= 0) {
+                    ancs off = *a;
+                    anc_set(&off, kk);
+                    r->absurd = anc_count(&w->anc[w->slot[kk + 1]]) + anc_count(&off);
+                    finish(w, r);
+                    return;
+                }
+                if (w->slot[kk] < 0) add(w, r, kk, a);
+            }
+        } else
+            off_step(w, cm0, dynamic, r, r->off[i_off++]);
+        if (r->absurd) break;
+        if (level > 0 && i_on == r->n_on && i_off == r->n_off) nested(w, cm0, r);
     }
     finish(w, r);
 }
@@ -211,7 +240,8 @@ static void common(sink *s, const uint16_t cm0[81], run_t *const *runs, int n, i
     }
 }
 
-int sechain9(const uint16_t cm[81], int dynamic, int32_t *out, int cap) {
+int sechain9(const uint16_t cm[81], int dynamic, int level, int32_t *out, int cap) {
+    if (level > 0) dynamic = 1;
     work_t *w = malloc(sizeof *w);
     run_t **memo = calloc(729, sizeof *memo);
     run_t *off_run = malloc(sizeof *off_run);
@@ -232,12 +262,12 @@ int sechain9(const uint16_t cm[81], int dynamic, int32_t *out, int cap) {
             if (!on_run) {
                 on_run = memo[src] = malloc(sizeof *on_run);
                 if (!on_run) goto done;
-                run(w, cm0, key_of(cell, d, 1), dynamic, on_run);
+                run(w, cm0, key_of(cell, d, 1), dynamic, level, on_run);
             }
             if (dynamic) {   /* a static search draws nothing from the assumptions "off" */
                 if (on_run->absurd)
                     emit(&s, on_run->absurd, SECHAIN_CONTRA_ON, src, key_of(cell, d, 0));
-                run(w, cm0, key_of(cell, d, 0), dynamic, off_run);
+                run(w, cm0, key_of(cell, d, 0), dynamic, level, off_run);
                 if (off_run->absurd)
                     emit(&s, off_run->absurd, SECHAIN_CONTRA_OFF, src, key_of(cell, d, 1));
             }
@@ -260,7 +290,7 @@ int sechain9(const uint16_t cm[81], int dynamic, int32_t *out, int cap) {
                     if (!memo[xs]) {
                         memo[xs] = malloc(sizeof(run_t));
                         if (!memo[xs]) goto done;
-                        run(w, cm0, key_of(places[i], d, 1), dynamic, memo[xs]);
+                        run(w, cm0, key_of(places[i], d, 1), dynamic, level, memo[xs]);
                     }
                     runs[i] = memo[xs];
                 }

@@ -30,10 +30,12 @@ enum {
 extern const int SECHAIN_SORT_KEY[5];
 
 /* The hints of the state whose cell candidate masks are cm[81] (9 bits each; a placed
- * cell has mask 0), static (dynamic = 0) or dynamic, in the order SE finds them.  Writes
+ * cell has mask 0), static (dynamic = 0) or dynamic, in the order SE finds them.  At
+ * level 1 (SE's "Dynamic Forcing Chains (+)", dynamic implied) a run that can go no
+ * further applies SE's basic rules to its working grid (serules9.h) and goes on.  Writes
  * at most cap hints (4 ints each) to out and returns how many there are (more than cap
  * when some were left out), or -1 when memory ran out. */
-int sechain9(const uint16_t cm[81], int dynamic, int32_t *out, int cap);
+int sechain9(const uint16_t cm[81], int dynamic, int level, int32_t *out, int cap);
 
 #ifdef __cplusplus
 }

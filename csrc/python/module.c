@@ -316,9 +316,9 @@ static PyMethodDef methods[] = {
      "nishio9(lo, hi) -> 162 bytes: the complexity of Sudoku Explainer's Nishio chain of "
      "each assumption (2 * cell + holds) on one digit's 9x9 candidate cells, 0 for none"},
     {"sechain9", (PyCFunction)(void (*)(void))checked_py_sechain9, METH_FASTCALL,
-     "sechain9(masks, dynamic) -> bytes of int32 (complexity, kind, source, target) for each "
-     "of Sudoku Explainer's multiple (or dynamic) forcing chains of a 9x9 state, masks the 81 "
-     "cell masks as uint16"},
+     "sechain9(masks, dynamic, level=0) -> bytes of int32 (complexity, kind, source, target) "
+     "for each of Sudoku Explainer's multiple, dynamic (or, level 1, dynamic (+)) forcing "
+     "chains of a 9x9 state, masks the 81 cell masks as uint16"},
     {"has_conflict9", py_has_conflict9, METH_O,
      "has_conflict9(values) -> True when a digit repeats in a row, column or box"},
     {"search", py_search, METH_VARARGS,

@@ -1583,13 +1583,22 @@ PyObject *py_nishio9(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     return PyBytes_FromStringAndSize((const char *)out, 162);
 }
 
-/* sechain9(masks, dynamic) -> bytes: Sudoku Explainer's multiple (dynamic 0) or dynamic
- * forcing chains of a 9x9 state, masks the 81 cell candidate masks as 162 bytes (uint16,
+/* sechain9(masks, dynamic, level=0) -> bytes: Sudoku Explainer's multiple (dynamic 0),
+ * dynamic or (level 1) dynamic "(+)" forcing chains of a 9x9 state, masks the 81 cell candidate masks as 162 bytes (uint16,
  * native order, each below 512), as int32 quadruples in the order SE finds them
  * (sechain9.h). */
 PyObject *py_sechain9(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (check_nargs(nargs, 2, 2, "sechain9(masks, dynamic)") < 0) return NULL;
+    if (check_nargs(nargs, 2, 3, "sechain9(masks, dynamic, level=0)") < 0) return NULL;
+    long level = 0;
+    if (nargs == 3) {
+        level = PyLong_AsLong(args[2]);
+        if (level == -1 && PyErr_Occurred()) return NULL;
+        if (level < 0 || level > 1) {
+            PyErr_SetString(PyExc_ValueError, "sechain9: level must be 0 or 1");
+            return NULL;
+        }
+    }
     Py_buffer view;
     if (PyObject_GetBuffer(args[0], &view, PyBUF_SIMPLE) < 0) return NULL;
     uint16_t cm[81];
@@ -1611,7 +1620,7 @@ PyObject *py_sechain9(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
         if (!out) return PyErr_NoMemory();
         int n;
         Py_BEGIN_ALLOW_THREADS
-        n = sechain9(cm, dynamic, out, cap);
+        n = sechain9(cm, dynamic, (int)level, out, cap);
         Py_END_ALLOW_THREADS
         if (n < 0) {
             free(out);

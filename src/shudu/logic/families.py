@@ -10,6 +10,7 @@ from .techniques.classic import (  # noqa: F401
     intersections,
     kraken,
     msls,
+    nested,
     patterns,
     sdc,
     singles,

@@ -38,7 +38,8 @@ from .links import chain_nodes
 from .registry import leaves_hidden_single, technique
 from .step import Step
 from .techniques.classic.chains import continuous_loops
-from .techniques.classic.multiple import chain_step, chain_table
+from .techniques.classic.multiple import chain_table, table_moves
+from .techniques.classic.nested import nested_moves
 from .techniques.classic.nishio import nishio_step, nishio_table
 from .techniques.classic.singles import (
     ALONE_WEIGHT,
@@ -394,22 +395,14 @@ def _se_chains(key: str) -> Rung:
                 if found:
                     return found
             return []
-        table = chain_table(c, dynamic)
-        if not table:
-            return []
-        top = max(table[0][0], ceiling)   # the easiest, and every other within the score
-        moves: list[Move] = []
-        seen = set()
-        for row in table:
-            if row[0] > top:
-                break
-            if row[-1] not in seen:   # the same target: the same eliminations
-                seen.add(row[-1])
-                step = chain_step(c, dynamic, row, links=False)
-                moves.append((row[0], step.technique, step, ()))
-        return moves
+        return list(table_moves(c, dynamic, chain_table(c, dynamic), ceiling))
 
     return Rung(f"{key} (SE)", scan)
+
+
+def _se_nested(c: Candidates, ceiling: float) -> list[Move]:
+    """SE's nested forcing chains (:mod:`.techniques.classic.nested`), classic 9x9 only."""
+    return list(nested_moves(c, ceiling))
 
 
 # ------------------------------------------------------------------------ ladders
@@ -421,11 +414,12 @@ SE_ORDER = (
     "ur-type-1", "ur-type-2", "ur-type-4", "ur-type-3", "naked-quad", "jellyfish",
     "hidden-quad", "bug-plus-1",
     "chains", "nishio", "forcing-chain-contradiction", "forcing-chain-verity:se",
-    "forcing-net-verity:se", "nested-forcing-net",
+    "forcing-net-verity:se", "nested-forcing-chain:se", "nested-forcing-net",
 )
 """Sudoku Explainer's ladder, easiest rung first: technique keys (``key:direct`` for
 the "direct" form, ``chains`` for the rung of chains, loops and the single-digit
-patterns SE counts as chains, ``key:se`` for SE's multiple and dynamic forcing chains)."""
+patterns SE counts as chains, ``key:se`` for SE's multiple, dynamic and nested forcing
+chains; the nested forcing net is for what SE's nested levels the C core makes leave)."""
 
 
 def _rung(entry: str) -> Rung:
@@ -438,6 +432,8 @@ def _rung(entry: str) -> Rung:
         return Rung("chains", _chains)
     if key == "nishio":
         return Rung("nishio", _nishio)
+    if key == "nested-forcing-chain":
+        return Rung("nested-forcing-chain (SE)", _se_nested)
     if form == "se":
         return _se_chains(key)
     if key in FORCING_KEYS:

@@ -158,6 +158,7 @@ kraken-fish-type-1              0371   kraken                  8.5      8.5     
 kraken-fish-type-2              0372   kraken                  8.5      8.5      -        -  o
 forcing-net-contradiction       1303   forcing                 8.5      8.5      -        -  -
 forcing-net-verity              1304   forcing                 8.7      8.5      -        -  -
+nested-forcing-chain            1398   forcing                 9.0      9.0      -        -  o
 junior-exocet                   1601   exocet                  9.0      9.0      -        -  -
 sk-loop                         1602   sk-loop                 9.0      9.0      -        -  -
 msls                            1603   msls                    9.0      9.0      -        -  -
@@ -283,6 +284,7 @@ kraken-fish-type-1              Kraken Fish Type 1                        海怪
 kraken-fish-type-2              Kraken Fish Type 2                        海怪鱼2型
 forcing-net-contradiction       Forcing Net Contradiction                 强制网（矛盾）
 forcing-net-verity              Forcing Net Verity                        强制网（共同结论）
+nested-forcing-chain            Nested Forcing Chain                      嵌套强制链
 junior-exocet                   Junior Exocet                             初级飞鱼导弹
 sk-loop                         SK-loop                                   SK 环
 msls                            Multi-Sector Locked Set                   多区块锁定集

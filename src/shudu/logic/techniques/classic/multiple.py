@@ -46,7 +46,7 @@ from ...step import Link, Node, Step
 from ..table import length_bonus
 
 __all__ = ["CELL", "CONTRA_OFF", "CONTRA_ON", "DOUBLE", "REGION", "SORT_KEY", "Hint",
-           "chain_step", "chain_table", "rating"]
+           "chain_step", "chain_table", "rating", "table_moves"]
 
 CONTRA_ON, CONTRA_OFF, DOUBLE, REGION, CELL = range(5)
 """Kinds of conclusion (as sechain9.h numbers them)."""
@@ -230,29 +230,33 @@ def _clash(r: Run) -> int:
     return r.absurd[1].bit_count() + r.absurd[3].bit_count()
 
 
-def _c_hints(cands: Candidates, dynamic: bool) -> list[Hint]:
-    """The C core's conclusions (the same as :func:`_hints`)."""
-    raw = array("i", sechain9(array("H", cands.cell_mask).tobytes(), dynamic))
+def _c_hints(cands: Candidates, dynamic: bool, level: int = 0) -> list[Hint]:
+    """The C core's conclusions (the same as :func:`_hints`; at ``level`` 1 SE's
+    "Dynamic Forcing Chains (+)", which the Python reference does not cover)."""
+    raw = array("i", sechain9(array("H", cands.cell_mask).tobytes(), dynamic, level))
     return [tuple(raw[i:i + 4]) for i in range(0, len(raw), 4)]  # type: ignore[misc]
 
 
-def rating(complexity: int, dynamic: bool) -> float:
-    """SE's rating of a conclusion of ``complexity``.
+def rating(complexity: int, dynamic: bool, level: int = 0) -> float:
+    """SE's rating of a conclusion of ``complexity`` (at a nesting ``level``, 8.5 plus
+    0.5 a level: 9.0 for SE's "Dynamic Forcing Chains (+)").
 
-    >>> rating(6, False), rating(11, True)
-    (8.0, 8.8)
+    >>> rating(6, False), rating(11, True), rating(11, True, 1)
+    (8.0, 8.8, 9.3)
     """
-    return round(BASE[dynamic] + length_bonus(complexity - 2), 1)
+    base = 8.5 + 0.5 * level if level else BASE[dynamic]
+    return round(base + length_bonus(complexity - 2), 1)
 
 
-def chain_table(cands: Candidates, dynamic: bool) -> list[Row]:
+def chain_table(cands: Candidates, dynamic: bool, level: int = 0) -> list[Row]:
     """The conclusions of a classic 9x9 state as :data:`Row` in SE's order: easiest
     first, then by complexity, then by kind, then as found.  An empty list when there is
-    none (or the state is not a classic 9x9 one)."""
+    none (or the state is not a classic 9x9 one).  A ``level`` above 0 is SE's nested
+    forcing chains of that level (dynamic)."""
     if not cands.rules.is_classic9:
         return []
-    rows = [(rating(cx, dynamic), cx, SORT_KEY[kind], kind, src, tgt)
-            for cx, kind, src, tgt in _c_hints(cands, dynamic)]
+    rows = [(rating(cx, dynamic, level), cx, SORT_KEY[kind], kind, src, tgt)
+            for cx, kind, src, tgt in _c_hints(cands, dynamic, level)]
     rows.sort(key=lambda t: t[:3])
     return rows
 
@@ -277,21 +281,29 @@ def _eliminations(cm0: list[int], target: int) -> tuple[tuple[int, int], ...]:
     return ((cell, d + 1),)
 
 
-def chain_step(cands: Candidates, dynamic: bool, row: Row, links: bool = True) -> Step:
+def chain_step(cands: Candidates, dynamic: bool, row: Row, links: bool = True,
+               level: int = 0) -> Step:
     """The step of one row of :func:`chain_table`; with ``links``, its chains re-run
-    (Python) for their links, one branch per assumption (the rater does without)."""
+    (Python) for their links, one branch per assumption (the rater does without; a
+    nested ``level`` has none).  A nested step is a ``nested-forcing-chain`` of that
+    ``level``."""
     weight, cx, _, kind, src, target = row
     cm0 = list(cands.cell_mask)
     elims = _eliminations(cm0, target)
     extra: dict[str, object] = {"length": cx - 2, "difficulty": weight, "se": True}
+    if level:
+        extra["level"] = level
+        links = False
     if kind in (CONTRA_ON, CONTRA_OFF):
         cell, d = src % 81, src // 81
         on = kind == CONTRA_ON
-        return Step("forcing-net-contradiction", digits=(d + 1,), cells={"start": (cell,)},
+        return Step("nested-forcing-chain" if level else "forcing-net-contradiction",
+                    digits=(d + 1,), cells={"start": (cell,)},
                     candidates={"start": ((cell, d + 1),)}, size=9, eliminations=elims,
-                    extra={**extra, "assume": on, "level": 1, "mode": "contradiction",
-                           "state": cands.copy()})
-    key = "forcing-net-verity" if dynamic else "forcing-chain-verity"
+                    extra={**extra, "assume": on, "level": level or 1,
+                           "mode": "contradiction", "state": cands.copy()})
+    key = ("nested-forcing-chain" if level else
+           "forcing-net-verity" if dynamic else "forcing-chain-verity")
     cells = houses = None
     if kind == DOUBLE:
         cell, d = src % 81, src // 81
@@ -316,3 +328,31 @@ def chain_step(cands: Candidates, dynamic: bool, row: Row, links: bool = True) -
     return Step(key, digits=tuple(sorted({d for _, d in branch})), cells=cells, houses=houses,
                 candidates={"branch": branch}, links=chains, size=9, eliminations=elims,
                 extra=extra)
+
+
+def table_moves(cands: Candidates, dynamic: bool, table: list[Row], ceiling: float,
+                level: int = 0) -> list[tuple[float, str, Step, tuple[()]]]:
+    """The rater's moves of a :func:`chain_table`: SE's easiest conclusion and every
+    other within ``ceiling`` (the hardest score so far), one per target, as
+    ``(weight, technique key, step, ())``.
+
+    >>> from shudu.logic.weighed import Walk
+    >>> walk = Walk.of(DOC_PUZZLE, stop_above=7.9)
+    >>> _ = list(walk)
+    >>> moves = table_moves(walk.state, False, chain_table(walk.state, False), 0.0)
+    >>> len(moves), moves[0][:2]
+    (6, (8.3, 'forcing-chain-verity'))
+    """
+    if not table:
+        return []
+    top = max(table[0][0], ceiling)   # the easiest, and every other within the score
+    moves: list[tuple[float, str, Step, tuple[()]]] = []
+    seen = set()
+    for row in table:
+        if row[0] > top:
+            break
+        if row[-1] not in seen:   # the same target: the same eliminations
+            seen.add(row[-1])
+            step = chain_step(cands, dynamic, row, links=False, level=level)
+            moves.append((row[0], step.technique, step, ()))
+    return moves

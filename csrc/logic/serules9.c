@@ -1,0 +1,202 @@
+/* Sudoku Explainer's rules inside nested forcing chains (serules9.h). */
+#include "logic/serules9.h"
+
+#include <string.h>
+
+#include "common.h"
+#include "engine/board9.h"
+
+enum { ROW = 0, COL = 9, BOX = 18 };
+
+static int in_house(int h, int cell) {
+    const uint8_t *hs = B9_CELL_HOUSE[cell];
+    return hs[0] == h || hs[1] == h || hs[2] == h;
+}
+
+/* Positions (bits over the house's order) of digit d in house h of grid g. */
+static unsigned places(const uint16_t g[81], int h, int d) {
+    unsigned m = 0;
+    for (int i = 0; i < 9; i++)
+        if (g[B9_HOUSE[h][i]] >> d & 1) m |= 1u << i;
+    return m;
+}
+
+typedef struct {
+    serules_t *out;
+    uint8_t seen[729];
+    int cells[81], n_cells; /* the hint being made: its cells, and each one's digits */
+    uint16_t digits[81];
+    int n_par;
+    uint16_t par[SERULES_MAX_PARENTS];
+} maker;
+
+static void begin(maker *m) { m->n_cells = m->n_par = 0; }
+
+static void removal(maker *m, int cell, unsigned digits) {
+    m->cells[m->n_cells] = cell;
+    m->digits[m->n_cells++] = (uint16_t)digits;
+}
+
+static void parent(maker *m, int cell, int d) {
+    if (m->n_par < SERULES_MAX_PARENTS) m->par[m->n_par++] = (uint16_t)(d * 81 + cell);
+}
+
+/* Ends a hint: skipped when it removes nothing or has no parent (the rule then holds
+ * without the chain); otherwise its removals in reading order, each candidate once. */
+static void end(maker *m) {
+    serules_t *o = m->out;
+    if (!m->n_cells || !m->n_par || o->n_hint >= SERULES_MAX_HINTS) return;
+    for (int i = 1; i < m->n_cells; i++) /* insertion sort by cell */
+        for (int j = i; j > 0 && m->cells[j - 1] > m->cells[j]; j--) {
+            int c = m->cells[j];
+            m->cells[j] = m->cells[j - 1];
+            m->cells[j - 1] = c;
+            uint16_t d = m->digits[j];
+            m->digits[j] = m->digits[j - 1];
+            m->digits[j - 1] = d;
+        }
+    int h = o->n_hint++;
+    o->n_par[h] = (uint8_t)m->n_par;
+    memcpy(o->par[h], m->par, (size_t)m->n_par * sizeof m->par[0]);
+    for (int i = 0; i < m->n_cells; i++)
+        for (unsigned b = m->digits[i]; b; b &= b - 1) {
+            int k = b9_ctz(b) * 81 + m->cells[i];
+            if (m->seen[k]) continue;
+            m->seen[k] = 1;
+            o->rem[o->n_rem] = (uint16_t)k;
+            o->rem_hint[o->n_rem++] = (uint16_t)h;
+        }
+}
+
+/* Pointing and claiming: every place of a digit in house h1 lies in house h2. */
+static void locking(maker *m, const uint16_t cm[81], const uint16_t cm0[81]) {
+    static const int kinds[4][2] = {{BOX, COL}, {BOX, ROW}, {COL, BOX}, {ROW, BOX}};
+    for (int k = 0; k < 4; k++)
+        for (int i1 = 0; i1 < 9; i1++)
+            for (int i2 = 0; i2 < 9; i2++) {
+                int h1 = kinds[k][0] + i1, h2 = kinds[k][1] + i2, cross = 0;
+                for (int i = 0; i < 9; i++) cross |= in_house(h2, B9_HOUSE[h1][i]);
+                if (!cross) continue;
+                for (int d = 0; d < 9; d++) {
+                    unsigned p = places(cm, h1, d);
+                    if (b9_popc(p) < 2) continue;
+                    int inside = 1;
+                    for (unsigned b = p; b; b &= b - 1) inside &= in_house(h2, B9_HOUSE[h1][b9_ctz(b)]);
+                    if (!inside) continue;
+                    begin(m);
+                    for (int i = 0; i < 9; i++) {
+                        int c = B9_HOUSE[h2][i];
+                        if (!in_house(h1, c) && (cm[c] >> d & 1)) removal(m, c, 1u << d);
+                    }
+                    for (int i = 0; i < 9; i++) {
+                        int c = B9_HOUSE[h1][i];
+                        if ((cm0[c] >> d & 1) && !(cm[c] >> d & 1) && !in_house(h2, c)) parent(m, c, d);
+                    }
+                    end(m);
+                }
+            }
+}
+
+static int open_cells(const uint16_t cm0[81], int h) {
+    int n = 0;
+    for (int i = 0; i < 9; i++) n += cm0[B9_HOUSE[h][i]] != 0;
+    return n;
+}
+
+/* Hidden pairs, houses boxes, columns, rows; digit pairs in SE's order. */
+static void hidden_pairs(maker *m, const uint16_t cm[81], const uint16_t cm0[81]) {
+    static const int kinds[3] = {BOX, COL, ROW};
+    for (int k = 0; k < 3; k++)
+        for (int i = 0; i < 9; i++) {
+            int h = kinds[k] + i;
+            if (open_cells(cm0, h) <= 4) continue;
+            for (int b = 1; b < 9; b++)
+                for (int a = 0; a < b; a++) {
+                    unsigned pa = places(cm, h, a), pb = places(cm, h, b), both = pa | pb;
+                    if (b9_popc(pa) < 2 || b9_popc(pb) < 2 || b9_popc(both) != 2) continue;
+                    unsigned pair = (1u << a) | (1u << b);
+                    begin(m);
+                    for (int j = 0; j < 9; j++) {
+                        int c = B9_HOUSE[h][j];
+                        if ((both >> j & 1) && (cm[c] & ~pair)) removal(m, c, cm[c] & ~pair);
+                    }
+                    for (int j = 0; j < 9; j++) {
+                        int c = B9_HOUSE[h][j];
+                        if (both >> j & 1) continue;
+                        if (cm0[c] >> a & 1) parent(m, c, a);
+                        if (cm0[c] >> b & 1) parent(m, c, b);
+                    }
+                    end(m);
+                }
+        }
+}
+
+/* Naked pairs, houses boxes, columns, rows; cell pairs in SE's order. */
+static void naked_pairs(maker *m, const uint16_t cm[81], const uint16_t cm0[81]) {
+    static const int kinds[3] = {BOX, COL, ROW};
+    for (int k = 0; k < 3; k++)
+        for (int i = 0; i < 9; i++) {
+            int h = kinds[k] + i;
+            if (open_cells(cm0, h) < 4) continue;
+            for (int b = 1; b < 9; b++)
+                for (int a = 0; a < b; a++) {
+                    int ca = B9_HOUSE[h][a], cb = B9_HOUSE[h][b];
+                    unsigned both = cm[ca] | cm[cb];
+                    if (b9_popc(cm[ca]) < 2 || b9_popc(cm[cb]) < 2 || b9_popc(both) != 2) continue;
+                    begin(m);
+                    for (int j = 0; j < 9; j++) {
+                        int c = B9_HOUSE[h][j];
+                        if (c != ca && c != cb && (cm[c] & both)) removal(m, c, cm[c] & both);
+                    }
+                    for (unsigned g = cm0[ca] & ~both; g; g &= g - 1) parent(m, ca, b9_ctz(g));
+                    for (unsigned g = cm0[cb] & ~both; g; g &= g - 1) parent(m, cb, b9_ctz(g));
+                    end(m);
+                }
+        }
+}
+
+/* X-Wings: base columns then base rows; base pairs in SE's order, digits up. */
+static void x_wings(maker *m, const uint16_t cm[81], const uint16_t cm0[81]) {
+    int placed[9];
+    for (int d = 0; d < 9; d++) { /* a row without the digit among its candidates holds it */
+        placed[d] = 0;
+        for (int r = 0; r < 9; r++) placed[d] += !places(cm0, ROW + r, d);
+    }
+    static const int kinds[2][2] = {{COL, ROW}, {ROW, COL}};
+    for (int k = 0; k < 2; k++) {
+        int base = kinds[k][0], cover = kinds[k][1];
+        for (int b = 1; b < 9; b++)
+            for (int a = 0; a < b; a++)
+                for (int d = 0; d < 9; d++) {
+                    if (placed[d] + 4 > 9) continue;
+                    unsigned pa = places(cm, base + a, d), pb = places(cm, base + b, d);
+                    unsigned lines = pa | pb;
+                    if (b9_popc(pa) < 2 || b9_popc(pb) < 2 || b9_popc(lines) != 2) continue;
+                    begin(m);
+                    for (unsigned l = lines; l; l &= l - 1) {
+                        int h = cover + b9_ctz(l);
+                        unsigned rest = places(cm, h, d) & ~((1u << a) | (1u << b));
+                        for (; rest; rest &= rest - 1) removal(m, B9_HOUSE[h][b9_ctz(rest)], 1u << d);
+                    }
+                    int bases[2] = {base + a, base + b};
+                    for (int t = 0; t < 2; t++)
+                        for (int j = 0; j < 9; j++) {
+                            int c = B9_HOUSE[bases[t]][j];
+                            if ((cm0[c] >> d & 1) && !(cm[c] >> d & 1) && !(lines >> j & 1))
+                                parent(m, c, d);
+                        }
+                    end(m);
+                }
+    }
+}
+
+int serules9(const uint16_t cm[81], const uint16_t cm0[81], serules_t *out) {
+    static void (*const rules[4])(maker *, const uint16_t *, const uint16_t *) = {
+        locking, hidden_pairs, naked_pairs, x_wings};
+    maker m;
+    memset(m.seen, 0, sizeof m.seen);
+    m.out = out;
+    out->n_rem = out->n_hint = 0;
+    for (int r = 0; r < 4 && !out->n_rem; r++) rules[r](&m, cm, cm0);
+    return out->n_rem;
+}
