@@ -145,13 +145,39 @@ static int place(ktrial *t, int c, int d) {
     return 1;
 }
 
+/* One level of match_combo's walk over the submasks S of combo that the first i cells
+ * can hold (f[S], popc(S) == i): forward, mark the sets cell i (candidates own) adds to
+ * them; backward, the digits of cell i that lead to a set the later cells complete (g),
+ * returned, and mark those S in g. */
+static unsigned match_level(unsigned combo, int i, unsigned own, uint8_t *f, uint8_t *g,
+                            int backward) {
+    unsigned s = combo, sup = 0;
+    for (;;) {
+        if (f[s] && sd_popc32(s) == i) {
+            unsigned free = own & combo & ~s;
+            while (free) {
+                unsigned low = free & -free;
+                free ^= low;
+                if (!backward) {
+                    f[s | low] = 1;
+                } else if (g[s | low]) {
+                    sup |= low;
+                    g[s] = 1;
+                }
+            }
+        }
+        if (!s) break;
+        s = (s - 1) & combo;
+    }
+    return sup;
+}
+
 /* The digits each of k cells (candidates own[i], within combo) takes when they hold
  * exactly the digits of combo, one each: 1 and sup filled, or 0 when they cannot. */
 static int match_combo(unsigned combo, int k, const unsigned *own, unsigned *sup) {
     static SD_THREAD_LOCAL uint8_t f[512], g[512];
     for (int i = 0; i < k; i++)
         if (!(own[i] & combo)) return 0;
-    /* f[S]: the first popc(S) cells can hold exactly S; submasks of combo only */
     unsigned s = combo;
     for (;;) {
         f[s] = 0;
@@ -160,42 +186,10 @@ static int match_combo(unsigned combo, int k, const unsigned *own, unsigned *sup
         s = (s - 1) & combo;
     }
     f[0] = 1;
-    for (int i = 0; i < k; i++) {
-        s = combo;
-        for (;;) {
-            if (f[s] && sd_popc32(s) == i) {
-                unsigned free = own[i] & combo & ~s;
-                while (free) {
-                    unsigned low = free & -free;
-                    free ^= low;
-                    f[s | low] = 1;
-                }
-            }
-            if (!s) break;
-            s = (s - 1) & combo;
-        }
-    }
+    for (int i = 0; i < k; i++) match_level(combo, i, own[i], f, g, 0);
     if (!f[combo]) return 0;
     g[combo] = 1;
-    for (int i = 0; i < k; i++) sup[i] = 0;
-    for (int i = k - 1; i >= 0; i--) {
-        s = combo;
-        for (;;) {
-            if (f[s] && sd_popc32(s) == i) {
-                unsigned free = own[i] & combo & ~s;
-                while (free) {
-                    unsigned low = free & -free;
-                    free ^= low;
-                    if (g[s | low]) {
-                        sup[i] |= low;
-                        g[s] = 1;
-                    }
-                }
-            }
-            if (!s) break;
-            s = (s - 1) & combo;
-        }
-    }
+    for (int i = k - 1; i >= 0; i--) sup[i] = match_level(combo, i, own[i], f, g, 1);
     return 1;
 }
 
