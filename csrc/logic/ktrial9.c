@@ -13,11 +13,14 @@ typedef unsigned __int128 kbb; /* a set of cells, bit c for cell c */
 #define KT_MAX_TRIAL_SUM 6 /* open cells a sum of the 45 rule may have (MAX_TRIAL_SUM) */
 #define KT_ONE ((kbb)1)
 
+#define KT_MAX_HOUSES 48
+
 typedef struct {
-    kbb house[27];
-    kbb peer[81];
-    int ncross[27];
-    int cross[27][6]; /* per house, the houses it shares two cells or more with */
+    int nhouses;
+    kbb house[KT_MAX_HOUSES];
+    kbb peer[81]; /* the cells sharing a house */
+    int ncross[KT_MAX_HOUSES];
+    int cross[KT_MAX_HOUSES][KT_MAX_HOUSES]; /* the houses sharing two cells or more */
 } kgeo;
 
 typedef struct {
@@ -61,25 +64,20 @@ static int high_cell(kbb x) {
 
 static int popc(kbb x) { return sd_popc64((uint64_t)x) + sd_popc64((uint64_t)(x >> 64)); }
 
+/* The peers and crossing houses of g's houses. */
 static void make_geo(kgeo *g) {
-    memset(g, 0, sizeof *g);
-    for (int c = 0; c < 81; c++) {
-        int r = c / 9, col = c % 9, b = (r / 3) * 3 + col / 3;
-        g->house[r] |= KT_ONE << c;
-        g->house[9 + col] |= KT_ONE << c;
-        g->house[18 + b] |= KT_ONE << c;
+    for (int c = 0; c < 81; c++) g->peer[c] = 0;
+    for (int h = 0; h < g->nhouses; h++) {
+        g->ncross[h] = 0;
+        for (kbb x = g->house[h]; x; x &= x - 1) g->peer[low_cell(x)] |= g->house[h];
     }
-    for (int c = 0; c < 81; c++)
-        for (int h = 0; h < 27; h++)
-            if (g->house[h] >> c & 1) g->peer[c] |= g->house[h];
     for (int c = 0; c < 81; c++) g->peer[c] &= ~(KT_ONE << c);
-    for (int h = 0; h < 27; h++)
-        for (int o = 0; o < 27; o++)
+    for (int h = 0; h < g->nhouses; h++)
+        for (int o = 0; o < g->nhouses; o++)
             if (o != h && popc(g->house[h] & g->house[o]) >= 2) g->cross[h][g->ncross[h]++] = o;
 }
 
-static kgeo GEO;
-static int GEO_READY;
+static int COMBOS_READY;
 /* The digit sets by size and sum: COMBOS[COMBO_AT[k][s] .. COMBO_AT[k][s + 1] - 1] (sums
  * 0..45, one past for the end). */
 static uint16_t COMBOS[512];
@@ -384,7 +382,7 @@ static int run(ktrial *t, int cell, int digit) {
             if (m && !(m & (m - 1)) && !place(t, c, sd_ctz32(m) + 1)) return 1;
         }
         for (int d = 0; d < 9; d++) /* hidden singles, digits without a place */
-            for (int h = 0; h < 27; h++) {
+            for (int h = 0; h < g->nhouses; h++) {
                 if (t->pm[d] & g->house[h]) continue;
                 kbb x = t->dm[d] & g->house[h];
                 if (!x) return 1;
@@ -392,7 +390,7 @@ static int run(ktrial *t, int cell, int digit) {
             }
         if (t->progress) continue;
         for (int d = 0; d < 9; d++) /* locked candidates, a house's digit in a cage */
-            for (int h = 0; h < 27; h++) {
+            for (int h = 0; h < g->nhouses; h++) {
                 if (t->pm[d] & g->house[h]) continue;
                 kbb x = t->dm[d] & g->house[h];
                 if (!x) return 1;
@@ -434,10 +432,9 @@ static int run(ktrial *t, int cell, int digit) {
 
 int ktrial9(const int32_t *layout, int nlayout, const uint16_t *masks, const uint8_t *values,
             int ntrials, const uint8_t *cells, const uint8_t *digits, uint8_t *out) {
-    if (!GEO_READY) {
-        make_geo(&GEO);
+    if (!COMBOS_READY) {
         make_combos();
-        GEO_READY = 1;
+        COMBOS_READY = 1;
     }
     int at = 0;
 #define NEXT(var, lo, hi)                                          \
@@ -448,6 +445,8 @@ int ktrial9(const int32_t *layout, int nlayout, const uint16_t *masks, const uin
     } while (0)
     int ncages, nsums = 0;
     kbb peer[81];
+    kgeo *geo = malloc(sizeof *geo);
+    if (!geo) return -2;
     kcage *cages = NULL;
     ksum *sums = NULL;
     int cage_of[81];
@@ -455,7 +454,10 @@ int ktrial9(const int32_t *layout, int nlayout, const uint16_t *masks, const uin
     for (int c = 0; c < 81; c++) cage_of[c] = -1;
     NEXT(ncages, 0, 81);
     cages = calloc((size_t)(ncages ? ncages : 1), sizeof *cages);
-    if (!cages) return -2;
+    if (!cages) {
+        free(geo);
+        return -2;
+    }
     for (int k = 0; k < ncages; k++) {
         NEXT(cages[k].total, 0, 1000);
         NEXT(cages[k].k, 1, 81);
@@ -471,6 +473,7 @@ int ktrial9(const int32_t *layout, int nlayout, const uint16_t *masks, const uin
     sums = calloc((size_t)(nsums ? nsums : 1), sizeof *sums);
     if (!sums) {
         free(cages);
+        free(geo);
         return -2;
     }
     for (int j = 0; j < nsums; j++) {
@@ -485,21 +488,31 @@ int ktrial9(const int32_t *layout, int nlayout, const uint16_t *masks, const uin
             s->mask |= KT_ONE << c;
         }
     }
-    for (int c = 0; c < 81; c++) {
-        peer[c] = 0;
+    for (int c = 0; c < 81 + KT_MAX_HOUSES; c++) {
+        kbb x = 0;
         for (int w = 0; w < 4; w++) {
             if (at >= nlayout) goto bad;
-            peer[c] |= (kbb)(uint32_t)layout[at++] << (32 * w);
+            x |= (kbb)(uint32_t)layout[at++] << (32 * w);
         }
-        if (peer[c] >> 81 || (peer[c] & GEO.peer[c]) != GEO.peer[c]) goto bad;
+        if (x >> 81) goto bad;
+        if (c < 81) {
+            peer[c] = x;
+        } else {
+            geo->house[c - 81] = x;
+            geo->nhouses = c - 80;
+        }
+        if (at == nlayout && c >= 81) break;
     }
     if (at != nlayout) goto bad;
+    make_geo(geo);
+    for (int c = 0; c < 81; c++)
+        if ((peer[c] & geo->peer[c]) != geo->peer[c]) goto bad;
 #undef NEXT
     for (int c = 0; c < 81; c++)
         if (masks[c] > 511 || values[c] > 9) goto bad;
     ktrial start;
     memset(&start, 0, sizeof start);
-    start.geo = &GEO;
+    start.geo = geo;
     start.peer = peer;
     start.ncages = ncages;
     start.nsums = nsums;
@@ -533,6 +546,7 @@ int ktrial9(const int32_t *layout, int nlayout, const uint16_t *masks, const uin
 bad:
     free(cages);
     free(sums);
+    free(geo);
     return status;
 }
 

@@ -15,6 +15,17 @@ from shudu.values.candidates import Candidates, bits
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "killer_published.txt"
 
 
+HUMAN_SOLVABLE_DIAGONAL = (
+    "3x3:d:k:7707:21:28:4880:4880:4880:29:30:5401:31:7707:3339:3339:5140:3338:3338:5401:3"
+    "2:33:3084:7707:5140:5140:5140:5401:3337:34:5137:3084:7707:7707:5140:2586:5401:3337:6"
+    "158:5137:3858:3858:3352:3352:3352:2586:2586:6158:5137:3334:3858:3858:4631:4886:4886:"
+    "3335:6158:35:3334:5139:4631:4631:4886:36:3335:6158:37:5139:3333:3333:4886:3336:3336:"
+    "38:39:5139:40:41:6927:6927:6927:6927:42:43:"
+)
+"""A killer with diagonals (the fifth of the human-solvable collection of
+``benchmarks/data/killer_collections.tsv``)."""
+
+
 def _puzzles() -> list[str]:
     return [line.split()[0] for line in FIXTURE.read_text().splitlines()
             if line.strip() and not line.startswith("#")]
@@ -34,7 +45,7 @@ def _states(puzzle: str, at: tuple[int, ...]) -> list[Candidates]:
 
 def test_the_c_walk_breaks_where_the_python_trial_does() -> None:
     broken = tried = 0
-    for puzzle in _puzzles()[:4]:
+    for puzzle in [*_puzzles()[:4], HUMAN_SOLVABLE_DIAGONAL]:
         for cands in _states(puzzle, (3, 25, 60)):
             assert _c_layout(cands.rules) is not None
             walk = _CWalk(cands)

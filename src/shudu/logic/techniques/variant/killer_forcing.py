@@ -480,11 +480,13 @@ def _forcing_steps(cands: Candidates, key: str, cages: tuple[Sum, ...]) -> Itera
 
 @lru_cache(maxsize=32)
 def _c_layout(rules: Rules) -> bytes | None:
-    """The cages and the trial's sums of a classic 9x9 killer as ``csrc/logic/ktrial9.c``
-    reads them (``None`` for other rules: the trials walk in Python there)."""
-    if (rules.size != 9 or variant_programs(rules) or not rules.constraints
+    """The cages, the trial's sums, the peers and the houses of a 9x9 killer as
+    ``csrc/logic/ktrial9.c`` reads them (``None`` for other rules, with constraints besides
+    cages: the trials walk in Python there)."""
+    geo = geometry(rules)
+    if (rules.size != 9 or rules.ncells != 81 or variant_programs(rules) or not rules.constraints
             or any(getattr(c, "kind", None) != "killer" for c in rules.constraints)
-            or not rules.replace(constraints=()).is_classic9):
+            or not 1 <= len(geo.house_mask) <= 48):
         return None
     cages = cage_sums(rules)
     out = [len(cages)]
@@ -496,7 +498,7 @@ def _c_layout(rules: Rules) -> bytes | None:
         if len(s.cells) + len(s.minus) > 16:
             return None
         out += [s.total, len(s.cells), len(s.minus), *s.cells, *s.minus]
-    words = array("I", (p >> (32 * w) & 0xFFFFFFFF for p in geometry(rules).peer_mask
+    words = array("I", (p >> (32 * w) & 0xFFFFFFFF for p in (*geo.peer_mask, *geo.house_mask)
                         for w in range(4)))
     return array("i", out).tobytes() + words.tobytes()
 
