@@ -14,6 +14,7 @@ from shudu.formats.killer import read_cage_string
 from shudu.logic.solver import as_candidates, iter_steps
 from shudu.logic.techniques.variant.killer_verity import find_cage_combination_forcing
 from shudu.make.classic import random_solution
+from shudu.pictures.picture import svg
 from shudu.solving import engine
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "killer_published.txt"
@@ -65,3 +66,12 @@ def test_a_cage_whose_one_combination_left_stands() -> None:
     text, zh = step.text(), step.text(lang="zh")
     assert "2+3 runs into a contradiction" in text and "the one left, 1+4" in text
     assert "2+3 会导致矛盾" in zh and step.notation().startswith("Cage Combination Forcing: 5")
+
+
+def test_its_picture_marks_the_cage_and_strikes_the_eliminations() -> None:
+    cands = as_candidates(read_cage_string("5<" + "0" * 79))
+    for cell in range(2, 9):
+        cands.eliminate(cell, 1)
+    step = next(find_cage_combination_forcing(cands))
+    out = svg(cands, step=step)
+    assert out.count("role-cage") == 2 and out.count('class="cand elim"') == len(step.eliminations)
