@@ -221,6 +221,7 @@ CHECKED(py_net_root)
 CHECKED(py_net_propagate2)
 CHECKED(py_nishio9)
 CHECKED(py_sechain9)
+CHECKED(py_ktrial9)
 
 static PyMethodDef methods[] = {
     {"solve9", (PyCFunction)(void (*)(void))checked_py_solve9, METH_FASTCALL,
@@ -319,6 +320,10 @@ static PyMethodDef methods[] = {
      "sechain9(masks, dynamic, level=0) -> bytes of int32 (complexity, kind, source, target) "
      "for each of Sudoku Explainer's multiple, dynamic (or, level 1, dynamic (+)) forcing "
      "chains of a 9x9 state, masks the 81 cell masks as uint16"},
+    {"ktrial9", (PyCFunction)(void (*)(void))checked_py_ktrial9, METH_FASTCALL,
+     "ktrial9(layout, masks, values, trials) -> bytes: 1 for each (cell, digit) assumption "
+     "of a 9x9 killer whose cage forcing trial breaks, 0 for the others; None when the C "
+     "core cannot walk them"},
     {"has_conflict9", py_has_conflict9, METH_O,
      "has_conflict9(values) -> True when a digit repeats in a row, column or box"},
     {"search", py_search, METH_VARARGS,

@@ -76,6 +76,9 @@ chain_verity = _engine.chain_verity
 # The digits each cell of a signed sum of any grid takes (csrc/constraints/sums.c, see
 # shudu.logic.techniques.variant.cage_sums.sum_supports).
 sum_supports = _engine.sum_supports
+# Which assumptions of a 9x9 killer the cage forcing chain's trial breaks (csrc/logic/ktrial9.c,
+# see shudu.logic.techniques.variant.killer_forcing).
+ktrial9 = _engine.ktrial9
 # The breadth-first parents of literals over a link graph's rows (ChainGraph.parents).
 chain_parents = _engine.chain_parents
 

@@ -21,4 +21,10 @@ from .techniques.classic import (  # noqa: F401
     uniqueness,
     wings,
 )
-from .techniques.variant import cage_sums, constraints, killer, killer_forcing  # noqa: F401
+from .techniques.variant import (  # noqa: F401
+    cage_sums,
+    constraints,
+    killer,
+    killer_forcing,
+    killer_verity,
+)

@@ -146,6 +146,7 @@ cage-forcing-chain              1706   killer                  7.6      7.5     
 constraint-forcing-chain        1812   variant                 7.6      7.5      -        -  -
 finned-franken-jellyfish        0342   fish                    7.7      7.7      -        -  o
 finned-mutant-swordfish         0361   fish                    7.7      7.7      -        -  o
+cage-combination-forcing        1707   killer                  7.7      7.8      -        -  -
 mutant-jellyfish                0352   fish                    7.8      7.8      -        -  o
 als-xy-wing                     0902   als                     7.8      7.8      -        -  d
 forcing-chain-verity            1302   forcing                 7.8      8.0      -        -  -
@@ -269,6 +270,7 @@ als-continuous-nice-loop        Grouped Continuous Nice Loop with ALS     含待
 als-discontinuous-nice-loop     Grouped Discontinuous Nice Loop with ALS  含待定数组的分组不连续环
 forcing-chain-contradiction     Forcing Chain Contradiction               强制链（矛盾）
 cage-forcing-chain              Cage Forcing Chain                        杀手笼强制链
+cage-combination-forcing        Cage Combination Forcing                  杀手笼组合强制
 constraint-forcing-chain        Constraint Forcing Chain                  约束强制链
 finned-franken-jellyfish        Finned Franken Jellyfish                  带鳍弗兰肯水母
 finned-mutant-swordfish         Finned Mutant Swordfish                   带鳍变异剑鱼

@@ -15,12 +15,14 @@ its grid starts nearly empty.
 from __future__ import annotations
 
 import threading
+from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
 from ....values.candidates import Candidates, bits, geometry
 from ....values.rules import Rules
+from ... import accel9
 from ...accel9 import never9
 from ...registry import Technique, register
 from ...render import houses_text, result_text
@@ -51,7 +53,8 @@ class _Trial:
     masks: list[int] | None = None
 
 
-def _trial(cands: Candidates, cell: int, digit: int, budget: int = 400) -> _Trial:
+def _trial(cands: Candidates, cell: int, digit: int, budget: int = 400,
+           start: tuple[tuple[int, int], ...] = ()) -> _Trial:
     """Assume ``cell`` holds ``digit`` and follow singles, locked candidates, cage
     combinations and the small sums of the 45 rule until nothing more follows, a
     contradiction shows, or ``budget`` placements were made.  Reasons and contradictions
@@ -80,7 +83,7 @@ def _trial(cands: Candidates, cell: int, digit: int, budget: int = 400) -> _Tria
     crossing, cage_of = _house_parts(rules)
     claims = [0] * len(cages)
     placed: list[tuple[int, int, str]] = []
-    queue: list[tuple[int, int, str]] = [(cell, digit, "assumed")]
+    queue: list[tuple[int, int, str]] = [(cell, digit, "assumed")] if cell >= 0 else []
 
     # cells whose candidates changed since the cages, the sums, the variant constraints,
     # the naked and the hidden singles were last looked at: a part none of whose cells
@@ -108,6 +111,12 @@ def _trial(cands: Candidates, cell: int, digit: int, budget: int = 400) -> _Tria
             lost[1][d] |= bit
             gone ^= low
 
+    for c, m in start:   # assumed: cell c holds one of the digits of m
+        cut(c, m)
+        if not masks[c] and not values[c]:
+            return _Trial(placed, f"cell:{c}")
+        if masks[c] and not masks[c] & (masks[c] - 1):
+            queue.append((c, masks[c].bit_length(), "assumed"))
     while True:
         while queue:
             c, d, why = queue.pop(0)
@@ -436,12 +445,16 @@ def _forcing_steps(cands: Candidates, key: str, cages: tuple[Sum, ...]) -> Itera
         last.masks = now
     _SWEEPS.last = last
     done: set[tuple[int, int]] = set()   # what this search handed out
+    walk = _CWalk(cands) if key == "cage-forcing-chain" else None
     while True:
         order = sorted((c for c in range(len(masks)) if masks[c]),
                        key=lambda c: (masks[c].bit_count(), c))
         for cell in order:
             for b in bits(masks[cell]):
                 if (cell, b) in last.failed or (cell, b) in done:
+                    continue
+                if walk is not None and not walk.breaks(cell, b):
+                    last.failed.add((cell, b))   # the C walk tells at once
                     continue
                 trial = _trial(cands, cell, b + 1)
                 if trial.broken is None:
@@ -463,6 +476,62 @@ def _forcing_steps(cands: Candidates, key: str, cages: tuple[Sum, ...]) -> Itera
             _SWEEPS.last = None
             return
         last.failed, last.hits = set(), 0
+
+
+@lru_cache(maxsize=32)
+def _c_layout(rules: Rules) -> bytes | None:
+    """The cages, the trial's sums, the peers and the houses of a 9x9 killer as
+    ``csrc/logic/ktrial9.c`` reads them (``None`` for other rules, with constraints besides
+    cages: the trials walk in Python there)."""
+    geo = geometry(rules)
+    if (rules.size != 9 or rules.ncells != 81 or variant_programs(rules) or not rules.constraints
+            or any(getattr(c, "kind", None) != "killer" for c in rules.constraints)
+            or not 1 <= len(geo.house_mask) <= 48):
+        return None
+    cages = cage_sums(rules)
+    out = [len(cages)]
+    for cage in cages:
+        out += [cage.total, len(cage.cells), *cage.cells]
+    sums = [s for s, _ in _trial_sums(rules)]
+    out.append(len(sums))
+    for s in sums:
+        if len(s.cells) + len(s.minus) > 16:
+            return None
+        out += [s.total, len(s.cells), len(s.minus), *s.cells, *s.minus]
+    words = array("I", (p >> (32 * w) & 0xFFFFFFFF for p in (*geo.peer_mask, *geo.house_mask)
+                        for w in range(4)))
+    return array("i", out).tobytes() + words.tobytes()
+
+
+class _CWalk:
+    """Which assumptions of a state break, walked in C a cell at a time
+    (``accel9.ktrial9``): the same rules as :func:`_trial`, which only removes candidates
+    and needs fewer to apply, so the end does not depend on the order; the Python trial
+    is then walked for the reasons of the assumptions that break only."""
+
+    def __init__(self, cands: Candidates) -> None:
+        self.layout = _c_layout(cands.rules)
+        self.masks = array("H", cands.cell_mask).tobytes()
+        self.values = bytes(cands.values)
+        self.cands = cands
+        self.known: dict[tuple[int, int], int] = {}
+
+    def breaks(self, cell: int, b: int) -> bool:
+        """Whether assuming digit ``b + 1`` in ``cell`` breaks (``True`` where the C walk
+        cannot tell: the Python trial decides)."""
+        if self.layout is None:
+            return True
+        got = self.known.get((cell, b))
+        if got is None:
+            digits = list(bits(self.cands.cell_mask[cell]))
+            flags = accel9.ktrial9(self.layout, self.masks, self.values,
+                                   bytes(x for d in digits for x in (cell, d + 1)))
+            if flags is None:
+                self.layout = None
+                return True
+            self.known.update(((cell, d), f) for d, f in zip(digits, flags))
+            got = self.known[(cell, b)]
+        return bool(got)
 
 
 def _label(why: str, cages: tuple[Sum, ...], n: int) -> str:
