@@ -21,7 +21,7 @@ import pytest
 from conftest import SHARED_DATA, wrong_candidates
 from shudu.logic import weighed
 from shudu.logic.accel9 import DIRECT, direct, trios
-from shudu.logic.registry import leaves_hidden_single, technique
+from shudu.logic.registry import direct_houses, leaves_hidden_single, technique
 from shudu.solving.engine import solve
 from shudu.values.candidates import Candidates
 from shudu.values.grid import Grid
@@ -61,7 +61,8 @@ def states() -> tuple[Candidates, ...]:
 
 
 def python_direct(key: str, c: Candidates) -> bool:
-    return any(step.eliminations and leaves_hidden_single(c, step.eliminations)
+    return any(step.eliminations
+               and leaves_hidden_single(c, step.eliminations, direct_houses(step, c))
                for step in technique(key).find(c))
 
 

@@ -35,7 +35,7 @@ from ..values.candidates import Candidates
 from ..values.grid import Grid
 from . import accel9
 from .links import chain_nodes
-from .registry import leaves_hidden_single, technique
+from .registry import direct_houses, leaves_hidden_single, technique
 from .step import Step
 from .techniques.classic.chains import continuous_loops
 from .techniques.classic.multiple import chain_step, chain_table
@@ -165,7 +165,8 @@ def _direct(key: str) -> Rung:
         if known and c.rules.is_classic9 and not accel9.direct(c, key):
             return []
         for step in tech.find(c):
-            if step.eliminations and leaves_hidden_single(c, step.eliminations):
+            if step.eliminations and leaves_hidden_single(c, step.eliminations,
+                                                          direct_houses(step, c)):
                 return [(weight, key, step, ())]
         return []
 
