@@ -23,10 +23,13 @@ typedef struct {
  * the "on" and "off" potentials in the order they were met; absurd is the complexity
  * of the clash that stopped it (0: none). */
 typedef struct {
-    uint16_t cnt[NKEY];
+    uint16_t cnt[NKEY];          /* valid where 'reached' has the key */
+    uint64_t reached[AW];
     uint16_t on[729], off[729];
     int n_on, n_off, absurd;
 } run_t;
+
+static inline int reached(const run_t *r, int k) { return (int)(r->reached[k >> 6] >> (k & 63) & 1); }
 
 typedef struct {
     ancs anc[NKEY];
@@ -34,6 +37,26 @@ typedef struct {
     uint16_t cm[81];
     int nslot;
 } work_t;
+
+/* The peers of each cell in the order a run meets them: its box, then its row, then its
+ * column, in house order, each cell once. */
+static uint8_t PEER_ORDER[81][20];
+static int peer_order_ready;
+
+static void peer_order(void) {
+    if (peer_order_ready) return;
+    for (int cell = 0; cell < 81; cell++) {
+        const int hs[3] = {18 + b9_box(cell), b9_row(cell), 9 + b9_col(cell)};
+        int n = 0;
+        for (int j = 0; j < 3; j++)
+            for (int i = 0; i < 9; i++) {
+                int x = B9_HOUSE[hs[j]][i], seen = x == cell;
+                for (int t = 0; t < n; t++) seen |= PEER_ORDER[cell][t] == x;
+                if (!seen) PEER_ORDER[cell][n++] = (uint8_t)x;
+            }
+    }
+    peer_order_ready = 1;
+}
 
 static const uint8_t *houses_of(int cell, uint8_t out[3]) {
     out[0] = (uint8_t)(18 + b9_box(cell));
@@ -65,16 +88,25 @@ static ancs *add(work_t *w, run_t *r, int k, const ancs *a) {
     return s;
 }
 
+/* Counts the ancestors of every potential reached, and leaves the slots empty again. */
 static void finish(work_t *w, run_t *r) {
-    for (int i = 0; i < r->n_on; i++) r->cnt[r->on[i]] = (uint16_t)anc_count(&w->anc[w->slot[r->on[i]]]);
-    for (int i = 0; i < r->n_off; i++)
-        r->cnt[r->off[i]] = (uint16_t)anc_count(&w->anc[w->slot[r->off[i]]]);
+    for (int i = 0; i < r->n_on; i++) {
+        int k = r->on[i];
+        r->cnt[k] = (uint16_t)anc_count(&w->anc[w->slot[k]]);
+        r->reached[k >> 6] |= UINT64_C(1) << (k & 63);
+        w->slot[k] = -1;
+    }
+    for (int i = 0; i < r->n_off; i++) {
+        int k = r->off[i];
+        r->cnt[k] = (uint16_t)anc_count(&w->anc[w->slot[k]]);
+        r->reached[k >> 6] |= UINT64_C(1) << (k & 63);
+        w->slot[k] = -1;
+    }
 }
 
 /* SE's doChaining from one assumption. */
 static void run(work_t *w, const uint16_t cm0[81], int start, int dynamic, run_t *r) {
-    memset(r->cnt, 0, sizeof r->cnt);
-    memset(w->slot, 0xff, sizeof w->slot);
+    memset(r->reached, 0, sizeof r->reached);   /* the slots are empty (finish) */
     memcpy(w->cm, cm0, sizeof w->cm);
     r->n_on = r->n_off = r->absurd = 0;
     w->nslot = 0;
@@ -90,15 +122,9 @@ static void run(work_t *w, const uint16_t cm0[81], int start, int dynamic, run_t
             int made[28], nmade = 0;
             for (int v = 0; v < 9; v++)
                 if (v != d && (w->cm[cell] >> v & 1)) made[nmade++] = key_of(cell, v, 0);
-            houses_of(cell, hs);
-            for (int j = 0; j < 3; j++)
-                for (int i = 0; i < 9; i++) {
-                    int x = B9_HOUSE[hs[j]][i];
-                    if (x == cell || !(w->cm[x] >> d & 1)) continue;
-                    int kk = key_of(x, d, 0), seen = 0;
-                    for (int t = 0; t < nmade; t++) seen |= made[t] == kk;
-                    if (!seen) made[nmade++] = kk;
-                }
+            const uint8_t *peers = PEER_ORDER[cell];
+            for (int i = 0; i < 20; i++)
+                if (w->cm[peers[i]] >> d & 1) made[nmade++] = key_of(peers[i], d, 0);
             for (int t = 0; t < nmade; t++) {
                 int kk = made[t];
                 const ancs *a = &w->anc[w->slot[k]];
@@ -203,8 +229,8 @@ static void common(sink *s, const uint16_t cm0[81], run_t *const *runs, int n, i
         for (int i = 0; i < nk; i++) {
             int k = keys[i], sum = 0, all = 1;
             for (int j = 0; j < n && all; j++) {
-                all = runs[j]->cnt[k] != 0;
-                sum += runs[j]->cnt[k];
+                all = reached(runs[j], k);
+                if (all) sum += runs[j]->cnt[k];
             }
             if (all && removes(cm0, k)) emit(s, sum, kind, source, k);
         }
@@ -219,6 +245,8 @@ int sechain9(const uint16_t cm[81], int dynamic, int32_t *out, int cap) {
     uint16_t cm0[81];
     for (int c = 0; c < 81; c++) cm0[c] = cm[c] & 511u;
     if (!w || !memo || !off_run) goto done;
+    peer_order();
+    memset(w->slot, 0xff, sizeof w->slot);   /* each run leaves them so (finish) */
     sink s = {out, cap, 0};
     for (int cell = 0; cell < 81; cell++) {
         unsigned m = cm0[cell];
