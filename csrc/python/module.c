@@ -201,6 +201,7 @@ CHECKED(py_logic9_naked_subsets)
 CHECKED(py_logic9_hidden_subsets)
 CHECKED(py_logic9_trios)
 CHECKED(py_logic9_singles)
+CHECKED(py_logic9_hidden_singles)
 CHECKED(py_logic9_direct)
 CHECKED(py_aic_pairs)
 CHECKED(py_chain_closures)
@@ -256,6 +257,11 @@ static PyMethodDef methods[] = {
      "logic9_singles(values, masks) -> [(kind, cell, digit, house), ...]: the singles found "
      "one after another (each the first full house, else hidden, else naked single, placed "
      "before the next) while only singles apply"},
+    {"logic9_hidden_singles", (PyCFunction)(void (*)(void))checked_py_logic9_hidden_singles,
+     METH_FASTCALL,
+     "logic9_hidden_singles(values, masks) -> [(kind, cell, digit, house), ...]: every digit "
+     "with one place in a house, in houses with one open cell (0), other boxes (1), other "
+     "lines (2)"},
     {"logic9_direct", (PyCFunction)(void (*)(void))checked_py_logic9_direct, METH_FASTCALL,
      "logic9_direct(values, masks, kind) -> whether a pointing (0), claiming (1), hidden "
      "pair (2) or hidden triple (3) removes a candidate and leaves a hidden single"},

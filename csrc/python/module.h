@@ -50,6 +50,7 @@ PyObject *py_logic9_naked_subsets(PyObject *self, PyObject *const *args, Py_ssiz
 PyObject *py_logic9_hidden_subsets(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_logic9_trios(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_logic9_singles(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *py_logic9_hidden_singles(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_logic9_fish_digits(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_logic9_finned_fish(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_logic9_als_index(PyObject *self, PyObject *const *args, Py_ssize_t nargs);

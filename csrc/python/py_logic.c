@@ -279,6 +279,57 @@ PyObject *py_logic9_single(PyObject *self, PyObject *const *args, Py_ssize_t nar
     return Py_BuildValue("(iii)", cell, digit, house);
 }
 
+/* logic9_hidden_singles(values, masks) -> [(kind, cell, digit, house), ...]: every digit
+ * with one place in a house of a 9x9 pencilmark state, as the rater's hidden-single rung
+ * reads them (shudu.logic.techniques.classic.singles.hidden_singles): kind 0 in the
+ * houses with one cell holding candidates (boxes, then rows and columns), kind 1 in the
+ * other boxes, kind 2 in the other rows and columns; digits ascending in a house.  Only
+ * the masks are read (a placed cell has none). */
+PyObject *py_logic9_hidden_singles(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (check_nargs(nargs, 2, 2, "logic9_hidden_singles(values, masks)") < 0) return NULL;
+    uint8_t values[81];
+    uint16_t masks[81];
+    if (read_state(args[0], args[1], values, masks) < 0) return NULL;
+    static const int8_t order[3][27] = {
+        {18, 19, 20, 21, 22, 23, 24, 25, 26, 0, 1, 2, 3, 4, 5, 6, 7, 8,
+         9, 10, 11, 12, 13, 14, 15, 16, 17},
+        {18, 19, 20, 21, 22, 23, 24, 25, 26, -1},
+        {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, -1}};
+    int found[243][4], n = 0;
+    for (int kind = 0; kind < 3; kind++)
+        for (int i = 0; i < 27 && order[kind][i] >= 0; i++) {
+            const int h = order[kind][i];
+            unsigned pos[9] = {0};
+            int open = 0;
+            for (int k = 0; k < 9; k++) {
+                unsigned m = masks[B9_HOUSE[h][k]] & 0x1FFu;
+                open += m != 0;
+                for (; m; m &= m - 1) pos[b9_ctz(m)] |= 1u << k;
+            }
+            if ((open == 1) != (kind == 0)) continue;
+            for (int d = 0; d < 9; d++)
+                if (pos[d] && !(pos[d] & (pos[d] - 1)) && n < 243) {
+                    found[n][0] = kind;
+                    found[n][1] = B9_HOUSE[h][b9_ctz(pos[d])];
+                    found[n][2] = d + 1;
+                    found[n][3] = h;
+                    n++;
+                }
+        }
+    PyObject *out = PyList_New(n);
+    if (!out) return NULL;
+    for (int i = 0; i < n; i++) {
+        PyObject *t = Py_BuildValue("(iiii)", found[i][0], found[i][1], found[i][2], found[i][3]);
+        if (!t) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, i, t);
+    }
+    return out;
+}
+
 /* logic9_singles(values, masks) -> [(kind, cell, digit, house), ...]: the singles the
  * solver finds one after another from a 9x9 pencilmark state while only singles apply:
  * each time the first full house (kind 0), else the first hidden single (1), else the

@@ -99,3 +99,17 @@ def test_tridagon_trios_match_a_plain_count() -> None:
         assert list(got) == python_trios(c), bytes(c.values).hex()
         found += sum(map(len, got))
     assert found   # some states have trios, so the comparison could fail
+
+
+def test_hidden_singles_match_the_python_search() -> None:
+    """The C core's singles (``accel9.hidden_singles``) read as the Python search does,
+    at every ceiling (which kinds are taken together)."""
+    from shudu.logic.techniques.classic.singles import hidden_singles, hidden_singles_py
+
+    found = 0
+    for c in states():
+        for ceiling in (0.0, 1.2, 1.5):
+            got = hidden_singles(c, ceiling)
+            assert got == hidden_singles_py(c, ceiling), bytes(c.values).hex()
+            found += bool(got)
+    assert found

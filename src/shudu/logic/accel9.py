@@ -230,6 +230,19 @@ def singles(c: Candidates) -> list[tuple[int, int, int, int]]:
     return _engine.logic9_singles(*_state(c))
 
 
+def hidden_singles(c: Candidates) -> list[tuple[int, int, int, int]]:
+    """Every digit with one place in a house of a classic 9x9 state, as ``(kind, cell,
+    digit, house)``: kind 0 in a house with one cell holding candidates (boxes first,
+    then rows and columns), kind 1 in the other boxes, kind 2 in the other lines.
+
+    >>> from shudu import Grid
+    >>> from shudu.values.candidates import Candidates
+    >>> hidden_singles(Candidates.from_grid(Grid("12345678." + "." * 72)))[:1]
+    [(0, 8, 9, 0)]
+    """
+    return _engine.logic9_hidden_singles(*_state(c))
+
+
 def singles_then_probe(c: Candidates) -> tuple[list[tuple[int, int, int, int]], int]:
     """:func:`singles`, and what :func:`probe` answers for the state they leave (one C
     call instead of two: the solver needs both when the run ends).

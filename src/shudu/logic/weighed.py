@@ -142,12 +142,9 @@ class Rung:
 
 def _singles(kind: str) -> Rung:
     tech = technique(kind)
-    hidden = kind == "hidden-single"
 
     def scan(c: Candidates, ceiling: float) -> list[Move]:
-        if hidden and c.rules.is_classic9 and accel9.single(c, 1) is None:
-            return []   # the C core finds no digit with one place in a house
-        found = hidden_singles(c, ceiling) if hidden else naked_singles(c)
+        found = hidden_singles(c, ceiling) if kind == "hidden-single" else naked_singles(c)
         return [(w, "full-house" if w == ALONE_WEIGHT else kind, None, ((cell, digit),))
                 for w, cell, digit, _ in found]
 
