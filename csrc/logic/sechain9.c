@@ -32,11 +32,14 @@ typedef struct {
 
 static inline int reached(const run_t *r, int k) { return (int)(r->reached[k >> 6] >> (k & 63) & 1); }
 
+/* A run's work space.  An ancestor set has a bit per potential of the state (its
+ * candidates, on and off: bit[k] for key k), so it spans nw words, not AW. */
 typedef struct {
     ancs anc[NKEY];
     int16_t slot[NKEY];
+    int16_t bit[NKEY];
     uint16_t cm[81];
-    int nslot;
+    int nslot, nw;
 } work_t;
 
 /* The peers of each cell in the order a run meets them: its box, then its row, then its
@@ -68,12 +71,16 @@ static const uint8_t *houses_of(int cell, uint8_t out[3]) {
 
 static inline int key_of(int cell, int d, int on) { return 2 * (d * 81 + cell) + on; }
 static inline void anc_set(ancs *a, int k) { a->w[k >> 6] |= UINT64_C(1) << (k & 63); }
-static inline void anc_or(ancs *a, const ancs *b) {
-    for (int i = 0; i < AW; i++) a->w[i] |= b->w[i];
+static inline int anc_has(const ancs *a, int k) { return (int)(a->w[k >> 6] >> (k & 63) & 1); }
+static inline void anc_copy(ancs *a, const ancs *b, int nw) {
+    memcpy(a->w, b->w, (size_t)nw * sizeof a->w[0]);
 }
-static inline int anc_count(const ancs *a) {
+static inline void anc_or(ancs *a, const ancs *b, int nw) {
+    for (int i = 0; i < nw; i++) a->w[i] |= b->w[i];
+}
+static inline int anc_count(const ancs *a, int nw) {
     int n = 0;
-    for (int i = 0; i < AW; i++) n += sd_popc64(a->w[i]);
+    for (int i = 0; i < nw; i++) n += sd_popc64(a->w[i]);
     return n;
 }
 
@@ -84,11 +91,11 @@ static inline int anc_count(const ancs *a) {
 #define SECHAIN_HW_COUNT 1
 __attribute__((target("popcnt"))) static void count_hw(const ancs *anc, const int16_t *slot,
                                                        const uint16_t *keys, int n,
-                                                       uint16_t *cnt) {
+                                                       uint16_t *cnt, int nw) {
     for (int i = 0; i < n; i++) {
         const ancs *a = &anc[slot[keys[i]]];
         int c = 0;
-        for (int j = 0; j < AW; j++)
+        for (int j = 0; j < nw; j++)
             c += sd_popc_hw32((uint32_t)a->w[j]) + sd_popc_hw32((uint32_t)(a->w[j] >> 32));
         cnt[keys[i]] = (uint16_t)c;
     }
@@ -100,18 +107,19 @@ static int hw_count = -1;
 static void count_keys(const work_t *w, const uint16_t *keys, int n, uint16_t *cnt) {
 #ifdef SECHAIN_HW_COUNT
     if (hw_count) {
-        count_hw(w->anc, w->slot, keys, n, cnt);
+        count_hw(w->anc, w->slot, keys, n, cnt, w->nw);
         return;
     }
 #endif
-    for (int i = 0; i < n; i++) cnt[keys[i]] = (uint16_t)anc_count(&w->anc[w->slot[keys[i]]]);
+    for (int i = 0; i < n; i++)
+        cnt[keys[i]] = (uint16_t)anc_count(&w->anc[w->slot[keys[i]]], w->nw);
 }
 
 static ancs *add(work_t *w, run_t *r, int k, const ancs *a) {
     ancs *s = &w->anc[w->nslot];
     w->slot[k] = (int16_t)w->nslot++;
-    *s = *a;
-    anc_set(s, k);
+    anc_copy(s, a, w->nw);
+    anc_set(s, w->bit[k]);
     if (k & 1)
         r->on[r->n_on++] = (uint16_t)k;
     else
@@ -142,7 +150,7 @@ static void run(work_t *w, const uint16_t cm0[81], int start, int dynamic, run_t
     r->n_on = r->n_off = r->absurd = 0;
     w->nslot = 0;
     ancs none;
-    memset(&none, 0, sizeof none);
+    memset(&none, 0, (size_t)w->nw * sizeof none.w[0]);
     add(w, r, start, &none);
     int i_on = 0, i_off = 0;
     uint8_t hs[3];
@@ -159,10 +167,9 @@ static void run(work_t *w, const uint16_t cm0[81], int start, int dynamic, run_t
             for (int t = 0; t < nmade; t++) {
                 int kk = made[t];
                 const ancs *a = &w->anc[w->slot[k]];
-                if (w->slot[kk + 1] >= 0) {
-                    ancs off = *a;
-                    anc_set(&off, kk);
-                    r->absurd = anc_count(&w->anc[w->slot[kk + 1]]) + anc_count(&off);
+                if (w->slot[kk + 1] >= 0) {   /* a's ancestors and kk itself */
+                    r->absurd = anc_count(&w->anc[w->slot[kk + 1]], w->nw) +
+                                anc_count(a, w->nw) + !anc_has(a, w->bit[kk]);
                     finish(w, r);
                     return;
                 }
@@ -181,12 +188,12 @@ static void run(work_t *w, const uint16_t cm0[81], int start, int dynamic, run_t
             int v = 8;
             while (!(rest >> v & 1)) v--;
             ancs *x = &made_anc[nmade];
-            *x = *a;
+            anc_copy(x, a, w->nw);
             made[nmade++] = key_of(cell, v, 1);
-            anc_set(x, key_of(cell, v, 1));
+            anc_set(x, w->bit[key_of(cell, v, 1)]);
             for (unsigned gone = cm0[cell] & ~m; gone; gone &= gone - 1) {
                 int s = w->slot[key_of(cell, b9_ctz(gone), 0)];
-                if (s >= 0) anc_or(x, &w->anc[s]);
+                if (s >= 0) anc_or(x, &w->anc[s], w->nw);
             }
         }
         houses_of(cell, hs);
@@ -202,13 +209,13 @@ static void run(work_t *w, const uint16_t cm0[81], int start, int dynamic, run_t
             for (int t = 0; t < nmade; t++) seen |= made[t] == kk;
             if (seen) continue;
             ancs *x = &made_anc[nmade];
-            *x = *a;
-            anc_set(x, kk);
+            anc_copy(x, a, w->nw);
+            anc_set(x, w->bit[kk]);
             for (int i = 0; i < 9; i++) {
                 int y = B9_HOUSE[hs[j]][i];
                 if ((cm0[y] >> d & 1) && !(w->cm[y] >> d & 1)) {
                     int s = w->slot[key_of(y, d, 0)];
-                    if (s >= 0) anc_or(x, &w->anc[s]);
+                    if (s >= 0) anc_or(x, &w->anc[s], w->nw);
                 }
             }
             made[nmade++] = kk;
@@ -217,7 +224,8 @@ static void run(work_t *w, const uint16_t cm0[81], int start, int dynamic, run_t
         for (int t = 0; t < nmade; t++) {
             int kk = made[t];
             if (w->slot[kk - 1] >= 0) {
-                r->absurd = anc_count(&made_anc[t]) + anc_count(&w->anc[w->slot[kk - 1]]);
+                r->absurd = anc_count(&made_anc[t], w->nw) +
+                            anc_count(&w->anc[w->slot[kk - 1]], w->nw);
                 finish(w, r);
                 return;
             }
@@ -281,6 +289,10 @@ int sechain9(const uint16_t cm[81], int dynamic, int32_t *out, int cap) {
     if (hw_count < 0) hw_count = sd_cpu_level() != SD_CPU_BASE;
 #endif
     memset(w->slot, 0xff, sizeof w->slot);   /* each run leaves them so (finish) */
+    int nbits = 0;   /* a bit for each potential of the state's candidates */
+    for (int k = 0; k < NKEY; k++)
+        w->bit[k] = (int16_t)(cm0[(k >> 1) % 81] >> ((k >> 1) / 81) & 1 ? nbits++ : -1);
+    w->nw = nbits ? (nbits + 63) / 64 : 1;
     sink s = {out, cap, 0};
     for (int cell = 0; cell < 81; cell++) {
         unsigned m = cm0[cell];
