@@ -39,6 +39,7 @@ typedef struct {
     int16_t slot[NKEY];
     int16_t bit[NKEY];
     uint16_t cm[81];
+    uint16_t pos[9][27], pos0[9][27]; /* places of each digit in each house: now, at start */
     int nslot, nw;
 } work_t;
 
@@ -147,6 +148,7 @@ static void finish(work_t *w, run_t *r) {
 static void run(work_t *w, const uint16_t cm0[81], int start, int dynamic, run_t *r) {
     memset(r->reached, 0, sizeof r->reached);   /* the slots are empty (finish) */
     memcpy(w->cm, cm0, sizeof w->cm);
+    memcpy(w->pos, w->pos0, sizeof w->pos);
     r->n_on = r->n_off = r->absurd = 0;
     w->nslot = 0;
     ancs none;
@@ -198,29 +200,28 @@ static void run(work_t *w, const uint16_t cm0[81], int start, int dynamic, run_t
         }
         houses_of(cell, hs);
         for (int j = 0; j < 3; j++) {
-            int places[9], np = 0;
-            for (int i = 0; i < 9; i++) {
-                int x = B9_HOUSE[hs[j]][i];
-                if (w->cm[x] >> d & 1) places[np++] = x;
-            }
-            if (np != 2) continue;
-            int other = places[1] == cell ? places[0] : places[1];
+            const unsigned here = w->pos[d][hs[j]];
+            if (b9_popc9(here) != 2) continue;
+            const int first = B9_HOUSE[hs[j]][b9_ctz(here)];
+            const int second = B9_HOUSE[hs[j]][b9_ctz(here & (here - 1))];
+            int other = second == cell ? first : second;
             int kk = key_of(other, d, 1), seen = 0;
             for (int t = 0; t < nmade; t++) seen |= made[t] == kk;
             if (seen) continue;
             ancs *x = &made_anc[nmade];
             anc_copy(x, a, w->nw);
             anc_set(x, w->bit[kk]);
-            for (int i = 0; i < 9; i++) {
-                int y = B9_HOUSE[hs[j]][i];
-                if ((cm0[y] >> d & 1) && !(w->cm[y] >> d & 1)) {
-                    int s = w->slot[key_of(y, d, 0)];
-                    if (s >= 0) anc_or(x, &w->anc[s], w->nw);
-                }
+            for (unsigned gone = w->pos0[d][hs[j]] & ~here; gone; gone &= gone - 1) {
+                int s = w->slot[key_of(B9_HOUSE[hs[j]][b9_ctz(gone)], d, 0)];
+                if (s >= 0) anc_or(x, &w->anc[s], w->nw);
             }
             made[nmade++] = kk;
         }
-        if (dynamic) w->cm[cell] &= (uint16_t)~(1u << d);
+        if (dynamic) {
+            w->cm[cell] &= (uint16_t)~(1u << d);
+            for (int j = 0; j < 3; j++)
+                w->pos[d][hs[j]] &= (uint16_t)~(1u << b9_house_pos(cell, hs[j]));
+        }
         for (int t = 0; t < nmade; t++) {
             int kk = made[t];
             if (w->slot[kk - 1] >= 0) {
@@ -293,6 +294,11 @@ int sechain9(const uint16_t cm[81], int dynamic, int32_t *out, int cap) {
     for (int k = 0; k < NKEY; k++)
         w->bit[k] = (int16_t)(cm0[(k >> 1) % 81] >> ((k >> 1) / 81) & 1 ? nbits++ : -1);
     w->nw = nbits ? (nbits + 63) / 64 : 1;
+    memset(w->pos0, 0, sizeof w->pos0);
+    for (int h = 0; h < 27; h++)
+        for (int k = 0; k < 9; k++)
+            for (unsigned m = cm0[B9_HOUSE[h][k]]; m; m &= m - 1)
+                w->pos0[b9_ctz(m)][h] |= (uint16_t)(1u << k);
     sink s = {out, cap, 0};
     for (int cell = 0; cell < 81; cell++) {
         unsigned m = cm0[cell];
