@@ -205,6 +205,7 @@ CHECKED(py_logic9_hidden_singles)
 CHECKED(py_logic9_direct)
 CHECKED(py_aic_pairs)
 CHECKED(py_chain_closures)
+CHECKED(py_chain_loop_starts)
 CHECKED(py_chain_verity)
 CHECKED(py_sum_supports)
 CHECKED(py_msls9)
@@ -272,6 +273,10 @@ static PyMethodDef methods[] = {
      "chain_closures(strong, weak, conf, words, nodes) -> (false_rows, true_rows, "
      "eliminable, clash_false, clash_true, weak_return): every node's closures over a link "
      "graph"},
+    {"chain_loop_starts", (PyCFunction)(void (*)(void))checked_py_chain_loop_starts,
+     METH_FASTCALL,
+     "chain_loop_starts(false_rows, words, base, cells) -> row: the candidates whose false "
+     "closure makes them, or a later candidate of their cell, true"},
     {"chain_verity", (PyCFunction)(void (*)(void))checked_py_chain_verity, METH_FASTCALL,
      "chain_verity(true_rows, words, present, sets) -> [(k, T, F)]: what every branch of "
      "each branch set implies (the AND of their true closures)"},

@@ -59,6 +59,7 @@ PyObject *py_logic9_als_xz(PyObject *self, PyObject *const *args, Py_ssize_t nar
 PyObject *py_logic9_detect(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_aic_pairs(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_chain_closures(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *py_chain_loop_starts(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_chain_verity(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_sum_supports(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_msls9(PyObject *self, PyObject *const *args, Py_ssize_t nargs);

@@ -1378,6 +1378,38 @@ done:
 }
 
 
+/* chain_loop_starts(false_rows, words, base, cells) -> row bytes: the candidate nodes a
+ * (below base) whose "a false" closure makes a true, or another candidate of a's cell
+ * above a (ch_loop_starts); false_rows as chain_closures gives them. */
+PyObject *py_chain_loop_starts(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (check_nargs(nargs, 4, 4, "chain_loop_starts(false_rows, words, base, cells)") < 0)
+        return NULL;
+    Py_ssize_t words, base, cells;
+    if (read_ssize(args[1], &words) < 0 || check_words(words) < 0 ||
+        read_ssize(args[2], &base) < 0 || read_ssize(args[3], &cells) < 0)
+        return NULL;
+    if (base < 0 || cells < 1 || base > words * 64) {
+        PyErr_SetString(PyExc_ValueError, "base must be 0..64 * words and cells positive");
+        return NULL;
+    }
+    if (refuse_text(args[0], NULL, "false_rows must be bytes-like, not str") < 0) return NULL;
+    Py_buffer v;
+    if (PyObject_GetBuffer(args[0], &v, PyBUF_SIMPLE) < 0) return NULL;
+    const Py_ssize_t row = words * 8;
+    if (v.len % (2 * row)) {
+        PyBuffer_Release(&v);
+        PyErr_SetString(PyExc_ValueError, "false_rows must hold two rows per node");
+        return NULL;
+    }
+    PyObject *out = PyBytes_FromStringAndSize(NULL, row);
+    if (out)
+        ch_loop_starts(v.buf, words, v.len / (2 * row), base, cells,
+                       (uint8_t *)PyBytes_AS_STRING(out));
+    PyBuffer_Release(&v);
+    return out;
+}
+
 /* chain_verity(true_rows, words, present, sets) -> [(k, T, F), ...]: for each branch set k
  * (row k of sets: a bitset of nodes, one of which is true) the literals every branch
  * implies: the AND over its nodes of their true closures (rows 2i and 2i + 1 of

@@ -42,6 +42,7 @@ __all__ = [
     "als_xz",
     "chain_closures",
     "chain_graph",
+    "chain_loop_starts",
     "chain_parents",
     "detect",
     "fish_digits",
@@ -71,6 +72,8 @@ sechain9 = _engine.sechain9
 
 # Every node's closures over a link graph's rows (csrc/logic/chain.c, see ChainGraph._c_closures).
 chain_closures = _engine.chain_closures
+# The candidates a discontinuous nice loop may start from (ChainGraph.loop_starts).
+chain_loop_starts = _engine.chain_loop_starts
 # What every branch of each branch set implies (ChainGraph.verity).
 chain_verity = _engine.chain_verity
 # The digits each cell of a signed sum of any grid takes (csrc/constraints/sums.c, see

@@ -708,6 +708,23 @@ class ChainGraph:
             self.__dict__["_weak_return"] = got
         return self.__dict__["_weak_return"]
 
+    def loop_starts(self) -> int | None:
+        """The candidate nodes ``a`` whose :meth:`closure_false` makes ``a`` itself true,
+        or another candidate of ``a``'s cell above ``a`` (where a discontinuous nice loop
+        may set or keep ``a``), read from the C core's closures; None without them.
+
+        >>> from shudu import Grid
+        >>> ChainGraph.build(Candidates.from_grid(Grid.empty())).loop_starts()
+        0
+        """
+        if not self._c_closures():
+            return None
+        from .accel9 import chain_loop_starts
+
+        words = self.__dict__["_closure_size"] // 8
+        return int.from_bytes(chain_loop_starts(self.__dict__["_closure_rows"], words,
+                                                self.base, self.N), "little")
+
     def eliminable(self) -> int:
         """Every candidate that some chain start could eliminate (a fast superset).
 

@@ -508,7 +508,8 @@ def _dnl(cands: Candidates, mode: str, key: str,
         return
     at_cell = cell_columns(g.geo.n, N)
     back = g.weak_return()
-    for a in bits(g.nodes & ((1 << g.base) - 1)):
+    starts = g.loop_starts()   # from the C core: the others close no loop
+    for a in bits(g.nodes & ((1 << g.base) - 1) & (-1 if starts is None else starts | back)):
         cell, digit = a % N, a // N + 1
         T, _ = g.closure_false(a)
         if T >> a & 1:
