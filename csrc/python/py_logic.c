@@ -279,6 +279,21 @@ PyObject *py_logic9_single(PyObject *self, PyObject *const *args, Py_ssize_t nar
     return Py_BuildValue("(iii)", cell, digit, house);
 }
 
+/* The list of n (kind, cell, digit, house) tuples of found, or NULL with an error set. */
+static PyObject *single_list(const int (*found)[4], int n) {
+    PyObject *out = PyList_New(n);
+    if (!out) return NULL;
+    for (int i = 0; i < n; i++) {
+        PyObject *t = Py_BuildValue("(iiii)", found[i][0], found[i][1], found[i][2], found[i][3]);
+        if (!t) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, i, t);
+    }
+    return out;
+}
+
 /* logic9_hidden_singles(values, masks) -> [(kind, cell, digit, house), ...]: every digit
  * with one place in a house of a 9x9 pencilmark state, as the rater's hidden-single rung
  * reads them (shudu.logic.techniques.classic.singles.hidden_singles): kind 0 in the
@@ -317,17 +332,7 @@ PyObject *py_logic9_hidden_singles(PyObject *self, PyObject *const *args, Py_ssi
                     n++;
                 }
         }
-    PyObject *out = PyList_New(n);
-    if (!out) return NULL;
-    for (int i = 0; i < n; i++) {
-        PyObject *t = Py_BuildValue("(iiii)", found[i][0], found[i][1], found[i][2], found[i][3]);
-        if (!t) {
-            Py_DECREF(out);
-            return NULL;
-        }
-        PyList_SET_ITEM(out, i, t);
-    }
-    return out;
+    return single_list((const int (*)[4])found, n);
 }
 
 /* logic9_singles(values, masks) -> [(kind, cell, digit, house), ...]: the singles the
@@ -361,17 +366,8 @@ PyObject *py_logic9_singles(PyObject *self, PyObject *const *args, Py_ssize_t na
         const uint16_t bit = (uint16_t)(1u << (digit - 1));
         for (int k = 0; k < 20; k++) masks[B9_PEERS[cell][k]] &= (uint16_t)~bit;
     }
-    PyObject *out = PyList_New(n);
-    if (!out) return NULL;
-    for (int i = 0; i < n; i++) {
-        PyObject *t = Py_BuildValue("(iiii)", found[i][0], found[i][1], found[i][2], found[i][3]);
-        if (!t) {
-            Py_DECREF(out);
-            return NULL;
-        }
-        PyList_SET_ITEM(out, i, t);
-    }
-    if (!probe) return out;
+    PyObject *out = single_list((const int (*)[4])found, n);
+    if (!out || !probe) return out;
     int level;
     Py_BEGIN_ALLOW_THREADS
     level = l9_probe(values, masks, L9_LEVELS - 1);
