@@ -308,10 +308,16 @@ class ChainGraph:
                 weak[i] = weak.get(i, 0) | js
         self.__dict__["why"] = why
 
+    @property
+    def link_memo(self) -> dict[tuple[int, int], Link]:
+        """The links :meth:`link` has made, by their two literals (read only)."""
+        memo: dict[tuple[int, int], Link] = self.__dict__.setdefault("_link_memo", {})
+        return memo
+
     def link(self, x: int, y: int) -> Link:
         """The link from literal ``x`` to literal ``y`` of a path (``2 * node + truth``),
         labelled with the constraint behind a weak link no house or cell makes."""
-        memo = self.__dict__.setdefault("_link_memo", {})
+        memo = self.link_memo
         got = memo.get((x, y))
         if got is not None:
             return got
@@ -328,6 +334,7 @@ class ChainGraph:
             if len(_BASE_LINKS) >= 200_000:
                 _BASE_LINKS.clear()
             got = _BASE_LINKS[key] = Link(self.node(x >> 1), self.node(y >> 1), strong, "")
+        memo[x, y] = got
         return got
 
     def _add_als(self, use: range | list[int]) -> None:
