@@ -164,6 +164,12 @@ def main() -> int:
         lambda: _engine.logic9_single(bytes(81), bytes(162)),
         lambda: _engine.logic9_singles(bytes(81), bytes(161)),
         lambda: _engine.logic9_singles(bytes(81), bytes(162), True, 1),
+        lambda: _engine.logic9_hidden_singles(bytes(81), bytes(161)),
+        lambda: _engine.logic9_hidden_singles(bytes(81)),
+        lambda: _engine.chain_loop_starts(bytes(15), 1, 0, 81),
+        lambda: _engine.chain_loop_starts(bytes(16), 0, 0, 81),
+        lambda: _engine.chain_loop_starts(bytes(16), 1, 65, 81),
+        lambda: _engine.chain_loop_starts("x" * 16, 1, 0, 81),
         lambda: _engine.logic9_direct(bytes(81), bytes(162), 4),
         lambda: _engine.logic9_direct(bytes(80), bytes(162), 0),
         lambda: _engine.logic9_locked(bytes(81), bytes(161), True),
@@ -354,6 +360,10 @@ def main() -> int:
             return 1
         for kind in range(4):
             _engine.logic9_direct(values, masks, kind)
+        if any(not (0 <= kind <= 2 and 0 <= cell < 81 and 1 <= digit <= 9 and 0 <= h < 27)
+               for kind, cell, digit, h in _engine.logic9_hidden_singles(values, masks)):
+            print("logic9_hidden_singles returned a bad single", values, file=sys.stderr)
+            return 1
         table = _engine.logic9_als_index(values, masks)
         if table is not None and not (
                 len({len(part) for part in table}) == 1

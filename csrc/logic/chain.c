@@ -214,6 +214,20 @@ done:
     return rc;
 }
 
+void ch_loop_starts(const uint8_t *false_rows, ptrdiff_t words, ptrdiff_t nodes,
+                    ptrdiff_t base, ptrdiff_t cells, uint8_t *out) {
+    const ptrdiff_t row = words * 8;
+    memset(out, 0, (size_t)row);
+    const ptrdiff_t top = base < nodes ? base : nodes;
+    for (ptrdiff_t a = 0; a < top && cells > 0; a++) {
+        const uint8_t *T = false_rows + 2 * a * row;
+        int hit = T[a >> 3] >> (a & 7) & 1;
+        for (ptrdiff_t b = a % cells; !hit && b < top; b += cells)
+            hit = b > a && (T[b >> 3] >> (b & 7) & 1);
+        if (hit) out[a >> 3] |= (uint8_t)(1u << (a & 7));
+    }
+}
+
 int ch_parents(const uint8_t *sb, const uint8_t *wb, ptrdiff_t words, ptrdiff_t nodes,
                ptrdiff_t lit, const uint8_t *banned, int32_t *parent) {
     ptrdiff_t row = words * 8;

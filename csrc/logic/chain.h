@@ -51,6 +51,13 @@ int ch_closures(const uint8_t *strong, const uint8_t *weak, const uint8_t *conf,
                 uint8_t *true_rows, uint8_t *eliminable, uint8_t *clash_false,
                 uint8_t *clash_true, uint8_t *weak_return);
 
+/* The candidate nodes a (a < base, node = digit * cells + cell) whose "a false" closure
+ * (row 2a of false_rows, as ch_closures makes them) makes a itself true, or another
+ * candidate of a's cell above a (a discontinuous nice loop's set or strong end): one row
+ * (words 64-bit words) to out. */
+void ch_loop_starts(const uint8_t *false_rows, ptrdiff_t words, ptrdiff_t nodes,
+                    ptrdiff_t base, ptrdiff_t cells, uint8_t *out);
+
 /* Breadth-first parents of the literals (2 * node + truth; truth 1 = "node true") reached
  * from literal lit over the rows of ch_aic_pairs (ChainGraph.parents): a false node makes
  * its strong partners true, a true node its weak partners false; nodes of the row

@@ -167,8 +167,9 @@ int d9_als_xz_first(const d9_state *s, bb81 *sets, unsigned *rcc);
 
 /* The rater's "direct" forms (detect9_direct.c): 1 when some instance of pointing (kind
  * 0), claiming (1), hidden pair (2) or hidden triple (3) removes a candidate and leaves
- * a hidden single (a house with a digit in exactly one cell) once its eliminations are
- * made; 1 for any other kind. */
+ * a hidden single where SE looks for it (another box of a pointing, another line of a
+ * claiming's kind, the house of a hidden subset) once its eliminations are made; 1 for
+ * any other kind. */
 int d9_direct(const d9_state *s, int kind);
 
 /* The first pointing (pointing = 1: a box's digit on one line, removed from the rest of

@@ -5,8 +5,10 @@
  * leave a hidden single?  The rater asks that before running its Python finders, which it
  * otherwise runs at nearly every step only to find no such instance.  An instance is what
  * the Python finder yields (shudu.logic.intersections and shudu.logic.subsets), and
- * "leaves a hidden single" is shudu.logic.singles.leaves_hidden_single: after the
- * eliminations, some house has a digit in exactly one of its cells. */
+ * "leaves a hidden single" is shudu.logic.registry.leaves_hidden_single in the houses
+ * direct_houses names, where SE looks: after the eliminations, a digit has one cell
+ * left in one of those houses (a pointing's other boxes, a claiming's other lines of
+ * its kind, a hidden subset's own house). */
 #include "detect9.h"
 
 #include <string.h>
@@ -24,9 +26,11 @@ static void el_clear(elims *e) {
     e->n = 0;
 }
 
-static void el_add(elims *e, int cell, int d) {
+/* Records the removal of digit d from cell in the houses of 'allowed' (a bit per house). */
+static void el_add(elims *e, int cell, int d, uint32_t allowed) {
     for (int k = 0; k < 3; k++) {
         int h = B9_CELL_HOUSE[cell][k];
+        if (!(allowed >> h & 1)) continue;
         if (!e->rm[d][h] && e->n < 96) {
             e->digit[e->n] = (uint8_t)d;
             e->house[e->n] = (uint8_t)h;
@@ -36,22 +40,13 @@ static void el_add(elims *e, int cell, int d) {
     }
 }
 
-/* Whether the state less these eliminations has a hidden single in a touched house
- * (the caller has checked that the state itself has none). */
+/* Whether the state less these eliminations has a hidden single in a touched house: a
+ * digit with one place left there, where it had more (a touched house lost one). */
 static int el_leaves_single(const d9_state *s, const elims *e) {
     for (int i = 0; i < e->n; i++) {
         unsigned m = s->pos[e->digit[i]][e->house[i]] & ~e->rm[e->digit[i]][e->house[i]];
         if (m && !(m & (m - 1))) return 1;
     }
-    return 0;
-}
-
-static int has_hidden_single(const d9_state *s) {
-    for (int d = 0; d < 9; d++)
-        for (int h = 0; h < 27; h++) {
-            unsigned m = s->pos[d][h];
-            if (m && !(m & (m - 1))) return 1;
-        }
     return 0;
 }
 
@@ -103,16 +98,20 @@ static unsigned locked_gone(const d9_state *s, const crossing *x, int d) {
 }
 
 /* Locked candidates: pointing (a box's digit in one line) or claiming (a line's digit in
- * one box); 'single' says the state already has a hidden single. */
-static int locked_direct(const d9_state *s, int pointing, int single, elims *e) {
+ * one box). */
+static int locked_direct(const d9_state *s, int pointing, elims *e) {
     crossing xs[54];
     crossings(pointing, xs);
     for (int j = 0; j < 54; j++)
         for (int d = 0; d < 9; d++) {
             const unsigned gone = locked_gone(s, &xs[j], d);
             if (!gone) continue;
-            if (single) return 1;
-            for (unsigned m = gone; m; m &= m - 1) el_add(e, B9_HOUSE[xs[j].b][b9_ctz(m)], d);
+            /* SE's hidden single: in another house of the kind of a */
+            const int a = xs[j].a;
+            const uint32_t kind = a >= 18 ? 0x7FC0000u : a >= 9 ? 0x3FE00u : 0x1FFu;
+            const uint32_t allowed = kind & ~(UINT32_C(1) << a);
+            for (unsigned m = gone; m; m &= m - 1)
+                el_add(e, B9_HOUSE[xs[j].b][b9_ctz(m)], d, allowed);
             int hit = el_leaves_single(s, e);
             el_clear(e);
             if (hit) return 1;
@@ -122,15 +121,13 @@ static int locked_direct(const d9_state *s, int pointing, int single, elims *e) 
 
 /* One hidden subset: the digits dmask confined to the cells 'where' (positions) of
  * house h.  1 when it eliminates a candidate and that leaves a hidden single. */
-static int subset_direct(const d9_state *s, int h, unsigned dmask, unsigned where, int single,
-                         elims *e) {
+static int subset_direct(const d9_state *s, int h, unsigned dmask, unsigned where, elims *e) {
     int any = 0;
     for (unsigned m = where; m; m &= m - 1) {
         int cell = B9_HOUSE[h][b9_ctz(m)];
         for (unsigned x = s->c[cell] & ~dmask & 0x1FFu; x; x &= x - 1) {
-            if (single) return 1;
             any = 1;
-            el_add(e, cell, b9_ctz(x));
+            el_add(e, cell, b9_ctz(x), UINT32_C(1) << h);   /* SE's: in the house */
         }
     }
     if (!any) return 0;
@@ -168,12 +165,12 @@ int d9_hidden_next(const d9_state *s, int size, d9_hidden_walk *w, int *house,
 }
 
 /* Hidden subsets of 'size' digits (2 or 3) confined to 'size' cells of a house. */
-static int hidden_direct(const d9_state *s, int size, int single, elims *e) {
+static int hidden_direct(const d9_state *s, int size, elims *e) {
     d9_hidden_walk w = D9_HIDDEN_WALK;
     int h;
     unsigned digits, where;
     while (d9_hidden_next(s, size, &w, &h, &digits, &where))
-        if (subset_direct(s, h, digits, where, single, e)) return 1;
+        if (subset_direct(s, h, digits, where, e)) return 1;
     return 0;
 }
 
@@ -181,12 +178,11 @@ int d9_direct(const d9_state *s, int kind) {
     elims e;
     memset(e.rm, 0, sizeof e.rm);
     e.n = 0;
-    const int single = has_hidden_single(s);
     switch (kind) {
-    case 0: return locked_direct(s, 1, single, &e);
-    case 1: return locked_direct(s, 0, single, &e);
-    case 2: return hidden_direct(s, 2, single, &e);
-    case 3: return hidden_direct(s, 3, single, &e);
+    case 0: return locked_direct(s, 1, &e);
+    case 1: return locked_direct(s, 0, &e);
+    case 2: return hidden_direct(s, 2, &e);
+    case 3: return hidden_direct(s, 3, &e);
     default: return 1;
     }
 }

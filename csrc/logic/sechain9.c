@@ -9,6 +9,7 @@
 
 #include "common.h"
 #include "engine/board9.h"
+#include "engine/cpu.h"
 #include "logic/serules9.h"
 
 #define NKEY 1458
@@ -24,18 +25,46 @@ typedef struct {
  * the "on" and "off" potentials in the order they were met; absurd is the complexity
  * of the clash that stopped it (0: none). */
 typedef struct {
-    uint16_t cnt[NKEY];
+    uint16_t cnt[NKEY];          /* valid where 'reached' has the key */
+    uint64_t reached[AW];
     uint16_t on[729], off[729];
     int n_on, n_off, absurd;
 } run_t;
 
+static inline int reached(const run_t *r, int k) { return (int)(r->reached[k >> 6] >> (k & 63) & 1); }
+
+/* A run's work space.  An ancestor set has a bit per potential of the state (its
+ * candidates, on and off: bit[k] for key k), so it spans nw words, not AW. */
 typedef struct {
     ancs anc[NKEY];
     int16_t slot[NKEY];
+    int16_t bit[NKEY];
     uint16_t cm[81];
-    int nslot;
+    uint16_t pos[9][27], pos0[9][27]; /* places of each digit in each house: now, at start */
+    int nslot, nw;
+    int hw; /* the counts may use the AVX2 level's POPCNT */
     serules_t rules;
 } work_t;
+
+/* The peers of each cell in the order a run meets them: its box, then its row, then its
+ * column, in house order, each cell once. */
+static uint8_t PEER_ORDER[81][20];
+static int peer_order_ready;
+
+static void peer_order(void) {
+    if (peer_order_ready) return;
+    for (int cell = 0; cell < 81; cell++) {
+        const int hs[3] = {18 + b9_box(cell), b9_row(cell), 9 + b9_col(cell)};
+        int n = 0;
+        for (int j = 0; j < 3; j++)
+            for (int i = 0; i < 9; i++) {
+                int x = B9_HOUSE[hs[j]][i], seen = x == cell;
+                for (int t = 0; t < n; t++) seen |= PEER_ORDER[cell][t] == x;
+                if (!seen) PEER_ORDER[cell][n++] = (uint8_t)x;
+            }
+    }
+    peer_order_ready = 1;
+}
 
 static const uint8_t *houses_of(int cell, uint8_t out[3]) {
     out[0] = (uint8_t)(18 + b9_box(cell));
@@ -46,20 +75,56 @@ static const uint8_t *houses_of(int cell, uint8_t out[3]) {
 
 static inline int key_of(int cell, int d, int on) { return 2 * (d * 81 + cell) + on; }
 static inline void anc_set(ancs *a, int k) { a->w[k >> 6] |= UINT64_C(1) << (k & 63); }
-static inline void anc_or(ancs *a, const ancs *b) {
-    for (int i = 0; i < AW; i++) a->w[i] |= b->w[i];
+static inline int anc_has(const ancs *a, int k) { return (int)(a->w[k >> 6] >> (k & 63) & 1); }
+static inline void anc_copy(ancs *a, const ancs *b, int nw) {
+    memcpy(a->w, b->w, (size_t)nw * sizeof a->w[0]);
 }
-static inline int anc_count(const ancs *a) {
+static inline void anc_or(ancs *a, const ancs *b, int nw) {
+    for (int i = 0; i < nw; i++) a->w[i] |= b->w[i];
+}
+static inline int anc_count(const ancs *a, int nw) {
     int n = 0;
-    for (int i = 0; i < AW; i++) n += sd_popc64(a->w[i]);
+    for (int i = 0; i < nw; i++) n += sd_popc64(a->w[i]);
     return n;
+}
+
+/* The portable x86 build counts bits in software; on a processor of the AVX2 level (which
+ * has POPCNT) the counts of a run's potentials (most of finish's time) use the instruction,
+ * in a function dispatched at run time like the engine's AVX2 paths. */
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__)) && \
+    !defined(__POPCNT__)
+#define SECHAIN_HW_COUNT 1
+__attribute__((target("avx2,popcnt"))) static void count_avx2(const ancs *anc,
+                                                             const int16_t *slot,
+                                                             const uint16_t *keys, int n,
+                                                             uint16_t *cnt, int nw) {
+    for (int i = 0; i < n; i++) {
+        const ancs *a = &anc[slot[keys[i]]];
+        int c = 0;
+        for (int j = 0; j < nw; j++)
+            c += sd_popc_hw32((uint32_t)a->w[j]) + sd_popc_hw32((uint32_t)(a->w[j] >> 32));
+        cnt[keys[i]] = (uint16_t)c;
+    }
+}
+#endif
+
+/* cnt[k] for each of the n keys, from their ancestors in the run's slots. */
+static void count_keys(const work_t *w, const uint16_t *keys, int n, uint16_t *cnt) {
+#ifdef SECHAIN_HW_COUNT
+    if (w->hw) {
+        count_avx2(w->anc, w->slot, keys, n, cnt, w->nw);
+        return;
+    }
+#endif
+    for (int i = 0; i < n; i++)
+        cnt[keys[i]] = (uint16_t)anc_count(&w->anc[w->slot[keys[i]]], w->nw);
 }
 
 static ancs *add(work_t *w, run_t *r, int k, const ancs *a) {
     ancs *s = &w->anc[w->nslot];
     w->slot[k] = (int16_t)w->nslot++;
-    *s = *a;
-    anc_set(s, k);
+    anc_copy(s, a, w->nw);
+    anc_set(s, w->bit[k]);
     if (k & 1)
         r->on[r->n_on++] = (uint16_t)k;
     else
@@ -67,67 +132,19 @@ static ancs *add(work_t *w, run_t *r, int k, const ancs *a) {
     return s;
 }
 
+/* Counts the ancestors of every potential reached, and leaves the slots empty again. */
 static void finish(work_t *w, run_t *r) {
-    for (int i = 0; i < r->n_on; i++) r->cnt[r->on[i]] = (uint16_t)anc_count(&w->anc[w->slot[r->on[i]]]);
-    for (int i = 0; i < r->n_off; i++)
-        r->cnt[r->off[i]] = (uint16_t)anc_count(&w->anc[w->slot[r->off[i]]]);
-}
-
-/* What an "off" potential k implies (the second half of SE's doChaining's loop). */
-static void off_step(work_t *w, const uint16_t cm0[81], int dynamic, run_t *r, int k) {
-    {
-        uint8_t hs[3];
-        int cell = (k >> 1) % 81, d = (k >> 1) / 81;
-        int made[4], nmade = 0;
-        ancs made_anc[4];
-        const ancs *a = &w->anc[w->slot[k]];
-        unsigned m = w->cm[cell];
-        unsigned rest = m & ~(1u << d);
-        if (b9_popc(m) == 2 && rest) {
-            int v = 8;
-            while (!(rest >> v & 1)) v--;
-            ancs *x = &made_anc[nmade];
-            *x = *a;
-            made[nmade++] = key_of(cell, v, 1);
-            anc_set(x, key_of(cell, v, 1));
-            for (unsigned gone = cm0[cell] & ~m; gone; gone &= gone - 1) {
-                int s = w->slot[key_of(cell, b9_ctz(gone), 0)];
-                if (s >= 0) anc_or(x, &w->anc[s]);
-            }
-        }
-        houses_of(cell, hs);
-        for (int j = 0; j < 3; j++) {
-            int places[9], np = 0;
-            for (int i = 0; i < 9; i++) {
-                int x = B9_HOUSE[hs[j]][i];
-                if (w->cm[x] >> d & 1) places[np++] = x;
-            }
-            if (np != 2) continue;
-            int other = places[1] == cell ? places[0] : places[1];
-            int kk = key_of(other, d, 1), seen = 0;
-            for (int t = 0; t < nmade; t++) seen |= made[t] == kk;
-            if (seen) continue;
-            ancs *x = &made_anc[nmade];
-            *x = *a;
-            anc_set(x, kk);
-            for (int i = 0; i < 9; i++) {
-                int y = B9_HOUSE[hs[j]][i];
-                if ((cm0[y] >> d & 1) && !(w->cm[y] >> d & 1)) {
-                    int s = w->slot[key_of(y, d, 0)];
-                    if (s >= 0) anc_or(x, &w->anc[s]);
-                }
-            }
-            made[nmade++] = kk;
-        }
-        if (dynamic) w->cm[cell] &= (uint16_t)~(1u << d);
-        for (int t = 0; t < nmade; t++) {
-            int kk = made[t];
-            if (w->slot[kk - 1] >= 0) {
-                r->absurd = anc_count(&made_anc[t]) + anc_count(&w->anc[w->slot[kk - 1]]);
-                return;
-            }
-            if (w->slot[kk] < 0) add(w, r, kk, &made_anc[t]);
-        }
+    count_keys(w, r->on, r->n_on, r->cnt);
+    count_keys(w, r->off, r->n_off, r->cnt);
+    for (int i = 0; i < r->n_on; i++) {
+        int k = r->on[i];
+        r->reached[k >> 6] |= UINT64_C(1) << (k & 63);
+        w->slot[k] = -1;
+    }
+    for (int i = 0; i < r->n_off; i++) {
+        int k = r->off[i];
+        r->reached[k >> 6] |= UINT64_C(1) << (k & 63);
+        w->slot[k] = -1;
     }
 }
 
@@ -140,11 +157,11 @@ static void nested(work_t *w, const uint16_t cm0[81], run_t *r) {
         int k = 2 * o->rem[i];
         if (w->slot[k] >= 0) continue;
         ancs a;
-        memset(&a, 0, sizeof a);
+        memset(&a, 0, (size_t)w->nw * sizeof a.w[0]);
         int h = o->rem_hint[i];
         for (int j = 0; j < o->n_par[h]; j++) {
             int s = w->slot[2 * o->par[h][j]];
-            if (s >= 0) anc_or(&a, &w->anc[s]);
+            if (s >= 0) anc_or(&a, &w->anc[s], w->nw);
         }
         add(w, r, k, &a);
     }
@@ -153,13 +170,13 @@ static void nested(work_t *w, const uint16_t cm0[81], run_t *r) {
 /* SE's doChaining from one assumption. */
 static void run(work_t *w, const uint16_t cm0[81], int start, int dynamic, int level,
                 run_t *r) {
-    memset(r->cnt, 0, sizeof r->cnt);
-    memset(w->slot, 0xff, sizeof w->slot);
+    memset(r->reached, 0, sizeof r->reached);   /* the slots are empty (finish) */
     memcpy(w->cm, cm0, sizeof w->cm);
+    memcpy(w->pos, w->pos0, sizeof w->pos);
     r->n_on = r->n_off = r->absurd = 0;
     w->nslot = 0;
     ancs none;
-    memset(&none, 0, sizeof none);
+    memset(&none, 0, (size_t)w->nw * sizeof none.w[0]);
     add(w, r, start, &none);
     int i_on = 0, i_off = 0;
     uint8_t hs[3];
@@ -170,30 +187,75 @@ static void run(work_t *w, const uint16_t cm0[81], int start, int dynamic, int l
             int made[28], nmade = 0;
             for (int v = 0; v < 9; v++)
                 if (v != d && (w->cm[cell] >> v & 1)) made[nmade++] = key_of(cell, v, 0);
-            houses_of(cell, hs);
-            for (int j = 0; j < 3; j++)
-                for (int i = 0; i < 9; i++) {
-                    int x = B9_HOUSE[hs[j]][i];
-                    if (x == cell || !(w->cm[x] >> d & 1)) continue;
-                    int kk = key_of(x, d, 0), seen = 0;
-                    for (int t = 0; t < nmade; t++) seen |= made[t] == kk;
-                    if (!seen) made[nmade++] = kk;
-                }
+            const uint8_t *peers = PEER_ORDER[cell];
+            for (int i = 0; i < 20; i++)
+                if (w->cm[peers[i]] >> d & 1) made[nmade++] = key_of(peers[i], d, 0);
             for (int t = 0; t < nmade; t++) {
                 int kk = made[t];
                 const ancs *a = &w->anc[w->slot[k]];
-                if (w->slot[kk + 1] >= 0) {
-                    ancs off = *a;
-                    anc_set(&off, kk);
-                    r->absurd = anc_count(&w->anc[w->slot[kk + 1]]) + anc_count(&off);
+                if (w->slot[kk + 1] >= 0) {   /* a's ancestors and kk itself */
+                    r->absurd = anc_count(&w->anc[w->slot[kk + 1]], w->nw) +
+                                anc_count(a, w->nw) + !anc_has(a, w->bit[kk]);
                     finish(w, r);
                     return;
                 }
                 if (w->slot[kk] < 0) add(w, r, kk, a);
             }
-        } else
-            off_step(w, cm0, dynamic, r, r->off[i_off++]);
-        if (r->absurd) break;
+        } else {
+        int k = r->off[i_off++];
+        int cell = (k >> 1) % 81, d = (k >> 1) / 81;
+        int made[4], nmade = 0;
+        ancs made_anc[4];
+        const ancs *a = &w->anc[w->slot[k]];
+        unsigned m = w->cm[cell];
+        unsigned rest = m & ~(1u << d);
+        if (b9_popc(m) == 2 && rest) {
+            int v = 8;
+            while (!(rest >> v & 1)) v--;
+            ancs *x = &made_anc[nmade];
+            anc_copy(x, a, w->nw);
+            made[nmade++] = key_of(cell, v, 1);
+            anc_set(x, w->bit[key_of(cell, v, 1)]);
+            for (unsigned gone = cm0[cell] & ~m; gone; gone &= gone - 1) {
+                int s = w->slot[key_of(cell, b9_ctz(gone), 0)];
+                if (s >= 0) anc_or(x, &w->anc[s], w->nw);
+            }
+        }
+        houses_of(cell, hs);
+        for (int j = 0; j < 3; j++) {
+            const unsigned here = w->pos[d][hs[j]];
+            if (b9_popc9(here) != 2) continue;
+            const int first = B9_HOUSE[hs[j]][b9_ctz(here)];
+            const int second = B9_HOUSE[hs[j]][b9_ctz(here & (here - 1))];
+            int other = second == cell ? first : second;
+            int kk = key_of(other, d, 1), seen = 0;
+            for (int t = 0; t < nmade; t++) seen |= made[t] == kk;
+            if (seen) continue;
+            ancs *x = &made_anc[nmade];
+            anc_copy(x, a, w->nw);
+            anc_set(x, w->bit[kk]);
+            for (unsigned gone = w->pos0[d][hs[j]] & ~here; gone; gone &= gone - 1) {
+                int s = w->slot[key_of(B9_HOUSE[hs[j]][b9_ctz(gone)], d, 0)];
+                if (s >= 0) anc_or(x, &w->anc[s], w->nw);
+            }
+            made[nmade++] = kk;
+        }
+        if (dynamic) {
+            w->cm[cell] &= (uint16_t)~(1u << d);
+            for (int j = 0; j < 3; j++)
+                w->pos[d][hs[j]] &= (uint16_t)~(1u << b9_house_pos(cell, hs[j]));
+        }
+        for (int t = 0; t < nmade; t++) {
+            int kk = made[t];
+            if (w->slot[kk - 1] >= 0) {
+                r->absurd = anc_count(&made_anc[t], w->nw) +
+                            anc_count(&w->anc[w->slot[kk - 1]], w->nw);
+                finish(w, r);
+                return;
+            }
+            if (w->slot[kk] < 0) add(w, r, kk, &made_anc[t]);
+        }
+        }
         if (level > 0 && i_on == r->n_on && i_off == r->n_off) nested(w, cm0, r);
     }
     finish(w, r);
@@ -232,8 +294,8 @@ static void common(sink *s, const uint16_t cm0[81], run_t *const *runs, int n, i
         for (int i = 0; i < nk; i++) {
             int k = keys[i], sum = 0, all = 1;
             for (int j = 0; j < n && all; j++) {
-                all = runs[j]->cnt[k] != 0;
-                sum += runs[j]->cnt[k];
+                all = reached(runs[j], k);
+                if (all) sum += runs[j]->cnt[k];
             }
             if (all && removes(cm0, k)) emit(s, sum, kind, source, k);
         }
@@ -249,6 +311,18 @@ int sechain9(const uint16_t cm[81], int dynamic, int level, int32_t *out, int ca
     uint16_t cm0[81];
     for (int c = 0; c < 81; c++) cm0[c] = cm[c] & 511u;
     if (!w || !memo || !off_run) goto done;
+    peer_order();
+    w->hw = sd_cpu_level() >= SD_CPU_AVX2;
+    memset(w->slot, 0xff, sizeof w->slot);   /* each run leaves them so (finish) */
+    int nbits = 0;   /* a bit for each potential of the state's candidates */
+    for (int k = 0; k < NKEY; k++)
+        w->bit[k] = (int16_t)(cm0[(k >> 1) % 81] >> ((k >> 1) / 81) & 1 ? nbits++ : -1);
+    w->nw = nbits ? (nbits + 63) / 64 : 1;
+    memset(w->pos0, 0, sizeof w->pos0);
+    for (int h = 0; h < 27; h++)
+        for (int k = 0; k < 9; k++)
+            for (unsigned m = cm0[B9_HOUSE[h][k]]; m; m &= m - 1)
+                w->pos0[b9_ctz(m)][h] |= (uint16_t)(1u << k);
     sink s = {out, cap, 0};
     for (int cell = 0; cell < 81; cell++) {
         unsigned m = cm0[cell];

@@ -201,9 +201,11 @@ CHECKED(py_logic9_naked_subsets)
 CHECKED(py_logic9_hidden_subsets)
 CHECKED(py_logic9_trios)
 CHECKED(py_logic9_singles)
+CHECKED(py_logic9_hidden_singles)
 CHECKED(py_logic9_direct)
 CHECKED(py_aic_pairs)
 CHECKED(py_chain_closures)
+CHECKED(py_chain_loop_starts)
 CHECKED(py_chain_verity)
 CHECKED(py_sum_supports)
 CHECKED(py_msls9)
@@ -257,6 +259,11 @@ static PyMethodDef methods[] = {
      "logic9_singles(values, masks) -> [(kind, cell, digit, house), ...]: the singles found "
      "one after another (each the first full house, else hidden, else naked single, placed "
      "before the next) while only singles apply"},
+    {"logic9_hidden_singles", (PyCFunction)(void (*)(void))checked_py_logic9_hidden_singles,
+     METH_FASTCALL,
+     "logic9_hidden_singles(values, masks) -> [(kind, cell, digit, house), ...]: every digit "
+     "with one place in a house, in houses with one open cell (0), other boxes (1), other "
+     "lines (2)"},
     {"logic9_direct", (PyCFunction)(void (*)(void))checked_py_logic9_direct, METH_FASTCALL,
      "logic9_direct(values, masks, kind) -> whether a pointing (0), claiming (1), hidden "
      "pair (2) or hidden triple (3) removes a candidate and leaves a hidden single"},
@@ -267,6 +274,10 @@ static PyMethodDef methods[] = {
      "chain_closures(strong, weak, conf, words, nodes) -> (false_rows, true_rows, "
      "eliminable, clash_false, clash_true, weak_return): every node's closures over a link "
      "graph"},
+    {"chain_loop_starts", (PyCFunction)(void (*)(void))checked_py_chain_loop_starts,
+     METH_FASTCALL,
+     "chain_loop_starts(false_rows, words, base, cells) -> row: the candidates whose false "
+     "closure makes them, or a later candidate of their cell, true"},
     {"chain_verity", (PyCFunction)(void (*)(void))checked_py_chain_verity, METH_FASTCALL,
      "chain_verity(true_rows, words, present, sets) -> [(k, T, F)]: what every branch of "
      "each branch set implies (the AND of their true closures)"},

@@ -53,6 +53,7 @@ PyObject *py_logic9_naked_subsets(PyObject *self, PyObject *const *args, Py_ssiz
 PyObject *py_logic9_hidden_subsets(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_logic9_trios(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_logic9_singles(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *py_logic9_hidden_singles(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_logic9_fish_digits(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_logic9_finned_fish(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_logic9_als_index(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
@@ -61,6 +62,7 @@ PyObject *py_logic9_als_xz(PyObject *self, PyObject *const *args, Py_ssize_t nar
 PyObject *py_logic9_detect(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_aic_pairs(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_chain_closures(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *py_chain_loop_starts(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_chain_verity(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_sum_supports(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_msls9(PyObject *self, PyObject *const *args, Py_ssize_t nargs);

@@ -279,6 +279,62 @@ PyObject *py_logic9_single(PyObject *self, PyObject *const *args, Py_ssize_t nar
     return Py_BuildValue("(iii)", cell, digit, house);
 }
 
+/* The list of n (kind, cell, digit, house) tuples of found, or NULL with an error set. */
+static PyObject *single_list(const int (*found)[4], int n) {
+    PyObject *out = PyList_New(n);
+    if (!out) return NULL;
+    for (int i = 0; i < n; i++) {
+        PyObject *t = Py_BuildValue("(iiii)", found[i][0], found[i][1], found[i][2], found[i][3]);
+        if (!t) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, i, t);
+    }
+    return out;
+}
+
+/* logic9_hidden_singles(values, masks) -> [(kind, cell, digit, house), ...]: every digit
+ * with one place in a house of a 9x9 pencilmark state, as the rater's hidden-single rung
+ * reads them (shudu.logic.techniques.classic.singles.hidden_singles): kind 0 in the
+ * houses with one cell holding candidates (boxes, then rows and columns), kind 1 in the
+ * other boxes, kind 2 in the other rows and columns; digits ascending in a house.  Only
+ * the masks are read (a placed cell has none). */
+PyObject *py_logic9_hidden_singles(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (check_nargs(nargs, 2, 2, "logic9_hidden_singles(values, masks)") < 0) return NULL;
+    uint8_t values[81];
+    uint16_t masks[81];
+    if (read_state(args[0], args[1], values, masks) < 0) return NULL;
+    static const int8_t order[3][27] = {
+        {18, 19, 20, 21, 22, 23, 24, 25, 26, 0, 1, 2, 3, 4, 5, 6, 7, 8,
+         9, 10, 11, 12, 13, 14, 15, 16, 17},
+        {18, 19, 20, 21, 22, 23, 24, 25, 26, -1},
+        {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, -1}};
+    int found[243][4], n = 0;
+    for (int kind = 0; kind < 3; kind++)
+        for (int i = 0; i < 27 && order[kind][i] >= 0; i++) {
+            const int h = order[kind][i];
+            unsigned pos[9] = {0};
+            int open = 0;
+            for (int k = 0; k < 9; k++) {
+                unsigned m = masks[B9_HOUSE[h][k]] & 0x1FFu;
+                open += m != 0;
+                for (; m; m &= m - 1) pos[b9_ctz(m)] |= 1u << k;
+            }
+            if ((open == 1) != (kind == 0)) continue;
+            for (int d = 0; d < 9; d++)
+                if (pos[d] && !(pos[d] & (pos[d] - 1)) && n < 243) {
+                    found[n][0] = kind;
+                    found[n][1] = B9_HOUSE[h][b9_ctz(pos[d])];
+                    found[n][2] = d + 1;
+                    found[n][3] = h;
+                    n++;
+                }
+        }
+    return single_list((const int (*)[4])found, n);
+}
+
 /* logic9_singles(values, masks) -> [(kind, cell, digit, house), ...]: the singles the
  * solver finds one after another from a 9x9 pencilmark state while only singles apply:
  * each time the first full house (kind 0), else the first hidden single (1), else the
@@ -310,17 +366,8 @@ PyObject *py_logic9_singles(PyObject *self, PyObject *const *args, Py_ssize_t na
         const uint16_t bit = (uint16_t)(1u << (digit - 1));
         for (int k = 0; k < 20; k++) masks[B9_PEERS[cell][k]] &= (uint16_t)~bit;
     }
-    PyObject *out = PyList_New(n);
-    if (!out) return NULL;
-    for (int i = 0; i < n; i++) {
-        PyObject *t = Py_BuildValue("(iiii)", found[i][0], found[i][1], found[i][2], found[i][3]);
-        if (!t) {
-            Py_DECREF(out);
-            return NULL;
-        }
-        PyList_SET_ITEM(out, i, t);
-    }
-    if (!probe) return out;
+    PyObject *out = single_list((const int (*)[4])found, n);
+    if (!out || !probe) return out;
     int level;
     Py_BEGIN_ALLOW_THREADS
     level = l9_probe(values, masks, L9_LEVELS - 1);
@@ -1326,6 +1373,38 @@ done:
     return result;
 }
 
+
+/* chain_loop_starts(false_rows, words, base, cells) -> row bytes: the candidate nodes a
+ * (below base) whose "a false" closure makes a true, or another candidate of a's cell
+ * above a (ch_loop_starts); false_rows as chain_closures gives them. */
+PyObject *py_chain_loop_starts(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (check_nargs(nargs, 4, 4, "chain_loop_starts(false_rows, words, base, cells)") < 0)
+        return NULL;
+    Py_ssize_t words, base, cells;
+    if (read_ssize(args[1], &words) < 0 || check_words(words) < 0 ||
+        read_ssize(args[2], &base) < 0 || read_ssize(args[3], &cells) < 0)
+        return NULL;
+    if (base < 0 || cells < 1 || base > words * 64) {
+        PyErr_SetString(PyExc_ValueError, "base must be 0..64 * words and cells positive");
+        return NULL;
+    }
+    if (refuse_text(args[0], NULL, "false_rows must be bytes-like, not str") < 0) return NULL;
+    Py_buffer v;
+    if (PyObject_GetBuffer(args[0], &v, PyBUF_SIMPLE) < 0) return NULL;
+    const Py_ssize_t row = words * 8;
+    if (v.len % (2 * row)) {
+        PyBuffer_Release(&v);
+        PyErr_SetString(PyExc_ValueError, "false_rows must hold two rows per node");
+        return NULL;
+    }
+    PyObject *out = PyBytes_FromStringAndSize(NULL, row);
+    if (out)
+        ch_loop_starts(v.buf, words, v.len / (2 * row), base, cells,
+                       (uint8_t *)PyBytes_AS_STRING(out));
+    PyBuffer_Release(&v);
+    return out;
+}
 
 /* chain_verity(true_rows, words, present, sets) -> [(k, T, F), ...]: for each branch set k
  * (row k of sets: a bitset of nodes, one of which is true) the literals every branch

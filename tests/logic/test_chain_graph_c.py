@@ -138,3 +138,36 @@ def test_parents_match_the_python_search() -> None:
                         assert fast == g.parents(lit, banned, reference=True), (mode, lit)
                         compared += sum(p >= 0 for p in fast)
     assert compared > 10_000
+
+
+def _loop_starts(g: ChainGraph) -> int:
+    """ChainGraph.loop_starts by its definition over closure_false."""
+    from shudu.logic.links import cell_columns
+
+    at_cell = cell_columns(g.n, g.N)
+    want = 0
+    for a in bits(g.nodes & ((1 << g.base) - 1)):
+        T = g.closure_false(a)[0]
+        if T >> a & 1 or T & at_cell[a % g.N] & ~((2 << a) - 1):
+            want |= 1 << a
+    return want
+
+
+def test_loop_starts_are_those_of_the_closures() -> None:
+    """``ChainGraph.loop_starts`` (C) against its definition, on states along real paths
+    and on a grid of other rules."""
+    from shudu import Rules
+
+    lines = shared_file("top1465.sdm").read_text().split()
+    found = 0
+    for puzzle in lines[:4]:
+        for state in _states(puzzle):
+            for mode in ("full", "grouped"):
+                g = ChainGraph.build(state, **_MODES[mode])
+                want = _loop_starts(g)
+                assert g.loop_starts() == want
+                found += bool(want)
+    assert found
+    c = Candidates.from_grid(Grid("1..4...7." + "." * 72, Rules(diagonals=True)))
+    g = ChainGraph.build(c)
+    assert g.loop_starts() in (None, _loop_starts(g))

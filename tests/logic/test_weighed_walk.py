@@ -86,17 +86,24 @@ def test_weights_are_facts_of_the_technique_records() -> None:
 
 
 def test_direct_weight_needs_the_state() -> None:
-    """A pointing whose eliminations leave a hidden single weighs 1.7 in its state, 2.6
-    without one."""
+    """A pointing whose eliminations leave a hidden single in another box weighs 1.7 in
+    its state, 2.6 without one; a single left in a column does not count (SE looks for
+    it in the boxes the line crosses)."""
     c = as_candidates("." * 81)
-    # digit 1 of box 1 only in row 1 (so the rest of row 1 loses it), and column 4 holds
-    # 1 only in r1c4 and r2c4: once r1c4 loses it, r2c4 is a hidden single
-    for cell in (9, 10, 11, 18, 19, 20, *range(21, 81, 9)):
+    # digit 1 of box 1 only in row 1 (so the rest of row 1 loses it), and box 2 holds 1
+    # only in r1c4 and r2c4: once r1c4 loses it, r2c4 is a hidden single of box 2
+    for cell in (9, 10, 11, 18, 19, 20, 4, 5, 13, 14, 21, 22, 23):
         c.eliminate(cell, 1)
-    step = Step("pointing", eliminations=[(cell, 1) for cell in range(3, 9)], digits=(1,))
+    step = Step("pointing", eliminations=[(cell, 1) for cell in range(3, 9)], digits=(1,),
+                houses={"base": (18,), "cover": (0,)})
     assert step_score(step, c) == 1.7
     assert step_score(step) == technique("pointing").se_weight == 2.6
     assert step_score(step, Candidates.from_grid(c.to_grid())) == 2.6
+    # column 4 holds 1 only in r1c4 and r2c4, box 2 in more cells: not direct
+    c = as_candidates("." * 81)
+    for cell in (9, 10, 11, 18, 19, 20, *range(21, 81, 9)):
+        c.eliminate(cell, 1)
+    assert step_score(step, c) == 2.6
 
 
 def test_known_uniqueness_is_not_searched_again(monkeypatch: pytest.MonkeyPatch) -> None:

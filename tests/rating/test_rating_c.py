@@ -21,7 +21,7 @@ import pytest
 from conftest import SHARED_DATA, wrong_candidates
 from shudu.logic import weighed
 from shudu.logic.accel9 import DIRECT, direct, trios
-from shudu.logic.registry import leaves_hidden_single, technique
+from shudu.logic.registry import direct_houses, leaves_hidden_single, technique
 from shudu.solving.engine import solve
 from shudu.values.candidates import Candidates
 from shudu.values.grid import Grid
@@ -61,7 +61,8 @@ def states() -> tuple[Candidates, ...]:
 
 
 def python_direct(key: str, c: Candidates) -> bool:
-    return any(step.eliminations and leaves_hidden_single(c, step.eliminations)
+    return any(step.eliminations
+               and leaves_hidden_single(c, step.eliminations, direct_houses(step, c))
                for step in technique(key).find(c))
 
 
@@ -98,3 +99,17 @@ def test_tridagon_trios_match_a_plain_count() -> None:
         assert list(got) == python_trios(c), bytes(c.values).hex()
         found += sum(map(len, got))
     assert found   # some states have trios, so the comparison could fail
+
+
+def test_hidden_singles_match_the_python_search() -> None:
+    """The C core's singles (``accel9.hidden_singles``) read as the Python search does,
+    at every ceiling (which kinds are taken together)."""
+    from shudu.logic.techniques.classic.singles import hidden_singles, hidden_singles_py
+
+    found = 0
+    for c in states():
+        for ceiling in (0.0, 1.2, 1.5):
+            got = hidden_singles(c, ceiling)
+            assert got == hidden_singles_py(c, ceiling), bytes(c.values).hex()
+            found += bool(got)
+    assert found

@@ -42,6 +42,7 @@ __all__ = [
     "als_xz",
     "chain_closures",
     "chain_graph",
+    "chain_loop_starts",
     "chain_parents",
     "detect",
     "fish_digits",
@@ -71,6 +72,8 @@ sechain9 = _engine.sechain9
 
 # Every node's closures over a link graph's rows (csrc/logic/chain.c, see ChainGraph._c_closures).
 chain_closures = _engine.chain_closures
+# The candidates a discontinuous nice loop may start from (ChainGraph.loop_starts).
+chain_loop_starts = _engine.chain_loop_starts
 # What every branch of each branch set implies (ChainGraph.verity).
 chain_verity = _engine.chain_verity
 # The digits each cell of a signed sum of any grid takes (csrc/constraints/sums.c, see
@@ -231,6 +234,19 @@ def singles(c: Candidates) -> list[tuple[int, int, int, int]]:
     [(0, 8, 9, 0)]
     """
     return _engine.logic9_singles(*_state(c))
+
+
+def hidden_singles(c: Candidates) -> list[tuple[int, int, int, int]]:
+    """Every digit with one place in a house of a classic 9x9 state, as ``(kind, cell,
+    digit, house)``: kind 0 in a house with one cell holding candidates (boxes first,
+    then rows and columns), kind 1 in the other boxes, kind 2 in the other lines.
+
+    >>> from shudu import Grid
+    >>> from shudu.values.candidates import Candidates
+    >>> hidden_singles(Candidates.from_grid(Grid("12345678." + "." * 72)))[:1]
+    [(0, 8, 9, 0)]
+    """
+    return _engine.logic9_hidden_singles(*_state(c))
 
 
 def singles_then_probe(c: Candidates) -> tuple[list[tuple[int, int, int, int]], int]:

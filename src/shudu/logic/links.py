@@ -308,10 +308,16 @@ class ChainGraph:
                 weak[i] = weak.get(i, 0) | js
         self.__dict__["why"] = why
 
+    @property
+    def link_memo(self) -> dict[tuple[int, int], Link]:
+        """The links :meth:`link` has made, by their two literals (read only)."""
+        memo: dict[tuple[int, int], Link] = self.__dict__.setdefault("_link_memo", {})
+        return memo
+
     def link(self, x: int, y: int) -> Link:
         """The link from literal ``x`` to literal ``y`` of a path (``2 * node + truth``),
         labelled with the constraint behind a weak link no house or cell makes."""
-        memo = self.__dict__.setdefault("_link_memo", {})
+        memo = self.link_memo
         got = memo.get((x, y))
         if got is not None:
             return got
@@ -328,6 +334,7 @@ class ChainGraph:
             if len(_BASE_LINKS) >= 200_000:
                 _BASE_LINKS.clear()
             got = _BASE_LINKS[key] = Link(self.node(x >> 1), self.node(y >> 1), strong, "")
+        memo[x, y] = got
         return got
 
     def _add_als(self, use: range | list[int]) -> None:
@@ -707,6 +714,23 @@ class ChainGraph:
                     got |= 1 << a
             self.__dict__["_weak_return"] = got
         return self.__dict__["_weak_return"]
+
+    def loop_starts(self) -> int | None:
+        """The candidate nodes ``a`` whose :meth:`closure_false` makes ``a`` itself true,
+        or another candidate of ``a``'s cell above ``a`` (where a discontinuous nice loop
+        may set or keep ``a``), read from the C core's closures; None without them.
+
+        >>> from shudu import Grid
+        >>> ChainGraph.build(Candidates.from_grid(Grid.empty())).loop_starts()
+        0
+        """
+        if not self._c_closures():
+            return None
+        from .accel9 import chain_loop_starts
+
+        words = self.__dict__["_closure_size"] // 8
+        return int.from_bytes(chain_loop_starts(self.__dict__["_closure_rows"], words,
+                                                self.base, self.N), "little")
 
     def eliminable(self) -> int:
         """Every candidate that some chain start could eliminate (a fast superset).

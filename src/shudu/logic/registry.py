@@ -122,32 +122,74 @@ class Technique:
         1.2
         """
         if self.direct is not None and cands is not None and step.eliminations:
-            if leaves_hidden_single(cands, step.eliminations):
+            if leaves_hidden_single(cands, step.eliminations, direct_houses(step, cands)):
                 return self.direct
         base = self.se_weight
         return base if self.weigh is None else self.weigh(step, base)
 
 
-def leaves_hidden_single(cands: Candidates, eliminations: Iterable[tuple[int, int]]) -> bool:
-    """Whether removing ``eliminations`` from ``cands`` leaves a hidden single (SE calls a
-    step that does "direct").
+def leaves_hidden_single(cands: Candidates, eliminations: Iterable[tuple[int, int]],
+                         houses: Iterable[int] | None = None) -> bool:
+    """Whether removing ``eliminations`` from ``cands`` makes a hidden single: a digit
+    with two or more places in a house (one of ``houses``, default all) and one after
+    (SE calls a step that does "direct").
 
     >>> from shudu.logic.solver import as_candidates
     >>> c = as_candidates("." * 81)
     >>> leaves_hidden_single(c, [(cell, 1) for cell in range(1, 9)])
     True
+    >>> leaves_hidden_single(c, [(cell, 1) for cell in range(1, 9)], houses=[9])
+    False
     >>> leaves_hidden_single(c, [(1, 1)])
     False
     """
-    dm = list(cands.digit_mask)
+    before = cands.digit_mask
+    dm = list(before)
     for cell, digit in eliminations:
         dm[digit - 1] &= ~(1 << cell)
-    for hm in cands.geo.house_mask:
-        for m in dm:
+    masks = cands.geo.house_mask
+    for h in range(len(masks)) if houses is None else houses:
+        hm = masks[h]
+        for d, m in enumerate(dm):
             m &= hm
-            if m and not m & (m - 1):
+            if m and not m & (m - 1) and before[d] & hm != m:
                 return True
     return False
+
+
+def direct_houses(step: Step, cands: Candidates) -> tuple[int, ...] | None:
+    """The houses where SE looks for the hidden single that makes ``step`` "direct"
+    (``None``: every house): a pointing's in the other boxes, a claiming's in the other
+    lines of its line's kind, a hidden subset's in a house where it is one (SE finds
+    the subset in each such house: a pair in a box may be one in its row too).
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> from shudu.logic.step import Step
+    >>> c = as_candidates("." * 81)
+    >>> direct_houses(Step("claiming", houses={"base": (9,), "cover": (18,)}), c)
+    (10, 11, 12, 13, 14, 15, 16, 17)
+    >>> for cell in range(2, 9):
+    ...     _ = c.eliminate(cell, 1), c.eliminate(cell, 2)
+    >>> direct_houses(Step("hidden-pair", digits=(1, 2), cells={"subset": (0, 1)}), c)
+    (0,)
+    """
+    key = step.technique
+    masks = cands.geo.house_mask
+    if key in ("hidden-pair", "hidden-triple", "hidden-quad"):
+        where = sum(1 << cell for cell in step.role_cells("subset"))
+        dm = cands.digit_mask
+        return tuple(h for h, hm in enumerate(masks)
+                     if where & hm == where
+                     and not any(dm[d - 1] & hm & ~where for d in step.digits))
+    if key not in ("pointing", "claiming") or not step.role_houses("base"):
+        return None
+    base = step.role_houses("base")[0]
+    n = cands.geo.n
+
+    def kind(h: int) -> int:
+        return min(h // n, 3)
+
+    return tuple(h for h in range(len(masks)) if h != base and kind(h) == kind(base))
 
 
 _REGISTRY: dict[str, Technique] = {}

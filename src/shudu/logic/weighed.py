@@ -35,9 +35,10 @@ from ..values.candidates import Candidates
 from ..values.grid import Grid
 from . import accel9
 from .links import chain_nodes
-from .registry import leaves_hidden_single, technique
+from .registry import direct_houses, leaves_hidden_single, technique
 from .step import Step
 from .techniques.classic.chains import continuous_loops
+from .techniques.classic.chains import graph as chain_graph
 from .techniques.classic.multiple import chain_table, table_moves
 from .techniques.classic.nested import nested_moves
 from .techniques.classic.nishio import nishio_step, nishio_table
@@ -166,7 +167,8 @@ def _direct(key: str) -> Rung:
         if known and c.rules.is_classic9 and not accel9.direct(c, key):
             return []
         for step in tech.find(c):
-            if step.eliminations and leaves_hidden_single(c, step.eliminations):
+            if step.eliminations and leaves_hidden_single(c, step.eliminations,
+                                                          direct_houses(step, c)):
                 return [(weight, key, step, ())]
         return []
 
@@ -281,29 +283,46 @@ def pattern_moves(c: Candidates, ceiling: float = 0.0) -> list[Move]:
     return []
 
 
-def _beyond(step: Step, ceiling: float) -> bool:
-    """Whether every chain a finder yields after ``step`` weighs more than ``ceiling``.
+CHAIN_BASE = {"x-chain": 6.6, "xy-chain": 7.0, "discontinuous-nice-loop": 6.6, "aic": 7.0}
+"""The least SE weight, before the length bonus, of a chain each finder of
+:data:`CHAIN_KEYS` yields (:func:`~.links.chain_weight`): an X-Chain or a loop of one digit
+6.6, a chain of bivalue cells or one that mixes digits and houses 7.0 (an AIC is never of
+one digit: that is an X-Chain)."""
+
+
+def _beyond(step: Step, ceiling: float, base: float = 6.5) -> bool:
+    """Whether every chain a finder yields after ``step`` weighs more than ``ceiling``,
+    when none of its chains weighs less than ``base`` plus its length bonus.
 
     The finders yield their chains by length, never shorter than the last; a chain of
     ``k`` nodes was sorted as ``k`` or ``k - 1`` links, and SE weighs a chain or loop of
     ``k`` nodes at least 6.5 plus the length bonus of ``k``: so the chains after one of
-    ``k`` nodes weigh at least 6.5 plus the bonus of ``k - 1``.
+    ``k`` nodes weigh at least ``base`` plus the bonus of ``k - 1``.
 
     >>> from shudu.logic.step import Link, Node
     >>> nodes = [Node((c,), 7) for c in range(12)]
     >>> links = tuple(Link(a, b, k % 2 == 0) for k, (a, b) in enumerate(zip(nodes, nodes[1:])))
     >>> _beyond(Step("aic", links=links), 6.6), _beyond(Step("aic", links=links), 7.0)
     (True, False)
+    >>> _beyond(Step("aic", links=links), 7.2, base=7.0)
+    True
     """
     if not step.links:
         return False
-    return 6.5 + length_bonus(chain_nodes(step.links) - 1) > ceiling + 1e-9
+    return base + length_bonus(chain_nodes(step.links) - 1) > ceiling + 1e-9
 
 
 def _chains(c: Candidates, ceiling: float) -> list[Move]:
     """The easiest chains and loops (SE's "forcing chains and cycles" rule).  A chain
     that is a known pattern (a Turbot Fish of the Empty Rectangle shape, an AIC of the
-    W-Wing shape) is named after it, at the chain's weight."""
+    W-Wing shape) is named after it, at the chain's weight.
+
+    On a classic 9x9 state, when no start of the full link graph could eliminate
+    anything (:meth:`~.links.ChainGraph.eliminable`), there is nothing to search: every
+    chain, loop and pattern of the rung is a chain of that graph, whose eliminations
+    that set holds."""
+    if c.rules.is_classic9 and not chain_graph(c, "full").eliminable():
+        return []
     if ceiling < technique(PATTERN_KEYS[0]).se_weight:
         found = pattern_moves(c)
         if found:
@@ -315,7 +334,7 @@ def _chains(c: Candidates, ceiling: float) -> list[Move]:
         for step in tech.find(c):
             if step.progress:
                 found.append((tech.weight(step), key, step, ()))
-            if found and _beyond(step, ceiling):
+            if found and _beyond(step, ceiling, CHAIN_BASE[key]):
                 break   # every later chain weighs more than the ceiling
         cheap = [m for m in found if m[0] <= ceiling]
         if cheap:

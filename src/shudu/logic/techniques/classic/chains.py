@@ -191,7 +191,8 @@ def lit_links(g: ChainGraph, lits: list[int]) -> tuple[Link, ...]:
     >>> [lk.strong for lk in links], eureka(links)
     ([True, False], '(1)r1c1=(1-2)r1c2')
     """
-    return tuple(g.link(x, y) for x, y in pairwise(lits))
+    memo = g.link_memo
+    return tuple(memo.get(xy) or g.link(*xy) for xy in pairwise(lits))
 
 
 def _make_step(key: str, g: ChainGraph, lits: list[int], elims: int, kind: str,
@@ -224,7 +225,8 @@ def _make_step(key: str, g: ChainGraph, lits: list[int], elims: int, kind: str,
 
 
 def _has_group(g: ChainGraph, lits: list[int]) -> bool:
-    return any(g.is_group(x >> 1) for x in lits)
+    # a node is a group when it is at or past the graph's base (ChainGraph.is_group)
+    return bool(lits) and max(lits) >> 1 >= g.base
 
 
 def _no_group(g: ChainGraph, lits: list[int]) -> bool:
@@ -508,7 +510,8 @@ def _dnl(cands: Candidates, mode: str, key: str,
         return
     at_cell = cell_columns(g.geo.n, N)
     back = g.weak_return()
-    for a in bits(g.nodes & ((1 << g.base) - 1)):
+    starts = g.loop_starts()   # from the C core: the others close no loop
+    for a in bits(g.nodes & ((1 << g.base) - 1) & (-1 if starts is None else starts | back)):
         cell, digit = a % N, a // N + 1
         T, _ = g.closure_false(a)
         if T >> a & 1:

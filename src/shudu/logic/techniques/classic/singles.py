@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from ....values.candidates import Candidates, first_bit
+from ...accel9 import hidden_singles as hidden_singles9
 from ...accel9 import single
 from ...registry import Technique, register
 from ...render import house_text
@@ -19,7 +20,7 @@ from ...step import Step, digit_text, placements_text
 from ..table import row
 
 __all__ = ["ALONE_WEIGHT", "find_full_house", "find_hidden_single", "find_naked_single",
-           "hidden_singles", "house_weight", "naked_singles"]
+           "hidden_singles", "hidden_singles_py", "house_weight", "naked_singles"]
 
 BOX_WEIGHT = row("hidden-single").se_weight
 """Sudoku Explainer's weight of a hidden single in a box (a full house counts as a hidden
@@ -31,6 +32,8 @@ ALONE_WEIGHT = 1.0
 house: SE looks for these before any other single."""
 NAKED_WEIGHT = row("naked-single").se_weight
 """Sudoku Explainer's weight of a naked single: the technique table's."""
+_KIND_WEIGHTS = (ALONE_WEIGHT, BOX_WEIGHT, LINE_WEIGHT)
+"""The weight of each kind of :func:`shudu.logic.accel9.hidden_singles`."""
 
 
 def house_weight(house: int, size: int) -> float:
@@ -60,6 +63,25 @@ def hidden_singles(cands: Candidates, ceiling: float) -> list[tuple[float, int, 
 
     >>> from shudu.logic.solver import as_candidates
     >>> hidden_singles(as_candidates("12345678." + "." * 72), 0.0)[:1]
+    [(1.0, 8, 9, 0)]
+    """
+    if cands.rules.is_classic9:   # the C core reads the houses in the same order
+        found = hidden_singles9(cands)
+        out: list[tuple[float, int, int, int]] = []
+        for kind, weight in enumerate(_KIND_WEIGHTS):
+            if out and weight > ceiling:
+                break
+            out += [(weight, cell, digit, h) for k, cell, digit, h in found if k == kind]
+        return out
+    return hidden_singles_py(cands, ceiling)
+
+
+def hidden_singles_py(cands: Candidates, ceiling: float) -> list[tuple[float, int, int, int]]:
+    """:func:`hidden_singles` found in Python, for any grid (the definition the C core
+    follows on classic 9x9).
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> hidden_singles_py(as_candidates("12345678." + "." * 72), 0.0)[:1]
     [(1.0, 8, 9, 0)]
     """
     geo = cands.geo
