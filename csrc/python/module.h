@@ -39,10 +39,8 @@ PyObject *py_has_conflict9(PyObject *self, PyObject *arg);
 PyObject *py_search(PyObject *self, PyObject *args);
 PyObject *py_batch(PyObject *self, PyObject *args);
 
-/* py_ktrial.c: the cage forcing chain's trials */
+/* py_logic.c: the 9x9 ladder, the detectors, the chain search and the cage trials */
 PyObject *py_ktrial9(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
-
-/* py_logic.c: the 9x9 ladder, the detectors and the chain search */
 PyObject *py_logic9(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_logic9_state(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_logic9_probe(PyObject *self, PyObject *const *args, Py_ssize_t nargs);

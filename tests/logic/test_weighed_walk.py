@@ -57,9 +57,9 @@ def test_ladder_names_registered_techniques_in_se_order() -> None:
     names = [r.name for r in ladder]
     assert names[:6] == ["hidden-single", "pointing (direct)", "claiming (direct)",
                          "hidden-pair (direct)", "naked-single", "hidden-triple (direct)"]
-    assert names[-6:] == ["chains", "nishio", "forcing-chain-contradiction",
+    assert names[-7:] == ["chains", "nishio", "forcing-chain-contradiction",
                           "forcing-chain-verity (SE)", "forcing-net-verity (SE)",
-                          "nested-forcing-net"]
+                          "nested-forcing-chain (SE)", "nested-forcing-net"]
     without = [r.name for r in weighed.se_ladder(False)]
     assert "ur-type-1" in names and "ur-type-1" not in without and "bug-plus-1" not in without
 
@@ -74,9 +74,12 @@ def test_weights_are_facts_of_the_technique_records() -> None:
              if t.se_weight != t.order or t.family == "forcing"}
     assert rated == {"w-wing": 7.1, "forcing-chain-contradiction": 7.5,
                      "forcing-chain-verity": 8.0, "forcing-net-contradiction": 8.5,
-                     "forcing-net-verity": 8.5, "nested-forcing-net": 9.5,
+                     "forcing-net-verity": 8.5, "nested-forcing-chain": 9.0,
+                     "nested-forcing-net": 9.5,
                      # the forcing chains over cages and constraints weigh as SE's
-                     "cage-forcing-chain": 7.5, "constraint-forcing-chain": 7.5}
+                     "cage-forcing-chain": 7.5, "constraint-forcing-chain": 7.5,
+                     # each combination of a cage assumed in turn, a net over the cage
+                     "cage-combination-forcing": 7.8}
     assert technique("x-wing").weight(Step("x-wing")) == technique("x-wing").se_weight
     nodes = [Node((c,), 7) for c in (0, 8, 80, 72, 63, 60)]
     links = tuple(Link(a, b, k % 2 == 0) for k, (a, b) in enumerate(pairwise(nodes)))
