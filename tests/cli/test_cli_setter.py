@@ -56,16 +56,16 @@ def test_suggest_clues_ranks_by_the_grade_asked_for() -> None:
     assert plain.exit_code == 0
     lines = plain.output.splitlines()
     assert lines[:2] == ["Solutions: 212", "Clues that make it unique, best first:"]
-    assert lines[2].startswith("  r8c2=7: unique, beginner")
+    assert lines[2].startswith("  r8c2=7: unique, easy (2.8)")
     hard = run("suggest-clues", OPEN, "-n", "4", "--grade", "hard").output.splitlines()
     assert hard[1] == "Aiming at the grade hard."
     assert hard[3].startswith("  r5c3=4: unique, expert")
     assert "solutions left" in hard[-1]
     data = json.loads(run("suggest-clues", OPEN, "-n", "3", "--json").output)
     assert data["count"] == 212 and len(data["clues"]) == 3
-    assert data["clues"][0]["unique"] and data["clues"][0]["grade"] == "beginner"
+    assert data["clues"][0]["unique"] and data["clues"][0]["grade"] == "easy"
     zh = run("suggest-clues", OPEN, "-n", "2", "--lang", "zh").output
-    assert "r8c2=7：唯一解，入门" in zh
+    assert "r8c2=7：唯一解，简单" in zh
 
 
 def test_suggest_clues_for_a_unique_puzzle_has_nothing_to_add() -> None:

@@ -39,7 +39,7 @@ def test_several_solutions_give_true_candidates_and_clues(client):
     want = shudu.true_candidates(OPEN)
     assert data["candidates"] == [list(want.digits(c)) for c in range(81)]
     assert [c["cell"] for c in data["clues"]] == ["r8c2", "r5c3", "r3c2"]
-    assert data["clues"][0]["unique"] and data["clues"][0]["grade_name"] == "beginner"
+    assert data["clues"][0]["unique"] and data["clues"][0]["grade_name"] == "easy"
     assert data["redundant"] is None
     hard = post(client, puzzle=OPEN, n=1, grade="hard", lang="zh").json()
     assert hard["clues"][0]["cell"] == "r5c3" and hard["clues"][0]["grade_name"] == "专家"

@@ -46,7 +46,7 @@ def test_set_a_puzzle_until_it_is_unique_and_play_it(page, server):
     expect(page.locator("#set-count")).to_have_text("Solutions: 212")
     expect(cell(page, 0).locator(".marks.truth")).to_have_text("145")
     clues = page.locator("#set-clues button.set-clue")
-    expect(clues.first).to_have_text("r8c2=7: unique, beginner 1.9")
+    expect(clues.first).to_have_text("r8c2=7: unique, easy 2.8")
     assert page.locator("#set-clues button.unique").count() >= 2
     page.shot("1-several-solutions")
 
