@@ -29,15 +29,25 @@ typedef struct {
     int at, n, cycle;
 } chain_t;
 
+typedef struct {
+    uint16_t key;
+    int8_t cause;
+} nb_t;
+
 struct sestatic {
     uint16_t cm[81];
     uint16_t pos[9][27];
+    /* what each candidate makes "off" when "on" (the cell's first, on_c of them) and "on"
+     * when "off" (the cell's first, off_c: 0 or 1), each potential once */
+    nb_t on_adj[729][28], off_adj[729][4];
+    uint8_t on_n[729], on_c[729], off_n[729], off_c[729];
     /* one search */
     uint16_t nkey[MAXN];
     int32_t npar[MAXN];
     int8_t ncause[MAXN];
+    uint8_t ncloser[MAXN]; /* cycles: made again, to be followed only back to the start */
     int32_t pend_on[MAXN], pend_off[MAXN], cyc[MAXN];
-    int nn, ncyc;
+    int nn, ncyc, target;
     uint32_t on_mark[729], off_mark[729], fmark[729], bmark[729], gen;
     /* the hints found, their chains and removals */
     raw_t *raw;
@@ -96,11 +106,6 @@ void sestatic9_free(sestatic_t *s) {
 
 static inline int key_of(int cell, int d, int on) { return 2 * (d * 81 + cell) + on; }
 
-typedef struct {
-    uint16_t key;
-    int8_t cause;
-} nb_t;
-
 /* The houses of a cell in SE's order: box, row, column. */
 static inline void houses(int cell, int hs[3]) {
     hs[0] = 18 + b9_box(cell);
@@ -148,8 +153,40 @@ static int off_to_on(const sestatic_t *s, int k, int y, int x, nb_t out[4]) {
     return n;
 }
 
+/* The tables of what each candidate of the grid makes. */
+static void adjacency(sestatic_t *s) {
+    for (int i = 0; i < 729; i++) {
+        if (!(s->cm[i % 81] >> (i / 81) & 1)) continue;
+        nb_t all[28];
+        int n = on_to_off(s, 2 * i + 1, 1, all), c = 0;
+        while (c < n && all[c].cause == SESTATIC_CAUSE_CELL) c++;
+        memcpy(s->on_adj[i], all, (size_t)n * sizeof all[0]);
+        s->on_n[i] = (uint8_t)n;
+        s->on_c[i] = (uint8_t)c;
+        n = off_to_on(s, 2 * i, 1, 1, all);
+        c = n && all[0].cause == SESTATIC_CAUSE_CELL;
+        memcpy(s->off_adj[i], all, (size_t)n * sizeof all[0]);
+        s->off_n[i] = (uint8_t)n;
+        s->off_c[i] = (uint8_t)c;
+    }
+}
+
+static inline const nb_t *on_list(const sestatic_t *s, int k, int y, int *n) {
+    int i = k >> 1, skip = y ? 0 : s->on_c[i];
+    *n = s->on_n[i] - skip;
+    return s->on_adj[i] + skip;
+}
+
+static inline const nb_t *off_list(const sestatic_t *s, int k, int y, int x, int *n) {
+    int i = k >> 1, c = s->off_c[i], lo = y ? 0 : c, hi = x ? s->off_n[i] : c;
+    *n = hi - lo;
+    return s->off_adj[i] + lo;
+}
+
 static int node(sestatic_t *s, int key, int par, int cause) {
     if (s->nn >= MAXN) return -1;
+    s->ncloser[s->nn] = 0;
+    s->ncloser[s->nn] = 0;
     s->nkey[s->nn] = (uint16_t)key;
     s->npar[s->nn] = par;
     s->ncause[s->nn] = (int8_t)cause;
@@ -169,10 +206,10 @@ static int forcing(sestatic_t *s, int src, int y) {
         s->off_mark[src >> 1] = s->gen;
         s->pend_off[n_off++] = root;
     }
-    nb_t nb[28];
     while (i_on < n_on || i_off < n_off) {
         while (i_on < n_on) {
-            int p = s->pend_on[i_on++], n = on_to_off(s, s->nkey[p], y, nb);
+            int p = s->pend_on[i_on++], n;
+            const nb_t *nb = on_list(s, s->nkey[p], y, &n);
             for (int t = 0; t < n; t++) {
                 if ((src & 1) && nb[t].key == src - 1) return node(s, nb[t].key, p, nb[t].cause);
                 if (s->off_mark[nb[t].key >> 1] == s->gen) continue;
@@ -183,7 +220,8 @@ static int forcing(sestatic_t *s, int src, int y) {
             }
         }
         while (i_off < n_off) {
-            int p = s->pend_off[i_off++], n = off_to_on(s, s->nkey[p], y, 1, nb);
+            int p = s->pend_off[i_off++], n;
+            const nb_t *nb = off_list(s, s->nkey[p], y, 1, &n);
             for (int t = 0; t < n; t++) {
                 if (!(src & 1) && nb[t].key == src + 1) return node(s, nb[t].key, p, nb[t].cause);
                 if (s->on_mark[nb[t].key >> 1] == s->gen) continue;
@@ -203,36 +241,51 @@ static int is_parent(const sestatic_t *s, int p, int key) {
     return 0;
 }
 
-/* SE's cycles from the "on" potential src: the potentials that close one, in s->cyc. */
+/* SE's cycles from the "on" potential src: the potentials that close one, in s->cyc,
+ * and (x) the target of its forcing chain from src, s->target (-1: none).  SE makes an
+ * "off" potential again each time an "on" one meets it (unless it is among that one's
+ * ancestors), but only its first making can make anything new "on": a later one (a
+ * "closer") matters only where it leads back to src.  The first makings are those of
+ * SE's forcing chain from src, in the same order. */
 static void cycles(sestatic_t *s, int src, int y, int x) {
     s->gen++;
     s->nn = s->ncyc = 0;
+    s->target = -1;
     int root = node(s, src, -1, SESTATIC_CAUSE_NONE);
     s->on_mark[src >> 1] = s->gen;
-    int n_on = 0, n_off = 0, i_on = 0, i_off = 0, length = 0;
+    int n_on = 0, n_off = 0, i_on = 0, i_off = 0, length = 0, n;
     s->pend_on[n_on++] = root;
-    nb_t nb[28];
+    uint8_t closes[729]; /* the "off" potentials that lead back to src */
+    memset(closes, 0, sizeof closes);
+    const nb_t *back = off_list(s, src - 1, y, x, &n);
+    for (int t = 0; t < n; t++) closes[back[t].key >> 1] = 1;
     while (i_on < n_on || i_off < n_off) {
         length++;
         while (i_on < n_on) {
-            int p = s->pend_on[i_on++], n = on_to_off(s, s->nkey[p], y, nb);
+            int p = s->pend_on[i_on++];
+            const nb_t *nb = on_list(s, s->nkey[p], y, &n);
             for (int t = 0; t < n; t++) {
-                if (is_parent(s, p, nb[t].key)) continue;
-                int j = node(s, nb[t].key, p, nb[t].cause);
+                int k = nb[t].key, again = s->off_mark[k >> 1] == s->gen;
+                if (again && (!closes[k >> 1] || is_parent(s, p, k))) continue;
+                s->off_mark[k >> 1] = s->gen;
+                int j = node(s, k, p, nb[t].cause);
                 if (j < 0) return;
+                s->ncloser[j] = (uint8_t)again;
+                if (!again && k == src - 1 && x) s->target = j;
                 s->pend_off[n_off++] = j;
             }
         }
         length++;
         while (i_off < n_off) {
-            int p = s->pend_off[i_off++], n = off_to_on(s, s->nkey[p], y, x, nb);
+            int p = s->pend_off[i_off++], closer = s->ncloser[p];
+            const nb_t *nb = off_list(s, s->nkey[p], y, x, &n);
             for (int t = 0; t < n; t++) {
                 if (length >= 4 && nb[t].key == src) {
                     int j = node(s, nb[t].key, p, nb[t].cause);
                     if (j < 0) return;
                     s->cyc[s->ncyc++] = j;
                 }
-                if (s->on_mark[nb[t].key >> 1] == s->gen) continue;
+                if (closer || s->on_mark[nb[t].key >> 1] == s->gen) continue;
                 s->on_mark[nb[t].key >> 1] = s->gen;
                 int j = node(s, nb[t].key, p, nb[t].cause);
                 if (j < 0) return;
@@ -331,7 +384,7 @@ static int unary(sestatic_t *s, int cell, int d, int y, int x) {
     }
     if (!x) return 1;
     for (int on = 1; on >= 0; on--) {
-        int t = forcing(s, key_of(cell, d, on), y);
+        int t = on ? s->target : forcing(s, key_of(cell, d, on), y);
         if (t < 0) continue;
         int n = 0;
         if (on)
@@ -410,6 +463,7 @@ int sestatic9(sestatic_t *s, const uint16_t cm[81]) {
         for (int i = 0; i < 9; i++)
             for (unsigned m = cm[B9_HOUSE[h][i]]; m; m &= m - 1)
                 s->pos[b9_ctz(m)][h] |= (uint16_t)(1u << i);
+    adjacency(s);
     s->n_raw = s->n_keys = s->n_rems = s->n_out = 0;
     static const int modes[3][2] = {{0, 1}, {1, 0}, {1, 1}}; /* X, Y, both */
     for (int mode = 0; mode < 3; mode++) {
