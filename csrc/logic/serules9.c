@@ -28,6 +28,7 @@ typedef struct {
     uint16_t digits[81];
     int n_par, chain;
     uint16_t par[729];
+    uint16_t pos[9][27]; /* places of each digit in each house of the working grid */
 } maker;
 
 static void begin(maker *m) {
@@ -82,15 +83,13 @@ static void locking(maker *m, const uint16_t cm[81], const uint16_t cm0[81]) {
     for (int k = 0; k < 4; k++)
         for (int i1 = 0; i1 < 9; i1++)
             for (int i2 = 0; i2 < 9; i2++) {
-                int h1 = kinds[k][0] + i1, h2 = kinds[k][1] + i2, cross = 0;
-                for (int i = 0; i < 9; i++) cross |= in_house(h2, B9_HOUSE[h1][i]);
+                int h1 = kinds[k][0] + i1, h2 = kinds[k][1] + i2;
+                unsigned cross = 0; /* the places of h1 in h2 */
+                for (int i = 0; i < 9; i++) cross |= (unsigned)in_house(h2, B9_HOUSE[h1][i]) << i;
                 if (!cross) continue;
                 for (int d = 0; d < 9; d++) {
-                    unsigned p = places(cm, h1, d);
-                    if (b9_popc(p) < 2) continue;
-                    int inside = 1;
-                    for (unsigned b = p; b; b &= b - 1) inside &= in_house(h2, B9_HOUSE[h1][b9_ctz(b)]);
-                    if (!inside) continue;
+                    unsigned p = m->pos[d][h1];
+                    if (b9_popc(p) < 2 || (p & ~cross)) continue;
                     begin(m);
                     for (int i = 0; i < 9; i++) {
                         int c = B9_HOUSE[h2][i];
@@ -120,7 +119,7 @@ static void hidden_pairs(maker *m, const uint16_t cm[81], const uint16_t cm0[81]
             if (open_cells(cm0, h) <= 4) continue;
             for (int b = 1; b < 9; b++)
                 for (int a = 0; a < b; a++) {
-                    unsigned pa = places(cm, h, a), pb = places(cm, h, b), both = pa | pb;
+                    unsigned pa = m->pos[a][h], pb = m->pos[b][h], both = pa | pb;
                     if (b9_popc(pa) < 2 || b9_popc(pb) < 2 || b9_popc(both) != 2) continue;
                     unsigned pair = (1u << a) | (1u << b);
                     begin(m);
@@ -177,13 +176,13 @@ static void x_wings(maker *m, const uint16_t cm[81], const uint16_t cm0[81]) {
             for (int a = 0; a < b; a++)
                 for (int d = 0; d < 9; d++) {
                     if (placed[d] + 4 > 9) continue;
-                    unsigned pa = places(cm, base + a, d), pb = places(cm, base + b, d);
+                    unsigned pa = m->pos[d][base + a], pb = m->pos[d][base + b];
                     unsigned lines = pa | pb;
                     if (b9_popc(pa) < 2 || b9_popc(pb) < 2 || b9_popc(lines) != 2) continue;
                     begin(m);
                     for (unsigned l = lines; l; l &= l - 1) {
                         int h = cover + b9_ctz(l);
-                        unsigned rest = places(cm, h, d) & ~((1u << a) | (1u << b));
+                        unsigned rest = m->pos[d][h] & ~((1u << a) | (1u << b));
                         for (; rest; rest &= rest - 1) removal(m, B9_HOUSE[h][b9_ctz(rest)], 1u << d);
                     }
                     int bases[2] = {base + a, base + b};
@@ -253,6 +252,8 @@ int serules9(const uint16_t cm[81], const uint16_t cm0[81], sestatic_t *chains,
         locking, hidden_pairs, naked_pairs, x_wings};
     maker m;
     memset(m.seen, 0, sizeof m.seen);
+    for (int h = 0; h < 27; h++)
+        for (int d = 0; d < 9; d++) m.pos[d][h] = (uint16_t)places(cm, h, d);
     m.out = out;
     out->n_rem = out->n_hint = out->n_pool = 0;
     for (int r = 0; r < 4 && !out->n_rem; r++) rules[r](&m, cm, cm0);

@@ -41,6 +41,7 @@ struct sestatic {
      * when "off" (the cell's first, off_c: 0 or 1), each potential once */
     nb_t on_adj[729][28], off_adj[729][4];
     uint8_t on_n[729], on_c[729], off_n[729], off_c[729];
+    uint8_t peer[81][20], peer_house[81][20]; /* each cell's peers in SE's order, and where met */
     /* one search */
     uint16_t nkey[MAXN];
     int32_t npar[MAXN];
@@ -48,7 +49,7 @@ struct sestatic {
     uint8_t ncloser[MAXN]; /* cycles: made again, to be followed only back to the start */
     int32_t pend_on[MAXN], pend_off[MAXN], cyc[MAXN];
     int nn, ncyc, target;
-    uint32_t on_mark[729], off_mark[729], fmark[729], bmark[729], gen;
+    uint32_t on_mark[729], off_mark[729], close_mark[729], fmark[729], bmark[729], gen;
     /* the hints found, their chains and removals */
     raw_t *raw;
     int n_raw, cap_raw;
@@ -86,7 +87,31 @@ static int grow(void **p, int *cap, int need, size_t elt) {
     return 1;
 }
 
-sestatic_t *sestatic9_new(void) { return calloc(1, sizeof(sestatic_t)); }
+static inline int key_of(int cell, int d, int on) { return 2 * (d * 81 + cell) + on; }
+
+/* The houses of a cell in SE's order: box, row, column. */
+static inline void houses(int cell, int hs[3]) {
+    hs[0] = 18 + b9_box(cell);
+    hs[1] = b9_row(cell);
+    hs[2] = 9 + b9_col(cell);
+}
+
+sestatic_t *sestatic9_new(void) {
+    sestatic_t *s = calloc(1, sizeof(sestatic_t));
+    if (!s) return NULL;
+    for (int cell = 0, hs[3]; cell < 81; cell++) {
+        houses(cell, hs);
+        int n = 0;
+        for (int j = 0; j < 3; j++)
+            for (int i = 0; i < 9; i++) {
+                int x = B9_HOUSE[hs[j]][i];
+                if (x == cell || (j > 0 && b9_box(x) == b9_box(cell))) continue; /* met in the box */
+                s->peer[cell][n] = (uint8_t)x;
+                s->peer_house[cell][n++] = (uint8_t)hs[j];
+            }
+    }
+    return s;
+}
 
 void sestatic9_free(sestatic_t *s) {
     if (!s) return;
@@ -104,29 +129,17 @@ void sestatic9_free(sestatic_t *s) {
     free(s);
 }
 
-static inline int key_of(int cell, int d, int on) { return 2 * (d * 81 + cell) + on; }
-
-/* The houses of a cell in SE's order: box, row, column. */
-static inline void houses(int cell, int hs[3]) {
-    hs[0] = 18 + b9_box(cell);
-    hs[1] = b9_row(cell);
-    hs[2] = 9 + b9_col(cell);
-}
-
 /* What an "on" potential makes "off", each once (its first cause). */
 static int on_to_off(const sestatic_t *s, int k, int y, nb_t out[28]) {
-    int cell = (k >> 1) % 81, d = (k >> 1) / 81, n = 0, hs[3];
+    int cell = (k >> 1) % 81, d = (k >> 1) / 81, n = 0;
     if (y)
         for (unsigned m = s->cm[cell] & ~(1u << d); m; m &= m - 1)
             out[n++] = (nb_t){(uint16_t)key_of(cell, b9_ctz(m), 0), SESTATIC_CAUSE_CELL};
-    houses(cell, hs);
-    for (int j = 0; j < 3; j++)
-        for (int i = 0; i < 9; i++) {
-            int x = B9_HOUSE[hs[j]][i];
-            if (x == cell || !(s->cm[x] >> d & 1)) continue;
-            if (j > 0 && b9_box(x) == b9_box(cell)) continue; /* met in the box */
-            out[n++] = (nb_t){(uint16_t)key_of(x, d, 0), (int8_t)hs[j]};
-        }
+    for (int i = 0; i < 20; i++) {
+        int x = s->peer[cell][i];
+        if (s->cm[x] >> d & 1)
+            out[n++] = (nb_t){(uint16_t)key_of(x, d, 0), (int8_t)s->peer_house[cell][i]};
+    }
     return n;
 }
 
@@ -157,17 +170,12 @@ static int off_to_on(const sestatic_t *s, int k, int y, int x, nb_t out[4]) {
 static void adjacency(sestatic_t *s) {
     for (int i = 0; i < 729; i++) {
         if (!(s->cm[i % 81] >> (i / 81) & 1)) continue;
-        nb_t all[28];
-        int n = on_to_off(s, 2 * i + 1, 1, all), c = 0;
-        while (c < n && all[c].cause == SESTATIC_CAUSE_CELL) c++;
-        memcpy(s->on_adj[i], all, (size_t)n * sizeof all[0]);
+        int n = on_to_off(s, 2 * i + 1, 1, s->on_adj[i]);
         s->on_n[i] = (uint8_t)n;
-        s->on_c[i] = (uint8_t)c;
-        n = off_to_on(s, 2 * i, 1, 1, all);
-        c = n && all[0].cause == SESTATIC_CAUSE_CELL;
-        memcpy(s->off_adj[i], all, (size_t)n * sizeof all[0]);
+        s->on_c[i] = (uint8_t)(b9_popc(s->cm[i % 81]) - 1);
+        n = off_to_on(s, 2 * i, 1, 1, s->off_adj[i]);
         s->off_n[i] = (uint8_t)n;
-        s->off_c[i] = (uint8_t)c;
+        s->off_c[i] = (uint8_t)(n && s->off_adj[i][0].cause == SESTATIC_CAUSE_CELL);
     }
 }
 
@@ -255,10 +263,8 @@ static void cycles(sestatic_t *s, int src, int y, int x) {
     s->on_mark[src >> 1] = s->gen;
     int n_on = 0, n_off = 0, i_on = 0, i_off = 0, length = 0, n;
     s->pend_on[n_on++] = root;
-    uint8_t closes[729]; /* the "off" potentials that lead back to src */
-    memset(closes, 0, sizeof closes);
-    const nb_t *back = off_list(s, src - 1, y, x, &n);
-    for (int t = 0; t < n; t++) closes[back[t].key >> 1] = 1;
+    const nb_t *back = off_list(s, src - 1, y, x, &n); /* what leads back to src */
+    for (int t = 0; t < n; t++) s->close_mark[back[t].key >> 1] = s->gen;
     while (i_on < n_on || i_off < n_off) {
         length++;
         while (i_on < n_on) {
@@ -266,7 +272,7 @@ static void cycles(sestatic_t *s, int src, int y, int x) {
             const nb_t *nb = on_list(s, s->nkey[p], y, &n);
             for (int t = 0; t < n; t++) {
                 int k = nb[t].key, again = s->off_mark[k >> 1] == s->gen;
-                if (again && (!closes[k >> 1] || is_parent(s, p, k))) continue;
+                if (again && (s->close_mark[k >> 1] != s->gen || is_parent(s, p, k))) continue;
                 s->off_mark[k >> 1] = s->gen;
                 int j = node(s, k, p, nb[t].cause);
                 if (j < 0) return;
