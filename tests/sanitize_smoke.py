@@ -50,6 +50,7 @@ def main() -> int:
     for dynamic in (False, True):   # SE's multiple and dynamic forcing chains
         assert len(_engine.sechain9(hard_cm, dynamic)) % 16 == 0
     assert len(_engine.sechain9(hard_cm, True, 1)) % 16 == 0   # nested, level 1
+    assert len(_engine.sechain9(hard_cm, True, 2)) % 16 == 0   # level 2: static chains inside
     assert _engine.sechain9(array("H", [511] * 81).tobytes(), True) == b""
     bad_calls = [
         lambda: _engine.sechain9(hard_cm[:-1], False),
@@ -57,7 +58,7 @@ def main() -> int:
         lambda: _engine.sechain9(b"\xff" * 162, True),
         lambda: _engine.sechain9("x" * 162, True),
         lambda: _engine.sechain9(hard_cm),
-        lambda: _engine.sechain9(hard_cm, True, 2),
+        lambda: _engine.sechain9(hard_cm, True, 3),
         lambda: _engine.sechain9(hard_cm, True, -1),
         lambda: _engine.solve9(b""),
         lambda: _engine.solve9(b"\xff" * 81),

@@ -11,6 +11,7 @@
 #include "engine/board9.h"
 #include "engine/cpu.h"
 #include "logic/serules9.h"
+#include "logic/sestatic9.h"
 
 #define NKEY 1458
 #define AW 23 /* words of an ancestor set */
@@ -21,14 +22,28 @@ typedef struct {
     uint64_t w[AW];
 } ancs;
 
+/* The nested forcing chains of a run (level 2): the potentials such a chain made, each
+ * with the chain's id (sestatic9_intern), and for each potential reached the ids of the
+ * chains among its ancestors, at pool[at[k] .. at[k] + cnt[k]). */
+typedef struct {
+    int n;
+    uint16_t key[729];
+    int32_t id[729];
+    int32_t at[NKEY];
+    uint16_t cnt[NKEY];
+    int32_t *pool;
+    int n_pool, cap;
+} nest_t;
+
 /* What one run reached: the ancestors counted for each potential (0: not reached), and
  * the "on" and "off" potentials in the order they were met; absurd is the complexity
- * of the clash that stopped it (0: none). */
+ * of the clash that stopped it (0: none), the chains nested in it included. */
 typedef struct {
     uint16_t cnt[NKEY];          /* valid where 'reached' has the key */
     uint64_t reached[AW];
     uint16_t on[729], off[729];
     int n_on, n_off, absurd;
+    nest_t *nest; /* level 2 */
 } run_t;
 
 static inline int reached(const run_t *r, int k) { return (int)(r->reached[k >> 6] >> (k & 63) & 1); }
@@ -43,6 +58,10 @@ typedef struct {
     uint16_t pos[9][27], pos0[9][27]; /* places of each digit in each house: now, at start */
     int nslot, nw;
     int hw; /* the counts may use the AVX2 level's POPCNT */
+    int oom;
+    sestatic_t *chains; /* level 2: the static forcing chains nested in a run */
+    uint32_t *mark, stamp; /* marks over the chains' ids */
+    int cap_mark;
     serules_t rules;
 } work_t;
 
@@ -120,6 +139,67 @@ static void count_keys(const work_t *w, const uint16_t *keys, int n, uint16_t *c
         cnt[keys[i]] = (uint16_t)anc_count(&w->anc[w->slot[keys[i]]], w->nw);
 }
 
+/* Makes the marks cover every chain interned; 0 when out of memory. */
+static int marks_ready(work_t *w) {
+    int n = sestatic9_count(w->chains);
+    if (n <= w->cap_mark) return 1;
+    uint32_t *m = realloc(w->mark, (size_t)(2 * n) * sizeof *m);
+    if (!m) return 0;
+    memset(m + w->cap_mark, 0, (size_t)(2 * n - w->cap_mark) * sizeof *m);
+    w->mark = m;
+    w->cap_mark = 2 * n;
+    return 1;
+}
+
+/* The complexity of the chains nested in a run among the ancestors a or b (b may be
+ * NULL), each chain once. */
+static int nested_complexity(work_t *w, const run_t *r, const ancs *a, const ancs *b) {
+    if (!r->nest || !r->nest->n) return 0;
+    if (!marks_ready(w)) {
+        w->oom = 1;
+        return 0;
+    }
+    const nest_t *t = r->nest;
+    int sum = 0;
+    w->stamp++;
+    for (int j = 0; j < t->n; j++) {
+        int bit = w->bit[t->key[j]];
+        if (!anc_has(a, bit) && !(b && anc_has(b, bit))) continue;
+        if (w->mark[t->id[j]] == w->stamp) continue;
+        w->mark[t->id[j]] = w->stamp;
+        sum += sestatic9_complexity(w->chains, t->id[j]);
+    }
+    return sum;
+}
+
+/* Notes for each potential a run reached the ids of the chains nested among its
+ * ancestors. */
+static void nested_ids(work_t *w, run_t *r, const uint16_t *keys, int n) {
+    nest_t *t = r->nest;
+    for (int i = 0; i < n; i++) {
+        const ancs *a = &w->anc[w->slot[keys[i]]];
+        t->at[keys[i]] = t->n_pool;
+        t->cnt[keys[i]] = 0;
+        w->stamp++;
+        for (int j = 0; j < t->n; j++) {
+            if (!anc_has(a, w->bit[t->key[j]]) || w->mark[t->id[j]] == w->stamp) continue;
+            w->mark[t->id[j]] = w->stamp;
+            if (t->n_pool >= t->cap) {
+                int cap = t->cap ? 2 * t->cap : 1024;
+                int32_t *p = realloc(t->pool, (size_t)cap * sizeof *p);
+                if (!p) {
+                    w->oom = 1;
+                    return;
+                }
+                t->pool = p;
+                t->cap = cap;
+            }
+            t->pool[t->n_pool++] = t->id[j];
+            t->cnt[keys[i]]++;
+        }
+    }
+}
+
 static ancs *add(work_t *w, run_t *r, int k, const ancs *a) {
     ancs *s = &w->anc[w->nslot];
     w->slot[k] = (int16_t)w->nslot++;
@@ -136,6 +216,14 @@ static ancs *add(work_t *w, run_t *r, int k, const ancs *a) {
 static void finish(work_t *w, run_t *r) {
     count_keys(w, r->on, r->n_on, r->cnt);
     count_keys(w, r->off, r->n_off, r->cnt);
+    if (r->nest && r->nest->n) {
+        if (!marks_ready(w))
+            w->oom = 1;
+        else {
+            nested_ids(w, r, r->on, r->n_on);
+            nested_ids(w, r, r->off, r->n_off);
+        }
+    }
     for (int i = 0; i < r->n_on; i++) {
         int k = r->on[i];
         r->reached[k >> 6] |= UINT64_C(1) << (k & 63);
@@ -149,10 +237,13 @@ static void finish(work_t *w, run_t *r) {
 }
 
 /* Once a run can go no further, SE's nested rules (level 1 and above) on its working grid:
- * each removal an "off" potential whose ancestors are those of the removals it needed. */
+ * each removal an "off" potential whose ancestors are those of the removals it needed
+ * (and, made by a nested forcing chain, that chain). */
 static void nested(work_t *w, const uint16_t cm0[81], run_t *r) {
     serules_t *o = &w->rules;
-    if (!serules9(w->cm, cm0, o)) return;
+    int n = serules9(w->cm, cm0, w->chains, o);
+    if (n < 0) w->oom = 1;
+    if (n <= 0) return;
     for (int i = 0; i < o->n_rem; i++) {
         int k = 2 * o->rem[i];
         if (w->slot[k] >= 0) continue;
@@ -160,10 +251,14 @@ static void nested(work_t *w, const uint16_t cm0[81], run_t *r) {
         memset(&a, 0, (size_t)w->nw * sizeof a.w[0]);
         int h = o->rem_hint[i];
         for (int j = 0; j < o->n_par[h]; j++) {
-            int s = w->slot[2 * o->par[h][j]];
+            int s = w->slot[2 * o->pool[o->par_at[h] + j]];
             if (s >= 0) anc_or(&a, &w->anc[s], w->nw);
         }
         add(w, r, k, &a);
+        if (o->chain[h] >= 0 && r->nest) {
+            r->nest->key[r->nest->n] = (uint16_t)k;
+            r->nest->id[r->nest->n++] = o->chain[h];
+        }
     }
 }
 
@@ -174,6 +269,7 @@ static void run(work_t *w, const uint16_t cm0[81], int start, int dynamic, int l
     memcpy(w->cm, cm0, sizeof w->cm);
     memcpy(w->pos, w->pos0, sizeof w->pos);
     r->n_on = r->n_off = r->absurd = 0;
+    if (r->nest) r->nest->n = r->nest->n_pool = 0;
     w->nslot = 0;
     ancs none;
     memset(&none, 0, (size_t)w->nw * sizeof none.w[0]);
@@ -195,7 +291,8 @@ static void run(work_t *w, const uint16_t cm0[81], int start, int dynamic, int l
                 const ancs *a = &w->anc[w->slot[k]];
                 if (w->slot[kk + 1] >= 0) {   /* a's ancestors and kk itself */
                     r->absurd = anc_count(&w->anc[w->slot[kk + 1]], w->nw) +
-                                anc_count(a, w->nw) + !anc_has(a, w->bit[kk]);
+                                anc_count(a, w->nw) + !anc_has(a, w->bit[kk]) +
+                                nested_complexity(w, r, &w->anc[w->slot[kk + 1]], a);
                     finish(w, r);
                     return;
                 }
@@ -249,7 +346,8 @@ static void run(work_t *w, const uint16_t cm0[81], int start, int dynamic, int l
             int kk = made[t];
             if (w->slot[kk - 1] >= 0) {
                 r->absurd = anc_count(&made_anc[t], w->nw) +
-                            anc_count(&w->anc[w->slot[kk - 1]], w->nw);
+                            anc_count(&w->anc[w->slot[kk - 1]], w->nw) +
+                            nested_complexity(w, r, &made_anc[t], &w->anc[w->slot[kk - 1]]);
                 finish(w, r);
                 return;
             }
@@ -284,10 +382,34 @@ static int removes(const uint16_t cm0[81], int k) {
     return (cm0[c] & ~(1u << d)) != 0;
 }
 
+/* The complexity of the chains nested among the ancestors of k in every run, each
+ * chain once. */
+static int nested_common(work_t *w, run_t *const *runs, int n, int k) {
+    int sum = 0, any = 0;
+    for (int j = 0; j < n; j++) any |= runs[j]->nest && runs[j]->nest->n;
+    if (!any) return 0;
+    if (!marks_ready(w)) {
+        w->oom = 1;
+        return 0;
+    }
+    w->stamp++;
+    for (int j = 0; j < n; j++) {
+        const nest_t *t = runs[j]->nest;
+        if (!t || !t->n) continue;
+        for (int i = 0; i < t->cnt[k]; i++) {
+            int id = t->pool[t->at[k] + i];
+            if (w->mark[id] == w->stamp) continue;
+            w->mark[id] = w->stamp;
+            sum += sestatic9_complexity(w->chains, id);
+        }
+    }
+    return sum;
+}
+
 /* The potentials every run of runs[0..n-1] reached, in the order of runs[0] ("on" then
- * "off"), each with the sum of its ancestor counts. */
-static void common(sink *s, const uint16_t cm0[81], run_t *const *runs, int n, int kind,
-                   int source) {
+ * "off"), each with the sum of its ancestor counts and of the chains nested in them. */
+static void common(work_t *w, sink *s, const uint16_t cm0[81], run_t *const *runs, int n,
+                   int kind, int source) {
     for (int pass = 0; pass < 2; pass++) {
         const uint16_t *keys = pass ? runs[0]->off : runs[0]->on;
         int nk = pass ? runs[0]->n_off : runs[0]->n_on;
@@ -297,20 +419,48 @@ static void common(sink *s, const uint16_t cm0[81], run_t *const *runs, int n, i
                 all = reached(runs[j], k);
                 if (all) sum += runs[j]->cnt[k];
             }
-            if (all && removes(cm0, k)) emit(s, sum, kind, source, k);
+            if (all && removes(cm0, k)) emit(s, sum + nested_common(w, runs, n, k), kind, source, k);
         }
     }
 }
 
+/* A run's record, with room for its nested chains from level 2 on (NULL: no memory). */
+static run_t *new_run(int level) {
+    run_t *r = malloc(sizeof *r);
+    if (!r) return NULL;
+    r->nest = NULL;
+    if (level >= 2 && !(r->nest = calloc(1, sizeof *r->nest))) {
+        free(r);
+        return NULL;
+    }
+    return r;
+}
+
+static void free_run(run_t *r) {
+    if (!r) return;
+    if (r->nest) free(r->nest->pool);
+    free(r->nest);
+    free(r);
+}
+
 int sechain9(const uint16_t cm[81], int dynamic, int level, int32_t *out, int cap) {
+    if (level < 0 || level > SECHAIN_MAX_LEVEL) return -2;
     if (level > 0) dynamic = 1;
     work_t *w = malloc(sizeof *w);
     run_t **memo = calloc(729, sizeof *memo);
-    run_t *off_run = malloc(sizeof *off_run);
+    run_t *off_run = new_run(level);
     int result = -1;
     uint16_t cm0[81];
     for (int c = 0; c < 81; c++) cm0[c] = cm[c] & 511u;
+    if (w) {
+        w->chains = NULL;
+        w->mark = NULL;
+        w->cap_mark = 0;
+        w->stamp = 0;
+        w->oom = 0;
+    }
     if (!w || !memo || !off_run) goto done;
+    if (level >= 2 && !(w->chains = sestatic9_new())) goto done;
     peer_order();
     w->hw = sd_cpu_level() >= SD_CPU_AVX2;
     memset(w->slot, 0xff, sizeof w->slot);   /* each run leaves them so (finish) */
@@ -334,7 +484,7 @@ int sechain9(const uint16_t cm[81], int dynamic, int level, int32_t *out, int ca
             int d = b9_ctz(bits), src = d * 81 + cell;
             run_t *on_run = memo[src];
             if (!on_run) {
-                on_run = memo[src] = malloc(sizeof *on_run);
+                on_run = memo[src] = new_run(level);
                 if (!on_run) goto done;
                 run(w, cm0, key_of(cell, d, 1), dynamic, level, on_run);
             }
@@ -347,7 +497,7 @@ int sechain9(const uint16_t cm[81], int dynamic, int level, int32_t *out, int ca
             }
             if (card >= 3 && dynamic) {
                 run_t *both[2] = {on_run, off_run};
-                common(&s, cm0, both, 2, SECHAIN_DOUBLE, src);
+                common(w, &s, cm0, both, 2, SECHAIN_DOUBLE, src);
             }
             uint8_t hs[3];
             houses_of(cell, hs);
@@ -362,24 +512,28 @@ int sechain9(const uint16_t cm[81], int dynamic, int level, int32_t *out, int ca
                 for (int i = 0; i < np; i++) {
                     int xs = d * 81 + places[i];
                     if (!memo[xs]) {
-                        memo[xs] = malloc(sizeof(run_t));
+                        memo[xs] = new_run(level);
                         if (!memo[xs]) goto done;
                         run(w, cm0, key_of(places[i], d, 1), dynamic, level, memo[xs]);
                     }
                     runs[i] = memo[xs];
                 }
-                common(&s, cm0, runs, np, SECHAIN_REGION, hs[j] * 9 + d);
+                common(w, &s, cm0, runs, np, SECHAIN_REGION, hs[j] * 9 + d);
             }
             per_digit[nd++] = on_run;
         }
-        common(&s, cm0, per_digit, nd, SECHAIN_CELL, cell);
+        common(w, &s, cm0, per_digit, nd, SECHAIN_CELL, cell);
     }
-    result = s.n;
+    result = w->oom ? -1 : s.n;
 done:
     if (memo)
-        for (int i = 0; i < 729; i++) free(memo[i]);
+        for (int i = 0; i < 729; i++) free_run(memo[i]);
     free(memo);
-    free(off_run);
+    free_run(off_run);
+    if (w) {
+        sestatic9_free(w->chains);
+        free(w->mark);
+    }
     free(w);
     return result;
 }

@@ -29,12 +29,17 @@ enum {
 /* SE's sort key of each kind (after the rating and the complexity). */
 extern const int SECHAIN_SORT_KEY[5];
 
+/* The nesting levels sechain9 makes. */
+#define SECHAIN_MAX_LEVEL 2
+
 /* The hints of the state whose cell candidate masks are cm[81] (9 bits each; a placed
  * cell has mask 0), static (dynamic = 0) or dynamic, in the order SE finds them.  At
  * level 1 (SE's "Dynamic Forcing Chains (+)", dynamic implied) a run that can go no
- * further applies SE's basic rules to its working grid (serules9.h) and goes on.  Writes
- * at most cap hints (4 ints each) to out and returns how many there are (more than cap
- * when some were left out), or -1 when memory ran out. */
+ * further applies SE's basic rules to its working grid (serules9.h) and goes on; at
+ * level 2 ("(+ Forcing Chains)") its static forcing chains and cycles too, and a hint's
+ * complexity adds that of each chain nested among its ancestors (each once).  Writes at
+ * most cap hints (4 ints each) to out and returns how many there are (more than cap when
+ * some were left out), -1 when memory ran out, -2 for a level it does not make. */
 int sechain9(const uint16_t cm[81], int dynamic, int level, int32_t *out, int cap);
 
 #ifdef __cplusplus

@@ -26,11 +26,15 @@ typedef struct {
     uint8_t seen[729];
     int cells[81], n_cells; /* the hint being made: its cells, and each one's digits */
     uint16_t digits[81];
-    int n_par;
-    uint16_t par[SERULES_MAX_PARENTS];
+    int n_par, chain;
+    uint16_t par[729];
+    uint16_t pos[9][27]; /* places of each digit in each house of the working grid */
 } maker;
 
-static void begin(maker *m) { m->n_cells = m->n_par = 0; }
+static void begin(maker *m) {
+    m->n_cells = m->n_par = 0;
+    m->chain = -1;
+}
 
 static void removal(maker *m, int cell, unsigned digits) {
     m->cells[m->n_cells] = cell;
@@ -38,14 +42,16 @@ static void removal(maker *m, int cell, unsigned digits) {
 }
 
 static void parent(maker *m, int cell, int d) {
-    if (m->n_par < SERULES_MAX_PARENTS) m->par[m->n_par++] = (uint16_t)(d * 81 + cell);
+    if (m->n_par < 729) m->par[m->n_par++] = (uint16_t)(d * 81 + cell);
 }
 
 /* Ends a hint: skipped when it removes nothing or has no parent (the rule then holds
  * without the chain); otherwise its removals in reading order, each candidate once. */
 static void end(maker *m) {
     serules_t *o = m->out;
-    if (!m->n_cells || !m->n_par || o->n_hint >= SERULES_MAX_HINTS) return;
+    if (!m->n_cells || !m->n_par || o->n_hint >= SERULES_MAX_HINTS ||
+        o->n_pool + m->n_par > SERULES_POOL)
+        return;
     for (int i = 1; i < m->n_cells; i++) /* insertion sort by cell */
         for (int j = i; j > 0 && m->cells[j - 1] > m->cells[j]; j--) {
             int c = m->cells[j];
@@ -56,8 +62,11 @@ static void end(maker *m) {
             m->digits[j - 1] = d;
         }
     int h = o->n_hint++;
-    o->n_par[h] = (uint8_t)m->n_par;
-    memcpy(o->par[h], m->par, (size_t)m->n_par * sizeof m->par[0]);
+    o->n_par[h] = (uint16_t)m->n_par;
+    o->par_at[h] = o->n_pool;
+    o->chain[h] = m->chain;
+    memcpy(o->pool + o->n_pool, m->par, (size_t)m->n_par * sizeof m->par[0]);
+    o->n_pool += m->n_par;
     for (int i = 0; i < m->n_cells; i++)
         for (unsigned b = m->digits[i]; b; b &= b - 1) {
             int k = b9_ctz(b) * 81 + m->cells[i];
@@ -74,15 +83,13 @@ static void locking(maker *m, const uint16_t cm[81], const uint16_t cm0[81]) {
     for (int k = 0; k < 4; k++)
         for (int i1 = 0; i1 < 9; i1++)
             for (int i2 = 0; i2 < 9; i2++) {
-                int h1 = kinds[k][0] + i1, h2 = kinds[k][1] + i2, cross = 0;
-                for (int i = 0; i < 9; i++) cross |= in_house(h2, B9_HOUSE[h1][i]);
+                int h1 = kinds[k][0] + i1, h2 = kinds[k][1] + i2;
+                unsigned cross = 0; /* the places of h1 in h2 */
+                for (int i = 0; i < 9; i++) cross |= (unsigned)in_house(h2, B9_HOUSE[h1][i]) << i;
                 if (!cross) continue;
                 for (int d = 0; d < 9; d++) {
-                    unsigned p = places(cm, h1, d);
-                    if (b9_popc(p) < 2) continue;
-                    int inside = 1;
-                    for (unsigned b = p; b; b &= b - 1) inside &= in_house(h2, B9_HOUSE[h1][b9_ctz(b)]);
-                    if (!inside) continue;
+                    unsigned p = m->pos[d][h1];
+                    if (b9_popc(p) < 2 || (p & ~cross)) continue;
                     begin(m);
                     for (int i = 0; i < 9; i++) {
                         int c = B9_HOUSE[h2][i];
@@ -112,7 +119,7 @@ static void hidden_pairs(maker *m, const uint16_t cm[81], const uint16_t cm0[81]
             if (open_cells(cm0, h) <= 4) continue;
             for (int b = 1; b < 9; b++)
                 for (int a = 0; a < b; a++) {
-                    unsigned pa = places(cm, h, a), pb = places(cm, h, b), both = pa | pb;
+                    unsigned pa = m->pos[a][h], pb = m->pos[b][h], both = pa | pb;
                     if (b9_popc(pa) < 2 || b9_popc(pb) < 2 || b9_popc(both) != 2) continue;
                     unsigned pair = (1u << a) | (1u << b);
                     begin(m);
@@ -169,13 +176,13 @@ static void x_wings(maker *m, const uint16_t cm[81], const uint16_t cm0[81]) {
             for (int a = 0; a < b; a++)
                 for (int d = 0; d < 9; d++) {
                     if (placed[d] + 4 > 9) continue;
-                    unsigned pa = places(cm, base + a, d), pb = places(cm, base + b, d);
+                    unsigned pa = m->pos[d][base + a], pb = m->pos[d][base + b];
                     unsigned lines = pa | pb;
                     if (b9_popc(pa) < 2 || b9_popc(pb) < 2 || b9_popc(lines) != 2) continue;
                     begin(m);
                     for (unsigned l = lines; l; l &= l - 1) {
                         int h = cover + b9_ctz(l);
-                        unsigned rest = places(cm, h, d) & ~((1u << a) | (1u << b));
+                        unsigned rest = m->pos[d][h] & ~((1u << a) | (1u << b));
                         for (; rest; rest &= rest - 1) removal(m, B9_HOUSE[h][b9_ctz(rest)], 1u << d);
                     }
                     int bases[2] = {base + a, base + b};
@@ -190,13 +197,66 @@ static void x_wings(maker *m, const uint16_t cm[81], const uint16_t cm0[81]) {
     }
 }
 
-int serules9(const uint16_t cm[81], const uint16_t cm0[81], serules_t *out) {
+/* The removed candidates (of cm0, not of cm) a potential of a static forcing chain
+ * needed: "on" by its cell's rule, the cell's; by a house's, the digit's in the house. */
+static void chain_parents(maker *m, uint8_t *seen, int key, int cause, const uint16_t cm[81],
+                          const uint16_t cm0[81]) {
+    int cell = (key >> 1) % 81, d = (key >> 1) / 81;
+    if (cause == SESTATIC_CAUSE_CELL) {
+        for (unsigned g = cm0[cell] & ~cm[cell]; g; g &= g - 1) {
+            int v = b9_ctz(g);
+            if (seen[v * 81 + cell]) continue;
+            seen[v * 81 + cell] = 1;
+            parent(m, cell, v);
+        }
+    } else if (cause >= 0) {
+        for (int i = 0; i < 9; i++) {
+            int c = B9_HOUSE[cause][i];
+            if (!(cm0[c] >> d & 1) || (cm[c] >> d & 1) || seen[d * 81 + c]) continue;
+            seen[d * 81 + c] = 1;
+            parent(m, c, d);
+        }
+    }
+}
+
+/* SE's static forcing chains and cycles on the working grid: each hint's parents are
+ * what its "on" potentials needed (a cycle's, both ways round: its "off" ones too). */
+static int forcing_chains(maker *m, const uint16_t cm[81], const uint16_t cm0[81],
+                          sestatic_t *chains) {
+    int n = sestatic9(chains, cm);
+    if (n < 0) return -1;
+    const uint16_t *keys = sestatic9_keys(chains), *rems = sestatic9_removals(chains);
+    const int8_t *causes = sestatic9_causes(chains);
+    for (int i = 0; i < n; i++) {
+        const sestatic_hint *h = sestatic9_hint(chains, i);
+        uint8_t seen[729] = {0};
+        begin(m);
+        for (int j = 0; j < h->n; j++)
+            if ((keys[h->chain + j] & 1) || h->cycle)
+                chain_parents(m, seen, keys[h->chain + j], causes[h->chain + j], cm, cm0);
+        if (!m->n_par) continue;
+        uint16_t digits[81] = {0};
+        for (int j = 0; j < h->n_rem; j++) digits[rems[h->rem + j] % 81] |= (uint16_t)(1u << rems[h->rem + j] / 81);
+        for (int c = 0; c < 81; c++)
+            if (digits[c]) removal(m, c, digits[c]);
+        m->chain = sestatic9_intern(chains, i);
+        if (m->chain < 0) return -1;
+        end(m);
+    }
+    return 0;
+}
+
+int serules9(const uint16_t cm[81], const uint16_t cm0[81], sestatic_t *chains,
+             serules_t *out) {
     static void (*const rules[4])(maker *, const uint16_t *, const uint16_t *) = {
         locking, hidden_pairs, naked_pairs, x_wings};
     maker m;
     memset(m.seen, 0, sizeof m.seen);
+    for (int h = 0; h < 27; h++)
+        for (int d = 0; d < 9; d++) m.pos[d][h] = (uint16_t)places(cm, h, d);
     m.out = out;
-    out->n_rem = out->n_hint = 0;
+    out->n_rem = out->n_hint = out->n_pool = 0;
     for (int r = 0; r < 4 && !out->n_rem; r++) rules[r](&m, cm, cm0);
+    if (!out->n_rem && chains && forcing_chains(&m, cm, cm0, chains) < 0) return -1;
     return out->n_rem;
 }

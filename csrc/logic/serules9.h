@@ -1,7 +1,8 @@
-/* The basic rules Sudoku Explainer's nested forcing chains ("Dynamic Forcing Chains (+)"
- * and above) apply inside a chain once it can go no further by singles: intersections
- * (pointing and claiming), hidden pairs, naked pairs and X-Wings, tried in that order; the
- * first rule that removes anything gives all its removals.
+/* The rules Sudoku Explainer's nested forcing chains ("Dynamic Forcing Chains (+)" and
+ * above) apply inside a chain once it can go no further by singles: intersections
+ * (pointing and claiming), hidden pairs, naked pairs and X-Wings, and at level 2 its
+ * static forcing chains and cycles (sestatic9.h), tried in that order; the first rule that
+ * removes anything gives all its removals.
  *
  * A rule reads the working grid `cm` (what the chain has removed so far) and names, for
  * each of its removals, the candidates of `cm0` (the grid the chain started from) that the
@@ -13,24 +14,31 @@
 
 #include <stdint.h>
 
+#include "logic/sestatic9.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#define SERULES_MAX_HINTS 512
-#define SERULES_MAX_PARENTS 24
+#define SERULES_MAX_HINTS 2048
+#define SERULES_POOL 65536 /* the parents of all hints */
 
 typedef struct {
-    int n_rem, n_hint;
+    int n_rem, n_hint, n_pool;
     uint16_t rem[729];      /* removed candidates, digit * 81 + cell */
     uint16_t rem_hint[729]; /* the hint each came from */
-    uint8_t n_par[SERULES_MAX_HINTS];
-    uint16_t par[SERULES_MAX_HINTS][SERULES_MAX_PARENTS]; /* digit * 81 + cell */
+    int32_t par_at[SERULES_MAX_HINTS]; /* its parents: pool[par_at .. par_at + n_par) */
+    uint16_t n_par[SERULES_MAX_HINTS];
+    int32_t chain[SERULES_MAX_HINTS]; /* a forcing chain's id (sestatic9_intern); -1: none */
+    uint16_t pool[SERULES_POOL];      /* digit * 81 + cell */
 } serules_t;
 
 /* SE's rules on the working grid cm against the source cm0 (9-bit masks; a cell whose
- * cm0 mask is 0 is placed).  Fills out; returns the number of removals (0: none). */
-int serules9(const uint16_t cm[81], const uint16_t cm0[81], serules_t *out);
+ * cm0 mask is 0 is placed), with the static forcing chains of chains when it is not
+ * NULL (level 2).  Fills out; returns the number of removals (0: none), -1 when memory
+ * ran out. */
+int serules9(const uint16_t cm[81], const uint16_t cm0[81], sestatic_t *chains,
+             serules_t *out);
 
 #ifdef __cplusplus
 }

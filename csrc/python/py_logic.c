@@ -1664,9 +1664,9 @@ PyObject *py_nishio9(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
 }
 
 /* sechain9(masks, dynamic, level=0) -> bytes: Sudoku Explainer's multiple (dynamic 0),
- * dynamic or (level 1) dynamic "(+)" forcing chains of a 9x9 state, masks the 81 cell candidate masks as 162 bytes (uint16,
- * native order, each below 512), as int32 quadruples in the order SE finds them
- * (sechain9.h). */
+ * dynamic, or nested (level 1: "(+)", level 2: "(+ Forcing Chains)") forcing chains of a
+ * 9x9 state, masks the 81 cell candidate masks as 162 bytes (uint16, native order, each
+ * below 512), as int32 quadruples in the order SE finds them (sechain9.h). */
 PyObject *py_sechain9(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     if (check_nargs(nargs, 2, 3, "sechain9(masks, dynamic, level=0)") < 0) return NULL;
@@ -1674,8 +1674,9 @@ PyObject *py_sechain9(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs == 3) {
         level = PyLong_AsLong(args[2]);
         if (level == -1 && PyErr_Occurred()) return NULL;
-        if (level < 0 || level > 1) {
-            PyErr_SetString(PyExc_ValueError, "sechain9: level must be 0 or 1");
+        if (level < 0 || level > SECHAIN_MAX_LEVEL) {
+            PyErr_Format(PyExc_ValueError, "sechain9: level must be between 0 and %d",
+                         SECHAIN_MAX_LEVEL);
             return NULL;
         }
     }
@@ -1702,6 +1703,11 @@ PyObject *py_sechain9(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
         Py_BEGIN_ALLOW_THREADS
         n = sechain9(cm, dynamic, (int)level, out, cap);
         Py_END_ALLOW_THREADS
+        if (n == -2) {
+            free(out);
+            PyErr_SetString(PyExc_ValueError, "sechain9: a level it does not make");
+            return NULL;
+        }
         if (n < 0) {
             free(out);
             return PyErr_NoMemory();

@@ -1,11 +1,14 @@
-"""Sudoku Explainer's nested forcing chains (level 1, "Dynamic Forcing Chains (+)"):
-the C core keeps every dynamic conclusion and adds the nested ones, never an unsound one,
-and the rater meets SE's own steps and ratings (tests/rating/data/se_nested.tsv, computed
-with SE's serate and its step trace)."""
+"""Sudoku Explainer's nested forcing chains (level 1, "Dynamic Forcing Chains (+)", and
+level 2, "(+ Forcing Chains)"): the C core keeps every dynamic conclusion and adds the
+nested ones, never an unsound one, and the rater meets SE's own steps and ratings
+(tests/rating/data/se_nested.tsv, computed with SE's serate and its step trace)."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import NamedTuple
+
+import pytest
 
 from shudu.logic.techniques.classic.multiple import _c_hints, chain_step, chain_table
 from shudu.logic.techniques.classic.nested import DOC_PUZZLE
@@ -16,15 +19,35 @@ from shudu.solving.engine import solve
 DATA = Path(__file__).parent / "data" / "se_nested.tsv"
 
 
-def _facts() -> list[tuple[str, float, float, int, int]]:
-    """(puzzle, SE's ER, SE's first nested step's rating, its cell, its digit)."""
+class Fact(NamedTuple):
+    """SE's ER of a puzzle and the first step of a nesting level in its step trace."""
+
+    puzzle: str
+    er: float
+    level: int
+    kind: str
+    first: float
+    complexity: int
+    cell: int
+    digit: int
+
+
+def _facts() -> list[Fact]:
     out = []
     for line in DATA.read_text().splitlines():
         if line.startswith("#") or line.startswith("puzzle"):
             continue
-        p, er, first, cell, digit = line.split("\t")
-        out.append((p, float(er), float(first), int(cell), int(digit)))
+        p, er, level, kind, first, cx, cell, digit = line.split("\t")
+        out.append(Fact(p, float(er), int(level), kind, float(first), int(cx), int(cell),
+                        int(digit)))
     return out
+
+
+def _kind(step) -> str:
+    """SE's name of a nested step's kind."""
+    if step.get("mode") == "contradiction":
+        return "contradiction"
+    return {"both": "double", "house": "region", "cell": "cell"}[str(step.get("kind"))]
 
 
 def _states(puzzle: str, every: int = 5) -> list:
@@ -48,7 +71,7 @@ def test_level_one_keeps_every_dynamic_conclusion() -> None:
 
 
 def test_nested_conclusions_are_sound() -> None:
-    for puzzle, *_ in _facts():
+    for puzzle, *_ in [f for f in _facts() if f.level == 1]:
         solution = solve(puzzle)
         assert solution is not None
         seen = 0
@@ -61,13 +84,29 @@ def test_nested_conclusions_are_sound() -> None:
         assert seen > 40
 
 
-def test_the_rater_meets_se() -> None:
-    facts = _facts()
-    assert len(facts) >= 2
-    for puzzle, er, first, cell, digit in facts:
-        r = rate(puzzle, path=True)
-        assert r.score == er, puzzle
-        nested = [p for p in r.path if p.technique == "nested-forcing-chain"]
-        assert nested and nested[0].score == first
-        assert nested[0].step is not None
-        assert (cell, digit) in nested[0].step.eliminations
+@pytest.mark.parametrize("fact", _facts(), ids=lambda f: f"level{f.level}-{f.puzzle[:12]}")
+def test_the_rater_meets_se(fact: Fact) -> None:
+    """SE's ER, and its first step of the level: rating, kind, complexity, a removal;
+    every nested step of the rater's path sound."""
+    r = rate(fact.puzzle, path=True)
+    assert r.score == fact.er
+    nested = [p for p in r.path if p.technique == "nested-forcing-chain"]
+    solution = str(solve(fact.puzzle))
+    for p in nested:
+        assert p.step is not None
+        assert all(int(solution[c]) != d for c, d in p.step.eliminations)
+    first = next(p.step for p in nested if p.step and p.step.get("level") == fact.level)
+    assert (float(first.get("difficulty")), _kind(first)) == (fact.first, fact.kind)
+    assert int(first.get("length")) + 2 == fact.complexity
+    assert (fact.cell, fact.digit) in first.eliminations
+
+
+def test_level_two_is_refused_no_more_and_level_three_is() -> None:
+    from array import array
+
+    from shudu.logic.accel9 import sechain9
+
+    masks = array("H", [511] * 81).tobytes()
+    assert sechain9(masks, True, 2) == b""
+    with pytest.raises(ValueError):
+        sechain9(masks, True, 3)

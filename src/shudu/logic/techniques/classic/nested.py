@@ -4,11 +4,13 @@ apply other rules to what they removed and go on.  SE's level 1, "Dynamic Forcin
 (+)", 9.0, applies intersections, hidden pairs, naked pairs and X-Wings, the first of
 them that removes anything; levels 2 to 5 (9.5 to 11.0) add forcing chains, multiple
 forcing chains and dynamic forcing chains, nested in turn.  A step weighs its level's
-base plus SE's length bonus on its complexity (the ancestors of the chains' ends).
+base plus SE's length bonus on its complexity (the ancestors of the chains' ends, and
+from level 2 on the complexity of every distinct chain nested among them).
 
-The C core (``sechain9``, its basic rules in ``serules9``) makes the conclusions of
-:data:`LEVELS`; :func:`nested_moves` is the rater's rung: the easiest conclusion of the
-first level that has one, the one SE takes.
+The C core (``sechain9``, its basic rules in ``serules9``, at level 2 SE's static forcing
+chains and cycles in ``sestatic9``) makes the conclusions of :data:`LEVELS`;
+:func:`nested_moves` is the rater's rung: the easiest conclusion of the first level that
+has one, the one SE takes.
 
 >>> from shudu.logic.weighed import Walk
 >>> walk = Walk.of(DOC_PUZZLE, stop_above=8.9)   # SE rates it 9.8
@@ -34,8 +36,9 @@ from .multiple import chain_table, table_moves
 
 __all__ = ["DOC_PUZZLE", "LEVELS", "nested_moves", "nested_steps"]
 
-LEVELS = (1,)
-"""SE's nesting levels the C core makes (the rater's nested forcing net covers the rest)."""
+LEVELS = (1, 2)
+"""SE's nesting levels the C core makes: 1, "Dynamic Forcing Chains (+)", and 2, "(+ Forcing
+Chains)" (the rater's nested forcing net covers the rest)."""
 
 DOC_PUZZLE = ("7.....4...2..7..8...3..8..9...5..3...6..2..9...1..7..6...3..9...3..4..6...9..1"
               "..5")

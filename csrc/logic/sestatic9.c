@@ -1,0 +1,537 @@
+/* Sudoku Explainer's static forcing chains and cycles on a working grid (sestatic9.h).
+ *
+ * A search from one assumption is SE's breadth first walk ("on" potentials before "off"
+ * ones): an "on" potential makes the cell's other candidates (when the cell's rule is
+ * on) and the digit's other places in its box, row and column "off"; an "off" potential
+ * makes the other candidate of a bivalue cell (the cell's rule) and the other place of a
+ * digit with two places in a house "on".  X-Chains follow houses only, Y-Chains cells
+ * and cycles of both kinds of link; a forcing chain meets the negation of its assumption
+ * and a cycle comes back to it, after four links at least. */
+#include "logic/sestatic9.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "common.h"
+#include "engine/board9.h"
+
+#define MAXN 48000 /* potentials of one search: on ones once, off ones once per maker */
+
+typedef struct {
+    double diff;
+    int cx, sort, seq;
+    uint64_t hash;
+    sestatic_hint h;
+} raw_t;
+
+typedef struct {
+    uint64_t hash;
+    int at, n, cycle;
+} chain_t;
+
+typedef struct {
+    uint16_t key;
+    int8_t cause;
+} nb_t;
+
+struct sestatic {
+    uint16_t cm[81];
+    uint16_t pos[9][27];
+    /* what each candidate makes "off" when "on" (the cell's first, on_c of them) and "on"
+     * when "off" (the cell's first, off_c: 0 or 1), each potential once */
+    nb_t on_adj[729][28], off_adj[729][4];
+    uint8_t on_n[729], on_c[729], off_n[729], off_c[729];
+    uint8_t peer[81][20], peer_house[81][20]; /* each cell's peers in SE's order, and where met */
+    /* one search */
+    uint16_t nkey[MAXN];
+    int32_t npar[MAXN];
+    int8_t ncause[MAXN];
+    uint8_t ncloser[MAXN]; /* cycles: made again, to be followed only back to the start */
+    int32_t pend_on[MAXN], pend_off[MAXN], cyc[MAXN];
+    int nn, ncyc, target;
+    uint32_t on_mark[729], off_mark[729], close_mark[729], fmark[729], bmark[729], gen;
+    /* the hints found, their chains and removals */
+    raw_t *raw;
+    int n_raw, cap_raw;
+    sestatic_hint *out;
+    int n_out, cap_out;
+    int32_t *order;
+    int cap_order;
+    uint16_t *keys;
+    int8_t *causes;
+    int n_keys, cap_keys, cap_causes;
+    uint16_t *rems;
+    int n_rems, cap_rems;
+    uint64_t *kept; /* hashes of the kept hints' removals (open addressing, 0: empty) */
+    int32_t *kept_at;
+    int cap_kept;
+    /* every chain interned */
+    chain_t *chains;
+    int n_chains, cap_chains;
+    uint16_t *ckeys;
+    int n_ckeys, cap_ckeys;
+    int32_t *ctab;
+    int cap_ctab;
+    int oom;
+};
+
+/* Makes room for need elements of size elt in *p (capacity *cap); 0 when out of memory. */
+static int grow(void **p, int *cap, int need, size_t elt) {
+    if (need <= *cap) return 1;
+    int c = *cap ? *cap : 64;
+    while (c < need) c *= 2;
+    void *q = realloc(*p, (size_t)c * elt);
+    if (!q) return 0;
+    *p = q;
+    *cap = c;
+    return 1;
+}
+
+static inline int key_of(int cell, int d, int on) { return 2 * (d * 81 + cell) + on; }
+
+/* The houses of a cell in SE's order: box, row, column. */
+static inline void houses(int cell, int hs[3]) {
+    hs[0] = 18 + b9_box(cell);
+    hs[1] = b9_row(cell);
+    hs[2] = 9 + b9_col(cell);
+}
+
+sestatic_t *sestatic9_new(void) {
+    sestatic_t *s = calloc(1, sizeof(sestatic_t));
+    if (!s) return NULL;
+    for (int cell = 0, hs[3]; cell < 81; cell++) {
+        houses(cell, hs);
+        int n = 0;
+        for (int j = 0; j < 3; j++)
+            for (int i = 0; i < 9; i++) {
+                int x = B9_HOUSE[hs[j]][i];
+                if (x == cell || (j > 0 && b9_box(x) == b9_box(cell))) continue; /* met in the box */
+                s->peer[cell][n] = (uint8_t)x;
+                s->peer_house[cell][n++] = (uint8_t)hs[j];
+            }
+    }
+    return s;
+}
+
+void sestatic9_free(sestatic_t *s) {
+    if (!s) return;
+    free(s->raw);
+    free(s->out);
+    free(s->order);
+    free(s->keys);
+    free(s->causes);
+    free(s->rems);
+    free(s->kept);
+    free(s->kept_at);
+    free(s->chains);
+    free(s->ckeys);
+    free(s->ctab);
+    free(s);
+}
+
+/* What an "on" potential makes "off", each once (its first cause). */
+static int on_to_off(const sestatic_t *s, int k, int y, nb_t out[28]) {
+    int cell = (k >> 1) % 81, d = (k >> 1) / 81, n = 0;
+    if (y)
+        for (unsigned m = s->cm[cell] & ~(1u << d); m; m &= m - 1)
+            out[n++] = (nb_t){(uint16_t)key_of(cell, b9_ctz(m), 0), SESTATIC_CAUSE_CELL};
+    for (int i = 0; i < 20; i++) {
+        int x = s->peer[cell][i];
+        if (s->cm[x] >> d & 1)
+            out[n++] = (nb_t){(uint16_t)key_of(x, d, 0), (int8_t)s->peer_house[cell][i]};
+    }
+    return n;
+}
+
+/* What an "off" potential makes "on", each once (its first cause). */
+static int off_to_on(const sestatic_t *s, int k, int y, int x, nb_t out[4]) {
+    int cell = (k >> 1) % 81, d = (k >> 1) / 81, n = 0, hs[3];
+    unsigned m = s->cm[cell];
+    if (y && b9_popc(m) == 2) {
+        int v = b9_ctz(m);
+        if (v == d) v = b9_ctz(m & (m - 1));
+        out[n++] = (nb_t){(uint16_t)key_of(cell, v, 1), SESTATIC_CAUSE_CELL};
+    }
+    houses(cell, hs);
+    for (int j = 0; j < 3 && x; j++) {
+        unsigned p = s->pos[d][hs[j]];
+        if (b9_popc(p) != 2) continue;
+        int o = B9_HOUSE[hs[j]][b9_ctz(p)];
+        if (o == cell) o = B9_HOUSE[hs[j]][b9_ctz(p & (p - 1))];
+        uint16_t kk = (uint16_t)key_of(o, d, 1);
+        int seen = 0;
+        for (int t = 0; t < n; t++) seen |= out[t].key == kk;
+        if (!seen) out[n++] = (nb_t){kk, (int8_t)hs[j]};
+    }
+    return n;
+}
+
+/* The tables of what each candidate of the grid makes. */
+static void adjacency(sestatic_t *s) {
+    for (int i = 0; i < 729; i++) {
+        if (!(s->cm[i % 81] >> (i / 81) & 1)) continue;
+        int n = on_to_off(s, 2 * i + 1, 1, s->on_adj[i]);
+        s->on_n[i] = (uint8_t)n;
+        s->on_c[i] = (uint8_t)(b9_popc(s->cm[i % 81]) - 1);
+        n = off_to_on(s, 2 * i, 1, 1, s->off_adj[i]);
+        s->off_n[i] = (uint8_t)n;
+        s->off_c[i] = (uint8_t)(n && s->off_adj[i][0].cause == SESTATIC_CAUSE_CELL);
+    }
+}
+
+static inline const nb_t *on_list(const sestatic_t *s, int k, int y, int *n) {
+    int i = k >> 1, skip = y ? 0 : s->on_c[i];
+    *n = s->on_n[i] - skip;
+    return s->on_adj[i] + skip;
+}
+
+static inline const nb_t *off_list(const sestatic_t *s, int k, int y, int x, int *n) {
+    int i = k >> 1, c = s->off_c[i], lo = y ? 0 : c, hi = x ? s->off_n[i] : c;
+    *n = hi - lo;
+    return s->off_adj[i] + lo;
+}
+
+static int node(sestatic_t *s, int key, int par, int cause) {
+    if (s->nn >= MAXN) return -1;
+    s->ncloser[s->nn] = 0;
+    s->ncloser[s->nn] = 0;
+    s->nkey[s->nn] = (uint16_t)key;
+    s->npar[s->nn] = par;
+    s->ncause[s->nn] = (int8_t)cause;
+    return s->nn++;
+}
+
+/* The target of SE's forcing chain from src (the negation of src), -1: none. */
+static int forcing(sestatic_t *s, int src, int y) {
+    s->gen++;
+    s->nn = 0;
+    int root = node(s, src, -1, SESTATIC_CAUSE_NONE);
+    int n_on = 0, n_off = 0, i_on = 0, i_off = 0;
+    if (src & 1) {
+        s->on_mark[src >> 1] = s->gen;
+        s->pend_on[n_on++] = root;
+    } else {
+        s->off_mark[src >> 1] = s->gen;
+        s->pend_off[n_off++] = root;
+    }
+    while (i_on < n_on || i_off < n_off) {
+        while (i_on < n_on) {
+            int p = s->pend_on[i_on++], n;
+            const nb_t *nb = on_list(s, s->nkey[p], y, &n);
+            for (int t = 0; t < n; t++) {
+                if ((src & 1) && nb[t].key == src - 1) return node(s, nb[t].key, p, nb[t].cause);
+                if (s->off_mark[nb[t].key >> 1] == s->gen) continue;
+                s->off_mark[nb[t].key >> 1] = s->gen;
+                int j = node(s, nb[t].key, p, nb[t].cause);
+                if (j < 0) return -1;
+                s->pend_off[n_off++] = j;
+            }
+        }
+        while (i_off < n_off) {
+            int p = s->pend_off[i_off++], n;
+            const nb_t *nb = off_list(s, s->nkey[p], y, 1, &n);
+            for (int t = 0; t < n; t++) {
+                if (!(src & 1) && nb[t].key == src + 1) return node(s, nb[t].key, p, nb[t].cause);
+                if (s->on_mark[nb[t].key >> 1] == s->gen) continue;
+                s->on_mark[nb[t].key >> 1] = s->gen;
+                int j = node(s, nb[t].key, p, nb[t].cause);
+                if (j < 0) return -1;
+                s->pend_on[n_on++] = j;
+            }
+        }
+    }
+    return -1;
+}
+
+static int is_parent(const sestatic_t *s, int p, int key) {
+    for (int j = s->npar[p]; j >= 0; j = s->npar[j])
+        if (s->nkey[j] == key) return 1;
+    return 0;
+}
+
+/* SE's cycles from the "on" potential src: the potentials that close one, in s->cyc,
+ * and (x) the target of its forcing chain from src, s->target (-1: none).  SE makes an
+ * "off" potential again each time an "on" one meets it (unless it is among that one's
+ * ancestors), but only its first making can make anything new "on": a later one (a
+ * "closer") matters only where it leads back to src.  The first makings are those of
+ * SE's forcing chain from src, in the same order. */
+static void cycles(sestatic_t *s, int src, int y, int x) {
+    s->gen++;
+    s->nn = s->ncyc = 0;
+    s->target = -1;
+    int root = node(s, src, -1, SESTATIC_CAUSE_NONE);
+    s->on_mark[src >> 1] = s->gen;
+    int n_on = 0, n_off = 0, i_on = 0, i_off = 0, length = 0, n;
+    s->pend_on[n_on++] = root;
+    const nb_t *back = off_list(s, src - 1, y, x, &n); /* what leads back to src */
+    for (int t = 0; t < n; t++) s->close_mark[back[t].key >> 1] = s->gen;
+    while (i_on < n_on || i_off < n_off) {
+        length++;
+        while (i_on < n_on) {
+            int p = s->pend_on[i_on++];
+            const nb_t *nb = on_list(s, s->nkey[p], y, &n);
+            for (int t = 0; t < n; t++) {
+                int k = nb[t].key, again = s->off_mark[k >> 1] == s->gen;
+                if (again && (s->close_mark[k >> 1] != s->gen || is_parent(s, p, k))) continue;
+                s->off_mark[k >> 1] = s->gen;
+                int j = node(s, k, p, nb[t].cause);
+                if (j < 0) return;
+                s->ncloser[j] = (uint8_t)again;
+                if (!again && k == src - 1 && x) s->target = j;
+                s->pend_off[n_off++] = j;
+            }
+        }
+        length++;
+        while (i_off < n_off) {
+            int p = s->pend_off[i_off++], closer = s->ncloser[p];
+            const nb_t *nb = off_list(s, s->nkey[p], y, x, &n);
+            for (int t = 0; t < n; t++) {
+                if (length >= 4 && nb[t].key == src) {
+                    int j = node(s, nb[t].key, p, nb[t].cause);
+                    if (j < 0) return;
+                    s->cyc[s->ncyc++] = j;
+                }
+                if (closer || s->on_mark[nb[t].key >> 1] == s->gen) continue;
+                s->on_mark[nb[t].key >> 1] = s->gen;
+                int j = node(s, nb[t].key, p, nb[t].cause);
+                if (j < 0) return;
+                s->pend_on[n_on++] = j;
+            }
+        }
+    }
+}
+
+static double length_diff(int cx) {
+    double added = 0.0;
+    int ceil = 4, odd = 0, length = cx - 2;
+    while (length > ceil) {
+        added += 0.1;
+        ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
+        odd = !odd;
+    }
+    return added;
+}
+
+static int cmp_u16(const void *a, const void *b) {
+    return (int)*(const uint16_t *)a - (int)*(const uint16_t *)b;
+}
+
+/* Records a hint of the chain from node t back to the assumption (a cycle: without it)
+ * and the removals rem[0..n_rem-1]; 0 when out of memory. */
+static int record(sestatic_t *s, int t, int cycle, int y, int x, uint16_t *rem, int n_rem) {
+    int n = 0;
+    for (int j = t; j >= 0 && !(cycle && s->npar[j] < 0); j = s->npar[j]) n++;
+    if (!grow((void **)&s->raw, &s->cap_raw, s->n_raw + 1, sizeof *s->raw) ||
+        !grow((void **)&s->keys, &s->cap_keys, s->n_keys + n, sizeof *s->keys) ||
+        !grow((void **)&s->causes, &s->cap_causes, s->n_keys + n, sizeof *s->causes) ||
+        !grow((void **)&s->rems, &s->cap_rems, s->n_rems + n_rem, sizeof *s->rems))
+        return 0;
+    raw_t *r = &s->raw[s->n_raw];
+    r->h.chain = s->n_keys;
+    r->h.n = n;
+    r->h.cycle = cycle;
+    r->cx = n;
+    for (int j = t, i = 0; i < n; j = s->npar[j], i++) {
+        s->keys[s->n_keys] = s->nkey[j];
+        s->causes[s->n_keys++] = s->ncause[j];
+    }
+    qsort(rem, (size_t)n_rem, sizeof *rem, cmp_u16);
+    r->h.rem = s->n_rems;
+    r->h.n_rem = n_rem;
+    uint64_t hash = 1469598103934665603ULL;
+    for (int i = 0; i < n_rem; i++) {
+        s->rems[s->n_rems++] = rem[i];
+        hash = (hash ^ rem[i]) * 1099511628211ULL;
+    }
+    r->hash = hash | 1;
+    r->sort = y && x ? 4 : y ? 3 : 2;
+    r->diff = (y && x ? 7.0 : cycle ? 6.5 : 6.6) + length_diff(n);
+    r->seq = s->n_raw++;
+    return 1;
+}
+
+/* The removals of the cycle closed at node t: the candidates outside the cycle's cells
+ * that see one of its "on" potentials and one of its "off" ones of the same digit. */
+static int cycle_removals(sestatic_t *s, int t, uint16_t *rem) {
+    uint8_t in[81] = {0};
+    for (int j = t; s->npar[j] >= 0; j = s->npar[j]) in[(s->nkey[j] >> 1) % 81] = 1;
+    s->gen++;
+    int n = 0;
+    uint16_t forw[729];
+    for (int j = t; s->npar[j] >= 0; j = s->npar[j]) {
+        int k = s->nkey[j], c = (k >> 1) % 81, v = (k >> 1) / 81, hs[3];
+        houses(c, hs);
+        for (int h = 0; h < 3; h++)
+            for (int i = 0; i < 9; i++) {
+                int x = B9_HOUSE[hs[h]][i], cand = v * 81 + x;
+                if (in[x] || !(s->cm[x] >> v & 1)) continue;
+                if (k & 1) {
+                    if (s->fmark[cand] != s->gen) forw[n++] = (uint16_t)cand;
+                    s->fmark[cand] = s->gen;
+                } else {
+                    s->bmark[cand] = s->gen;
+                }
+            }
+    }
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if (s->bmark[forw[i]] == s->gen) rem[m++] = forw[i];
+    return m;
+}
+
+/* SE's unary chaining from one candidate: its cycles, then its forcing chains. */
+static int unary(sestatic_t *s, int cell, int d, int y, int x) {
+    uint16_t rem[729];
+    int src = key_of(cell, d, 1);
+    cycles(s, src, y, x);
+    for (int i = 0; i < s->ncyc; i++) {
+        int n = cycle_removals(s, s->cyc[i], rem);
+        if (n && !record(s, s->cyc[i], 1, y, x, rem, n)) return 0;
+    }
+    if (!x) return 1;
+    for (int on = 1; on >= 0; on--) {
+        int t = on ? s->target : forcing(s, key_of(cell, d, on), y);
+        if (t < 0) continue;
+        int n = 0;
+        if (on)
+            rem[n++] = (uint16_t)(d * 81 + cell);
+        else
+            for (unsigned m = s->cm[cell] & ~(1u << d); m; m &= m - 1)
+                rem[n++] = (uint16_t)(b9_ctz(m) * 81 + cell);
+        if (n && !record(s, t, 0, y, x, rem, n)) return 0;
+    }
+    return 1;
+}
+
+/* Whether hint a comes after hint b in SE's order (rating, complexity, sort key). */
+static int after(const raw_t *a, const raw_t *b) {
+    if (a->diff != b->diff) return a->diff > b->diff;
+    if (a->cx != b->cx) return a->cx > b->cx;
+    return a->sort > b->sort;
+}
+
+/* Sorts v[0..n-1] (hint indices) stably by SE's order, tmp as scratch. */
+static void merge_sort(const raw_t *raw, int32_t *v, int32_t *tmp, int n) {
+    if (n < 2) return;
+    int h = n / 2;
+    merge_sort(raw, v, tmp, h);
+    merge_sort(raw, v + h, tmp, n - h);
+    int i = 0, j = h, k = 0;
+    while (i < h && j < n) tmp[k++] = after(&raw[v[i]], &raw[v[j]]) ? v[j++] : v[i++];
+    while (i < h) tmp[k++] = v[i++];
+    while (j < n) tmp[k++] = v[j++];
+    memcpy(v, tmp, (size_t)n * sizeof *v);
+}
+
+static int same_removals(const sestatic_t *s, const raw_t *a, const raw_t *b) {
+    return a->h.n_rem == b->h.n_rem &&
+           !memcmp(s->rems + a->h.rem, s->rems + b->h.rem, (size_t)a->h.n_rem * sizeof *s->rems);
+}
+
+/* Keeps the hints in SE's order, each set of removals once. */
+static int sort_and_keep(sestatic_t *s) {
+    if (!grow((void **)&s->order, &s->cap_order, 2 * s->n_raw, sizeof *s->order) ||
+        !grow((void **)&s->out, &s->cap_out, s->n_raw, sizeof *s->out))
+        return 0;
+    for (int i = 0; i < s->n_raw; i++) s->order[i] = i;
+    merge_sort(s->raw, s->order, s->order + s->n_raw, s->n_raw);
+    int cap = 16;
+    while (cap < 2 * s->n_raw) cap *= 2;
+    if (cap > s->cap_kept) {
+        free(s->kept);
+        free(s->kept_at);
+        s->kept = malloc((size_t)cap * sizeof *s->kept);
+        s->kept_at = malloc((size_t)cap * sizeof *s->kept_at);
+        s->cap_kept = s->kept && s->kept_at ? cap : 0;
+        if (!s->cap_kept) return 0;
+    }
+    memset(s->kept, 0, (size_t)cap * sizeof *s->kept);
+    s->n_out = 0;
+    for (int i = 0; i < s->n_raw; i++) {
+        const raw_t *r = &s->raw[s->order[i]];
+        int slot = (int)(r->hash & (uint64_t)(cap - 1)), dup = 0;
+        while (s->kept[slot] && !dup) {
+            dup = s->kept[slot] == r->hash && same_removals(s, &s->raw[s->kept_at[slot]], r);
+            slot = (slot + 1) & (cap - 1);
+        }
+        if (dup) continue;
+        s->kept[slot] = r->hash;
+        s->kept_at[slot] = s->order[i];
+        s->out[s->n_out++] = r->h;
+    }
+    return 1;
+}
+
+int sestatic9(sestatic_t *s, const uint16_t cm[81]) {
+    memcpy(s->cm, cm, sizeof s->cm);
+    memset(s->pos, 0, sizeof s->pos);
+    for (int h = 0; h < 27; h++)
+        for (int i = 0; i < 9; i++)
+            for (unsigned m = cm[B9_HOUSE[h][i]]; m; m &= m - 1)
+                s->pos[b9_ctz(m)][h] |= (uint16_t)(1u << i);
+    adjacency(s);
+    s->n_raw = s->n_keys = s->n_rems = s->n_out = 0;
+    static const int modes[3][2] = {{0, 1}, {1, 0}, {1, 1}}; /* X, Y, both */
+    for (int mode = 0; mode < 3; mode++) {
+        int y = modes[mode][0], x = modes[mode][1];
+        for (int cell = 0; cell < 81; cell++) {
+            int card = b9_popc(cm[cell]);
+            if (card < 2 || (card > 2 && !x)) continue;
+            for (unsigned m = cm[cell]; m; m &= m - 1)
+                if (!unary(s, cell, b9_ctz(m), y, x)) return -1;
+        }
+    }
+    return sort_and_keep(s) ? s->n_out : -1;
+}
+
+const sestatic_hint *sestatic9_hint(const sestatic_t *s, int i) { return &s->out[i]; }
+const uint16_t *sestatic9_keys(const sestatic_t *s) { return s->keys; }
+const int8_t *sestatic9_causes(const sestatic_t *s) { return s->causes; }
+const uint16_t *sestatic9_removals(const sestatic_t *s) { return s->rems; }
+int sestatic9_count(const sestatic_t *s) { return s->n_chains; }
+int sestatic9_complexity(const sestatic_t *s, int id) { return s->chains[id].n; }
+
+static uint64_t chain_hash(const uint16_t *keys, int n, int cycle) {
+    uint64_t h = 1469598103934665603ULL ^ (uint64_t)cycle;
+    for (int i = 0; i < n; i++) h = (h ^ keys[i]) * 1099511628211ULL;
+    return h;
+}
+
+int sestatic9_intern(sestatic_t *s, int i) {
+    const sestatic_hint *h = &s->out[i];
+    const uint16_t *keys = s->keys + h->chain;
+    uint64_t hash = chain_hash(keys, h->n, h->cycle);
+    if (2 * (s->n_chains + 1) > s->cap_ctab) { /* rebuild the table twice as large */
+        int cap = s->cap_ctab ? 2 * s->cap_ctab : 256;
+        int32_t *t = malloc((size_t)cap * sizeof *t);
+        if (!t) return -1;
+        memset(t, 0xff, (size_t)cap * sizeof *t);
+        for (int id = 0; id < s->n_chains; id++) {
+            int slot = (int)(s->chains[id].hash & (uint64_t)(cap - 1));
+            while (t[slot] >= 0) slot = (slot + 1) & (cap - 1);
+            t[slot] = id;
+        }
+        free(s->ctab);
+        s->ctab = t;
+        s->cap_ctab = cap;
+    }
+    int slot = (int)(hash & (uint64_t)(s->cap_ctab - 1));
+    for (; s->ctab[slot] >= 0; slot = (slot + 1) & (s->cap_ctab - 1)) {
+        const chain_t *c = &s->chains[s->ctab[slot]];
+        if (c->hash == hash && c->n == h->n && c->cycle == h->cycle &&
+            !memcmp(s->ckeys + c->at, keys, (size_t)h->n * sizeof *keys))
+            return s->ctab[slot];
+    }
+    if (!grow((void **)&s->chains, &s->cap_chains, s->n_chains + 1, sizeof *s->chains) ||
+        !grow((void **)&s->ckeys, &s->cap_ckeys, s->n_ckeys + h->n, sizeof *s->ckeys))
+        return -1;
+    chain_t *c = &s->chains[s->n_chains];
+    c->hash = hash;
+    c->n = h->n;
+    c->cycle = h->cycle;
+    c->at = s->n_ckeys;
+    memcpy(s->ckeys + s->n_ckeys, keys, (size_t)h->n * sizeof *keys);
+    s->n_ckeys += h->n;
+    s->ctab[slot] = s->n_chains;
+    return s->n_chains++;
+}
