@@ -127,7 +127,7 @@ def player_cells(image: Any, cells: Cells) -> set[int] | None:
     if colour is None:
         return None
     pixels, to_lab, reduced = colour
-    corners = corners / reduced
+    corners = (corners / reduced).astype(np.float32)
     dst = np.array([[0, 0], [WARP, 0], [WARP, WARP], [0, WARP]], dtype=np.float32)
     m = cv2.getPerspectiveTransform(corners, dst)
     warped = cv2.warpPerspective(pixels, m, (WARP, WARP), flags=cv2.INTER_AREA)
