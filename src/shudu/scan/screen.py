@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -56,12 +57,12 @@ def flat(corners: Any) -> bool:
                 and abs(q[0, 0] - q[3, 0]) <= tol and abs(q[1, 0] - q[2, 0]) <= tol)
 
 
-def _colour(image: Any, reduce: int = 1) -> tuple[np.ndarray, int, int] | None:
-    """The picture's colour pixels when it is a colour array or file, with the OpenCV
-    code that turns them into L*a*b* (a file is decoded in colour once, its channels left
-    in the decoder's order: the warp comes first, on far fewer pixels; ``reduce`` 2 decodes
-    a file at half its width and height, as JPEG can at a quarter of the cost; the third
-    value is the factor the pixels were reduced by)."""
+def _colour(image: Any, half: bool = False) -> tuple[np.ndarray, int, int] | None:
+    """The picture's colour pixels when it is a colour array or file, the OpenCV code
+    that turns them into L*a*b*, and the factor they were reduced by.  A file is decoded
+    in colour once, its channels left in the decoder's order (the warp comes first, on far
+    fewer pixels); ``half`` decodes it at half its width and height, as JPEG can at a
+    quarter of the cost."""
     import cv2
 
     if isinstance(image, np.ndarray) and image.ndim == 3 and image.shape[2] >= 3:
@@ -70,15 +71,15 @@ def _colour(image: Any, reduce: int = 1) -> tuple[np.ndarray, int, int] | None:
             or isinstance(image, str):
         from ..formats.picture_size import PictureTooLarge, check_pixels
 
-        data = np.frombuffer(bytes(image), np.uint8) if not isinstance(image, str) and \
-            not hasattr(image, "__fspath__") else np.fromfile(str(image), np.uint8)
+        raw = bytes(image) if isinstance(image, bytes | bytearray | memoryview) \
+            else Path(image).read_bytes()
         try:    # the size check, before a colour decode
-            if check_pixels(data.tobytes()) is None:
+            if check_pixels(raw) is None:
                 return None
         except PictureTooLarge:
             return None
-        half = reduce == 2
-        bgr = cv2.imdecode(data, cv2.IMREAD_REDUCED_COLOR_2 if half else cv2.IMREAD_COLOR)
+        bgr = cv2.imdecode(np.frombuffer(raw, np.uint8),
+                           cv2.IMREAD_REDUCED_COLOR_2 if half else cv2.IMREAD_COLOR)
         return None if bgr is None else (bgr, cv2.COLOR_BGR2LAB, 2 if half else 1)
     return None
 
@@ -122,8 +123,7 @@ def player_cells(image: Any, cells: Cells) -> set[int] | None:
         return None
     corners = np.asarray(cells.corners, np.float32)
     # a grid at least twice the warp's side is read from a file decoded at half size
-    reduce = 2 if float(np.ptp(corners[:, 0])) >= 2 * WARP else 1
-    colour = _colour(image, reduce)
+    colour = _colour(image, half=float(np.ptp(corners[:, 0])) >= 2 * WARP)
     if colour is None:
         return None
     pixels, to_lab, reduced = colour
