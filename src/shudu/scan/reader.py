@@ -607,6 +607,13 @@ def _unbend(work: np.ndarray, quad: np.ndarray, n: int, dark: bool, least: float
     from its own four crossings; returns the straightened, normalised picture and the
     grid's corners in ``work``, or ``None`` when the lines cannot be followed or bend
     by less than ``least`` of a cell."""
+    return _unbend_view(_bend_view(work, quad, dark), n, least)
+
+
+def _bend_view(work: np.ndarray, quad: np.ndarray, dark: bool) -> tuple[np.ndarray, np.ndarray]:
+    """The grid outlined by ``quad`` warped into the middle of a :data:`WARP` square with
+    a margin of a twelfth (its lines may bend out of the outline), normalised, and the
+    warp's matrix: what :func:`_unbend` follows the lines in, whatever the size."""
     import cv2
 
     side = WARP
@@ -616,31 +623,44 @@ def _unbend(work: np.ndarray, quad: np.ndarray, n: int, dark: bool, least: float
     m = cv2.getPerspectiveTransform(quad.astype(np.float32), dst)
     norm = _normalise(cv2.warpPerspective(work, m, (side, side), flags=cv2.INTER_LINEAR,
                                           borderMode=cv2.BORDER_REPLICATE), dark)
+    return norm, m
+
+
+def _unbend_view(view: tuple[np.ndarray, np.ndarray], n: int, least: float
+                 ) -> tuple[np.ndarray, np.ndarray] | None:
+    """:func:`_unbend` for a size ``n`` in the picture of :func:`_bend_view`."""
+    import cv2
+
+    norm, m = view
+    side = WARP
+    pad = side // 12
     cell = (side - 2 * pad) / n
     horiz, vert = _line_pieces(norm, max(5, int(0.6 * cell)))
     rows, cols = _track(horiz, n, pad), _track(vert.T, n, pad)
     if rows is None or cols is None or _sag(rows + cols, pad, side - pad) < least * cell:
         return None
     cross = np.zeros((n + 1, n + 1, 2))
+    col = np.array(cols)
     for j, row in enumerate(rows):
-        for i, col in enumerate(cols):
-            x = pad + i * (side - 2 * pad) / n
-            for _ in range(4):
-                x = float(np.polyval(col, np.polyval(row, x)))
-            cross[j, i] = (x, float(np.polyval(row, x)))
+        # each column's crossing with this row, all columns at once (Horner, as polyval)
+        x = pad + np.arange(n + 1) * (side - 2 * pad) / n
+        for _ in range(4):
+            y = (0 * x + row[0]) * x + row[1]
+            y = y * x + row[2]
+            x = ((0 * y + col[:, 0]) * y + col[:, 1]) * y + col[:, 2]
+        cross[j, :, 0] = x
+        cross[j, :, 1] = ((0 * x + row[0]) * x + row[1]) * x + row[2]
     step = np.diff(cross, axis=0)[..., 1], np.diff(cross, axis=1)[..., 0]
     if min(step[0].min(), step[1].min()) < 0.5 * cell:
         return None
-    # every output pixel from the four crossings around it (bilinear)
+    # every output pixel from the four crossings around it (bilinear): along each row of
+    # crossings first, then between the two rows around the pixel
     f = np.arange(side, dtype=np.float32) * n / side
     i0 = np.minimum(f.astype(int), n - 1)
     a = (f - i0)[None, :, None]
     b = (f - i0)[:, None, None]
-    c00 = cross[i0][:, i0]
-    c01 = cross[i0][:, i0 + 1]
-    c10 = cross[i0 + 1][:, i0]
-    c11 = cross[i0 + 1][:, i0 + 1]
-    src = (c00 * (1 - a) + c01 * a) * (1 - b) + (c10 * (1 - a) + c11 * a) * b
+    along = cross[:, i0] * (1 - a) + cross[:, i0 + 1] * a
+    src = along[i0] * (1 - b) + along[i0 + 1] * b
     out = cv2.remap(norm, src[..., 0].astype(np.float32), src[..., 1].astype(np.float32),
                     cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     ends = np.array([[cross[0, 0], cross[0, n], cross[n, n], cross[n, 0]]], dtype=np.float32)
@@ -672,9 +692,10 @@ def _straightened(work: np.ndarray, quad: np.ndarray, dark: bool, sizes: tuple[i
     unless its lines bend by :data:`BENT` of a cell or more and, followed, are clearly
     straight (:data:`STRAIGHT`)."""
     best = None
+    view = _bend_view(work, quad, dark)
     for size in sizes:
         # each line followed and fitted
-        bent = _unbend(work, quad, size, dark, BENT if score >= 0.3 else 0.0)
+        bent = _unbend_view(view, size, BENT if score >= 0.3 else 0.0)
         if bent is None:
             continue
         n, clear = grid_size(bent[0])
