@@ -48,9 +48,32 @@ def test_a_real_photo_is_read_exactly_or_flagged(photo):
     assert sum(str(r.grid)[i] == "." for i in written) >= 0.9 * len(written)
 
 
-def test_most_committed_real_photos_are_read_exactly():
-    exact = sum(str(scan(REAL / p["name"]).grid) == p["givens"] for p in PHOTOS)
-    assert exact >= len(PHOTOS) // 2, exact
+def test_all_but_two_committed_real_photos_are_read_exactly():
+    # the two misses are one puzzle's: a given 5 whose ink looks like the player's
+    exact = [p["name"] for p in PHOTOS if str(scan(REAL / p["name"]).grid) == p["givens"]]
+    assert len(exact) >= len(PHOTOS) - 2, exact
+
+
+def test_a_given_lit_apart_from_the_rest_is_told_by_its_typeface():
+    # a shadow over half the page: the givens in the light are fainter than the others,
+    # as pencil is; their shape, a copy of the printed digits', tells them from the hand
+    photo = next(p for p in PHOTOS if p["name"] == "filled-01_05-honor_view_10_0.jpg")
+    r = scan(REAL / photo["name"])
+    assert str(r.grid) == photo["givens"], r.message
+    for cell in ("r7c8", "r9c8"):      # the near copies; two more put back by the rules
+        assert cell not in r.doubtful, r.doubtful
+
+
+def test_typeface_makes_a_doubtful_copy_of_print_a_given_and_an_odd_one_doubtful():
+    from shudu.scan.reader import by_typeface
+
+    rng = np.random.default_rng(7)
+    three, hand_three, odd = rng.random((3, 24, 24))
+    pictures = np.stack([three, three + 0.02, three - 0.01, hand_three, odd])
+    digits = [3, 3, 3, 3, 3]
+    # cell 12: a printed copy in doubt; 13: the player's, sure; 14: taken for print
+    written, unsure = by_typeface(pictures, digits, [10, 11, 12, 13, 14], {12, 13}, {12})
+    assert written == {13} and unsure == {14}
 
 
 def test_a_printed_puzzle_has_no_entries():

@@ -31,6 +31,7 @@ GLYPH = 24          # a digit's picture side given to the classifier
 WORK = 1400         # the longest side the picture is reduced to before anything else
 FIND = 800          # the longest side the grid is looked for at
 LOW_CONFIDENCE = 0.9
+"""A cell read with less confidence than this makes the reading ``low-confidence``."""
 SCREEN_SPECKS = 1000
 BENT = 0.25
 """A grid found by its four corners is straightened line by line (a curled page) only
@@ -40,7 +41,6 @@ STRAIGHT = 0.8
 """A grid whose weakest lines are this clear (a share of the side, see :func:`grid_size`)
 once warped by its four corners is straight; below it, its lines are followed one by one
 (:func:`_unbend`: a curled page)."""
-"""A cell read with less confidence than this makes the reading ``low-confidence``."""
 PRINT_HEIGHT = 0.025
 """Printed givens share a typeface: their heights (as shares of the cell) lie within this
 of one another (one pixel of a straightened cell is about 0.019)."""
@@ -51,6 +51,14 @@ HAND_LEAST = 3
 HAND_INK = 0.8
 """A digit whose ink's contrast is below this share of the givens' is in doubt when the
 player wrote in the grid (pencil is fainter than print)."""
+PRINT_MATCH = 0.94
+"""A digit in doubt whose picture matches a confidently printed copy of the same digit this
+well (normalised correlation, and by :data:`HAND_MARGIN` more than any of the player's) is
+printed: print repeats one typeface, a hand never writes a digit twice alike."""
+HAND_MARGIN = 0.08
+PRINT_UNLIKE = 0.75
+"""A digit taken for print that matches none of two or more printed copies of the same
+digit better than this is in doubt (it may be the player's)."""
 
 WEIGHTS = Path(__file__).with_name("weights.npz")
 
@@ -958,6 +966,51 @@ def written_cells(ink: dict[int, tuple[float, float]], n: int) -> tuple[set[int]
     return written | (unsure & (faint | nearer_hand)), unsure
 
 
+def _correlations(pictures: np.ndarray) -> np.ndarray:
+    """The normalised correlation of every pair of ``pictures`` (a stack of glyphs' ink)."""
+    flat = pictures.reshape(len(pictures), -1).astype(np.float64)
+    flat = flat - flat.mean(axis=1, keepdims=True)
+    flat /= np.sqrt((flat * flat).sum(axis=1, keepdims=True)) + 1e-9
+    return np.einsum("ik,jk->ij", flat, flat)
+
+
+def by_typeface(pictures: np.ndarray, digits: list[int], cells: list[int],
+                written: set[int], unsure: set[int]) -> tuple[set[int], set[int]]:
+    """``written`` and ``unsure`` (see :func:`written_cells`) told again by shape: a digit
+    in doubt that is a near copy of a confidently printed one of the same value
+    (:data:`PRINT_MATCH`) is printed, for certain; a digit taken for print that resembles
+    none of two or more printed copies of its value (:data:`PRINT_UNLIKE`) is in doubt.
+    ``pictures``: the glyphs' ink, one per cell of ``cells``, read as ``digits``.
+
+    >>> rng = np.random.default_rng(1)
+    >>> five, seven = rng.random((24, 24)), rng.random((24, 24))
+    >>> hand = rng.random((24, 24))
+    >>> pics = np.stack([five, five + 0.01, seven, seven, seven + 0.02, hand])
+    >>> by_typeface(pics, [5, 5, 7, 7, 7, 7], [0, 1, 2, 3, 4, 5], {1}, {1})
+    (set(), {5})
+    """
+    written, unsure = set(written), set(unsure)
+    if not unsure and not written:
+        return written, unsure
+    corr = _correlations(pictures)
+    sure_print = [k for k, i in enumerate(cells) if i not in written and i not in unsure]
+    sure_hand = [k for k, i in enumerate(cells) if i in written and i not in unsure]
+
+    def best(k: int, among: list[int]) -> tuple[float, int]:
+        same = [float(corr[k, j]) for j in among if j != k and digits[j] == digits[k]]
+        return (max(same), len(same)) if same else (-1.0, 0)
+
+    for k, i in enumerate(cells):
+        printed, copies = best(k, sure_print)
+        if i in unsure:
+            if printed >= PRINT_MATCH and printed - best(k, sure_hand)[0] >= HAND_MARGIN:
+                written.discard(i)
+                unsure.discard(i)
+        elif i not in written and copies >= 2 and printed < PRINT_UNLIKE:
+            unsure.add(i)
+    return written, unsure
+
+
 # ---------------------------------------------------------------- checking the reading
 
 def _state(values: list[int], n: int) -> str:
@@ -1087,6 +1140,11 @@ def _reading(image: Any, cells: Cells, marks: Any) -> ScanResult:
     entries = ["."] * (n * n) if written else []
     if idx:
         probs = classify(np.stack([g for _, g in glyphs]), n)
+        if player is None and (written or unsure):   # a photo: print told by its shape too
+            written, unsure = by_typeface(np.stack([g[:GLYPH] for _, g in glyphs]),
+                                          [int(np.argmax(p)) for p in probs], idx,
+                                          written, unsure)
+            entries = ["."] * (n * n) if written else []
         for i, p in zip(idx, probs):
             order = np.argsort(-p)
             if i in written:     # the player's digit: not a given
