@@ -215,7 +215,9 @@ def real_main(a: argparse.Namespace) -> int:
              "(digits and pencil marks; the split of print from handwriting was tuned on "
              "them); `filled-held-out`, the same kind, not used to tune the split by height "
              "(seen when its ink rule was chosen); `filled-fresh`, the same kind, first read "
-             "once the split was fixed (then again after the given-back correction); "
+             "once the split was fixed (then again after the given-back correction); the "
+             "typeface rule (a digit in doubt that copies a printed one is printed) had its "
+             "thresholds chosen on all three filled sets; "
              "`print-held-out`, printed puzzles of three other sources, never used to tune "
              "the reader." + small, "",
              *table(["set", "photos", "grid found", "exact", "clean wrong", "cells right",
