@@ -126,6 +126,7 @@ def main() -> None:
 
     jobs = a.jobs or os.cpu_count() or 1
     start, load0 = time.monotonic(), load_average()
+    k = 0
     with worker_context().Pool(jobs) as pool, a.out.open("a", encoding="utf-8") as out:
         for k, row in enumerate(pool.imap_unordered(one, todo, chunksize=2), 1):
             out.write("\t".join(str(row[f]) for f in FIELDS) + "\n")
@@ -144,7 +145,8 @@ def main() -> None:
     lines = ["## The hardest end, every puzzle", "",
              f"Command: `{command_line(__file__)}` (load {load0} at the start, "
              f"{load_average()} at the end; this run {wall:.0f} s of wall time on "
-             f"{jobs} worker process{'es' if jobs > 1 else ''} for {len(todo)} puzzles).", "",
+             f"{jobs} worker process{'es' if jobs > 1 else ''} for {k} of the {len(todo)} "
+             "puzzles it had to do).", "",
              f"`{a.file}`: per puzzle, the CPU seconds of one call in a worker process; "
              "solved: the whole path by logic; unsound: placements and eliminations "
              "that contradict the solution.", "",
