@@ -1137,25 +1137,25 @@ def _reading(image: Any, cells: Cells, marks: Any) -> ScanResult:
     player = _STAGES["player"](image, cells)   # a screenshot: the player's ink
     written, unsure = (player, set()) if player is not None else written_cells(
         {i: (float(g[GLYPH, 2]), float(g[GLYPH, 5])) for i, g in glyphs}, n)
-    entries = ["."] * (n * n) if written else []
+    probs = np.empty((0, n + 1))
     if idx:
-        probs = classify(np.stack([g for _, g in glyphs]), n)
-        if player is None and (written or unsure):   # a photo: print told by its shape too
-            written, unsure = by_typeface(np.stack([g[:GLYPH] for _, g in glyphs]),
-                                          [int(np.argmax(p)) for p in probs], idx,
+        stack = np.stack([g for _, g in glyphs])
+        probs = classify(stack, n)
+        if player is None:   # a photo: print told from the hand by its shape too
+            written, unsure = by_typeface(stack[:, :GLYPH], probs.argmax(1).tolist(), idx,
                                           written, unsure)
-            entries = ["."] * (n * n) if written else []
-        for i, p in zip(idx, probs):
-            order = np.argsort(-p)
-            if i in written:     # the player's digit: not a given
-                entries[i] = SYMBOLS[int(order[0]) - 1] if order[0] else "."
-                conf[i] = 0.5 if i in unsure else 1.0
-                continue
-            values[i] = int(order[0])
-            # a digit of a height between the print's and the hand's is in doubt
-            conf[i] = float(p[order[0]]) * (0.5 if i in unsure else 1.0)
-            alts[i] = [(int(v), float(p[v])) for v in order[:3]]
-        idx = [i for i in idx if i not in written]
+    entries = ["."] * (n * n) if written else []
+    for i, p in zip(idx, probs):
+        order = np.argsort(-p)
+        if i in written:     # the player's digit: not a given
+            entries[i] = SYMBOLS[int(order[0]) - 1] if order[0] else "."
+            conf[i] = 0.5 if i in unsure else 1.0
+            continue
+        values[i] = int(order[0])
+        # a digit of a height between the print's and the hand's is in doubt
+        conf[i] = float(p[order[0]]) * (0.5 if i in unsure else 1.0)
+        alts[i] = [(int(v), float(p[v])) for v in order[:3]]
+    idx = [i for i in idx if i not in written]
     state, final, changed = _check(values, conf, alts, n)
     if state == "multiple" and written:   # a given taken for the player's digit?
         state, final, changed = _given_back(final, entries, sorted(written & unsure), n)
