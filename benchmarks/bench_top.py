@@ -19,6 +19,7 @@ largest CPU seconds) covers every row of ``--out``; ``--markdown`` writes it to 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -122,8 +123,6 @@ def main() -> None:
         f"{len(todo)} to go")
     if not a.out.exists():
         a.out.write_text("\t".join(FIELDS) + "\n", encoding="utf-8")
-    import os
-
     jobs = a.jobs or os.cpu_count() or 1
     start, load0 = time.monotonic(), load_average()
     k = 0
