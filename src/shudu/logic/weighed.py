@@ -50,8 +50,8 @@ from .techniques.classic.singles import (
 )
 from .techniques.table import length_bonus
 
-__all__ = ["C_FROM", "SE_ORDER", "PathStep", "Rung", "Walk", "constraint_ladder",
-           "path_scores", "pattern_moves", "se_ladder", "step_score"]
+__all__ = ["C_FROM", "SE_ORDER", "SINGLE_FROM", "PathStep", "Rung", "Walk",
+           "constraint_ladder", "path_scores", "pattern_moves", "se_ladder", "step_score"]
 
 
 # ------------------------------------------------------------------------ weights
@@ -533,6 +533,12 @@ def _c_weights() -> tuple[float, ...]:
                  for level, keys in enumerate(accel9.LEVELS))
 
 
+SINGLE_FROM = 9.0
+"""From this weight on (SE's nested forcing chains), a step applies only its easiest move,
+as Sudoku Explainer applies one hint per step: below it, every move within the score
+may be applied at once (the score does not change), but a nested chain's removals change
+which chains the next step finds, and so its weight."""
+
 C_FROM = 4.0
 """Once the score reaches hidden triple's weight, every technique of the C ladder up to
 the score may be applied in any order (none is harder than the score), so a classic
@@ -663,7 +669,8 @@ class Walk(Iterator[PathStep]):
 
     def take(self, moves: list[Move]) -> bool:
         """Apply a batch from :meth:`scan`: its easiest move (which may raise the score)
-        and every other within the score.  Returns whether the state changed; False too
+        and every other within the score (only the easiest from :data:`SINGLE_FROM` on).
+        Returns whether the state changed; False too
         when the batch passed ``stop_above`` (nothing is applied) or broke the state."""
         first = moves[0][0]
         if first > self.score:
@@ -679,6 +686,8 @@ class Walk(Iterator[PathStep]):
             return False
         changed = False
         c = self.state
+        if first >= SINGLE_FROM:
+            moves = moves[:1]
         for move in moves:
             if move[0] > self.score:
                 continue
