@@ -732,7 +732,7 @@ static void nested_chains(work_t *w, const uint16_t cm0[81], run_t *r, int dynam
         qsort(order, (size_t)n, sizeof *order, by_value);
         for (int i = 0; i < n; i++)
             memcpy(sorted + 4 * i, w->hints + 4 * (order[i] & 0xffffff), 4 * sizeof *sorted);
-        memcpy(w->hints, sorted, (size_t)n * 4 * sizeof *sorted);
+        if (n) memcpy(w->hints, sorted, (size_t)n * 4 * sizeof *sorted);
         free(order);
         free(sorted);
         gridcache_put(dynamic, cur, w->hints, (size_t)n * 4 * sizeof *w->hints);

@@ -463,6 +463,18 @@ static int sort_and_keep(sestatic_t *s) {
     return 1;
 }
 
+/* Copies n bytes from src to dst and returns the end of what it wrote (nothing when n is
+ * 0: an empty array may be NULL). */
+static char *put(char *dst, const void *src, size_t n) {
+    if (n) memcpy(dst, src, n);
+    return dst + n;
+}
+
+static const char *get(void *dst, const char *src, size_t n) {
+    if (n) memcpy(dst, src, n);
+    return src + n;
+}
+
 /* The hints of a grid met before (gridcache.h, tag 2): 1 when found (s holds them),
  * 0 when not, -1 when memory ran out. */
 static int from_cache(sestatic_t *s, const uint16_t cm[81]) {
@@ -476,13 +488,10 @@ static int from_cache(sestatic_t *s, const uint16_t cm[81]) {
         !grow((void **)&s->rems, &s->cap_rems, n_rems, sizeof *s->rems))
         return -1;
     const char *at = (const char *)(head + 3);
-    memcpy(s->out, at, (size_t)n_out * sizeof *s->out);
-    at += (size_t)n_out * sizeof *s->out;
-    memcpy(s->keys, at, (size_t)n_keys * sizeof *s->keys);
-    at += (size_t)n_keys * sizeof *s->keys;
-    memcpy(s->rems, at, (size_t)n_rems * sizeof *s->rems);
-    at += (size_t)n_rems * sizeof *s->rems;
-    memcpy(s->causes, at, (size_t)n_keys * sizeof *s->causes);
+    at = get(s->out, at, (size_t)n_out * sizeof *s->out);
+    at = get(s->keys, at, (size_t)n_keys * sizeof *s->keys);
+    at = get(s->rems, at, (size_t)n_rems * sizeof *s->rems);
+    get(s->causes, at, (size_t)n_keys * sizeof *s->causes);
     s->n_out = n_out;
     s->n_keys = n_keys;
     s->n_rems = n_rems;
@@ -500,13 +509,10 @@ static void to_cache(const sestatic_t *s, const uint16_t cm[81]) {
     head[1] = s->n_keys;
     head[2] = s->n_rems;
     char *at = (char *)(head + 3);
-    memcpy(at, s->out, (size_t)s->n_out * sizeof *s->out);
-    at += (size_t)s->n_out * sizeof *s->out;
-    memcpy(at, s->keys, (size_t)s->n_keys * sizeof *s->keys);
-    at += (size_t)s->n_keys * sizeof *s->keys;
-    memcpy(at, s->rems, (size_t)s->n_rems * sizeof *s->rems);
-    at += (size_t)s->n_rems * sizeof *s->rems;
-    memcpy(at, s->causes, (size_t)s->n_keys * sizeof *s->causes);
+    at = put(at, s->out, (size_t)s->n_out * sizeof *s->out);
+    at = put(at, s->keys, (size_t)s->n_keys * sizeof *s->keys);
+    at = put(at, s->rems, (size_t)s->n_rems * sizeof *s->rems);
+    put(at, s->causes, (size_t)s->n_keys * sizeof *s->causes);
     gridcache_put(2, cm, head, size);
     free(head);
 }

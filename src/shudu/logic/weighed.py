@@ -686,7 +686,7 @@ class Walk(Iterator[PathStep]):
             return False
         changed = False
         c = self.state
-        if first >= SINGLE_FROM:
+        if self.score >= SINGLE_FROM:
             moves = moves[:1]
         for move in moves:
             if move[0] > self.score:
