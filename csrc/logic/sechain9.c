@@ -255,11 +255,11 @@ static void finish(work_t *w, run_t *r) {
     }
 }
 
+static void nested_chains(work_t *w, const uint16_t cm0[81], run_t *r, int dynamic);
+
 /* Once a run can go no further, SE's nested rules (level 1 and above) on its working grid:
  * each removal an "off" potential whose ancestors are those of the removals it needed
  * (and, made by a nested forcing chain, that chain). */
-static void nested_chains(work_t *w, const uint16_t cm0[81], run_t *r, int dynamic);
-
 static void nested(work_t *w, const uint16_t cm0[81], run_t *r, int level) {
     serules_t *o = &w->rules;
     int n = serules9(w->cm, cm0, level >= 4 ? NULL : w->chains, o);

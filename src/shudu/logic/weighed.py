@@ -424,6 +424,25 @@ def _se_nested(c: Candidates, ceiling: float) -> list[Move]:
     return list(nested_moves(c, ceiling))
 
 
+SE_LEVEL5 = 11.0
+"""The base of SE's fifth nesting level, the one the C core does not make: on a classic 9x9
+state the nested net follows SE's levels 1 to 4, and stands for its level 5."""
+
+
+def _se_beyond() -> Rung:
+    """The nested net after SE's nested chains: on a classic 9x9 state what it finds is
+    SE's level 5 (levels 1 to 4 found nothing), weighed :data:`SE_LEVEL5` at least."""
+    nets = _forcing("nested-forcing-net")
+
+    def scan(c: Candidates, ceiling: float) -> list[Move]:
+        found = nets.scan(c, ceiling)
+        if not c.rules.is_classic9:
+            return found
+        return [(max(SE_LEVEL5, m[0]), *m[1:]) for m in found]
+
+    return Rung(nets.name, scan)
+
+
 # ------------------------------------------------------------------------ ladders
 SE_ORDER = (
     "hidden-single", "pointing:direct", "claiming:direct", "hidden-pair:direct",
@@ -438,7 +457,8 @@ SE_ORDER = (
 """Sudoku Explainer's ladder, easiest rung first: technique keys (``key:direct`` for
 the "direct" form, ``chains`` for the rung of chains, loops and the single-digit
 patterns SE counts as chains, ``key:se`` for SE's multiple, dynamic and nested forcing
-chains; the nested forcing net is for what SE's nested levels the C core makes leave)."""
+chains; the nested forcing net is for what SE's nested levels the C core makes leave, its
+level 5)."""
 
 
 def _rung(entry: str) -> Rung:
@@ -453,6 +473,8 @@ def _rung(entry: str) -> Rung:
         return Rung("nishio", _nishio)
     if key == "nested-forcing-chain":
         return Rung("nested-forcing-chain (SE)", _se_nested)
+    if key == "nested-forcing-net":
+        return _se_beyond()
     if form == "se":
         return _se_chains(key)
     if key in FORCING_KEYS:
