@@ -556,10 +556,11 @@ def _c_weights() -> tuple[float, ...]:
 
 
 SINGLE_FROM = 9.0
-"""From this weight on (SE's nested forcing chains), a step applies only its easiest move,
-as Sudoku Explainer applies one hint per step: below it, every move within the score
-may be applied at once (the score does not change), but a nested chain's removals change
-which chains the next step finds, and so its weight."""
+"""A batch whose easiest move weighs this much (SE's nested chains, its dynamic chains past
+their length bonus of 0.5) applies that move only, as Sudoku Explainer applies one hint
+per step: such a move's removals change which chains the next step finds, and so its
+weight.  An easier batch applies every move within the score at once (faster; the
+hardest step stays SE's, the steps below it may come in another order)."""
 
 C_FROM = 4.0
 """Once the score reaches hidden triple's weight, every technique of the C ladder up to
@@ -691,7 +692,7 @@ class Walk(Iterator[PathStep]):
 
     def take(self, moves: list[Move]) -> bool:
         """Apply a batch from :meth:`scan`: its easiest move (which may raise the score)
-        and every other within the score (only the easiest from :data:`SINGLE_FROM` on).
+        and every other within the score (the easiest only, from :data:`SINGLE_FROM` on).
         Returns whether the state changed; False too
         when the batch passed ``stop_above`` (nothing is applied) or broke the state."""
         first = moves[0][0]
@@ -708,7 +709,7 @@ class Walk(Iterator[PathStep]):
             return False
         changed = False
         c = self.state
-        if self.score >= SINGLE_FROM:
+        if first >= SINGLE_FROM:
             moves = moves[:1]
         for move in moves:
             if move[0] > self.score:
