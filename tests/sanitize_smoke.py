@@ -51,6 +51,11 @@ def main() -> int:
         assert len(_engine.sechain9(hard_cm, dynamic)) % 16 == 0
     assert len(_engine.sechain9(hard_cm, True, 1)) % 16 == 0   # nested, level 1
     assert len(_engine.sechain9(hard_cm, True, 2)) % 16 == 0   # level 2: static chains inside
+    for level in (3, 4):   # multiple, then dynamic chains inside; again from the kept grids
+        once = _engine.sechain9(hard_cm, True, level)
+        assert len(once) % 16 == 0 and _engine.sechain9(hard_cm, True, level) == once
+    _engine.sechain9_forget()
+    _engine.sechain9_forget()
     assert _engine.sechain9(array("H", [511] * 81).tobytes(), True) == b""
     bad_calls = [
         lambda: _engine.sechain9(hard_cm[:-1], False),
@@ -58,7 +63,8 @@ def main() -> int:
         lambda: _engine.sechain9(b"\xff" * 162, True),
         lambda: _engine.sechain9("x" * 162, True),
         lambda: _engine.sechain9(hard_cm),
-        lambda: _engine.sechain9(hard_cm, True, 3),
+        lambda: _engine.sechain9(hard_cm, True, 5),
+        lambda: _engine.sechain9_forget(1),
         lambda: _engine.sechain9(hard_cm, True, -1),
         lambda: _engine.solve9(b""),
         lambda: _engine.solve9(b"\xff" * 81),

@@ -10,6 +10,7 @@
 #include "common.h"
 #include "engine/board9.h"
 #include "engine/cpu.h"
+#include "logic/gridcache.h"
 #include "logic/serules9.h"
 #include "logic/sestatic9.h"
 
@@ -49,11 +50,14 @@ typedef struct {
 static inline int reached(const run_t *r, int k) { return (int)(r->reached[k >> 6] >> (k & 63) & 1); }
 
 /* A run's work space.  An ancestor set has a bit per potential of the state (its
- * candidates, on and off: bit[k] for key k), so it spans nw words, not AW. */
-typedef struct {
+ * candidates, on and off: bit[k] for key k, key_at[b] the key of bit b), so it spans nw
+ * words, not AW. */
+typedef struct work {
     ancs anc[NKEY];
     int16_t slot[NKEY];
     int16_t bit[NKEY];
+    int16_t key_at[NKEY];
+    int8_t cause[NKEY]; /* how an "on" potential was made: CAUSE_CELL, a house, CAUSE_START */
     uint16_t cm[81];
     uint16_t pos[9][27], pos0[9][27]; /* places of each digit in each house: now, at start */
     int nslot, nw;
@@ -63,7 +67,21 @@ typedef struct {
     uint32_t *mark, stamp; /* marks over the chains' ids */
     int cap_mark;
     serules_t rules;
+    /* levels 3 and 4: the search nested in a run (its own work space), its hints, a
+     * nested chain's keys (its identity); keep: a run leaves its slots filled for the
+     * caller, and abs[] the ancestors of the two sides of the clash that stopped it */
+    struct work *inner;
+    run_t *scratch;
+    int32_t *hints;
+    int cap_hints;
+    uint16_t *ikeys;
+    int keep;
+    ancs abs[2];
 } work_t;
+
+#define CAUSE_CELL (-1)  /* the cell's last candidate */
+#define CAUSE_START (-2) /* the assumption */
+#define IKEYS (10 * NKEY + 16)
 
 /* The peers of each cell in the order a run meets them: its box, then its row, then its
  * column, in house order, each cell once. */
@@ -200,8 +218,9 @@ static void nested_ids(work_t *w, run_t *r, const uint16_t *keys, int n) {
     }
 }
 
-static ancs *add(work_t *w, run_t *r, int k, const ancs *a) {
+static ancs *add(work_t *w, run_t *r, int k, const ancs *a, int cause) {
     ancs *s = &w->anc[w->nslot];
+    w->cause[k] = (int8_t)cause;
     w->slot[k] = (int16_t)w->nslot++;
     anc_copy(s, a, w->nw);
     anc_set(s, w->bit[k]);
@@ -236,13 +255,16 @@ static void finish(work_t *w, run_t *r) {
     }
 }
 
+static void nested_chains(work_t *w, const uint16_t cm0[81], run_t *r, int dynamic);
+
 /* Once a run can go no further, SE's nested rules (level 1 and above) on its working grid:
  * each removal an "off" potential whose ancestors are those of the removals it needed
  * (and, made by a nested forcing chain, that chain). */
-static void nested(work_t *w, const uint16_t cm0[81], run_t *r) {
+static void nested(work_t *w, const uint16_t cm0[81], run_t *r, int level) {
     serules_t *o = &w->rules;
-    int n = serules9(w->cm, cm0, w->chains, o);
+    int n = serules9(w->cm, cm0, level >= 4 ? NULL : w->chains, o);
     if (n < 0) w->oom = 1;
+    if (n == 0 && level >= 3) nested_chains(w, cm0, r, level >= 4);
     if (n <= 0) return;
     for (int i = 0; i < o->n_rem; i++) {
         int k = 2 * o->rem[i];
@@ -254,7 +276,7 @@ static void nested(work_t *w, const uint16_t cm0[81], run_t *r) {
             int s = w->slot[2 * o->pool[o->par_at[h] + j]];
             if (s >= 0) anc_or(&a, &w->anc[s], w->nw);
         }
-        add(w, r, k, &a);
+        add(w, r, k, &a, 0);
         if (o->chain[h] >= 0 && r->nest) {
             r->nest->key[r->nest->n] = (uint16_t)k;
             r->nest->id[r->nest->n++] = o->chain[h];
@@ -273,7 +295,7 @@ static void run(work_t *w, const uint16_t cm0[81], int start, int dynamic, int l
     w->nslot = 0;
     ancs none;
     memset(&none, 0, (size_t)w->nw * sizeof none.w[0]);
-    add(w, r, start, &none);
+    add(w, r, start, &none, CAUSE_START);
     int i_on = 0, i_off = 0;
     uint8_t hs[3];
     while (i_on < r->n_on || i_off < r->n_off) {
@@ -293,15 +315,20 @@ static void run(work_t *w, const uint16_t cm0[81], int start, int dynamic, int l
                     r->absurd = anc_count(&w->anc[w->slot[kk + 1]], w->nw) +
                                 anc_count(a, w->nw) + !anc_has(a, w->bit[kk]) +
                                 nested_complexity(w, r, &w->anc[w->slot[kk + 1]], a);
+                    if (w->keep) {
+                        anc_copy(&w->abs[0], &w->anc[w->slot[kk + 1]], w->nw);
+                        anc_copy(&w->abs[1], a, w->nw);
+                        return;
+                    }
                     finish(w, r);
                     return;
                 }
-                if (w->slot[kk] < 0) add(w, r, kk, a);
+                if (w->slot[kk] < 0) add(w, r, kk, a, 0);
             }
         } else {
         int k = r->off[i_off++];
         int cell = (k >> 1) % 81, d = (k >> 1) / 81;
-        int made[4], nmade = 0;
+        int made[4], made_cause[4], nmade = 0;
         ancs made_anc[4];
         const ancs *a = &w->anc[w->slot[k]];
         unsigned m = w->cm[cell];
@@ -311,6 +338,7 @@ static void run(work_t *w, const uint16_t cm0[81], int start, int dynamic, int l
             while (!(rest >> v & 1)) v--;
             ancs *x = &made_anc[nmade];
             anc_copy(x, a, w->nw);
+            made_cause[nmade] = CAUSE_CELL;
             made[nmade++] = key_of(cell, v, 1);
             anc_set(x, w->bit[key_of(cell, v, 1)]);
             for (unsigned gone = cm0[cell] & ~m; gone; gone &= gone - 1) {
@@ -335,6 +363,7 @@ static void run(work_t *w, const uint16_t cm0[81], int start, int dynamic, int l
                 int s = w->slot[key_of(B9_HOUSE[hs[j]][b9_ctz(gone)], d, 0)];
                 if (s >= 0) anc_or(x, &w->anc[s], w->nw);
             }
+            made_cause[nmade] = hs[j];
             made[nmade++] = kk;
         }
         if (dynamic) {
@@ -348,15 +377,21 @@ static void run(work_t *w, const uint16_t cm0[81], int start, int dynamic, int l
                 r->absurd = anc_count(&made_anc[t], w->nw) +
                             anc_count(&w->anc[w->slot[kk - 1]], w->nw) +
                             nested_complexity(w, r, &made_anc[t], &w->anc[w->slot[kk - 1]]);
+                if (w->keep) {   /* kk is not added: its cause is noted all the same */
+                    w->cause[kk] = (int8_t)made_cause[t];
+                    anc_copy(&w->abs[0], &made_anc[t], w->nw);
+                    anc_copy(&w->abs[1], &w->anc[w->slot[kk - 1]], w->nw);
+                    return;
+                }
                 finish(w, r);
                 return;
             }
-            if (w->slot[kk] < 0) add(w, r, kk, &made_anc[t]);
+            if (w->slot[kk] < 0) add(w, r, kk, &made_anc[t], made_cause[t]);
         }
         }
-        if (level > 0 && i_on == r->n_on && i_off == r->n_off) nested(w, cm0, r);
+        if (level > 0 && i_on == r->n_on && i_off == r->n_off) nested(w, cm0, r, level);
     }
-    finish(w, r);
+    if (!w->keep) finish(w, r);
 }
 
 typedef struct {
@@ -443,37 +478,61 @@ static void free_run(run_t *r) {
     free(r);
 }
 
-int sechain9(const uint16_t cm[81], int dynamic, int level, int32_t *out, int cap) {
-    if (level < 0 || level > SECHAIN_MAX_LEVEL) return -2;
-    if (level > 0) dynamic = 1;
+/* A work space (NULL: no memory); free_work frees it and what it holds. */
+static work_t *new_work(void) {
     work_t *w = malloc(sizeof *w);
-    run_t **memo = calloc(729, sizeof *memo);
-    run_t *off_run = new_run(level);
-    int result = -1;
-    uint16_t cm0[81];
-    for (int c = 0; c < 81; c++) cm0[c] = cm[c] & 511u;
-    if (w) {
-        w->chains = NULL;
-        w->mark = NULL;
-        w->cap_mark = 0;
-        w->stamp = 0;
-        w->oom = 0;
-    }
-    if (!w || !memo || !off_run) goto done;
-    if (level >= 2 && !(w->chains = sestatic9_new())) goto done;
-    peer_order();
+    if (!w) return NULL;
+    w->chains = NULL;
+    w->mark = NULL;
+    w->cap_mark = 0;
+    w->stamp = 0;
+    w->oom = 0;
+    w->inner = NULL;
+    w->scratch = NULL;
+    w->hints = NULL;
+    w->cap_hints = 0;
+    w->ikeys = NULL;
+    w->keep = 0;
     w->hw = sd_cpu_level() >= SD_CPU_AVX2;
     memset(w->slot, 0xff, sizeof w->slot);   /* each run leaves them so (finish) */
-    int nbits = 0;   /* a bit for each potential of the state's candidates */
-    for (int k = 0; k < NKEY; k++)
-        w->bit[k] = (int16_t)(cm0[(k >> 1) % 81] >> ((k >> 1) / 81) & 1 ? nbits++ : -1);
+    return w;
+}
+
+static void free_work(work_t *w) {
+    if (!w) return;
+    free_work(w->inner);
+    free_run(w->scratch);
+    free(w->hints);
+    free(w->ikeys);
+    sestatic9_free(w->chains);
+    free(w->mark);
+    free(w);
+}
+
+/* Readies w for the state cm0: a bit for each potential of its candidates, the places
+ * of each digit in each house. */
+static void prepare(work_t *w, const uint16_t cm0[81]) {
+    int nbits = 0;
+    for (int k = 0; k < NKEY; k++) {
+        int on = cm0[(k >> 1) % 81] >> ((k >> 1) / 81) & 1;
+        w->bit[k] = (int16_t)(on ? nbits : -1);
+        if (on) w->key_at[nbits++] = (int16_t)k;
+    }
     w->nw = nbits ? (nbits + 63) / 64 : 1;
     memset(w->pos0, 0, sizeof w->pos0);
     for (int h = 0; h < 27; h++)
         for (int k = 0; k < 9; k++)
             for (unsigned m = cm0[B9_HOUSE[h][k]]; m; m &= m - 1)
                 w->pos0[b9_ctz(m)][h] |= (uint16_t)(1u << k);
-    sink s = {out, cap, 0};
+}
+
+/* SE's search on the state cm0 (w prepared for it): its hints to s; -1 when memory ran
+ * out. */
+static int search(work_t *w, const uint16_t cm0[81], int dynamic, int level, sink *s) {
+    run_t **memo = calloc(729, sizeof *memo);
+    run_t *off_run = new_run(level);
+    int result = -1;
+    if (!memo || !off_run) goto done;
     for (int cell = 0; cell < 81; cell++) {
         unsigned m = cm0[cell];
         int card = b9_popc(m);
@@ -490,14 +549,14 @@ int sechain9(const uint16_t cm[81], int dynamic, int level, int32_t *out, int ca
             }
             if (dynamic) {   /* a static search draws nothing from the assumptions "off" */
                 if (on_run->absurd)
-                    emit(&s, on_run->absurd, SECHAIN_CONTRA_ON, src, key_of(cell, d, 0));
+                    emit(s, on_run->absurd, SECHAIN_CONTRA_ON, src, key_of(cell, d, 0));
                 run(w, cm0, key_of(cell, d, 0), dynamic, level, off_run);
                 if (off_run->absurd)
-                    emit(&s, off_run->absurd, SECHAIN_CONTRA_OFF, src, key_of(cell, d, 1));
+                    emit(s, off_run->absurd, SECHAIN_CONTRA_OFF, src, key_of(cell, d, 1));
             }
             if (card >= 3 && dynamic) {
                 run_t *both[2] = {on_run, off_run};
-                common(w, &s, cm0, both, 2, SECHAIN_DOUBLE, src);
+                common(w, s, cm0, both, 2, SECHAIN_DOUBLE, src);
             }
             uint8_t hs[3];
             houses_of(cell, hs);
@@ -518,22 +577,220 @@ int sechain9(const uint16_t cm[81], int dynamic, int level, int32_t *out, int ca
                     }
                     runs[i] = memo[xs];
                 }
-                common(w, &s, cm0, runs, np, SECHAIN_REGION, hs[j] * 9 + d);
+                common(w, s, cm0, runs, np, SECHAIN_REGION, hs[j] * 9 + d);
             }
             per_digit[nd++] = on_run;
         }
-        common(w, &s, cm0, per_digit, nd, SECHAIN_CELL, cell);
+        common(w, s, cm0, per_digit, nd, SECHAIN_CELL, cell);
     }
-    result = w->oom ? -1 : s.n;
+    result = w->oom ? -1 : s->n;
 done:
     if (memo)
         for (int i = 0; i < 729; i++) free_run(memo[i]);
     free(memo);
     free_run(off_run);
-    if (w) {
-        sestatic9_free(w->chains);
-        free(w->mark);
+    return result;
+}
+
+static inline void set729(uint64_t *set, int x) { set[x >> 6] |= UINT64_C(1) << (x & 63); }
+static inline int has729(const uint64_t *set, int x) { return (int)(set[x >> 6] >> (x & 63) & 1); }
+
+/* SE's collectRuleParents over the ancestors a of a nested chain's target (in the inner
+ * work in): for each "on" potential, the candidates that its cell (made by the cell's
+ * rule) or its house (made by the house's) had in the outer run's start cm0 and has no
+ * more in the outer working grid cur, added to par (digit * 81 + cell).  start is the
+ * cause given to the assumption (CAUSE_START: none).  The keys met go to keys[*n..]. */
+static void rule_parents(const work_t *in, const ancs *a, int start, const uint16_t cm0[81],
+                         const uint16_t cur[81], uint64_t par[12], uint16_t *keys, int *n) {
+    for (int i = 0; i < in->nw; i++)
+        for (uint64_t m = a->w[i]; m; m &= m - 1) {
+            int k = in->key_at[64 * i + sd_ctz64(m)];
+            keys[(*n)++] = (uint16_t)k;
+            if (!(k & 1)) continue;
+            int cause = in->cause[k] == CAUSE_START ? start : in->cause[k];
+            int cell = (k >> 1) % 81, d = (k >> 1) / 81;
+            if (cause == CAUSE_CELL) {
+                for (unsigned g = cm0[cell] & ~cur[cell] & 511u; g; g &= g - 1)
+                    set729(par, b9_ctz(g) * 81 + cell);
+            } else if (cause >= 0) {
+                for (int j = 0; j < 9; j++) {
+                    int x = B9_HOUSE[cause][j];
+                    if ((cm0[x] & ~cur[x]) >> d & 1) set729(par, d * 81 + x);
+                }
+            }
+        }
+}
+
+/* The rule parents of a nested hint h (four ints, of the search on cur) and its keys (its
+ * identity) in w->ikeys: its runs made again in the inner work.  Returns the number of
+ * keys, -1 when memory ran out. */
+static int hint_parents(work_t *w, const uint16_t cm0[81], int dynamic, const int32_t *h,
+                        uint64_t par[12]) {
+    work_t *in = w->inner;
+    const uint16_t *cur = w->cm;
+    int kind = h[1], src = h[2], tgt = h[3], n = 0;
+    int starts[9], ns = 0, cause = CAUSE_START;
+    uint16_t *keys = w->ikeys;
+    keys[n++] = (uint16_t)kind;
+    keys[n++] = (uint16_t)src;
+    keys[n++] = (uint16_t)tgt;
+    if (kind == SECHAIN_CONTRA_ON || kind == SECHAIN_CONTRA_OFF) {
+        starts[ns++] = key_of(src % 81, src / 81, kind == SECHAIN_CONTRA_ON);
+    } else if (kind == SECHAIN_DOUBLE) {
+        starts[ns++] = key_of(src % 81, src / 81, 1);
+        starts[ns++] = key_of(src % 81, src / 81, 0);
+    } else if (kind == SECHAIN_REGION) {
+        int house = src / 9, d = src % 9;
+        cause = house;
+        for (int i = 0; i < 9; i++) {
+            int x = B9_HOUSE[house][i];
+            if (cur[x] >> d & 1) starts[ns++] = key_of(x, d, 1);
+        }
+    } else {
+        cause = CAUSE_CELL;
+        for (unsigned m = cur[src]; m; m &= m - 1) starts[ns++] = key_of(src, b9_ctz(m), 1);
     }
-    free(w);
+    if (!in->scratch && !(in->scratch = new_run(0))) return -1;
+    run_t *r = in->scratch;
+    in->keep = 1;
+    for (int i = 0; i < ns; i++) {
+        run(in, cur, starts[i], dynamic, 0, r);
+        keys[n++] = 0xffff;
+        if (kind == SECHAIN_CONTRA_ON || kind == SECHAIN_CONTRA_OFF) {
+            if (r->absurd) {
+                rule_parents(in, &in->abs[0], cause, cm0, cur, par, keys, &n);
+                keys[n++] = 0xffff;
+                rule_parents(in, &in->abs[1], cause, cm0, cur, par, keys, &n);
+            }
+        } else if (in->slot[tgt] >= 0) {
+            rule_parents(in, &in->anc[in->slot[tgt]], cause, cm0, cur, par, keys, &n);
+        }
+        finish(in, r);
+    }
+    in->keep = 0;
+    return n;
+}
+
+/* The removals of a hint whose target is k, in SE's order (digit * 81 + cell). */
+static int removals_of(const uint16_t cur[81], int k, int out[9]) {
+    int cell = (k >> 1) % 81, d = (k >> 1) / 81, n = 0;
+    if (!(k & 1)) {
+        out[0] = d * 81 + cell;
+        return 1;
+    }
+    for (unsigned m = cur[cell] & ~(1u << d); m; m &= m - 1) out[n++] = b9_ctz(m) * 81 + cell;
+    return n;
+}
+
+static int by_value(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Levels 3 and 4: once the basic rules (and at level 3 the static forcing chains) remove
+ * nothing, SE's multiple forcing chains (level 3) or dynamic forcing chains (level 4) on
+ * the run's working grid.  Every hint, easiest first, whose rule parents are not empty
+ * gives its removals not given yet, each an "off" potential whose ancestors are those of
+ * the parents, with the hint as its nested chain. */
+static void nested_chains(work_t *w, const uint16_t cm0[81], run_t *r, int dynamic) {
+    if (!w->inner && !(w->inner = new_work())) goto oom;
+    if (!w->ikeys && !(w->ikeys = malloc(IKEYS * sizeof *w->ikeys))) goto oom;
+    work_t *in = w->inner;
+    uint16_t cur[81];
+    memcpy(cur, w->cm, sizeof cur);
+    size_t size;
+    const int32_t *hints = gridcache_get(dynamic, cur, &size);   /* tags 0 and 1 */
+    int n;
+    if (hints) {
+        n = (int)(size / (4 * sizeof *hints));
+        prepare(in, cur);
+    } else {
+        for (;;) {
+            prepare(in, cur);
+            sink s = {w->hints, w->cap_hints, 0};
+            n = search(in, cur, dynamic, 0, &s);
+            if (n < 0) goto oom;
+            if (n <= w->cap_hints) break;
+            int32_t *grown = realloc(w->hints, (size_t)n * 4 * sizeof *grown);
+            if (!grown) goto oom;
+            w->hints = grown;
+            w->cap_hints = n;
+        }
+        /* SE's order: complexity, sort key, then as found */
+        uint64_t *order = malloc((size_t)(n ? n : 1) * sizeof *order);
+        int32_t *sorted = malloc((size_t)(n ? n : 1) * 4 * sizeof *sorted);
+        if (!order || !sorted) {
+            free(order);
+            free(sorted);
+            goto oom;
+        }
+        for (int i = 0; i < n; i++) {
+            const int32_t *h = w->hints + 4 * i;
+            order[i] = (uint64_t)(uint32_t)h[0] << 32 |
+                       (uint64_t)SECHAIN_SORT_KEY[h[1]] << 24 | (uint64_t)i;
+        }
+        qsort(order, (size_t)n, sizeof *order, by_value);
+        for (int i = 0; i < n; i++)
+            memcpy(sorted + 4 * i, w->hints + 4 * (order[i] & 0xffffff), 4 * sizeof *sorted);
+        if (n) memcpy(w->hints, sorted, (size_t)n * 4 * sizeof *sorted);
+        free(order);
+        free(sorted);
+        gridcache_put(dynamic, cur, w->hints, (size_t)n * 4 * sizeof *w->hints);
+        hints = w->hints;
+    }
+    if (!n) return;
+    uint64_t given[12] = {0};
+    for (int i = 0; i < n; i++) {
+        const int32_t *h = hints + 4 * i;
+        int rem[9], nr = removals_of(cur, h[3], rem), fresh = 0;
+        for (int j = 0; j < nr; j++) fresh |= !has729(given, rem[j]);
+        if (!fresh) continue;
+        uint64_t par[12] = {0};
+        int nk = hint_parents(w, cm0, dynamic, h, par);
+        if (nk < 0) goto oom;
+        int any = 0;
+        for (int j = 0; j < 12; j++) any |= par[j] != 0;
+        if (!any) continue;
+        int id = sestatic9_intern_keys(w->chains, w->ikeys, nk, h[0]);
+        if (id < 0) goto oom;
+        ancs a;
+        memset(&a, 0, (size_t)w->nw * sizeof a.w[0]);
+        for (int j = 0; j < 12; j++)
+            for (uint64_t m = par[j]; m; m &= m - 1) {
+                int sl = w->slot[2 * (64 * j + sd_ctz64(m))];
+                if (sl >= 0) anc_or(&a, &w->anc[sl], w->nw);
+            }
+        for (int j = 0; j < nr; j++) {
+            if (has729(given, rem[j])) continue;
+            set729(given, rem[j]);
+            int k = 2 * rem[j];
+            if (w->slot[k] >= 0) continue;
+            add(w, r, k, &a, 0);
+            if (r->nest) {
+                r->nest->key[r->nest->n] = (uint16_t)k;
+                r->nest->id[r->nest->n++] = id;
+            }
+        }
+    }
+    return;
+oom:
+    w->oom = 1;
+}
+
+int sechain9(const uint16_t cm[81], int dynamic, int level, int32_t *out, int cap) {
+    if (level < 0 || level > SECHAIN_MAX_LEVEL) return -2;
+    if (level > 0) dynamic = 1;
+    uint16_t cm0[81];
+    for (int c = 0; c < 81; c++) cm0[c] = cm[c] & 511u;
+    work_t *w = new_work();
+    int result = -1;
+    if (!w) return -1;
+    if (level >= 2 && !(w->chains = sestatic9_new())) goto done;
+    peer_order();
+    prepare(w, cm0);
+    sink s = {out, cap, 0};
+    result = search(w, cm0, dynamic, level, &s);
+done:
+    free_work(w);
     return result;
 }

@@ -30,7 +30,7 @@ enum {
 extern const int SECHAIN_SORT_KEY[5];
 
 /* The nesting levels sechain9 makes. */
-#define SECHAIN_MAX_LEVEL 2
+#define SECHAIN_MAX_LEVEL 4
 
 /* The hints of the state whose cell candidate masks are cm[81] (9 bits each; a placed
  * cell has mask 0), static (dynamic = 0) or dynamic, in the order SE finds them.  At

@@ -14,6 +14,7 @@
 
 #include "common.h"
 #include "engine/board9.h"
+#include "logic/gridcache.h"
 
 #define MAXN 48000 /* potentials of one search: on ones once, off ones once per maker */
 
@@ -26,7 +27,7 @@ typedef struct {
 
 typedef struct {
     uint64_t hash;
-    int at, n, cycle;
+    int at, n, cycle, cx;
 } chain_t;
 
 typedef struct {
@@ -462,7 +463,63 @@ static int sort_and_keep(sestatic_t *s) {
     return 1;
 }
 
+/* Copies n bytes from src to dst and returns the end of what it wrote (nothing when n is
+ * 0: an empty array may be NULL). */
+static char *put(char *dst, const void *src, size_t n) {
+    if (n) memcpy(dst, src, n);
+    return dst + n;
+}
+
+static const char *get(void *dst, const char *src, size_t n) {
+    if (n) memcpy(dst, src, n);
+    return src + n;
+}
+
+/* The hints of a grid met before (gridcache.h, tag 2): 1 when found (s holds them),
+ * 0 when not, -1 when memory ran out. */
+static int from_cache(sestatic_t *s, const uint16_t cm[81]) {
+    size_t size;
+    const int *head = gridcache_get(2, cm, &size);
+    if (!head) return 0;
+    int n_out = head[0], n_keys = head[1], n_rems = head[2];
+    if (!grow((void **)&s->out, &s->cap_out, n_out, sizeof *s->out) ||
+        !grow((void **)&s->keys, &s->cap_keys, n_keys, sizeof *s->keys) ||
+        !grow((void **)&s->causes, &s->cap_causes, n_keys, sizeof *s->causes) ||
+        !grow((void **)&s->rems, &s->cap_rems, n_rems, sizeof *s->rems))
+        return -1;
+    const char *at = (const char *)(head + 3);
+    at = get(s->out, at, (size_t)n_out * sizeof *s->out);
+    at = get(s->keys, at, (size_t)n_keys * sizeof *s->keys);
+    at = get(s->rems, at, (size_t)n_rems * sizeof *s->rems);
+    get(s->causes, at, (size_t)n_keys * sizeof *s->causes);
+    s->n_out = n_out;
+    s->n_keys = n_keys;
+    s->n_rems = n_rems;
+    return 1;
+}
+
+/* Keeps the hints of the last search for the grid cm (nothing when out of memory). */
+static void to_cache(const sestatic_t *s, const uint16_t cm[81]) {
+    size_t size = 3 * sizeof(int) + (size_t)s->n_out * sizeof *s->out +
+                  (size_t)s->n_keys * (sizeof *s->keys + sizeof *s->causes) +
+                  (size_t)s->n_rems * sizeof *s->rems;
+    int *head = malloc(size);
+    if (!head) return;
+    head[0] = s->n_out;
+    head[1] = s->n_keys;
+    head[2] = s->n_rems;
+    char *at = (char *)(head + 3);
+    at = put(at, s->out, (size_t)s->n_out * sizeof *s->out);
+    at = put(at, s->keys, (size_t)s->n_keys * sizeof *s->keys);
+    at = put(at, s->rems, (size_t)s->n_rems * sizeof *s->rems);
+    put(at, s->causes, (size_t)s->n_keys * sizeof *s->causes);
+    gridcache_put(2, cm, head, size);
+    free(head);
+}
+
 int sestatic9(sestatic_t *s, const uint16_t cm[81]) {
+    int cached = from_cache(s, cm);
+    if (cached) return cached < 0 ? -1 : s->n_out;
     memcpy(s->cm, cm, sizeof s->cm);
     memset(s->pos, 0, sizeof s->pos);
     for (int h = 0; h < 27; h++)
@@ -481,7 +538,9 @@ int sestatic9(sestatic_t *s, const uint16_t cm[81]) {
                 if (!unary(s, cell, b9_ctz(m), y, x)) return -1;
         }
     }
-    return sort_and_keep(s) ? s->n_out : -1;
+    if (!sort_and_keep(s)) return -1;
+    to_cache(s, cm);
+    return s->n_out;
 }
 
 const sestatic_hint *sestatic9_hint(const sestatic_t *s, int i) { return &s->out[i]; }
@@ -489,7 +548,7 @@ const uint16_t *sestatic9_keys(const sestatic_t *s) { return s->keys; }
 const int8_t *sestatic9_causes(const sestatic_t *s) { return s->causes; }
 const uint16_t *sestatic9_removals(const sestatic_t *s) { return s->rems; }
 int sestatic9_count(const sestatic_t *s) { return s->n_chains; }
-int sestatic9_complexity(const sestatic_t *s, int id) { return s->chains[id].n; }
+int sestatic9_complexity(const sestatic_t *s, int id) { return s->chains[id].cx; }
 
 static uint64_t chain_hash(const uint16_t *keys, int n, int cycle) {
     uint64_t h = 1469598103934665603ULL ^ (uint64_t)cycle;
@@ -497,10 +556,10 @@ static uint64_t chain_hash(const uint16_t *keys, int n, int cycle) {
     return h;
 }
 
-int sestatic9_intern(sestatic_t *s, int i) {
-    const sestatic_hint *h = &s->out[i];
-    const uint16_t *keys = s->keys + h->chain;
-    uint64_t hash = chain_hash(keys, h->n, h->cycle);
+/* The id of the chain of n keys (kind: 0 or 1 a static chain or cycle, 2 another
+ * rule's chain) of the given complexity, interned when new; -1: out of memory. */
+static int intern(sestatic_t *s, const uint16_t *keys, int n, int kind, int cx) {
+    uint64_t hash = chain_hash(keys, n, kind);
     if (2 * (s->n_chains + 1) > s->cap_ctab) { /* rebuild the table twice as large */
         int cap = s->cap_ctab ? 2 * s->cap_ctab : 256;
         int32_t *t = malloc((size_t)cap * sizeof *t);
@@ -518,20 +577,30 @@ int sestatic9_intern(sestatic_t *s, int i) {
     int slot = (int)(hash & (uint64_t)(s->cap_ctab - 1));
     for (; s->ctab[slot] >= 0; slot = (slot + 1) & (s->cap_ctab - 1)) {
         const chain_t *c = &s->chains[s->ctab[slot]];
-        if (c->hash == hash && c->n == h->n && c->cycle == h->cycle &&
-            !memcmp(s->ckeys + c->at, keys, (size_t)h->n * sizeof *keys))
+        if (c->hash == hash && c->n == n && c->cycle == kind &&
+            !memcmp(s->ckeys + c->at, keys, (size_t)n * sizeof *keys))
             return s->ctab[slot];
     }
     if (!grow((void **)&s->chains, &s->cap_chains, s->n_chains + 1, sizeof *s->chains) ||
-        !grow((void **)&s->ckeys, &s->cap_ckeys, s->n_ckeys + h->n, sizeof *s->ckeys))
+        !grow((void **)&s->ckeys, &s->cap_ckeys, s->n_ckeys + n, sizeof *s->ckeys))
         return -1;
     chain_t *c = &s->chains[s->n_chains];
     c->hash = hash;
-    c->n = h->n;
-    c->cycle = h->cycle;
+    c->n = n;
+    c->cycle = kind;
+    c->cx = cx;
     c->at = s->n_ckeys;
-    memcpy(s->ckeys + s->n_ckeys, keys, (size_t)h->n * sizeof *keys);
-    s->n_ckeys += h->n;
+    memcpy(s->ckeys + s->n_ckeys, keys, (size_t)n * sizeof *keys);
+    s->n_ckeys += n;
     s->ctab[slot] = s->n_chains;
     return s->n_chains++;
+}
+
+int sestatic9_intern(sestatic_t *s, int i) {
+    const sestatic_hint *h = &s->out[i];
+    return intern(s, s->keys + h->chain, h->n, h->cycle, h->n);
+}
+
+int sestatic9_intern_keys(sestatic_t *s, const uint16_t *keys, int n, int complexity) {
+    return intern(s, keys, n, 2, complexity);
 }

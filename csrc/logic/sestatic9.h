@@ -47,6 +47,10 @@ const uint16_t *sestatic9_removals(const sestatic_t *s);
 int sestatic9_intern(sestatic_t *s, int i);
 int sestatic9_complexity(const sestatic_t *s, int id);
 
+/* The id of another rule's chain (a nested multiple or dynamic forcing chain), named by
+ * its n keys, with the given complexity; -1 when memory ran out. */
+int sestatic9_intern_keys(sestatic_t *s, const uint16_t *keys, int n, int complexity);
+
 /* How many chains are interned. */
 int sestatic9_count(const sestatic_t *s);
 

@@ -223,6 +223,7 @@ CHECKED(py_net_root)
 CHECKED(py_net_propagate2)
 CHECKED(py_nishio9)
 CHECKED(py_sechain9)
+CHECKED(py_sechain9_forget)
 CHECKED(py_ktrial9)
 
 static PyMethodDef methods[] = {
@@ -329,8 +330,11 @@ static PyMethodDef methods[] = {
      "each assumption (2 * cell + holds) on one digit's 9x9 candidate cells, 0 for none"},
     {"sechain9", (PyCFunction)(void (*)(void))checked_py_sechain9, METH_FASTCALL,
      "sechain9(masks, dynamic, level=0) -> bytes of int32 (complexity, kind, source, target) "
-     "for each of Sudoku Explainer's multiple, dynamic (or, level 1, dynamic (+)) forcing "
+     "for each of Sudoku Explainer's multiple, dynamic (or, levels 1-4, nested) forcing "
      "chains of a 9x9 state, masks the 81 cell masks as uint16"},
+    {"sechain9_forget", (PyCFunction)(void (*)(void))checked_py_sechain9_forget, METH_FASTCALL,
+     "sechain9_forget() -> None: frees what sechain9's nested levels keep by grid in this "
+     "thread"},
     {"ktrial9", (PyCFunction)(void (*)(void))checked_py_ktrial9, METH_FASTCALL,
      "ktrial9(layout, masks, values, trials) -> bytes: 1 for each (cell, digit) assumption "
      "of a 9x9 killer whose cage forcing trial breaks, 0 for the others; None when the C "

@@ -72,6 +72,7 @@ PyObject *py_net_root(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_net_propagate2(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_nishio9(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_sechain9(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *py_sechain9_forget(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 int add_technique_ids(PyObject *m);
 
 #endif

@@ -16,6 +16,7 @@
 #include "logic/msls9.h"
 #include "logic/net.h"
 #include "logic/nishio9.h"
+#include "logic/gridcache.h"
 #include "logic/sechain9.h"
 
 /* ------------------------------------------------------------------ argument checks */
@@ -1664,7 +1665,8 @@ PyObject *py_nishio9(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
 }
 
 /* sechain9(masks, dynamic, level=0) -> bytes: Sudoku Explainer's multiple (dynamic 0),
- * dynamic, or nested (level 1: "(+)", level 2: "(+ Forcing Chains)") forcing chains of a
+ * dynamic, or nested (level 1: "(+)", 2: "(+ Forcing Chains)", 3: "(+ Multiple Forcing
+ * Chains)", 4: "(+ Dynamic Forcing Chains)") forcing chains of a
  * 9x9 state, masks the 81 cell candidate masks as 162 bytes (uint16, native order, each
  * below 512), as int32 quadruples in the order SE finds them (sechain9.h). */
 PyObject *py_sechain9(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
@@ -1695,7 +1697,7 @@ PyObject *py_sechain9(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     }
     int dynamic = PyObject_IsTrue(args[1]);
     if (dynamic < 0) return NULL;
-    int cap = 4096;
+    int cap = 1 << 16;   /* a nested level's state may have thousands of conclusions */
     for (;;) {
         int32_t *out = malloc((size_t)cap * 4 * sizeof(int32_t));
         if (!out) return PyErr_NoMemory();
@@ -1721,6 +1723,16 @@ PyObject *py_sechain9(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
         free(out);
         cap = n;
     }
+}
+
+/* sechain9_forget() -> None: frees what the nested levels of sechain9 keep by grid in
+ * this thread (logic/gridcache.h), as a rating ends. */
+PyObject *py_sechain9_forget(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    (void)args;
+    if (check_nargs(nargs, 0, 0, "sechain9_forget()") < 0) return NULL;
+    gridcache_clear();
+    Py_RETURN_NONE;
 }
 
 /* ktrial9(layout, masks, values, trials) -> bytes, one per trial: 1 when the assumption

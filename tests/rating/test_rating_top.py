@@ -11,17 +11,16 @@ from shudu.values.grid import Grid
 TOP = "........6..5..18...9...8.7....8.2.....3.1.2..4..5.3....6.....9...83..1..7.......4"
 
 
-def test_a_hardest_puzzle_rates_above_ten_and_a_half() -> None:
-    """A flat score for the nested nets stopped every such puzzle at 10.5; its level-3
-    nets (SE's level 4) with the length of the nets nested in them reach SE's range."""
+def test_a_hardest_puzzle_rates_as_se() -> None:
+    """SE's nested chains of level 4 (dynamic chains inside dynamic chains), with the
+    complexity of the chains nested in them, give SE's own ER, EP and ED."""
     r = rate(TOP, path=True)
-    assert r.solved and r.hardest == "nested-forcing-net"
-    assert 11.0 <= r.score <= 12.1
+    assert r.solved and r.hardest == "nested-forcing-chain"
+    assert (r.score, r.pearl, r.diamond) == (11.8, 11.8, 11.5)
     top = [p for p in r.path if p.score == r.score]
-    assert top and all(p.step is not None and p.step.get("level") == 3 for p in top)
-    # the length of a level-3 step counts the nets nested in it
-    assert all(p.step.get("nested", 0) > 0 and p.step.get("refuted", 0) > 0
-               for p in top if p.step is not None)
+    assert top and all(p.step is not None and p.step.get("level") == 4 for p in top)
+    # a level-4 step's length counts the chains nested in it: past any flat chain's
+    assert all(int(p.step.get("length")) > 256 for p in top if p.step is not None)
 
 
 def test_nested_steps_are_sound() -> None:
@@ -34,7 +33,7 @@ def test_nested_steps_are_sound() -> None:
     for p in r.path:
         if p.step is None:
             continue
-        nested += p.technique == "nested-forcing-net"
+        nested += p.technique == "nested-forcing-chain"
         for cell, digit in p.step.placements:
             assert solution[cell] == str(digit), p.step.notation()
         for cell, digit in p.step.eliminations:

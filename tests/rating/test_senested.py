@@ -101,12 +101,56 @@ def test_the_rater_meets_se(fact: Fact) -> None:
     assert (fact.cell, fact.digit) in first.eliminations
 
 
-def test_level_two_is_refused_no_more_and_level_three_is() -> None:
+def test_levels_up_to_four_are_made_and_five_is_refused() -> None:
     from array import array
 
     from shudu.logic.accel9 import sechain9
 
     masks = array("H", [511] * 81).tobytes()
-    assert sechain9(masks, True, 2) == b""
+    for level in (2, 3, 4):
+        assert sechain9(masks, True, level) == b""
     with pytest.raises(ValueError):
-        sechain9(masks, True, 3)
+        sechain9(masks, True, 5)
+
+
+def _level_states() -> list:
+    """The first state of the rater's path on a puzzle SE rates 11.0 whose step is a
+    level-3 nested chain (levels 1 and 2 find nothing there)."""
+    walk = Walk.of(LEVEL3_PUZZLE)
+    while moves := walk.scan():
+        step = moves[0][2]
+        if step is not None and step.get("level") == 3:
+            return [walk.state.copy()]
+        walk.take(moves)
+    raise AssertionError("no level-3 step")
+
+
+LEVEL3_PUZZLE = ("1....67...5.....3...8....4.....9...3..5.12...9..6..1...4.7....8.....1...7...6.9"
+                 "..")
+
+
+@pytest.mark.parametrize("level", [3, 4])
+def test_levels_three_and_four_are_sound_and_the_same_again(level: int) -> None:
+    """Every conclusion of a nested level is true of the solution, and a second search of
+    the same state (its nested searches then taken from what the first kept) gives the same
+    conclusions, as does one after the kept searches are forgotten."""
+    from array import array
+
+    from shudu.logic.accel9 import sechain9, sechain9_forget
+
+    solution = str(solve(LEVEL3_PUZZLE))
+    for state in _level_states():
+        assert not chain_table(state, True, 1) and not chain_table(state, True, 2)
+        masks = array("H", state.cell_mask).tobytes()
+        sechain9_forget()
+        first = sechain9(masks, True, level)
+        assert first and sechain9(masks, True, level) == first
+        sechain9_forget()
+        assert sechain9(masks, True, level) == first
+        rows = chain_table(state, True, level)
+        assert rows[0][0] >= 8.5 + 0.5 * level
+        for row in rows[:60]:
+            step = chain_step(state, True, row, links=False, level=level)
+            assert step.eliminations
+            for cell, digit in step.eliminations:
+                assert int(solution[cell]) != digit, step.notation()

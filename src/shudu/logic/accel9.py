@@ -69,6 +69,7 @@ net_root = _engine.net_root
 net_propagate2 = _engine.net_propagate2
 nishio9 = _engine.nishio9
 sechain9 = _engine.sechain9
+sechain9_forget = _engine.sechain9_forget
 
 # Every node's closures over a link graph's rows (csrc/logic/chain.c, see ChainGraph._c_closures).
 chain_closures = _engine.chain_closures

@@ -50,8 +50,8 @@ from .techniques.classic.singles import (
 )
 from .techniques.table import length_bonus
 
-__all__ = ["C_FROM", "SE_ORDER", "PathStep", "Rung", "Walk", "constraint_ladder",
-           "path_scores", "pattern_moves", "se_ladder", "step_score"]
+__all__ = ["C_FROM", "SE_ORDER", "SINGLE_FROM", "PathStep", "Rung", "Walk",
+           "constraint_ladder", "path_scores", "pattern_moves", "se_ladder", "step_score"]
 
 
 # ------------------------------------------------------------------------ weights
@@ -424,6 +424,25 @@ def _se_nested(c: Candidates, ceiling: float) -> list[Move]:
     return list(nested_moves(c, ceiling))
 
 
+SE_LEVEL5 = 11.0
+"""The base of SE's fifth nesting level, the one the C core does not make: on a classic 9x9
+state the nested net follows SE's levels 1 to 4, and stands for its level 5."""
+
+
+def _se_beyond() -> Rung:
+    """The nested net after SE's nested chains: on a classic 9x9 state what it finds is
+    SE's level 5 (levels 1 to 4 found nothing), weighed :data:`SE_LEVEL5` at least."""
+    nets = _forcing("nested-forcing-net")
+
+    def scan(c: Candidates, ceiling: float) -> list[Move]:
+        found = nets.scan(c, ceiling)
+        if not c.rules.is_classic9:
+            return found
+        return [(max(SE_LEVEL5, m[0]), *m[1:]) for m in found]
+
+    return Rung(nets.name, scan)
+
+
 # ------------------------------------------------------------------------ ladders
 SE_ORDER = (
     "hidden-single", "pointing:direct", "claiming:direct", "hidden-pair:direct",
@@ -438,7 +457,8 @@ SE_ORDER = (
 """Sudoku Explainer's ladder, easiest rung first: technique keys (``key:direct`` for
 the "direct" form, ``chains`` for the rung of chains, loops and the single-digit
 patterns SE counts as chains, ``key:se`` for SE's multiple, dynamic and nested forcing
-chains; the nested forcing net is for what SE's nested levels the C core makes leave)."""
+chains; the nested forcing net is for what SE's nested levels the C core makes leave, its
+level 5)."""
 
 
 def _rung(entry: str) -> Rung:
@@ -453,6 +473,8 @@ def _rung(entry: str) -> Rung:
         return Rung("nishio", _nishio)
     if key == "nested-forcing-chain":
         return Rung("nested-forcing-chain (SE)", _se_nested)
+    if key == "nested-forcing-net":
+        return _se_beyond()
     if form == "se":
         return _se_chains(key)
     if key in FORCING_KEYS:
@@ -532,6 +554,13 @@ def _c_weights() -> tuple[float, ...]:
     return tuple(LINE_WEIGHT if level == 0 else technique(keys[-1]).se_weight
                  for level, keys in enumerate(accel9.LEVELS))
 
+
+SINGLE_FROM = 9.0
+"""A batch whose easiest move weighs this much (SE's nested chains, its dynamic chains past
+their length bonus of 0.5) applies that move only, as Sudoku Explainer applies one hint
+per step: such a move's removals change which chains the next step finds, and so its
+weight.  An easier batch applies every move within the score at once (faster; the
+hardest step stays SE's, the steps below it may come in another order)."""
 
 C_FROM = 4.0
 """Once the score reaches hidden triple's weight, every technique of the C ladder up to
@@ -663,7 +692,8 @@ class Walk(Iterator[PathStep]):
 
     def take(self, moves: list[Move]) -> bool:
         """Apply a batch from :meth:`scan`: its easiest move (which may raise the score)
-        and every other within the score.  Returns whether the state changed; False too
+        and every other within the score (the easiest only, from :data:`SINGLE_FROM` on).
+        Returns whether the state changed; False too
         when the batch passed ``stop_above`` (nothing is applied) or broke the state."""
         first = moves[0][0]
         if first > self.score:
@@ -679,6 +709,8 @@ class Walk(Iterator[PathStep]):
             return False
         changed = False
         c = self.state
+        if first >= SINGLE_FROM:
+            moves = moves[:1]
         for move in moves:
             if move[0] > self.score:
                 continue

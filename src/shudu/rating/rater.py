@@ -8,8 +8,8 @@ step the path needed.  This module folds that path into a :class:`Rating`.  Chai
 weighted as SE weighs
 them: a base (6.5 for a one-digit or bivalue-only loop, 6.6 for such a chain, 7.0 when
 digits and houses mix, 7.5 for a contradiction from one assumption, 8.0 for several
-chains that agree, 8.5 for dynamic nets, 10.0, 10.5 and 11.0 for nets nested at SE's
-levels 3, 4 and 5) plus 0.1 each time the number of nodes passes 4, 6, 8, 12, 16, 24,
+chains that agree, 8.5 for dynamic ones, 9.0 to 11.0 for those nested at SE's levels 1
+to 5) plus 0.1 each time the number of nodes passes 4, 6, 8, 12, 16, 24,
 ...; a nested net's nodes include those of the nets nested in it.  ``docs/rating.md``
 gives SE's scale and what shudu reproduces of it.
 
@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import NotRated, NotUnique, SearchTimeout
+from ..logic.accel9 import sechain9_forget
 from ..logic.solver import refuse_constraints
 from ..logic.weighed import (
     PathStep,
@@ -226,7 +227,10 @@ def rate(puzzle: str | Grid, rules: Rules | None = None, *,
         ladder = se_ladder(True if uniqueness is None else uniqueness)
     walk = Walk(Candidates.from_grid(grid), ladder, stop_above=stop_above,
                 deadline=deadline, cut_at=cut_at, keep_steps=path)
-    steps = tuple(walk)
+    try:
+        steps = tuple(walk)
+    finally:   # the nested chains' searches kept by grid serve this puzzle only
+        sechain9_forget()
     return Rating(score=walk.score, grade=grade_for_score(walk.score), hardest=walk.hardest,
                   pearl=walk.pearl, diamond=walk.diamond, histogram=walk.histogram,
                   guesses=guesses, steps=walk.steps, solved=walk.solved,

@@ -7,10 +7,11 @@ forcing chains and dynamic forcing chains, nested in turn.  A step weighs its le
 base plus SE's length bonus on its complexity (the ancestors of the chains' ends, and
 from level 2 on the complexity of every distinct chain nested among them).
 
-The C core (``sechain9``, its basic rules in ``serules9``, at level 2 SE's static forcing
-chains and cycles in ``sestatic9``) makes the conclusions of :data:`LEVELS`;
-:func:`nested_moves` is the rater's rung: the easiest conclusion of the first level that
-has one, the one SE takes.
+The C core (``sechain9``, its basic rules in ``serules9``, at levels 2 and 3 SE's static
+forcing chains and cycles in ``sestatic9``, at level 3 its multiple forcing chains and at
+level 4 its dynamic forcing chains, each run again inside the chain) makes the conclusions
+of :data:`LEVELS`; :func:`nested_moves` is the rater's rung: the easiest conclusion of the
+first level that has one, the one SE takes.
 
 >>> from shudu.logic.weighed import Walk
 >>> walk = Walk.of(DOC_PUZZLE, stop_above=8.9)   # SE rates it 9.8
@@ -36,9 +37,10 @@ from .multiple import chain_table, table_moves
 
 __all__ = ["DOC_PUZZLE", "LEVELS", "nested_moves", "nested_steps"]
 
-LEVELS = (1, 2)
-"""SE's nesting levels the C core makes: 1, "Dynamic Forcing Chains (+)", and 2, "(+ Forcing
-Chains)" (the rater's nested forcing net covers the rest)."""
+LEVELS = (1, 2, 3, 4)
+"""SE's nesting levels the C core makes: 1, "Dynamic Forcing Chains (+)" (9.0), 2, "(+ Forcing
+Chains)" (9.5), 3, "(+ Multiple Forcing Chains)" (10.0) and 4, "(+ Dynamic Forcing Chains)"
+(10.5); the rater's nested forcing net covers SE's level 5."""
 
 DOC_PUZZLE = ("7.....4...2..7..8...3..8..9...5..3...6..2..9...1..7..6...3..9...3..4..6...9..1"
               "..5")
