@@ -24,6 +24,8 @@ for t in "${targets[@]}"; do
     windows) command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1 || need_pkgs+=(gcc-mingw-w64-x86-64) ;;
     aarch64)
       command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 || need_pkgs+=(gcc-aarch64-linux-gnu)
+      # the C library's headers for the target: only recommended by the compiler's package
+      [ -f /usr/aarch64-linux-gnu/include/stdio.h ] || need_pkgs+=(libc6-dev-arm64-cross)
       command -v qemu-aarch64 >/dev/null 2>&1 || need_pkgs+=(qemu-user) ;;
     *) echo "unknown target $t (windows, aarch64)" >&2; exit 2 ;;
   esac
