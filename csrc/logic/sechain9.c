@@ -257,6 +257,16 @@ static void finish(work_t *w, run_t *r) {
 
 static void nested_chains(work_t *w, const uint16_t cm0[81], run_t *r, int dynamic);
 
+/* Adds the "off" potential k that a nested rule made, with the ancestors a, and notes
+ * the nested chain id that made it (-1: none). */
+static void add_nested(work_t *w, run_t *r, int k, const ancs *a, int id) {
+    add(w, r, k, a, 0);
+    if (id >= 0 && r->nest) {
+        r->nest->key[r->nest->n] = (uint16_t)k;
+        r->nest->id[r->nest->n++] = id;
+    }
+}
+
 /* Once a run can go no further, SE's nested rules (level 1 and above) on its working grid:
  * each removal an "off" potential whose ancestors are those of the removals it needed
  * (and, made by a nested forcing chain, that chain). */
@@ -276,11 +286,7 @@ static void nested(work_t *w, const uint16_t cm0[81], run_t *r, int level) {
             int s = w->slot[2 * o->pool[o->par_at[h] + j]];
             if (s >= 0) anc_or(&a, &w->anc[s], w->nw);
         }
-        add(w, r, k, &a, 0);
-        if (o->chain[h] >= 0 && r->nest) {
-            r->nest->key[r->nest->n] = (uint16_t)k;
-            r->nest->id[r->nest->n++] = o->chain[h];
-        }
+        add_nested(w, r, k, &a, o->chain[h]);
     }
 }
 
@@ -394,20 +400,29 @@ static void run(work_t *w, const uint16_t cm0[81], int start, int dynamic, int l
     if (!w->keep) finish(w, r);
 }
 
+/* Where a search writes its hints (4 ints each): a buffer that grows as they come. */
 typedef struct {
     int32_t *out;
-    int cap, n;
+    int cap, n, oom;
 } sink;
 
 static void emit(sink *s, int complexity, int kind, int source, int target) {
-    if (s->n < s->cap) {
-        int32_t *h = s->out + 4 * s->n;
-        h[0] = complexity;
-        h[1] = kind;
-        h[2] = source;
-        h[3] = target;
+    if (s->oom) return;
+    if (s->n == s->cap) {
+        int cap = s->cap ? 2 * s->cap : 256;
+        int32_t *grown = realloc(s->out, (size_t)cap * 4 * sizeof *grown);
+        if (!grown) {
+            s->oom = 1;
+            return;
+        }
+        s->out = grown;
+        s->cap = cap;
     }
-    s->n++;
+    int32_t *h = s->out + 4 * s->n++;
+    h[0] = complexity;
+    h[1] = kind;
+    h[2] = source;
+    h[3] = target;
 }
 
 /* Whether an "on" target removes anything: its cell has another candidate. */
@@ -583,7 +598,7 @@ static int search(work_t *w, const uint16_t cm0[81], int dynamic, int level, sin
         }
         common(w, s, cm0, per_digit, nd, SECHAIN_CELL, cell);
     }
-    result = w->oom ? -1 : s->n;
+    result = w->oom || s->oom ? -1 : s->n;
 done:
     if (memo)
         for (int i = 0; i < 729; i++) free_run(memo[i]);
@@ -703,19 +718,15 @@ static void nested_chains(work_t *w, const uint16_t cm0[81], run_t *r, int dynam
     int n;
     if (hints) {
         n = (int)(size / (4 * sizeof *hints));
-        prepare(in, cur);
+        if (!n) return;
+        prepare(in, cur);   /* for the runs made again (hint_parents) */
     } else {
-        for (;;) {
-            prepare(in, cur);
-            sink s = {w->hints, w->cap_hints, 0};
-            n = search(in, cur, dynamic, 0, &s);
-            if (n < 0) goto oom;
-            if (n <= w->cap_hints) break;
-            int32_t *grown = realloc(w->hints, (size_t)n * 4 * sizeof *grown);
-            if (!grown) goto oom;
-            w->hints = grown;
-            w->cap_hints = n;
-        }
+        prepare(in, cur);
+        sink s = {w->hints, w->cap_hints, 0, 0};
+        n = search(in, cur, dynamic, 0, &s);
+        w->hints = s.out;   /* kept, grown or not, for the next search */
+        w->cap_hints = s.cap;
+        if (n < 0) goto oom;
         /* SE's order: complexity, sort key, then as found */
         uint64_t *order = malloc((size_t)(n ? n : 1) * sizeof *order);
         int32_t *sorted = malloc((size_t)(n ? n : 1) * 4 * sizeof *sorted);
@@ -732,9 +743,10 @@ static void nested_chains(work_t *w, const uint16_t cm0[81], run_t *r, int dynam
         qsort(order, (size_t)n, sizeof *order, by_value);
         for (int i = 0; i < n; i++)
             memcpy(sorted + 4 * i, w->hints + 4 * (order[i] & 0xffffff), 4 * sizeof *sorted);
-        if (n) memcpy(w->hints, sorted, (size_t)n * 4 * sizeof *sorted);
         free(order);
-        free(sorted);
+        free(w->hints);   /* the sorted copy takes its place */
+        w->hints = sorted;
+        w->cap_hints = n ? n : 1;
         gridcache_put(dynamic, cur, w->hints, (size_t)n * 4 * sizeof *w->hints);
         hints = w->hints;
     }
@@ -764,12 +776,7 @@ static void nested_chains(work_t *w, const uint16_t cm0[81], run_t *r, int dynam
             if (has729(given, rem[j])) continue;
             set729(given, rem[j]);
             int k = 2 * rem[j];
-            if (w->slot[k] >= 0) continue;
-            add(w, r, k, &a, 0);
-            if (r->nest) {
-                r->nest->key[r->nest->n] = (uint16_t)k;
-                r->nest->id[r->nest->n++] = id;
-            }
+            if (w->slot[k] < 0) add_nested(w, r, k, &a, id);
         }
     }
     return;
@@ -777,7 +784,8 @@ oom:
     w->oom = 1;
 }
 
-int sechain9(const uint16_t cm[81], int dynamic, int level, int32_t *out, int cap) {
+int sechain9(const uint16_t cm[81], int dynamic, int level, int32_t **out) {
+    *out = NULL;
     if (level < 0 || level > SECHAIN_MAX_LEVEL) return -2;
     if (level > 0) dynamic = 1;
     uint16_t cm0[81];
@@ -788,8 +796,12 @@ int sechain9(const uint16_t cm[81], int dynamic, int level, int32_t *out, int ca
     if (level >= 2 && !(w->chains = sestatic9_new())) goto done;
     peer_order();
     prepare(w, cm0);
-    sink s = {out, cap, 0};
+    sink s = {NULL, 0, 0, 0};
     result = search(w, cm0, dynamic, level, &s);
+    if (result < 0)
+        free(s.out);
+    else
+        *out = s.out;
 done:
     free_work(w);
     return result;

@@ -37,10 +37,12 @@ extern const int SECHAIN_SORT_KEY[5];
  * level 1 (SE's "Dynamic Forcing Chains (+)", dynamic implied) a run that can go no
  * further applies SE's basic rules to its working grid (serules9.h) and goes on; at
  * level 2 ("(+ Forcing Chains)") its static forcing chains and cycles too, and a hint's
- * complexity adds that of each chain nested among its ancestors (each once).  Writes at
- * most cap hints (4 ints each) to out and returns how many there are (more than cap when
- * some were left out), -1 when memory ran out, -2 for a level it does not make. */
-int sechain9(const uint16_t cm[81], int dynamic, int level, int32_t *out, int cap);
+ * complexity adds that of each chain nested among its ancestors (each once); at levels 3
+ * and 4 ("(+ Multiple Forcing Chains)", "(+ Dynamic Forcing Chains)") SE's multiple or
+ * dynamic search runs inside each run too.  Returns the number of hints and sets *out to
+ * them (4 ints each, malloc'd: the caller frees it; NULL when there are none), -1 when
+ * memory ran out, -2 for a level it does not make (*out NULL then). */
+int sechain9(const uint16_t cm[81], int dynamic, int level, int32_t **out);
 
 #ifdef __cplusplus
 }

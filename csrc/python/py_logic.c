@@ -1697,32 +1697,20 @@ PyObject *py_sechain9(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     }
     int dynamic = PyObject_IsTrue(args[1]);
     if (dynamic < 0) return NULL;
-    int cap = 1 << 16;   /* a nested level's state may have thousands of conclusions */
-    for (;;) {
-        int32_t *out = malloc((size_t)cap * 4 * sizeof(int32_t));
-        if (!out) return PyErr_NoMemory();
-        int n;
-        Py_BEGIN_ALLOW_THREADS
-        n = sechain9(cm, dynamic, (int)level, out, cap);
-        Py_END_ALLOW_THREADS
-        if (n == -2) {
-            free(out);
-            PyErr_SetString(PyExc_ValueError, "sechain9: a level it does not make");
-            return NULL;
-        }
-        if (n < 0) {
-            free(out);
-            return PyErr_NoMemory();
-        }
-        if (n <= cap) {
-            PyObject *res = PyBytes_FromStringAndSize((const char *)out,
-                                                      (Py_ssize_t)n * 4 * (Py_ssize_t)sizeof(int32_t));
-            free(out);
-            return res;
-        }
-        free(out);
-        cap = n;
+    int32_t *out;
+    int n;
+    Py_BEGIN_ALLOW_THREADS
+    n = sechain9(cm, dynamic, (int)level, &out);
+    Py_END_ALLOW_THREADS
+    if (n == -2) {
+        PyErr_SetString(PyExc_ValueError, "sechain9: a level it does not make");
+        return NULL;
     }
+    if (n < 0) return PyErr_NoMemory();
+    PyObject *res = PyBytes_FromStringAndSize((const char *)out,
+                                              (Py_ssize_t)n * 4 * (Py_ssize_t)sizeof(int32_t));
+    free(out);
+    return res;
 }
 
 /* sechain9_forget() -> None: frees what the nested levels of sechain9 keep by grid in
