@@ -414,14 +414,15 @@ def _se_chains(key: str) -> Rung:
                 if found:
                     return found
             return []
-        return list(table_moves(c, dynamic, chain_table(c, dynamic), ceiling))
+        table = chain_table(c, dynamic, ceiling=ceiling)
+        return list(table_moves(c, dynamic, table, ceiling, single_from=SINGLE_FROM))
 
     return Rung(f"{key} (SE)", scan)
 
 
 def _se_nested(c: Candidates, ceiling: float) -> list[Move]:
     """SE's nested forcing chains (:mod:`.techniques.classic.nested`), classic 9x9 only."""
-    return list(nested_moves(c, ceiling))
+    return list(nested_moves(c, ceiling, SINGLE_FROM))
 
 
 SE_LEVEL5 = 11.0

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from array import array
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import pairwise
 
 from ....values.candidates import Candidates, bits
@@ -248,15 +249,39 @@ def rating(complexity: int, dynamic: bool, level: int = 0) -> float:
     return round(base + length_bonus(complexity - 2), 1)
 
 
-def chain_table(cands: Candidates, dynamic: bool, level: int = 0) -> list[Row]:
+_rating = cache(rating)   # the rater asks for the same few complexities again and again
+
+
+def chain_table(cands: Candidates, dynamic: bool, level: int = 0,
+                ceiling: float | None = None) -> list[Row]:
     """The conclusions of a classic 9x9 state as :data:`Row` in SE's order: easiest
     first, then by complexity, then by kind, then as found.  An empty list when there is
     none (or the state is not a classic 9x9 one).  A ``level`` above 0 is SE's nested
-    forcing chains of that level (dynamic)."""
+    forcing chains of that level (dynamic).  With a ``ceiling``, only the rows
+    :func:`table_moves` takes: the easiest rating's and every other within ``ceiling``.
+
+    >>> from shudu.logic.weighed import Walk
+    >>> walk = Walk.of(DOC_PUZZLE, stop_above=7.9)
+    >>> _ = list(walk)
+    >>> len(chain_table(walk.state, False)) > len(chain_table(walk.state, False, ceiling=0.0))
+    True
+    """
     if not cands.rules.is_classic9:
         return []
-    rows = [(rating(cx, dynamic, level), cx, SORT_KEY[kind], kind, src, tgt)
-            for cx, kind, src, tgt in _c_hints(cands, dynamic, level)]
+    raw = array("i", sechain9(array("H", cands.cell_mask).tobytes(), dynamic, level))
+    if not raw:
+        return []
+    cxs = raw[0::4]
+    bound = max(cxs)
+    if ceiling is not None:   # the rating grows with the complexity: keep a prefix of it
+        top = max(_rating(min(cxs), dynamic, level), ceiling)
+        bound = 0
+        for cx in sorted(set(cxs)):
+            if _rating(cx, dynamic, level) > top:
+                break
+            bound = cx
+    rows = [(_rating(raw[i], dynamic, level), raw[i], SORT_KEY[raw[i + 1]], raw[i + 1],
+             raw[i + 2], raw[i + 3]) for i in range(0, len(raw), 4) if raw[i] <= bound]
     rows.sort(key=lambda t: t[:3])
     return rows
 
@@ -331,10 +356,12 @@ def chain_step(cands: Candidates, dynamic: bool, row: Row, links: bool = True,
 
 
 def table_moves(cands: Candidates, dynamic: bool, table: list[Row], ceiling: float,
-                level: int = 0) -> list[tuple[float, str, Step, tuple[()]]]:
+                level: int = 0, single_from: float | None = None,
+                ) -> list[tuple[float, str, Step, tuple[()]]]:
     """The rater's moves of a :func:`chain_table`: SE's easiest conclusion and every
     other within ``ceiling`` (the hardest score so far), one per target, as
-    ``(weight, technique key, step, ())``.
+    ``(weight, technique key, step, ())``; only the easiest when it weighs
+    ``single_from`` or more (the walk would apply that one only).
 
     >>> from shudu.logic.weighed import Walk
     >>> walk = Walk.of(DOC_PUZZLE, stop_above=7.9)
@@ -346,6 +373,8 @@ def table_moves(cands: Candidates, dynamic: bool, table: list[Row], ceiling: flo
     if not table:
         return []
     top = max(table[0][0], ceiling)   # the easiest, and every other within the score
+    if single_from is not None and table[0][0] >= single_from:
+        table = table[:1]
     moves: list[tuple[float, str, Step, tuple[()]]] = []
     seen = set()
     for row in table:

@@ -47,14 +47,16 @@ DOC_PUZZLE = ("7.....4...2..7..8...3..8..9...5..3...6..2..9...1..7..6...3..9...3
 """A puzzle whose hardest step is a level-1 nested forcing chain (for the examples)."""
 
 
-def nested_moves(cands: Candidates, ceiling: float) -> list[tuple[float, str, Step, tuple[()]]]:
+def nested_moves(cands: Candidates, ceiling: float, single_from: float | None = None,
+                 ) -> list[tuple[float, str, Step, tuple[()]]]:
     """SE's easiest nested forcing chain of a classic 9x9 state (and every other of its
-    level within ``ceiling``) as the rater's moves; an empty list when no level of
-    :data:`LEVELS` has one or the state is not classic 9x9."""
+    level within ``ceiling``, unless the easiest weighs ``single_from`` or more) as the
+    rater's moves; an empty list when no level of :data:`LEVELS` has one or the state is
+    not classic 9x9."""
     for level in LEVELS if cands.rules.is_classic9 else ():
-        table = chain_table(cands, True, level)
+        table = chain_table(cands, True, level, ceiling)
         if table:
-            return table_moves(cands, True, table, ceiling, level)
+            return table_moves(cands, True, table, ceiling, level, single_from)
     return []
 
 
