@@ -8,19 +8,6 @@
 
 enum { ROW = 0, COL = 9, BOX = 18 };
 
-static int in_house(int h, int cell) {
-    const uint8_t *hs = B9_CELL_HOUSE[cell];
-    return hs[0] == h || hs[1] == h || hs[2] == h;
-}
-
-/* Positions (bits over the house's order) of digit d in house h of grid g. */
-static unsigned places(const uint16_t g[81], int h, int d) {
-    unsigned m = 0;
-    for (int i = 0; i < 9; i++)
-        if (g[B9_HOUSE[h][i]] >> d & 1) m |= 1u << i;
-    return m;
-}
-
 typedef struct {
     serules_t *out;
     uint8_t seen[729];
@@ -28,7 +15,9 @@ typedef struct {
     uint16_t digits[81];
     int n_par, chain;
     uint16_t par[729];
-    uint16_t pos[9][27]; /* places of each digit in each house of the working grid */
+    uint16_t pos[9][27];  /* places of each digit in each house of the working grid */
+    uint16_t pos0[9][27]; /* and of the source grid */
+    int open[27];         /* open cells of each house in the source grid */
 } maker;
 
 static void begin(maker *m) {
@@ -77,6 +66,35 @@ static void end(maker *m) {
         }
 }
 
+/* Where houses h1 and h2 of a kind of intersection (box and column, box and row, column
+ * and box, row and box) meet: the places of h1 in h2 (bits of h1's order) and of h2 in h1
+ * (of h2's order); 0 when they do not. */
+static void meet(int kind, int i1, int i2, unsigned *in1, unsigned *in2) {
+    *in1 = *in2 = 0;
+    switch (kind) {
+    case 0: /* box i1, column i2 */
+        if (i2 / 3 != i1 % 3) return;
+        *in1 = 0x49u << (i2 % 3);
+        *in2 = 7u << (3 * (i1 / 3));
+        return;
+    case 1: /* box i1, row i2 */
+        if (i2 / 3 != i1 / 3) return;
+        *in1 = 7u << (3 * (i2 % 3));
+        *in2 = 7u << (3 * (i1 % 3));
+        return;
+    case 2: /* column i1, box i2 */
+        if (i2 % 3 != i1 / 3) return;
+        *in1 = 7u << (3 * (i2 / 3));
+        *in2 = 0x49u << (i1 % 3);
+        return;
+    default: /* row i1, box i2 */
+        if (i2 / 3 != i1 / 3) return;
+        *in1 = 7u << (3 * (i2 % 3));
+        *in2 = 7u << (3 * (i1 % 3));
+        return;
+    }
+}
+
 /* Pointing and claiming: every place of a digit in house h1 lies in house h2. */
 static void locking(maker *m, const uint16_t cm[81], const uint16_t cm0[81]) {
     static const int kinds[4][2] = {{BOX, COL}, {BOX, ROW}, {COL, BOX}, {ROW, BOX}};
@@ -84,30 +102,21 @@ static void locking(maker *m, const uint16_t cm[81], const uint16_t cm0[81]) {
         for (int i1 = 0; i1 < 9; i1++)
             for (int i2 = 0; i2 < 9; i2++) {
                 int h1 = kinds[k][0] + i1, h2 = kinds[k][1] + i2;
-                unsigned cross = 0; /* the places of h1 in h2 */
-                for (int i = 0; i < 9; i++) cross |= (unsigned)in_house(h2, B9_HOUSE[h1][i]) << i;
+                unsigned cross, cross2;
+                meet(k, i1, i2, &cross, &cross2);
                 if (!cross) continue;
                 for (int d = 0; d < 9; d++) {
                     unsigned p = m->pos[d][h1];
                     if (b9_popc(p) < 2 || (p & ~cross)) continue;
+                    unsigned rem = m->pos[d][h2] & ~cross2;
+                    if (!rem) continue;   /* nothing to remove: no hint */
                     begin(m);
-                    for (int i = 0; i < 9; i++) {
-                        int c = B9_HOUSE[h2][i];
-                        if (!in_house(h1, c) && (cm[c] >> d & 1)) removal(m, c, 1u << d);
-                    }
-                    for (int i = 0; i < 9; i++) {
-                        int c = B9_HOUSE[h1][i];
-                        if ((cm0[c] >> d & 1) && !(cm[c] >> d & 1) && !in_house(h2, c)) parent(m, c, d);
-                    }
+                    for (; rem; rem &= rem - 1) removal(m, B9_HOUSE[h2][b9_ctz(rem)], 1u << d);
+                    for (unsigned g = m->pos0[d][h1] & ~p & ~cross; g; g &= g - 1)
+                        parent(m, B9_HOUSE[h1][b9_ctz(g)], d);
                     end(m);
                 }
             }
-}
-
-static int open_cells(const uint16_t cm0[81], int h) {
-    int n = 0;
-    for (int i = 0; i < 9; i++) n += cm0[B9_HOUSE[h][i]] != 0;
-    return n;
 }
 
 /* Hidden pairs, houses boxes, columns, rows; digit pairs in SE's order. */
@@ -115,18 +124,22 @@ static void hidden_pairs(maker *m, const uint16_t cm[81], const uint16_t cm0[81]
     static const int kinds[3] = {BOX, COL, ROW};
     for (int k = 0; k < 3; k++)
         for (int i = 0; i < 9; i++) {
-            int h = kinds[k] + i;
-            if (open_cells(cm0, h) <= 4) continue;
-            for (int b = 1; b < 9; b++)
-                for (int a = 0; a < b; a++) {
-                    unsigned pa = m->pos[a][h], pb = m->pos[b][h], both = pa | pb;
-                    if (b9_popc(pa) < 2 || b9_popc(pb) < 2 || b9_popc(both) != 2) continue;
+            int h = kinds[k] + i, two[9], n = 0;
+            if (m->open[h] <= 4) continue;
+            for (int d = 0; d < 9; d++)   /* a pair's digits have two places each, the same */
+                if (b9_popc(m->pos[d][h]) == 2) two[n++] = d;
+            for (int t = 1; t < n; t++)
+                for (int u = 0; u < t; u++) {
+                    int a = two[u], b = two[t];
+                    unsigned both = m->pos[a][h];
+                    if (both != m->pos[b][h]) continue;
                     unsigned pair = (1u << a) | (1u << b);
                     begin(m);
                     for (int j = 0; j < 9; j++) {
                         int c = B9_HOUSE[h][j];
                         if ((both >> j & 1) && (cm[c] & ~pair)) removal(m, c, cm[c] & ~pair);
                     }
+                    if (!m->n_cells) continue;
                     for (int j = 0; j < 9; j++) {
                         int c = B9_HOUSE[h][j];
                         if (both >> j & 1) continue;
@@ -143,18 +156,21 @@ static void naked_pairs(maker *m, const uint16_t cm[81], const uint16_t cm0[81])
     static const int kinds[3] = {BOX, COL, ROW};
     for (int k = 0; k < 3; k++)
         for (int i = 0; i < 9; i++) {
-            int h = kinds[k] + i;
-            if (open_cells(cm0, h) < 4) continue;
-            for (int b = 1; b < 9; b++)
-                for (int a = 0; a < b; a++) {
-                    int ca = B9_HOUSE[h][a], cb = B9_HOUSE[h][b];
-                    unsigned both = cm[ca] | cm[cb];
-                    if (b9_popc(cm[ca]) < 2 || b9_popc(cm[cb]) < 2 || b9_popc(both) != 2) continue;
+            int h = kinds[k] + i, two[9], n = 0;
+            if (m->open[h] < 4) continue;
+            for (int j = 0; j < 9; j++)   /* a pair's cells have two candidates each, the same */
+                if (b9_popc(cm[B9_HOUSE[h][j]]) == 2) two[n++] = j;
+            for (int t = 1; t < n; t++)
+                for (int u = 0; u < t; u++) {
+                    int ca = B9_HOUSE[h][two[u]], cb = B9_HOUSE[h][two[t]];
+                    unsigned both = cm[ca];
+                    if (both != cm[cb]) continue;
                     begin(m);
                     for (int j = 0; j < 9; j++) {
                         int c = B9_HOUSE[h][j];
                         if (c != ca && c != cb && (cm[c] & both)) removal(m, c, cm[c] & both);
                     }
+                    if (!m->n_cells) continue;
                     for (unsigned g = cm0[ca] & ~both; g; g &= g - 1) parent(m, ca, b9_ctz(g));
                     for (unsigned g = cm0[cb] & ~both; g; g &= g - 1) parent(m, cb, b9_ctz(g));
                     end(m);
@@ -164,27 +180,34 @@ static void naked_pairs(maker *m, const uint16_t cm[81], const uint16_t cm0[81])
 
 /* X-Wings: base columns then base rows; base pairs in SE's order, digits up. */
 static void x_wings(maker *m, const uint16_t cm[81], const uint16_t cm0[81]) {
-    int placed[9];
-    for (int d = 0; d < 9; d++) { /* a row without the digit among its candidates holds it */
-        placed[d] = 0;
-        for (int r = 0; r < 9; r++) placed[d] += !places(cm0, ROW + r, d);
+    unsigned digits = 0; /* a row without the digit among its candidates holds it */
+    for (int d = 0; d < 9; d++) {
+        int placed = 0;
+        for (int r = 0; r < 9; r++) placed += !m->pos0[d][ROW + r];
+        if (placed + 4 <= 9) digits |= 1u << d;
     }
     static const int kinds[2][2] = {{COL, ROW}, {ROW, COL}};
     for (int k = 0; k < 2; k++) {
         int base = kinds[k][0], cover = kinds[k][1];
+        unsigned two[9]; /* the digits with two places in each base line */
+        for (int a = 0; a < 9; a++) {
+            two[a] = 0;
+            for (unsigned ds = digits; ds; ds &= ds - 1)
+                if (b9_popc(m->pos[b9_ctz(ds)][base + a]) == 2) two[a] |= 1u << b9_ctz(ds);
+        }
         for (int b = 1; b < 9; b++)
             for (int a = 0; a < b; a++)
-                for (int d = 0; d < 9; d++) {
-                    if (placed[d] + 4 > 9) continue;
-                    unsigned pa = m->pos[d][base + a], pb = m->pos[d][base + b];
-                    unsigned lines = pa | pb;
-                    if (b9_popc(pa) < 2 || b9_popc(pb) < 2 || b9_popc(lines) != 2) continue;
+                for (unsigned ds = two[a] & two[b]; ds; ds &= ds - 1) {
+                    int d = b9_ctz(ds);
+                    unsigned lines = m->pos[d][base + a];
+                    if (lines != m->pos[d][base + b]) continue;
                     begin(m);
                     for (unsigned l = lines; l; l &= l - 1) {
                         int h = cover + b9_ctz(l);
                         unsigned rest = m->pos[d][h] & ~((1u << a) | (1u << b));
                         for (; rest; rest &= rest - 1) removal(m, B9_HOUSE[h][b9_ctz(rest)], 1u << d);
                     }
+                    if (!m->n_cells) continue;
                     int bases[2] = {base + a, base + b};
                     for (int t = 0; t < 2; t++)
                         for (int j = 0; j < 9; j++) {
@@ -252,8 +275,17 @@ int serules9(const uint16_t cm[81], const uint16_t cm0[81], sestatic_t *chains,
         locking, hidden_pairs, naked_pairs, x_wings};
     maker m;
     memset(m.seen, 0, sizeof m.seen);
-    for (int h = 0; h < 27; h++)
-        for (int d = 0; d < 9; d++) m.pos[d][h] = (uint16_t)places(cm, h, d);
+    memset(m.pos, 0, sizeof m.pos);
+    memset(m.pos0, 0, sizeof m.pos0);
+    for (int h = 0; h < 27; h++) {
+        m.open[h] = 0;
+        for (int i = 0; i < 9; i++) {
+            int c = B9_HOUSE[h][i];
+            m.open[h] += cm0[c] != 0;
+            for (unsigned g = cm[c]; g; g &= g - 1) m.pos[b9_ctz(g)][h] |= (uint16_t)(1u << i);
+            for (unsigned g = cm0[c]; g; g &= g - 1) m.pos0[b9_ctz(g)][h] |= (uint16_t)(1u << i);
+        }
+    }
     m.out = out;
     out->n_rem = out->n_hint = out->n_pool = 0;
     for (int r = 0; r < 4 && !out->n_rem; r++) rules[r](&m, cm, cm0);
