@@ -51,6 +51,20 @@ struct sestatic {
     int32_t pend_on[MAXN], pend_off[MAXN], cyc[MAXN];
     int nn, ncyc, target;
     uint32_t on_mark[729], off_mark[729], close_mark[729], fmark[729], bmark[729], gen;
+    uint32_t adj_mark[729], adj_gen; /* the lists above are made when first needed */
+    /* which searches can find anything (reachable), over the candidates (digit * 81 +
+     * cell, 729-bit sets): sees[i], the candidates i makes "off" when "on" (any grid);
+     * over this grid, strong[i] the ones i makes "on" when "off"; the "on" candidates
+     * reached from i through an "off" one, their strongly connected components and what
+     * each component reaches in one step or more */
+    uint64_t sees[729][12];
+    uint16_t strong[729][4];
+    uint8_t strong_n[729];
+    uint16_t succ[729 * 112]; /* 28 seen, 4 partners each */
+    int32_t succ_at[730];
+    int16_t comp[729], rank[729]; /* rank: a strong candidate's place among them */
+    uint64_t reach[729][12];
+    uint8_t may_cycle[729], may_on[729], may_off[729];
     /* the hints found, their chains and removals */
     raw_t *raw;
     int n_raw, cap_raw;
@@ -100,6 +114,14 @@ static inline void houses(int cell, int hs[3]) {
 sestatic_t *sestatic9_new(void) {
     sestatic_t *s = calloc(1, sizeof(sestatic_t));
     if (!s) return NULL;
+    for (int i = 0; i < 729; i++)
+        for (int j = 0; j < 729; j++) {
+            int ci = i % 81, cj = j % 81, same = i / 81 == j / 81;
+            int sees = i != j && (ci == cj ? !same : same && (b9_row(ci) == b9_row(cj) ||
+                                                          b9_col(ci) == b9_col(cj) ||
+                                                          b9_box(ci) == b9_box(cj)));
+            if (sees) s->sees[i][j >> 6] |= UINT64_C(1) << (j & 63);
+        }
     for (int cell = 0, hs[3]; cell < 81; cell++) {
         houses(cell, hs);
         int n = 0;
@@ -167,29 +189,193 @@ static int off_to_on(const sestatic_t *s, int k, int y, int x, nb_t out[4]) {
     return n;
 }
 
-/* The tables of what each candidate of the grid makes. */
-static void adjacency(sestatic_t *s) {
+/* The lists of what candidate i makes, made when first needed in a search. */
+static inline void adjacency(sestatic_t *s, int i) {
+    if (s->adj_mark[i] == s->adj_gen) return;
+    s->adj_mark[i] = s->adj_gen;
+    int n = on_to_off(s, 2 * i + 1, 1, s->on_adj[i]);
+    s->on_n[i] = (uint8_t)n;
+    s->on_c[i] = (uint8_t)(b9_popc(s->cm[i % 81]) - 1);
+    n = off_to_on(s, 2 * i, 1, 1, s->off_adj[i]);
+    s->off_n[i] = (uint8_t)n;
+    s->off_c[i] = (uint8_t)(n && s->off_adj[i][0].cause == SESTATIC_CAUSE_CELL);
+}
+
+/* Tarjan's components of the graph of the strong candidates (iterative), numbered in the
+ * order they close: a component reaches only components closed before it. */
+static int components(sestatic_t *s, const uint16_t *nodes, int n) {
+    int16_t low[729], num[729], stack[729], call[729];
+    int32_t edge[729];
+    int n_comp = 0, next = 0, sp = 0;
+    for (int t = 0; t < n; t++) num[nodes[t]] = -1;
+    for (int t = 0; t < n; t++) {
+        int root = nodes[t];
+        if (num[root] >= 0) continue;
+        int depth = 0;
+        call[depth] = (int16_t)root;
+        edge[root] = s->succ_at[t];
+        num[root] = low[root] = (int16_t)next++;
+        stack[sp++] = (int16_t)root;
+        s->comp[root] = -1;
+        while (depth >= 0) {
+            int v = call[depth];
+            if (edge[v] < s->succ_at[s->rank[v] + 1]) {
+                int u = s->succ[edge[v]++];
+                if (num[u] < 0) {
+                    num[u] = low[u] = (int16_t)next++;
+                    stack[sp++] = (int16_t)u;
+                    s->comp[u] = -1;
+                    edge[u] = s->succ_at[s->rank[u]];
+                    call[++depth] = (int16_t)u;
+                } else if (s->comp[u] == -1 && num[u] < low[v]) {
+                    low[v] = num[u];   /* u is on the stack */
+                }
+                continue;
+            }
+            if (low[v] == num[v]) {
+                int u;
+                do {
+                    u = stack[--sp];
+                    s->comp[u] = (int16_t)(-2 - n_comp);   /* closed */
+                } while (u != v);
+                n_comp++;
+            }
+            if (--depth >= 0 && low[v] < low[call[depth]]) low[call[depth]] = low[v];
+        }
+    }
+    return n_comp;
+}
+
+static inline int has(const uint64_t *set, int i) { return (int)(set[i >> 6] >> (i & 63) & 1); }
+
+/* Notes, for each candidate, whether its searches may find anything.  The "on" candidates
+ * reachable from "i on" are those made "on" by an "off" that i makes: the strong partners
+ * of the candidates i sees, and what they reach in turn.  A cycle through "i on" needs i
+ * in a component with another candidate; a forcing chain from "i on" a candidate reached
+ * that sees i; from "i off" a strong partner of i that reaches i.  Every kind of search
+ * follows links of this graph only, so a search it rules out finds nothing. */
+static void reachable(sestatic_t *s) {
+    const uint64_t one = 1;
+    uint64_t strong_set[12] = {0};
+    uint16_t nodes[729];
+    int n = 0;
+    for (int i = 0; i < 729; i++) s->strong_n[i] = 0;
+    for (int cell = 0; cell < 81; cell++) {   /* bivalue cells */
+        unsigned m = s->cm[cell];
+        if (b9_popc(m) != 2) continue;
+        int a = b9_ctz(m) * 81 + cell, b = b9_ctz(m & (m - 1)) * 81 + cell;
+        s->strong[a][s->strong_n[a]++] = (uint16_t)b;
+        s->strong[b][s->strong_n[b]++] = (uint16_t)a;
+    }
+    for (int h = 0; h < 27; h++)   /* a digit's two places in a house */
+        for (int d = 0; d < 9; d++) {
+            unsigned p = s->pos[d][h];
+            if (b9_popc(p) != 2) continue;
+            int a = d * 81 + B9_HOUSE[h][b9_ctz(p)], b = d * 81 + B9_HOUSE[h][b9_ctz(p & (p - 1))];
+            int seen = 0;
+            for (int t = 0; t < s->strong_n[a]; t++) seen |= s->strong[a][t] == b;
+            if (seen) continue;   /* the same two places in a line and a box */
+            s->strong[a][s->strong_n[a]++] = (uint16_t)b;
+            s->strong[b][s->strong_n[b]++] = (uint16_t)a;
+        }
+    for (int i = 0; i < 729; i++)
+        if (s->strong_n[i]) {
+            strong_set[i >> 6] |= one << (i & 63);
+            s->rank[i] = (int16_t)n;
+            nodes[n++] = (uint16_t)i;
+        }
+    /* the graph over the strong candidates: i => j when i sees a strong partner x of j */
+    int ne = 0;
+    for (int t = 0; t < n; t++) {
+        int i = nodes[t];
+        s->succ_at[t] = ne;
+        for (int w = 0; w < 12; w++)
+            for (uint64_t m = s->sees[i][w] & strong_set[w]; m; m &= m - 1) {
+                int x = 64 * w + sd_ctz64(m);
+                for (int k = 0; k < s->strong_n[x]; k++)
+                    if (s->strong[x][k] != i) s->succ[ne++] = s->strong[x][k];
+            }
+    }
+    s->succ_at[n] = ne;
+    int n_comp = components(s, nodes, n);
+    /* components in closing order: members (when two or more), then what edges reach */
+    int16_t size[729] = {0};
+    for (int t = 0; t < n; t++) {
+        int i = nodes[t];
+        s->comp[i] = (int16_t)(-2 - s->comp[i]);
+        size[s->comp[i]]++;
+    }
+    for (int c = 0; c < n_comp; c++) memset(s->reach[c], 0, sizeof s->reach[c]);
+    uint16_t order[729];
+    int at[730] = {0}, fill[730];
+    for (int t = 0; t < n; t++) at[s->comp[nodes[t]] + 1]++;
+    for (int c = 0; c < n_comp; c++) at[c + 1] += at[c];
+    memcpy(fill, at, sizeof fill);
+    for (int t = 0; t < n; t++) order[fill[s->comp[nodes[t]]]++] = (uint16_t)t;
+    for (int c = 0; c < n_comp; c++) {
+        uint64_t *r = s->reach[c];
+        if (size[c] > 1)
+            for (int m = at[c]; m < at[c + 1]; m++) r[nodes[order[m]] >> 6] |= one << (nodes[order[m]] & 63);
+        for (int m = at[c]; m < at[c + 1]; m++) {
+            int t = order[m];
+            for (int e = s->succ_at[t]; e < s->succ_at[t + 1]; e++) {
+                int u = s->succ[e], d = s->comp[u];
+                if (d == c || has(r, u)) continue;   /* reached before: so was all it reaches */
+                r[u >> 6] |= one << (u & 63);
+                for (int w = 0; w < 12; w++) r[w] |= s->reach[d][w];
+            }
+        }
+    }
     for (int i = 0; i < 729; i++) {
+        s->may_cycle[i] = s->may_on[i] = s->may_off[i] = 0;
         if (!(s->cm[i % 81] >> (i / 81) & 1)) continue;
-        int n = on_to_off(s, 2 * i + 1, 1, s->on_adj[i]);
-        s->on_n[i] = (uint8_t)n;
-        s->on_c[i] = (uint8_t)(b9_popc(s->cm[i % 81]) - 1);
-        n = off_to_on(s, 2 * i, 1, 1, s->off_adj[i]);
-        s->off_n[i] = (uint8_t)n;
-        s->off_c[i] = (uint8_t)(n && s->off_adj[i][0].cause == SESTATIC_CAUSE_CELL);
+        uint64_t got[12] = {0};
+        const uint64_t *r = got;
+        if (s->strong_n[i]) {
+            r = s->reach[s->comp[i]];
+            s->may_cycle[i] = size[s->comp[i]] > 1;
+            for (int k = 0; k < s->strong_n[i] && !s->may_off[i]; k++)
+                s->may_off[i] = (uint8_t)has(s->reach[s->comp[s->strong[i][k]]], i);
+        } else {   /* no edge comes in: what its own edges reach */
+            for (int w = 0; w < 12; w++)
+                for (uint64_t m = s->sees[i][w] & strong_set[w]; m; m &= m - 1) {
+                    int x = 64 * w + sd_ctz64(m);
+                    for (int k = 0; k < s->strong_n[x]; k++) {
+                        int u = s->strong[x][k];
+                        got[u >> 6] |= one << (u & 63);
+                        for (int v = 0; v < 12; v++) got[v] |= s->reach[s->comp[u]][v];
+                    }
+                }
+        }
+        for (int w = 0; w < 12 && !s->may_on[i]; w++) s->may_on[i] = (r[w] & s->sees[i][w]) != 0;
     }
 }
 
-static inline const nb_t *on_list(const sestatic_t *s, int k, int y, int *n) {
-    int i = k >> 1, skip = y ? 0 : s->on_c[i];
+static inline const nb_t *on_list(sestatic_t *s, int k, int y, int *n) {
+    int i = k >> 1;
+    adjacency(s, i);
+    int skip = y ? 0 : s->on_c[i];
     *n = s->on_n[i] - skip;
     return s->on_adj[i] + skip;
 }
 
-static inline const nb_t *off_list(const sestatic_t *s, int k, int y, int x, int *n) {
-    int i = k >> 1, c = s->off_c[i], lo = y ? 0 : c, hi = x ? s->off_n[i] : c;
+static inline const nb_t *off_list(sestatic_t *s, int k, int y, int x, int *n) {
+    int i = k >> 1;
+    adjacency(s, i);
+    int c = s->off_c[i], lo = y ? 0 : c, hi = x ? s->off_n[i] : c;
     *n = hi - lo;
     return s->off_adj[i] + lo;
+}
+
+/* A new generation of the search marks (all cleared when the count wraps around). */
+static void next_gen(sestatic_t *s) {
+    if (++s->gen) return;
+    memset(s->on_mark, 0, sizeof s->on_mark);
+    memset(s->off_mark, 0, sizeof s->off_mark);
+    memset(s->close_mark, 0, sizeof s->close_mark);
+    memset(s->fmark, 0, sizeof s->fmark);
+    memset(s->bmark, 0, sizeof s->bmark);
+    s->gen = 1;
 }
 
 static int node(sestatic_t *s, int key, int par, int cause) {
@@ -204,7 +390,7 @@ static int node(sestatic_t *s, int key, int par, int cause) {
 
 /* The target of SE's forcing chain from src (the negation of src), -1: none. */
 static int forcing(sestatic_t *s, int src, int y) {
-    s->gen++;
+    next_gen(s);
     s->nn = 0;
     int root = node(s, src, -1, SESTATIC_CAUSE_NONE);
     int n_on = 0, n_off = 0, i_on = 0, i_off = 0;
@@ -257,7 +443,7 @@ static int is_parent(const sestatic_t *s, int p, int key) {
  * "closer") matters only where it leads back to src.  The first makings are those of
  * SE's forcing chain from src, in the same order. */
 static void cycles(sestatic_t *s, int src, int y, int x) {
-    s->gen++;
+    next_gen(s);
     s->nn = s->ncyc = 0;
     s->target = -1;
     int root = node(s, src, -1, SESTATIC_CAUSE_NONE);
@@ -356,7 +542,7 @@ static int record(sestatic_t *s, int t, int cycle, int y, int x, uint16_t *rem, 
 static int cycle_removals(sestatic_t *s, int t, uint16_t *rem) {
     uint8_t in[81] = {0};
     for (int j = t; s->npar[j] >= 0; j = s->npar[j]) in[(s->nkey[j] >> 1) % 81] = 1;
-    s->gen++;
+    next_gen(s);
     int n = 0;
     uint16_t forw[729];
     for (int j = t; s->npar[j] >= 0; j = s->npar[j]) {
@@ -383,15 +569,20 @@ static int cycle_removals(sestatic_t *s, int t, uint16_t *rem) {
 /* SE's unary chaining from one candidate: its cycles, then its forcing chains. */
 static int unary(sestatic_t *s, int cell, int d, int y, int x) {
     uint16_t rem[729];
-    int src = key_of(cell, d, 1);
-    cycles(s, src, y, x);
+    int src = key_of(cell, d, 1), i = d * 81 + cell;
+    if (s->may_cycle[i] || (x && s->may_on[i])) {
+        cycles(s, src, y, x);
+    } else {   /* no cycle and no forcing chain from "on" (reachable) */
+        s->ncyc = 0;
+        s->target = -1;
+    }
     for (int i = 0; i < s->ncyc; i++) {
         int n = cycle_removals(s, s->cyc[i], rem);
         if (n && !record(s, s->cyc[i], 1, y, x, rem, n)) return 0;
     }
     if (!x) return 1;
     for (int on = 1; on >= 0; on--) {
-        int t = on ? s->target : forcing(s, key_of(cell, d, on), y);
+        int t = on ? s->target : s->may_off[i] ? forcing(s, key_of(cell, d, on), y) : -1;
         if (t < 0) continue;
         int n = 0;
         if (on)
@@ -526,7 +717,11 @@ int sestatic9(sestatic_t *s, const uint16_t cm[81]) {
         for (int i = 0; i < 9; i++)
             for (unsigned m = cm[B9_HOUSE[h][i]]; m; m &= m - 1)
                 s->pos[b9_ctz(m)][h] |= (uint16_t)(1u << i);
-    adjacency(s);
+    if (++s->adj_gen == 0) {   /* the marks wrap around: none is current */
+        memset(s->adj_mark, 0, sizeof s->adj_mark);
+        s->adj_gen = 1;
+    }
+    reachable(s);
     s->n_raw = s->n_keys = s->n_rems = s->n_out = 0;
     static const int modes[3][2] = {{0, 1}, {1, 0}, {1, 1}}; /* X, Y, both */
     for (int mode = 0; mode < 3; mode++) {
