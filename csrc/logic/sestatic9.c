@@ -114,14 +114,6 @@ static inline void houses(int cell, int hs[3]) {
 sestatic_t *sestatic9_new(void) {
     sestatic_t *s = calloc(1, sizeof(sestatic_t));
     if (!s) return NULL;
-    for (int i = 0; i < 729; i++)
-        for (int j = 0; j < 729; j++) {
-            int ci = i % 81, cj = j % 81, same = i / 81 == j / 81;
-            int sees = i != j && (ci == cj ? !same : same && (b9_row(ci) == b9_row(cj) ||
-                                                          b9_col(ci) == b9_col(cj) ||
-                                                          b9_box(ci) == b9_box(cj)));
-            if (sees) s->sees[i][j >> 6] |= UINT64_C(1) << (j & 63);
-        }
     for (int cell = 0, hs[3]; cell < 81; cell++) {
         houses(cell, hs);
         int n = 0;
@@ -132,6 +124,15 @@ sestatic_t *sestatic9_new(void) {
                 s->peer[cell][n] = (uint8_t)x;
                 s->peer_house[cell][n++] = (uint8_t)hs[j];
             }
+    }
+    for (int i = 0; i < 729; i++) {   /* the cell's other digits, the digit in its peers */
+        int cell = i % 81, d = i / 81;
+        for (int v = 0; v < 9; v++)
+            if (v != d) s->sees[i][(v * 81 + cell) >> 6] |= UINT64_C(1) << ((v * 81 + cell) & 63);
+        for (int t = 0; t < 20; t++) {
+            int j = d * 81 + s->peer[cell][t];
+            s->sees[i][j >> 6] |= UINT64_C(1) << (j & 63);
+        }
     }
     return s;
 }
