@@ -77,6 +77,7 @@ typedef struct work {
     uint16_t *ikeys;
     int keep;
     ancs abs[2];
+    struct sreach *sr; /* a static search's reach (NULL: not made yet, or no memory) */
 } work_t;
 
 #define CAUSE_CELL (-1)  /* the cell's last candidate */
@@ -508,6 +509,7 @@ static work_t *new_work(void) {
     w->cap_hints = 0;
     w->ikeys = NULL;
     w->keep = 0;
+    w->sr = NULL;
     w->hw = sd_cpu_level() >= SD_CPU_AVX2;
     memset(w->slot, 0xff, sizeof w->slot);   /* each run leaves them so (finish) */
     return w;
@@ -521,6 +523,7 @@ static void free_work(work_t *w) {
     free(w->ikeys);
     sestatic9_free(w->chains);
     free(w->mark);
+    free(w->sr);
     free(w);
 }
 
@@ -541,6 +544,132 @@ static void prepare(work_t *w, const uint16_t cm0[81]) {
                 w->pos0[b9_ctz(m)][h] |= (uint16_t)(1u << k);
 }
 
+/* What a static run can reach: a static run follows the links of the grid it starts
+ * from (it removes nothing as it goes), so what it meets lies in the closure of its start
+ * in the graph of those links: "on" to the cell's other candidates and the digit's peers
+ * "off", "off" to the other candidate of a bivalue cell and the digit's other place in a
+ * house with two.  The closure is by strongly connected components (Tarjan's, closed in
+ * an order where a component reaches only those closed before it), over the bits of the
+ * potentials (w->bit). */
+struct sreach {
+    int16_t comp[NKEY];   /* each potential's component, -1 on the stack */
+    int16_t num[NKEY], low[NKEY];
+    int32_t e_at[NKEY + 1], edge[NKEY];
+    uint16_t e_to[729 * 32];
+    ancs set[NKEY];       /* by component: what it reaches in one link or more */
+    ancs removing;        /* the potentials whose conclusion removes something */
+};
+
+/* The links out of potential k on the grid cm0 (pos0: its places), to out; their number. */
+static int static_links(const work_t *w, const uint16_t cm0[81], int k, uint16_t out[32]) {
+    int cell = (k >> 1) % 81, d = (k >> 1) / 81, n = 0;
+    if (k & 1) {
+        for (unsigned m = cm0[cell] & ~(1u << d); m; m &= m - 1) out[n++] = (uint16_t)key_of(cell, b9_ctz(m), 0);
+        for (int i = 0; i < 20; i++)
+            if (cm0[PEER_ORDER[cell][i]] >> d & 1) out[n++] = (uint16_t)key_of(PEER_ORDER[cell][i], d, 0);
+        return n;
+    }
+    unsigned m = cm0[cell];
+    if (b9_popc(m) == 2) out[n++] = (uint16_t)key_of(cell, b9_ctz(m & ~(1u << d)), 1);
+    uint8_t hs[3];
+    houses_of(cell, hs);
+    for (int j = 0; j < 3; j++) {
+        unsigned here = w->pos0[d][hs[j]];
+        if (b9_popc9(here) != 2) continue;
+        int other = B9_HOUSE[hs[j]][b9_ctz(here)];
+        if (other == cell) other = B9_HOUSE[hs[j]][b9_ctz(here & (here - 1))];
+        int kk = key_of(other, d, 1), seen = 0;
+        for (int t = 0; t < n; t++) seen |= out[t] == kk;
+        if (!seen) out[n++] = (uint16_t)kk;
+    }
+    return n;
+}
+
+/* Makes w->sr for the state cm0 (w prepared for it); 0 when out of memory. */
+static int static_reach(work_t *w, const uint16_t cm0[81]) {
+    if (!w->sr && !(w->sr = malloc(sizeof *w->sr))) return 0;
+    struct sreach *r = w->sr;
+    uint16_t keys[NKEY], stack[NKEY], call[NKEY];
+    int32_t ends[NKEY];
+    int n = 0, ne = 0;
+    memset(&r->removing, 0, sizeof r->removing);
+    for (int k = 0; k < NKEY; k++) {
+        if (w->bit[k] < 0) continue;
+        int cell = (k >> 1) % 81;
+        if (!(k & 1) || b9_popc(cm0[cell]) > 1) anc_set(&r->removing, w->bit[k]);
+        r->e_at[k] = ne;   /* each key's links */
+        ne += static_links(w, cm0, k, r->e_to + ne);
+        ends[k] = ne;
+        r->num[k] = -1;
+        keys[n++] = (uint16_t)k;
+    }
+    int n_comp = 0, next = 0, sp = 0;
+    for (int t = 0; t < n; t++) {
+        int root = keys[t];
+        if (r->num[root] >= 0) continue;
+        int depth = 0;
+        call[0] = (uint16_t)root;
+        r->edge[root] = r->e_at[root];
+        r->num[root] = r->low[root] = (int16_t)next++;
+        stack[sp++] = (uint16_t)root;
+        r->comp[root] = -1;
+        while (depth >= 0) {
+            int v = call[depth];
+            if (r->edge[v] < ends[v]) {
+                int u = r->e_to[r->edge[v]++];
+                if (r->num[u] < 0) {
+                    r->num[u] = r->low[u] = (int16_t)next++;
+                    stack[sp++] = (uint16_t)u;
+                    r->comp[u] = -1;
+                    r->edge[u] = r->e_at[u];
+                    call[++depth] = (uint16_t)u;
+                } else if (r->comp[u] == -1 && r->num[u] < r->low[v]) {
+                    r->low[v] = r->num[u];   /* u is on the stack */
+                }
+                continue;
+            }
+            if (r->low[v] == r->num[v]) {   /* v closes a component: what it reaches */
+                ancs *set = &r->set[n_comp];
+                memset(set, 0, (size_t)w->nw * sizeof set->w[0]);
+                int first = sp, u, size = 0;
+                do {
+                    u = stack[--first];
+                    size++;
+                } while (u != v);
+                for (int i = first; i < sp; i++) r->comp[stack[i]] = (int16_t)n_comp;
+                if (size > 1)
+                    for (int i = first; i < sp; i++) anc_set(set, w->bit[stack[i]]);
+                for (int i = first; i < sp; i++)
+                    for (int e = r->e_at[stack[i]]; e < ends[stack[i]]; e++) {
+                        int x = r->e_to[e], c = r->comp[x];
+                        if (c == n_comp || anc_has(set, w->bit[x])) continue;   /* then all it reaches */
+                        anc_set(set, w->bit[x]);
+                        anc_or(set, &r->set[c], w->nw);
+                    }
+                sp = first;
+                n_comp++;
+            }
+            if (--depth >= 0 && r->low[v] < r->low[call[depth]]) r->low[call[depth]] = r->low[v];
+        }
+    }
+    return 1;
+}
+
+/* Whether the static runs from the n "on" keys may all reach a potential that removes
+ * something (w->sr made): the closures of the starts meet there. */
+static int static_meet(const work_t *w, const int *keys, int n) {
+    const struct sreach *r = w->sr;
+    ancs both = r->removing;
+    for (int i = 0; i < n; i++) {
+        ancs one = r->set[r->comp[keys[i]]];
+        anc_set(&one, w->bit[keys[i]]);
+        for (int j = 0; j < w->nw; j++) both.w[j] &= one.w[j];
+    }
+    for (int j = 0; j < w->nw; j++)
+        if (both.w[j]) return 1;
+    return 0;
+}
+
 /* SE's search on the state cm0 (w prepared for it): its hints to s; -1 when memory ran
  * out. */
 static int search(work_t *w, const uint16_t cm0[81], int dynamic, int level, sink *s) {
@@ -548,16 +677,20 @@ static int search(work_t *w, const uint16_t cm0[81], int dynamic, int level, sin
     run_t *off_run = new_run(level);
     int result = -1;
     if (!memo || !off_run) goto done;
+    /* a static search runs only what may conclude something (static_reach) */
+    int sieve = !dynamic && !level && static_reach(w, cm0);
     for (int cell = 0; cell < 81; cell++) {
         unsigned m = cm0[cell];
         int card = b9_popc(m);
         if (!(card > 2 || (card > 1 && dynamic))) continue;
         run_t *per_digit[9];
-        int nd = 0;
+        int nd = 0, starts[9], ns = 0;
+        for (unsigned bits = m; bits; bits &= bits - 1) starts[ns++] = key_of(cell, b9_ctz(bits), 1);
+        int by_cell = !sieve || static_meet(w, starts, ns);
         for (unsigned bits = m; bits; bits &= bits - 1) {
             int d = b9_ctz(bits), src = d * 81 + cell;
             run_t *on_run = memo[src];
-            if (!on_run) {
+            if (!on_run && by_cell) {
                 on_run = memo[src] = new_run(level);
                 if (!on_run) goto done;
                 run(w, cm0, key_of(cell, d, 1), dynamic, level, on_run);
@@ -583,6 +716,11 @@ static int search(work_t *w, const uint16_t cm0[81], int dynamic, int level, sin
                     if (cm0[x] >> d & 1) places[np++] = x;
                 }
                 if (np < 2 || places[0] != cell) continue;   /* the house once, at its first place */
+                if (sieve) {
+                    int keys[9];
+                    for (int i = 0; i < np; i++) keys[i] = key_of(places[i], d, 1);
+                    if (!static_meet(w, keys, np)) continue;
+                }
                 for (int i = 0; i < np; i++) {
                     int xs = d * 81 + places[i];
                     if (!memo[xs]) {
@@ -596,7 +734,7 @@ static int search(work_t *w, const uint16_t cm0[81], int dynamic, int level, sin
             }
             per_digit[nd++] = on_run;
         }
-        common(w, s, cm0, per_digit, nd, SECHAIN_CELL, cell);
+        if (by_cell) common(w, s, cm0, per_digit, nd, SECHAIN_CELL, cell);
     }
     result = w->oom || s->oom ? -1 : s->n;
 done:
