@@ -39,7 +39,7 @@ typedef struct {
 /* What one run reached: the ancestors counted for each potential (0: not reached), and
  * the "on" and "off" potentials in the order they were met; absurd is the complexity
  * of the clash that stopped it (0: none), the chains nested in it included. */
-typedef struct {
+typedef struct run {
     uint16_t cnt[NKEY];          /* valid where 'reached' has the key */
     uint64_t reached[AW];
     uint16_t on[729], off[729];
@@ -78,6 +78,7 @@ typedef struct work {
     int keep;
     ancs abs[2];
     struct sreach *sr; /* a static search's reach (NULL: not made yet, or no memory) */
+    struct run *pool[730]; /* a search's runs, kept for the next one (NULL: not made yet) */
 } work_t;
 
 #define CAUSE_CELL (-1)  /* the cell's last candidate */
@@ -273,7 +274,7 @@ static void add_nested(work_t *w, run_t *r, int k, const ancs *a, int id) {
  * (and, made by a nested forcing chain, that chain). */
 static void nested(work_t *w, const uint16_t cm0[81], run_t *r, int level) {
     serules_t *o = &w->rules;
-    int n = serules9(w->cm, cm0, level >= 4 ? NULL : w->chains, o);
+    int n = serules9(w->cm, cm0, level == 2 || level == 3 ? w->chains : NULL, o);
     if (n < 0) w->oom = 1;
     if (n == 0 && level >= 3) nested_chains(w, cm0, r, level >= 4);
     if (n <= 0) return;
@@ -312,9 +313,15 @@ static void run(work_t *w, const uint16_t cm0[81], int start, int dynamic, int l
             int made[28], nmade = 0;
             for (int v = 0; v < 9; v++)
                 if (v != d && (w->cm[cell] >> v & 1)) made[nmade++] = key_of(cell, v, 0);
-            const uint8_t *peers = PEER_ORDER[cell];
-            for (int i = 0; i < 20; i++)
-                if (w->cm[peers[i]] >> d & 1) made[nmade++] = key_of(peers[i], d, 0);
+            /* the digit's places among the peers, in PEER_ORDER: the box, then the row and
+             * the column outside it (w->pos follows w->cm) */
+            const int box = b9_box(cell), hb = 18 + box, hr = b9_row(cell), hc = 9 + b9_col(cell);
+            for (unsigned p = w->pos[d][hb] & ~(1u << b9_house_pos(cell, hb)); p; p &= p - 1)
+                made[nmade++] = key_of(B9_HOUSE[hb][b9_ctz(p)], d, 0);
+            for (unsigned p = w->pos[d][hr] & ~(7u << 3 * (box % 3)); p; p &= p - 1)
+                made[nmade++] = key_of(B9_HOUSE[hr][b9_ctz(p)], d, 0);
+            for (unsigned p = w->pos[d][hc] & ~(7u << 3 * (box / 3)); p; p &= p - 1)
+                made[nmade++] = key_of(B9_HOUSE[hc][b9_ctz(p)], d, 0);
             for (int t = 0; t < nmade; t++) {
                 int kk = made[t];
                 const ancs *a = &w->anc[w->slot[k]];
@@ -510,6 +517,7 @@ static work_t *new_work(void) {
     w->ikeys = NULL;
     w->keep = 0;
     w->sr = NULL;
+    memset(w->pool, 0, sizeof w->pool);
     w->hw = sd_cpu_level() >= SD_CPU_AVX2;
     memset(w->slot, 0xff, sizeof w->slot);   /* each run leaves them so (finish) */
     return w;
@@ -524,7 +532,17 @@ static void free_work(work_t *w) {
     sestatic9_free(w->chains);
     free(w->mark);
     free(w->sr);
+    for (int i = 0; i < 730; i++) free_run(w->pool[i]);
     free(w);
+}
+
+/* The i-th run of w's pool (made when first needed), with room for nested chains from
+ * level 2; NULL when out of memory. */
+static run_t *pool_run(work_t *w, int i, int level) {
+    run_t *r = w->pool[i];
+    if (!r) return w->pool[i] = new_run(level);
+    if (level >= 2 && !r->nest && !(r->nest = calloc(1, sizeof *r->nest))) return NULL;
+    return r;
 }
 
 /* Readies w for the state cm0: a bit for each potential of its candidates, the places
@@ -674,8 +692,8 @@ static int static_meet(const work_t *w, const int *keys, int n) {
  * out. */
 static int search(work_t *w, const uint16_t cm0[81], int dynamic, int level, sink *s) {
     run_t **memo = calloc(729, sizeof *memo);
-    run_t *off_run = new_run(level);
-    int result = -1;
+    run_t *off_run = pool_run(w, 729, level);
+    int result = -1, n_runs = 0;
     if (!memo || !off_run) goto done;
     /* a static search runs only what may conclude something (static_reach) */
     int sieve = !dynamic && !level && static_reach(w, cm0);
@@ -691,7 +709,7 @@ static int search(work_t *w, const uint16_t cm0[81], int dynamic, int level, sin
             int d = b9_ctz(bits), src = d * 81 + cell;
             run_t *on_run = memo[src];
             if (!on_run && by_cell) {
-                on_run = memo[src] = new_run(level);
+                on_run = memo[src] = pool_run(w, n_runs++, level);
                 if (!on_run) goto done;
                 run(w, cm0, key_of(cell, d, 1), dynamic, level, on_run);
             }
@@ -724,7 +742,7 @@ static int search(work_t *w, const uint16_t cm0[81], int dynamic, int level, sin
                 for (int i = 0; i < np; i++) {
                     int xs = d * 81 + places[i];
                     if (!memo[xs]) {
-                        memo[xs] = new_run(level);
+                        memo[xs] = pool_run(w, n_runs++, level);
                         if (!memo[xs]) goto done;
                         run(w, cm0, key_of(places[i], d, 1), dynamic, level, memo[xs]);
                     }
@@ -738,10 +756,7 @@ static int search(work_t *w, const uint16_t cm0[81], int dynamic, int level, sin
     }
     result = w->oom || s->oom ? -1 : s->n;
 done:
-    if (memo)
-        for (int i = 0; i < 729; i++) free_run(memo[i]);
-    free(memo);
-    free_run(off_run);
+    free(memo);   /* the runs stay in the pool */
     return result;
 }
 
@@ -922,16 +937,38 @@ oom:
     w->oom = 1;
 }
 
+/* The work space kept in this thread between calls (large: made again each call, its
+ * pages would be mapped and cleared each time). */
+static SD_THREAD_LOCAL work_t *SPARE;
+
+void sechain9_release(void) {
+    free_work(SPARE);
+    SPARE = NULL;
+}
+
+/* The thread's work space, ready for a search. */
+static work_t *take_work(void) {
+    work_t *w = SPARE;
+    SPARE = NULL;
+    if (!w) return new_work();
+    for (work_t *x = w; x; x = x->inner) {   /* a run leaves the slots empty */
+        x->oom = 0;
+        x->keep = 0;
+    }
+    if (w->chains) sestatic9_forget_chains(w->chains);
+    return w;
+}
+
 int sechain9(const uint16_t cm[81], int dynamic, int level, int32_t **out) {
     *out = NULL;
     if (level < 0 || level > SECHAIN_MAX_LEVEL) return -2;
     if (level > 0) dynamic = 1;
     uint16_t cm0[81];
     for (int c = 0; c < 81; c++) cm0[c] = cm[c] & 511u;
-    work_t *w = new_work();
+    work_t *w = take_work();
     int result = -1;
     if (!w) return -1;
-    if (level >= 2 && !(w->chains = sestatic9_new())) goto done;
+    if (level >= 2 && !w->chains && !(w->chains = sestatic9_new())) goto done;
     peer_order();
     prepare(w, cm0);
     sink s = {NULL, 0, 0, 0};
@@ -941,6 +978,10 @@ int sechain9(const uint16_t cm[81], int dynamic, int level, int32_t **out) {
     else
         *out = s.out;
 done:
-    free_work(w);
+    if (result < 0) {   /* out of memory: nothing is kept */
+        free_work(w);
+        return result;
+    }
+    SPARE = w;
     return result;
 }

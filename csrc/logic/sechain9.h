@@ -44,6 +44,10 @@ extern const int SECHAIN_SORT_KEY[5];
  * memory ran out, -2 for a level it does not make (*out NULL then). */
 int sechain9(const uint16_t cm[81], int dynamic, int level, int32_t **out);
 
+/* Frees the work space sechain9 keeps in this thread between calls (up to about 20 MB at
+ * the nested levels; the next call makes it again). */
+void sechain9_release(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -792,6 +792,11 @@ static int intern(sestatic_t *s, const uint16_t *keys, int n, int kind, int cx) 
     return s->n_chains++;
 }
 
+void sestatic9_forget_chains(sestatic_t *s) {
+    s->n_chains = s->n_ckeys = 0;
+    if (s->ctab) memset(s->ctab, 0xff, (size_t)s->cap_ctab * sizeof *s->ctab);
+}
+
 int sestatic9_intern(sestatic_t *s, int i) {
     const sestatic_hint *h = &s->out[i];
     return intern(s, s->keys + h->chain, h->n, h->cycle, h->n);

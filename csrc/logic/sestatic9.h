@@ -31,6 +31,8 @@ typedef struct {
 
 sestatic_t *sestatic9_new(void);
 void sestatic9_free(sestatic_t *s);
+/* Forgets every chain interned (sestatic9_intern): ids start again from 0. */
+void sestatic9_forget_chains(sestatic_t *s);
 
 /* The hints of the working grid cm (9-bit masks; 0: a placed cell) in SE's order.
  * Returns their number, -1 when memory ran out. */

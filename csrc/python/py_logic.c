@@ -1720,6 +1720,7 @@ PyObject *py_sechain9_forget(PyObject *self, PyObject *const *args, Py_ssize_t n
     (void)args;
     if (check_nargs(nargs, 0, 0, "sechain9_forget()") < 0) return NULL;
     gridcache_clear();
+    sechain9_release();
     Py_RETURN_NONE;
 }
 
