@@ -22,6 +22,7 @@ removed places count among the reasons of what it implies.
 from __future__ import annotations
 
 from collections import deque
+from functools import cache
 from itertools import pairwise
 
 from ....values.candidates import Candidates, bits
@@ -125,20 +126,25 @@ def nishio_table(cands: Candidates) -> list[tuple[float, int, int, int, bool]]:
     >>> nishio_table(c)[:2]   # r2c1 and r2c2 are not 2: five potentials each
     [(7.5, 5, 9, 2, True), (7.5, 5, 10, 2, True)]
     """
-    sizes = [nishio9(m & (1 << 64) - 1, m >> 64) for m in cands.digit_mask]
     out: list[tuple[float, int, int, int, bool]] = []
-    values = cands.values
-    for cell, mask in enumerate(cands.cell_mask):
-        if values[cell] or not mask & (mask - 1):
-            continue
-        for d in bits(mask):
-            for on in (True, False):
-                size = sizes[d][2 * cell + on]
-                if size:
-                    out.append((round(NISHIO_BASE + length_bonus(size - 2), 1), size, cell,
-                                d + 1, on))
-    out.sort(key=lambda t: (t[0], t[1]))
+    values, masks = cands.values, cands.cell_mask
+    for d, m in enumerate(cands.digit_mask):
+        sizes = nishio9(m & (1 << 64) - 1, m >> 64)   # two bytes a cell: false, true
+        if not sizes.strip(b"\0"):
+            continue   # no chain of this digit
+        for i, size in enumerate(sizes):
+            cell = i >> 1
+            mask = masks[cell]
+            if size and not values[cell] and mask & (mask - 1) and mask >> d & 1:
+                out.append((_weight(size), size, cell, d + 1, bool(i & 1)))
+    # SE's order: the weight, the complexity, then cells row by row, digits up, true first
+    out.sort(key=lambda t: (t[0], t[1], t[2], t[3], not t[4]))
     return out
+
+
+@cache
+def _weight(size: int) -> float:
+    return round(NISHIO_BASE + length_bonus(size - 2), 1)
 
 
 def nishio_step(cands: Candidates, cell: int, digit: int, on: bool) -> Step:
