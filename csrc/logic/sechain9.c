@@ -702,9 +702,12 @@ static int search(work_t *w, const uint16_t cm0[81], int dynamic, int level, sin
         int card = b9_popc(m);
         if (!(card > 2 || (card > 1 && dynamic))) continue;
         run_t *per_digit[9];
-        int nd = 0, starts[9], ns = 0;
-        for (unsigned bits = m; bits; bits &= bits - 1) starts[ns++] = key_of(cell, b9_ctz(bits), 1);
-        int by_cell = !sieve || static_meet(w, starts, ns);
+        int nd = 0, by_cell = 1;
+        if (sieve) {
+            int starts[9], ns = 0;
+            for (unsigned bits = m; bits; bits &= bits - 1) starts[ns++] = key_of(cell, b9_ctz(bits), 1);
+            by_cell = static_meet(w, starts, ns);
+        }
         for (unsigned bits = m; bits; bits &= bits - 1) {
             int d = b9_ctz(bits), src = d * 81 + cell;
             run_t *on_run = memo[src];

@@ -234,8 +234,13 @@ def _clash(r: Run) -> int:
 def _c_hints(cands: Candidates, dynamic: bool, level: int = 0) -> list[Hint]:
     """The C core's conclusions (the same as :func:`_hints`; at ``level`` 1 SE's
     "Dynamic Forcing Chains (+)", which the Python reference does not cover)."""
-    raw = array("i", sechain9(array("H", cands.cell_mask).tobytes(), dynamic, level))
+    raw = _c_raw(cands, dynamic, level)
     return [tuple(raw[i:i + 4]) for i in range(0, len(raw), 4)]  # type: ignore[misc]
+
+
+def _c_raw(cands: Candidates, dynamic: bool, level: int) -> array[int]:
+    """The C core's conclusions as one flat array, four ints each."""
+    return array("i", sechain9(array("H", cands.cell_mask).tobytes(), dynamic, level))
 
 
 def rating(complexity: int, dynamic: bool, level: int = 0) -> float:
@@ -268,7 +273,7 @@ def chain_table(cands: Candidates, dynamic: bool, level: int = 0,
     """
     if not cands.rules.is_classic9:
         return []
-    raw = array("i", sechain9(array("H", cands.cell_mask).tobytes(), dynamic, level))
+    raw = _c_raw(cands, dynamic, level)
     if not raw:
         return []
     cxs = raw[0::4]
