@@ -155,6 +155,21 @@ def test_chains_of_a_pattern_are_named_after_it() -> None:
         "W-Wing: 9/2 in r5c7,r8c9 connected by 9 r1c7,r1c9 => r79c7<>2")
 
 
+Y_CYCLE = ".725.8....3......26...3..............6.924..75.7..69..8.........54..36......9.25."
+
+
+def test_a_cycle_of_bivalue_cells_weighs_as_se_weighs_it() -> None:
+    """SE rates this puzzle 6.7: its hardest step is a cycle of five bivalue cells (a
+    "Y-cycle", 6.5 plus the bonus of its length), which removes 3 from r4c7 and r4c9 and
+    8 from r2c8, all outside the cycle's cells.  Were such cycles missed, a mixed chain of
+    7.1 would be the hardest step."""
+    r = rate(Y_CYCLE, path=True)
+    assert (r.score, r.hardest) == (6.7, "continuous-nice-loop")
+    loop = next(p for p in r.path if p.technique == "continuous-nice-loop")
+    assert loop.score == 6.7
+    assert {(c, d) for c, d in loop.step.eliminations} >= {(33, 3), (35, 3), (16, 8)}
+
+
 def test_stop_above_is_a_lower_bound() -> None:
     full = rate(HARD)
     part = rate(HARD, stop_above=4.0)

@@ -467,11 +467,15 @@ def _cnl(cands: Candidates, mode: str, key: str,
     g = graph(cands, mode)
     found: list[tuple[int, int, Callable[[], Step]]] = []
     done: set[frozenset[int]] = set()
-    if not g.eliminable():
+    # With every candidate a node, what a loop removes is a node false whenever its
+    # start is: the closures tell where to look.  A graph of bivalue cells only removes
+    # candidates outside its nodes, which no closure holds: every start is tried.
+    sieve = not _MODES[mode].get("only_bivalue", False)
+    if sieve and not g.eliminable():
         return
     for a in bits(g.nodes):
         T, F = g.closure_false(a)
-        if not g.conflicts(a) & F:
+        if sieve and not g.conflicts(a) & F:
             continue   # no link of a loop found from here could eliminate anything
         for b in bits(T & g.weak.get(a, 0)):
             lits = g.path(2 * a, 2 * b + 1)
