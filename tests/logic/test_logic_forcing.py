@@ -139,3 +139,20 @@ def test_top1465_logic_only_sample() -> None:
     mean = (time.perf_counter() - start) / len(puzzles)
     print(f"solved {len(puzzles)}/{len(puzzles)}, mean {mean * 1000:.0f} ms/puzzle, {dict(used)}")
     assert used["forcing-net-contradiction"] > 0
+
+
+def test_se_verity_without_links_reads_as_whole_sentences() -> None:
+    """The rater's forcing chain verities come from SE's search, with their cases but no
+    links: their words say what the cases are and what they all give, with no empty
+    sentence between."""
+    from shudu.rating.rater import rate
+
+    r = rate("3..8.1....5....6.9......4..5..7...8..4..6...........2.2..3.........9.1....7......",
+             path=True)
+    verities = [p.step for p in r.path if p.technique == "forcing-chain-verity"]
+    assert verities and not any(s.links for s in verities)
+    for step in verities:
+        en, zh = step.text(3, "en"), step.text(3, "zh")
+        assert ". ." not in en and "。。" not in zh
+        assert en.endswith("can be removed from " + step.notation().split("=> ")[1][:4] + ".")
+        assert "无论哪种情况结论都相同" in zh

@@ -991,6 +991,10 @@ def _explain_chain_verity(step: Step, lang: str) -> str:
     sentences = [chain_sentence(p, n, lang) for p in parts]
     result = result_text(step, lang)
     intro = _where(step, lang)
+    if not sentences:   # SE's multiple chains carry their cases, not their links
+        if lang == "zh":
+            return f"{intro}无论哪种情况结论都相同，所以{result}。"
+        return f"{intro} Every case leads to the same conclusion, so {result}."
     if lang == "zh":
         return f"{intro} " + "；".join(sentences) + f"。无论哪种情况结论都相同，所以{result}。"
     sentences[1:] = [s[:1].lower() + s[1:] for s in sentences[1:]]
