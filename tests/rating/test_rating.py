@@ -170,6 +170,18 @@ def test_a_cycle_of_bivalue_cells_weighs_as_se_weighs_it() -> None:
     assert {(c, d) for c, d in loop.step.eliminations} >= {(33, 3), (35, 3), (16, 8)}
 
 
+def test_a_batch_of_multiple_chains_is_taken_as_se_takes_it() -> None:
+    """SE rates this puzzle 8.9.  In one state its static multiple forcing chains give
+    three conclusions of 8.4; SE applies one, searches again, and after the second the
+    third (r7c7<>7) is no longer found: a dynamic chain of 8.9 is needed later.  Taking
+    the three together would rate the puzzle 8.4."""
+    r = rate("3..8.1....5....6.9......4..5..7...8..4..6...........2.2..3.........9.1....7......",
+             path=True)
+    assert r.score == 8.9
+    assert not any(p.score <= 8.4 and p.step is not None and (60, 7) in p.step.eliminations
+                   for p in r.path)
+
+
 def test_stop_above_is_a_lower_bound() -> None:
     full = rate(HARD)
     part = rate(HARD, stop_above=4.0)

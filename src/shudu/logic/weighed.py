@@ -415,9 +415,38 @@ def _se_chains(key: str) -> Rung:
                     return found
             return []
         table = chain_table(c, dynamic, ceiling=ceiling)
-        return list(table_moves(c, dynamic, table, ceiling, single_from=SINGLE_FROM))
+        moves: list[Move] = list(table_moves(c, dynamic, table, ceiling,
+                                             single_from=SINGLE_FROM))
+        return _in_turn(c, dynamic, moves, ceiling) if len(moves) > 1 else moves
 
     return Rung(f"{key} (SE)", scan)
+
+
+def _in_turn(c: Candidates, dynamic: bool, moves: list[Move], ceiling: float) -> list[Move]:
+    """The moves of a batch SE would take one after another: the first, then the next
+    while it is SE's easiest conclusion in the state the moves before it leave.
+
+    SE applies one conclusion and searches again.  A batch found in one state is not
+    all found again: a removal can take out a potential a chain went through.  This
+    matters where the batch sets the hardest step (its first move weighs the ceiling or
+    more): there only this rung's search is made again after each move (a C search,
+    not the whole climb), and the batch stops at the first move SE would not take."""
+    if moves[0][0] < ceiling:
+        return moves
+    top = moves[0][0]
+    left = {m[2].eliminations: m for m in moves[1:] if m[2] is not None}
+    out = moves[:1]
+    state = c.copy()
+    while left and _apply(state, out[-1]):
+        table = chain_table(state, dynamic, ceiling=top)
+        found = table_moves(state, dynamic, table, top, single_from=0.0)
+        if not found or found[0][2] is None:
+            break
+        taken = left.pop(found[0][2].eliminations, None)
+        if taken is None:
+            break
+        out.append(taken)
+    return out
 
 
 def _se_nested(c: Candidates, ceiling: float) -> list[Move]:
