@@ -1,0 +1,434 @@
+"""Unique Loops: the deadly pattern of a Unique Rectangle, stretched to 6, 8, 10... cells.
+
+A *unique loop* on digits ``a/b`` is a closed chain of cells, each holding ``a`` and
+``b``, each sharing a house with the next, such that every house it touches holds
+exactly two of its cells, one at an even and one at an odd place of the loop.  If every
+cell of the loop held only ``a`` or ``b``, they would alternate around it and could all
+swap (``a`` for ``b``): two solutions.  In a unique puzzle some cell of the loop must
+therefore take another digit; as for rectangles, this gives four types:
+
+* type 1: one cell has extra digits: it cannot be ``a`` or ``b``;
+* type 2: the cells with extras all have the same one extra digit ``x``: one of them is
+  ``x``, so any cell seeing all of them is not ``x``;
+* type 3: two cells of a house have extras: together they act as one cell holding their
+  extras, which forms a naked set with other cells of the house (or, as one cell holding
+  ``a`` or ``b``, a hidden set);
+* type 4: two cells of a house have extras and ``a`` is nowhere else in the house: one
+  of them is ``a``, so neither can be ``b``.
+
+Loops of four cells are the Unique Rectangles of :mod:`.uniqueness`; these finders give
+the longer loops only.  They follow Sudoku Explainer's rules: a loop is searched from a
+cell with exactly ``a/b``, and has at most two cells with extra digits unless those all
+have the same single extra digit.  SE weighs a loop 4.5, +0.1 for 6 cells, +0.2 for 8,
++0.5 from 10; type 3 adds 0.1 per digit of the set beyond one (naked) or per cell of
+the hidden set beyond the pair's.
+
+>>> from shudu import Grid
+>>> from shudu.values.candidates import Candidates
+>>> list(find_unique_loop_type1(Candidates.from_grid(Grid.empty())))
+[]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+from itertools import combinations
+
+from ....values.candidates import Candidates, Geometry, bits, digits_in, first_bit, state_memo
+from ...registry import Technique, register
+from ...render import house_text, result_text
+from ...step import Step, candidates_text, cells_text
+from .uniqueness import _houses_only
+
+__all__ = [
+    "find_unique_loop_type1",
+    "find_unique_loop_type2",
+    "find_unique_loop_type3",
+    "find_unique_loop_type4",
+    "loop_weight",
+    "unique_loops",
+]
+
+KEYS = ("unique-loop-type-1", "unique-loop-type-2", "unique-loop-type-3",
+        "unique-loop-type-4")
+
+
+@lru_cache(maxsize=32)
+def _house_bits(geo: Geometry) -> tuple[int, ...]:
+    """For each cell, the bitmask of the houses it lies in."""
+    out = []
+    for hs in geo.cell_houses:
+        m = 0
+        for h in hs:
+            m |= 1 << h
+        out.append(m)
+    return tuple(out)
+
+
+# A loop: (a, b) 0-based digits and its cells in loop order.
+_Loop = tuple[int, int, tuple[int, ...]]
+
+
+def unique_loops(cands: Candidates) -> list[_Loop]:
+    """Every unique loop of six or more cells in a state (computed once per state).
+
+    Each comes as ``(a, b, cells)``: 0-based digits and the cells in loop order, the
+    first one a cell holding exactly ``a/b``.
+
+    >>> from shudu import Grid
+    >>> unique_loops(Candidates.from_grid(Grid.empty()))
+    []
+    """
+    return state_memo(cands, "unique-loops", _find_loops)
+
+
+def _find_loops(cands: Candidates) -> list[_Loop]:
+    geo = cands.geo
+    if not _houses_only(geo):
+        return []
+    cm = cands.cell_mask
+    dm = cands.digit_mask
+    peers = geo.peer_mask
+    hb = _house_bits(geo)
+    found: list[_Loop] = []
+    n = geo.n
+    for a in range(n):
+        if not dm[a]:
+            continue
+        for b in range(a + 1, n):
+            both = dm[a] & dm[b]
+            if both.bit_count() < 6:
+                continue
+            ab = 1 << a | 1 << b
+            biv = 0
+            for c in bits(both):
+                if cm[c] == ab:
+                    biv |= 1 << c
+            if not biv:
+                continue
+            seen: set[int] = set()
+            for s in bits(biv):
+                # s is the loop's first bivalue cell: bivalue cells before it stay out
+                allowed = both & ~(biv & ((1 << s) - 1))
+                _search(cm, peers, hb, ab, s, allowed, seen, a, b, found)
+    return found
+
+
+def _search(cm: list[int], peers: tuple[int, ...] | list[int], hb: tuple[int, ...], ab: int, s: int,
+            allowed: int, seen: set[int], a: int, b: int, found: list[_Loop]) -> None:
+    """Depth-first search of the loops through ``s`` within ``allowed`` cells."""
+    path = [s]
+    start_peers = peers[s]
+
+    def step(cur: int, used: int, even: int, odd: int, nex: int, exd: int) -> None:
+        length = len(path)
+        parity_odd = length & 1
+        for nxt in bits(peers[cur] & allowed & ~used):
+            h = hb[nxt]
+            if h & (odd if parity_odd else even):
+                continue
+            extra = cm[nxt] & ~ab
+            nex2, exd2 = nex, exd
+            if extra:
+                exd2 = exd | extra
+                nex2 = nex + 1
+                if nex2 > 2 and exd2.bit_count() != 1:
+                    continue
+            if parity_odd:
+                odd2, even2 = odd | h, even
+            else:
+                odd2, even2 = odd, even | h
+            path.append(nxt)
+            used2 = used | 1 << nxt
+            if (parity_odd and length >= 5 and even2 == odd2
+                    and start_peers >> nxt & 1 and used2 not in seen):
+                seen.add(used2)
+                found.append((a, b, tuple(path)))
+            # a cell whose houses are all closed can't be followed by any other cell
+            if even2 != odd2:
+                step(nxt, used2, even2, odd2, nex2, exd2)
+            path.pop()
+
+    step(s, 1 << s, hb[s], 0, 0, 0)
+
+
+def loop_weight(size: int) -> float:
+    """SE's weight of a unique loop of ``size`` cells (before a type 3 set's bonus).
+
+    >>> [loop_weight(k) for k in (4, 6, 8, 10, 14)]
+    [4.5, 4.6, 4.7, 5.0, 5.0]
+    """
+    w = 4.5
+    if size >= 10:
+        w += 0.3
+    if size >= 8:
+        w += 0.2
+    elif size >= 6:
+        w += 0.1
+    return round(w, 1)
+
+
+def _weigh(step: Step, base: float) -> float:
+    w = loop_weight(len(step.role_cells("loop")))
+    locked = step.get("locked")
+    if isinstance(locked, str) and locked:
+        w += (len(locked) - (2 if step.get("hidden") else 1)) * 0.1
+    return round(w, 1)
+
+
+def _extras(cm: list[int], ab: int, loop: tuple[int, ...]) -> list[int]:
+    return [c for c in loop if cm[c] & ~ab]
+
+
+def _loop_step(key: str, loop: _Loop, elims: object, **kw: object) -> Step:
+    a, b, cells = loop
+    more = kw.pop("cells", {})
+    return Step(key, eliminations=elims, digits=(a + 1, b + 1),  # type: ignore[arg-type]
+                cells={"loop": cells, **more},  # type: ignore[dict-item]
+                **kw)  # type: ignore[arg-type]
+
+
+def find_unique_loop_type1(cands: Candidates) -> Iterator[Step]:
+    """One cell of a unique loop has extra digits: it cannot be ``a`` or ``b``.
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("1.3...5.7..8.5.1.3.5.1.3.8...7...6...6...7.."
+    ...                   "..4.6.7.2.....2...4..2.4.5.7.......8...")
+    >>> list(find_unique_loop_type1(c))
+    []
+    """
+    cm = cands.cell_mask
+    n = cands.geo.n
+    for loop in unique_loops(cands):
+        a, b, cells = loop
+        ab = 1 << a | 1 << b
+        extras = _extras(cm, ab, cells)
+        if len(extras) != 1:
+            continue
+        (cell,) = extras
+        yield _loop_step("unique-loop-type-1", loop, [(cell, a + 1), (cell, b + 1)],
+                         cells={"extra": (cell,)}, size=n)
+
+
+def find_unique_loop_type2(cands: Candidates) -> Iterator[Step]:
+    """The cells of a unique loop with extra digits all have the same one extra digit
+    ``x``: one of them is ``x``, so no cell that sees all of them can be ``x``.
+
+    >>> from shudu import Grid
+    >>> list(find_unique_loop_type2(Candidates.from_grid(Grid.empty())))
+    []
+    """
+    geo = cands.geo
+    cm = cands.cell_mask
+    for loop in unique_loops(cands):
+        a, b, cells = loop
+        ab = 1 << a | 1 << b
+        extras = _extras(cm, ab, cells)
+        if len(extras) < 2:
+            continue
+        union = 0
+        for c in extras:
+            union |= cm[c] & ~ab
+        if union.bit_count() != 1:
+            continue
+        x = first_bit(union)
+        elim = geo.common_peers(extras) & cands.digit_mask[x]
+        if elim:
+            yield _loop_step("unique-loop-type-2", loop, [(c, x + 1) for c in bits(elim)],
+                             cells={"extra": tuple(extras)}, size=geo.n, extra={"x": x + 1})
+
+
+def _shared(geo: Geometry, p: int, q: int) -> list[int]:
+    return [h for h in geo.cell_houses[p] if geo.house_mask[h] >> q & 1]
+
+
+def find_unique_loop_type3(cands: Candidates) -> Iterator[Step]:
+    """Two cells of a house in a unique loop have extra digits: one of them takes one,
+    so the pair acts as one cell holding their extras (a naked set with other cells of
+    the house) or as one cell holding ``a`` or ``b`` (a hidden set with other cells).
+
+    >>> from shudu import Grid
+    >>> list(find_unique_loop_type3(Candidates.from_grid(Grid.empty())))
+    []
+    """
+    geo = cands.geo
+    cm = cands.cell_mask
+    dm = cands.digit_mask
+    for loop in unique_loops(cands):
+        a, b, cells = loop
+        ab = 1 << a | 1 << b
+        extras = _extras(cm, ab, cells)
+        if len(extras) != 2:
+            continue
+        c1, c2 = extras
+        extra = (cm[c1] | cm[c2]) & ~ab
+        if extra.bit_count() < 2:
+            continue
+        common_extra = extra & cm[c1] & cm[c2]
+        pair = 1 << c1 | 1 << c2
+        for degree in range(extra.bit_count(), 8):
+            for h in _shared(geo, c1, c2):
+                hm = geo.house_mask[h]
+                open_cells = [c for c in bits(hm) if cm[c]]
+                if degree * 2 <= len(open_cells):
+                    others = [c for c in open_cells if not pair >> c & 1]
+                    for subset in combinations(others, degree - 1):
+                        union = 0
+                        for c in subset:
+                            if cm[c].bit_count() < 2:
+                                break
+                            union |= cm[c]
+                        else:
+                            if ((common_extra | union).bit_count() != degree
+                                    or (extra | union).bit_count() != degree):
+                                continue
+                            naked = extra | union
+                            smask = pair
+                            for c in subset:
+                                smask |= 1 << c
+                            elims = [(c, d + 1) for c in bits(hm & ~smask)
+                                     for d in bits(cm[c] & naked)]
+                            if elims:
+                                yield _loop_step(
+                                    "unique-loop-type-3", loop, elims,
+                                    cells={"extra": (c1, c2), "subset": subset},
+                                    houses={"house": (h,)}, size=geo.n,
+                                    extra={"locked": "".join(map(str, digits_in(naked)))})
+                if degree * 2 < len(open_cells):
+                    rest = [d for d in range(geo.n) if not (ab | extra) >> d & 1]
+                    for more in combinations(rest, degree - 2):
+                        where = 0
+                        ok = True
+                        for d in (*more, a, b):
+                            pos = dm[d] & hm & ~(1 << c2)
+                            if not pos:
+                                ok = False
+                                break
+                            where |= pos
+                        if not ok or where.bit_count() != degree:
+                            continue
+                        hidden = ab
+                        for d in more:
+                            hidden |= 1 << d
+                        inside = where & ~pair
+                        elims = [(c, d + 1) for c in bits(inside) for d in bits(cm[c] & ~hidden)]
+                        if elims:
+                            yield _loop_step(
+                                "unique-loop-type-3", loop, elims,
+                                cells={"extra": (c1, c2), "subset": tuple(bits(inside))},
+                                houses={"house": (h,)}, size=geo.n,
+                                extra={"locked": "".join(map(str, digits_in(hidden))),
+                                       "hidden": True})
+
+
+def find_unique_loop_type4(cands: Candidates) -> Iterator[Step]:
+    """Two cells of a house in a unique loop have extra digits and hold all of ``a`` in
+    the house: one of them is ``a``, so neither can be ``b``.
+
+    >>> from shudu import Grid
+    >>> list(find_unique_loop_type4(Candidates.from_grid(Grid.empty())))
+    []
+    """
+    geo = cands.geo
+    cm = cands.cell_mask
+    dm = cands.digit_mask
+    for loop in unique_loops(cands):
+        a, b, cells = loop
+        ab = 1 << a | 1 << b
+        extras = _extras(cm, ab, cells)
+        if len(extras) != 2:
+            continue
+        c1, c2 = extras
+        pair = 1 << c1 | 1 << c2
+        lock_a = lock_b = -1
+        for h in _shared(geo, c1, c2):
+            rest = geo.house_mask[h] & ~pair
+            if not dm[a] & rest:
+                lock_a = h
+            if not dm[b] & rest:
+                lock_b = h
+        if lock_a >= 0:
+            house, u, v = lock_a, a, b
+        elif lock_b >= 0:
+            house, u, v = lock_b, b, a
+        else:
+            continue
+        yield _loop_step("unique-loop-type-4", loop, [(c1, v + 1), (c2, v + 1)],
+                         cells={"extra": (c1, c2)}, houses={"house": (house,)}, size=geo.n,
+                         extra={"locked": u + 1})
+
+
+# ---------------------------------------------------------------------- words
+def _c(step: Step, cells: tuple[int, ...]) -> str:
+    return cells_text(cells, step.size)
+
+
+def _where(step: Step, lang: str) -> str:
+    a, b = step.digits[:2]
+    loop = _c(step, step.role_cells("loop"))
+    if lang == "zh":
+        return f"看看由 {loop} 组成的 {a}/{b} 环。"
+    return f"Look at the {a}/{b} loop {loop}."
+
+
+_WHY = {
+    "unique-loop-type-1": (
+        "{extra} is the only cell with other candidates; if it were {a} or {b}, the loop "
+        "would be a deadly pattern",
+        "{extra} 是环上唯一有其他候选数的格子；如果它是 {a} 或 {b}，整个环会构成致命模式"),
+    "unique-loop-type-2": (
+        "{extra} are the only cells with more candidates, and their only extra digit is "
+        "{x}; one of them must be {x}, so any cell that sees all of them cannot be {x}",
+        "只有 {extra} 有额外候选数且都只多一个 {x}，其中一个必为 {x}，"
+        "看到它们全部的格子不能是 {x}"),
+    "unique-loop-type-3": (
+        "one of {extra} must hold an extra digit, so together with {subset} in {house} "
+        "they lock the digits {locked}",
+        "{extra} 中必有一格取额外数字，与{house}中的 {subset} 一起锁定数字 {locked}"),
+    "unique-loop-type-4": (
+        "in {house}, {locked} can only go in {extra}, so one of them is {locked}; if the "
+        "other were {other}, the loop would be deadly, so neither can be {other}",
+        "在{house}中 {locked} 只能在 {extra}，其中一格必为 {locked}；"
+        "另一格若为 {other} 就成致命模式，所以两格都不能是 {other}"),
+}
+
+
+def _explain(step: Step, lang: str) -> str:
+    a, b = step.digits[:2]
+    locked = step.get("locked", "")
+    fields = {
+        "a": a, "b": b,
+        "extra": _c(step, step.role_cells("extra")),
+        "subset": _c(step, step.role_cells("subset")),
+        "x": step.get("x", ""),
+        "locked": locked,
+        "other": (b if locked == a else a) if isinstance(locked, int) else "",
+        "house": house_text(step, step.role_houses("house")[0], lang)
+        if step.role_houses("house") else "",
+    }
+    loop = _c(step, step.role_cells("loop"))
+    size = len(step.role_cells("loop"))
+    en, zh = _WHY[step.technique]
+    res = result_text(step, lang)
+    if lang == "zh":
+        return (f"{step.info.name_zh}：{loop} 这 {size} 格组成 {a}/{b} 的唯一环，"
+                f"每个区域恰有其中两格（不能有两个解）。" + zh.format(**fields) + f"：{res}。")
+    why = en.format(**fields)
+    why = why[:1].upper() + why[1:]
+    return (f"{step.info.name}: the {size} cells {loop} form a loop on {a}/{b}, two in "
+            f"each house they touch (a unique puzzle cannot end in a deadly pattern). "
+            f"{why}: {res}.")
+
+
+def _notation(step: Step) -> str:
+    a, b = step.digits[:2]
+    n = step.size
+    loop = cells_text(step.role_cells("loop"), n)
+    return f"{step.info.name}: {a}/{b} in {loop} => {candidates_text(step.eliminations, n)}"
+
+
+for _key, _find in zip(KEYS, (find_unique_loop_type1, find_unique_loop_type2,
+                              find_unique_loop_type3, find_unique_loop_type4), strict=True):
+    register(Technique.of(_key, _find, _where, _explain, _notation, weigh=_weigh,
+                          aliases=(f"unique loop type {_key[-1]}", f"ul{_key[-1]}")))
