@@ -50,7 +50,7 @@ from .techniques.classic.singles import (
 )
 from .techniques.table import length_bonus
 
-__all__ = ["C_FROM", "SE_ORDER", "SINGLE_FROM", "PathStep", "Rung", "Walk",
+__all__ = ["C_FROM", "GROUPS", "SE_ORDER", "SINGLE_FROM", "PathStep", "Rung", "Walk",
            "constraint_ladder", "path_scores", "pattern_moves", "se_ladder", "step_score"]
 
 
@@ -450,8 +450,9 @@ SE_ORDER = (
     "naked-single", "hidden-triple:direct",
     "pointing", "claiming", "locked-pair", "naked-pair", "x-wing", "hidden-pair",
     "locked-triple", "naked-triple", "swordfish", "hidden-triple", "xy-wing", "xyz-wing",
-    "ur-type-1", "ur-type-2", "ur-type-4", "ur-type-3", "naked-quad", "jellyfish",
-    "hidden-quad", "bug-plus-1",
+    "ur-type-1", "ur-type-2", "ur-type-4", "ur-type-3", "unique-loops:4.9",
+    "naked-quad", "unique-loops:5.1", "jellyfish", "unique-loops:5.3",
+    "hidden-quad", "unique-loops", "bug-plus-1", "bug-types",
     "chains", "nishio", "forcing-chain-contradiction", "forcing-chain-verity:se",
     "forcing-net-verity:se", "nested-forcing-chain:se", "nested-forcing-net",
 )
@@ -459,11 +460,46 @@ SE_ORDER = (
 the "direct" form, ``chains`` for the rung of chains, loops and the single-digit
 patterns SE counts as chains, ``key:se`` for SE's multiple, dynamic and nested forcing
 chains; the nested forcing net is for what SE's nested levels the C core makes leave, its
-level 5)."""
+level 5; a name of :data:`GROUPS` for the steps of several techniques, cheapest first,
+``name:W`` for those that weigh W or less)."""
+
+GROUPS = {
+    "unique-loops": ("unique-loop-type-1", "unique-loop-type-2", "unique-loop-type-4",
+                     "unique-loop-type-3"),
+    "bug-types": ("bug-type-2", "bug-type-4", "bug-type-3"),
+}
+"""Rungs of several uniqueness techniques whose steps weigh different amounts (a unique
+loop by its length and set, 4.6 to 5.3 and more; BUG types 2-4, 5.7 and more): SE takes
+the cheapest step of all, so the unique loops stand on several rungs, each taking the
+steps up to its weight, between the rungs of the fixed weights around them."""
+
+
+def _group(name: str, cap: float | None) -> Rung:
+    """The steps of the techniques of a group (:data:`GROUPS`) that weigh ``cap`` or less
+    (any, when None), cheapest first; only the cheapest when it passes the ceiling."""
+    techs = tuple(technique(key) for key in GROUPS[name])
+    limit = float("inf") if cap is None else cap + 1e-9
+
+    def scan(c: Candidates, ceiling: float) -> list[Move]:
+        moves: list[Move] = []
+        for tech in techs:
+            for step in tech.find(c):
+                if step.progress:
+                    weight = tech.weight(step)
+                    if weight <= limit:
+                        moves.append((weight, tech.key, step, ()))
+        if not moves:
+            return []
+        moves.sort(key=lambda m: m[0])
+        return moves if moves[0][0] <= ceiling else moves[:1]
+
+    return Rung(name if cap is None else f"{name} (up to {cap})", scan)
 
 
 def _rung(entry: str) -> Rung:
     key, _, form = entry.partition(":")
+    if key in GROUPS:
+        return _group(key, float(form) if form else None)
     if key in ("hidden-single", "naked-single"):
         return _singles(key)
     if form == "direct":
@@ -493,6 +529,8 @@ def se_ladder(uniqueness: bool = True) -> tuple[Rung, ...]:
     """
     def allowed(entry: str) -> bool:
         key = entry.partition(":")[0]
+        if key in GROUPS:
+            return uniqueness
         return key in ("chains", "nishio") or uniqueness or not technique(key).uniqueness
 
     return tuple(_rung(entry) for entry in SE_ORDER if allowed(entry))

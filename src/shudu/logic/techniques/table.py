@@ -102,9 +102,9 @@ ur-type-6                       0605   uniqueness              4.6      4.6     
 wxyz-wing                       0802   wings                   4.6      4.6      -        -  d
 unique-loop-type-1              1610   uniqueness              4.6      4.6      -        -  u
 unique-loop-type-2              1611   uniqueness              4.6      4.6      -        -  u
+unique-loop-type-3              1612   uniqueness              4.6      4.6      -        -  u
 unique-loop-type-4              1613   uniqueness              4.6      4.6      -        -  u
 hidden-rectangle                0606   uniqueness              4.7      4.7      -        -  ud
-unique-loop-type-3              1612   uniqueness              4.7      4.6      -        -  u
 naked-quad                      0202   subsets                 5.0      5.0      -       10  -
 sue-de-coq                      1101   als                     5.0      5.0      -        -  d
 jellyfish                       0302   fish                    5.2      5.2      -       11  -
@@ -113,8 +113,8 @@ finned-jellyfish                0312   fish                    5.4      5.4     
 sashimi-jellyfish               0322   fish                    5.5      5.5      -        -  d
 bug-plus-1                      0610   uniqueness              5.6      5.6      -        -  ud
 bug-type-2                      1614   uniqueness              5.7      5.7      -        -  u
+bug-type-3                      1615   uniqueness              5.7      5.7      -        -  u
 bug-type-4                      1616   uniqueness              5.7      5.7      -        -  u
-bug-type-3                      1615   uniqueness              5.8      5.7      -        -  u
 skyscraper                      0400   single-digit patterns   6.6      6.6      -        -  d
 two-string-kite                 0401   single-digit patterns   6.6      6.6      -        -  d
 empty-rectangle                 0402   single-digit patterns   6.6      6.6      -        -  d
@@ -236,9 +236,9 @@ ur-type-6                       Uniqueness Test 6                         唯一
 wxyz-wing                       WXYZ-Wing                                 WXYZ翼
 unique-loop-type-1              Unique Loop Type 1                        唯一环1
 unique-loop-type-2              Unique Loop Type 2                        唯一环2
+unique-loop-type-3              Unique Loop Type 3                        唯一环3
 unique-loop-type-4              Unique Loop Type 4                        唯一环4
 hidden-rectangle                Hidden Rectangle                          隐性唯一矩形
-unique-loop-type-3              Unique Loop Type 3                        唯一环3
 naked-quad                      Naked Quadruple                           显性四数组
 sue-de-coq                      Sue de Coq                                双区不交子集
 jellyfish                       Jellyfish                                 水母
@@ -247,8 +247,8 @@ finned-jellyfish                Finned Jellyfish                          带鳍
 sashimi-jellyfish               Sashimi Jellyfish                         退化水母
 bug-plus-1                      Bivalue Universal Grave + 1               全双值坟墓+1
 bug-type-2                      Bivalue Universal Grave Type 2            全双值坟墓2
-bug-type-4                      Bivalue Universal Grave Type 4            全双值坟墓4
 bug-type-3                      Bivalue Universal Grave Type 3            全双值坟墓3
+bug-type-4                      Bivalue Universal Grave Type 4            全双值坟墓4
 skyscraper                      Skyscraper                                摩天楼
 two-string-kite                 2-String Kite                             双线风筝
 empty-rectangle                 Empty Rectangle                           空矩形
