@@ -91,66 +91,110 @@ def _find_loops(cands: Candidates) -> list[_Loop]:
     dm = cands.digit_mask
     peers = geo.peer_mask
     hb = _house_bits(geo)
+    houses = geo.house_mask
     found: list[_Loop] = []
-    n = geo.n
-    for a in range(n):
-        if not dm[a]:
+    pairs: dict[int, int] = {}   # digits a/b (mask) -> cells holding exactly a/b
+    light = 0                     # cells with two or three candidates
+    for c, m in enumerate(cm):
+        k = m.bit_count()
+        if k == 2:
+            pairs[m] = pairs.get(m, 0) | 1 << c
+            light |= 1 << c
+        elif k == 3:
+            light |= 1 << c
+    for ab in sorted(pairs):
+        a = first_bit(ab)
+        b = first_bit(ab ^ 1 << a)
+        both = dm[a] & dm[b]
+        # a loop has at most two cells with extra digits (so four with exactly a/b) or
+        # all its cells hold a/b and maybe one same extra digit
+        if (both & pairs[ab]).bit_count() < 4 and (both & light).bit_count() < 6:
             continue
-        for b in range(a + 1, n):
-            both = dm[a] & dm[b]
-            if both.bit_count() < 6:
-                continue
-            ab = 1 << a | 1 << b
-            biv = 0
-            for c in bits(both):
-                if cm[c] == ab:
-                    biv |= 1 << c
-            if not biv:
-                continue
-            seen: set[int] = set()
-            for s in bits(biv):
-                # s is the loop's first bivalue cell: bivalue cells before it stay out
-                allowed = both & ~(biv & ((1 << s) - 1))
-                _search(cm, peers, hb, ab, s, allowed, seen, a, b, found)
+        both = _viable(both, houses)
+        biv = pairs[ab] & both
+        if not biv or (biv.bit_count() < 4 and (both & light).bit_count() < 6):
+            continue
+        seen: set[int] = set()
+        for s in bits(biv):
+            # s is the loop's first bivalue cell: bivalue cells before it stay out
+            allowed = both & ~(biv & ((1 << s) - 1))
+            _search(cm, peers, hb, a, b, s, allowed, biv & allowed, seen, found)
     return found
 
 
-def _search(cm: list[int], peers: tuple[int, ...] | list[int], hb: tuple[int, ...], ab: int, s: int,
-            allowed: int, seen: set[int], a: int, b: int, found: list[_Loop]) -> None:
-    """Depth-first search of the loops through ``s`` within ``allowed`` cells."""
+def _viable(cells: int, houses: tuple[int, ...] | list[int]) -> int:
+    """The cells that may lie on a loop: a loop cell has another loop cell in each of its
+    houses, so a cell alone in a house among ``cells`` is dropped (until none is)."""
+    changed = True
+    while changed and cells:
+        changed = False
+        for hm in houses:
+            m = cells & hm
+            if m and not m & (m - 1):
+                cells &= ~m
+                changed = True
+    return cells
+
+
+def _search(cm: list[int], peers: tuple[int, ...] | list[int], hb: tuple[int, ...], a: int,
+            b: int, s: int, allowed: int, biv: int, seen: set[int],
+            found: list[_Loop]) -> None:
+    """Depth-first search of the loops through ``s`` within ``allowed`` cells (``biv``
+    those holding exactly ``a/b``), each added once to ``found``."""
     path = [s]
     start_peers = peers[s]
+    ab = 1 << a | 1 << b
 
-    def step(cur: int, used: int, even: int, odd: int, nex: int, exd: int) -> None:
+    def step(cur: int, used: int, even: int, odd: int, nex: int, exd: int,
+             room: int) -> None:
         length = len(path)
         parity_odd = length & 1
-        for nxt in bits(peers[cur] & allowed & ~used):
+        closed = odd if parity_odd else even
+        todo = peers[cur] & room & ~used
+        while todo:
+            low = todo & -todo
+            todo ^= low
+            nxt = low.bit_length() - 1
             h = hb[nxt]
-            if h & (odd if parity_odd else even):
+            if h & closed:
                 continue
             extra = cm[nxt] & ~ab
-            nex2, exd2 = nex, exd
+            nex2, exd2, room2 = nex, exd, room
             if extra:
                 exd2 = exd | extra
                 nex2 = nex + 1
-                if nex2 > 2 and exd2.bit_count() != 1:
-                    continue
+                if nex2 >= 2:
+                    if exd2 & (exd2 - 1):
+                        if nex2 > 2:
+                            continue
+                        room2 = room & biv   # no more cells with extra digits
+                    else:                    # only cells whose one extra digit is it
+                        room2 = room & (biv | _only(cm, room, ab | exd2))
             if parity_odd:
                 odd2, even2 = odd | h, even
             else:
                 odd2, even2 = odd, even | h
             path.append(nxt)
-            used2 = used | 1 << nxt
+            used2 = used | low
             if (parity_odd and length >= 5 and even2 == odd2
                     and start_peers >> nxt & 1 and used2 not in seen):
                 seen.add(used2)
                 found.append((a, b, tuple(path)))
-            # a cell whose houses are all closed can't be followed by any other cell
+            # once every house is closed no other cell can follow
             if even2 != odd2:
-                step(nxt, used2, even2, odd2, nex2, exd2)
+                step(nxt, used2, even2, odd2, nex2, exd2, room2)
             path.pop()
 
-    step(s, 1 << s, hb[s], 0, 0, 0)
+    step(s, 1 << s, hb[s], 0, 0, 0, allowed)
+
+
+def _only(cm: list[int], cells: int, mask: int) -> int:
+    """Those of ``cells`` whose candidates are exactly ``mask``."""
+    out = 0
+    for c in bits(cells):
+        if cm[c] == mask:
+            out |= 1 << c
+    return out
 
 
 def loop_weight(size: int) -> float:
