@@ -1,4 +1,5 @@
-"""Unique Loops (types 1-4) and BUG types 2-4 against Sudoku Explainer's own steps.
+"""Unique Loops (types 1-4), BUG types 2-4 and Unique Rectangle type 3 (naked and hidden
+sets) against Sudoku Explainer's own steps.
 
 ``tests/fixtures/se_unique_loops_bug.jsonl`` holds states taken from SE's step traces
 (``diuf.sudoku.test.hints``) just before SE applied one of these techniques, with SE's

@@ -450,7 +450,8 @@ SE_ORDER = (
     "naked-single", "hidden-triple:direct",
     "pointing", "claiming", "locked-pair", "naked-pair", "x-wing", "hidden-pair",
     "locked-triple", "naked-triple", "swordfish", "hidden-triple", "xy-wing", "xyz-wing",
-    "ur-type-1", "ur-type-2", "ur-type-4", "ur-type-3", "unique-loops:4.9",
+    "ur-type-1", "ur-type-2", "ur-type-4", "unique-loops:4.5", "ur-type-3",
+    "unique-loops:4.9",
     "naked-quad", "unique-loops:5.1", "jellyfish", "unique-loops:5.3",
     "hidden-quad", "unique-loops", "bug-plus-1", "bug-types",
     "chains", "nishio", "forcing-chain-contradiction", "forcing-chain-verity:se",
@@ -465,13 +466,14 @@ level 5; a name of :data:`GROUPS` for the steps of several techniques, cheapest 
 
 GROUPS = {
     "unique-loops": ("unique-loop-type-1", "unique-loop-type-2", "unique-loop-type-4",
-                     "unique-loop-type-3"),
+                     "unique-loop-type-3", "ur-type-3-hidden"),
     "bug-types": ("bug-type-2", "bug-type-4", "bug-type-3"),
 }
 """Rungs of several uniqueness techniques whose steps weigh different amounts (a unique
-loop by its length and set, 4.6 to 5.3 and more; BUG types 2-4, 5.7 and more): SE takes
-the cheapest step of all, so the unique loops stand on several rungs, each taking the
-steps up to its weight, between the rungs of the fixed weights around them."""
+loop by its length and set, 4.6 to 5.3 and more, a hidden set's Unique Rectangle 4.5
+and more; BUG types 2-4, 5.7 and more): SE takes the cheapest step of all, so the unique
+loops stand on several rungs, each taking the steps up to its weight, between the rungs
+of the fixed weights around them."""
 
 
 def _group(name: str, cap: float | None) -> Rung:

@@ -96,6 +96,7 @@ ur-type-2                       0601   uniqueness              4.5      4.5     
 ur-type-4                       0603   uniqueness              4.5      4.5      -        -  ud
 avoidable-rectangle-1           0607   uniqueness              4.5      4.5      -        -  ud
 avoidable-rectangle-2           0608   uniqueness              4.5      4.5      -        -  ud
+ur-type-3-hidden                1617   uniqueness              4.5      4.5      -        -  u
 ur-type-3                       0602   uniqueness              4.6      4.6      -        -  ud
 ur-type-5                       0604   uniqueness              4.6      4.6      -        -  ud
 ur-type-6                       0605   uniqueness              4.6      4.6      -        -  ud
@@ -230,6 +231,7 @@ ur-type-2                       Uniqueness Test 2                         唯一
 ur-type-4                       Uniqueness Test 4                         唯一矩形4
 avoidable-rectangle-1           Avoidable Rectangle Type 1                可回避矩形1
 avoidable-rectangle-2           Avoidable Rectangle Type 2                可回避矩形2
+ur-type-3-hidden                Uniqueness Test 3 (Hidden Set)            唯一矩形3（隐性数组）
 ur-type-3                       Uniqueness Test 3                         唯一矩形3
 ur-type-5                       Uniqueness Test 5                         唯一矩形5
 ur-type-6                       Uniqueness Test 6                         唯一矩形6

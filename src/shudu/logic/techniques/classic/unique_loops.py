@@ -39,19 +39,21 @@ from ....values.candidates import Candidates, Geometry, bits, digits_in, first_b
 from ...registry import Technique, register
 from ...render import house_text, result_text
 from ...step import Step, candidates_text, cells_text
-from .uniqueness import _houses_only
+from .uniqueness import _houses_only, _rectangles
 
 __all__ = [
     "find_unique_loop_type1",
     "find_unique_loop_type2",
     "find_unique_loop_type3",
     "find_unique_loop_type4",
+    "find_ur_type3_hidden",
     "loop_weight",
     "unique_loops",
 ]
 
 KEYS = ("unique-loop-type-1", "unique-loop-type-2", "unique-loop-type-3",
         "unique-loop-type-4")
+"""The unique loop techniques (``ur-type-3-hidden``, on rectangles, is registered too)."""
 
 
 @lru_cache(maxsize=32)
@@ -296,74 +298,101 @@ def find_unique_loop_type3(cands: Candidates) -> Iterator[Step]:
     >>> list(find_unique_loop_type3(Candidates.from_grid(Grid.empty())))
     []
     """
+    cm = cands.cell_mask
+    for loop in unique_loops(cands):
+        a, b, cells = loop
+        extras = _extras(cm, 1 << a | 1 << b, cells)
+        if len(extras) == 2:
+            for elims, more in _type3(cands, a, b, extras[0], extras[1], naked=True):
+                yield _loop_step("unique-loop-type-3", loop, elims, **more)
+
+
+def find_ur_type3_hidden(cands: Candidates) -> Iterator[Step]:
+    """Unique Rectangle type 3 with a hidden set: two side-by-side roof cells, one of
+    which takes an extra digit, so in their house they act as one cell holding ``a`` or
+    ``b``; with other cells they may hold all places of a set of digits, whose cells
+    lose their other candidates.  (The naked form is ``ur-type-3``.)
+
+    >>> from shudu import Grid
+    >>> list(find_ur_type3_hidden(Candidates.from_grid(Grid.empty())))
+    []
+    """
+    cm = cands.cell_mask
+    for a, b, corners in _rectangles(cands):
+        ab = 1 << a | 1 << b
+        roofs = [c for c in corners if cm[c] & ~ab]
+        if len(roofs) != 2:
+            continue
+        loop = (a, b, (corners[0], corners[1], corners[3], corners[2]))
+        for elims, more in _type3(cands, a, b, roofs[0], roofs[1], naked=False):
+            yield _loop_step("ur-type-3-hidden", loop, elims, **more)
+
+
+def _type3(cands: Candidates, a: int, b: int, c1: int, c2: int,
+           naked: bool) -> Iterator[tuple[list[tuple[int, int]], dict[str, object]]]:
+    """The naked (and hidden) sets of type 3 as SE finds them, for the two cells with
+    extras ``c1`` and ``c2`` of a loop on ``a/b``: (eliminations, step fields) each."""
     geo = cands.geo
     cm = cands.cell_mask
     dm = cands.digit_mask
-    for loop in unique_loops(cands):
-        a, b, cells = loop
-        ab = 1 << a | 1 << b
-        extras = _extras(cm, ab, cells)
-        if len(extras) != 2:
-            continue
-        c1, c2 = extras
-        extra = (cm[c1] | cm[c2]) & ~ab
-        if extra.bit_count() < 2:
-            continue
-        common_extra = extra & cm[c1] & cm[c2]
-        pair = 1 << c1 | 1 << c2
-        for degree in range(extra.bit_count(), 8):
-            for h in _shared(geo, c1, c2):
-                hm = geo.house_mask[h]
-                open_cells = [c for c in bits(hm) if cm[c]]
-                if degree * 2 <= len(open_cells):
-                    others = [c for c in open_cells if not pair >> c & 1]
-                    for subset in combinations(others, degree - 1):
-                        union = 0
+    ab = 1 << a | 1 << b
+    extra = (cm[c1] | cm[c2]) & ~ab
+    if extra.bit_count() < 2:
+        return
+    common_extra = extra & cm[c1] & cm[c2]
+    pair = 1 << c1 | 1 << c2
+    shared = _shared(geo, c1, c2)
+    for degree in range(extra.bit_count(), 8):
+        for h in shared:
+            hm = geo.house_mask[h]
+            open_cells = [c for c in bits(hm) if cm[c]]
+            if naked and degree * 2 <= len(open_cells):
+                others = [c for c in open_cells if not pair >> c & 1]
+                for subset in combinations(others, degree - 1):
+                    union = 0
+                    for c in subset:
+                        if cm[c].bit_count() < 2:
+                            break
+                        union |= cm[c]
+                    else:
+                        if ((common_extra | union).bit_count() != degree
+                                or (extra | union).bit_count() != degree):
+                            continue
+                        locked = extra | union
+                        smask = pair
                         for c in subset:
-                            if cm[c].bit_count() < 2:
-                                break
-                            union |= cm[c]
-                        else:
-                            if ((common_extra | union).bit_count() != degree
-                                    or (extra | union).bit_count() != degree):
-                                continue
-                            naked = extra | union
-                            smask = pair
-                            for c in subset:
-                                smask |= 1 << c
-                            elims = [(c, d + 1) for c in bits(hm & ~smask)
-                                     for d in bits(cm[c] & naked)]
-                            if elims:
-                                yield _loop_step(
-                                    "unique-loop-type-3", loop, elims,
-                                    cells={"extra": (c1, c2), "subset": subset},
-                                    houses={"house": (h,)}, size=geo.n,
-                                    extra={"locked": "".join(map(str, digits_in(naked)))})
-                if degree * 2 < len(open_cells):
-                    rest = [d for d in range(geo.n) if not (ab | extra) >> d & 1]
-                    for more in combinations(rest, degree - 2):
-                        where = 0
-                        ok = True
-                        for d in (*more, a, b):
-                            pos = dm[d] & hm & ~(1 << c2)
-                            if not pos:
-                                ok = False
-                                break
-                            where |= pos
-                        if not ok or where.bit_count() != degree:
+                            smask |= 1 << c
+                        elims = [(c, d + 1) for c in bits(hm & ~smask)
+                                 for d in bits(cm[c] & locked)]
+                        if elims:
+                            yield elims, {
+                                "cells": {"extra": (c1, c2), "subset": subset},
+                                "houses": {"house": (h,)}, "size": geo.n,
+                                "extra": {"locked": "".join(map(str, digits_in(locked)))}}
+            if degree * 2 < len(open_cells):
+                rest = [d for d in range(geo.n) if not (ab | extra) >> d & 1]
+                for more in combinations(rest, degree - 2):
+                    where = 0
+                    for d in (*more, a, b):
+                        pos = dm[d] & hm & ~(1 << c2)
+                        if not pos:
+                            break
+                        where |= pos
+                    else:
+                        if where.bit_count() != degree:
                             continue
                         hidden = ab
                         for d in more:
                             hidden |= 1 << d
                         inside = where & ~pair
-                        elims = [(c, d + 1) for c in bits(inside) for d in bits(cm[c] & ~hidden)]
+                        elims = [(c, d + 1) for c in bits(inside)
+                                 for d in bits(cm[c] & ~hidden)]
                         if elims:
-                            yield _loop_step(
-                                "unique-loop-type-3", loop, elims,
-                                cells={"extra": (c1, c2), "subset": tuple(bits(inside))},
-                                houses={"house": (h,)}, size=geo.n,
-                                extra={"locked": "".join(map(str, digits_in(hidden))),
-                                       "hidden": True})
+                            yield elims, {
+                                "cells": {"extra": (c1, c2), "subset": tuple(bits(inside))},
+                                "houses": {"house": (h,)}, "size": geo.n,
+                                "extra": {"locked": "".join(map(str, digits_in(hidden))),
+                                          "hidden": True}}
 
 
 def find_unique_loop_type4(cands: Candidates) -> Iterator[Step]:
@@ -426,6 +455,12 @@ _WHY = {
         "{x}; one of them must be {x}, so any cell that sees all of them cannot be {x}",
         "只有 {extra} 有额外候选数且都只多一个 {x}，其中一个必为 {x}，"
         "看到它们全部的格子不能是 {x}"),
+    "hidden": (
+        "one of {extra} must hold an extra digit, so in {house} at most one of them is {a} "
+        "or {b}; with {subset} they hold every place of the digits {locked}, so {subset} "
+        "can hold no other digit",
+        "{extra} 中必有一格取额外数字，所以在{house}中它们至多一格是 {a} 或 {b}；"
+        "与 {subset} 一起占据数字 {locked} 的全部位置，{subset} 不能再有其他数字"),
     "unique-loop-type-3": (
         "one of {extra} must hold an extra digit, so together with {subset} in {house} "
         "they lock the digits {locked}",
@@ -453,15 +488,16 @@ def _explain(step: Step, lang: str) -> str:
     }
     loop = _c(step, step.role_cells("loop"))
     size = len(step.role_cells("loop"))
-    en, zh = _WHY[step.technique]
+    en, zh = _WHY["hidden" if step.get("hidden") else step.technique]
     res = result_text(step, lang)
+    shape_en, shape_zh = ("rectangle", "矩形") if size == 4 else ("loop", "环")
     if lang == "zh":
-        return (f"{step.info.name_zh}：{loop} 这 {size} 格组成 {a}/{b} 的唯一环，"
+        return (f"{step.info.name_zh}：{loop} 这 {size} 格组成 {a}/{b} 的唯一{shape_zh}，"
                 f"每个区域恰有其中两格（不能有两个解）。" + zh.format(**fields) + f"：{res}。")
     why = en.format(**fields)
     why = why[:1].upper() + why[1:]
-    return (f"{step.info.name}: the {size} cells {loop} form a loop on {a}/{b}, two in "
-            f"each house they touch (a unique puzzle cannot end in a deadly pattern). "
+    return (f"{step.info.name}: the {size} cells {loop} form a {shape_en} on {a}/{b}, two "
+            f"in each house they touch (a unique puzzle cannot end in a deadly pattern). "
             f"{why}: {res}.")
 
 
@@ -476,3 +512,5 @@ for _key, _find in zip(KEYS, (find_unique_loop_type1, find_unique_loop_type2,
                               find_unique_loop_type3, find_unique_loop_type4), strict=True):
     register(Technique.of(_key, _find, _where, _explain, _notation, weigh=_weigh,
                           aliases=(f"unique loop type {_key[-1]}", f"ul{_key[-1]}")))
+register(Technique.of("ur-type-3-hidden", find_ur_type3_hidden, _where, _explain, _notation,
+                      weigh=_weigh, aliases=("unique rectangle type 3 hidden", "ur3h")))
