@@ -63,7 +63,11 @@ def test_se_case(case: dict[str, Any]) -> None:
 
 def test_every_technique_has_cases() -> None:
     keys = {case["key"] for case in CASES}
-    assert {"unique-loop-type-1", "unique-loop-type-2", "bug-type-2", "bug-type-4"} <= keys
+    assert keys == {"unique-loop-type-1", "unique-loop-type-2", "unique-loop-type-3",
+                    "unique-loop-type-4", "bug-type-2", "bug-type-3", "bug-type-4",
+                    "ur-type-3", "ur-type-3-hidden"}
+    # loops of eight cells weigh 4.7
+    assert any(c["weight"] == 4.7 and c["key"] == "unique-loop-type-1" for c in CASES)
 
 
 @pytest.mark.parametrize(("puzzle", "score", "hardest"), [
