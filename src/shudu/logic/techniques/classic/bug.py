@@ -101,6 +101,14 @@ def find_bug_type2(cands: Candidates) -> Iterator[Step]:
     >>> from shudu import Grid
     >>> list(find_bug_type2(Candidates.from_grid(Grid.empty())))
     []
+
+    On the walk of a puzzle SE rates with it:
+
+    >>> from shudu.logic.weighed import Walk
+    >>> walk = Walk.of("7......3...173..4......9..8...8.12......."
+    ...                "2..9...673.8.1.3..7..6...2...1..26...7..", keep_steps=True)
+    >>> next(s.step.notation() for s in walk if s.technique == "bug-type-2")
+    'Bivalue Universal Grave Type 2: r1c69 on 5 => r1c47<>5'
     """
     bug = bug_cells(cands)
     if len(bug) < 2:
@@ -131,6 +139,14 @@ def find_bug_type3(cands: Candidates) -> Iterator[Step]:
     >>> from shudu import Grid
     >>> list(find_bug_type3(Candidates.from_grid(Grid.empty())))
     []
+
+    On the walk of a puzzle SE rates with it:
+
+    >>> from shudu.logic.weighed import Walk
+    >>> walk = Walk.of("897.................2..6...73.6....5....."
+    ...                "...2.....97.6.....25.365..7.4...4.9.3.8.", keep_steps=True)
+    >>> next(s.step.notation() for s in walk if s.technique == "bug-type-3")
+    'Bivalue Universal Grave Type 3: r23c5 on 3,8 => r1c5<>3'
     """
     bug = bug_cells(cands)
     if len(bug) < 2:
@@ -181,6 +197,14 @@ def find_bug_type4(cands: Candidates) -> Iterator[Step]:
     >>> from shudu import Grid
     >>> list(find_bug_type4(Candidates.from_grid(Grid.empty())))
     []
+
+    On the walk of a puzzle SE rates with it:
+
+    >>> from shudu.logic.weighed import Walk
+    >>> walk = Walk.of("897.................2..6...73.6....5....."
+    ...                "...2.....97.6.....25.365..7.4...4.9.3.8.", keep_steps=True)
+    >>> next(s.step.notation() for s in walk if s.technique == "bug-type-4")
+    'Bivalue Universal Grave Type 4: r23c5 on 9 => r2c5<>1, r3c5<>8'
     """
     bug = bug_cells(cands)
     if len(bug) != 2:
@@ -265,7 +289,9 @@ def _explain(step: Step, lang: str) -> str:
 
 def _notation(step: Step) -> str:
     cells = cells_text(step.role_cells("bug"), step.size)
-    digits = ",".join(map(str, step.digits))
+    # type 2 names its BUG digit, type 4 the digit the two cells share, type 3 its BUG digits
+    shown = step.digits if step.technique == "bug-type-3" else step.digits[:1]
+    digits = ",".join(map(str, shown))
     return (f"{step.info.name}: {cells} on {digits} => "
             + candidates_text(step.eliminations, step.size))
 

@@ -238,11 +238,17 @@ def _loop_step(key: str, loop: _Loop, elims: object, **kw: object) -> Step:
 def find_unique_loop_type1(cands: Candidates) -> Iterator[Step]:
     """One cell of a unique loop has extra digits: it cannot be ``a`` or ``b``.
 
-    >>> from shudu.logic.solver import as_candidates
-    >>> c = as_candidates("1.3...5.7..8.5.1.3.5.1.3.8...7...6...6...7.."
-    ...                   "..4.6.7.2.....2...4..2.4.5.7.......8...")
-    >>> list(find_unique_loop_type1(c))
+    >>> from shudu import Grid
+    >>> list(find_unique_loop_type1(Candidates.from_grid(Grid.empty())))
     []
+
+    On the walk of a puzzle SE rates with it:
+
+    >>> from shudu.logic.weighed import Walk
+    >>> walk = Walk.of("...2.6....2..8..61...41.5.8.6...3...5...."
+    ...                "..9..94.....7..1.....2..8.6....2..85.1..", keep_steps=True)
+    >>> next(s.step.notation() for s in walk if s.technique == "unique-loop-type-1")
+    'Unique Loop Type 1: 1/8 in r1c12,r5c26,r6c16 => r6c1<>1, r6c1<>8'
     """
     cm = cands.cell_mask
     n = cands.geo.n
@@ -264,6 +270,14 @@ def find_unique_loop_type2(cands: Candidates) -> Iterator[Step]:
     >>> from shudu import Grid
     >>> list(find_unique_loop_type2(Candidates.from_grid(Grid.empty())))
     []
+
+    On the walk of a puzzle SE rates with it:
+
+    >>> from shudu.logic.weighed import Walk
+    >>> walk = Walk.of("......6..5..2.......79...8....18.2...2..9"
+    ...                "..4.965....7.6.....7..1..54..9....6..158", keep_steps=True)
+    >>> next(s.step.notation() for s in walk if s.technique == "unique-loop-type-2")
+    'Unique Loop Type 2: 3/4 in r1c13,r4c23,r9c12 => r1c2<>9, r7c3<>9, r9c3<>9'
     """
     geo = cands.geo
     cm = cands.cell_mask
@@ -297,6 +311,14 @@ def find_unique_loop_type3(cands: Candidates) -> Iterator[Step]:
     >>> from shudu import Grid
     >>> list(find_unique_loop_type3(Candidates.from_grid(Grid.empty())))
     []
+
+    On the walk of a puzzle SE rates with it:
+
+    >>> from shudu.logic.weighed import Walk
+    >>> walk = Walk.of("...7........6..7.4....93..8.4....356635.."
+    ...                ".8.7.1......9.........2..549...5.1.7..8.", keep_steps=True)
+    >>> next(s.step.notation() for s in walk if s.technique == "unique-loop-type-3")
+    'Unique Loop Type 3: 1/8 in r1c56,r4c45,r7c46 => r1c28<>2, r1c27<>5'
     """
     cm = cands.cell_mask
     for loop in unique_loops(cands):
@@ -316,6 +338,14 @@ def find_ur_type3_hidden(cands: Candidates) -> Iterator[Step]:
     >>> from shudu import Grid
     >>> list(find_ur_type3_hidden(Candidates.from_grid(Grid.empty())))
     []
+
+    On the walk of a puzzle SE rates with it:
+
+    >>> from shudu.logic.weighed import Walk
+    >>> walk = Walk.of("712........3.5.76....8......6..243....7.."
+    ...                "..5..8....2....5...6...3.1.8....2.....34", keep_steps=True)
+    >>> next(s.step.notation() for s in walk if s.technique == "ur-type-3-hidden")
+    'Uniqueness Test 3 (Hidden Set): 3/6 in r15c46 => r1c5<>4'
     """
     cm = cands.cell_mask
     for a, b, corners in _rectangles(cands):
@@ -402,6 +432,14 @@ def find_unique_loop_type4(cands: Candidates) -> Iterator[Step]:
     >>> from shudu import Grid
     >>> list(find_unique_loop_type4(Candidates.from_grid(Grid.empty())))
     []
+
+    On the walk of a puzzle SE rates with it:
+
+    >>> from shudu.logic.weighed import Walk
+    >>> walk = Walk.of("..61...7.4.......6....7.31...9..2....5..8"
+    ...                "..4....5..7...12.4....6.......4.3...59..", keep_steps=True)
+    >>> next(s.step.notation() for s in walk if s.technique == "unique-loop-type-4")
+    'Unique Loop Type 4: 4/6 in r3c46,r4c24,r6c26 => r4c4<>6, r6c6<>6'
     """
     geo = cands.geo
     cm = cands.cell_mask
