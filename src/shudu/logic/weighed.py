@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from ..values.candidates import Candidates
+from ..values.candidates import Candidates, state_memo
 from ..values.grid import Grid
 from . import accel9
 from .links import chain_nodes
@@ -482,17 +482,17 @@ def _group(name: str, cap: float | None) -> Rung:
     techs = tuple(technique(key) for key in GROUPS[name])
     limit = float("inf") if cap is None else cap + 1e-9
 
+    def build(c: Candidates) -> list[Move]:
+        found: list[Move] = [(tech.weight(step), tech.key, step, ())
+                             for tech in techs for step in tech.find(c) if step.progress]
+        found.sort(key=lambda m: m[0])
+        return found
+
     def scan(c: Candidates, ceiling: float) -> list[Move]:
-        moves: list[Move] = []
-        for tech in techs:
-            for step in tech.find(c):
-                if step.progress:
-                    weight = tech.weight(step)
-                    if weight <= limit:
-                        moves.append((weight, tech.key, step, ()))
+        # the group's rungs share one search per state
+        moves = [m for m in state_memo(c, f"rung:{name}", build) if m[0] <= limit]
         if not moves:
             return []
-        moves.sort(key=lambda m: m[0])
         return moves if moves[0][0] <= ceiling else moves[:1]
 
     return Rung(name if cap is None else f"{name} (up to {cap})", scan)

@@ -26,9 +26,10 @@ The BUG cells and digits are found as Sudoku Explainer finds them; SE weighs typ
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from itertools import combinations
 
-from ....values.candidates import Candidates, bits, digits_in, first_bit, state_memo
+from ....values.candidates import Candidates, Geometry, bits, digits_in, first_bit, state_memo
 from ...registry import Technique, register
 from ...render import house_text, result_text
 from ...step import Step, candidates_text, cells_text
@@ -59,8 +60,9 @@ def _find_bug(cands: Candidates) -> _Bug:
         return ()
     cm = cands.cell_mask
     dm = cands.digit_mask
-    # quick test: a BUG needs almost every open cell bivalue
-    if sum(1 for m in cm if m.bit_count() > 2) > 8:
+    # types 2-4 need BUG cells that one cell sees (type 2) or one house holds (3, 4):
+    # no more than a cell's peers (type 1 is BUG+1's)
+    if sum(1 for m in cm if m.bit_count() > 2) > _max_peers(geo):
         return ()
     found: dict[int, int] = {}
     for hm in geo.house_mask:
@@ -87,6 +89,11 @@ def _find_bug(cands: Candidates) -> _Bug:
             if k not in (0, 2):
                 return ()
     return tuple(found.items())
+
+
+@lru_cache(maxsize=32)
+def _max_peers(geo: Geometry) -> int:
+    return max(m.bit_count() for m in geo.peer_mask)
 
 
 def _common(cands: Candidates, cells: list[int]) -> int:

@@ -39,7 +39,7 @@ from ....values.candidates import Candidates, Geometry, bits, digits_in, first_b
 from ...registry import Technique, register
 from ...render import house_text, result_text
 from ...step import Step, candidates_text, cells_text
-from .uniqueness import _houses_only, _rectangles
+from .uniqueness import _houses_only, _swappable
 
 __all__ = [
     "find_unique_loop_type1",
@@ -347,15 +347,45 @@ def find_ur_type3_hidden(cands: Candidates) -> Iterator[Step]:
     >>> next(s.step.notation() for s in walk if s.technique == "ur-type-3-hidden")
     'Uniqueness Test 3 (Hidden Set): 3/6 in r15c46 => r1c5<>4'
     """
-    cm = cands.cell_mask
-    for a, b, corners in _rectangles(cands):
-        ab = 1 << a | 1 << b
-        roofs = [c for c in corners if cm[c] & ~ab]
-        if len(roofs) != 2:
-            continue
-        loop = (a, b, (corners[0], corners[1], corners[3], corners[2]))
+    for a, b, loop, roofs in _roofed_rectangles(cands):
         for elims, more in _type3(cands, a, b, roofs[0], roofs[1], naked=False):
-            yield _loop_step("ur-type-3-hidden", loop, elims, **more)
+            yield _loop_step("ur-type-3-hidden", (a, b, loop), elims, **more)
+
+
+def _roofed_rectangles(cands: Candidates) -> Iterator[tuple[int, int, tuple[int, ...],
+                                                            tuple[int, int]]]:
+    """Rectangles with two side-by-side floor cells holding exactly ``a/b`` and two roof
+    cells holding ``a``, ``b`` and more: ``(a, b, corners in loop order, roofs)``."""
+    geo = cands.geo
+    if not _houses_only(geo):
+        return
+    cm = cands.cell_mask
+    dm = cands.digit_mask
+    n = geo.n
+    by_pair: dict[int, list[int]] = {}
+    for c, m in enumerate(cm):
+        if m.bit_count() == 2:
+            by_pair.setdefault(m, []).append(c)
+    for ab, floors in by_pair.items():
+        if len(floors) < 2:
+            continue
+        a = first_bit(ab)
+        b = first_bit(ab ^ 1 << a)
+        both = dm[a] & dm[b]
+        for p, q in combinations(floors, 2):
+            rp, cp, rq, cq = geo.row_of[p], geo.col_of[p], geo.row_of[q], geo.col_of[q]
+            if rp == rq:
+                pairs = [(k * n + cp, k * n + cq) for k in range(n) if k != rp]
+            elif cp == cq:
+                pairs = [(rp * n + k, rq * n + k) for k in range(n) if k != cp]
+            else:
+                continue
+            for u, w in pairs:   # u beside p, w beside q
+                if not (both >> u & 1 and both >> w & 1) or cm[u] == ab or cm[w] == ab:
+                    continue
+                c0, c1, c2, c3 = sorted((p, q, u, w))
+                if _swappable(geo, (c0, c1, c2, c3)):
+                    yield a, b, (p, q, w, u), (u, w)
 
 
 def _type3(cands: Candidates, a: int, b: int, c1: int, c2: int,
@@ -371,58 +401,59 @@ def _type3(cands: Candidates, a: int, b: int, c1: int, c2: int,
         return
     common_extra = extra & cm[c1] & cm[c2]
     pair = 1 << c1 | 1 << c2
-    shared = _shared(geo, c1, c2)
-    for degree in range(extra.bit_count(), 8):
-        for h in shared:
-            hm = geo.house_mask[h]
-            open_cells = [c for c in bits(hm) if cm[c]]
-            if naked and degree * 2 <= len(open_cells):
-                others = [c for c in open_cells if not pair >> c & 1]
+    top = extra.bit_count()
+    # per shared house: its mask, open cells, other open cells, each digit's places
+    # outside c2 (for the hidden sets), the digits that are neither a, b nor extras
+    houses = []
+    for h in _shared(geo, c1, c2):
+        hm = geo.house_mask[h]
+        open_cells = [c for c in bits(hm) if cm[c]]
+        others = [c for c in open_cells if not pair >> c & 1 and cm[c].bit_count() >= 2]
+        places = [dm[d] & hm & ~(1 << c2) for d in range(geo.n)]
+        rest = [d for d in range(geo.n) if not (ab | extra) >> d & 1 and places[d]]
+        houses.append((h, hm, len(open_cells), others, places, rest))
+    for degree in range(top, 8):
+        for h, hm, n_open, others, places, rest in houses:
+            if naked and degree * 2 <= n_open:
                 for subset in combinations(others, degree - 1):
                     union = 0
                     for c in subset:
-                        if cm[c].bit_count() < 2:
-                            break
                         union |= cm[c]
-                    else:
-                        if ((common_extra | union).bit_count() != degree
-                                or (extra | union).bit_count() != degree):
-                            continue
-                        locked = extra | union
-                        smask = pair
-                        for c in subset:
-                            smask |= 1 << c
-                        elims = [(c, d + 1) for c in bits(hm & ~smask)
-                                 for d in bits(cm[c] & locked)]
-                        if elims:
-                            yield elims, {
-                                "cells": {"extra": (c1, c2), "subset": subset},
-                                "houses": {"house": (h,)}, "size": geo.n,
-                                "extra": {"locked": "".join(map(str, digits_in(locked)))}}
-            if degree * 2 < len(open_cells):
-                rest = [d for d in range(geo.n) if not (ab | extra) >> d & 1]
+                    if ((common_extra | union).bit_count() != degree
+                            or (extra | union).bit_count() != degree):
+                        continue
+                    locked = extra | union
+                    smask = pair
+                    for c in subset:
+                        smask |= 1 << c
+                    elims = [(c, d + 1) for c in bits(hm & ~smask)
+                             for d in bits(cm[c] & locked)]
+                    if elims:
+                        yield elims, {
+                            "cells": {"extra": (c1, c2), "subset": subset},
+                            "houses": {"house": (h,)}, "size": geo.n,
+                            "extra": {"locked": "".join(map(str, digits_in(locked)))}}
+            if degree * 2 < n_open and len(rest) >= degree - 2:
+                base = places[a] | places[b]
+                if not places[a] or not places[b] or base.bit_count() > degree:
+                    continue
                 for more in combinations(rest, degree - 2):
-                    where = 0
-                    for d in (*more, a, b):
-                        pos = dm[d] & hm & ~(1 << c2)
-                        if not pos:
-                            break
-                        where |= pos
-                    else:
-                        if where.bit_count() != degree:
-                            continue
-                        hidden = ab
-                        for d in more:
-                            hidden |= 1 << d
-                        inside = where & ~pair
-                        elims = [(c, d + 1) for c in bits(inside)
-                                 for d in bits(cm[c] & ~hidden)]
-                        if elims:
-                            yield elims, {
-                                "cells": {"extra": (c1, c2), "subset": tuple(bits(inside))},
-                                "houses": {"house": (h,)}, "size": geo.n,
-                                "extra": {"locked": "".join(map(str, digits_in(hidden))),
-                                          "hidden": True}}
+                    where = base
+                    for d in more:
+                        where |= places[d]
+                    if where.bit_count() != degree:
+                        continue
+                    hidden = ab
+                    for d in more:
+                        hidden |= 1 << d
+                    inside = where & ~pair
+                    elims = [(c, d + 1) for c in bits(inside) for d in bits(cm[c] & ~hidden)]
+                    if elims:
+                        yield elims, {
+                            "cells": {"extra": (c1, c2), "subset": tuple(bits(inside))},
+                            "houses": {"house": (h,)}, "size": geo.n,
+                            "extra": {"locked": "".join(map(str, digits_in(hidden))),
+                                      "hidden": True}}
 
 
 def find_unique_loop_type4(cands: Candidates) -> Iterator[Step]:
