@@ -85,13 +85,26 @@ def unique_loops(cands: Candidates) -> list[_Loop]:
     return state_memo(cands, "unique-loops", _find_loops)
 
 
+@lru_cache(maxsize=32)
+def _se_houses(geo: Geometry) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """For each cell, its houses as (kind, mask) in the order SE visits them: box, row,
+    column, then any other house (each of its own kind)."""
+    n = geo.n
+    rank = {2: 0, 0: 1, 1: 2}
+    out = []
+    for hs in geo.cell_houses:
+        ordered = sorted(hs, key=lambda h: (rank.get(h // n, 3) if h < 3 * n else 3, h))
+        out.append(tuple((h // n if h < 3 * n else h, geo.house_mask[h]) for h in ordered))
+    return tuple(out)
+
+
 def _find_loops(cands: Candidates) -> list[_Loop]:
     geo = cands.geo
     if not _houses_only(geo):
         return []
     cm = cands.cell_mask
     dm = cands.digit_mask
-    peers = geo.peer_mask
+    order = _se_houses(geo)
     hb = _house_bits(geo)
     houses = geo.house_mask
     found: list[_Loop] = []
@@ -107,20 +120,18 @@ def _find_loops(cands: Candidates) -> list[_Loop]:
     for ab in sorted(pairs):
         a = first_bit(ab)
         b = first_bit(ab ^ 1 << a)
-        both = dm[a] & dm[b]
+        pool = dm[a] & dm[b]
         # a loop has at most two cells with extra digits (so four with exactly a/b) or
         # all its cells hold a/b and maybe one same extra digit
-        if (both & pairs[ab]).bit_count() < 4 and (both & light).bit_count() < 6:
+        if (pool & pairs[ab]).bit_count() < 4 and (pool & light).bit_count() < 6:
             continue
-        both = _viable(both, houses)
-        biv = pairs[ab] & both
-        if not biv or (biv.bit_count() < 4 and (both & light).bit_count() < 6):
+        viable = _viable(pool, houses)
+        biv = pairs[ab] & viable
+        if not biv or (biv.bit_count() < 4 and (viable & light).bit_count() < 6):
             continue
         seen: set[int] = set()
         for s in bits(biv):
-            # s is the loop's first bivalue cell: bivalue cells before it stay out
-            allowed = both & ~(biv & ((1 << s) - 1))
-            _search(cm, peers, hb, a, b, s, allowed, biv & allowed, seen, found)
+            _search(cm, order, hb, a, b, s, pool, viable, seen, found)
     return found
 
 
@@ -138,65 +149,58 @@ def _viable(cells: int, houses: tuple[int, ...] | list[int]) -> int:
     return cells
 
 
-def _search(cm: list[int], peers: tuple[int, ...] | list[int], hb: tuple[int, ...], a: int,
-            b: int, s: int, allowed: int, biv: int, seen: set[int],
-            found: list[_Loop]) -> None:
-    """Depth-first search of the loops through ``s`` within ``allowed`` cells (``biv``
-    those holding exactly ``a/b``), each added once to ``found``."""
+def _search(cm: list[int], order: tuple[tuple[tuple[int, int], ...], ...],
+            hb: tuple[int, ...], a: int, b: int, s: int, pool: int, viable: int,
+            seen: set[int], found: list[_Loop]) -> None:
+    """SE's depth-first search of the loops from the bivalue cell ``s`` through the cells
+    of ``pool`` (those holding ``a`` and ``b``), each new one added to ``found``.
+
+    As in SE, the next cell is looked for in the current cell's houses (box, row,
+    column, not of the kind of the last link), and the extra digits of every cell looked
+    at so far from a cell of the path count against the next cells with extras: a third
+    cell with extras is taken only while those digits are one.  Only ``viable`` cells
+    that keep every house of the path to one cell of each parity are followed (no other
+    can close a valid loop)."""
     path = [s]
-    start_peers = peers[s]
     ab = 1 << a | 1 << b
 
-    def step(cur: int, used: int, even: int, odd: int, nex: int, exd: int,
-             room: int) -> None:
+    def step(cur: int, used: int, even: int, odd: int, allowed_ex: int, exv: int,
+             last: int) -> None:
         length = len(path)
         parity_odd = length & 1
         closed = odd if parity_odd else even
-        todo = peers[cur] & room & ~used
-        while todo:
-            low = todo & -todo
-            todo ^= low
-            nxt = low.bit_length() - 1
-            h = hb[nxt]
-            if h & closed:
+        for kind, hm in order[cur]:
+            if kind == last:
                 continue
-            extra = cm[nxt] & ~ab
-            nex2, exd2, room2 = nex, exd, room
-            if extra:
-                exd2 = exd | extra
-                nex2 = nex + 1
-                if nex2 >= 2:
-                    if exd2 & (exd2 - 1):
-                        if nex2 > 2:
-                            continue
-                        room2 = room & biv   # no more cells with extra digits
-                    else:                    # only cells whose one extra digit is it
-                        room2 = room & (biv | _only(cm, room, ab | exd2))
-            if parity_odd:
-                odd2, even2 = odd | h, even
-            else:
-                odd2, even2 = odd, even | h
-            path.append(nxt)
-            used2 = used | low
-            if (parity_odd and length >= 5 and even2 == odd2
-                    and start_peers >> nxt & 1 and used2 not in seen):
-                seen.add(used2)
-                found.append((a, b, tuple(path)))
-            # once every house is closed no other cell can follow
-            if even2 != odd2:
-                step(nxt, used2, even2, odd2, nex2, exd2, room2)
-            path.pop()
+            todo = hm & pool
+            while todo:
+                low = todo & -todo
+                todo ^= low
+                nxt = low.bit_length() - 1
+                if nxt == s:
+                    if length >= 6 and even == odd and used not in seen:
+                        seen.add(used)
+                        found.append((a, b, tuple(path)))
+                    continue
+                if used & low:
+                    continue
+                m = cm[nxt]
+                exv |= m & ~ab
+                wide = m != ab
+                if wide and exv & (exv - 1) and allowed_ex <= 0:
+                    continue
+                h = hb[nxt]
+                if not viable & low or h & closed:
+                    continue
+                if parity_odd:
+                    odd2, even2 = odd | h, even
+                else:
+                    odd2, even2 = odd, even | h
+                path.append(nxt)
+                step(nxt, used | low, even2, odd2, allowed_ex - wide, exv, kind)
+                path.pop()
 
-    step(s, 1 << s, hb[s], 0, 0, 0, allowed)
-
-
-def _only(cm: list[int], cells: int, mask: int) -> int:
-    """Those of ``cells`` whose candidates are exactly ``mask``."""
-    out = 0
-    for c in bits(cells):
-        if cm[c] == mask:
-            out |= 1 << c
-    return out
+    step(s, 1 << s, hb[s], 0, 2, 0, -1)
 
 
 def loop_weight(size: int) -> float:
