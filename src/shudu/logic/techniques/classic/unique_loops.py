@@ -17,11 +17,12 @@ therefore take another digit; as for rectangles, this gives four types:
   of them is ``a``, so neither can be ``b``.
 
 Loops of four cells are the Unique Rectangles of :mod:`.uniqueness`; these finders give
-the longer loops only.  They follow Sudoku Explainer's rules: a loop is searched from a
-cell with exactly ``a/b``, and has at most two cells with extra digits unless those all
-have the same single extra digit.  SE weighs a loop 4.5, +0.1 for 6 cells, +0.2 for 8,
-+0.5 from 10; type 3 adds 0.1 per digit of the set beyond one (naked) or per cell of
-the hidden set beyond the pair's.
+the longer loops only (and the hidden-set form of Unique Rectangle type 3, which
+:mod:`.uniqueness` lacks).  They follow Sudoku Explainer's search (:func:`_search`): a
+loop starts from a cell with exactly ``a/b`` and has at most two cells with extra
+digits unless those all have the same single extra digit, counted as SE counts them.
+SE weighs a loop 4.5, +0.1 for 6 cells, +0.2 for 8, +0.5 from 10; type 3 adds 0.1 per
+digit of the set beyond one (naked) or per cell of the hidden set beyond the pair's.
 
 >>> from shudu import Grid
 >>> from shudu.values.candidates import Candidates
