@@ -82,3 +82,22 @@ def test_se_walk_takes_them(puzzle: str, score: float, hardest: str) -> None:
     walk = Walk.of(puzzle)
     list(walk)
     assert walk.solved and (walk.score, walk.hardest) == (score, hardest)
+
+
+@pytest.mark.parametrize(("puzzle", "score"), [
+    # SE: 8.4.  A loop of six cells on 1/3, three of them with the one extra digit 4,
+    # would remove a 4 early; SE's search never takes the third cell with extras (it
+    # counts the extras of every cell it looked at), so SE needs a forcing chain.
+    ("..7.4.5...............5.6716......32....739....46.......8..4..7...2.9.68.92......",
+     8.4),
+    # SE: 7.1.  After SE's Unique Loop type 2, a rectangle on 1/3 with a corner that
+    # holds 1 but not 3 gives a sound Uniqueness Test 1 that SE does not know: its
+    # rectangles hold both digits in every corner.
+    ("....6...8..2......49....31...6.34........85..94...1......2.94...8.......51.....3.",
+     7.1),
+])
+def test_se_walk_finds_what_se_finds(puzzle: str, score: float) -> None:
+    walk = Walk.of(puzzle)
+    list(walk)
+    assert walk.solved and walk.score == score
+    assert walk.histogram.get("unique-loop-type-2") == 1

@@ -175,13 +175,15 @@ def _direct(key: str) -> Rung:
     return Rung(f"{key} (direct)", scan, tech.ladder_level, key)
 
 
-def _first(key: str) -> Rung:
+def _first(key: str, keep: Callable[[Candidates, Step], bool] | None = None) -> Rung:
     """A technique whose steps all weigh the same: its first step that makes progress,
-    or every such step when that weight is within the ceiling."""
+    or every such step when that weight is within the ceiling (only the steps ``keep``
+    keeps, when given)."""
     tech = technique(key)
 
     def scan(c: Candidates, ceiling: float) -> list[Move]:
-        steps = (step for step in tech.find(c) if step.progress)
+        steps = (step for step in tech.find(c)
+                 if step.progress and (keep is None or keep(c, step)))
         first = next(steps, None)
         if first is None:
             return []
@@ -518,7 +520,24 @@ def _rung(entry: str) -> Rung:
         return _se_chains(key)
     if key in FORCING_KEYS:
         return _forcing(key)
+    if key in SE_RECTANGLES:
+        return _first(key, _both_digits)
     return _first(key)
+
+
+SE_RECTANGLES = ("ur-type-1", "ur-type-2", "ur-type-3", "ur-type-4")
+"""The Unique Rectangles SE knows: to SE a rectangle is a loop of four cells that all
+hold both its digits, so on its ladder these take only such rectangles (shudu's finders
+also take corners holding one of them, a sound deduction SE does not make)."""
+
+
+def _both_digits(c: Candidates, step: Step) -> bool:
+    """Whether every corner of a rectangle step still holds both of its digits."""
+    ab = 0
+    for d in step.digits[:2]:
+        ab |= 1 << (d - 1)
+    cm = c.cell_mask
+    return all(cm[cell] & ab == ab for cell in step.role_cells("rectangle"))
 
 
 @cache
