@@ -1,5 +1,5 @@
-"""Unique Loops (types 1-4), BUG types 2-4 and Unique Rectangle type 3 (naked and hidden
-sets) against Sudoku Explainer's own steps.
+"""Unique Loops (types 1-4), BUG types 1 (several BUG digits) to 4 and Unique Rectangle
+type 3 (naked and hidden sets) against Sudoku Explainer's own steps.
 
 ``tests/fixtures/se_unique_loops_bug.jsonl`` holds states taken from SE's step traces
 (``diuf.sudoku.test.hints``) just before SE applied one of these techniques, with SE's
@@ -64,7 +64,8 @@ def test_se_case(case: dict[str, Any]) -> None:
 def test_every_technique_has_cases() -> None:
     keys = {case["key"] for case in CASES}
     assert keys == {"unique-loop-type-1", "unique-loop-type-2", "unique-loop-type-3",
-                    "unique-loop-type-4", "bug-type-2", "bug-type-3", "bug-type-4",
+                    "unique-loop-type-4", "bug-type-1", "bug-type-2", "bug-type-3",
+                    "bug-type-4",
                     "ur-type-3", "ur-type-3-hidden"}
     # loops of eight cells weigh 4.7
     assert any(c["weight"] == 4.7 and c["key"] == "unique-loop-type-1" for c in CASES)

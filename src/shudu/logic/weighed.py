@@ -469,13 +469,13 @@ level 5; a name of :data:`GROUPS` for the steps of several techniques, cheapest 
 GROUPS = {
     "unique-loops": ("unique-loop-type-1", "unique-loop-type-2", "unique-loop-type-4",
                      "unique-loop-type-3", "ur-type-3-hidden"),
-    "bug-types": ("bug-type-2", "bug-type-4", "bug-type-3"),
+    "bug-types": ("bug-type-1", "bug-type-2", "bug-type-4", "bug-type-3"),
 }
 """Rungs of several uniqueness techniques whose steps weigh different amounts (a unique
 loop by its length and set, 4.6 to 5.3 and more, a hidden set's Unique Rectangle 4.5
-and more; BUG types 2-4, 5.7 and more): SE takes the cheapest step of all, so the unique
-loops stand on several rungs, each taking the steps up to its weight, between the rungs
-of the fixed weights around them."""
+and more; BUG type 1 with several BUG digits 5.6, types 2-4 5.7 and more): SE takes
+the cheapest step of all, so the unique loops stand on several rungs, each taking the
+steps up to its weight, between the rungs of the fixed weights around them."""
 
 
 def _group(name: str, cap: float | None) -> Rung:

@@ -113,6 +113,7 @@ hidden-quad                     0212   subsets                 5.4      5.4     
 finned-jellyfish                0312   fish                    5.4      5.4      -        -  d
 sashimi-jellyfish               0322   fish                    5.5      5.5      -        -  d
 bug-plus-1                      0610   uniqueness              5.6      5.6      -        -  ud
+bug-type-1                      1618   uniqueness              5.6      5.6      -        -  u
 bug-type-2                      1614   uniqueness              5.7      5.7      -        -  u
 bug-type-3                      1615   uniqueness              5.7      5.7      -        -  u
 bug-type-4                      1616   uniqueness              5.7      5.7      -        -  u
@@ -248,6 +249,7 @@ hidden-quad                     Hidden Quadruple                          隐性
 finned-jellyfish                Finned Jellyfish                          带鳍水母
 sashimi-jellyfish               Sashimi Jellyfish                         退化水母
 bug-plus-1                      Bivalue Universal Grave + 1               全双值坟墓+1
+bug-type-1                      Bivalue Universal Grave Type 1            全双值坟墓1
 bug-type-2                      Bivalue Universal Grave Type 2            全双值坟墓2
 bug-type-3                      Bivalue Universal Grave Type 3            全双值坟墓3
 bug-type-4                      Bivalue Universal Grave Type 4            全双值坟墓4

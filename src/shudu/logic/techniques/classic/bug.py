@@ -1,4 +1,5 @@
-"""Bivalue Universal Grave types 2, 3 and 4 (type 1 is BUG+1, in :mod:`.uniqueness`).
+"""Bivalue Universal Grave types 1 (several BUG digits), 2, 3 and 4 (BUG+1 is in
+:mod:`.uniqueness`).
 
 A BUG is a state where every unsolved cell has two candidates and every digit two
 places in each house: it has zero or two solutions.  When a few *BUG cells* have more
@@ -6,6 +7,8 @@ candidates, and removing one *BUG digit* from each (the digit that has three pla
 its houses) would leave a BUG, a unique puzzle needs at least one BUG cell to take its
 BUG digit:
 
+* type 1: one BUG cell, with two BUG digits or more: it takes one of them (with one
+  BUG digit this is BUG+1);
 * type 2: all the BUG cells have the same BUG digit ``x``: any cell that sees all of
   them cannot be ``x``;
 * type 3: the BUG cells share a house: together they act as one cell holding their BUG
@@ -14,8 +17,8 @@ BUG digit:
   which in the BUG would have its two places of the house there: one of them is ``y``
   and the other its BUG digit, so both lose their third candidate.
 
-The BUG cells and digits are found as Sudoku Explainer finds them; SE weighs types 2 and
-4 5.7 and type 3 5.7 plus 0.1 per digit of the naked set beyond one.
+The BUG cells and digits are found as Sudoku Explainer finds them; SE weighs type 1 5.6,
+types 2 and 4 5.7 and type 3 5.7 plus 0.1 per digit of the naked set beyond one.
 
 >>> from shudu import Grid
 >>> from shudu.values.candidates import Candidates
@@ -35,9 +38,10 @@ from ...render import house_text, result_text
 from ...step import Step, candidates_text, cells_text
 from .uniqueness import _houses_only
 
-__all__ = ["bug_cells", "find_bug_type2", "find_bug_type3", "find_bug_type4"]
+__all__ = ["bug_cells", "find_bug_type1", "find_bug_type2", "find_bug_type3",
+           "find_bug_type4"]
 
-KEYS = ("bug-type-2", "bug-type-3", "bug-type-4")
+KEYS = ("bug-type-1", "bug-type-2", "bug-type-3", "bug-type-4")
 
 # BUG cells in the order found, each with the mask of its BUG digits (0-based bits)
 _Bug = tuple[tuple[int, int], ...]
@@ -99,6 +103,28 @@ def _max_peers(geo: Geometry) -> int:
 def _common(cands: Candidates, cells: list[int]) -> int:
     """Cells that see every one of ``cells`` (not themselves)."""
     return cands.geo.common_peers(cells)
+
+
+def find_bug_type1(cands: Candidates) -> Iterator[Step]:
+    """One BUG cell with several BUG digits (four or more candidates): it must take one
+    of them, so it loses its other candidates.  (With three candidates this is BUG+1,
+    ``bug-plus-1``.)
+
+    >>> from shudu import Grid
+    >>> list(find_bug_type1(Candidates.from_grid(Grid.empty())))
+    []
+    """
+    bug = bug_cells(cands)
+    if len(bug) != 1:
+        return
+    ((cell, digits),) = bug
+    m = cands.cell_mask[cell]
+    if m.bit_count() < 4:
+        return
+    elims = [(cell, d + 1) for d in bits(m & ~digits)]
+    if elims:
+        yield Step("bug-type-1", eliminations=elims, digits=digits_in(digits),
+                   cells={"bug": (cell,)}, size=cands.geo.n)
 
 
 def find_bug_type2(cands: Candidates) -> Iterator[Step]:
@@ -259,7 +285,12 @@ def _explain(step: Step, lang: str) -> str:
     key = step.technique
     house = (house_text(step, step.role_houses("house")[0], lang)
              if step.role_houses("house") else "")
-    if key == "bug-type-2":
+    if key == "bug-type-1":
+        if lang == "zh":
+            why = f"它只能取多出的数字之一（{digits}）"
+        else:
+            why = f"it must take one of its BUG digits ({digits})"
+    elif key == "bug-type-2":
         x = step.digits[0]
         if lang == "zh":
             why = f"它们多出的都是 {x}，其中一格必为 {x}，同时看到它们全部的格子不能是 {x}"
@@ -297,12 +328,13 @@ def _explain(step: Step, lang: str) -> str:
 def _notation(step: Step) -> str:
     cells = cells_text(step.role_cells("bug"), step.size)
     # type 2 names its BUG digit, type 4 the digit the two cells share, type 3 its BUG digits
-    shown = step.digits if step.technique == "bug-type-3" else step.digits[:1]
+    shown = step.digits if step.technique in ("bug-type-1", "bug-type-3") else step.digits[:1]
     digits = ",".join(map(str, shown))
     return (f"{step.info.name}: {cells} on {digits} => "
             + candidates_text(step.eliminations, step.size))
 
 
-for _key, _find in zip(KEYS, (find_bug_type2, find_bug_type3, find_bug_type4), strict=True):
+for _key, _find in zip(KEYS, (find_bug_type1, find_bug_type2, find_bug_type3, find_bug_type4),
+                       strict=True):
     register(Technique.of(_key, _find, _where, _explain, _notation, weigh=_weigh,
-                          aliases=(f"bug type {_key[-1]}", f"bug{_key[-1]}")))
+                          aliases=(f"bug type {_key[-1]}",)))
