@@ -106,6 +106,7 @@ def _find_loops(cands: Candidates) -> list[_Loop]:
     cm = cands.cell_mask
     dm = cands.digit_mask
     order = _se_houses(geo)
+    peers = geo.peer_mask
     hb = _house_bits(geo)
     houses = geo.house_mask
     found: list[_Loop] = []
@@ -130,10 +131,55 @@ def _find_loops(cands: Candidates) -> list[_Loop]:
         biv = pairs[ab] & viable
         if not biv or (biv.bit_count() < 4 and (viable & light).bit_count() < 6):
             continue
+        # most states have no loop at all: a quick search without SE's count of extras
+        # (which only takes loops away) tells, from the first bivalue cell of each loop
+        if not any(_has_loop(cm, peers, hb, ab, s, viable & ~(biv & ((1 << s) - 1)))
+                   for s in bits(biv)):
+            continue
         seen: set[int] = set()
         for s in bits(biv):
             _search(cm, order, hb, a, b, s, pool, viable, seen, found)
     return found
+
+
+def _has_loop(cm: list[int], peers: tuple[int, ...] | list[int], hb: tuple[int, ...],
+              ab: int, s: int, allowed: int) -> bool:
+    """Whether some unique loop of six or more cells of ``allowed`` passes through ``s``,
+    with at most two cells with extra digits unless those all have one same extra digit
+    (the extras counted on the loop's cells only)."""
+    start_peers = peers[s]
+
+    def step(cur: int, length: int, used: int, even: int, odd: int, nex: int,
+             exd: int) -> bool:
+        parity_odd = length & 1
+        closed = odd if parity_odd else even
+        todo = peers[cur] & allowed & ~used
+        while todo:
+            low = todo & -todo
+            todo ^= low
+            nxt = low.bit_length() - 1
+            h = hb[nxt]
+            if h & closed:
+                continue
+            extra = cm[nxt] & ~ab
+            nex2, exd2 = nex, exd
+            if extra:
+                exd2 = exd | extra
+                nex2 = nex + 1
+                if nex2 > 2 and exd2 & (exd2 - 1):
+                    continue
+            if parity_odd:
+                odd2, even2 = odd | h, even
+            else:
+                odd2, even2 = odd, even | h
+            if even2 == odd2:
+                if parity_odd and length >= 5 and start_peers >> nxt & 1:
+                    return True
+            elif step(nxt, length + 1, used | low, even2, odd2, nex2, exd2):
+                return True
+        return False
+
+    return step(s, 1, 1 << s, hb[s], 0, 0, 0)
 
 
 def _viable(cells: int, houses: tuple[int, ...] | list[int]) -> int:
