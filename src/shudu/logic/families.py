@@ -2,6 +2,7 @@
 
 from .techniques.classic import (  # noqa: F401
     als,
+    bug,
     chains,
     colouring,
     exocet,
@@ -18,6 +19,7 @@ from .techniques.classic import (  # noqa: F401
     subsets,
     templates,
     tridagon,
+    unique_loops,
     uniqueness,
     wings,
 )

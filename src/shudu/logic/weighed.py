@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from ..values.candidates import Candidates
+from ..values.candidates import Candidates, state_memo
 from ..values.grid import Grid
 from . import accel9
 from .links import chain_nodes
@@ -50,7 +50,7 @@ from .techniques.classic.singles import (
 )
 from .techniques.table import length_bonus
 
-__all__ = ["C_FROM", "SE_ORDER", "SINGLE_FROM", "PathStep", "Rung", "Walk",
+__all__ = ["C_FROM", "GROUPS", "SE_ORDER", "SINGLE_FROM", "PathStep", "Rung", "Walk",
            "constraint_ladder", "path_scores", "pattern_moves", "se_ladder", "step_score"]
 
 
@@ -175,13 +175,15 @@ def _direct(key: str) -> Rung:
     return Rung(f"{key} (direct)", scan, tech.ladder_level, key)
 
 
-def _first(key: str) -> Rung:
+def _first(key: str, keep: Callable[[Candidates, Step], bool] | None = None) -> Rung:
     """A technique whose steps all weigh the same: its first step that makes progress,
-    or every such step when that weight is within the ceiling."""
+    or every such step when that weight is within the ceiling (only the steps ``keep``
+    keeps, when given)."""
     tech = technique(key)
 
     def scan(c: Candidates, ceiling: float) -> list[Move]:
-        steps = (step for step in tech.find(c) if step.progress)
+        steps = (step for step in tech.find(c)
+                 if step.progress and (keep is None or keep(c, step)))
         first = next(steps, None)
         if first is None:
             return []
@@ -479,8 +481,10 @@ SE_ORDER = (
     "naked-single", "hidden-triple:direct",
     "pointing", "claiming", "locked-pair", "naked-pair", "x-wing", "hidden-pair",
     "locked-triple", "naked-triple", "swordfish", "hidden-triple", "xy-wing", "xyz-wing",
-    "ur-type-1", "ur-type-2", "ur-type-4", "ur-type-3", "naked-quad", "jellyfish",
-    "hidden-quad", "bug-plus-1",
+    "ur-type-1", "ur-type-2", "ur-type-4", "unique-loops:4.5", "ur-type-3",
+    "unique-loops:4.9",
+    "naked-quad", "unique-loops:5.1", "jellyfish", "unique-loops:5.3",
+    "hidden-quad", "unique-loops", "bug-plus-1", "bug-types",
     "chains", "nishio", "forcing-chain-contradiction", "forcing-chain-verity:se",
     "forcing-net-verity:se", "nested-forcing-chain:se", "nested-forcing-net",
 )
@@ -488,11 +492,47 @@ SE_ORDER = (
 the "direct" form, ``chains`` for the rung of chains, loops and the single-digit
 patterns SE counts as chains, ``key:se`` for SE's multiple, dynamic and nested forcing
 chains; the nested forcing net is for what SE's nested levels the C core makes leave, its
-level 5)."""
+level 5; a name of :data:`GROUPS` for the steps of several techniques, cheapest first,
+``name:W`` for those that weigh W or less)."""
+
+GROUPS = {
+    "unique-loops": ("unique-loop-type-1", "unique-loop-type-2", "unique-loop-type-4",
+                     "unique-loop-type-3", "ur-type-3-hidden"),
+    "bug-types": ("bug-type-1", "bug-type-2", "bug-type-4", "bug-type-3"),
+}
+"""Rungs of several uniqueness techniques whose steps weigh different amounts (a unique
+loop by its length and set, 4.6 to 5.3 and more, a hidden set's Unique Rectangle 4.5
+and more; BUG type 1 with several BUG digits 5.6, types 2-4 5.7 and more): SE takes
+the cheapest step of all, so the unique loops stand on several rungs, each taking the
+steps up to its weight, between the rungs of the fixed weights around them."""
+
+
+def _group(name: str, cap: float | None) -> Rung:
+    """The steps of the techniques of a group (:data:`GROUPS`) that weigh ``cap`` or less
+    (any, when None), cheapest first; only the cheapest when it passes the ceiling."""
+    techs = tuple(technique(key) for key in GROUPS[name])
+    limit = float("inf") if cap is None else cap + 1e-9
+
+    def build(c: Candidates) -> list[Move]:
+        found: list[Move] = [(tech.weight(step), tech.key, step, ())
+                             for tech in techs for step in tech.find(c) if step.progress]
+        found.sort(key=lambda m: m[0])
+        return found
+
+    def scan(c: Candidates, ceiling: float) -> list[Move]:
+        # the group's rungs share one search per state
+        moves = [m for m in state_memo(c, f"rung:{name}", build) if m[0] <= limit]
+        if not moves:
+            return []
+        return moves if moves[0][0] <= ceiling else moves[:1]
+
+    return Rung(name if cap is None else f"{name} (up to {cap})", scan)
 
 
 def _rung(entry: str) -> Rung:
     key, _, form = entry.partition(":")
+    if key in GROUPS:
+        return _group(key, float(form) if form else None)
     if key in ("hidden-single", "naked-single"):
         return _singles(key)
     if form == "direct":
@@ -509,7 +549,24 @@ def _rung(entry: str) -> Rung:
         return _se_chains(key)
     if key in FORCING_KEYS:
         return _forcing(key)
+    if key in SE_RECTANGLES:
+        return _first(key, _both_digits)
     return _first(key)
+
+
+SE_RECTANGLES = ("ur-type-1", "ur-type-2", "ur-type-3", "ur-type-4")
+"""The Unique Rectangles SE knows: to SE a rectangle is a loop of four cells that all
+hold both its digits, so on its ladder these take only such rectangles (shudu's finders
+also take corners holding one of them, a sound deduction SE does not make)."""
+
+
+def _both_digits(c: Candidates, step: Step) -> bool:
+    """Whether every corner of a rectangle step still holds both of its digits."""
+    ab = 0
+    for d in step.digits[:2]:
+        ab |= 1 << (d - 1)
+    cm = c.cell_mask
+    return all(cm[cell] & ab == ab for cell in step.role_cells("rectangle"))
 
 
 @cache
@@ -522,6 +579,8 @@ def se_ladder(uniqueness: bool = True) -> tuple[Rung, ...]:
     """
     def allowed(entry: str) -> bool:
         key = entry.partition(":")[0]
+        if key in GROUPS:
+            return uniqueness
         return key in ("chains", "nishio") or uniqueness or not technique(key).uniqueness
 
     return tuple(_rung(entry) for entry in SE_ORDER if allowed(entry))

@@ -96,10 +96,15 @@ ur-type-2                       0601   uniqueness              4.5      4.5     
 ur-type-4                       0603   uniqueness              4.5      4.5      -        -  ud
 avoidable-rectangle-1           0607   uniqueness              4.5      4.5      -        -  ud
 avoidable-rectangle-2           0608   uniqueness              4.5      4.5      -        -  ud
+ur-type-3-hidden                1617   uniqueness              4.5      4.5      -        -  u
 ur-type-3                       0602   uniqueness              4.6      4.6      -        -  ud
 ur-type-5                       0604   uniqueness              4.6      4.6      -        -  ud
 ur-type-6                       0605   uniqueness              4.6      4.6      -        -  ud
 wxyz-wing                       0802   wings                   4.6      4.6      -        -  d
+unique-loop-type-1              1610   uniqueness              4.6      4.6      -        -  u
+unique-loop-type-2              1611   uniqueness              4.6      4.6      -        -  u
+unique-loop-type-3              1612   uniqueness              4.6      4.6      -        -  u
+unique-loop-type-4              1613   uniqueness              4.6      4.6      -        -  u
 hidden-rectangle                0606   uniqueness              4.7      4.7      -        -  ud
 naked-quad                      0202   subsets                 5.0      5.0      -       10  -
 sue-de-coq                      1101   als                     5.0      5.0      -        -  d
@@ -108,6 +113,10 @@ hidden-quad                     0212   subsets                 5.4      5.4     
 finned-jellyfish                0312   fish                    5.4      5.4      -        -  d
 sashimi-jellyfish               0322   fish                    5.5      5.5      -        -  d
 bug-plus-1                      0610   uniqueness              5.6      5.6      -        -  ud
+bug-type-1                      1618   uniqueness              5.6      5.6      -        -  u
+bug-type-2                      1614   uniqueness              5.7      5.7      -        -  u
+bug-type-3                      1615   uniqueness              5.7      5.7      -        -  u
+bug-type-4                      1616   uniqueness              5.7      5.7      -        -  u
 skyscraper                      0400   single-digit patterns   6.6      6.6      -        -  d
 two-string-kite                 0401   single-digit patterns   6.6      6.6      -        -  d
 empty-rectangle                 0402   single-digit patterns   6.6      6.6      -        -  d
@@ -223,10 +232,15 @@ ur-type-2                       Uniqueness Test 2                         唯一
 ur-type-4                       Uniqueness Test 4                         唯一矩形4
 avoidable-rectangle-1           Avoidable Rectangle Type 1                可回避矩形1
 avoidable-rectangle-2           Avoidable Rectangle Type 2                可回避矩形2
+ur-type-3-hidden                Uniqueness Test 3 (Hidden Set)            唯一矩形3（隐性数组）
 ur-type-3                       Uniqueness Test 3                         唯一矩形3
 ur-type-5                       Uniqueness Test 5                         唯一矩形5
 ur-type-6                       Uniqueness Test 6                         唯一矩形6
 wxyz-wing                       WXYZ-Wing                                 WXYZ翼
+unique-loop-type-1              Unique Loop Type 1                        唯一环1
+unique-loop-type-2              Unique Loop Type 2                        唯一环2
+unique-loop-type-3              Unique Loop Type 3                        唯一环3
+unique-loop-type-4              Unique Loop Type 4                        唯一环4
 hidden-rectangle                Hidden Rectangle                          隐性唯一矩形
 naked-quad                      Naked Quadruple                           显性四数组
 sue-de-coq                      Sue de Coq                                双区不交子集
@@ -235,6 +249,10 @@ hidden-quad                     Hidden Quadruple                          隐性
 finned-jellyfish                Finned Jellyfish                          带鳍水母
 sashimi-jellyfish               Sashimi Jellyfish                         退化水母
 bug-plus-1                      Bivalue Universal Grave + 1               全双值坟墓+1
+bug-type-1                      Bivalue Universal Grave Type 1            全双值坟墓1
+bug-type-2                      Bivalue Universal Grave Type 2            全双值坟墓2
+bug-type-3                      Bivalue Universal Grave Type 3            全双值坟墓3
+bug-type-4                      Bivalue Universal Grave Type 4            全双值坟墓4
 skyscraper                      Skyscraper                                摩天楼
 two-string-kite                 2-String Kite                             双线风筝
 empty-rectangle                 Empty Rectangle                           空矩形

@@ -758,15 +758,22 @@ def _bug_notation(step: Step) -> str:
         step.eliminations, step.size)
 
 
+def _ur3_weigh(step: Step, base: float) -> float:
+    """SE's weight of a type 3: 4.5 plus 0.1 per digit of the naked set beyond one."""
+    locked = step.get("locked")
+    return round(4.5 + (len(locked) - 1) * 0.1, 1) if isinstance(locked, str) else base
+
+
 def _reg(key: str, find: Finder, where: Renderer = _rect_where,
          explain: Renderer = _rect_explain, notation: Callable[[Step], str] = _rect_notation,
-         aliases: tuple[str, ...] = ()) -> None:
-    register(Technique.of(key, find, where, explain, notation, aliases=aliases))
+         aliases: tuple[str, ...] = (),
+         weigh: Callable[[Step, float], float] | None = None) -> None:
+    register(Technique.of(key, find, where, explain, notation, aliases=aliases, weigh=weigh))
 
 
 _reg("ur-type-1", find_ur_type1, aliases=("unique rectangle type 1", "ur1"))
 _reg("ur-type-2", find_ur_type2, aliases=("unique rectangle type 2", "ur2"))
-_reg("ur-type-3", find_ur_type3, aliases=("unique rectangle type 3", "ur3"))
+_reg("ur-type-3", find_ur_type3, aliases=("unique rectangle type 3", "ur3"), weigh=_ur3_weigh)
 _reg("ur-type-4", find_ur_type4, aliases=("unique rectangle type 4", "ur4"))
 _reg("ur-type-5", find_ur_type5, aliases=("unique rectangle type 5", "ur5"))
 _reg("ur-type-6", find_ur_type6, aliases=("unique rectangle type 6", "ur6"))
