@@ -452,7 +452,10 @@ SE_ORDER = (
     "locked-triple", "naked-triple", "swordfish", "hidden-triple", "xy-wing", "xyz-wing",
     "ur-type-1", "ur-type-2", "ur-type-4", "ur-type-3", "naked-quad", "jellyfish",
     "hidden-quad", "bug-plus-1",
-    "chains", "nishio", "forcing-chain-contradiction", "forcing-chain-verity:se",
+    "aligned-pair-exclusion",
+    "chains",
+    "aligned-triplet-exclusion",
+    "nishio", "forcing-chain-contradiction", "forcing-chain-verity:se",
     "forcing-net-verity:se", "nested-forcing-chain:se", "nested-forcing-net",
 )
 """Sudoku Explainer's ladder, easiest rung first: technique keys (``key:direct`` for

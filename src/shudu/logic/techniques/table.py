@@ -108,6 +108,7 @@ hidden-quad                     0212   subsets                 5.4      5.4     
 finned-jellyfish                0312   fish                    5.4      5.4      -        -  d
 sashimi-jellyfish               0322   fish                    5.5      5.5      -        -  d
 bug-plus-1                      0610   uniqueness              5.6      5.6      -        -  ud
+aligned-pair-exclusion          1620   aligned exclusion       6.2      6.2      -        -  o
 skyscraper                      0400   single-digit patterns   6.6      6.6      -        -  d
 two-string-kite                 0401   single-digit patterns   6.6      6.6      -        -  d
 empty-rectangle                 0402   single-digit patterns   6.6      6.6      -        -  d
@@ -136,6 +137,7 @@ finned-franken-swordfish        0341   fish                    7.4      7.4     
 mutant-x-wing                   0350   fish                    7.5      7.5      -        -  o
 als-aic                         0711A  chains                  7.5      7.5      -        -  o
 als-xz                          0901   als                     7.5      7.5      -        -  d
+aligned-triplet-exclusion       1621   aligned exclusion       7.5      7.5      -        -  o
 tridagon                        1501   tridagon                7.55     7.55     -        -  -
 mutant-swordfish                0351   fish                    7.6      7.6      -        -  o
 finned-mutant-x-wing            0360   fish                    7.6      7.6      -        -  o
@@ -235,6 +237,7 @@ hidden-quad                     Hidden Quadruple                          隐性
 finned-jellyfish                Finned Jellyfish                          带鳍水母
 sashimi-jellyfish               Sashimi Jellyfish                         退化水母
 bug-plus-1                      Bivalue Universal Grave + 1               全双值坟墓+1
+aligned-pair-exclusion          Aligned Pair Exclusion                    对齐数对排除
 skyscraper                      Skyscraper                                摩天楼
 two-string-kite                 2-String Kite                             双线风筝
 empty-rectangle                 Empty Rectangle                           空矩形
@@ -263,6 +266,7 @@ finned-franken-swordfish        Finned Franken Swordfish                  带鳍
 mutant-x-wing                   Mutant X-Wing                             变异X翼
 als-aic                         Grouped AIC with ALS                      含待定数组的分组交替推理链
 als-xz                          ALS-XZ                                    待定数组XZ
+aligned-triplet-exclusion       Aligned Triplet Exclusion                 对齐三数组排除
 tridagon                        Tridagon                                  三叉戟
 mutant-swordfish                Mutant Swordfish                          变异剑鱼
 finned-mutant-x-wing            Finned Mutant X-Wing                      带鳍变异X翼
