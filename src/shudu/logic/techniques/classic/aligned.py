@@ -21,7 +21,7 @@ The cell sets examined are Sudoku Explainer's (its weights: a pair 6.2, a triple
 >>> masks[3], masks[4] = 0b101, 0b110          # r1c4 {1,3}, r1c5 {2,3}
 >>> s = next(find_aligned_pair_exclusion(Candidates.from_masks(Grid.empty().rules, masks)))
 >>> s.notation()
-'Aligned Pair Exclusion: r1c1,r1c2 (r1c4,r1c5) => r1c1<>1, r1c2<>3'
+'Aligned Pair Exclusion: r1c1,r1c2 (r1c4,r1c5) => r1c1<>2, r1c2<>3'
 """
 
 from __future__ import annotations
