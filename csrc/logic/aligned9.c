@@ -82,6 +82,18 @@ static unsigned gone_of(const uint16_t cm[81], const set81 peers[81], int p, int
     int pq = has(peers[p], q), pr = r >= 0 && has(peers[p], r);
     int qr = r >= 0 && has(peers[q], r);
     unsigned mr = r >= 0 ? cm[r] : 1;   /* a pair: one pass, y unused */
+    /* first the ways on digits of no excluder: only a cell p sees forbids p anything */
+    unsigned inside = 0;
+    for (int e = 0; e < ne; e++) inside |= em[e];
+    for (unsigned mq = cm[q] & ~inside; mq; mq &= mq - 1) {
+        int x = sd_ctz32(mq);
+        for (unsigned m = r >= 0 ? mr & ~inside : 1; m; m &= m - 1) {
+            int y = r >= 0 ? sd_ctz32(m) : x;
+            if (qr && x == y) continue;
+            left &= (pq ? 1u << x : 0) | (pr ? 1u << y : 0);
+            if (!left) return 0;
+        }
+    }
     for (unsigned mq = cm[q]; mq; mq &= mq - 1) {
         int x = sd_ctz32(mq);
         for (unsigned m = mr; m; m &= m - 1) {

@@ -39,8 +39,8 @@ from ...step import Step, candidates_text, cells_text, digit_text
 __all__ = ["aligned_steps", "find_aligned_pair_exclusion", "find_aligned_triplet_exclusion"]
 
 
-def _setup(cands: Candidates, degree: int) -> tuple[list[int], list[int], list[int]]:
-    """The base cells (in cell order), each cell's excluders (a cell mask) and count."""
+def _setup(cands: Candidates, degree: int) -> tuple[list[int], list[int]]:
+    """The base cells (in cell order) and each cell's excluders (a cell mask)."""
     cm = cands.cell_mask
     values = cands.values
     peer = cands.geo.peer_mask
@@ -58,7 +58,7 @@ def _setup(cands: Candidates, degree: int) -> tuple[list[int], list[int], list[i
             ex[i] = peer[i] & excl
             if ex[i]:
                 base.append(i)
-    return base, ex, count
+    return base, ex
 
 
 def _exclude(cands: Candidates, cells: tuple[int, ...], excluders: list[int]
@@ -105,8 +105,8 @@ def aligned_steps(cands: Candidates, degree: int) -> Iterator[Step]:
         raise ValueError("degree must be 2 or 3")
     key = "aligned-pair-exclusion" if degree == 2 else "aligned-triplet-exclusion"
     if cands.rules.is_classic9:
-        masks = array("H", (0 if v else m for m, v in zip(cands.cell_mask, cands.values)))
-        for a, b, c, *_ in aligned9(masks.tobytes(), degree):
+        # a placed cell's mask is 0 (Candidates.place)
+        for a, b, c, *_ in aligned9(array("H", cands.cell_mask).tobytes(), degree):
             cells: tuple[int, ...] = (a, b) if c < 0 else (a, b, c)
             yield _step(cands, key, cells)
         return
@@ -119,7 +119,7 @@ def aligned_steps(cands: Candidates, degree: int) -> Iterator[Step]:
 def _cell_sets(cands: Candidates, degree: int) -> Iterator[tuple[int, ...]]:
     """The base cell sets with two common excluders at least, in the order of
     :func:`aligned_steps`, each once."""
-    base, ex, _ = _setup(cands, degree)
+    base, ex = _setup(cands, degree)
     in_base = 0
     for c in base:
         in_base |= 1 << c
