@@ -22,10 +22,11 @@ from shudu.logic.techniques.classic.aligned import aligned_steps
 from shudu.values.candidates import Candidates
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "aligned_se_cases.jsonl"
-"""States from Sudoku Explainer's step traces (``diuf.sudoku.test.hints``): each state
-just before one of its Aligned Pair or Triplet Exclusions, with SE's base cells and
-removals; then states where SE went on to its chains (no pair there) or past its chains
-and cycles (no triplet there)."""
+"""States from Sudoku Explainer's step traces (``diuf.sudoku.test.hints``, on puzzles of
+the shared data sets, sudocue_top10000 among them): each state just before one of its
+Aligned Pair or Triplet Exclusions, with SE's base cells and removals; then states where
+SE went on to its chains (no pair there) or past its chains and cycles (no triplet
+there)."""
 
 CASES: list[dict[str, Any]] = [json.loads(line) for line in FIXTURE.read_text().splitlines()]
 FOUND = [c for c in CASES if "Aligned" in c["technique"]]
@@ -50,8 +51,8 @@ def degree(case: dict[str, Any]) -> int:
 
 
 def test_the_cases_are_se_s() -> None:
-    assert len(FOUND) == 13 and len(BEYOND) == 24
-    assert sum(degree(c) == 2 for c in FOUND) == 5
+    assert len(FOUND) == 29 and len(BEYOND) == 24
+    assert sum(degree(c) == 2 for c in FOUND) == 11
 
 
 @pytest.mark.parametrize("case", FOUND, ids=lambda c: f"{c['technique']}-{c['cells']}")
