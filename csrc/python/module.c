@@ -221,6 +221,7 @@ CHECKED(py_net_geometry)
 CHECKED(py_net_propagate)
 CHECKED(py_net_root)
 CHECKED(py_net_propagate2)
+CHECKED(py_aligned9)
 CHECKED(py_nishio9)
 CHECKED(py_sechain9)
 CHECKED(py_sechain9_forget)
@@ -325,6 +326,10 @@ static PyMethodDef methods[] = {
     {"net_propagate2", (PyCFunction)(void (*)(void))checked_py_net_propagate2, METH_FASTCALL,
      "net_propagate2(geometry, root, dm, place_cell, place_digit, remove) -> as "
      "net_propagate, at nesting level 2 from the state dm, refuting with root's nets"},
+    {"aligned9", (PyCFunction)(void (*)(void))checked_py_aligned9, METH_FASTCALL,
+     "aligned9(masks, degree) -> [(a, b, c, gone_a, gone_b, gone_c)]: Sudoku Explainer's "
+     "Aligned Pair (degree 2) or Triplet (3) Exclusions of a 9x9 state, masks the 81 cell "
+     "masks as uint16; c is -1 for a pair"},
     {"nishio9", (PyCFunction)(void (*)(void))checked_py_nishio9, METH_FASTCALL,
      "nishio9(lo, hi) -> 162 bytes: the complexity of Sudoku Explainer's Nishio chain of "
      "each assumption (2 * cell + holds) on one digit's 9x9 candidate cells, 0 for none"},

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "constraints/sums.h"
+#include "logic/aligned9.h"
 #include "logic/chain.h"
 #include "logic/detect9.h"
 #include "logic/graph9.h"
@@ -1777,5 +1778,51 @@ PyObject *py_ktrial9(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     PyMem_Free(cells);
 done:
     for (int i = 0; i < got; i++) PyBuffer_Release(&view[i]);
+    return res;
+}
+
+/* aligned9(masks, degree) -> list of (a, b, c, gone_a, gone_b, gone_c): the Aligned Pair
+ * (degree 2) or Triplet (degree 3) Exclusions of a 9x9 state in the order they are found,
+ * masks the 81 cell candidate masks as 162 bytes (uint16, native order, each below 512, 0
+ * for a placed cell); c is -1 for a pair (aligned9.h). */
+PyObject *py_aligned9(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (check_nargs(nargs, 2, 2, "aligned9(masks, degree)") < 0) return NULL;
+    long degree;
+    if (bounded_arg(args[1], 2, 3, "aligned9: degree must be 2 or 3", &degree) < 0)
+        return NULL;
+    Py_buffer view;
+    if (PyObject_GetBuffer(args[0], &view, PyBUF_SIMPLE) < 0) return NULL;
+    uint16_t cm[81];
+    int bad = view.len != (Py_ssize_t)sizeof cm;
+    if (!bad) {
+        memcpy(cm, view.buf, sizeof cm);
+        for (int c = 0; c < 81; c++) bad |= cm[c] > 511;
+    }
+    PyBuffer_Release(&view);
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "aligned9: masks must be 81 uint16 values below 512");
+        return NULL;
+    }
+    enum { MAX_HITS = 4096 };
+    aligned_hit *hits = malloc(MAX_HITS * sizeof *hits);
+    if (!hits) return PyErr_NoMemory();
+    int n;
+    Py_BEGIN_ALLOW_THREADS
+    n = aligned9(cm, (int)degree, hits, MAX_HITS);
+    Py_END_ALLOW_THREADS
+    if (n > MAX_HITS) n = MAX_HITS;
+    PyObject *res = PyList_New(n);
+    for (int i = 0; res && i < n; i++) {
+        PyObject *item = Py_BuildValue("(iiiiii)", hits[i].cell[0], hits[i].cell[1],
+                                       hits[i].cell[2], hits[i].gone[0], hits[i].gone[1],
+                                       hits[i].gone[2]);
+        if (!item) {
+            Py_CLEAR(res);
+            break;
+        }
+        PyList_SET_ITEM(res, i, item);
+    }
+    free(hits);
     return res;
 }

@@ -57,7 +57,8 @@ def test_ladder_names_registered_techniques_in_se_order() -> None:
     names = [r.name for r in ladder]
     assert names[:6] == ["hidden-single", "pointing (direct)", "claiming (direct)",
                          "hidden-pair (direct)", "naked-single", "hidden-triple (direct)"]
-    assert names[-7:] == ["chains", "nishio", "forcing-chain-contradiction",
+    assert names[-9:] == ["aligned-pair-exclusion", "chains", "aligned-triplet-exclusion",
+                          "nishio", "forcing-chain-contradiction",
                           "forcing-chain-verity (SE)", "forcing-net-verity (SE)",
                           "nested-forcing-chain (SE)", "nested-forcing-net"]
     without = [r.name for r in weighed.se_ladder(False)]

@@ -5,8 +5,8 @@ rater takes them where SE does."""
 from __future__ import annotations
 
 from shudu.logic.techniques.classic.multiple import (
-    CELL,
     DOC_PUZZLE,
+    REGION,
     _c_hints,
     _hints,
     chain_step,
@@ -42,9 +42,11 @@ def test_the_table_is_in_se_order() -> None:
     list(walk)
     table = chain_table(walk.state, dynamic=False)
     assert table == sorted(table, key=lambda t: t[:3])
-    assert table[0][:4] == (8.3, 12, 5, CELL)
+    # SE: three Aligned Triplet Exclusions and a Nishio chain (7.8) before it, then
+    # "Region Forcing Chains MFC(w/10 nodes)[8.0+0.3(9-12)]: 3 in block ==> R6C5.3 off"
+    assert table[0][:4] == (8.3, 12, 6, REGION)
     step = chain_step(walk.state, False, table[0])
-    assert step.eliminations == ((61, 1),) and step.get("length") == 10
+    assert step.eliminations == ((49, 3),) and step.get("length") == 10
     assert len(step.links) >= 3 and "Every case leads" in step.text(3, "en")
 
 
@@ -53,4 +55,4 @@ def test_the_rater_takes_the_chain_se_takes() -> None:
     assert (r.score, r.hardest) == (8.3, "forcing-chain-verity")
     first = next(p for p in r.path if p.score == 8.3)
     assert first.step is not None and first.step.get("se")
-    assert first.step.notation() == "Forcing Chain Verity: r7c9=1 | r7c9=3 | r7c9=5 => r7c8<>1"
+    assert first.step.notation() == "Forcing Chain Verity: r2c4=3 | r2c5=3 | r3c5=3 => r6c5<>3"

@@ -68,6 +68,8 @@ net_propagate = _engine.net_propagate
 net_root = _engine.net_root
 net_propagate2 = _engine.net_propagate2
 nishio9 = _engine.nishio9
+# Aligned Pair and Triplet Exclusions of a 9x9 state (csrc/logic/aligned9.c).
+aligned9 = _engine.aligned9
 sechain9 = _engine.sechain9
 sechain9_forget = _engine.sechain9_forget
 

@@ -1,6 +1,7 @@
 """Imports every technique family so that each registers its techniques."""
 
 from .techniques.classic import (  # noqa: F401
+    aligned,
     als,
     bug,
     chains,

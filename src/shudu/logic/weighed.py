@@ -485,7 +485,10 @@ SE_ORDER = (
     "unique-loops:4.9",
     "naked-quad", "unique-loops:5.1", "jellyfish", "unique-loops:5.3",
     "hidden-quad", "unique-loops", "bug-plus-1", "bug-types",
-    "chains", "nishio", "forcing-chain-contradiction", "forcing-chain-verity:se",
+    "aligned-pair-exclusion",
+    "chains",
+    "aligned-triplet-exclusion",
+    "nishio", "forcing-chain-contradiction", "forcing-chain-verity:se",
     "forcing-net-verity:se", "nested-forcing-chain:se", "nested-forcing-net",
 )
 """Sudoku Explainer's ladder, easiest rung first: technique keys (``key:direct`` for
@@ -586,6 +589,10 @@ def se_ladder(uniqueness: bool = True) -> tuple[Rung, ...]:
     return tuple(_rung(entry) for entry in SE_ORDER if allowed(entry))
 
 
+ALIGNED_KEYS = ("aligned-pair-exclusion", "aligned-triplet-exclusion")
+"""SE's aligned exclusions: off the constraint ladder, where their search is Python's (the
+C one is for classic 9x9), too slow for every state of a walk."""
+
 CHAINS_WEIGHT = 6.6
 """Where the rung of chains stands among the constraint techniques (SE's lightest chain)."""
 
@@ -594,9 +601,10 @@ CHAINS_WEIGHT = 6.6
 def constraint_ladder(families: frozenset[str]) -> tuple[Rung, ...]:
     """The ladder for puzzles with constraints: SE's rungs without the uniqueness
     techniques (a deadly pattern's swap may break a cage or a line) and without the nested
-    net (it follows singles only, which on an open killer grid searches for minutes), and
-    the techniques of ``families`` (``killer``, ``variant``) each placed by its SE
-    weight, which the technique table extends to constraints.
+    net (it follows singles only, which on an open killer grid searches for minutes) or the
+    aligned exclusions (:data:`ALIGNED_KEYS`), and the techniques of ``families``
+    (``killer``, ``variant``) each placed by its SE weight, which the technique table
+    extends to constraints.
 
     >>> names = [r.name for r in constraint_ladder(frozenset({"variant"}))]
     >>> names.index("thermo") < names.index("sandwich") < names.index("chains")
@@ -606,7 +614,8 @@ def constraint_ladder(families: frozenset[str]) -> tuple[Rung, ...]:
     """
     from .registry import techniques
 
-    base = [r for r in se_ladder(False) if r.name not in ("nested-forcing-net", "nishio")]
+    base = [r for r in se_ladder(False) if r.name not in ("nested-forcing-net", "nishio",
+                                                          *ALIGNED_KEYS)]
 
     def weight(rung: Rung) -> float:
         key = rung.key or rung.name.split(" ")[0]

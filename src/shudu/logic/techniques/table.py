@@ -117,6 +117,7 @@ bug-type-1                      1618   uniqueness              5.6      5.6     
 bug-type-2                      1614   uniqueness              5.7      5.7      -        -  u
 bug-type-3                      1615   uniqueness              5.7      5.7      -        -  u
 bug-type-4                      1616   uniqueness              5.7      5.7      -        -  u
+aligned-pair-exclusion          1620   aligned exclusion       6.2      6.2      -        -  o
 skyscraper                      0400   single-digit patterns   6.6      6.6      -        -  d
 two-string-kite                 0401   single-digit patterns   6.6      6.6      -        -  d
 empty-rectangle                 0402   single-digit patterns   6.6      6.6      -        -  d
@@ -145,6 +146,7 @@ finned-franken-swordfish        0341   fish                    7.4      7.4     
 mutant-x-wing                   0350   fish                    7.5      7.5      -        -  o
 als-aic                         0711A  chains                  7.5      7.5      -        -  o
 als-xz                          0901   als                     7.5      7.5      -        -  d
+aligned-triplet-exclusion       1621   aligned exclusion       7.5      7.5      -        -  o
 tridagon                        1501   tridagon                7.55     7.55     -        -  -
 mutant-swordfish                0351   fish                    7.6      7.6      -        -  o
 finned-mutant-x-wing            0360   fish                    7.6      7.6      -        -  o
@@ -253,6 +255,7 @@ bug-type-1                      Bivalue Universal Grave Type 1            全双
 bug-type-2                      Bivalue Universal Grave Type 2            全双值坟墓2
 bug-type-3                      Bivalue Universal Grave Type 3            全双值坟墓3
 bug-type-4                      Bivalue Universal Grave Type 4            全双值坟墓4
+aligned-pair-exclusion          Aligned Pair Exclusion                    对齐数对排除
 skyscraper                      Skyscraper                                摩天楼
 two-string-kite                 2-String Kite                             双线风筝
 empty-rectangle                 Empty Rectangle                           空矩形
@@ -281,6 +284,7 @@ finned-franken-swordfish        Finned Franken Swordfish                  带鳍
 mutant-x-wing                   Mutant X-Wing                             变异X翼
 als-aic                         Grouped AIC with ALS                      含待定数组的分组交替推理链
 als-xz                          ALS-XZ                                    待定数组XZ
+aligned-triplet-exclusion       Aligned Triplet Exclusion                 对齐三数组排除
 tridagon                        Tridagon                                  三叉戟
 mutant-swordfish                Mutant Swordfish                          变异剑鱼
 finned-mutant-x-wing            Finned Mutant X-Wing                      带鳍变异X翼
