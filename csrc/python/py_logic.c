@@ -1665,6 +1665,24 @@ PyObject *py_nishio9(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     return PyBytes_FromStringAndSize((const char *)out, 162);
 }
 
+/* The 81 cell candidate masks of a 9x9 state from a buffer of 162 bytes (uint16, native
+ * order, each below 512) into cm; -1 with ValueError(msg) when it is not that. */
+static int read_masks81(PyObject *obj, uint16_t cm[81], const char *msg) {
+    Py_buffer view;
+    if (PyObject_GetBuffer(obj, &view, PyBUF_SIMPLE) < 0) return -1;
+    int bad = view.len != (Py_ssize_t)(81 * sizeof *cm);
+    if (!bad) {
+        memcpy(cm, view.buf, 81 * sizeof *cm);
+        for (int c = 0; c < 81; c++) bad |= cm[c] > 511;
+    }
+    PyBuffer_Release(&view);
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, msg);
+        return -1;
+    }
+    return 0;
+}
+
 /* sechain9(masks, dynamic, level=0) -> bytes: Sudoku Explainer's multiple (dynamic 0),
  * dynamic, or nested (level 1: "(+)", 2: "(+ Forcing Chains)", 3: "(+ Multiple Forcing
  * Chains)", 4: "(+ Dynamic Forcing Chains)") forcing chains of a
@@ -1683,19 +1701,9 @@ PyObject *py_sechain9(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
             return NULL;
         }
     }
-    Py_buffer view;
-    if (PyObject_GetBuffer(args[0], &view, PyBUF_SIMPLE) < 0) return NULL;
     uint16_t cm[81];
-    int bad = view.len != (Py_ssize_t)sizeof cm;
-    if (!bad) {
-        memcpy(cm, view.buf, sizeof cm);
-        for (int c = 0; c < 81; c++) bad |= cm[c] > 511;
-    }
-    PyBuffer_Release(&view);
-    if (bad) {
-        PyErr_SetString(PyExc_ValueError, "sechain9: masks must be 81 uint16 values below 512");
+    if (read_masks81(args[0], cm, "sechain9: masks must be 81 uint16 values below 512") < 0)
         return NULL;
-    }
     int dynamic = PyObject_IsTrue(args[1]);
     if (dynamic < 0) return NULL;
     int32_t *out;
@@ -1791,19 +1799,9 @@ PyObject *py_aligned9(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     long degree;
     if (bounded_arg(args[1], 2, 3, "aligned9: degree must be 2 or 3", &degree) < 0)
         return NULL;
-    Py_buffer view;
-    if (PyObject_GetBuffer(args[0], &view, PyBUF_SIMPLE) < 0) return NULL;
     uint16_t cm[81];
-    int bad = view.len != (Py_ssize_t)sizeof cm;
-    if (!bad) {
-        memcpy(cm, view.buf, sizeof cm);
-        for (int c = 0; c < 81; c++) bad |= cm[c] > 511;
-    }
-    PyBuffer_Release(&view);
-    if (bad) {
-        PyErr_SetString(PyExc_ValueError, "aligned9: masks must be 81 uint16 values below 512");
+    if (read_masks81(args[0], cm, "aligned9: masks must be 81 uint16 values below 512") < 0)
         return NULL;
-    }
     enum { MAX_HITS = 4096 };
     aligned_hit *hits = malloc(MAX_HITS * sizeof *hits);
     if (!hits) return PyErr_NoMemory();

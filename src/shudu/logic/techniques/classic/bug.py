@@ -127,6 +127,18 @@ def find_bug_type1(cands: Candidates) -> Iterator[Step]:
                    cells={"bug": (cell,)}, size=cands.geo.n)
 
 
+def _several(cands: Candidates) -> tuple[_Bug, int]:
+    """The BUG cells when there are two or more, with the union of their BUG digits
+    (``((), 0)`` otherwise)."""
+    bug = bug_cells(cands)
+    if len(bug) < 2:
+        return (), 0
+    digits = 0
+    for _, m in bug:
+        digits |= m
+    return bug, digits
+
+
 def find_bug_type2(cands: Candidates) -> Iterator[Step]:
     """Several BUG cells with the same one BUG digit ``x``: one of them is ``x``, so any
     cell that sees all of them cannot be ``x``.
@@ -143,12 +155,7 @@ def find_bug_type2(cands: Candidates) -> Iterator[Step]:
     >>> next(s.step.notation() for s in walk if s.technique == "bug-type-2")
     'Bivalue Universal Grave Type 2: r1c69 on 5 => r1c47<>5'
     """
-    bug = bug_cells(cands)
-    if len(bug) < 2:
-        return
-    digits = 0
-    for _, m in bug:
-        digits |= m
+    bug, digits = _several(cands)
     if digits.bit_count() != 1:
         return
     cells = [c for c, _ in bug]
@@ -181,12 +188,7 @@ def find_bug_type3(cands: Candidates) -> Iterator[Step]:
     >>> next(s.step.notation() for s in walk if s.technique == "bug-type-3")
     'Bivalue Universal Grave Type 3: r23c5 on 3,8 => r1c5<>3'
     """
-    bug = bug_cells(cands)
-    if len(bug) < 2:
-        return
-    digits = 0
-    for _, m in bug:
-        digits |= m
+    bug, digits = _several(cands)
     if digits.bit_count() < 2:
         return
     geo = cands.geo

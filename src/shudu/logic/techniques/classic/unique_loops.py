@@ -32,7 +32,7 @@ digit of the set beyond one (naked) or per cell of the hidden set beyond the pai
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from itertools import combinations
 
@@ -278,6 +278,19 @@ def _extras(cm: list[int], ab: int, loop: tuple[int, ...]) -> list[int]:
     return [c for c in loop if cm[c] & ~ab]
 
 
+def _with_extras(cands: Candidates, count: Callable[[int], bool],
+                 ) -> Iterator[tuple[_Loop, int, list[int]]]:
+    """Each unique loop whose number of cells with extra digits ``count`` accepts, with
+    the mask of its two digits and those cells."""
+    cm = cands.cell_mask
+    for loop in unique_loops(cands):
+        a, b, cells = loop
+        ab = 1 << a | 1 << b
+        extras = _extras(cm, ab, cells)
+        if count(len(extras)):
+            yield loop, ab, extras
+
+
 def _loop_step(key: str, loop: _Loop, elims: object, **kw: object) -> Step:
     a, b, cells = loop
     more = kw.pop("cells", {})
@@ -301,14 +314,9 @@ def find_unique_loop_type1(cands: Candidates) -> Iterator[Step]:
     >>> next(s.step.notation() for s in walk if s.technique == "unique-loop-type-1")
     'Unique Loop Type 1: 1/8 in r1c12,r5c26,r6c16 => r6c1<>1, r6c1<>8'
     """
-    cm = cands.cell_mask
     n = cands.geo.n
-    for loop in unique_loops(cands):
-        a, b, cells = loop
-        ab = 1 << a | 1 << b
-        extras = _extras(cm, ab, cells)
-        if len(extras) != 1:
-            continue
+    for loop, _, extras in _with_extras(cands, lambda k: k == 1):
+        a, b, _ = loop
         (cell,) = extras
         yield _loop_step("unique-loop-type-1", loop, [(cell, a + 1), (cell, b + 1)],
                          cells={"extra": (cell,)}, size=n)
@@ -332,12 +340,7 @@ def find_unique_loop_type2(cands: Candidates) -> Iterator[Step]:
     """
     geo = cands.geo
     cm = cands.cell_mask
-    for loop in unique_loops(cands):
-        a, b, cells = loop
-        ab = 1 << a | 1 << b
-        extras = _extras(cm, ab, cells)
-        if len(extras) < 2:
-            continue
+    for loop, ab, extras in _with_extras(cands, lambda k: k >= 2):
         union = 0
         for c in extras:
             union |= cm[c] & ~ab
@@ -524,14 +527,9 @@ def find_unique_loop_type4(cands: Candidates) -> Iterator[Step]:
     'Unique Loop Type 4: 4/6 in r3c46,r4c24,r6c26 => r4c4<>6, r6c6<>6'
     """
     geo = cands.geo
-    cm = cands.cell_mask
     dm = cands.digit_mask
-    for loop in unique_loops(cands):
-        a, b, cells = loop
-        ab = 1 << a | 1 << b
-        extras = _extras(cm, ab, cells)
-        if len(extras) != 2:
-            continue
+    for loop, _, extras in _with_extras(cands, lambda k: k == 2):
+        a, b, _ = loop
         c1, c2 = extras
         pair = 1 << c1 | 1 << c2
         lock_a = lock_b = -1
