@@ -481,10 +481,8 @@ SE_ORDER = (
     "naked-single", "hidden-triple:direct",
     "pointing", "claiming", "locked-pair", "naked-pair", "x-wing", "hidden-pair",
     "locked-triple", "naked-triple", "swordfish", "hidden-triple", "xy-wing", "xyz-wing",
-    "ur-type-1", "ur-type-2", "ur-type-4", "unique-loops:4.5", "ur-type-3",
-    "unique-loops:4.9",
-    "naked-quad", "unique-loops:5.1", "jellyfish", "unique-loops:5.3",
-    "hidden-quad", "unique-loops", "bug-plus-1", "bug-types",
+    "ur-type-1", "ur-type-2", "ur-type-4", "unique-loops:4.6", "ur-type-3",
+    "unique-loops", "naked-quad", "jellyfish", "hidden-quad", "bug-plus-1", "bug-types",
     "aligned-pair-exclusion",
     "chains",
     "aligned-triplet-exclusion",
@@ -505,9 +503,11 @@ GROUPS = {
 }
 """Rungs of several uniqueness techniques whose steps weigh different amounts (a unique
 loop by its length and set, 4.6 to 5.3 and more, a hidden set's Unique Rectangle 4.5
-and more; BUG type 1 with several BUG digits 5.6, types 2-4 5.7 and more): SE takes
-the cheapest step of all, so the unique loops stand on several rungs, each taking the
-steps up to its weight, between the rungs of the fixed weights around them."""
+and more; BUG type 1 with several BUG digits 5.6, types 2-4 5.7 and more).  SE finds
+its rectangles and loops with one rule, placed after the XYZ-Wing, which offers its
+cheapest step first; the first rule with a step gives it, so a loop of 5.3 comes before
+a naked quad (5.0).  The loops of 4.6 stand before the Unique Rectangle type 3 (4.6 and
+more; SE breaks a tie by type), the others after it."""
 
 
 def _group(name: str, cap: float | None) -> Rung:
