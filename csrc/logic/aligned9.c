@@ -1,63 +1,19 @@
 /* Aligned exclusions on a classic 9x9 grid (aligned9.h).  Cell sets are 81-bit masks held
- * in two words: cells 0..63 in lo, 64..80 in hi. */
+ * as the board's bitboards (engine/board9.h). */
 #include "logic/aligned9.h"
 
 #include "common.h"
+#include "engine/board9.h"
 
 #include <string.h>
 
-typedef struct {
-    uint64_t lo, hi;
-} set81;
-
-
-static int has(set81 s, int c) {
-    return c < 64 ? (int)(s.lo >> c & 1) : (int)(s.hi >> (c - 64) & 1);
-}
-
-static void add(set81 *s, int c) {
-    if (c < 64)
-        s->lo |= (uint64_t)1 << c;
-    else
-        s->hi |= (uint64_t)1 << (c - 64);
-}
-
-static set81 and2(set81 a, set81 b) {
-    set81 r = {a.lo & b.lo, a.hi & b.hi};
-    return r;
-}
-
 /* Whether s holds two cells or more. */
-static int two(set81 s) {
+static int two(bb81 s) {
     return (s.lo & (s.lo - 1)) || (s.hi & (s.hi - 1)) || (s.lo && s.hi);
 }
 
-static int empty(set81 s) {
-    return !(s.lo | s.hi);
-}
-
-/* Each cell's peers: the cells of its row, column and box but itself. */
-static void setup(set81 peers[81]) {
-    set81 house[27];
-    memset(house, 0, sizeof house);
-    for (int c = 0; c < 81; c++) {
-        add(&house[c / 9], c);
-        add(&house[9 + c % 9], c);
-        add(&house[18 + c / 27 * 3 + c % 9 / 3], c);
-    }
-    for (int c = 0; c < 81; c++) {
-        set81 r = house[c / 9], k = house[9 + c % 9], b = house[18 + c / 27 * 3 + c % 9 / 3];
-        set81 s = {r.lo | k.lo | b.lo, r.hi | k.hi | b.hi};
-        if (c < 64)
-            s.lo &= ~((uint64_t)1 << c);
-        else
-            s.hi &= ~((uint64_t)1 << (c - 64));
-        peers[c] = s;
-    }
-}
-
 /* The cells of s, ascending, into out; returns how many. */
-static int cells_of(set81 s, int8_t *out) {
+static int cells_of(bb81 s, int8_t *out) {
     int n = 0;
     while (s.lo) {
         out[n++] = (int8_t)sd_ctz64(s.lo);
@@ -75,12 +31,12 @@ static int cells_of(set81 s, int8_t *out) {
  * other take one digit, or when it holds every candidate of an excluder (em, ne of them).
  * So for each way (x, y) to fill q and r, the digits of p it allows are those no rule
  * forbids; a digit of p goes when every (x, y) forbids it. */
-static unsigned gone_of(const uint16_t cm[81], const set81 peers[81], int p, int q, int r,
+static unsigned gone_of(const uint16_t cm[81], const bb81 peers[81], int p, int q, int r,
                         const uint16_t *em, int ne) {
     const unsigned all = 0x1FF;
     unsigned left = cm[p];
-    int pq = has(peers[p], q), pr = r >= 0 && has(peers[p], r);
-    int qr = r >= 0 && has(peers[q], r);
+    int pq = bb_has(peers[p], q), pr = r >= 0 && bb_has(peers[p], r);
+    int qr = r >= 0 && bb_has(peers[q], r);
     unsigned mr = r >= 0 ? cm[r] : 1;   /* a pair: one pass, y unused */
     /* first the ways on digits of no excluder: only a cell p sees forbids p anything */
     unsigned inside = 0;
@@ -117,8 +73,8 @@ static unsigned gone_of(const uint16_t cm[81], const set81 peers[81], int p, int
 
 /* The candidates of the k base cells that no allowed combination uses, into gone;
  * returns whether there is one. */
-static int exclude(const uint16_t cm[81], const set81 peers[81], const int *cells, int k,
-                   set81 common, uint16_t gone[3]) {
+static int exclude(const uint16_t cm[81], const bb81 peers[81], const int *cells, int k,
+                   bb81 common, uint16_t gone[3]) {
     int8_t ex[81];
     uint16_t em[81];
     int n = cells_of(common, ex), ne = 0;
@@ -133,7 +89,7 @@ static int exclude(const uint16_t cm[81], const set81 peers[81], const int *cell
         for (int i = 0; i < k; i++)
             for (int j = i + 1; j < k; j++)
                 pair |= cm[cells[i]] == cm[cells[j]] && sd_popc32(cm[cells[i]]) == 2 &&
-                        has(peers[cells[i]], cells[j]);
+                        bb_has(peers[cells[i]], cells[j]);
         if (!pair) {
             gone[0] = gone[1] = gone[2] = 0;
             return 0;
@@ -150,8 +106,8 @@ static int exclude(const uint16_t cm[81], const set81 peers[81], const int *cell
     return any != 0;
 }
 
-static int report(const uint16_t cm[81], const set81 peers[81], const int *cells, int k,
-                  set81 common, aligned_hit *out, int max, int found) {
+static int report(const uint16_t cm[81], const bb81 peers[81], const int *cells, int k,
+                  bb81 common, aligned_hit *out, int max, int found) {
     uint16_t gone[3];
     if (!exclude(cm, peers, cells, k, common, gone)) return found;
     if (found < max) {
@@ -174,27 +130,26 @@ static int report(const uint16_t cm[81], const set81 peers[81], const int *cells
 
 int aligned9(const uint16_t cm[81], int degree, aligned_hit *out, int max) {
     if (degree != 2 && degree != 3) return 0;
-    set81 peers[81];
-    setup(peers);
+    const bb81 *peers = B9_PEER_BB;
     int n[81];
-    set81 single = {0, 0}, excl = {0, 0};
+    bb81 single = {0, 0}, excl = {0, 0};
     for (int c = 0; c < 81; c++) {
         n[c] = sd_popc32(cm[c]);
         if (n[c] == 1)
-            add(&single, c);
+            bb_set(&single, c);
         else if (n[c] >= 2 && n[c] <= degree)
-            add(&excl, c);
+            bb_set(&excl, c);
     }
-    set81 ex[81];
+    bb81 ex[81];
     int base[81], nb = 0;
-    set81 in_base = {0, 0};
+    bb81 in_base = {0, 0};
     for (int c = 0; c < 81; c++) {
         memset(&ex[c], 0, sizeof ex[c]);
-        if (n[c] < 2 || !empty(and2(peers[c], single))) continue;
-        ex[c] = and2(peers[c], excl);
-        if (empty(ex[c])) continue;
+        if (n[c] < 2 || bb_any(bb_and(peers[c], single))) continue;
+        ex[c] = bb_and(peers[c], excl);
+        if (!bb_any(ex[c])) continue;
         base[nb++] = c;
-        add(&in_base, c);
+        bb_set(&in_base, c);
     }
     int pos[81];
     for (int i = 0; i < nb; i++) pos[base[i]] = i;
@@ -204,7 +159,7 @@ int aligned9(const uint16_t cm[81], int degree, aligned_hit *out, int max) {
         int b = base[j];
         for (int i = 0; i < j; i++) {
             int a = base[i];
-            set81 common = and2(ex[a], ex[b]);
+            bb81 common = bb_and(ex[a], ex[b]);
             if (!two(common)) continue;
             if (degree == 2) {
                 int cells[2] = {a, b};
@@ -213,30 +168,30 @@ int aligned9(const uint16_t cm[81], int degree, aligned_hit *out, int max) {
             }
             /* the third cell: a base cell that is an excluder of a or b; each triplet is
              * taken at the first pair (in this order) that reaches it */
-            set81 twin = {(ex[a].lo | ex[b].lo) & in_base.lo, (ex[a].hi | ex[b].hi) & in_base.hi};
+            bb81 twin = {(ex[a].lo | ex[b].lo) & in_base.lo, (ex[a].hi | ex[b].hi) & in_base.hi};
             /* and that sees two of the common excluders at least */
             int8_t shared[81];
             int ns = cells_of(common, shared);
-            set81 two_seen = {0, 0};
+            bb81 two_seen = {0, 0};
             for (int e = 0; e < ns; e++)
                 for (int f = e + 1; f < ns; f++) {
-                    set81 both = and2(peers[shared[e]], peers[shared[f]]);
+                    bb81 both = bb_and(peers[shared[e]], peers[shared[f]]);
                     two_seen.lo |= both.lo;
                     two_seen.hi |= both.hi;
                 }
-            twin = and2(twin, two_seen);
+            twin = bb_and(twin, two_seen);
             int8_t thirds[81];
             int nt = cells_of(twin, thirds);
             for (int t = 0; t < nt; t++) {
                 int c = thirds[t];
                 if (c == a || c == b) continue;
-                set81 common3 = and2(common, ex[c]);
+                bb81 common3 = bb_and(common, ex[c]);
                 if (!two(common3)) continue;
                 int p = pos[c];
                 if (p < j && p > i) {          /* reached before by the pair (a, c)? */
-                    if (has(ex[a], b) || has(ex[c], b)) continue;
+                    if (bb_has(ex[a], b) || bb_has(ex[c], b)) continue;
                 } else if (p < i) {            /* by (c, a) or (c, b)? */
-                    if (has(ex[c], b) || has(ex[a], b) || has(ex[c], a) || has(ex[b], a))
+                    if (bb_has(ex[c], b) || bb_has(ex[a], b) || bb_has(ex[c], a) || bb_has(ex[b], a))
                         continue;
                 }
                 int cells[3] = {a, b, c};

@@ -977,7 +977,7 @@ def _target_ladder(weight: float) -> tuple[Rung, ...]:
     and a target of 6.6 is a pattern (another chain of 6.6 is left to the rating).
 
     >>> [r.name for r in _target_ladder(6.6)][-2:]
-    ['bug-plus-1', 'patterns']
+    ['aligned-pair-exclusion', 'patterns']
     """
     ladder = se_ladder()
     k = next(i for i, rung in enumerate(ladder) if rung.name == "chains")

@@ -28,10 +28,10 @@ The C core (``sechain9``) makes the conclusions; :func:`_hints` is its reference
 >>> walk = Walk.of(DOC_PUZZLE, stop_above=7.9)   # SE rates it 8.3
 >>> _ = list(walk)
 >>> table = chain_table(walk.state, dynamic=False)
->>> table[0][:3]   # rating, complexity, sort key (a cell forcing)
-(8.3, 12, 5)
+>>> table[0][:3]   # rating, complexity, sort key (a region forcing)
+(8.3, 12, 6)
 >>> chain_step(walk.state, False, table[0]).notation()
-'Forcing Chain Verity: r7c9=1 | r7c9=3 | r7c9=5 => r7c8<>1'
+'Forcing Chain Verity: r2c4=3 | r2c5=3 | r3c5=3 => r6c5<>3'
 """
 
 from __future__ import annotations
@@ -373,7 +373,7 @@ def table_moves(cands: Candidates, dynamic: bool, table: list[Row], ceiling: flo
     >>> _ = list(walk)
     >>> moves = table_moves(walk.state, False, chain_table(walk.state, False), 0.0)
     >>> len(moves), moves[0][:2]
-    (6, (8.3, 'forcing-chain-verity'))
+    (7, (8.3, 'forcing-chain-verity'))
     """
     if not table:
         return []
