@@ -100,11 +100,6 @@ def _max_peers(geo: Geometry) -> int:
     return max(m.bit_count() for m in geo.peer_mask)
 
 
-def _common(cands: Candidates, cells: list[int]) -> int:
-    """Cells that see every one of ``cells`` (not themselves)."""
-    return cands.geo.common_peers(cells)
-
-
 def find_bug_type1(cands: Candidates) -> Iterator[Step]:
     """One BUG cell with several BUG digits (four or more candidates): it must take one
     of them, so it loses its other candidates.  (With three candidates this is BUG+1,
@@ -160,7 +155,7 @@ def find_bug_type2(cands: Candidates) -> Iterator[Step]:
         return
     cells = [c for c, _ in bug]
     x = first_bit(digits)
-    elim = _common(cands, cells) & cands.digit_mask[x]
+    elim = cands.geo.common_peers(cells) & cands.digit_mask[x]
     if elim:
         yield Step("bug-type-2", eliminations=[(c, x + 1) for c in bits(elim)],
                    digits=(x + 1,), cells={"bug": tuple(cells)}, size=cands.geo.n)

@@ -40,7 +40,7 @@ from ....values.candidates import Candidates, Geometry, bits, digits_in, first_b
 from ...registry import Technique, register
 from ...render import house_text, result_text
 from ...step import Step, candidates_text, cells_text
-from .uniqueness import _houses_only, _swappable
+from .uniqueness import _houses_only, _shared_houses, _swappable
 
 __all__ = [
     "find_unique_loop_type1",
@@ -353,10 +353,6 @@ def find_unique_loop_type2(cands: Candidates) -> Iterator[Step]:
                              cells={"extra": tuple(extras)}, size=geo.n, extra={"x": x + 1})
 
 
-def _shared(geo: Geometry, p: int, q: int) -> list[int]:
-    return [h for h in geo.cell_houses[p] if geo.house_mask[h] >> q & 1]
-
-
 def find_unique_loop_type3(cands: Candidates) -> Iterator[Step]:
     """Two cells of a house in a unique loop have extra digits: one of them takes one,
     so the pair acts as one cell holding their extras (a naked set with other cells of
@@ -459,7 +455,7 @@ def _type3(cands: Candidates, a: int, b: int, c1: int, c2: int,
     # per shared house: its mask, open cells, other open cells, each digit's places
     # outside c2 (for the hidden sets), the digits that are neither a, b nor extras
     houses = []
-    for h in _shared(geo, c1, c2):
+    for h in _shared_houses(geo, c1, c2):
         hm = geo.house_mask[h]
         open_cells = [c for c in bits(hm) if cm[c]]
         others = [c for c in open_cells if not pair >> c & 1 and cm[c].bit_count() >= 2]
@@ -533,7 +529,7 @@ def find_unique_loop_type4(cands: Candidates) -> Iterator[Step]:
         c1, c2 = extras
         pair = 1 << c1 | 1 << c2
         lock_a = lock_b = -1
-        for h in _shared(geo, c1, c2):
+        for h in _shared_houses(geo, c1, c2):
             rest = geo.house_mask[h] & ~pair
             if not dm[a] & rest:
                 lock_a = h
