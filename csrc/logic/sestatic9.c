@@ -36,6 +36,7 @@ typedef struct {
 } nb_t;
 
 struct sestatic {
+    int uncached; /* 1: searches neither read nor keep the grid cache (gridcache.h) */
     uint16_t cm[81];
     uint16_t pos[9][27];
     /* what each candidate makes "off" when "on" (the cell's first, on_c of them) and "on"
@@ -532,8 +533,8 @@ static int record(sestatic_t *s, int t, int cycle, int y, int x, uint16_t *rem, 
         hash = (hash ^ rem[i]) * 1099511628211ULL;
     }
     r->hash = hash | 1;
-    r->sort = y && x ? 4 : y ? 3 : 2;
-    r->diff = (y && x ? 7.0 : cycle ? 6.5 : 6.6) + length_diff(n);
+    r->sort = r->h.links = y && x ? 4 : y ? 3 : 2;
+    r->diff = r->h.diff = (y && x ? 7.0 : cycle ? 6.5 : 6.6) + length_diff(n);
     r->seq = s->n_raw++;
     return 1;
 }
@@ -710,7 +711,7 @@ static void to_cache(const sestatic_t *s, const uint16_t cm[81]) {
 }
 
 int sestatic9(sestatic_t *s, const uint16_t cm[81]) {
-    int cached = from_cache(s, cm);
+    int cached = s->uncached ? 0 : from_cache(s, cm);
     if (cached) return cached < 0 ? -1 : s->n_out;
     memcpy(s->cm, cm, sizeof s->cm);
     memset(s->pos, 0, sizeof s->pos);
@@ -735,7 +736,7 @@ int sestatic9(sestatic_t *s, const uint16_t cm[81]) {
         }
     }
     if (!sort_and_keep(s)) return -1;
-    to_cache(s, cm);
+    if (!s->uncached) to_cache(s, cm);
     return s->n_out;
 }
 
@@ -790,6 +791,18 @@ static int intern(sestatic_t *s, const uint16_t *keys, int n, int kind, int cx) 
     s->n_ckeys += n;
     s->ctab[slot] = s->n_chains;
     return s->n_chains++;
+}
+
+static SD_THREAD_LOCAL sestatic_t *MINE;
+
+sestatic_t *sestatic9_mine(void) {
+    if (!MINE && (MINE = sestatic9_new())) MINE->uncached = 1;
+    return MINE;
+}
+
+void sestatic9_release(void) {
+    sestatic9_free(MINE);
+    MINE = NULL;
 }
 
 void sestatic9_forget_chains(sestatic_t *s) {

@@ -23,16 +23,23 @@ extern "C" {
 typedef struct sestatic sestatic_t;
 
 /* One hint: its chain (n potentials at chain[0..n-1] of the pool, keys 2 * (digit * 81
- * + cell) + on, their causes alongside), whether it is a cycle, and its removals
- * (digit * 81 + cell, sorted) at rem[0..n_rem-1] of the removal pool. */
+ * + cell) + on, their causes alongside), whether it is a cycle, its links (SE's sort key:
+ * 2 houses only, 3 cells only, 4 both), its removals (digit * 81 + cell, sorted) at
+ * rem[0..n_rem-1] of the removal pool, and its rating (SE's difficulty). */
 typedef struct {
-    int chain, n, cycle, rem, n_rem;
+    int chain, n, cycle, rem, n_rem, links;
+    double diff;
 } sestatic_hint;
 
 sestatic_t *sestatic9_new(void);
 void sestatic9_free(sestatic_t *s);
 /* Forgets every chain interned (sestatic9_intern): ids start again from 0. */
 void sestatic9_forget_chains(sestatic_t *s);
+/* This thread's own search space (made when first asked for; NULL when out of memory),
+ * whose searches do not use the grid cache (each grid is searched), and the call that
+ * frees it. */
+sestatic_t *sestatic9_mine(void);
+void sestatic9_release(void);
 
 /* The hints of the working grid cm (9-bit masks; 0: a placed cell) in SE's order.
  * Returns their number, -1 when memory ran out. */

@@ -225,6 +225,7 @@ CHECKED(py_aligned9)
 CHECKED(py_nishio9)
 CHECKED(py_sechain9)
 CHECKED(py_sechain9_forget)
+CHECKED(py_sestatic9)
 CHECKED(py_ktrial9)
 
 static PyMethodDef methods[] = {
@@ -337,6 +338,10 @@ static PyMethodDef methods[] = {
      "sechain9(masks, dynamic, level=0) -> bytes of int32 (complexity, kind, source, target) "
      "for each of Sudoku Explainer's multiple, dynamic (or, levels 1-4, nested) forcing "
      "chains of a 9x9 state, masks the 81 cell masks as uint16"},
+    {"sestatic9", (PyCFunction)(void (*)(void))checked_py_sestatic9, METH_FASTCALL,
+     "sestatic9(masks, ceiling=0.0) -> list of (rating, cycle, links, removals, chain): "
+     "SE's static forcing chains and cycles of a 9x9 state in SE's order, the easiest and "
+     "each next one rated within it or the ceiling"},
     {"sechain9_forget", (PyCFunction)(void (*)(void))checked_py_sechain9_forget, METH_FASTCALL,
      "sechain9_forget() -> None: frees what sechain9's nested levels keep by grid in this "
      "thread"},

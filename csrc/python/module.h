@@ -74,6 +74,7 @@ PyObject *py_aligned9(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_nishio9(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_sechain9(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_sechain9_forget(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *py_sestatic9(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 int add_technique_ids(PyObject *m);
 
 #endif

@@ -19,6 +19,7 @@
 #include "logic/nishio9.h"
 #include "logic/gridcache.h"
 #include "logic/sechain9.h"
+#include "logic/sestatic9.h"
 
 /* ------------------------------------------------------------------ argument checks */
 
@@ -1722,6 +1723,66 @@ PyObject *py_sechain9(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     return res;
 }
 
+/* A tuple of the n values at v, NULL with an exception set when memory ran out. */
+static PyObject *u16_tuple(const uint16_t *v, int n) {
+    PyObject *t = PyTuple_New(n);
+    for (int j = 0; t && j < n; j++) {
+        PyObject *x = PyLong_FromLong(v[j]);
+        if (!x) Py_CLEAR(t);
+        else PyTuple_SET_ITEM(t, j, x);
+    }
+    return t;
+}
+
+/* sestatic9(masks, ceiling=0.0) -> list: Sudoku Explainer's static forcing chains and
+ * cycles of a 9x9 state (masks as for sechain9) in SE's order: the easiest hint and each
+ * next one rated no more than it or the ceiling.  Each hint is a tuple (rating, cycle,
+ * links, removals, chain): links SE's sort key (2 houses, 3 cells, 4 both), removals
+ * digit * 81 + cell, chain the potentials' keys 2 * (digit * 81 + cell) + on from the
+ * target back. */
+PyObject *py_sestatic9(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (check_nargs(nargs, 1, 2, "sestatic9(masks, ceiling=0.0)") < 0) return NULL;
+    uint16_t cm[81];
+    if (read_masks81(args[0], cm, "sestatic9: masks must be 81 uint16 values below 512") < 0)
+        return NULL;
+    double ceiling = 0.0;
+    if (nargs == 2) {
+        ceiling = PyFloat_AsDouble(args[1]);
+        if (ceiling == -1.0 && PyErr_Occurred()) return NULL;
+    }
+    sestatic_t *st = sestatic9_mine();   /* this thread's, kept until sechain9_forget */
+    if (!st) return PyErr_NoMemory();
+    int n;
+    Py_BEGIN_ALLOW_THREADS
+    n = sestatic9(st, cm);
+    Py_END_ALLOW_THREADS
+    if (n < 0) return PyErr_NoMemory();
+    if (n) {
+        double top = sestatic9_hint(st, 0)->diff;
+        if (ceiling > top) top = ceiling;
+        int kept = 1;
+        while (kept < n && sestatic9_hint(st, kept)->diff <= top + 1e-9) kept++;
+        n = kept;
+    }
+    PyObject *res = PyList_New(n);
+    const uint16_t *keys = sestatic9_keys(st), *rems = sestatic9_removals(st);
+    for (int i = 0; res && i < n; i++) {
+        const sestatic_hint *h = sestatic9_hint(st, i);
+        PyObject *rem = u16_tuple(rems + h->rem, h->n_rem);
+        PyObject *chain = u16_tuple(keys + h->chain, h->n), *t = NULL;
+        if (rem && chain) t = Py_BuildValue("(diiOO)", h->diff, h->cycle, h->links, rem, chain);
+        Py_XDECREF(rem);
+        Py_XDECREF(chain);
+        if (!t) {
+            Py_CLEAR(res);
+            break;
+        }
+        PyList_SET_ITEM(res, i, t);
+    }
+    return res;
+}
+
 /* sechain9_forget() -> None: frees what the nested levels of sechain9 keep by grid in
  * this thread (logic/gridcache.h), as a rating ends. */
 PyObject *py_sechain9_forget(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
@@ -1730,6 +1791,7 @@ PyObject *py_sechain9_forget(PyObject *self, PyObject *const *args, Py_ssize_t n
     if (check_nargs(nargs, 0, 0, "sechain9_forget()") < 0) return NULL;
     gridcache_clear();
     sechain9_release();
+    sestatic9_release();
     Py_RETURN_NONE;
 }
 

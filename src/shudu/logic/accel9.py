@@ -123,6 +123,8 @@ def fixpoint(c: Candidates, level: int) -> tuple[int, tuple[int, ...]]:
     rounds made progress.
     """
     status, _, passes, values, masks = _engine.logic9_state(*_state(c), level)
+    if not any(passes):   # no round changed the state
+        return int(status), tuple(passes)
     c.values[:] = values
     cm = list(masks)
     dm = [0] * 9

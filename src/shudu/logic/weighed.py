@@ -26,7 +26,7 @@ within the ceiling before the rungs run.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -38,10 +38,11 @@ from .links import chain_nodes
 from .registry import direct_houses, leaves_hidden_single, technique
 from .step import Step
 from .techniques.classic.chains import continuous_loops
-from .techniques.classic.chains import graph as chain_graph
 from .techniques.classic.multiple import chain_table, table_moves
 from .techniques.classic.nested import nested_moves
 from .techniques.classic.nishio import nishio_step, nishio_table
+from .techniques.classic.patterns import pattern_step
+from .techniques.classic.sestatic import static_moves
 from .techniques.classic.singles import (
     ALONE_WEIGHT,
     LINE_WEIGHT,
@@ -314,17 +315,41 @@ def _beyond(step: Step, ceiling: float, base: float = 6.5) -> bool:
     return base + length_bonus(chain_nodes(step.links) - 1) > ceiling + 1e-9
 
 
+def _named(c: Candidates, moves: Sequence[Move]) -> list[Move]:
+    """SE's chains named after the pattern they are, at the chain's weight: an X-Chain of
+    four nodes (6.6) a Skyscraper, 2-String Kite or Turbot Fish (one of the Empty
+    Rectangle's shape an Empty Rectangle), a chain of W-Wing's shape a W-Wing."""
+    wing = technique("w-wing")
+    out: list[Move] = []
+    for weight, key, step, placements in moves:
+        assert step is not None
+        found: tuple[str, Step | None] = (key, step)
+        if key == "x-chain" and weight == CHAIN_BASE["x-chain"] and len(step.links) == 3:
+            links = step.links
+            shape = pattern_step(c, step.digits[0], (links[0].a.cells[0], links[1].a.cells[0],
+                                                     links[2].a.cells[0], links[2].b.cells[0]))
+            if shape is not None:
+                er = _as_empty_rectangle(c, shape) if shape.technique == "turbot-fish" else None
+                found = ("empty-rectangle", er) if er is not None else (shape.technique, shape)
+        elif key == "aic" and weight == wing.se_weight:
+            w = _as_w_wing(c, step)
+            if w is not None:
+                found = ("w-wing", w)
+        out.append((weight, found[0], found[1], placements))
+    return out
+
+
 def _chains(c: Candidates, ceiling: float) -> list[Move]:
     """The easiest chains and loops (SE's "forcing chains and cycles" rule).  A chain
-    that is a known pattern (a Turbot Fish of the Empty Rectangle shape, an AIC of the
-    W-Wing shape) is named after it, at the chain's weight.
+    that is a known pattern (a Skyscraper, 2-String Kite, Turbot Fish or Empty Rectangle,
+    a W-Wing) is named after it, at the chain's weight.
 
-    On a classic 9x9 state, when no start of the full link graph could eliminate
-    anything (:meth:`~.links.ChainGraph.eliminable`), there is nothing to search: every
-    chain, loop and pattern of the rung is a chain of that graph, whose eliminations
-    that set holds."""
-    if c.rules.is_classic9 and not chain_graph(c, "full").eliminable():
-        return []
+    On a classic 9x9 state these are SE's own forcing chains and cycles, from the C core
+    (:func:`~.techniques.classic.sestatic.static_moves`): the easiest and every other
+    within it or the ceiling, as SE orders them.  Elsewhere the chain finders of the
+    registry give the shortest chain of each kind, the loops when those weigh more."""
+    if c.rules.is_classic9:
+        return _named(c, static_moves(c, ceiling))
     if ceiling < technique(PATTERN_KEYS[0]).se_weight:
         found = pattern_moves(c)
         if found:
@@ -394,6 +419,21 @@ def _forcing(key: str) -> Rung:
         return found
 
     return Rung(key, scan)
+
+
+def _contradictions() -> Rung:
+    """Forcing chain contradictions (one assumption implies a candidate both true and
+    false), past the rung of chains.  On a classic 9x9 state that rung is SE's search of
+    the static links (those of the full link graph), and a contradiction there leaves
+    nothing to find: each link comes with its contrapositive, so when ``A`` implies both
+    ``B`` and not ``B``, not ``B`` implies not ``A`` and ``A`` implies not ``A`` along
+    static links, a forcing chain that rung takes (likewise from not ``A`` to ``A``)."""
+    rung = _forcing("forcing-chain-contradiction")
+
+    def scan(c: Candidates, ceiling: float) -> list[Move]:
+        return [] if c.rules.is_classic9 else rung.scan(c, ceiling)
+
+    return Rung(rung.name, scan)
 
 
 SE_CHAIN_KEYS = {"forcing-chain-verity": False, "forcing-net-verity": True}
@@ -550,6 +590,8 @@ def _rung(entry: str) -> Rung:
         return _se_beyond()
     if form == "se":
         return _se_chains(key)
+    if key == "forcing-chain-contradiction":
+        return _contradictions()
     if key in FORCING_KEYS:
         return _forcing(key)
     if key in SE_RECTANGLES:
@@ -878,7 +920,7 @@ def _apply(c: Candidates, move: Move) -> bool | None:
 
 
 def _stuck(c: Candidates) -> bool:
-    """A cheap contradiction test: an empty cell without candidates."""
-    values = c.values
-    return any(not m and not values[i] for i, m in enumerate(c.cell_mask))
+    """A cheap contradiction test: an empty cell without candidates (a placed cell has
+    none either, so there are more cells without candidates than placed ones)."""
+    return c.cell_mask.count(0) + c.values.count(0) > len(c.values)
 

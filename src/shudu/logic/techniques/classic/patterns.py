@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from ....values.candidates import Candidates, bits, by_digit, first_bit
+from ....values.candidates import Candidates, Geometry, bits, by_digit, first_bit
 from ...registry import Finder, Renderer, Technique, register
 from ...render import a_digit, house_text, houses_text, result_text
 from ...step import Link, Node, Step, candidates_text, cells_text
@@ -30,6 +30,7 @@ __all__ = [
     "find_skyscraper",
     "find_turbot_fish",
     "find_two_string_kite",
+    "pattern_step",
 ]
 
 # A conjugate pair: (house, cell, cell).
@@ -67,7 +68,6 @@ def _three_links(cands: Candidates, kinds: frozenset[str]) -> Iterator[_Chain]:
     geo = cands.geo
     n = geo.n
     peer = geo.peer_mask
-    row_of, col_of, box_of = geo.row_of, geo.col_of, geo.box_of
     lines_only = "turbot" not in kinds
     for d in range(n):
         dm = cands.digit_mask[d]
@@ -85,19 +85,7 @@ def _three_links(cands: Candidates, kinds: frozenset[str]) -> Iterator[_Chain]:
                     for q, y in ((a2, b2), (b2, a2)):
                         if not px >> y & 1:
                             continue
-                        if k1 == k2 and k1 < 2:
-                            same = col_of if k1 == 0 else row_of
-                            if same[x] == same[y] and same[p] != same[q]:
-                                kind = "sky"
-                            elif same[x] == same[y]:
-                                continue  # an X-Wing, not a chain
-                            else:
-                                kind = "turbot"
-                        elif {k1, k2} == {0, 1} and box_of[x] == box_of[y] \
-                                and box_of[p] != box_of[x] and box_of[q] != box_of[y]:
-                            kind = "kite"
-                        else:
-                            kind = "turbot"
+                        kind = _shape(geo, k1, k2, (p, x, y, q))
                         if kind not in kinds:
                             continue
                         elim = peer[p] & peer[q] & dm & ~((1 << x) | (1 << y))
@@ -106,6 +94,66 @@ def _three_links(cands: Candidates, kinds: frozenset[str]) -> Iterator[_Chain]:
                             yield d + 1, kind, (h2, q, y), (h1, x, p), elim
                         else:
                             yield d + 1, kind, (h1, p, x), (h2, y, q), elim
+
+
+def _shape(geo: Geometry, k1: int, k2: int, chain: tuple[int, int, int, int]) -> str | None:
+    """The pattern of the chain ``p = x - y = q`` whose strong links lie in houses of kinds
+    ``k1`` and ``k2`` (:func:`_kind`): "sky", "kite", "turbot", or None for an X-Wing."""
+    p, x, y, q = chain
+    if k1 == k2 and k1 < 2:
+        same = geo.col_of if k1 == 0 else geo.row_of
+        if same[x] == same[y]:
+            return "sky" if same[p] != same[q] else None
+        return "turbot"
+    box_of = geo.box_of
+    if ({k1, k2} == {0, 1} and box_of[x] == box_of[y]
+            and box_of[p] != box_of[x] and box_of[q] != box_of[y]):
+        return "kite"
+    return "turbot"
+
+
+SHAPE_KEYS = {"sky": "skyscraper", "kite": "two-string-kite", "turbot": "turbot-fish"}
+"""The technique of each shape of :func:`_shape`."""
+
+
+def _pair_house(cands: Candidates, d: int, a: int, b: int) -> int | None:
+    """The first house (as :func:`_pairs` orders them) where cells ``a`` and ``b`` are the
+    only places of digit ``d`` (0-based), or None."""
+    geo = cands.geo
+    both = 1 << a | 1 << b
+    dm = cands.digit_mask[d]
+    return next((h for h, hm in enumerate(geo.house_mask) if dm & hm == both), None)
+
+
+def pattern_step(cands: Candidates, digit: int, chain: tuple[int, int, int, int]) -> Step | None:
+    """The Skyscraper, 2-String Kite or Turbot Fish step of the X-chain
+    ``p = x - y = q`` of ``digit`` (conjugate pairs ``p, x`` and ``y, q``, ``x`` seeing
+    ``y``), or None when it is none of them.
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates("16328975479.4.38.148.1.....6397142858475."
+    ...                   "...3251..847.528.41.979748.5..23169..548")
+    >>> pattern_step(c, 6, (41, 23, 26, 53)).notation()
+    'Skyscraper: 6 in r5c6,r6c9 (connected by r3c6,r3c9) => r5c78<>6, r6c45<>6'
+    """
+    geo = cands.geo
+    p, x, y, q = chain
+    h1 = _pair_house(cands, digit - 1, p, x)
+    h2 = _pair_house(cands, digit - 1, y, q)
+    if h1 is None or h2 is None or not geo.peer_mask[x] >> y & 1:
+        return None
+    n = geo.n
+    k1, k2 = _kind(h1, n), _kind(h2, n)
+    kind = _shape(geo, k1, k2, chain)
+    if kind is None:
+        return None
+    elim = (geo.peer_mask[p] & geo.peer_mask[q] & cands.digit_mask[digit - 1]
+            & ~(1 << x | 1 << y))
+    if kind == "kite" and k1 == 1:
+        found: _Chain = (digit, kind, (h2, q, y), (h1, x, p), elim)
+    else:
+        found = (digit, kind, (h1, p, x), (h2, y, q), elim)
+    return _chain_step(SHAPE_KEYS[kind], found, n)
 
 
 def _chain_step(key: str, chain: _Chain, n: int) -> Step:
