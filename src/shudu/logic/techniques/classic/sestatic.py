@@ -2,8 +2,9 @@
 rater's rung of chains on a classic 9x9 state: SE's static forcing chains and cycles, made
 by the C core (``sestatic9``, the same search SE's nested chains of level 2 apply).
 
-From every candidate, SE follows its links breadth first three times: along houses only
-(X), cells only (Y) and both.  A cycle comes back to the candidate after four links at
+From every candidate, SE follows its links breadth first three times: with the strong
+links of houses only (X), of bivalue cells only (Y) and of both; the weak links are the
+digit's in its houses, and with Y the cell's other digits too.  A cycle comes back to the candidate after four links at
 least and removes what sees one of its "on" candidates and one of its "off" ones of the
 same digit; a forcing chain from the candidate "on" that reaches it "off" removes it, one
 from "off" that reaches it "on" sets it.  Hints come easiest first (rating, complexity,
@@ -37,18 +38,20 @@ DOC_PUZZLE = ("..1....57.97...2.8...8...1.1...9....532.71.....9.....57.......6.2
 
 def technique_of(cycle: bool, links: int, placing: bool) -> str:
     """The technique of a hint: a cycle is a continuous nice loop; a forcing chain that
-    removes its assumption an X-Chain (houses only) or an AIC between the two candidates
-    next to it, both of which it sees; one that sets its assumption a discontinuous nice
-    loop.
+    removes its assumption an X-Chain (its strong links in houses only), an XY-Chain (in
+    bivalue cells only) or an AIC between the two candidates next to it, both of which it
+    sees; one that sets its assumption a discontinuous nice loop.
 
     >>> technique_of(True, 3, False), technique_of(False, 2, False), technique_of(False, 4, True)
     ('continuous-nice-loop', 'x-chain', 'discontinuous-nice-loop')
+    >>> technique_of(False, 3, False), technique_of(False, 4, False)
+    ('xy-chain', 'aic')
     """
     if cycle:
         return "continuous-nice-loop"
     if placing:
         return "discontinuous-nice-loop"
-    return "x-chain" if links == 2 else "aic"
+    return {2: "x-chain", 3: "xy-chain"}.get(links, "aic")
 
 
 @cache
