@@ -54,9 +54,12 @@ def main() -> int:
     for level in (3, 4):   # multiple, then dynamic chains inside; again from the kept grids
         once = _engine.sechain9(hard_cm, True, level)
         assert len(once) % 16 == 0 and _engine.sechain9(hard_cm, True, level) == once
+    first = _engine.sestatic9(hard_cm)   # SE's static chains and cycles
+    assert _engine.sestatic9(hard_cm, 99.0)[:len(first)] == first
     _engine.sechain9_forget()
     _engine.sechain9_forget()
     assert _engine.sechain9(array("H", [511] * 81).tobytes(), True) == b""
+    assert _engine.sestatic9(array("H", [511] * 81).tobytes()) == []
     bad_calls = [
         lambda: _engine.sechain9(hard_cm[:-1], False),
         lambda: _engine.sechain9(hard_cm + b"\0\0", False),
@@ -66,6 +69,10 @@ def main() -> int:
         lambda: _engine.sechain9(hard_cm, True, 5),
         lambda: _engine.sechain9_forget(1),
         lambda: _engine.sechain9(hard_cm, True, -1),
+        lambda: _engine.sestatic9(hard_cm[:-1]),
+        lambda: _engine.sestatic9(b"\xff" * 162),
+        lambda: _engine.sestatic9(hard_cm, "x"),
+        lambda: _engine.sestatic9(),
         lambda: _engine.solve9(b""),
         lambda: _engine.solve9(b"\xff" * 81),
         lambda: _engine.solve9("é" * 81),

@@ -72,6 +72,8 @@ nishio9 = _engine.nishio9
 aligned9 = _engine.aligned9
 sechain9 = _engine.sechain9
 sechain9_forget = _engine.sechain9_forget
+# SE's static forcing chains and cycles of a 9x9 state (csrc/logic/sestatic9.c).
+sestatic9 = _engine.sestatic9
 
 # Every node's closures over a link graph's rows (csrc/logic/chain.c, see ChainGraph._c_closures).
 chain_closures = _engine.chain_closures

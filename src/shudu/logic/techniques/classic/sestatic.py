@@ -4,12 +4,12 @@ by the C core (``sestatic9``, the same search SE's nested chains of level 2 appl
 
 From every candidate, SE follows its links breadth first three times: with the strong
 links of houses only (X), of bivalue cells only (Y) and of both; the weak links are the
-digit's in its houses, and with Y the cell's other digits too.  A cycle comes back to the candidate after four links at
-least and removes what sees one of its "on" candidates and one of its "off" ones of the
-same digit; a forcing chain from the candidate "on" that reaches it "off" removes it, one
-from "off" that reaches it "on" sets it.  Hints come easiest first (rating, complexity,
-kind), each set of removals once; the rater applies the easiest and every other within
-the hardest score so far.
+digit's in its houses, and with Y the cell's other digits too.  A cycle comes back to
+the candidate after four links at least and removes what sees one of its "on" candidates
+and one of its "off" ones of the same digit; a forcing chain from the candidate "on"
+that reaches it "off" removes it, one from "off" that reaches it "on" sets it.  Hints
+come easiest first (rating, complexity, kind), each set of removals once; the rater
+applies the easiest and every other within it or the hardest score so far.
 
 >>> from shudu.logic.weighed import Walk
 >>> walk = Walk.of(DOC_PUZZLE, stop_above=6.4)   # up to SE's chains
@@ -27,8 +27,8 @@ from array import array
 from functools import cache
 from itertools import pairwise
 
-from ...._engine import sestatic9
 from ....values.candidates import Candidates
+from ...accel9 import sestatic9
 from ...step import Link, Node, Step
 
 __all__ = ["DOC_PUZZLE", "static_moves", "technique_of"]
