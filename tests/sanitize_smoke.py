@@ -60,6 +60,20 @@ def main() -> int:
     _engine.sechain9_forget()
     assert _engine.sechain9(array("H", [511] * 81).tobytes(), True) == b""
     assert _engine.sestatic9(array("H", [511] * 81).tobytes()) == []
+    # SE's unique loops: a state with hundreds (the found list grows), random sparse ones
+    rich = [0] * 81
+    for c in (r * 9 + k for r in (0, 1, 3, 4) for k in range(6)):
+        rich[c] = 0b110
+    rich[5] |= 1
+    assert len(_engine.uloop9(array("H", rich).tobytes())) > 100
+    assert isinstance(_engine.uloop9(hard_cm), list)
+    for _ in range(rounds):
+        digits = rng.sample(range(9), 4)
+        masks = [0 if rng.random() < 0.4 else
+                 sum(1 << d for d in rng.sample(digits, rng.choice((2, 2, 3))))
+                 for _ in range(81)]
+        for a, b, cells in _engine.uloop9(array("H", masks).tobytes()):
+            assert a < b and 6 <= len(cells) <= 18 and len(cells) % 2 == 0
     bad_calls = [
         lambda: _engine.sechain9(hard_cm[:-1], False),
         lambda: _engine.sechain9(hard_cm + b"\0\0", False),
@@ -73,6 +87,12 @@ def main() -> int:
         lambda: _engine.sestatic9(b"\xff" * 162),
         lambda: _engine.sestatic9(hard_cm, "x"),
         lambda: _engine.sestatic9(),
+        lambda: _engine.uloop9(hard_cm[:-1]),
+        lambda: _engine.uloop9(b"\xff" * 162),
+        lambda: _engine.uloop9("x" * 162),
+        lambda: _engine.uloop9(None),
+        lambda: _engine.uloop9(),
+        lambda: _engine.uloop9(hard_cm, 1),
         lambda: _engine.solve9(b""),
         lambda: _engine.solve9(b"\xff" * 81),
         lambda: _engine.solve9("é" * 81),

@@ -222,6 +222,7 @@ CHECKED(py_net_propagate)
 CHECKED(py_net_root)
 CHECKED(py_net_propagate2)
 CHECKED(py_aligned9)
+CHECKED(py_uloop9)
 CHECKED(py_nishio9)
 CHECKED(py_sechain9)
 CHECKED(py_sechain9_forget)
@@ -331,6 +332,10 @@ static PyMethodDef methods[] = {
      "aligned9(masks, degree) -> [(a, b, c, gone_a, gone_b, gone_c)]: Sudoku Explainer's "
      "Aligned Pair (degree 2) or Triplet (3) Exclusions of a 9x9 state, masks the 81 cell "
      "masks as uint16; c is -1 for a pair"},
+    {"uloop9", (PyCFunction)(void (*)(void))checked_py_uloop9, METH_FASTCALL,
+     "uloop9(masks) -> [(a, b, cells)]: the unique loops of six cells or more of a 9x9 "
+     "state (0-based digits, cells in loop order) as Sudoku Explainer finds them, masks "
+     "the 81 cell masks as uint16"},
     {"nishio9", (PyCFunction)(void (*)(void))checked_py_nishio9, METH_FASTCALL,
      "nishio9(lo, hi) -> 162 bytes: the complexity of Sudoku Explainer's Nishio chain of "
      "each assumption (2 * cell + holds) on one digit's 9x9 candidate cells, 0 for none"},

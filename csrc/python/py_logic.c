@@ -9,6 +9,7 @@
 
 #include "constraints/sums.h"
 #include "logic/aligned9.h"
+#include "logic/uloop9.h"
 #include "logic/chain.h"
 #include "logic/detect9.h"
 #include "logic/graph9.h"
@@ -1884,5 +1885,43 @@ PyObject *py_aligned9(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
         PyList_SET_ITEM(res, i, item);
     }
     free(hits);
+    return res;
+}
+
+/* uloop9(masks) -> list of (a, b, cells): the unique loops of six cells or more of a 9x9
+ * state, as shudu.logic.techniques.classic.unique_loops finds them (0-based digits a < b,
+ * the cells in loop order), masks the 81 cell candidate masks as 162 bytes (uint16,
+ * native order, each below 512, 0 for a placed cell) (uloop9.h). */
+PyObject *py_uloop9(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (check_nargs(nargs, 1, 1, "uloop9(masks)") < 0) return NULL;
+    uint16_t cm[81];
+    if (read_masks81(args[0], cm, "uloop9: masks must be 81 uint16 values below 512") < 0)
+        return NULL;
+    uloop9_loop *loops;
+    int n;
+    Py_BEGIN_ALLOW_THREADS
+    n = uloop9(cm, &loops);
+    Py_END_ALLOW_THREADS
+    if (n < 0) return PyErr_NoMemory();
+    PyObject *res = PyList_New(n);
+    for (int i = 0; res && i < n; i++) {
+        PyObject *cells = PyTuple_New(loops[i].len);
+        for (int j = 0; cells && j < loops[i].len; j++) {
+            PyObject *v = PyLong_FromLong(loops[i].cell[j]);
+            if (!v) {
+                Py_CLEAR(cells);
+                break;
+            }
+            PyTuple_SET_ITEM(cells, j, v);
+        }
+        PyObject *item = cells ? Py_BuildValue("(iiN)", loops[i].a, loops[i].b, cells) : NULL;
+        if (!item) {
+            Py_CLEAR(res);
+            break;
+        }
+        PyList_SET_ITEM(res, i, item);
+    }
+    free(loops);
     return res;
 }

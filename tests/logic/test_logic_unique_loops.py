@@ -10,6 +10,7 @@ eliminations in one step, weighed as SE weighs it; every step found must be soun
 from __future__ import annotations
 
 import json
+from array import array
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,8 @@ from test_logic_patterns import check_words
 
 import shudu
 from shudu import Grid
-from shudu.logic import registry
+from shudu.logic import accel9, registry
+from shudu.logic.techniques.classic import unique_loops
 from shudu.logic.weighed import Walk
 from shudu.values.candidates import Candidates
 
@@ -102,3 +104,44 @@ def test_se_walk_finds_what_se_finds(puzzle: str, score: float) -> None:
     list(walk)
     assert walk.solved and walk.score == score
     assert walk.histogram.get("unique-loop-type-2") == 1
+
+
+def _walk_states(puzzle: str) -> list[Candidates]:
+    """The states of the rating walk of a puzzle (a copy of each)."""
+    walk = Walk.of(puzzle)
+    states = [walk.state.copy()]
+    for _ in walk:
+        states.append(walk.state.copy())
+    return states
+
+
+def test_c_loops_are_the_python_loops() -> None:
+    # SE's states (most with a loop) and the states of two walks (most without): the C
+    # search of a 9x9 grid finds the same loops in the same order as the Python one.
+    states = [se_state(case) for case in CASES]
+    states += _walk_states("...7........6..7.4....93..8.4....356635.."
+                           ".8.7.1......9.........2..549...5.1.7..8.")
+    states += _walk_states("..7.4.5...............5.6716......32....739....46.......8"
+                           "..4..7...2.9.68.92......")
+    with_loops = 0
+    for cands in states:
+        assert cands.rules.is_classic9
+        want = unique_loops._find_loops_py(cands)
+        assert unique_loops._find_loops(cands) == want
+        with_loops += bool(want)
+    assert 10 <= with_loops < len(states) - 10
+
+
+@pytest.mark.parametrize("masks", [
+    b"", b"\0" * 161, b"\0" * 164, array("H", [512] + [0] * 80).tobytes(),
+    array("H", [0xFFFF] * 81).tobytes(),
+])
+def test_uloop9_checks_its_masks(masks: bytes) -> None:
+    with pytest.raises(ValueError, match="uloop9"):
+        accel9.uloop9(masks)
+
+
+@pytest.mark.parametrize("args", [(), ("x" * 162,), (None,), (b"\0" * 162, 1)])
+def test_uloop9_checks_its_arguments(args: tuple[object, ...]) -> None:
+    with pytest.raises(TypeError):
+        accel9.uloop9(*args)

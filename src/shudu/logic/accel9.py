@@ -70,6 +70,8 @@ net_propagate2 = _engine.net_propagate2
 nishio9 = _engine.nishio9
 # Aligned Pair and Triplet Exclusions of a 9x9 state (csrc/logic/aligned9.c).
 aligned9 = _engine.aligned9
+# SE's unique loops of six cells or more in a 9x9 state (csrc/logic/uloop9.c).
+uloop9 = _engine.uloop9
 sechain9 = _engine.sechain9
 sechain9_forget = _engine.sechain9_forget
 # SE's static forcing chains and cycles of a 9x9 state (csrc/logic/sestatic9.c).

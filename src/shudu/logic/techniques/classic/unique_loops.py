@@ -21,6 +21,8 @@ the longer loops only (and the hidden-set form of Unique Rectangle type 3, which
 :mod:`.uniqueness` lacks).  They follow Sudoku Explainer's search (:func:`_search`): a
 loop starts from a cell with exactly ``a/b`` and has at most two cells with extra
 digits unless those all have the same single extra digit, counted as SE counts them.
+On a classic 9x9 grid that search runs in C (``csrc/logic/uloop9.c``), with the same
+loops in the same order.
 SE weighs a loop 4.5, +0.1 for 6 cells, +0.2 for 8, +0.5 from 10; type 3 adds 0.1 per
 digit of the set beyond one (naked) or per cell of the hidden set beyond the pair's.
 
@@ -32,11 +34,13 @@ digit of the set beyond one (naked) or per cell of the hidden set beyond the pai
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 from itertools import combinations
 
 from ....values.candidates import Candidates, Geometry, bits, digits_in, first_bit, state_memo
+from ...accel9 import uloop9
 from ...registry import Technique, register
 from ...render import house_text, result_text
 from ...step import Step, candidates_text, cells_text
@@ -100,6 +104,19 @@ def _se_houses(geo: Geometry) -> tuple[tuple[tuple[int, int], ...], ...]:
 
 
 def _find_loops(cands: Candidates) -> list[_Loop]:
+    """The loops of :func:`unique_loops`: on a classic 9x9 grid by the C search
+    (``csrc/logic/uloop9.c``, the same loops in the same order), else by
+    :func:`_find_loops_py`."""
+    if cands.rules.is_classic9:
+        # a placed cell's mask is 0 (Candidates.place)
+        return uloop9(array("H", cands.cell_mask).tobytes())
+    return _find_loops_py(cands)
+
+
+def _find_loops_py(cands: Candidates) -> list[_Loop]:
+    """The loops of :func:`unique_loops` in Python, on any grid: by pair of digits
+    (ascending as a mask), loops from a pair only when the quick search
+    :func:`_has_loop` finds one, then in the order of SE's search (:func:`_search`)."""
     geo = cands.geo
     if not _houses_only(geo):
         return []
