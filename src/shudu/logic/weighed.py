@@ -240,9 +240,10 @@ def _as_empty_rectangle(c: Candidates, step: Step) -> Step | None:
 
 
 def _as_w_wing(c: Candidates, step: Step) -> Step | None:
-    """The W-Wing step that makes the same eliminations as an AIC of that shape
-    (``(y=x)a - (x)e1 = (x)e2 - (x=y)b``, ``a`` and ``b`` bivalue cells with the same two
-    digits), or None."""
+    """The W-Wing step of an AIC of that shape (``(y=x)a - (x)e1 = (x)e2 - (x=y)b``, ``a``
+    and ``b`` bivalue cells with the same two digits): it makes the chain's eliminations
+    (and those of the chain between the same ends that SE's forcing chains make one at a
+    time), or None."""
     links = step.links
     if len(links) != 5 or [lk.strong for lk in links] != [True, False, True, False, True]:
         return None
@@ -261,7 +262,7 @@ def _as_w_wing(c: Candidates, step: Step) -> Step | None:
     elims = set(step.eliminations)
     for w in technique("w-wing").find(c):
         if (set(w.role_cells("wing")) == {a, b} and w.digits == (y, x)
-                and set(w.role_cells("strong")) == strong and set(w.eliminations) == elims):
+                and set(w.role_cells("strong")) == strong and elims <= set(w.eliminations)):
             return w
     return None
 
