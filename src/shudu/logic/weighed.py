@@ -241,9 +241,8 @@ def _as_empty_rectangle(c: Candidates, step: Step) -> Step | None:
 
 def _as_w_wing(c: Candidates, step: Step) -> Step | None:
     """The W-Wing step of an AIC of that shape (``(y=x)a - (x)e1 = (x)e2 - (x=y)b``, ``a``
-    and ``b`` bivalue cells with the same two digits): it makes the chain's eliminations
-    (and those of the chain between the same ends that SE's forcing chains make one at a
-    time), or None."""
+    and ``b`` bivalue cells with the same two digits), or None.  It makes the chain's
+    eliminations, and maybe more: SE's forcing chain of that shape removes one candidate."""
     links = step.links
     if len(links) != 5 or [lk.strong for lk in links] != [True, False, True, False, True]:
         return None
