@@ -41,6 +41,9 @@ def main() -> int:
     next(find_forcing_net_verity(hard_state), None)
     hard_dm = b"".join(m.to_bytes(16, "little") for m in hard_state.digit_mask)
     net_root = _engine.net_root(net_geo, hard_dm)
+    for start in (0, 1, 400, 728, 729):   # the first broken net, from each start
+        hit, placed = _engine.net_first_broken(net_geo, hard_dm, start)
+        assert -1 <= hit < 729 and placed >= 0
     for i in range(0, 729, 7):   # level-2 nets, present candidates or not
         _engine.net_propagate2(net_geo, net_root, hard_dm, i % 81, i // 81, -1)
         _engine.net_propagate2(net_geo, net_root, hard_dm, -1, 0, i)
@@ -83,6 +86,10 @@ def main() -> int:
         lambda: _engine.sechain9(hard_cm, True, 5),
         lambda: _engine.sechain9_forget(1),
         lambda: _engine.sechain9(hard_cm, True, -1),
+        lambda: _engine.net_first_broken(net_geo, hard_dm, -1),
+        lambda: _engine.net_first_broken(net_geo, hard_dm, 730),
+        lambda: _engine.net_first_broken(net_geo, hard_dm[:-1], 0),
+        lambda: _engine.net_first_broken(None, hard_dm, 0),
         lambda: _engine.sestatic9(hard_cm[:-1]),
         lambda: _engine.sestatic9(b"\xff" * 162),
         lambda: _engine.sestatic9(hard_cm, "x"),

@@ -179,3 +179,24 @@ void net_root_build(const net_geo *g, const net_bits *dm, net_root *root) {
         }
     }
 }
+
+int net_first_broken(const net_geo *g, const net_bits *dm, int start, int *count) {
+    net_bits placed[NET_MAX_DIGITS], out[NET_MAX_DIGITS];
+    int total = g->n * g->ncells;
+    for (int pass = 0; pass < 2; pass++) {   /* from start to the end, then the rest */
+        int from = pass ? 0 : start, to = pass ? start : total;
+        for (int d = from / g->ncells; d < g->n && d * g->ncells < to; d++)
+            for (net_bits m = dm[d]; net_any(m); m = net_drop_low(m)) {
+                int c = net_low(m), j = d * g->ncells + c;
+                if (j < from) continue;
+                if (j >= to) break;
+                int k = 0, size = net_propagate(g, dm, c, d, -1, placed, out, &k);
+                if (size == -2) return -2;
+                if (size < 0) {
+                    *count = k;
+                    return j;
+                }
+            }
+    }
+    return -1;
+}

@@ -78,6 +78,12 @@ typedef struct net_geo {
 int net_propagate(const net_geo *g, const net_bits *dm, int place_cell, int place_digit,
                   int remove, net_bits *placed, net_bits *out, int *count);
 
+/* The first candidate, in the order of their indices (digit * ncells + cell) from start
+ * on and then from 0, whose plain net from the state dm breaks: its index, with the
+ * singles that net placed until then in *count; -1 when none breaks, -2 when a net's
+ * queue overflowed.  0 <= start <= n * ncells. */
+int net_first_broken(const net_geo *g, const net_bits *dm, int start, int *count);
+
 /* What a plain net proves from one assumption: size (singles placed, or -1 for a
  * contradiction), and per digit the cells proved true (T) and the candidates removed (F). */
 typedef struct net_result {

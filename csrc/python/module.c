@@ -221,6 +221,7 @@ CHECKED(py_net_geometry)
 CHECKED(py_net_propagate)
 CHECKED(py_net_root)
 CHECKED(py_net_propagate2)
+CHECKED(py_net_first_broken)
 CHECKED(py_aligned9)
 CHECKED(py_uloop9)
 CHECKED(py_nishio9)
@@ -328,6 +329,10 @@ static PyMethodDef methods[] = {
     {"net_propagate2", (PyCFunction)(void (*)(void))checked_py_net_propagate2, METH_FASTCALL,
      "net_propagate2(geometry, root, dm, place_cell, place_digit, remove) -> as "
      "net_propagate, at nesting level 2 from the state dm, refuting with root's nets"},
+    {"net_first_broken", (PyCFunction)(void (*)(void))checked_py_net_first_broken,
+     METH_FASTCALL,
+     "net_first_broken(geometry, dm, start) -> (index, count): the first candidate from "
+     "start on (then round) whose plain net breaks, and the singles it placed; (-1, 0): none"},
     {"aligned9", (PyCFunction)(void (*)(void))checked_py_aligned9, METH_FASTCALL,
      "aligned9(masks, degree) -> [(a, b, c, gone_a, gone_b, gone_c)]: Sudoku Explainer's "
      "Aligned Pair (degree 2) or Triplet (3) Exclusions of a 9x9 state, masks the 81 cell "

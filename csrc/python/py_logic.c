@@ -1228,6 +1228,31 @@ static int read_assumption(const net_geo *g, PyObject *const *args, long *cell, 
     return 0;
 }
 
+/* net_first_broken(geometry, dm, start) -> (index, count): the first candidate of the
+ * state dm, by universal index from start on and then round from 0, whose plain net
+ * breaks, and the singles it placed until then; (-1, 0) when none does. */
+PyObject *py_net_first_broken(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (check_nargs(nargs, 3, 3, "net_first_broken(geometry, dm, start)") < 0) return NULL;
+    const net_geo *g = PyCapsule_GetPointer(args[0], NET_CAPSULE);
+    if (!g) return NULL;
+    net_bits dm[NET_MAX_DIGITS];
+    long start;
+    if (read_bits(args[1], g->n, dm, "digit masks") < 0 || read_long(args[2], &start) < 0)
+        return NULL;
+    if (start < 0 || start > (long)g->n * g->ncells) {
+        PyErr_SetString(PyExc_ValueError, "start outside the grid's candidates");
+        return NULL;
+    }
+    for (int d = 0; d < g->n; d++) dm[d] = net_and(dm[d], net_first(g->ncells));
+    int count = 0, hit = net_first_broken(g, dm, (int)start, &count);
+    if (hit == -2) {
+        PyErr_SetString(PyExc_RuntimeError, "forcing net queue overflow");
+        return NULL;
+    }
+    return Py_BuildValue("(ii)", hit, hit < 0 ? 0 : count);
+}
+
 /* net_propagate2(geometry, root, dm, place_cell, place_digit, remove) -> as net_propagate,
  * at nesting level 2 from the state dm, refuting with the plain nets of root (see net_root),
  * whose state must hold every candidate of dm. */

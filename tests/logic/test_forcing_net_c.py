@@ -107,3 +107,34 @@ def test_nested_nets_find_the_same_steps_in_c() -> None:
         forcing._NET_CACHE.clear()
         forcing._NET_LAST.clear()
     assert fast == slow and len(fast) > 100
+
+
+def test_the_first_broken_net_is_the_python_loop_s() -> None:
+    """``net_first_broken`` finds, from a start and then round, the first candidate whose
+    plain net breaks, as a loop over the candidates calling ``net_propagate`` does."""
+    from shudu import _engine
+    from shudu.logic.techniques.classic.forcing import _dm_bytes
+
+    easter = ("1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2"
+              ".....1")
+    hits = 0
+    for cands in _states(easter, every=3)[:4]:
+        geo = _net_geometry(cands.geo)
+        state = _dm_bytes(list(cands.digit_mask))
+        order = [d * 81 + c for d in range(9) for c in bits(cands.digit_mask[d])]
+        for start in (0, 5, 300, 728, 729):
+            want = (-1, 0)
+            for j in [j for j in order if j >= start] + [j for j in order if j < start]:
+                got = _engine.net_propagate(geo, state, j % 81, j // 81, -1)
+                if got[0] == -1:
+                    want = (j, got[1])
+                    break
+            assert _engine.net_first_broken(geo, state, start) == want
+            hits += want[0] >= 0
+    assert hits >= 5
+    geo = _net_geometry(Candidates.from_grid(Grid.empty()).geo)
+    empty = _dm_bytes([(1 << 81) - 1] * 9)
+    assert _engine.net_first_broken(geo, empty, 0) == (-1, 0)
+    for bad in ((geo, empty, -1), (geo, empty, 730), (geo, empty[:-1], 0), (None, empty, 0)):
+        with pytest.raises((ValueError, TypeError)):
+            _engine.net_first_broken(*bad)

@@ -48,6 +48,7 @@ __all__ = [
     "fish_digits",
     "fixpoint",
     "msls",
+    "net_first_broken",
     "net_geometry",
     "net_propagate",
     "net_propagate2",
@@ -62,11 +63,13 @@ __all__ = [
 
 # The forcing nets' propagation (csrc/logic/net.c), for any grid of up to 128 cells and 16
 # digits, called as they are (see techniques.classic.forcing.Net): a grid's geometry, the plain
-# net of one assumption, the plain nets of every candidate of a state, and a level-2 net.
+# net of one assumption, the plain nets of every candidate of a state, a level-2 net, and
+# the first candidate (from one on, then round) whose plain net breaks.
 net_geometry = _engine.net_geometry
 net_propagate = _engine.net_propagate
 net_root = _engine.net_root
 net_propagate2 = _engine.net_propagate2
+net_first_broken = _engine.net_first_broken
 nishio9 = _engine.nishio9
 # Aligned Pair and Triplet Exclusions of a 9x9 state (csrc/logic/aligned9.c).
 aligned9 = _engine.aligned9

@@ -30,6 +30,7 @@ contradiction and verity finders share the work.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterator
 from typing import Any, TypedDict
 
@@ -279,27 +280,22 @@ class Net:
         while True:
             cur = present & ~T & ~F
             dm = [cur >> (d * N) & full for d in range(n)]
-            order = _indices(dm, N)
-            order = [j for j in order if j >= start] + [j for j in order if j < start]
-            hit = -1
+            hit, placed = -1, 0   # from the last one on, then round
             if geo is not None:
-                state = _dm_bytes(dm)
-                for j in order:
-                    got = accel9.net_propagate(geo, state, j % N, j // N, -1)
-                    if got[0] == BROKEN:
-                        hit = j
-                        break
+                hit, placed = accel9.net_first_broken(geo, _dm_bytes(dm), start)
             else:
                 plain = Net(self.cands, dm, 1)
-                for j in order:
+                order = _set_bits(cur)
+                k = bisect_left(order, start)
+                for j in order[k:] + order[:k]:
                     got = plain.true(j)
                     if got[0] == BROKEN:
-                        hit = j
+                        hit, placed = j, got[1]
                         break
             if hit < 0:
                 return count, T, F
             refuted += 1
-            nested += got[1] + 1
+            nested += placed + 1
             self._refuted = (refuted, nested)
             size, t, f = low.within(dm).propagate((), (hit,))
             if size == BROKEN:
@@ -403,19 +399,22 @@ class Net:
 _GEOMETRIES: dict[Geometry, Any] = {}
 
 
-def _indices(dm: list[int], N: int) -> list[int]:
-    """Universal indices of the candidates of digit masks ``dm``, lowest first.
+_BYTE_BITS = tuple(tuple(i for i in range(8) if b >> i & 1) for b in range(256))
+"""The set bits of each byte value, lowest first."""
 
-    >>> _indices([0b101, 0b10], 3)
-    [0, 2, 4]
+
+def _set_bits(x: int) -> list[int]:
+    """The set bits of ``x``, lowest first: of a universal bitset, its candidates'
+    universal indices (``(digit - 1) * cells + cell``).
+
+    >>> _set_bits(0b10110), _set_bits(1 << 700 | 1)
+    ([1, 2, 4], [0, 700])
     """
-    out = []
-    for d, m in enumerate(dm):
-        base = d * N
-        while m:
-            low = m & -m
-            out.append(base + low.bit_length() - 1)
-            m ^= low
+    out: list[int] = []
+    for k, byte in enumerate(x.to_bytes((x.bit_length() + 7) // 8, "little")):
+        if byte:
+            base = 8 * k
+            out += [base + i for i in _BYTE_BITS[byte]]
     return out
 
 

@@ -26,9 +26,10 @@ stack): 24 cells and 24 link digits.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from itertools import combinations, permutations, product
+from operator import itemgetter
 
 from ....values.candidates import Candidates, bits
 from ...registry import Technique, register
@@ -140,6 +141,14 @@ def _pairs() -> tuple[tuple[int, int], ...]:
     return tuple(sorted({p for _, pairs, _ in _patterns() for p in pairs}))
 
 
+@cache
+def _pattern_pairs() -> tuple[Callable[[list[int]], tuple[int, ...]], ...]:
+    """For each loop of :func:`_patterns`, what takes its pairs' entries, in its order,
+    from a list with one entry per pair of :func:`_pairs`."""
+    at = {p: i for i, p in enumerate(_pairs())}
+    return tuple(itemgetter(*(at[p] for p in pairs)) for _, pairs, _ in _patterns())
+
+
 def find_sk_loop(cands: Candidates) -> Iterator[Step]:
     """SK-loops of a 9x9 state with regular boxes, and what they remove.
 
@@ -154,18 +163,17 @@ def find_sk_loop(cands: Candidates) -> Iterator[Step]:
         return
     cm = cands.cell_mask
     # every pair's digits once (0 when a cell of it is placed), and their number
-    mask: dict[tuple[int, int], int] = {}
-    count: dict[tuple[int, int], int] = {}
-    for pair in _pairs():
-        a, b = pair
+    mask: list[int] = []
+    count: list[int] = []
+    for a, b in _pairs():
         m = cm[a] | cm[b] if cm[a] and cm[b] else 0
-        mask[pair] = m
-        count[pair] = m.bit_count() if m else 99
-    for pivots, pairs, houses in _patterns():
+        mask.append(m)
+        count.append(m.bit_count() if m else 99)
+    for (pivots, pairs, houses), of_pairs in zip(_patterns(), _pattern_pairs()):
         cells = 2 * len(pairs)
-        if sum(count[p] for p in pairs) > 2 * cells:
+        if sum(of_pairs(count)) > 2 * cells:
             continue   # too many digits (or a placed cell) for as many link digits as cells
-        pm = [mask[p] for p in pairs]
+        pm = of_pairs(mask)
         total = 0
         choices = []
         for d in range(9):
