@@ -25,7 +25,11 @@ typedef struct {
     int n, cap;
     int pair_first;         /* the first loop of the current pair */
     int oom;                /* set when memory ran out: the search stops */
+    long steps;             /* the cells tried so far, by both searches */
 } uloop_search;
+
+/* Whether the search has tried ULOOP9_MAX_STEPS cells: then it stops. */
+static int spent(uloop_search *k) { return ++k->steps > ULOOP9_MAX_STEPS; }
 
 /* The cells below cell c. */
 static bb81 below(int c) {
@@ -55,8 +59,9 @@ static bb81 viable_of(bb81 cells) {
  * at even and odd places, nex of them with extra digits, exd those digits.  No house
  * may hold two cells of one parity, and the loop holds at most two cells with extras
  * unless those have one extra digit in all (SE's count of extras comes later). */
-static int has_loop_from(const uloop_search *k, int cur, int length, bb81 used,
+static int has_loop_from(uloop_search *k, int cur, int length, bb81 used,
                          uint32_t even, uint32_t odd, int nex, unsigned exd) {
+    if (spent(k)) return 0;
     int parity_odd = length & 1;   /* the next cell's place is odd */
     uint32_t closed = parity_odd ? odd : even;
     bb81 todo = bb_andnot(bb_and(B9_PEER_BB[cur], k->allowed), used);
@@ -125,6 +130,7 @@ static void search_from(uloop_search *k, int cur, bb81 used, uint32_t even, uint
     int length = k->len;
     int parity_odd = length & 1;
     uint32_t closed = parity_odd ? odd : even;
+    if (spent(k)) return;
     for (int i = 0; i < 3 && !k->oom; i++) {
         int house = B9_CELL_HOUSE[cur][se_order[i]];
         int kind = house / 9;   /* 0 row, 1 column, 2 box */
@@ -173,8 +179,8 @@ int uloop9(const uint16_t cm[81], uloop9_loop **out) {
         if (n == 2 || n == 3) bb_set(&light, c);
     }
     /* the pairs in the order of their masks: by the higher digit, then the lower */
-    for (int b = 1; b < 9 && !k.oom; b++) {
-        for (int a = 0; a < b && !k.oom; a++) {
+    for (int b = 1; b < 9 && !k.oom && k.steps <= ULOOP9_MAX_STEPS; b++) {
+        for (int a = 0; a < b && !k.oom && k.steps <= ULOOP9_MAX_STEPS; a++) {
             if (!bb_any(pairs[a][b])) continue;
             k.a = (uint8_t)a;
             k.b = (uint8_t)b;
@@ -197,9 +203,10 @@ int uloop9(const uint16_t cm[81], uloop9_loop **out) {
                 k.allowed = bb_andnot(k.viable, bb_and(biv, below(k.s)));
                 any = has_loop_from(&k, k.s, 1, bb_cell(k.s), k.hb[k.s], 0, 0, 0);
             }
+            if (k.steps > ULOOP9_MAX_STEPS) break;   /* out of steps: what was found */
             if (!any) continue;
             k.pair_first = k.n;
-            for (bb81 t = biv; bb_any(t) && !k.oom;) {
+            for (bb81 t = biv; bb_any(t) && !k.oom && k.steps <= ULOOP9_MAX_STEPS;) {
                 k.s = bb_pop_low(&t);
                 k.path[0] = (uint8_t)k.s;
                 k.len = 1;

@@ -11,6 +11,10 @@ extern "C" {
 #endif
 
 /* Each house holds two cells of a loop at most, so a loop has 18 cells at most. */
+/* The cells a search may try in all.  A made-up state with dozens of cells holding just
+ * the same two digits has billions of paths (a state on a solving path holds no naked
+ * pair, so a house has one such cell at most); past this many, the search stops. */
+#define ULOOP9_MAX_STEPS 1000000L
 #define ULOOP9_MAX_CELLS 18
 
 typedef struct {
@@ -22,7 +26,8 @@ typedef struct {
 /* The unique loops of the grid cm (81 9-bit candidate masks; 0 for a placed cell): by
  * pair of digits (ascending as the mask 1 << a | 1 << b), then in the order SE's search
  * finds them.  *out gets an array from malloc (the caller frees it; NULL when there is
- * none).  Returns how many loops there are, or -1 when out of memory. */
+ * none).  Returns how many loops there are (those found within ULOOP9_MAX_STEPS), or -1
+ * when out of memory. */
 int uloop9(const uint16_t cm[81], uloop9_loop **out);
 
 #ifdef __cplusplus

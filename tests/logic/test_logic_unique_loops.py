@@ -145,3 +145,13 @@ def test_uloop9_checks_its_masks(masks: bytes) -> None:
 def test_uloop9_checks_its_arguments(args: tuple[object, ...]) -> None:
     with pytest.raises(TypeError):
         accel9.uloop9(*args)
+
+
+def test_uloop9_ends_on_a_made_up_state() -> None:
+    """Dozens of cells holding just 1/2 give billions of paths: the search stops after
+    ULOOP9_MAX_STEPS cells tried, with the loops found until then (a state a solving path
+    reaches holds no naked pair, so no house has two such cells)."""
+    for cells in (50, 81):
+        masks = [0b11] * cells + [0] * (81 - cells)
+        loops = accel9.uloop9(array("H", masks).tobytes())
+        assert all(len(loop) >= 6 and len(loop) % 2 == 0 for _, _, loop in loops)
