@@ -178,10 +178,10 @@ def find_bug_type3(cands: Candidates) -> Iterator[Step]:
     On the walk of a puzzle SE rates with it:
 
     >>> from shudu.logic.weighed import Walk
-    >>> walk = Walk.of("897.................2..6...73.6....5....."
-    ...                "...2.....97.6.....25.365..7.4...4.9.3.8.", keep_steps=True)
+    >>> walk = Walk.of("....6.2.9...3..6..81...7..4...8........."
+    ...                "..7...2..1.96..8...9.4.142.78...93......7", keep_steps=True)
     >>> next(s.step.notation() for s in walk if s.technique == "bug-type-3")
-    'Bivalue Universal Grave Type 3: r23c5 on 3,8 => r1c5<>3'
+    'Bivalue Universal Grave Type 3: r5c36 on 6,9 => r5c4<>6, r5c5<>9'
     """
     bug, digits = _several(cands)
     if digits.bit_count() < 2:
@@ -231,10 +231,10 @@ def find_bug_type4(cands: Candidates) -> Iterator[Step]:
     On the walk of a puzzle SE rates with it:
 
     >>> from shudu.logic.weighed import Walk
-    >>> walk = Walk.of("897.................2..6...73.6....5....."
-    ...                "...2.....97.6.....25.365..7.4...4.9.3.8.", keep_steps=True)
+    >>> walk = Walk.of("........1.78.2....42..7..8..83197......5"
+    ...                "..3....9...1.....9.35....2....7..9..8....", keep_steps=True)
     >>> next(s.step.notation() for s in walk if s.technique == "bug-type-4")
-    'Bivalue Universal Grave Type 4: r23c5 on 9 => r2c5<>1, r3c5<>8'
+    'Bivalue Universal Grave Type 4: r23c6 on 1 => r2c6<>5, r3c6<>9'
     """
     bug = bug_cells(cands)
     if len(bug) != 2:
