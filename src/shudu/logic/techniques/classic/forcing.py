@@ -285,7 +285,7 @@ class Net:
                 hit, placed = accel9.net_first_broken(geo, _dm_bytes(dm), start)
             else:
                 plain = Net(self.cands, dm, 1)
-                order = _set_bits(cur)
+                order = list(bits(cur))
                 k = bisect_left(order, start)
                 for j in order[k:] + order[:k]:
                     got = plain.true(j)
@@ -397,25 +397,6 @@ class Net:
 
 
 _GEOMETRIES: dict[Geometry, Any] = {}
-
-
-_BYTE_BITS = tuple(tuple(i for i in range(8) if b >> i & 1) for b in range(256))
-"""The set bits of each byte value, lowest first."""
-
-
-def _set_bits(x: int) -> list[int]:
-    """The set bits of ``x``, lowest first: of a universal bitset, its candidates'
-    universal indices (``(digit - 1) * cells + cell``).
-
-    >>> _set_bits(0b10110), _set_bits(1 << 700 | 1)
-    ([1, 2, 4], [0, 700])
-    """
-    out: list[int] = []
-    for k, byte in enumerate(x.to_bytes((x.bit_length() + 7) // 8, "little")):
-        if byte:
-            base = 8 * k
-            out += [base + i for i in _BYTE_BITS[byte]]
-    return out
 
 
 def _dm_bytes(dm: list[int]) -> bytes:
