@@ -1931,15 +1931,9 @@ PyObject *py_uloop9(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     if (n < 0) return PyErr_NoMemory();
     PyObject *res = PyList_New(n);
     for (int i = 0; res && i < n; i++) {
-        PyObject *cells = PyTuple_New(loops[i].len);
-        for (int j = 0; cells && j < loops[i].len; j++) {
-            PyObject *v = PyLong_FromLong(loops[i].cell[j]);
-            if (!v) {
-                Py_CLEAR(cells);
-                break;
-            }
-            PyTuple_SET_ITEM(cells, j, v);
-        }
+        uint16_t at[ULOOP9_MAX_CELLS];
+        for (int j = 0; j < loops[i].len; j++) at[j] = loops[i].cell[j];
+        PyObject *cells = u16_tuple(at, loops[i].len);
         PyObject *item = cells ? Py_BuildValue("(iiN)", loops[i].a, loops[i].b, cells) : NULL;
         if (!item) {
             Py_CLEAR(res);
