@@ -183,6 +183,8 @@ def main() -> int:
         lambda: _engine.chain_closures(bytes(8), bytes(8), bytes(8), 1, bytes(7)),
         lambda: _engine.chain_closures(bytes(8), bytes(8), bytes(8), 0, bytes(8)),
         lambda: _engine.chain_closures(bytes(8), bytes(8), "x" * 8, 1, bytes(8)),
+        lambda: _engine.chain_closures(bytes(8), bytes(8), bytes(8), 1, bytes(8), bytes(8)),
+        lambda: _engine.chain_closures(bytes(8), bytes(8), bytes(8), 1, bytes(8), 5),
         lambda: _engine.chain_graph9(bytes(81), [511] * 81, 32),
         lambda: _engine.chain_parents(bytes(8), bytes(8), 1, 2, bytes(8)),
         lambda: _engine.chain_parents(bytes(8), bytes(8), 1, -1, bytes(8)),
@@ -340,6 +342,10 @@ def main() -> int:
         if len(false_rows) != 2 * len(conf) or len(true_rows) != 2 * len(conf) or any(
                 len(m) != 8 * words for m in marks):
             print("chain_closures returned bad rows", file=sys.stderr)
+            return 1
+        if _engine.chain_closures(*rows, conf, words, start, false_rows)[1:] != (
+                true_rows, *marks):
+            print("chain_closures differs with its false rows given", file=sys.stderr)
             return 1
         sets = bytes(rng.getrandbits(8) for _ in range(8 * words * rng.randint(0, 5)))
         try:

@@ -137,9 +137,9 @@ done:
 }
 
 int ch_closures(const uint8_t *sb, const uint8_t *wb, const uint8_t *cb, const uint8_t *nb,
-                ptrdiff_t words, ptrdiff_t nodes, uint8_t *false_rows, uint8_t *true_rows,
-                uint8_t *eliminable, uint8_t *clash_false, uint8_t *clash_true,
-                uint8_t *weak_return) {
+                ptrdiff_t words, ptrdiff_t nodes, uint8_t *false_rows, int given,
+                uint8_t *true_rows, uint8_t *eliminable, uint8_t *clash_false,
+                uint8_t *clash_true, uint8_t *weak_return) {
     ptrdiff_t row = words * 8;
     uint64_t *got = calloc((size_t)words, 8);
     uint64_t *fresh = calloc((size_t)words, 8);
@@ -151,7 +151,7 @@ int ch_closures(const uint8_t *sb, const uint8_t *wb, const uint8_t *cb, const u
         rc = -1;
         goto done;
     }
-    memset(false_rows, 0, (size_t)(2 * nodes * row));
+    if (!given) memset(false_rows, 0, (size_t)(2 * nodes * row));
     memset(true_rows, 0, (size_t)(2 * nodes * row));
     memset(eliminable, 0, (size_t)row);
     memset(clash_false, 0, (size_t)row);
@@ -159,9 +159,14 @@ int ch_closures(const uint8_t *sb, const uint8_t *wb, const uint8_t *cb, const u
     memset(weak_return, 0, (size_t)row);
     for (ptrdiff_t a = 0; a < nodes; a++) {
         if (!(nb[a / 8] >> (a % 8) & 1)) continue;
-        closure_rows(sb, wb, words, nodes, a, T, F, got, fresh, depth);
-        memcpy(false_rows + 2 * a * row, T, (size_t)row);
-        memcpy(false_rows + (2 * a + 1) * row, F, (size_t)row);
+        if (given) {
+            memcpy(T, false_rows + 2 * a * row, (size_t)row);
+            memcpy(F, false_rows + (2 * a + 1) * row, (size_t)row);
+        } else {
+            closure_rows(sb, wb, words, nodes, a, T, F, got, fresh, depth);
+            memcpy(false_rows + 2 * a * row, T, (size_t)row);
+            memcpy(false_rows + (2 * a + 1) * row, F, (size_t)row);
+        }
         const uint8_t *ca = cb + a * row;
         int clash = 0;
         for (ptrdiff_t x = 0; x < words; x++) {

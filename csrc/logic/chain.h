@@ -44,11 +44,13 @@ int ch_aic_pairs(const uint8_t *strong, const uint8_t *weak, const uint8_t *conf
  * clash_true: one row each, the starts whose closure makes some node both true and
  * false.  "a true" makes a true and its weak partners false, with their closures.
  * weak_return: one row, the starts a with a weak partner y such that "y false" makes a
- * false (a discontinuous nice loop's weak-weak end).
+ * false (a discontinuous nice loop's weak-weak end).  With `given` non-zero, false_rows
+ * already holds the "a false" closures of every start (as ch_aic_pairs stores them) and
+ * is only read.
  * Returns 0, or -1 when out of memory. */
 int ch_closures(const uint8_t *strong, const uint8_t *weak, const uint8_t *conf,
                 const uint8_t *starts, ptrdiff_t words, ptrdiff_t nodes, uint8_t *false_rows,
-                uint8_t *true_rows, uint8_t *eliminable, uint8_t *clash_false,
+                int given, uint8_t *true_rows, uint8_t *eliminable, uint8_t *clash_false,
                 uint8_t *clash_true, uint8_t *weak_return);
 
 /* The candidate nodes a (a < base, node = digit * cells + cell) whose "a false" closure

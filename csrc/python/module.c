@@ -276,9 +276,9 @@ static PyMethodDef methods[] = {
      "aic_pairs(strong, weak, conf, words, nodes, base, cells, complete) -> [(a, b, least, "
      "count, elims)]: the chain ends an AIC search looks at, in order"},
     {"chain_closures", (PyCFunction)(void (*)(void))checked_py_chain_closures, METH_FASTCALL,
-     "chain_closures(strong, weak, conf, words, nodes) -> (false_rows, true_rows, "
-     "eliminable, clash_false, clash_true, weak_return): every node's closures over a link "
-     "graph"},
+     "chain_closures(strong, weak, conf, words, nodes[, false_rows]) -> (false_rows, "
+     "true_rows, eliminable, clash_false, clash_true, weak_return): every node's closures "
+     "over a link graph (the false ones read from false_rows when given)"},
     {"chain_loop_starts", (PyCFunction)(void (*)(void))checked_py_chain_loop_starts,
      METH_FASTCALL,
      "chain_loop_starts(false_rows, words, base, cells) -> row: the candidates whose false "

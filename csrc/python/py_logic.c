@@ -1363,34 +1363,53 @@ done:
     return out;
 }
 
-/* chain_closures(strong, weak, conf, words, nodes) -> (false_rows, true_rows, eliminable,
- * clash_false, clash_true, weak_return): every node's closures (chain.h, ch_closures),
- * with the rows of aic_pairs. */
+/* chain_closures(strong, weak, conf, words, nodes[, false_rows]) -> (false_rows, true_rows,
+ * eliminable, clash_false, clash_true, weak_return): every node's closures (chain.h,
+ * ch_closures), with the rows of aic_pairs.  false_rows, when given (bytes-like, two rows
+ * per node, as aic_pairs' closures buffer holds them), are the "node false" closures
+ * already found: they are read, not searched again, and handed back as they are. */
 PyObject *py_chain_closures(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (check_nargs(nargs, 5, 5, "chain_closures(strong, weak, conf, words, nodes)") < 0)
+    if (check_nargs(nargs, 5, 6, "chain_closures(strong, weak, conf, words, nodes[, false_rows])")
+        < 0)
         return NULL;
     Py_ssize_t words;
     if (read_ssize(args[3], &words) < 0 || check_words(words) < 0) return NULL;
-    Py_buffer v[4];
-    int got_views = 0;
+    Py_buffer v[4], known;
+    int got_views = 0, got_known = 0;
     PyObject *out[6] = {NULL, NULL, NULL, NULL, NULL, NULL};
     PyObject *result = NULL;
     Py_ssize_t nodes = graph_rows(args, words, v);
     if (nodes < 0) goto done;
     got_views = 4;
     Py_ssize_t row = words * 8;
+    int given = nargs == 6 && args[5] != Py_None;
+    if (given) {
+        if (PyObject_GetBuffer(args[5], &known, PyBUF_SIMPLE) < 0) goto done;
+        got_known = 1;
+        if (known.len != 2 * v[0].len) {
+            PyErr_SetString(PyExc_ValueError, "false_rows must hold two rows per node");
+            goto done;
+        }
+    }
     Py_ssize_t sizes[6] = {2 * v[0].len, 2 * v[0].len, row, row, row, row};
     for (int k = 0; k < 6; k++) {
+        if (k == 0 && given) {
+            out[0] = args[5];
+            Py_INCREF(out[0]);
+            continue;
+        }
         out[k] = PyBytes_FromStringAndSize(NULL, sizes[k]);
         if (!out[k]) goto done;
     }
     uint8_t *o[6];
-    for (int k = 0; k < 6; k++) o[k] = (uint8_t *)PyBytes_AS_STRING(out[k]);
+    for (int k = 1; k < 6; k++) o[k] = (uint8_t *)PyBytes_AS_STRING(out[k]);
+    /* given rows are only read (ch_closures writes false_rows when it finds them) */
+    o[0] = given ? (uint8_t *)known.buf : (uint8_t *)PyBytes_AS_STRING(out[0]);
     int rc;
     Py_BEGIN_ALLOW_THREADS
-    rc = ch_closures(v[0].buf, v[1].buf, v[2].buf, v[3].buf, words, nodes, o[0], o[1], o[2],
-                     o[3], o[4], o[5]);
+    rc = ch_closures(v[0].buf, v[1].buf, v[2].buf, v[3].buf, words, nodes, o[0], given, o[1],
+                     o[2], o[3], o[4], o[5]);
     Py_END_ALLOW_THREADS
     if (rc) {
         PyErr_NoMemory();
@@ -1399,6 +1418,7 @@ PyObject *py_chain_closures(PyObject *self, PyObject *const *args, Py_ssize_t na
     result = PyTuple_Pack(6, out[0], out[1], out[2], out[3], out[4], out[5]);
 done:
     for (int k = 0; k < got_views; k++) PyBuffer_Release(&v[k]);
+    if (got_known) PyBuffer_Release(&known);
     for (int k = 0; k < 6; k++) Py_XDECREF(out[k]);
     return result;
 }

@@ -134,3 +134,29 @@ def test_c_verity_and_weak_returns_match_python(puzzle: str, grouped: bool) -> N
         for cell, d in rng.sample(wrong, min(len(wrong), 6)):
             c.eliminate(cell, d)
     assert found   # the sets imply something, so the comparison could fail
+
+
+@pytest.mark.parametrize("grouped", [False, True])
+@pytest.mark.parametrize("puzzle", PUZZLES)
+def test_closures_read_from_an_aic_search(puzzle: str, grouped: bool) -> None:
+    """``chain_closures`` given the "node false" rows an AIC search kept answers as it
+    does when it finds them itself, and hands those rows back unchanged."""
+    g = ChainGraph.build(Candidates.from_grid(Grid(puzzle)), grouped=grouped)
+    g.c_aic_pairs(True)
+    kept = g.__dict__["_closure_rows"]
+    strong, weak, words = g._blobs()
+    nodes = g.nodes.to_bytes(8 * words, "little")
+    found = _engine.chain_closures(strong, weak, g.conflict_rows(), words, nodes)
+    given = _engine.chain_closures(strong, weak, g.conflict_rows(), words, nodes, kept)
+    assert given[0] is kept and bytes(kept) == found[0]
+    assert given[1:] == found[1:]
+    assert any(found[2])   # something is eliminable, so the rows could differ
+
+
+def test_chain_closures_bad_false_rows() -> None:
+    row = bytes(8)
+    with pytest.raises(ValueError):   # two rows per node
+        _engine.chain_closures(row, row, row, 1, row, bytes(8))
+    with pytest.raises(TypeError):
+        _engine.chain_closures(row, row, row, 1, row, 5)
+    assert _engine.chain_closures(row, row, row, 1, row, None)[0] == bytes(16)

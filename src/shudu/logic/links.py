@@ -178,7 +178,8 @@ class ChainGraph:
         self.present = 0
         for d in range(geo.n):
             self.present |= cands.digit_mask[d] << (d * self.N)
-        self.groups: list[tuple[int, int]] = []   # (cell bitboard, digit-1)
+        self._groups: list[tuple[int, int]] | None = []   # (cell bitboard, digit-1)
+        self._group_bytes = (b"", b"")   # the C core's groups, read into _groups on demand
         self.nodes = 0                          # bitset of the graph's nodes
         # node -> its weak / strong partners (None: still only in the C core's rows)
         self._weak: dict[int, int] | None = {}
@@ -187,6 +188,15 @@ class ChainGraph:
         self._closure: dict[int, tuple[int, int]] = {}
         self._layers: dict[int, list[int]] = {}   # closure_false(i)'s true nodes by depth
         self._parents: dict[tuple[int, int], Sequence[int]] = {}
+
+    @property
+    def groups(self) -> list[tuple[int, int]]:
+        """The group nodes (from :attr:`base` on) as ``(cell bitboard, digit - 1)``."""
+        if self._groups is None:
+            cells, digits = self._group_bytes
+            self._groups = [(int.from_bytes(cells[16 * k:16 * k + 16], "little"), d)
+                            for k, d in enumerate(digits)]
+        return self._groups
 
     @property
     def weak(self) -> dict[int, int]:
@@ -290,8 +300,8 @@ class ChainGraph:
         words, nodes, strong, weak, conf, cells, digits = chain_graph(cands, flags)
         g = cls(cands)
         g.nodes = int.from_bytes(nodes, "little")
-        g.groups = [(int.from_bytes(cells[16 * k:16 * k + 16], "little"), d)
-                    for k, d in enumerate(digits)]
+        g._groups = None
+        g._group_bytes = (cells, digits)
         g._weak = g._strong = None
         g.__dict__["_blob_rows"] = (strong, weak, words)
         g.__dict__["_conflict_rows"] = conf
@@ -665,8 +675,10 @@ class ChainGraph:
 
                 size = 8 * rows[2]
                 nodes = self.nodes.to_bytes(size, "little")
+                # the "node false" closures an AIC search of this graph kept are reused
                 false_rows, true_rows, elim, clash_false, clash_true, back = chain_closures(
-                    rows[0], rows[1], self.conflict_rows(), rows[2], nodes)
+                    rows[0], rows[1], self.conflict_rows(), rows[2], nodes,
+                    self.__dict__.get("_closure_rows"))
                 self.__dict__["_closure_rows"] = false_rows
                 self.__dict__["_closure_size"] = size
                 self.__dict__["_closure_true_rows"] = true_rows
