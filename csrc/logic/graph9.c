@@ -23,36 +23,47 @@ static void make_inters(g9_inters *t) {
 static inline void set_bit(uint64_t *row, int k) { row[k >> 6] |= UINT64_C(1) << (k & 63); }
 static inline int get_bit(const uint64_t *row, int k) { return (int)(row[k >> 6] >> (k & 63)) & 1; }
 
-/* Sets, in row, digit d's bits of the cells of m (candidate nodes d * 81 + cell). */
+/* Sets, in row, digit d's bits of the cells of m (candidate nodes d * 81 + cell): the 81
+ * bits shifted into place a word at a time.  A word is written only when it receives a
+ * bit, and every bit (below 729) lies inside the row. */
 static void set_cells(uint64_t *row, int d, bb81 m) {
-    while (m.lo) {
-        set_bit(row, d * 81 + sd_ctz64(m.lo));
-        m.lo &= m.lo - 1;
-    }
-    while (m.hi) {
-        set_bit(row, d * 81 + 64 + sd_ctz64(m.hi));
-        m.hi &= m.hi - 1;
-    }
+    int at = d * 81, w = at >> 6, sh = at & 63;
+    uint64_t v[3];
+    v[0] = m.lo << sh;
+    v[1] = (sh ? m.lo >> (64 - sh) : 0) | m.hi << sh;
+    v[2] = sh ? m.hi >> (64 - sh) : 0;
+    for (int k = 0; k < 3; k++)
+        if (v[k]) row[w + k] |= v[k];
 }
 
 static inline int lowest_cell(bb81 m) {
     return m.lo ? sd_ctz64(m.lo) : 64 + sd_ctz64(m.hi);
 }
 
-/* The cells of digit d's candidate nodes. */
-static bb81 node_cells(const uint64_t *nodes, int d) {
-    bb81 out = bb_make(0, 0);
-    for (int c = 0; c < 81; c++)
-        if (get_bit(nodes, d * 81 + c)) out = bb_or(out, bb_cell(c));
-    return out;
-}
-
 /* The cells that see every cell of m. */
 static bb81 common_peers(bb81 m) {
     bb81 seen = bb_make(~UINT64_C(0), BB81_HI_ALL);
-    for (int c = 0; c < 81; c++)
-        if (bb_meets(m, bb_cell(c))) seen = bb_and(seen, B9_PEER_BB[c]);
+    while (m.lo) {
+        seen = bb_and(seen, B9_PEER_BB[sd_ctz64(m.lo)]);
+        m.lo &= m.lo - 1;
+    }
+    while (m.hi) {
+        seen = bb_and(seen, B9_PEER_BB[64 + sd_ctz64(m.hi)]);
+        m.hi &= m.hi - 1;
+    }
     return seen;
+}
+
+/* Sets bit `bit` in the row of digit d's candidate node of every cell of m. */
+static void set_in_rows(uint64_t *rows, int W, int d, bb81 m, int bit) {
+    while (m.lo) {
+        set_bit(rows + (size_t)(d * 81 + sd_ctz64(m.lo)) * W, bit);
+        m.lo &= m.lo - 1;
+    }
+    while (m.hi) {
+        set_bit(rows + (size_t)(d * 81 + 64 + sd_ctz64(m.hi)) * W, bit);
+        m.hi &= m.hi - 1;
+    }
 }
 
 /* Strong links between the two parts of digit d's places m in house h when one cut of
@@ -139,8 +150,10 @@ void g9_links(const uint16_t masks[81], g9_graph *g) {
     for (int d = 0; d < 9; d++)
         set_cells(g->nodes, d, (flags & G9_ONLY_BIVALUE) ? bb_and(dm[d], bival) : dm[d]);
     for (int k = 0; k < g->ngroups; k++) set_bit(g->nodes, G9_BASE + k);
+    /* the cells of each digit's candidate nodes */
     bb81 dnodes[9];
-    for (int d = 0; d < 9; d++) dnodes[d] = node_cells(g->nodes, d);
+    for (int d = 0; d < 9; d++)
+        dnodes[d] = (flags & G9_ONLY_BIVALUE) ? bb_and(dm[d], bival) : dm[d];
     /* candidate nodes */
     for (int d = 0; d < 9; d++) {
         for (int cell = 0; cell < 81; cell++) {
@@ -175,20 +188,25 @@ void g9_links(const uint16_t masks[81], g9_graph *g) {
      * cells; strong links across the cuts of a house */
     bb81 seen[G9_MAX_GROUPS];
     for (int k = 0; k < g->ngroups; k++) seen[k] = common_peers(g->group_cells[k]);
+    /* the groups come digit by digit: those of digit d are first[d] .. first[d + 1] - 1 */
+    int first[10], k0 = 0;
+    for (int d = 0; d < 9; d++) {
+        first[d] = k0;
+        while (k0 < g->ngroups && g->group_digit[k0] == d) k0++;
+    }
+    first[9] = k0;
     for (int k = 0; k < g->ngroups; k++) {
         int d = g->group_digit[k], gi = G9_BASE + k;
         uint64_t *w = g->weak + (size_t)gi * W;
         bb81 reach = bb_and(seen[k], dnodes[d]);
         set_cells(w, d, reach);
         set_cells(g->conf + (size_t)gi * W, d, bb_and(seen[k], dm[d]));
-        for (int j = 0; j < g->ngroups; j++) {
-            if (g->group_digit[j] != d) continue;
+        for (int j = first[d]; j < first[d + 1]; j++) {
             bb81 c2 = g->group_cells[j];
             if (!bb_meets(c2, g->group_cells[k]) && bb_subset(c2, seen[k]))
                 set_bit(w, G9_BASE + j);
         }
-        for (int c = 0; c < 81; c++)
-            if (bb_meets(reach, bb_cell(c))) set_bit(g->weak + (size_t)(d * 81 + c) * W, gi);
+        set_in_rows(g->weak, W, d, reach, gi);
     }
     if (flags & G9_GROUPED) {
         for (int d = 0; d < 9; d++) {
