@@ -34,7 +34,12 @@ int d9_detect(const d9_state *s, int id) {
 }
 
 int d9_first(const d9_state *s, const uint8_t *ids, int n) {
+    /* the Unique Rectangle detectors share the state's rectangles, listed once */
+    d9_rects rects;
+    rects.ready = 0;
+    d9_state view = *s;
+    view.rects = &rects;
     for (int i = 0; i < n; i++)
-        if (d9_detect(s, ids[i])) return i;
+        if (d9_detect(&view, ids[i])) return i;
     return -1;
 }

@@ -77,12 +77,25 @@ enum {
 
 /* A read-only classic 9x9 pencilmark state, built once per question (houses, cells and
  * bitboards as in board9.h). */
+/* The rectangles a Unique Rectangle detector looks at (two rows, two columns, two boxes,
+ * all four corners open), each with a pair of digits that one corner holds alone and
+ * every corner holds: at most 486 rectangles, four pairs each. */
+#define D9_MAX_RECTS (486 * 4)
+typedef struct d9_rects {
+    int ready, n;   /* ready: the list below is filled for the state */
+    struct {
+        uint8_t r1, r2, c1, c2;
+        uint16_t ab;
+    } item[D9_MAX_RECTS];
+} d9_rects;
+
 typedef struct d9_state {
     uint16_t c[81];       /* candidate mask of each open cell (bit d - 1 = digit d); 0 when placed */
     uint8_t v[81];        /* placed digit, 0 = open */
     uint8_t given[81];    /* 1 when the cell is a given (placed from the start) */
     uint16_t pos[9][27];  /* pos[d][h]: bit k set when cell B9_HOUSE[h][k] has candidate d + 1 */
     bb81 cells[9];        /* the open cells holding candidate d + 1 */
+    d9_rects *rects;      /* NULL, or where the UR detectors keep the state's rectangles */
 } d9_state;
 
 /* Fill a state from 81 values (0..9), 81 masks (9 bits; ignored for placed cells) and

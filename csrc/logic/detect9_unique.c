@@ -162,19 +162,18 @@ static int rect_check(const d9_state *s, int type, const int *k, unsigned ab, in
     return 1;
 }
 
-/* Every UR-family rectangle: 1 as soon as one passes rect_check. */
-static int rect_scan(const d9_state *s, int type) {
+/* Lists the state's rectangles with their pairs, in the order of the scan. */
+static void rect_list(const d9_state *s, d9_rects *out) {
+    out->n = 0;
     for (int r1 = 0; r1 < 8; r1++) {
         for (int r2 = r1 + 1; r2 < 9; r2++) {
             int sameband = r1 / 3 == r2 / 3;
             for (int c1 = 0; c1 < 8; c1++) {
-                int k0 = r1 * 9 + c1, k2 = r2 * 9 + c1;
-                unsigned m0 = s->c[k0], m2 = s->c[k2];
+                unsigned m0 = s->c[r1 * 9 + c1], m2 = s->c[r2 * 9 + c1];
                 if (!m0 || !m2) continue;
                 for (int c2 = c1 + 1; c2 < 9; c2++) {
                     if (sameband == (c1 / 3 == c2 / 3)) continue;
-                    int k[4] = {k0, r1 * 9 + c2, k2, r2 * 9 + c2};
-                    unsigned m1 = s->c[k[1]], m3 = s->c[k[3]];
+                    unsigned m1 = s->c[r1 * 9 + c2], m3 = s->c[r2 * 9 + c2];
                     if (!m1 || !m3) continue;
                     unsigned ms[4] = {m0, m1, m2, m3}, done[4];
                     int nd = 0;
@@ -187,11 +186,32 @@ static int rect_scan(const d9_state *s, int type) {
                             if (done[j] == ab) dup = 1;
                         if (dup) continue;
                         done[nd++] = ab;
-                        if (rect_check(s, type, k, ab, r1, r2, c1, c2)) return 1;
+                        if (out->n < D9_MAX_RECTS) {
+                            out->item[out->n].r1 = (uint8_t)r1;
+                            out->item[out->n].r2 = (uint8_t)r2;
+                            out->item[out->n].c1 = (uint8_t)c1;
+                            out->item[out->n].c2 = (uint8_t)c2;
+                            out->item[out->n].ab = (uint16_t)ab;
+                            out->n++;
+                        }
                     }
                 }
             }
         }
+    }
+    out->ready = 1;
+}
+
+/* Every UR-family rectangle: 1 as soon as one passes rect_check.  The rectangles are
+ * listed once per state where the state has room for them (s->rects). */
+static int rect_scan(const d9_state *s, int type) {
+    d9_rects own, *r = s->rects ? s->rects : &own;
+    if (!s->rects) own.ready = 0;
+    if (!r->ready) rect_list(s, r);
+    for (int i = 0; i < r->n; i++) {
+        int r1 = r->item[i].r1, r2 = r->item[i].r2, c1 = r->item[i].c1, c2 = r->item[i].c2;
+        int k[4] = {r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2};
+        if (rect_check(s, type, k, r->item[i].ab, r1, r2, c1, c2)) return 1;
     }
     return 0;
 }
