@@ -34,9 +34,11 @@ int d9_detect(const d9_state *s, int id) {
 }
 
 int d9_first(const d9_state *s, const uint8_t *ids, int n) {
-    /* the Unique Rectangle detectors share the state's rectangles, listed once */
+    /* the Unique Rectangle detectors share the state's rectangles, listed once, and the
+     * finned and sashimi fish of a size one search */
     d9_rects rects;
     rects.ready = 0;
+    memset(rects.fish, -1, sizeof rects.fish);
     d9_state view = *s;
     view.rects = &rects;
     for (int i = 0; i < n; i++)

@@ -87,6 +87,9 @@ typedef struct d9_rects {
         uint8_t r1, r2, c1, c2;
         uint16_t ab;
     } item[D9_MAX_RECTS];
+    /* fish[size - 2][sashimi]: whether the state has a finned (0) or sashimi (1) fish of
+     * that size that removes something; -1 while not known (one search answers both) */
+    signed char fish[3][2];
 } d9_rects;
 
 typedef struct d9_state {
@@ -95,7 +98,7 @@ typedef struct d9_state {
     uint8_t given[81];    /* 1 when the cell is a given (placed from the start) */
     uint16_t pos[9][27];  /* pos[d][h]: bit k set when cell B9_HOUSE[h][k] has candidate d + 1 */
     bb81 cells[9];        /* the open cells holding candidate d + 1 */
-    d9_rects *rects;      /* NULL, or where the UR detectors keep the state's rectangles */
+    d9_rects *rects;      /* NULL, or where the UR and fish detectors keep what they share */
 } d9_state;
 
 /* Fill a state from 81 values (0..9), 81 masks (9 bits; ignored for placed cells) and

@@ -26,12 +26,15 @@ typedef struct {
     int lines[9];        /* candidate base lines */
     int n;
     unsigned band, stack;
-    int size, sashimi;
+    int size;
+    unsigned want;       /* the kinds looked for: bit 0 finned, bit 1 sashimi */
+    unsigned found;      /* the kinds met so far */
 } fish_ctx;
 
 /* A base set is chosen (bit set `base`, required cover positions `req`): try the
- * optional cover positions inside the stack. */
-static int fish_leaf(const fish_ctx *x, unsigned base, unsigned req) {
+ * optional cover positions inside the stack, noting the kinds of fish met in x->found;
+ * 1 once a wanted kind is met. */
+static int fish_leaf(fish_ctx *x, unsigned base, unsigned req) {
     const uint16_t *g = x->g;
     unsigned finbase = 0, e = 0, touched = req;
     for (int i = 0; i < 9; i++) {
@@ -60,7 +63,10 @@ static int fish_leaf(const fish_ctx *x, unsigned base, unsigned req) {
                     nfins += b9_popc9((unsigned)g[i] & ~cv);
                     if (b9_popc9((unsigned)g[i] & cv) <= 1) sash = 1;
                 }
-                if (nfins > 0 && nfins <= 5 && sash == x->sashimi) return 1;
+                if (nfins > 0 && nfins <= 5) {
+                    x->found |= 1u << sash;
+                    if (x->found & x->want) return 1;
+                }
             }
         }
         if (!sub) break;
@@ -69,7 +75,7 @@ static int fish_leaf(const fish_ctx *x, unsigned base, unsigned req) {
     return 0;
 }
 
-static int fish_dfs(const fish_ctx *x, int start, int need, unsigned base, unsigned req) {
+static int fish_dfs(fish_ctx *x, int start, int need, unsigned base, unsigned req) {
     for (int t = start; t <= x->n - need; t++) {
         int i = x->lines[t];
         unsigned r2 = req | x->r[i];
@@ -83,11 +89,14 @@ static int fish_dfs(const fish_ctx *x, int start, int need, unsigned base, unsig
     return 0;
 }
 
-/* Whether digit d has a finned (sashimi) fish of the size that removes something. */
-static int fish_digit(const d9_state *s, int d, int size, int sashimi) {
+/* The kinds (bit 0 finned, bit 1 sashimi) of fish of the size that digit d has and that
+ * remove something, the search stopping at the first kind of `want`: every kind is
+ * found when the answer has no bit of want. */
+static unsigned fish_kinds(const d9_state *s, int d, int size, unsigned want) {
     fish_ctx x;
     x.size = size;
-    x.sashimi = sashimi ? 1 : 0;
+    x.want = want;
+    x.found = 0;
     for (int o = 0; o < 2; o++) {
         const uint16_t *g = &s->pos[d][9 * o];
         x.g = g;
@@ -112,17 +121,37 @@ static int fish_digit(const d9_state *s, int d, int size, int sashimi) {
                     x.lines[x.n++] = i;
                 }
                 if (x.n < size) continue;
-                if (fish_dfs(&x, 0, size, 0, 0)) return 1;
+                if (fish_dfs(&x, 0, size, 0, 0)) return x.found;
             }
         }
     }
-    return 0;
+    return x.found;
+}
+
+/* Whether digit d has a finned (sashimi) fish of the size that removes something. */
+static int fish_digit(const d9_state *s, int d, int size, int sashimi) {
+    return fish_kinds(s, d, size, 1u << (sashimi ? 1 : 0)) != 0;
 }
 
 int d9_finned_fish(const d9_state *s, int size, int sashimi) {
-    for (int d = 0; d < 9; d++)
-        if (fish_digit(s, d, size, sashimi)) return 1;
-    return 0;
+    int kind = sashimi ? 1 : 0;
+    if (!s->rects || size < 2 || size > 4) {
+        for (int d = 0; d < 9; d++)
+            if (fish_digit(s, d, size, sashimi)) return 1;
+        return 0;
+    }
+    signed char *known = s->rects->fish[size - 2];
+    if (known[kind] < 0) {
+        /* both kinds at once: a search that ends without the asked kind answers both */
+        unsigned found = 0;
+        int d = 0;
+        for (; d < 9 && !(found & 1u << kind); d++) found |= fish_kinds(s, d, size, 1u << kind);
+        for (int k = 0; k < 2; k++)
+            if (found >> k & 1u) known[k] = 1;
+            else if (d == 9 && !(found & 1u << kind)) known[k] = 0;
+        if (known[kind] < 0) known[kind] = 0;
+    }
+    return known[kind];
 }
 
 unsigned d9_finned_fish_digits(const d9_state *s, int size, int sashimi) {
