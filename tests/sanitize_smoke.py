@@ -47,6 +47,10 @@ def main() -> int:
     for i in range(0, 729, 7):   # level-2 nets, present candidates or not
         _engine.net_propagate2(net_geo, net_root, hard_dm, i % 81, i // 81, -1)
         _engine.net_propagate2(net_geo, net_root, hard_dm, -1, 0, i)
+    for i in range(0, 729, 5):   # the stories of plain nets, present candidates or not
+        for args in ((i % 81, i // 81, -1), (-1, 0, i), (i % 81, i // 81, (i * 7) % 729)):
+            events, outcome, at, digit = _engine.net_explain(net_geo, hard_dm, *args)
+            assert 0 <= outcome <= 3 and len(events) <= 82 and -1 <= at < 81 and 0 <= digit <= 9
     from array import array
 
     hard_cm = array("H", hard_state.cell_mask).tobytes()
@@ -90,6 +94,10 @@ def main() -> int:
         lambda: _engine.net_first_broken(net_geo, hard_dm, 730),
         lambda: _engine.net_first_broken(net_geo, hard_dm[:-1], 0),
         lambda: _engine.net_first_broken(None, hard_dm, 0),
+        lambda: _engine.net_explain(net_geo, hard_dm, 81, 0, -1),
+        lambda: _engine.net_explain(net_geo, hard_dm, 0, 0, 729),
+        lambda: _engine.net_explain(net_geo, hard_dm[:-1], 0, 0, -1),
+        lambda: _engine.net_explain(None, hard_dm, 0, 0, -1),
         lambda: _engine.sestatic9(hard_cm[:-1]),
         lambda: _engine.sestatic9(b"\xff" * 162),
         lambda: _engine.sestatic9(hard_cm, "x"),

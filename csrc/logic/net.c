@@ -200,3 +200,197 @@ int net_first_broken(const net_geo *g, const net_bits *dm, int start, int *count
     }
     return -1;
 }
+
+
+/* ---- the story of a net (explain_net) ---- */
+
+/* A set of event indices (at most NET_MAX_EVENTS). */
+typedef struct {
+    uint64_t w[(NET_MAX_EVENTS + 63) / 64];
+} ev_set;
+
+static void ev_add(ev_set *s, int k) { s->w[k >> 6] |= UINT64_C(1) << (k & 63); }
+static int ev_has(const ev_set *s, int k) { return (int)(s->w[k >> 6] >> (k & 63) & 1); }
+static void ev_union(ev_set *a, const ev_set *b) {
+    for (size_t i = 0; i < sizeof a->w / sizeof a->w[0]; i++) a->w[i] |= b->w[i];
+}
+
+typedef struct {
+    const net_geo *g;
+    int16_t cause[NET_MAX_DIGITS * NET_MAX_CELLS]; /* placement removing it; -1 none/given */
+} story_work;
+
+/* The placements behind the removal of candidate i (cause -1: none). */
+static void why_add(const story_work *w, int i, ev_set *out) {
+    if (w->cause[i] >= 0) ev_add(out, w->cause[i]);
+}
+
+void net_explain(const net_geo *g, const net_bits *dm_in, int place_cell, int place_digit,
+                 int remove, net_story *out) {
+    story_work work;   /* about 4 KB: on the stack, as the events below */
+    story_work *w = &work;
+    w->g = g;
+    const int n = g->n, N = g->ncells;
+    for (int i = 0; i < n * N; i++) w->cause[i] = -1;
+    net_bits dm[NET_MAX_DIGITS], orig[NET_MAX_DIGITS], placed[NET_MAX_DIGITS];
+    net_bits orig_any = net_empty();
+    for (int d = 0; d < n; d++) {
+        dm[d] = orig[d] = net_and(dm_in[d], net_first(N));
+        placed[d] = net_empty();
+        orig_any = net_or(orig_any, orig[d]);
+    }
+    /* all the events, with what each needed */
+    int16_t ecell[NET_MAX_EVENTS], edigit[NET_MAX_EVENTS], ewhere[NET_MAX_EVENTS];
+    uint8_t ekind[NET_MAX_EVENTS];
+    ev_set deps[NET_MAX_EVENTS];   /* what each event needed (earlier events only) */
+    int nev = 0;
+    /* the single waiting to be placed (at most one at a time) */
+    int pending = 0, pc = 0, pd = 0, pkind = 0, pwhere = -1;
+    ev_set pdep, out_deps;
+    memset(&pdep, 0, sizeof pdep);
+    memset(&out_deps, 0, sizeof out_deps);
+    if (place_cell >= 0) {
+        pending = 1;
+        pc = place_cell;
+        pd = place_digit;
+    }
+    if (remove >= 0) {
+        dm[remove / N] = net_andnot(dm[remove / N], net_bit(remove % N));
+        w->cause[remove] = -1;
+    }
+    int outcome = NET_OK, at = -1, digit_at = -1;
+    for (;;) {
+        if (pending) {
+            pending = 0;
+            net_bits bit = net_bit(pc);
+            if (!net_any(net_and(dm[pd], bit))) {
+                if (net_any(net_and(placed[pd], bit))) goto next_round;
+                int any = 0;
+                for (int e = 0; e < n; e++) any |= net_any(net_and(dm[e], bit));
+                outcome = any ? NET_CLASH : NET_NO_CELL;
+                at = pc;
+                digit_at = pd;
+                out_deps = pdep;
+                why_add(w, pd * N + pc, &out_deps);
+                if (nev < NET_MAX_EVENTS) {
+                    ecell[nev] = (int16_t)pc;
+                    edigit[nev] = (int16_t)pd;
+                    ekind[nev] = (uint8_t)pkind;
+                    ewhere[nev] = (int16_t)pwhere;
+                    deps[nev] = pdep;
+                    nev++;
+                }
+                break;
+            }
+            if (nev >= NET_MAX_EVENTS) break; /* never: each placement takes a new cell */
+            int k = nev++;
+            ecell[k] = (int16_t)pc;
+            edigit[k] = (int16_t)pd;
+            ekind[k] = (uint8_t)pkind;
+            ewhere[k] = (int16_t)pwhere;
+            deps[k] = pdep;
+            placed[pd] = net_or(placed[pd], bit);
+            for (int e = 0; e < n; e++) {
+                if (net_any(net_and(dm[e], bit)) && e != pd && w->cause[e * N + pc] < 0 &&
+                    !(remove == e * N + pc))
+                    w->cause[e * N + pc] = (int16_t)k;
+                dm[e] = net_andnot(dm[e], bit);
+            }
+            net_bits hit = net_and(dm[pd], g->peer[pc]);
+            for (net_bits m = hit; net_any(m); m = net_drop_low(m)) {
+                int p = net_low(m);
+                if (w->cause[pd * N + p] < 0 && remove != pd * N + p)
+                    w->cause[pd * N + p] = (int16_t)k;
+            }
+            dm[pd] = net_andnot(dm[pd], hit);
+        }
+    next_round:;
+        /* the first open cell (had a candidate, nothing placed) with at most one left */
+        net_bits once = net_empty(), twice = net_empty(), done = net_empty();
+        for (int e = 0; e < n; e++) {
+            twice = net_or(twice, net_and(once, dm[e]));
+            once = net_or(once, dm[e]);
+            done = net_or(done, placed[e]);
+        }
+        net_bits low = net_andnot(net_andnot(orig_any, done), twice);
+        if (net_any(low)) {
+            int c = net_low(low);
+            net_bits bit = net_bit(c);
+            ev_set gone;
+            memset(&gone, 0, sizeof gone);
+            for (int e = 0; e < n; e++)
+                if (net_any(net_and(orig[e], bit)) && !net_any(net_and(dm[e], bit)))
+                    why_add(w, e * N + c, &gone);
+            if (!net_any(net_and(once, bit))) {
+                outcome = NET_NO_CELL;
+                at = c;
+                out_deps = gone;
+                break;
+            }
+            int digit = 0;
+            while (!net_any(net_and(dm[digit], bit))) digit++;
+            pending = 1;
+            pc = c;
+            pd = digit;
+            pkind = 1;
+            pwhere = -1;
+            pdep = gone;
+            continue;
+        }
+        int found = 0;
+        for (int h = 0; h < g->nhouses && !found && outcome == NET_OK; h++) {
+            net_bits hm = g->house[h];
+            for (int d = 0; d < n; d++) {
+                if (!net_any(net_and(orig[d], hm)) || net_any(net_and(placed[d], hm))) continue;
+                net_bits x = net_and(dm[d], hm);
+                if (net_any(net_drop_low(x))) continue;
+                ev_set gone;
+                memset(&gone, 0, sizeof gone);
+                for (net_bits m = net_andnot(net_and(orig[d], hm), x); net_any(m);
+                     m = net_drop_low(m))
+                    why_add(w, d * N + net_low(m), &gone);
+                if (!net_any(x)) {
+                    outcome = NET_NO_PLACE;
+                    at = h;
+                    digit_at = d;
+                    out_deps = gone;
+                    break;
+                }
+                pending = 1;
+                pc = net_low(x);
+                pd = d;
+                pkind = 2;
+                pwhere = h;
+                pdep = gone;
+                found = 1;
+                break;
+            }
+        }
+        if (!found) break;
+    }
+    out->outcome = outcome;
+    out->at = at;
+    out->digit_at = digit_at;
+    out->nevents = 0;
+    ev_set need;
+    memset(&need, 0, sizeof need);
+    if (outcome == NET_OK) {
+        for (int k = 0; k < nev; k++) ev_add(&need, k);
+    } else {
+        /* the events the contradiction needs, and all they need in turn: an event needs
+         * earlier events only, so one pass from the last event back closes the set */
+        need = out_deps;
+        if (outcome == NET_CLASH && nev > 0) ev_add(&need, nev - 1);
+        for (int k = nev - 1; k >= 0; k--)
+            if (ev_has(&need, k)) ev_union(&need, &deps[k]);
+        if (nev > 0 && ekind[0] == 0 && !ev_has(&need, 0)) ev_add(&need, 0);
+    }
+    for (int k = 0; k < nev; k++) {
+        if (!ev_has(&need, k)) continue;
+        int m = out->nevents++;
+        out->cell[m] = ecell[k];
+        out->digit[m] = edigit[k];
+        out->kind[m] = ekind[k];
+        out->where[m] = ewhere[k];
+    }
+}

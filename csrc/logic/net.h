@@ -84,6 +84,29 @@ int net_propagate(const net_geo *g, const net_bits *dm, int place_cell, int plac
  * queue overflowed.  0 <= start <= n * ncells. */
 int net_first_broken(const net_geo *g, const net_bits *dm, int start, int *count);
 
+/* Why a plain net does what it does: shudu.logic.techniques.classic.forcing.explain_net
+ * step by step (a single placed at a time, the same order, the same causes).  Events are
+ * the placements: kind 0 the assumption, 1 a naked single, 2 a hidden single of house
+ * `where` (-1 otherwise); a contradiction's last event is the single that could not go. */
+#define NET_MAX_EVENTS (NET_MAX_CELLS + 2)
+enum { NET_OK = 0, NET_NO_CELL = 1, NET_NO_PLACE = 2, NET_CLASH = 3 };
+typedef struct net_story {
+    int nevents;                      /* the events kept (see below), in order */
+    int16_t cell[NET_MAX_EVENTS], digit[NET_MAX_EVENTS], where[NET_MAX_EVENTS];
+    uint8_t kind[NET_MAX_EVENTS];
+    int outcome;                      /* NET_OK, or how the net broke: */
+    int at, digit_at;                 /* the empty cell (NO_CELL), the house and digit
+                                       * (NO_PLACE), the cell and digit (CLASH); digits
+                                       * 0-based */
+} net_story;
+
+/* The story of the net from dm with (place_cell, place_digit) placed (place_cell < 0:
+ * none) and candidate remove (digit * ncells + cell; < 0: none) removed.  With outcome
+ * NET_OK every placement is kept; otherwise only those the contradiction needs (with the
+ * assumption first), as explain_net keeps them. */
+void net_explain(const net_geo *g, const net_bits *dm, int place_cell, int place_digit,
+                 int remove, net_story *out);
+
 /* What a plain net proves from one assumption: size (singles placed, or -1 for a
  * contradiction), and per digit the cells proved true (T) and the candidates removed (F). */
 typedef struct net_result {

@@ -204,6 +204,7 @@ CHECKED(py_logic9_singles)
 CHECKED(py_logic9_hidden_singles)
 CHECKED(py_logic9_direct)
 CHECKED(py_aic_pairs)
+CHECKED(py_net_explain)
 CHECKED(py_chain_closures)
 CHECKED(py_chain_loop_starts)
 CHECKED(py_chain_verity)
@@ -275,6 +276,9 @@ static PyMethodDef methods[] = {
     {"aic_pairs", (PyCFunction)(void (*)(void))checked_py_aic_pairs, METH_FASTCALL,
      "aic_pairs(strong, weak, conf, words, nodes, base, cells, complete) -> [(a, b, least, "
      "count, elims)]: the chain ends an AIC search looks at, in order"},
+    {"net_explain", (PyCFunction)(void (*)(void))checked_py_net_explain, METH_FASTCALL,
+     "net_explain(geometry, dm, place_cell, place_digit, remove) -> (events, outcome, at, "
+     "digit): why the plain net of one assumption does what it does"},
     {"chain_closures", (PyCFunction)(void (*)(void))checked_py_chain_closures, METH_FASTCALL,
      "chain_closures(strong, weak, conf, words, nodes[, false_rows]) -> (false_rows, "
      "true_rows, eliminable, clash_false, clash_true, weak_return): every node's closures "

@@ -71,6 +71,7 @@ PyObject *py_net_propagate(PyObject *self, PyObject *const *args, Py_ssize_t nar
 PyObject *py_net_root(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_net_propagate2(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_net_first_broken(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *py_net_explain(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_aligned9(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_uloop9(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_nishio9(PyObject *self, PyObject *const *args, Py_ssize_t nargs);

@@ -1228,6 +1228,44 @@ static int read_assumption(const net_geo *g, PyObject *const *args, long *cell, 
     return 0;
 }
 
+/* net_explain(geometry, dm, place_cell, place_digit, remove) -> (events, outcome, at,
+ * digit): why the plain net of one assumption does what it does (net.h, net_explain):
+ * events, a list of (cell, digit, kind, where) with 1-based digits and kind 0 assumed, 1
+ * naked single, 2 hidden single of house where (-1 otherwise); outcome 0 no
+ * contradiction, 1 a cell with no candidate (at), 2 a house (at) with no place for a
+ * digit, 3 a single that needs a digit its cell (at) no longer has; digit 1-based or 0. */
+PyObject *py_net_explain(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (check_nargs(nargs, 5, 5, "net_explain(geometry, dm, place_cell, place_digit, remove)") <
+        0)
+        return NULL;
+    const net_geo *g = PyCapsule_GetPointer(args[0], NET_CAPSULE);
+    if (!g) return NULL;
+    long cell, digit, remove;
+    if (read_assumption(g, args + 2, &cell, &digit, &remove) < 0) return NULL;
+    net_bits dm[NET_MAX_DIGITS];
+    if (read_bits(args[1], g->n, dm, "digit masks") < 0) return NULL;
+    net_story *story = malloc(sizeof *story);
+    if (!story) return PyErr_NoMemory();
+    Py_BEGIN_ALLOW_THREADS
+    net_explain(g, dm, (int)cell, (int)digit, (int)remove, story);
+    Py_END_ALLOW_THREADS
+    PyObject *events = PyList_New(story->nevents), *out = NULL;
+    if (!events) goto done;
+    for (int k = 0; k < story->nevents; k++) {
+        PyObject *item = Py_BuildValue("(iiii)", story->cell[k], story->digit[k] + 1,
+                                       story->kind[k], story->where[k]);
+        if (!item) goto done;
+        PyList_SET_ITEM(events, k, item);
+    }
+    out = Py_BuildValue("(Oiii)", events, story->outcome, story->at,
+                        story->digit_at >= 0 ? story->digit_at + 1 : 0);
+done:
+    Py_XDECREF(events);
+    free(story);
+    return out;
+}
+
 /* net_first_broken(geometry, dm, start) -> (index, count): the first candidate of the
  * state dm, by universal index from start on and then round from 0, whose plain net
  * breaks, and the singles it placed until then; (-1, 0) when none does. */

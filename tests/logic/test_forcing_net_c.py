@@ -138,3 +138,55 @@ def test_the_first_broken_net_is_the_python_loop_s() -> None:
     for bad in ((geo, empty, -1), (geo, empty, 730), (geo, empty[:-1], 0), (None, empty, 0)):
         with pytest.raises((ValueError, TypeError)):
             _engine.net_first_broken(*bad)
+
+
+def _stories(cands: Candidates) -> tuple[int, set[str]]:
+    """Compares the C story of every candidate's net (placed, removed, and one digit the
+    cell does not hold placed) with the Python reference; (nets, outcomes seen)."""
+    from shudu.logic.techniques.classic.forcing import explain_net, explain_net_reference
+
+    N = cands.geo.ncells
+    told = 0
+    outcomes = set()
+    for i in bits(Net(cands, list(cands.digit_mask)).present()):
+        cell, d = i % N, i // N
+        missing = next((e for e in range(cands.geo.n) if not cands.digit_mask[e] >> cell & 1), d)
+        for place, remove in (((cell, d), None), (None, i), ((cell, missing), None),
+                              ((cell, d), (d + 1) % cands.geo.n * N + cell)):
+            got = explain_net(cands, place, remove)
+            assert got == explain_net_reference(cands, place, remove), (place, remove)
+            outcomes.add(got[1].split(":")[0])
+            told += 1
+    return told, outcomes
+
+
+def test_net_stories_are_the_python_ones() -> None:
+    """``explain_net`` (C) keeps the placements, in order, with their kinds and houses,
+    and names the outcome as the Python reference does, on classic states along real
+    paths and on other grids."""
+    lines = shared_file("top1465.sdm").read_text().split()
+    told = 0
+    outcomes: set[str] = set()
+    for puzzle in lines[:3]:
+        for state in _states(puzzle, every=15):
+            got, seen = _stories(state)
+            told, outcomes = told + got, outcomes | seen
+    for puzzle, rules in (("1..4" "...." "...." "4..1", Rules(4)),
+                          ("." * 80 + "1", Rules(9, diagonals=True, anti_knight=True)),
+                          ("12" + "." * 79, Rules(9, windows=True))):
+        told += _stories(Candidates.from_grid(Grid(puzzle, rules)))[0]
+    assert told > 3000 and outcomes == {"ok", "cell", "house", "clash"}
+
+
+def test_net_story_bad_input() -> None:
+    from shudu import _engine
+    from shudu.logic.techniques.classic.forcing import _dm_bytes
+
+    geo = _net_geometry(Candidates.from_grid(Grid.empty()).geo)
+    empty = _dm_bytes([(1 << 81) - 1] * 9)
+    events, outcome, at, digit = _engine.net_explain(geo, empty, 0, 0, -1)
+    assert events == [(0, 1, 0, -1)] and (outcome, at, digit) == (0, -1, 0)
+    for bad in ((geo, empty, 81, 0, -1), (geo, empty, 0, 9, -1), (geo, empty, -1, 0, 729),
+                (geo, empty[:-1], 0, 0, -1), (None, empty, 0, 0, -1)):
+        with pytest.raises((ValueError, TypeError)):
+            _engine.net_explain(*bad)

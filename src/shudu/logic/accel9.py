@@ -48,6 +48,7 @@ __all__ = [
     "fish_digits",
     "fixpoint",
     "msls",
+    "net_explain",
     "net_first_broken",
     "net_geometry",
     "net_propagate",
@@ -70,6 +71,8 @@ net_propagate = _engine.net_propagate
 net_root = _engine.net_root
 net_propagate2 = _engine.net_propagate2
 net_first_broken = _engine.net_first_broken
+# Why one plain net does what it does (forcing.explain_net): its placements and outcome.
+net_explain = _engine.net_explain
 nishio9 = _engine.nishio9
 # Aligned Pair and Triplet Exclusions of a 9x9 state (csrc/logic/aligned9.c).
 aligned9 = _engine.aligned9

@@ -433,6 +433,33 @@ def explain_net(cands: Candidates, place: tuple[int, int] | None, remove: int | 
     >>> c = Candidates.from_grid(Grid("12345678." + "." * 72))
     >>> explain_net(c, (8, 0), None)[1]       # r1c9 = 1 clashes with r1c1 = 1
     'clash:8:1'
+    >>> explain_net(c, (8, 0), None) == explain_net_reference(c, (8, 0), None)
+    True
+
+    The C core tells the story where it holds the grid (up to 128 cells and 16
+    digits); :func:`explain_net_reference` is its definition, run for larger grids.
+    """
+    made = _net_geometry(cands.geo)
+    if made is None:
+        return explain_net_reference(cands, place, remove)
+    events, outcome, at, digit = accel9.net_explain(
+        made, _dm_bytes(cands.digit_mask), -1 if place is None else place[0],
+        0 if place is None else place[1], -1 if remove is None else remove)
+    kinds = ("assume", "naked", "hidden")
+    story = [(c, d, kinds[k], where) for c, d, k, where in events]
+    if outcome == 0:
+        return story, "ok"
+    return story, (f"cell:{at}", f"house:{at}:{digit}", f"clash:{at}:{digit}")[outcome - 1]
+
+
+def explain_net_reference(cands: Candidates, place: tuple[int, int] | None,
+                          remove: int | None) -> tuple[list[tuple[int, int, str, int]], str]:
+    """:func:`explain_net` in Python, step by step: the definition the C core follows.
+
+    >>> from shudu import Grid
+    >>> c = Candidates.from_grid(Grid("12345678." + "." * 72))
+    >>> explain_net_reference(c, None, 8 * 81 + 8)   # r1c9 without 9 is left empty
+    ([], 'cell:8')
     """
     geo = cands.geo
     n, N = geo.n, geo.ncells
