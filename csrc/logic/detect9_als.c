@@ -15,6 +15,9 @@
  *
  * When a state holds more sets or links than the fixed arrays below, the detectors
  * answer 1 ("maybe").
+ *
+ * The d9_als_*_first functions find the step the Python finder yields first (for the
+ * solver's first9), the chain's by running every search of _chain_steps in its order.
  */
 #include <stdlib.h>
 #include <string.h>
