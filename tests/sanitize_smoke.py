@@ -74,6 +74,15 @@ def main() -> int:
     rich[5] |= 1
     assert len(_engine.uloop9(array("H", rich).tobytes())) > 100
     assert isinstance(_engine.uloop9(hard_cm), list)
+    # the first ALS-XY-Chain of a state with one, and of the hard state
+    from shudu.logic.solver import as_candidates
+
+    chained = as_candidates(".3.541.989183.654.54.98.316853.691...7.85"
+                            "..39429713685.85.3.961.9.6.8.5336.1958..")
+    sets, rccs, zmask = _engine.logic9_als_chain(bytes(chained.values), chained.cell_mask)
+    assert len(sets) == 4 and rccs == (1, 6, 1) and zmask == 64
+    assert isinstance(_engine.logic9_als_chain(bytes(hard_state.values), hard_state.cell_mask),
+                      tuple)
     for _ in range(rounds):
         digits = rng.sample(range(9), 4)
         masks = [0 if rng.random() < 0.4 else
@@ -177,6 +186,13 @@ def main() -> int:
         lambda: _engine.logic9_als_xz(bytes(81), bytes(161)),
         lambda: _engine.logic9_als_xz(bytes(81), b"\xff" * 162),
         lambda: _engine.logic9_als_xz(bytes(81)),
+        lambda: _engine.logic9_als_chain(bytes(80), bytes(162)),
+        lambda: _engine.logic9_als_chain(bytes([10]) * 81, bytes(162)),
+        lambda: _engine.logic9_als_chain(bytes(81), b"\xff" * 162),
+        lambda: _engine.logic9_als_chain(bytes(81), [0] * 80),
+        lambda: _engine.logic9_als_chain("0" * 81, bytes(162)),
+        lambda: _engine.logic9_als_chain(bytes(81)),
+        lambda: _engine.logic9_als_chain(bytes(81), bytes(162), 0),
         lambda: _engine.aic_pairs(bytes(8), bytes(8), bytes(16), 1, bytes(8), 0, 1, True),
         lambda: _engine.aic_pairs(bytes(8), bytes(8), bytes(8), 1, bytes(7), 0, 1, True),
         lambda: _engine.aic_pairs(bytes(8), bytes(8), bytes(8), 1, bytes(8), 0, 0, True),
@@ -434,6 +450,13 @@ def main() -> int:
         if xz and (table is None or not all(cells in table[0] for cells in xz[:2])
                    or not 0 < xz[2] < 512):
             print("logic9_als_xz returned a bad pair", values, file=sys.stderr)
+            return 1
+        chain = _engine.logic9_als_chain(values, masks)
+        if chain and (table is None or not 4 <= len(chain[0]) <= 7
+                      or len(chain[1]) != len(chain[0]) - 1
+                      or not all(cells in table[0] for cells in chain[0])
+                      or not all(0 <= d < 9 for d in chain[1]) or not 0 < chain[2] < 512):
+            print("logic9_als_chain returned a bad chain", values, file=sys.stderr)
             return 1
         for pointing in (True, False):
             got = _engine.logic9_locked(values, masks, pointing)

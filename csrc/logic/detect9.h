@@ -181,6 +181,13 @@ int d9_als_xy_wing_first(const d9_state *s, bb81 *sets, int *out);
  * their RCC digits (bit d for digit index d).  Returns as d9_als_xy_wing_first. */
 int d9_als_xz_first(const d9_state *s, bb81 *sets, unsigned *rcc);
 
+/* The first ALS-XY-Chain shudu.logic.als.find_als_xy_chain yields: sets = the cells of its
+ * sets in chain order (room for 7), rcc = the RCC digit index of each link (room for 6), zmask = the
+ * digits it eliminates (bit d for digit index d).  Returns the number of sets, 0 when
+ * there is none, -1 when the state holds more sets, links or sets of eliminations than
+ * the tables, -2 when out of memory. */
+int d9_als_xy_chain_first(const d9_state *s, bb81 *sets, int *rcc, unsigned *zmask);
+
 /* The rater's "direct" forms (detect9_direct.c): 1 when some instance of pointing (kind
  * 0), claiming (1), hidden pair (2) or hidden triple (3) removes a candidate and leaves
  * a hidden single where SE looks for it (another box of a pointing, another line of a

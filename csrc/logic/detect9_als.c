@@ -15,6 +15,9 @@
  *
  * When a state holds more sets or links than the fixed arrays below, the detectors
  * answer 1 ("maybe").
+ *
+ * The d9_als_*_first functions find the step the Python finder yields first (for the
+ * solver's first9), the chain's by running every search of _chain_steps in its order.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -629,10 +632,10 @@ static int als_linked(const d9_state *s, als_index *x, pair_list *pl, adjacency 
     return 1;
 }
 
-static int d9_als_xy_chain_body(const d9_state *s, als_index *x, pair_list *pl,
-                                adjacency *adj, chain_work *w) {
-    if (!als_linked(s, x, pl, adj)) return 1;
-    bb81 once[9], twice[9];
+/* Per digit, the cells that are targets of two or more sets (only there can a chain's
+ * first and last sets share a target). */
+static void twice_targets(const als_index *x, bb81 *twice) {
+    bb81 once[9];
     for (int d = 0; d < 9; d++) once[d] = twice[d] = bb_make(0, 0);
     for (int i = 0; i < x->n; i++) {
         for (unsigned m = x->dig[i]; m; m &= m - 1) {
@@ -642,18 +645,36 @@ static int d9_als_xy_chain_body(const d9_state *s, als_index *x, pair_list *pl,
             once[d] = bb_or(once[d], t);
         }
     }
+}
+
+/* As _chain_steps: the digits of set start that some outside cell could lose (useful),
+ * those with a target another set shares (shared) and the RCC digits of its links
+ * (firsts).  Returns 0 when the set starts no search. */
+static int start_digits(const als_index *x, const pair_list *pl, const adjacency *adj,
+                        const bb81 *twice, int start, unsigned *useful, unsigned *shared,
+                        unsigned *firsts) {
+    int q0 = adj->start[start], q1 = adj->start[start + 1];
+    *useful = *shared = *firsts = 0;
+    if (q0 == q1) return 0;
+    for (unsigned m = x->dig[start]; m; m &= m - 1) {
+        int d = b9_ctz(m);
+        bb81 t = targ_of(x, start, d);
+        if (bb_any(t)) *useful |= 1u << d;
+        if (bb_meets(t, twice[d])) *shared |= 1u << d;
+    }
+    if (!*useful) return 0;
+    for (int q = q0; q < q1; q++) *firsts |= pl->pr[adj->ent[q]];
+    return 1;
+}
+
+static int d9_als_xy_chain_body(const d9_state *s, als_index *x, pair_list *pl,
+                                adjacency *adj, chain_work *w) {
+    if (!als_linked(s, x, pl, adj)) return 1;
+    bb81 twice[9];
+    twice_targets(x, twice);
     for (int start = 0; start < x->n; start++) {
-        int q0 = adj->start[start], q1 = adj->start[start + 1];
-        if (q0 == q1) continue;
-        unsigned useful = 0, shared = 0, firsts = 0;
-        for (unsigned m = x->dig[start]; m; m &= m - 1) {
-            int d = b9_ctz(m);
-            bb81 t = targ_of(x, start, d);
-            if (bb_any(t)) useful |= 1u << d;
-            if (bb_meets(t, twice[d])) shared |= 1u << d;
-        }
-        if (!useful) continue;
-        for (int q = q0; q < q1; q++) firsts |= pl->pr[adj->ent[q]];
+        unsigned useful, shared, firsts;
+        if (!start_digits(x, pl, adj, twice, start, &useful, &shared, &firsts)) continue;
         int fresh = 1;
         for (unsigned m = firsts; m; m &= m - 1) {
             int rfirst = b9_ctz(m);
@@ -800,6 +821,198 @@ int d9_als_xz_first(const d9_state *s, bb81 *sets, unsigned *rcc) {
     } *w = malloc(sizeof *w);
     if (!w) return -2;
     int got = d9_als_xz_first_body(s, &w->x, &w->pl, &w->adj, sets, rcc);
+    free(w);
+    return got;
+}
+
+/* ------------------------------------------------------------------ first ALS-XY-Chain */
+/* _chain_steps keeps, per set of eliminations (its key), the first chain found among the
+ * shortest, and yields the keys by chain length, ties in the order the keys first came
+ * up: the first step is the earliest key of the least length.  Every chain the searches
+ * yield is offered here, in the Python order. */
+#define MAXK 4096 /* most distinct sets of eliminations kept */
+
+typedef struct {
+    uint64_t hash;
+    uint16_t a, b;           /* start and end sets of a chain with these eliminations */
+    uint16_t zmask;          /* digits eliminated */
+    uint8_t len;             /* sets in the kept chain */
+    uint8_t rcc[MAX_CHAIN - 1];
+    uint16_t sets[MAX_CHAIN];
+} chain_key;
+
+typedef struct {
+    int nk;                  /* keys, in the order they came up */
+    int blen, bpos;          /* the least length, and the first key of that length */
+    uint16_t tab[2 * MAXK];  /* open addressing by hash: key + 1, 0 for free */
+    chain_key key[MAXK];
+} chain_best;
+
+/* The cells losing digit z for the chain from set a to set b. */
+static inline bb81 chain_hit(const als_index *x, int a, int b, int z) {
+    return bb_and(targ_of(x, a, z), targ_of(x, b, z));
+}
+
+/* Offer the chain ending in node (len sets from start; z: the digits it eliminates).
+ * Returns 1 when the answer is settled (the first key, of the least possible length),
+ * -1 when the table is full, else 0. */
+static int chain_offer(const als_index *x, const chain_work *w, chain_best *cb, int start,
+                       int node, int len, unsigned z) {
+    uint16_t sets[MAX_CHAIN];
+    uint8_t rcc[MAX_CHAIN - 1];
+    if (len < 4 || len > MAX_CHAIN) return 0;
+    int k = len;
+    for (int cur = node; cur != 0xFFFF; cur = w->par[cur]) {
+        if (k <= 1) return 0;       /* a path longer than its depth: never */
+        k--;
+        sets[k] = (uint16_t)(cur / 9);
+        rcc[k - 1] = (uint8_t)(cur % 9);
+    }
+    if (k != 1) return 0;
+    sets[0] = (uint16_t)start;
+    for (int i = 1; i < len; i++)   /* a set met twice: Python drops the chain */
+        for (int j = 0; j < i; j++)
+            if (sets[i] == sets[j]) return 0;
+    int end = sets[len - 1];
+    uint64_t h = z;
+    for (unsigned m = z; m; m &= m - 1) {
+        bb81 t = chain_hit(x, start, end, b9_ctz(m));
+        h = (h ^ t.lo) * UINT64_C(0x9E3779B97F4A7C15);
+        h = (h ^ t.hi) * UINT64_C(0xC2B2AE3D27D4EB4F);
+    }
+    h ^= h >> 29;
+    unsigned slot = (unsigned)(h & (2 * MAXK - 1));
+    int found = -1;
+    for (int probe = 0; probe < 2 * MAXK; probe++, slot = (slot + 1) & (2 * MAXK - 1)) {
+        unsigned t = cb->tab[slot];
+        if (!t) break;
+        const chain_key *e = &cb->key[t - 1];
+        if (e->hash != h || e->zmask != z) continue;
+        int same = 1;
+        for (unsigned m = z; m && same; m &= m - 1) {
+            int d = b9_ctz(m);
+            same = bb_eq(chain_hit(x, e->a, e->b, d), chain_hit(x, start, end, d));
+        }
+        if (same) {
+            found = (int)t - 1;
+            break;
+        }
+    }
+    if (found < 0) {
+        /* a new key comes after the first one of length 4: it can no longer be first */
+        if (cb->blen == 4) return 0;
+        if (cb->nk >= MAXK || cb->tab[slot]) return -1;
+        found = cb->nk++;
+        cb->tab[slot] = (uint16_t)(found + 1);
+        chain_key *e = &cb->key[found];
+        e->hash = h;
+        e->a = (uint16_t)start;
+        e->b = (uint16_t)end;
+        e->zmask = (uint16_t)z;
+        e->len = MAX_CHAIN + 1;
+    }
+    chain_key *e = &cb->key[found];
+    if (len >= e->len) return 0;   /* only a strictly shorter chain replaces the kept one */
+    e->len = (uint8_t)len;
+    memcpy(e->sets, sets, sizeof(uint16_t) * (size_t)len);
+    memcpy(e->rcc, rcc, (size_t)(len - 1));
+    if (len < cb->blen || (len == cb->blen && found < cb->bpos)) {
+        cb->blen = len;
+        cb->bpos = found;
+    }
+    return cb->blen == 4 && cb->bpos == 0;
+}
+
+/* The breadth-first search of _chain_from from (start, rfirst), as chain_from, offering
+ * every chain it yields; once a chain of 4 sets is kept, longer ones cannot come first
+ * and the search stops at 4 sets.  Returns as chain_offer. */
+static int chain_all_from(const als_index *x, const pair_list *pl, const adjacency *adj,
+                          chain_work *w, chain_best *cb, int start, int rfirst, unsigned u) {
+    memset(w->vis, 0, sizeof(uint16_t) * (size_t)x->n);
+    uint16_t *fa = w->fa, *fb = w->fb;
+    int na = 0;
+    for (int q = adj->start[start]; q < adj->start[start + 1]; q++) {
+        int p = adj->ent[q];
+        if (!(pl->pr[p] >> rfirst & 1)) continue;
+        int b = partner(pl, p, start);
+        w->vis[b] |= (uint16_t)(1u << rfirst);
+        w->par[b * 9 + rfirst] = 0xFFFF;
+        fa[na++] = (uint16_t)(b * 9 + rfirst);
+    }
+    for (int depth = 3; na && depth <= (cb->blen == 4 ? 4 : MAX_CHAIN); depth++) {
+        int nb = 0;
+        for (int f = 0; f < na; f++) {
+            int node = fa[f], set = node / 9, r = node % 9;
+            for (int q = adj->start[set]; q < adj->start[set + 1]; q++) {
+                int p = adj->ent[q];
+                int j = partner(pl, p, set);
+                if (j == start) continue;
+                unsigned m = pl->pr[p] & ~(1u << r) & ~(unsigned)w->vis[j];
+                for (; m; m &= m - 1) {
+                    int rr = b9_ctz(m);
+                    int key = j * 9 + rr;
+                    w->vis[j] |= (uint16_t)(1u << rr);
+                    w->par[key] = (uint16_t)node;
+                    fb[nb++] = (uint16_t)key;
+                    if (depth < 4) continue;
+                    unsigned z = zend_of(x, w, start, j) & u & ~(1u << rr);
+                    if (!z) continue;
+                    int got = chain_offer(x, w, cb, start, key, depth, z);
+                    if (got) return got;
+                }
+            }
+        }
+        uint16_t *t = fa;
+        fa = fb;
+        fb = t;
+        na = nb;
+    }
+    return 0;
+}
+
+static int d9_als_xy_chain_first_body(const d9_state *s, als_index *x, pair_list *pl,
+                                      adjacency *adj, chain_work *w, chain_best *cb,
+                                      bb81 *sets, int *rcc, unsigned *zmask) {
+    if (!als_linked(s, x, pl, adj)) return -1;
+    bb81 twice[9];
+    twice_targets(x, twice);
+    cb->nk = 0;
+    cb->blen = MAX_CHAIN + 1;
+    cb->bpos = -1;
+    memset(cb->tab, 0, sizeof cb->tab);
+    int got = 0;
+    for (int start = 0; start < x->n && !got; start++) {
+        unsigned useful, shared, firsts;
+        if (!start_digits(x, pl, adj, twice, start, &useful, &shared, &firsts)) continue;
+        memset(w->zend, 0xFF, sizeof(uint16_t) * (size_t)x->n);
+        for (unsigned m = firsts; m && !got; m &= m - 1) {
+            int rfirst = b9_ctz(m);
+            unsigned u = useful & ~(1u << rfirst);
+            if (!u || !(shared & ~(1u << rfirst))) continue;
+            got = chain_all_from(x, pl, adj, w, cb, start, rfirst, u);
+        }
+    }
+    if (got < 0) return -1;
+    if (cb->bpos < 0) return 0;
+    const chain_key *e = &cb->key[cb->bpos];
+    for (int i = 0; i < e->len; i++) sets[i] = x->cells[e->sets[i]];
+    for (int i = 0; i + 1 < e->len; i++) rcc[i] = e->rcc[i];
+    *zmask = e->zmask;
+    return e->len;
+}
+
+int d9_als_xy_chain_first(const d9_state *s, bb81 *sets, int *rcc, unsigned *zmask) {
+    /* the work space lives on the heap: too big for small thread stacks */
+    struct {
+        als_index x;
+        pair_list pl;
+        adjacency adj;
+        chain_work w;
+        chain_best cb;
+    } *w = malloc(sizeof *w);
+    if (!w) return -2;
+    int got = d9_als_xy_chain_first_body(s, &w->x, &w->pl, &w->adj, &w->w, &w->cb, sets, rcc,
+                                         zmask);
     free(w);
     return got;
 }

@@ -216,6 +216,7 @@ CHECKED(py_logic9_finned_fish)
 CHECKED(py_logic9_als_index)
 CHECKED(py_logic9_als_wing)
 CHECKED(py_logic9_als_xz)
+CHECKED(py_logic9_als_chain)
 CHECKED(py_logic9_fish_digits)
 CHECKED(py_logic9_detect)
 CHECKED(py_net_geometry)
@@ -316,6 +317,10 @@ static PyMethodDef methods[] = {
     {"logic9_als_xz", (PyCFunction)(void (*)(void))checked_py_logic9_als_xz, METH_FASTCALL,
      "logic9_als_xz(values, masks) -> (a, b, rcc), () or None: the first ALS-XZ of a 9x9 "
      "pencilmark state (its sets' cells and RCC digits), as shudu.logic.als finds it"},
+    {"logic9_als_chain", (PyCFunction)(void (*)(void))checked_py_logic9_als_chain, METH_FASTCALL,
+     "logic9_als_chain(values, masks) -> (sets, rccs, zmask), () or None: the first "
+     "ALS-XY-Chain of a 9x9 pencilmark state (its sets' cells, RCC digit indices and "
+     "eliminated digits), as shudu.logic.als finds it"},
     {"logic9_fish_digits", (PyCFunction)(void (*)(void))checked_py_logic9_fish_digits, METH_FASTCALL,
      "logic9_fish_digits(values, masks, size, sashimi) -> the digits with a finned (or "
      "sashimi) fish of that size that removes a candidate"},

@@ -876,6 +876,49 @@ PyObject *py_logic9_als_xz(PyObject *self, PyObject *const *args, Py_ssize_t nar
     return Py_BuildValue("(NNI)", bb81_int(sets[0]), bb81_int(sets[1]), rcc);
 }
 
+/* logic9_als_chain(values, masks) -> (sets, rccs, zmask), () or None: the first
+ * ALS-XY-Chain of a 9x9 pencilmark state as shudu.logic.als.find_als_xy_chain yields it
+ * (the cells of its sets in chain order as ints, bit c for cell c; the RCC digit index of
+ * each link; the eliminated digits as a mask of digit indices), () when there is none,
+ * None when the state holds more than the C tables. */
+PyObject *py_logic9_als_chain(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (check_nargs(nargs, 2, 2, "logic9_als_chain(values, masks)") < 0) return NULL;
+    d9_state state;
+    if (read_d9(args[0], args[1], &state) < 0) return NULL;
+    bb81 sets[7];
+    int rcc[6] = {0};
+    unsigned zmask = 0;
+    int got;
+    Py_BEGIN_ALLOW_THREADS
+    got = d9_als_xy_chain_first(&state, sets, rcc, &zmask);
+    Py_END_ALLOW_THREADS
+    if (got == -2) return PyErr_NoMemory();
+    if (got < 0) Py_RETURN_NONE;
+    if (!got) return PyTuple_New(0);
+    if (got > 7) {
+        PyErr_SetString(PyExc_RuntimeError, "ALS chain search gave too long a chain");
+        return NULL;
+    }
+    PyObject *cells = PyTuple_New(got), *links = PyTuple_New(got - 1);
+    if (!cells || !links) goto fail;
+    for (int i = 0; i < got; i++) {
+        PyObject *v = bb81_int(sets[i]);
+        if (!v) goto fail;
+        PyTuple_SET_ITEM(cells, i, v);
+    }
+    for (int i = 0; i + 1 < got; i++) {
+        PyObject *v = PyLong_FromLong(rcc[i]);
+        if (!v) goto fail;
+        PyTuple_SET_ITEM(links, i, v);
+    }
+    return Py_BuildValue("(NNI)", cells, links, zmask);
+fail:
+    Py_XDECREF(cells);
+    Py_XDECREF(links);
+    return NULL;
+}
+
 /* logic9_detect(values, masks, givens, ids) -> the index in ids of the first technique
  * whose detector says it would change the 9x9 pencilmark state, or -1 (detect9.h).
  * values, masks: as for logic9_state; givens: bytes-like of 81 (non-zero = given);

@@ -37,6 +37,7 @@ __all__ = [
     "Oracle",
     "Plan",
     "aic_pairs",
+    "als_chain",
     "als_table",
     "als_wing",
     "als_xz",
@@ -177,6 +178,28 @@ def als_wing(c: Candidates) -> tuple[int, ...] | None:
     ()
     """
     got = _engine.logic9_als_wing(*_state(c))
+    return None if got is None else tuple(got)
+
+
+def als_chain(c: Candidates) -> tuple[Any, ...] | None:
+    """The first ALS-XY-Chain of a classic 9x9 state in the order of
+    :func:`.als.find_als_xy_chain`: ``(sets, rccs, zmask)``, the cells of its sets in
+    chain order (bit ``c`` for cell ``c``), the RCC digit index of each link and the
+    eliminated digits (bit ``d`` for digit ``d + 1``); ``()`` when there is none;
+    ``None`` when the state holds more sets, links or sets of eliminations than the C
+    tables.
+
+    >>> from shudu import Grid
+    >>> from shudu.values.candidates import Candidates
+    >>> als_chain(Candidates.from_grid(Grid("." * 81)))
+    ()
+    >>> from shudu.logic.solver import as_candidates
+    >>> sets, rccs, zmask = als_chain(as_candidates(
+    ...     ".3.541.989183.654.54.98.316853.691...7.85..39429713685.85.3.961.9.6.8.5336.1958.."))
+    >>> [bin(s).count("1") for s in sets], rccs, zmask
+    ([1, 1, 1, 1], (1, 6, 1), 64)
+    """
+    got = _engine.logic9_als_chain(*_state(c))
     return None if got is None else tuple(got)
 
 

@@ -561,20 +561,52 @@ def _chain_steps(idx: AlsIndex, cands: Candidates, max_len: int) -> Iterator[Ste
                     if old is None or len(sets) < len(old[0]):
                         best[found] = (sets, rccs, zmask)
     for found, (sets, rccs, zmask) in sorted(best.items(), key=lambda kv: len(kv[1][0])):
-        start, end = sets[0], sets[-1]
-        links: list[tuple[int, int]] = []
-        for i, r in enumerate(rccs):
-            links.extend(_cands(idx, sets[i], 1 << r) + _cands(idx, sets[i + 1], 1 << r))
-        length = 2 * len(sets) - 1
-        yield Step("als-xy-chain", eliminations=found,
-                   digits=tuple(dict.fromkeys((*(r + 1 for r in rccs), *_digits(zmask)))),
-                   cells={f"als-{i + 1}": _cells(cells[s]) for i, s in enumerate(sets)},
-                   candidates={"rcc": links,
-                               "z": _cands(idx, start, zmask) + _cands(idx, end, zmask)},
-                   size=n,
-                   extra={"rcc": tuple(r + 1 for r in rccs), "z": _digits(zmask),
-                          "set_digits": tuple(digits[s] for s in sets), "length": length,
-                          "difficulty": round(8.0 + length_bonus(length), 1)})
+        yield _chain_step(idx, n, sets, rccs, zmask, found)
+
+
+def _chain_step(idx: AlsIndex | _Sets, n: int, sets: list[int], rccs: list[int], zmask: int,
+                found: tuple[tuple[int, int], ...]) -> Step:
+    """The ALS-XY-Chain step through ``sets`` (indices into ``idx``) linked by the RCC
+    digit indices ``rccs``, eliminating the candidates ``found`` (sorted) of the digit
+    indices of ``zmask``."""
+    cells, digits = idx.cells, idx.digits
+    start, end = sets[0], sets[-1]
+    links: list[tuple[int, int]] = []
+    for i, r in enumerate(rccs):
+        links.extend(_cands(idx, sets[i], 1 << r) + _cands(idx, sets[i + 1], 1 << r))
+    length = 2 * len(sets) - 1
+    return Step("als-xy-chain", eliminations=found,
+                digits=tuple(dict.fromkeys((*(r + 1 for r in rccs), *_digits(zmask)))),
+                cells={f"als-{i + 1}": _cells(cells[s]) for i, s in enumerate(sets)},
+                candidates={"rcc": links,
+                            "z": _cands(idx, start, zmask) + _cands(idx, end, zmask)},
+                size=n,
+                extra={"rcc": tuple(r + 1 for r in rccs), "z": _digits(zmask),
+                       "set_digits": tuple(digits[s] for s in sets), "length": length,
+                       "difficulty": round(8.0 + length_bonus(length), 1)})
+
+
+def _first_chain9(cands: Candidates) -> Step | None:
+    """The first step of :func:`find_als_xy_chain` on a classic 9x9 state, found by the
+    C core (the Python search where the state is past the C tables).
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates(".3.541.989183.654.54.98.316853.691...7.85"
+    ...                   "..39429713685.85.3.961.9.6.8.5336.1958..")
+    >>> _first_chain9(c) == next(find_als_xy_chain(c))
+    True
+    """
+    got = accel9.als_chain(cands)
+    if got is None:
+        return next(find_als_xy_chain(cands), None)
+    if not got:
+        return None
+    cells, rccs, zmask = got
+    idx = _Sets(cands, list(cells))
+    last = len(cells) - 1
+    _, elims = _common_z(idx.targ[0], idx.targ[last], cells[0] | cells[last], zmask)
+    return _chain_step(idx, cands.geo.n, list(range(len(cells))), list(rccs), zmask,
+                       tuple(sorted(elims)))
 
 
 def _chain_from(idx: AlsIndex, start: int, rfirst: int, useful: int, max_len: int
@@ -984,6 +1016,6 @@ register(Technique.of("als-xz", find_als_xz, _xz_where, _xz_explain, _xz_notatio
 register(Technique.of("als-xy-wing", find_als_xy_wing, _wing_where, _wing_explain,
                       _wing_notation, first9=_first_wing9))
 register(Technique.of("als-xy-chain", find_als_xy_chain, _chain_where, _chain_explain,
-                      _chain_notation, aliases=("als chain",)))
+                      _chain_notation, aliases=("als chain",), first9=_first_chain9))
 register(Technique.of("death-blossom", find_death_blossom, _db_where, _db_explain,
                       _db_notation))
