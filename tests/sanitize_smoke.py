@@ -186,6 +186,9 @@ def main() -> int:
         lambda: _engine.logic9_als_xz(bytes(81), bytes(161)),
         lambda: _engine.logic9_als_xz(bytes(81), b"\xff" * 162),
         lambda: _engine.logic9_als_xz(bytes(81)),
+        lambda: _engine.logic9_als_xz_wing(bytes(81), bytes(161)),
+        lambda: _engine.logic9_als_xz_wing(bytes([10]) * 81, bytes(162)),
+        lambda: _engine.logic9_als_xz_wing(bytes(81)),
         lambda: _engine.logic9_als_chain(bytes(80), bytes(162)),
         lambda: _engine.logic9_als_chain(bytes([10]) * 81, bytes(162)),
         lambda: _engine.logic9_als_chain(bytes(81), b"\xff" * 162),
@@ -450,6 +453,10 @@ def main() -> int:
         if xz and (table is None or not all(cells in table[0] for cells in xz[:2])
                    or not 0 < xz[2] < 512):
             print("logic9_als_xz returned a bad pair", values, file=sys.stderr)
+            return 1
+        both = _engine.logic9_als_xz_wing(values, masks)
+        if both != (None if table is None else (xz, wing)):
+            print("logic9_als_xz_wing differs from its two parts", values, file=sys.stderr)
             return 1
         chain = _engine.logic9_als_chain(values, masks)
         if chain and (table is None or not 4 <= len(chain[0]) <= 7

@@ -180,6 +180,11 @@ int d9_als_xy_wing_first(const d9_state *s, bb81 *sets, int *out);
 /* The first ALS-XZ shudu.logic.als.find_als_xz yields: sets = the cells of A and B, rcc =
  * their RCC digits (bit d for digit index d).  Returns as d9_als_xy_wing_first. */
 int d9_als_xz_first(const d9_state *s, bb81 *sets, unsigned *rcc);
+/* Both at once, from one index: the first ALS-XZ (into xz_sets, rcc; *xz_got 1 or 0) and
+ * the first ALS-XY-Wing (the answer, as d9_als_xy_wing_first; *xz_got is set only when
+ * the answer is 0 or 1). */
+int d9_als_xz_wing_first(const d9_state *s, bb81 *xz_sets, unsigned *rcc, int *xz_got,
+                         bb81 *wing_sets, int *out);
 
 /* The first ALS-XY-Chain shudu.logic.als.find_als_xy_chain yields: sets = the cells of its
  * sets in chain order (room for 7), rcc = the RCC digit index of each link (room for 6), zmask = the

@@ -735,9 +735,10 @@ int d9_als_export(const d9_state *s, d9_als_set_sink set_sink, d9_als_pair_sink 
 }
 
 /* ------------------------------------------------------------------ first ALS-XY-Wing */
-static int d9_als_xy_wing_first_body(const d9_state *s, als_index *x, pair_list *pl,
-                                     adjacency *adj, uint32_t *link, bb81 *sets, int *out) {
-    if (!als_linked(s, x, pl, adj)) return -1;
+/* The first ALS-XY-Wing over linked tables (als_linked): 1 with its sets and RCC digits,
+ * or 0. */
+static int wing_first(const als_index *x, const pair_list *pl, const adjacency *adj,
+                      uint32_t *link, bb81 *sets, int *out) {
     for (int c = 0; c < x->n; c++) {
         int q0 = adj->start[c], q1 = adj->start[c + 1], k = 0;
         if (q1 - q0 < 2) continue;
@@ -779,24 +780,29 @@ static int d9_als_xy_wing_first_body(const d9_state *s, als_index *x, pair_list 
     return 0;
 }
 
+/* The work space of the first ALS-XZ and ALS-XY-Wing (on the heap: too big for small
+ * thread stacks). */
+typedef struct {
+    als_index x;
+    pair_list pl;
+    adjacency adj;
+    uint32_t link[2 * MAXP]; /* a pivot's (partner << 16 | RCC digits), sorted */
+} firsts_work;
+
 int d9_als_xy_wing_first(const d9_state *s, bb81 *sets, int *out) {
-    /* the work space lives on the heap: too big for small thread stacks */
-    struct {
-        als_index x;
-        pair_list pl;
-        adjacency adj;
-        uint32_t link[2 * MAXP]; /* a pivot's (partner << 16 | RCC digits), sorted */
-    } *w = malloc(sizeof *w);
+    firsts_work *w = malloc(sizeof *w);
     if (!w) return -2;
-    int got = d9_als_xy_wing_first_body(s, &w->x, &w->pl, &w->adj, w->link, sets, out);
+    int got = als_linked(s, &w->x, &w->pl, &w->adj)
+                  ? wing_first(&w->x, &w->pl, &w->adj, w->link, sets, out) : -1;
     free(w);
     return got;
 }
 
 /* ------------------------------------------------------------------ first ALS-XZ */
-static int d9_als_xz_first_body(const d9_state *s, als_index *x, pair_list *pl, adjacency *adj,
-                                bb81 *sets, unsigned *rcc) {
-    if (!als_linked(s, x, pl, adj)) return -1;
+/* The first ALS-XZ over linked tables (als_linked): 1 with its sets and RCC digits, or
+ * 0. */
+static int xz_first(const als_index *x, const pair_list *pl, const adjacency *adj, bb81 *sets,
+                    unsigned *rcc) {
     /* as the Python search: sets a in order, each one's partners b > a in the order
      * its RCC dict holds them (the pair list's) */
     for (int a = 0; a < x->n; a++) {
@@ -813,14 +819,23 @@ static int d9_als_xz_first_body(const d9_state *s, als_index *x, pair_list *pl, 
 }
 
 int d9_als_xz_first(const d9_state *s, bb81 *sets, unsigned *rcc) {
-    /* the work space lives on the heap: too big for small thread stacks */
-    struct {
-        als_index x;
-        pair_list pl;
-        adjacency adj;
-    } *w = malloc(sizeof *w);
+    firsts_work *w = malloc(sizeof *w);
     if (!w) return -2;
-    int got = d9_als_xz_first_body(s, &w->x, &w->pl, &w->adj, sets, rcc);
+    int got = als_linked(s, &w->x, &w->pl, &w->adj)
+                  ? xz_first(&w->x, &w->pl, &w->adj, sets, rcc) : -1;
+    free(w);
+    return got;
+}
+
+int d9_als_xz_wing_first(const d9_state *s, bb81 *xz_sets, unsigned *rcc, int *xz_got,
+                         bb81 *wing_sets, int *out) {
+    firsts_work *w = malloc(sizeof *w);
+    if (!w) return -2;
+    int got = -1;
+    if (als_linked(s, &w->x, &w->pl, &w->adj)) {
+        *xz_got = xz_first(&w->x, &w->pl, &w->adj, xz_sets, rcc);
+        got = wing_first(&w->x, &w->pl, &w->adj, w->link, wing_sets, out);
+    }
     free(w);
     return got;
 }

@@ -215,6 +215,7 @@ CHECKED(py_chain_graph9)
 CHECKED(py_logic9_finned_fish)
 CHECKED(py_logic9_als_index)
 CHECKED(py_logic9_als_wing)
+CHECKED(py_logic9_als_xz_wing)
 CHECKED(py_logic9_als_xz)
 CHECKED(py_logic9_als_chain)
 CHECKED(py_logic9_fish_digits)
@@ -314,6 +315,10 @@ static PyMethodDef methods[] = {
      "logic9_als_wing(values, masks) -> (a, b, c, x, y), () or None: the first ALS-XY-Wing "
      "of a 9x9 pencilmark state (its sets' cells and RCC digit indices), as shudu.logic.als "
      "finds it"},
+    {"logic9_als_xz_wing", (PyCFunction)(void (*)(void))checked_py_logic9_als_xz_wing,
+     METH_FASTCALL,
+     "logic9_als_xz_wing(values, masks) -> (xz, wing) or None: the first ALS-XZ and "
+     "ALS-XY-Wing of a 9x9 state from one index"},
     {"logic9_als_xz", (PyCFunction)(void (*)(void))checked_py_logic9_als_xz, METH_FASTCALL,
      "logic9_als_xz(values, masks) -> (a, b, rcc), () or None: the first ALS-XZ of a 9x9 "
      "pencilmark state (its sets' cells and RCC digits), as shudu.logic.als finds it"},

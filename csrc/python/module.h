@@ -56,6 +56,7 @@ PyObject *py_logic9_fish_digits(PyObject *self, PyObject *const *args, Py_ssize_
 PyObject *py_logic9_finned_fish(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_logic9_als_index(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_logic9_als_wing(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *py_logic9_als_xz_wing(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_logic9_als_xz(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_logic9_als_chain(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_logic9_detect(PyObject *self, PyObject *const *args, Py_ssize_t nargs);

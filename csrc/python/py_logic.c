@@ -876,6 +876,35 @@ PyObject *py_logic9_als_xz(PyObject *self, PyObject *const *args, Py_ssize_t nar
     return Py_BuildValue("(NNI)", bb81_int(sets[0]), bb81_int(sets[1]), rcc);
 }
 
+/* logic9_als_xz_wing(values, masks) -> (xz, wing) or None: logic9_als_xz and
+ * logic9_als_wing of one state from one index (each a tuple, or () when there is none);
+ * None when the state holds more sets or links than the C tables. */
+PyObject *py_logic9_als_xz_wing(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (check_nargs(nargs, 2, 2, "logic9_als_xz_wing(values, masks)") < 0) return NULL;
+    d9_state state;
+    if (read_d9(args[0], args[1], &state) < 0) return NULL;
+    bb81 xz[2], wing[3];
+    unsigned rcc = 0;
+    int out[2] = {0, 0}, xz_got = 0, got;
+    Py_BEGIN_ALLOW_THREADS
+    got = d9_als_xz_wing_first(&state, xz, &rcc, &xz_got, wing, out);
+    Py_END_ALLOW_THREADS
+    if (got == -2) return PyErr_NoMemory();
+    if (got < 0) Py_RETURN_NONE;
+    PyObject *a = xz_got ? Py_BuildValue("(NNI)", bb81_int(xz[0]), bb81_int(xz[1]), rcc)
+                         : PyTuple_New(0);
+    if (!a) return NULL;
+    PyObject *b = got ? Py_BuildValue("(NNNii)", bb81_int(wing[0]), bb81_int(wing[1]),
+                                      bb81_int(wing[2]), out[0], out[1])
+                      : PyTuple_New(0);
+    if (!b) {
+        Py_DECREF(a);
+        return NULL;
+    }
+    return Py_BuildValue("(NN)", a, b);
+}
+
 /* logic9_als_chain(values, masks) -> (sets, rccs, zmask), () or None: the first
  * ALS-XY-Chain of a 9x9 pencilmark state as shudu.logic.als.find_als_xy_chain yields it
  * (the cells of its sets in chain order as ints, bit c for cell c; the RCC digit index of

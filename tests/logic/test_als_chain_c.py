@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import shared_file
 from shudu import _engine
 from shudu.formats.reading import parse_pencilmarks
 from shudu.logic import accel9
+from shudu.logic.solver import SolverConfig, iter_steps
 from shudu.logic.techniques.classic import als
 from shudu.logic.techniques.classic.als import als_index, find_als_xy_chain
 from shudu.values.candidates import Candidates
@@ -198,3 +200,27 @@ def test_the_binding_checks_its_arguments() -> None:
         with pytest.raises(TypeError):
             _engine.logic9_als_chain(*args)
     assert _engine.logic9_als_chain(bytes(81), [0] * 81) == ()   # a solved-looking state
+
+
+def test_xz_and_wing_from_one_index() -> None:
+    """The first ALS-XZ and ALS-XY-Wing found together from one index are those found
+    apart, on states along explained paths (with and without each)."""
+    seen = [0, 0, 0]
+    for puzzle in shared_file("top1465.sdm").read_text().split()[:8]:
+        run = iter_steps(puzzle, SolverConfig(uniqueness=True), max_steps=120)
+        for _ in run:
+            c = run.final
+            xz, wing = accel9.als_xz(c), accel9.als_wing(c)
+            assert accel9.als_xz_wing(c) == (None if xz is None else (xz, wing))
+            seen[0] += 1
+            seen[1] += bool(xz)
+            seen[2] += bool(wing)
+    assert seen[0] > 300 and seen[1] > 10 and seen[2] > 10
+
+
+def test_xz_and_wing_binding_checks_its_arguments() -> None:
+    for args in ((bytes(81), bytes(161)), (bytes([10]) * 81, bytes(162))):
+        with pytest.raises(ValueError):
+            _engine.logic9_als_xz_wing(*args)
+    with pytest.raises(TypeError):
+        _engine.logic9_als_xz_wing(bytes(81))

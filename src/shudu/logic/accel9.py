@@ -41,6 +41,7 @@ __all__ = [
     "als_table",
     "als_wing",
     "als_xz",
+    "als_xz_wing",
     "chain_closures",
     "chain_graph",
     "chain_loop_starts",
@@ -201,6 +202,21 @@ def als_chain(c: Candidates) -> tuple[Any, ...] | None:
     """
     got = _engine.logic9_als_chain(*_state(c))
     return None if got is None else tuple(got)
+
+
+def als_xz_wing(c: Candidates) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """:func:`als_xz` and :func:`als_wing` of a classic 9x9 state at once, from one index
+    of its sets: ``(xz, wing)``, each as those give it (``()`` when there is none);
+    ``None`` when the state holds more sets or links than the C tables.
+
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates(
+    ...     ".3.541.989183.654.54.98.316853.691...7.85..39429713685.85.3.961.9.6.8.5336.1958..")
+    >>> als_xz_wing(c) == (als_xz(c), als_wing(c))
+    True
+    """
+    got = _engine.logic9_als_xz_wing(*_state(c))
+    return None if got is None else (tuple(got[0]), tuple(got[1]))
 
 
 def als_xz(c: Candidates) -> tuple[int, ...] | None:

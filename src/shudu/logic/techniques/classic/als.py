@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ....values.candidates import Candidates, bits, digits_in
+from ....values.candidates import Candidates, bits, digits_in, state_memo
 from ... import accel9
 from ...registry import Technique, register
 from ...render import result_text
@@ -372,12 +372,20 @@ def _xz_step(idx: AlsIndex | _Sets, cands: Candidates, a: int, b: int, rmask: in
                        "set_digits": (digits[a], digits[b])})
 
 
+def _xz_wing9(cands: Candidates) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """The first ALS-XZ and the first ALS-XY-Wing of a classic 9x9 state, found by the C
+    core from one index (``None`` past its tables), remembered per state: the solver
+    asks for the wing right after the ALS-XZ of the same state finds nothing."""
+    return state_memo(cands, "als-xz-wing", accel9.als_xz_wing)
+
+
 def _first_xz9(cands: Candidates) -> Step | None:
     """The first step of :func:`find_als_xz` on a classic 9x9 state, found by the C core
     (the Python search where the state is past the C tables)."""
-    got = accel9.als_xz(cands)
-    if got is None:
+    both = _xz_wing9(cands)
+    if both is None:
         return next(find_als_xz(cands), None)
+    got = both[0]
     if not got:
         return None
     a, b, rmask = got
@@ -485,9 +493,10 @@ def _wing_step(idx: AlsIndex | _Sets, n: int, a: int, b: int, c: int, x: int, y:
 def _first_wing9(cands: Candidates) -> Step | None:
     """The first step of :func:`find_als_xy_wing` on a classic 9x9 state, found by the C
     core (the Python search where the state is past the C tables)."""
-    got = accel9.als_wing(cands)
-    if got is None:
+    both = _xz_wing9(cands)
+    if both is None:
         return next(find_als_xy_wing(cands), None)
+    got = both[1]
     if not got:
         return None
     *sets, x, y = got
