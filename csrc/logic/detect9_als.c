@@ -561,63 +561,6 @@ static unsigned zend_of(const als_index *x, chain_work *w, int start, int e) {
     return w->zend[e];
 }
 
-/* Whether the parent path of node (with start before it) repeats no set. */
-static int path_distinct(const chain_work *w, int node, int start) {
-    int sets[MAX_CHAIN + 1], n = 0;
-    sets[n++] = start;
-    for (int cur = node; cur != 0xFFFF && n <= MAX_CHAIN; cur = w->par[cur]) {
-        int set = cur / 9;
-        for (int k = 0; k < n; k++)
-            if (sets[k] == set) return 0;
-        sets[n++] = set;
-    }
-    return 1;
-}
-
-/* The breadth-first search of _chain_from from (start, rfirst); u: the start digits
- * that could be eliminated.  Whether some chain of 4..MAX_CHAIN sets eliminates. */
-static int chain_from(const als_index *x, const pair_list *pl, const adjacency *adj,
-                      chain_work *w, int start, int rfirst, unsigned u) {
-    memset(w->vis, 0, sizeof(uint16_t) * (size_t)x->n);
-    uint16_t *fa = w->fa, *fb = w->fb;
-    int na = 0;
-    for (int q = adj->start[start]; q < adj->start[start + 1]; q++) {
-        int p = adj->ent[q];
-        if (!(pl->pr[p] >> rfirst & 1)) continue;
-        int b = partner(pl, p, start);
-        w->vis[b] |= (uint16_t)(1u << rfirst);
-        w->par[b * 9 + rfirst] = 0xFFFF;
-        fa[na++] = (uint16_t)(b * 9 + rfirst);
-    }
-    for (int depth = 3; na && depth <= MAX_CHAIN; depth++) {
-        int nb = 0;
-        for (int f = 0; f < na; f++) {
-            int node = fa[f], set = node / 9, r = node % 9;
-            for (int q = adj->start[set]; q < adj->start[set + 1]; q++) {
-                int p = adj->ent[q];
-                int j = partner(pl, p, set);
-                if (j == start) continue;
-                unsigned m = pl->pr[p] & ~(1u << r) & ~(unsigned)w->vis[j];
-                for (; m; m &= m - 1) {
-                    int rr = b9_ctz(m);
-                    int key = j * 9 + rr;
-                    w->vis[j] |= (uint16_t)(1u << rr);
-                    w->par[key] = (uint16_t)node;
-                    fb[nb++] = (uint16_t)key;
-                    if (depth >= 4 && (zend_of(x, w, start, j) & u & ~(1u << rr))
-                        && path_distinct(w, key, start))
-                        return 1;
-                }
-            }
-        }
-        uint16_t *t = fa;
-        fa = fb;
-        fb = t;
-        na = nb;
-    }
-    return 0;
-}
-
 /* The index in the Python order and every linked pair; 0 when the tables overflow. */
 static int als_pairs(const d9_state *s, als_index *x, pair_list *pl) {
     if (!build_index(s, x, 1)) return 0;
@@ -667,41 +610,13 @@ static int start_digits(const als_index *x, const pair_list *pl, const adjacency
     return 1;
 }
 
-static int d9_als_xy_chain_body(const d9_state *s, als_index *x, pair_list *pl,
-                                adjacency *adj, chain_work *w) {
-    if (!als_linked(s, x, pl, adj)) return 1;
-    bb81 twice[9];
-    twice_targets(x, twice);
-    for (int start = 0; start < x->n; start++) {
-        unsigned useful, shared, firsts;
-        if (!start_digits(x, pl, adj, twice, start, &useful, &shared, &firsts)) continue;
-        int fresh = 1;
-        for (unsigned m = firsts; m; m &= m - 1) {
-            int rfirst = b9_ctz(m);
-            unsigned u = useful & ~(1u << rfirst);
-            if (!u || !(shared & ~(1u << rfirst))) continue;
-            if (fresh) {
-                memset(w->zend, 0xFF, sizeof(uint16_t) * (size_t)x->n);
-                fresh = 0;
-            }
-            if (chain_from(x, pl, adj, w, start, rfirst, u)) return 1;
-        }
-    }
-    return 0;
-}
-
 int d9_als_xy_chain(const d9_state *s) {
-    /* the work space lives on the heap: too big for small thread stacks */
-    struct {
-        als_index x;
-        pair_list pl;
-        adjacency adj;
-        chain_work w;
-    } *w = malloc(sizeof *w);
-    if (!w) return 1;
-    int found = d9_als_xy_chain_body(s, &w->x, &w->pl, &w->adj, &w->w);
-    free(w);
-    return found;
+    /* the search of the first chain: exact, and a chain is a step (past the tables or
+     * out of memory: "would change", and the finder looks) */
+    bb81 sets[MAX_CHAIN];
+    int rcc[MAX_CHAIN - 1];
+    unsigned zmask = 0;
+    return d9_als_xy_chain_first(s, sets, rcc, &zmask) != 0;
 }
 
 /* ------------------------------------------------------------------ export */
@@ -938,8 +853,8 @@ static int chain_offer(const als_index *x, const chain_work *w, chain_best *cb, 
     return cb->blen == 4 && cb->bpos == 0;
 }
 
-/* The breadth-first search of _chain_from from (start, rfirst), as chain_from, offering
- * every chain it yields; once a chain of 4 sets is kept, longer ones cannot come first
+/* The breadth-first search of _chain_from from (start, rfirst) (4..MAX_CHAIN sets),
+ * offering every chain it yields; once a chain of 4 sets is kept, longer ones cannot come first
  * and the search stops at 4 sets.  Returns as chain_offer. */
 static int chain_all_from(const als_index *x, const pair_list *pl, const adjacency *adj,
                           chain_work *w, chain_best *cb, int start, int rfirst, unsigned u) {
