@@ -215,23 +215,41 @@ static void ev_union(ev_set *a, const ev_set *b) {
     for (size_t i = 0; i < sizeof a->w / sizeof a->w[0]; i++) a->w[i] |= b->w[i];
 }
 
+/* The events of a story so far: each placement (or the single that could not go) with
+ * what it needed (earlier events only). */
 typedef struct {
-    const net_geo *g;
-    int16_t cause[NET_MAX_DIGITS * NET_MAX_CELLS]; /* placement removing it; -1 none/given */
-} story_work;
+    int n;
+    int16_t cell[NET_MAX_EVENTS], digit[NET_MAX_EVENTS], where[NET_MAX_EVENTS];
+    uint8_t kind[NET_MAX_EVENTS];
+    ev_set deps[NET_MAX_EVENTS];
+} story_events;
 
-/* The placements behind the removal of candidate i (cause -1: none). */
-static void why_add(const story_work *w, int i, ev_set *out) {
-    if (w->cause[i] >= 0) ev_add(out, w->cause[i]);
+/* Records an event; its index, or -1 when the list is full (never: each placement takes
+ * a new cell). */
+static int ev_record(story_events *e, int cell, int digit, int kind, int where,
+                     const ev_set *deps) {
+    if (e->n >= NET_MAX_EVENTS) return -1;
+    int k = e->n++;
+    e->cell[k] = (int16_t)cell;
+    e->digit[k] = (int16_t)digit;
+    e->kind[k] = (uint8_t)kind;
+    e->where[k] = (int16_t)where;
+    e->deps[k] = *deps;
+    return k;
+}
+
+/* The placement behind the removal of candidate i (cause[i] -1: none) added to out. */
+static void why_add(const int16_t *cause, int i, ev_set *out) {
+    if (cause[i] >= 0) ev_add(out, cause[i]);
 }
 
 void net_explain(const net_geo *g, const net_bits *dm_in, int place_cell, int place_digit,
                  int remove, net_story *out) {
-    story_work work;   /* about 4 KB: on the stack, as the events below */
-    story_work *w = &work;
-    w->g = g;
+    /* the placement that removed each candidate, -1 none (about 4 KB: on the stack, as
+     * the events below) */
+    int16_t cause[NET_MAX_DIGITS * NET_MAX_CELLS];
     const int n = g->n, N = g->ncells;
-    for (int i = 0; i < n * N; i++) w->cause[i] = -1;
+    for (int i = 0; i < n * N; i++) cause[i] = -1;
     net_bits dm[NET_MAX_DIGITS], orig[NET_MAX_DIGITS], placed[NET_MAX_DIGITS];
     net_bits orig_any = net_empty();
     for (int d = 0; d < n; d++) {
@@ -239,11 +257,8 @@ void net_explain(const net_geo *g, const net_bits *dm_in, int place_cell, int pl
         placed[d] = net_empty();
         orig_any = net_or(orig_any, orig[d]);
     }
-    /* all the events, with what each needed */
-    int16_t ecell[NET_MAX_EVENTS], edigit[NET_MAX_EVENTS], ewhere[NET_MAX_EVENTS];
-    uint8_t ekind[NET_MAX_EVENTS];
-    ev_set deps[NET_MAX_EVENTS];   /* what each event needed (earlier events only) */
-    int nev = 0;
+    story_events ev;   /* all the events, with what each needed */
+    ev.n = 0;
     /* the single waiting to be placed (at most one at a time) */
     int pending = 0, pc = 0, pd = 0, pkind = 0, pwhere = -1;
     ev_set pdep, out_deps;
@@ -254,10 +269,7 @@ void net_explain(const net_geo *g, const net_bits *dm_in, int place_cell, int pl
         pc = place_cell;
         pd = place_digit;
     }
-    if (remove >= 0) {
-        dm[remove / N] = net_andnot(dm[remove / N], net_bit(remove % N));
-        w->cause[remove] = -1;
-    }
+    if (remove >= 0) dm[remove / N] = net_andnot(dm[remove / N], net_bit(remove % N));
     int outcome = NET_OK, at = -1, digit_at = -1;
     for (;;) {
         if (pending) {
@@ -271,36 +283,23 @@ void net_explain(const net_geo *g, const net_bits *dm_in, int place_cell, int pl
                 at = pc;
                 digit_at = pd;
                 out_deps = pdep;
-                why_add(w, pd * N + pc, &out_deps);
-                if (nev < NET_MAX_EVENTS) {
-                    ecell[nev] = (int16_t)pc;
-                    edigit[nev] = (int16_t)pd;
-                    ekind[nev] = (uint8_t)pkind;
-                    ewhere[nev] = (int16_t)pwhere;
-                    deps[nev] = pdep;
-                    nev++;
-                }
+                why_add(cause, pd * N + pc, &out_deps);
+                ev_record(&ev, pc, pd, pkind, pwhere, &pdep);
                 break;
             }
-            if (nev >= NET_MAX_EVENTS) break; /* never: each placement takes a new cell */
-            int k = nev++;
-            ecell[k] = (int16_t)pc;
-            edigit[k] = (int16_t)pd;
-            ekind[k] = (uint8_t)pkind;
-            ewhere[k] = (int16_t)pwhere;
-            deps[k] = pdep;
+            int k = ev_record(&ev, pc, pd, pkind, pwhere, &pdep);
+            if (k < 0) break;
             placed[pd] = net_or(placed[pd], bit);
+            /* the candidates it removes (the removed one is no longer in dm) */
             for (int e = 0; e < n; e++) {
-                if (net_any(net_and(dm[e], bit)) && e != pd && w->cause[e * N + pc] < 0 &&
-                    !(remove == e * N + pc))
-                    w->cause[e * N + pc] = (int16_t)k;
+                if (net_any(net_and(dm[e], bit)) && e != pd && cause[e * N + pc] < 0)
+                    cause[e * N + pc] = (int16_t)k;
                 dm[e] = net_andnot(dm[e], bit);
             }
             net_bits hit = net_and(dm[pd], g->peer[pc]);
             for (net_bits m = hit; net_any(m); m = net_drop_low(m)) {
                 int p = net_low(m);
-                if (w->cause[pd * N + p] < 0 && remove != pd * N + p)
-                    w->cause[pd * N + p] = (int16_t)k;
+                if (cause[pd * N + p] < 0) cause[pd * N + p] = (int16_t)k;
             }
             dm[pd] = net_andnot(dm[pd], hit);
         }
@@ -320,7 +319,7 @@ void net_explain(const net_geo *g, const net_bits *dm_in, int place_cell, int pl
             memset(&gone, 0, sizeof gone);
             for (int e = 0; e < n; e++)
                 if (net_any(net_and(orig[e], bit)) && !net_any(net_and(dm[e], bit)))
-                    why_add(w, e * N + c, &gone);
+                    why_add(cause, e * N + c, &gone);
             if (!net_any(net_and(once, bit))) {
                 outcome = NET_NO_CELL;
                 at = c;
@@ -348,7 +347,7 @@ void net_explain(const net_geo *g, const net_bits *dm_in, int place_cell, int pl
                 memset(&gone, 0, sizeof gone);
                 for (net_bits m = net_andnot(net_and(orig[d], hm), x); net_any(m);
                      m = net_drop_low(m))
-                    why_add(w, d * N + net_low(m), &gone);
+                    why_add(cause, d * N + net_low(m), &gone);
                 if (!net_any(x)) {
                     outcome = NET_NO_PLACE;
                     at = h;
@@ -375,22 +374,22 @@ void net_explain(const net_geo *g, const net_bits *dm_in, int place_cell, int pl
     ev_set need;
     memset(&need, 0, sizeof need);
     if (outcome == NET_OK) {
-        for (int k = 0; k < nev; k++) ev_add(&need, k);
+        for (int k = 0; k < ev.n; k++) ev_add(&need, k);
     } else {
         /* the events the contradiction needs, and all they need in turn: an event needs
          * earlier events only, so one pass from the last event back closes the set */
         need = out_deps;
-        if (outcome == NET_CLASH && nev > 0) ev_add(&need, nev - 1);
-        for (int k = nev - 1; k >= 0; k--)
-            if (ev_has(&need, k)) ev_union(&need, &deps[k]);
-        if (nev > 0 && ekind[0] == 0 && !ev_has(&need, 0)) ev_add(&need, 0);
+        if (outcome == NET_CLASH && ev.n > 0) ev_add(&need, ev.n - 1);
+        for (int k = ev.n - 1; k >= 0; k--)
+            if (ev_has(&need, k)) ev_union(&need, &ev.deps[k]);
+        if (ev.n > 0 && ev.kind[0] == 0 && !ev_has(&need, 0)) ev_add(&need, 0);
     }
-    for (int k = 0; k < nev; k++) {
+    for (int k = 0; k < ev.n; k++) {
         if (!ev_has(&need, k)) continue;
         int m = out->nevents++;
-        out->cell[m] = ecell[k];
-        out->digit[m] = edigit[k];
-        out->kind[m] = ekind[k];
-        out->where[m] = ewhere[k];
+        out->cell[m] = ev.cell[k];
+        out->digit[m] = ev.digit[k];
+        out->kind[m] = ev.kind[k];
+        out->where[m] = ev.where[k];
     }
 }
