@@ -24,8 +24,12 @@
  *     only if some filling of the open cells, a distinct digit of a combination
  *     each, gives it to that cell (this halves the search nodes of hard killers).
  *     The fillings of each pattern of candidates over a combination's digits are worked
- *     out once (fill_of) and a cage's recent answers are kept (cage_exact); after the
- *     exact check a cage rests until one of its cells changes.
+ *     out once per process (fill_of) and a cage's recent answers are kept (cage_exact);
+ *     after the exact check a cage rests until one of its cells changes.  A cage of the
+ *     puzzle with up to SG_DEEP_CELLS open cells and at most SG_DEEP_SETS combinations
+ *     left is narrowed exactly as well (cage_deep: its first cells take each digit in
+ *     turn, the last four ask fill_of); on the Mathemagic killers this takes 40% of the
+ *     guesses away.
  *     A digit of every combination is placed where only one open cell can take it
  *     and taken from the cells that see all its places in the cage.  A cage inside a
  *     house keeps only the combinations that hold every digit the rest of that house
@@ -55,6 +59,7 @@
 #include "generic.h"
 #include "constraints/rules_extra.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -77,6 +82,19 @@
 #endif
 #if SG_CAGE_EXACT > 4
 #error "SG_CAGE_EXACT: the fill patterns hold at most four cells"
+#endif
+
+/* A cage of the puzzle (not a derived sum) with more open cells, up to SG_DEEP_CELLS, is
+ * narrowed exactly too when at most SG_DEEP_SETS combinations are left for it (cage_deep):
+ * more cells or combinations take guesses away but cost more than they save. */
+#ifndef SG_DEEP_CELLS
+#define SG_DEEP_CELLS 5
+#endif
+#if SG_DEEP_CELLS > 8
+#error "SG_DEEP_CELLS: a cage_deep answer keeps at most eight cells"
+#endif
+#ifndef SG_DEEP_SETS
+#define SG_DEEP_SETS 8
 #endif
 /* The fill patterns of k = 1..4 open cells, each k cells of k bits, one table after the
  * other: 2 + 16 + 512 + 65536 entries. */
@@ -113,6 +131,15 @@ typedef struct sg_memo {
     uint16_t required;
     uint16_t kept[SG_CAGE_EXACT];
 } sg_memo;
+
+/* One answer of cage_deep, as sg_memo: the open cells' candidates (16 bits each), the
+ * question's tag, the digits each cell keeps and every combination holds. */
+typedef struct sg_deep_memo {
+    uint64_t key, key2;
+    uint64_t tag;
+    uint16_t required;
+    uint16_t kept[SG_DEEP_CELLS];
+} sg_deep_memo;
 
 typedef struct sg_level {
     int32_t cell;     /* branch cell */
@@ -169,13 +196,15 @@ struct sg_solver {
     uint16_t *ccells;
     int32_t *csum;
     uint16_t *combo;         /* digit sets, grouped by (size, sum) */
-    uint32_t *fills;         /* SG_FILLS_LEN: what fill_support gives each pattern (fill_of) */
     sg_memo *memo;           /* 1 << SG_MEMO_BITS answers of cage_exact */
+    sg_deep_memo *deep_memo; /* 1 << SG_MEMO_BITS answers of cage_deep */
     int32_t *kstart;         /* ncages + 1 offsets into kcells */
     uint16_t *kcells;        /* per cage: the other cells of a house holding it (none: -) */
     uint32_t *kquiet;        /* per cage: their digits when cquiet was written */
     uint32_t *cquiet;        /* per cage cell: its mask when the cage last changed nothing */
     uint8_t *cquiet_ok;      /* per cage: cquiet holds such masks */
+    uint8_t *cdeep;          /* per cage: one of the puzzle's (it shares no cell with an
+                              * earlier cage; the derived sums come after them) */
     uint32_t *pbits;         /* per cell, pwords words: bit q set when cell q is a peer */
     int pwords;
     uint32_t *pacc;          /* pwords: scratch, the cells that see all places of a digit */
@@ -230,10 +259,11 @@ void sg_free(sg_solver *s) {
     free(s->combo);
     free(s->pbits);
     free(s->pacc);
-    free(s->fills);
     free(s->memo);
+    free(s->deep_memo);
     free(s->cquiet);
     free(s->cquiet_ok);
+    free(s->cdeep);
     free(s->kstart);
     free(s->kcells);
     free(s->kquiet);
@@ -452,11 +482,25 @@ static int build_cages(sg_solver *s, const sg_rules *r) {
         if (r->cage_sum[g] < 0 || r->cage_sum[g] > s->maxsum) return -1;
         s->csum[g] = r->cage_sum[g];
     }
-    s->fills = calloc(SG_FILLS_LEN, sizeof *s->fills);
     s->memo = calloc((size_t)1 << SG_MEMO_BITS, sizeof *s->memo);
+    s->deep_memo = calloc((size_t)1 << SG_MEMO_BITS, sizeof *s->deep_memo);
+    if (!s->deep_memo) return -1;
     s->cquiet = malloc((total ? (size_t)total : 1) * sizeof *s->cquiet);
     s->cquiet_ok = calloc((size_t)ng + 1, 1);
-    if (!s->fills || !s->memo || !s->cquiet || !s->cquiet_ok) return -1;
+    s->cdeep = calloc((size_t)ng + 1, 1);
+    uint8_t *caged = calloc((size_t)s->ncells, 1);
+    if (!s->cdeep || !caged) {
+        free(caged);
+        return -1;
+    }
+    for (int g = 0; g < ng; g++) {
+        int own = 1;
+        for (int32_t i = s->cstart[g]; i < s->cstart[g + 1]; i++) own &= !caged[s->ccells[i]];
+        for (int32_t i = s->cstart[g]; i < s->cstart[g + 1]; i++) caged[s->ccells[i]] = 1;
+        s->cdeep[g] = (uint8_t)own;
+    }
+    free(caged);
+    if (!s->memo || !s->cquiet || !s->cquiet_ok) return -1;
     if (cage_complements(s) < 0) return -1;
     s->pwords = (s->ncells + 31) / 32;
     s->pbits = calloc((size_t)s->ncells * (size_t)s->pwords, sizeof *s->pbits);
@@ -540,13 +584,17 @@ static int fill_support(const uint32_t *om, uint32_t *kept, int no, int i, uint3
 /* The fillings of k open cells (1..SG_CAGE_EXACT) by the k digits of one combination, a
  * distinct digit each: pat holds at bits k*j .. k*j + k - 1 the cells (bit i for cell i)
  * that may take the combination's j-th digit.  Returns, in the same layout, the cells
- * that take each digit in some filling (0: no filling).  Worked out once per pattern and
- * kept in s->fills (bit 31: known). */
-static inline uint32_t fill_of(sg_solver *s, int k, uint32_t pat) {
+ * that take each digit in some filling (0: no filling).  Worked out once per pattern in
+ * the process and kept in FILLS (bit 31: known), shared by every solver: threads that
+ * meet a new pattern at once write the same answer, one atomic word each. */
+static _Atomic uint32_t FILLS[SG_FILLS_LEN];
+
+static inline uint32_t fill_of(int k, uint32_t pat) {
     static const uint32_t at[5] = {0, 0, 2, 2 + 16, 2 + 16 + 512};
-    uint32_t *e = s->fills + at[k] + pat;
-    if (*e >> 31) return *e & 0x7fffffffu;
-    uint32_t om[SG_CAGE_EXACT], kept[SG_CAGE_EXACT] = {0};
+    _Atomic uint32_t *e = FILLS + at[k] + pat;
+    const uint32_t known = atomic_load_explicit(e, memory_order_relaxed);
+    if (known >> 31) return known & 0x7fffffffu;
+    uint32_t om[SG_CAGE_EXACT] = {0}, kept[SG_CAGE_EXACT] = {0};
     const uint32_t low = (1u << k) - 1;
     for (int i = 0; i < k; i++) {
         om[i] = 0;
@@ -556,8 +604,40 @@ static inline uint32_t fill_of(sg_solver *s, int k, uint32_t pat) {
     if (fill_support(om, kept, k, 0, low))
         for (int i = 0; i < k; i++)
             for (int j = 0; j < k; j++) r |= (kept[i] >> j & 1) << (k * j + i);
-    *e = r | 0x80000000u;
+    atomic_store_explicit(e, r | 0x80000000u, memory_order_relaxed);
     return r;
+}
+
+/* The fillings of open cells i..no-1 (candidates om; holds[d]: the cells that may take
+ * digit d + 1) by the digits of left, a distinct digit each, for more than SG_CAGE_EXACT
+ * open cells: cell i takes each digit in turn, and the last SG_CAGE_EXACT cells ask
+ * fill_of.  Adds the cells of every filling found to takes of their digit and returns
+ * whether there is one (with first set: only whether there is one). */
+static int fill_deep(int no, int i, const uint32_t *om, const uint32_t *holds, uint32_t left,
+                     uint32_t *takes, int first) {
+    const int k = no - i;
+    if (k <= SG_CAGE_EXACT) {
+        uint32_t pat = 0;
+        int sh = 0;
+        for (uint32_t sm = left; sm; sm &= sm - 1, sh += k) pat |= (holds[ctz(sm)] >> i) << sh;
+        const uint32_t got = fill_of(k, pat), low = (1u << k) - 1;
+        if (!got) return 0;
+        if (first) return 1;
+        sh = 0;
+        for (uint32_t sm = left; sm; sm &= sm - 1, sh += k)
+            takes[ctz(sm)] |= ((got >> sh) & low) << i;
+        return 1;
+    }
+    int any = 0;
+    for (uint32_t m = om[i] & left; m; m &= m - 1) {
+        const uint32_t bit = m & -m;
+        if (fill_deep(no, i + 1, om, holds, left & ~bit, takes, first)) {
+            if (first) return 1;
+            takes[ctz(bit)] |= 1u << i;
+            any = 1;
+        }
+    }
+    return any;
 }
 
 /* The exact narrowing of a cage's no open cells (1..SG_CAGE_EXACT, candidates om, their
@@ -592,7 +672,7 @@ static uint32_t cage_exact(sg_solver *s, int no, const uint32_t *om, int rest, u
         uint32_t pat = 0;
         int sh = 0;
         for (uint32_t sm = set; sm; sm &= sm - 1, sh += no) pat |= holds[ctz(sm)] << sh;
-        const uint32_t got = fill_of(s, no, pat);
+        const uint32_t got = fill_of(no, pat);
         if (!got) continue;
         required &= set;
         sh = 0;
@@ -605,6 +685,50 @@ static uint32_t cage_exact(sg_solver *s, int no, const uint32_t *om, int rest, u
     }
     e->tag = tag;
     e->key = key;
+    e->required = (uint16_t)required;
+    for (int i = 0; i < no; i++) e->kept[i] = (uint16_t)kept[i];
+    return required;
+}
+
+/* The exact narrowing of a cage's no open cells (SG_CAGE_EXACT + 1 .. SG_DEEP_CELLS,
+ * candidates om, fewest first) by the nsets combinations left to it (sets): writes to kept
+ * the digits each cell takes in some filling (all 0 when there is none) and returns the
+ * digits every set with a filling holds.  Once every cell takes all it may of the sets'
+ * digits, a set needs only one filling. */
+static uint32_t cage_deep(sg_solver *s, int no, const uint32_t *om, uint64_t tag,
+                          const uint32_t *sets, int nsets, uint32_t *kept) {
+    uint64_t key = 0, key2 = 0;
+    for (int i = 0; i < 4; i++) key |= (uint64_t)om[i] << (16 * i);
+    for (int i = 4; i < no; i++) key2 |= (uint64_t)om[i] << (16 * (i - 4));
+    const uint64_t h = (key ^ (tag * 0x9e3779b97f4a7c15ull) ^ (key2 * 0xc2b2ae3d27d4eb4full)) *
+                       0xff51afd7ed558ccdull;
+    sg_deep_memo *e = &s->deep_memo[h >> (64 - SG_MEMO_BITS)];
+    if (e->tag == tag && e->key == key && e->key2 == key2) {
+        for (int i = 0; i < no; i++) kept[i] = e->kept[i];
+        return e->required;
+    }
+    uint32_t holds[SG_CAGE_MAX_N] = {0}, takes[SG_CAGE_MAX_N] = {0}, required = ~0u, any = 0;
+    for (int i = 0; i < no; i++)   /* holds[d]: the open cells that may take digit d + 1 */
+        for (uint32_t x = om[i]; x; x &= x - 1) holds[ctz(x)] |= 1u << i;
+    for (int j = 0; j < nsets; j++) any |= sets[j];
+    int full = 0;
+    for (int j = 0; j < nsets; j++) {
+        if (!fill_deep(no, 0, om, holds, sets[j], takes, full)) continue;
+        required &= sets[j];
+        full = 1;
+        for (int i = 0; i < no && full; i++)
+            for (uint32_t x = om[i] & any; x && full; x &= x - 1)
+                full = (takes[ctz(x)] >> i) & 1;
+    }
+    for (int i = 0; i < SG_DEEP_CELLS; i++) kept[i] = 0;
+    for (uint32_t dm = any; dm; dm &= dm - 1) {
+        const int d = ctz(dm);
+        const uint32_t t = takes[d];
+        for (int i = 0; i < SG_DEEP_CELLS; i++) kept[i] |= (t >> i & 1) << d;
+    }
+    e->tag = tag;
+    e->key = key;
+    e->key2 = key2;
     e->required = (uint16_t)required;
     for (int i = 0; i < no; i++) e->kept[i] = (uint16_t)kept[i];
     return required;
@@ -717,6 +841,7 @@ static SD_ALWAYS_INLINE int propagate_impl(sg_solver *s, uint32_t *st, const uin
                 if (rest <= 0 || rest > s->maxsum) goto fail;
                 /* what the rest of the house cannot take, the open cells must */
                 const uint32_t must = s->full & ~fixed & ~beside;
+                int exact = k <= SG_CAGE_EXACT;   /* narrowed to the cage's fixpoint */
                 uint32_t allowed = 0, required = s->full;
                 const int32_t *cs = s->combo_start + (size_t)k * (size_t)stride + (size_t)rest;
                 if (k <= SG_CAGE_EXACT) {
@@ -740,6 +865,8 @@ static SD_ALWAYS_INLINE int propagate_impl(sg_solver *s, uint32_t *st, const uin
                         }
                     }
                 } else {
+                    uint32_t sets[SG_DEEP_SETS];
+                    int nsets = 0;
                     for (int32_t j = cs[0]; j < cs[1]; j++) {
                         const uint32_t set = s->combo[j];
                         if ((set & fixed) || (set & ~open) || (must & ~set)) continue;
@@ -751,9 +878,41 @@ static SD_ALWAYS_INLINE int propagate_impl(sg_solver *s, uint32_t *st, const uin
                         if (every) {
                             allowed |= set;
                             required &= set;
+                            if (nsets < SG_DEEP_SETS) sets[nsets] = set;
+                            nsets++;
                         }
                     }
                     if (!allowed) goto fail;
+                    if (k <= SG_DEEP_CELLS && nsets <= SG_DEEP_SETS && s->cdeep[g]) {
+                        /* few combinations left: a digit stays where one of their fillings
+                         * gives it */
+                        uint32_t om[SG_DEEP_CELLS], kept[SG_DEEP_CELLS];
+                        int oc[SG_DEEP_CELLS], no = 0;
+                        for (const uint16_t *p = cc; p < ce; p++) {
+                            const uint32_t m = cand[*p];
+                            if (m & (m - 1)) {   /* fewest candidates first: fewer fillings */
+                                int i = no++;
+                                for (; i > 0 && popc(om[i - 1]) > popc(m); i--) {
+                                    om[i] = om[i - 1];
+                                    oc[i] = oc[i - 1];
+                                }
+                                om[i] = m;
+                                oc[i] = *p;
+                            }
+                        }
+                        const uint64_t tag = fixed | (uint64_t)must << 16 |
+                                             (uint64_t)rest << 32 | (uint64_t)no << 40;
+                        required = cage_deep(s, no, om, tag, sets, nsets, kept);
+                        exact = 1;
+                        for (int i = 0; i < no; i++)
+                            if (!kept[i]) goto fail;
+                        for (int i = 0; i < no; i++)
+                            if (cand[oc[i]] & ~kept[i]) {
+                                SG_ELIM(oc[i], cand[oc[i]] & ~kept[i]);
+                                caged = 1;
+                            }
+                        allowed = s->full;   /* every cell is narrowed already */
+                    }
                     for (const uint16_t *p = cc; p < ce; p++) {
                         const uint32_t m = cand[*p];
                         if ((m & (m - 1)) && (m & ~allowed)) {
@@ -795,7 +954,7 @@ static SD_ALWAYS_INLINE int propagate_impl(sg_solver *s, uint32_t *st, const uin
                 }
                 /* the exact narrowing leaves the cage at its fixpoint: it has nothing more
                  * to do until one of its cells changes */
-                s->cquiet_ok[g] = !caged || k <= SG_CAGE_EXACT;
+                s->cquiet_ok[g] = !caged || exact;
                 if (s->cquiet_ok[g]) {
                     for (const uint16_t *p = cc; p < ce; p++) quiet[p - cc] = cand[*p];
                     s->kquiet[g] = beside;

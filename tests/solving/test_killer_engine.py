@@ -1,4 +1,5 @@
-"""Killer cages in the engine: counts equal brute force on random 4x4 and 9x9 killers,
+"""Killer cages in the engine: counts equal brute force on random 4x4 and 9x9 killers
+(cages of up to six cells among them),
 every solution keeps every cage, and cages travel through JSON rules."""
 
 from __future__ import annotations
@@ -80,6 +81,25 @@ def test_9x9_counts_equal_a_plain_backtracker(seed: int) -> None:
     for c in rng.sample(range(81), 38):
         puzzle[c] = solution[c]
     assert engine.count(Grid(bytes(puzzle), rules), 20) == _brute_count(puzzle, rules, 20)
+
+
+@settings(max_examples=60)
+@given(st.integers(0, 10**9), st.integers(10, 30))
+def test_9x9_cages_of_five_and_six_cells_keep_the_solution_they_came_from(
+        seed: int, givens: int) -> None:
+    """Cages of five or six open cells with few combinations left are narrowed exactly: the
+    grid the cages were cut from is still a solution (the only one, when there is one)."""
+    rng = random.Random(seed)
+    solution = random_solution(seed=seed % 1000).cells
+    rules = Rules(constraints=random_cages(solution, rng, 9, 6, no_sum=0.0))
+    puzzle = bytearray(81)
+    for c in rng.sample(range(81), givens):
+        puzzle[c] = solution[c]
+    found = engine.search(Grid(bytes(puzzle), rules), limit=2)
+    assert found.count >= 1
+    assert _keeps(found.solution.cells, rules)
+    if found.count == 1:
+        assert found.solution.cells == solution
 
 
 @pytest.mark.parametrize("seed", range(6))
