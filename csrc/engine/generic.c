@@ -640,6 +640,17 @@ static int fill_deep(int no, int i, const uint32_t *om, const uint32_t *holds, u
     return any;
 }
 
+/* kept[i] for cells 0..ncells-1: the digits of digits whose takes (the cells that take the
+ * digit in some filling) hold cell i. */
+static inline void kept_of(const uint32_t *takes, uint32_t digits, int ncells, uint32_t *kept) {
+    for (int i = 0; i < ncells; i++) kept[i] = 0;
+    for (uint32_t dm = digits; dm; dm &= dm - 1) {
+        const int d = ctz(dm);
+        const uint32_t t = takes[d];
+        for (int i = 0; i < ncells; i++) kept[i] |= (t >> i & 1) << d;
+    }
+}
+
 /* The exact narrowing of a cage's no open cells (1..SG_CAGE_EXACT, candidates om, their
  * union open) that make rest with digits other than fixed, by a combination holding the
  * digits must: writes to kept the digits each cell takes in some filling (a distinct digit
@@ -661,7 +672,6 @@ static uint32_t cage_exact(sg_solver *s, int no, const uint32_t *om, int rest, u
     uint32_t holds[SG_CAGE_MAX_N] = {0}, takes[SG_CAGE_MAX_N] = {0}, required = s->full;
     for (int i = 0; i < no; i++)   /* holds[d]: the open cells that may take digit d + 1 */
         for (uint32_t x = om[i]; x; x &= x - 1) holds[ctz(x)] |= 1u << i;
-    for (int i = 0; i < SG_CAGE_EXACT; i++) kept[i] = 0;
     const int32_t *cs = s->combo_start + (size_t)no * (size_t)(s->maxsum + 1) + (size_t)rest;
     const uint32_t low = (1u << no) - 1;
     for (int32_t j = cs[0]; j < cs[1]; j++) {
@@ -678,11 +688,7 @@ static uint32_t cage_exact(sg_solver *s, int no, const uint32_t *om, int rest, u
         sh = 0;
         for (uint32_t sm = set; sm; sm &= sm - 1, sh += no) takes[ctz(sm)] |= (got >> sh) & low;
     }
-    for (uint32_t dm = open; dm; dm &= dm - 1) {
-        const int d = ctz(dm);
-        const uint32_t t = takes[d];
-        for (int i = 0; i < SG_CAGE_EXACT; i++) kept[i] |= (t >> i & 1) << d;
-    }
+    kept_of(takes, open, SG_CAGE_EXACT, kept);
     e->tag = tag;
     e->key = key;
     e->required = (uint16_t)required;
@@ -720,12 +726,7 @@ static uint32_t cage_deep(sg_solver *s, int no, const uint32_t *om, uint64_t tag
             for (uint32_t x = om[i] & any; x && full; x &= x - 1)
                 full = (takes[ctz(x)] >> i) & 1;
     }
-    for (int i = 0; i < SG_DEEP_CELLS; i++) kept[i] = 0;
-    for (uint32_t dm = any; dm; dm &= dm - 1) {
-        const int d = ctz(dm);
-        const uint32_t t = takes[d];
-        for (int i = 0; i < SG_DEEP_CELLS; i++) kept[i] |= (t >> i & 1) << d;
-    }
+    kept_of(takes, any, SG_DEEP_CELLS, kept);
     e->tag = tag;
     e->key = key;
     e->key2 = key2;
