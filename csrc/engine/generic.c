@@ -484,23 +484,19 @@ static int build_cages(sg_solver *s, const sg_rules *r) {
     }
     s->memo = calloc((size_t)1 << SG_MEMO_BITS, sizeof *s->memo);
     s->deep_memo = calloc((size_t)1 << SG_MEMO_BITS, sizeof *s->deep_memo);
-    if (!s->deep_memo) return -1;
     s->cquiet = malloc((total ? (size_t)total : 1) * sizeof *s->cquiet);
     s->cquiet_ok = calloc((size_t)ng + 1, 1);
     s->cdeep = calloc((size_t)ng + 1, 1);
-    uint8_t *caged = calloc((size_t)s->ncells, 1);
-    if (!s->cdeep || !caged) {
-        free(caged);
-        return -1;
-    }
-    for (int g = 0; g < ng; g++) {
+    uint8_t *caged = calloc((size_t)s->ncells, 1);   /* the cells of the cages before */
+    const int ok = s->memo && s->deep_memo && s->cquiet && s->cquiet_ok && s->cdeep && caged;
+    for (int g = 0; ok && g < ng; g++) {
         int own = 1;
         for (int32_t i = s->cstart[g]; i < s->cstart[g + 1]; i++) own &= !caged[s->ccells[i]];
         for (int32_t i = s->cstart[g]; i < s->cstart[g + 1]; i++) caged[s->ccells[i]] = 1;
         s->cdeep[g] = (uint8_t)own;
     }
     free(caged);
-    if (!s->memo || !s->cquiet || !s->cquiet_ok) return -1;
+    if (!ok) return -1;
     if (cage_complements(s) < 0) return -1;
     s->pwords = (s->ncells + 31) / 32;
     s->pbits = calloc((size_t)s->ncells * (size_t)s->pwords, sizeof *s->pbits);
@@ -651,6 +647,21 @@ static inline void kept_of(const uint32_t *takes, uint32_t digits, int ncells, u
     }
 }
 
+/* The rest of a cage's question beside its open cells' candidates: the fixed digits, the
+ * digits a combination must hold, the rest of the sum and the number of open cells (bit
+ * 63: never an empty entry's tag). */
+static inline uint64_t cage_tag(uint32_t fixed, uint32_t must, int rest, int no) {
+    return fixed | (uint64_t)must << 16 | (uint64_t)rest << 32 | (uint64_t)no << 40 | 1ull << 63;
+}
+
+/* The memo entry of a cage's question: key (and key2) its open cells' candidates, tag the
+ * rest (cage_tag). */
+static inline size_t memo_slot(uint64_t key, uint64_t key2, uint64_t tag) {
+    const uint64_t h = (key ^ (tag * 0x9e3779b97f4a7c15ull) ^ (key2 * 0xc2b2ae3d27d4eb4full)) *
+                       0xff51afd7ed558ccdull;
+    return (size_t)(h >> (64 - SG_MEMO_BITS));
+}
+
 /* The exact narrowing of a cage's no open cells (1..SG_CAGE_EXACT, candidates om, their
  * union open) that make rest with digits other than fixed, by a combination holding the
  * digits must: writes to kept the digits each cell takes in some filling (a distinct digit
@@ -661,10 +672,8 @@ static uint32_t cage_exact(sg_solver *s, int no, const uint32_t *om, int rest, u
                            uint32_t must, uint32_t open, uint32_t *kept) {
     uint64_t key = 0;
     for (int i = 0; i < no; i++) key |= (uint64_t)om[i] << (16 * i);
-    const uint64_t tag = fixed | (uint64_t)must << 16 | (uint64_t)rest << 32 |
-                         (uint64_t)no << 40 | 1ull << 63;
-    const uint64_t h = (key ^ (tag * 0x9e3779b97f4a7c15ull)) * 0xff51afd7ed558ccdull;
-    sg_memo *e = &s->memo[h >> (64 - SG_MEMO_BITS)];
+    const uint64_t tag = cage_tag(fixed, must, rest, no);
+    sg_memo *e = &s->memo[memo_slot(key, 0, tag)];
     if (e->tag == tag && e->key == key) {
         for (int i = 0; i < no; i++) kept[i] = e->kept[i];
         return e->required;
@@ -706,9 +715,7 @@ static uint32_t cage_deep(sg_solver *s, int no, const uint32_t *om, uint64_t tag
     uint64_t key = 0, key2 = 0;
     for (int i = 0; i < 4; i++) key |= (uint64_t)om[i] << (16 * i);
     for (int i = 4; i < no; i++) key2 |= (uint64_t)om[i] << (16 * (i - 4));
-    const uint64_t h = (key ^ (tag * 0x9e3779b97f4a7c15ull) ^ (key2 * 0xc2b2ae3d27d4eb4full)) *
-                       0xff51afd7ed558ccdull;
-    sg_deep_memo *e = &s->deep_memo[h >> (64 - SG_MEMO_BITS)];
+    sg_deep_memo *e = &s->deep_memo[memo_slot(key, key2, tag)];
     if (e->tag == tag && e->key == key && e->key2 == key2) {
         for (int i = 0; i < no; i++) kept[i] = e->kept[i];
         return e->required;
@@ -901,26 +908,25 @@ static SD_ALWAYS_INLINE int propagate_impl(sg_solver *s, uint32_t *st, const uin
                                 oc[i] = *p;
                             }
                         }
-                        const uint64_t tag = fixed | (uint64_t)must << 16 |
-                                             (uint64_t)rest << 32 | (uint64_t)no << 40;
-                        required = cage_deep(s, no, om, tag, sets, nsets, kept);
+                        required = cage_deep(s, no, om, cage_tag(fixed, must, rest, no), sets,
+                                             nsets, kept);
                         exact = 1;
-                        for (int i = 0; i < no; i++)
+                        for (int i = 0; i < no; i++) {
                             if (!kept[i]) goto fail;
-                        for (int i = 0; i < no; i++)
                             if (cand[oc[i]] & ~kept[i]) {
                                 SG_ELIM(oc[i], cand[oc[i]] & ~kept[i]);
                                 caged = 1;
                             }
-                        allowed = s->full;   /* every cell is narrowed already */
-                    }
-                    for (const uint16_t *p = cc; p < ce; p++) {
-                        const uint32_t m = cand[*p];
-                        if ((m & (m - 1)) && (m & ~allowed)) {
-                            SG_ELIM(*p, m & ~allowed);
-                            caged = 1;
                         }
                     }
+                    if (!exact)   /* the digits of no combination left */
+                        for (const uint16_t *p = cc; p < ce; p++) {
+                            const uint32_t m = cand[*p];
+                            if ((m & (m - 1)) && (m & ~allowed)) {
+                                SG_ELIM(*p, m & ~allowed);
+                                caged = 1;
+                            }
+                        }
                 }
                 /* a digit of every combination: placed where only one open cell can take
                  * it, and taken from the cells outside the cage that see all its places */
