@@ -101,7 +101,7 @@ for t in "${targets[@]}"; do
            csrc/engine/solve9.c csrc/engine/board9.c csrc/engine/cpu.c &&
          $cc "${TEST_FLAGS[@]}" -static -o "$WORK/test_generic.exe" csrc/tests/test_generic.c \
            csrc/engine/generic.c csrc/constraints/rules_extra.c csrc/constraints/sums.c \
-           csrc/constraints/outside.c; then
+           csrc/constraints/cliques.c csrc/constraints/outside.c; then
         echo "  linked test9.exe and test_generic.exe"
         if command -v wine >/dev/null 2>&1; then
           if WINEDEBUG=-all wine "$WORK/test9.exe" "$DATA" "$ROUNDS" > "$WORK/win.log" 2>&1; then

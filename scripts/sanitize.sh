@@ -38,8 +38,8 @@ fi
 
 echo "== C tests ($([ "$VALGRIND" = 1 ] && echo valgrind || echo ASan+UBSan)), data: $DATA"
 $CC $FLAGS csrc/engine/solve9.c csrc/engine/cpu.c csrc/tests/test9.c -o "$OUT/test9"
-$CC $FLAGS csrc/engine/generic.c csrc/constraints/rules_extra.c csrc/constraints/sums.c csrc/constraints/outside.c \
-    csrc/tests/test_generic.c -o "$OUT/test_generic"
+$CC $FLAGS csrc/engine/generic.c csrc/constraints/rules_extra.c csrc/constraints/sums.c \
+    csrc/constraints/cliques.c csrc/constraints/outside.c csrc/tests/test_generic.c -o "$OUT/test_generic"
 $RUN "$OUT/test9" "$DATA" "$ROUNDS"
 $RUN "$OUT/test_generic" -q "$DATA/top1465.sdm"
 

@@ -1,5 +1,6 @@
 /* Constraints beyond houses, peers and killer cages (see rules_extra.h). */
 #include "rules_extra.h"
+#include "cliques.h"
 #include "outside.h"
 #include "sums.h"
 
@@ -11,6 +12,7 @@ typedef struct gx_rec {
     int32_t kind;
     int32_t at;      /* offset of the record's data in gx_set.data */
     uint64_t quiet;  /* exact sums: a hash of the masks the last check found nothing in */
+    uint64_t dquiet; /* the same for the check with digits differing (distinct_linear) */
     int32_t view, nviews;   /* sums of cells some of which see each other: its views */
 } gx_rec;
 
@@ -41,6 +43,7 @@ struct gx_set {
     gx_view *views;    /* see gx_rec.view (gx_use_peers) */
     sums_scratch *scratch;   /* their walks' memory */
     int light;         /* gx_light */
+    int deep;          /* gx_deep */
     uint32_t *work;    /* ncells: the narrowed masks during one gx_narrow */
     uint8_t *touched;  /* ncells */
     uint8_t *reach;    /* scratch of the exact sum check: (k + 1) sets of span bytes, twice */
@@ -300,7 +303,7 @@ gx_set *gx_new(int n, int ncells, const int32_t *prog, size_t len, char *err, si
                 else if (!g->outside && !(g->outside = gx_outside_new(n))) BAD("out of memory");
                 break;
             }
-            if (pass) g->rec[r] = (gx_rec){kind, (int32_t)out, 0, 0, 0};
+            if (pass) g->rec[r] = (gx_rec){.kind = kind, .at = (int32_t)out};
             out += stored;
             i = at + used;
             r++;
@@ -641,16 +644,19 @@ static int view_supports(int n, int k, int total, const uint32_t *masks, const i
 
 /* Narrow a sum of +1/-1 terms some of whose cells see each other (so differ) over each of
  * its views: by view_supports, or by the walk of sums_supports where that cannot. */
-static int distinct_linear(gx_set *g, const gx_rec *rec) {
+static int distinct_linear(gx_set *g, gx_rec *rec) {
     const int32_t *o = g->data + rec->at;
     const int32_t k = o[0], total = o[1];
     const int32_t *t = o + 2;
     int open = 0;
+    uint64_t h = 1469598103934665603ULL;
     for (int32_t j = 0; j < k; j++) {
         const uint32_t m = g->work[t[2 * j]];
         open += (m & (m - 1)) != 0;
+        h = (h ^ m) * 1099511628211ULL;
     }
     if (open < 2) return 0;   /* the bounds are exact then; peers are the search's */
+    if (h == rec->dquiet) return 0;
     int changed = 0;
     for (int32_t v = rec->view; v < rec->view + rec->nviews; v++) {
         const gx_view *view = &g->views[v];
@@ -661,7 +667,8 @@ static int distinct_linear(gx_set *g, const gx_rec *rec) {
             masks[i] = g->work[t[2 * j]];
             signs[i] = (int8_t)(t[2 * j + 1] > 0 ? 1 : -1);
         }
-        int found = view_supports(g->n, k, total, masks, signs, view->links, out);
+        int found = cliques_supports(g->n, k, total, masks, signs, view->links, out);
+        if (found == -2) found = view_supports(g->n, k, total, masks, signs, view->links, out);
         if (found == -2)
             found = sums_supports_with(g->scratch, total, k, masks, view->links, signs, out);
         if (found < 0) return 0;   /* out of memory: the bounds stand */
@@ -672,6 +679,7 @@ static int distinct_linear(gx_set *g, const gx_rec *rec) {
             changed |= r;
         }
     }
+    if (!changed) rec->dquiet = h;
     return changed;
 }
 
@@ -908,7 +916,7 @@ int gx_use_peers(gx_set *g, const int32_t *pstart, const int32_t *peers) {
     for (int pass = 0; pass < 2; pass++) {   /* pass 0 counts, pass 1 fills */
         int nv = 0;
         for (int r = 0; r < g->nrec; r++) {
-            if (g->rec[r].kind != GX_LINEAR) continue;
+            if (g->rec[r].kind != GX_LINEAR && g->rec[r].kind != GX_BOUND) continue;
             const int32_t *o = g->data + g->rec[r].at;
             const int32_t k = o[0];
             if (k > SUMS_MAX_CELLS) continue;
@@ -938,6 +946,11 @@ int gx_use_peers(gx_set *g, const int32_t *pstart, const int32_t *peers) {
 }
 
 void gx_light(gx_set *g, int light) { g->light = light; }
+
+void gx_deep(gx_set *g, int deep) {
+    if (deep && !g->deep) g->valid = 0;   /* the fixpoints were of the bounds alone */
+    g->deep = deep;
+}
 
 int gx_only_bounds(const gx_set *g) {
     for (int r = 0; r < g->nrec; r++)
@@ -971,6 +984,9 @@ int gx_narrow(gx_set *g, const uint32_t *cand, uint16_t *cells, uint32_t *keep_o
         case GX_BOUND:   /* a sum that only helps: its bounds (the exact check costs more
                           * time than the search it saves on killers) */
             x = narrow_linear(g, o);
+            if (x == 0 && g->deep) x = exact_linear(g, o, &g->rec[r].quiet);
+            if (x == 0 && g->deep && g->rec[r].nviews && !g->light)
+                x = distinct_linear(g, &g->rec[r]);
             break;
         case GX_RENBAN: x = narrow_renban(g, o); break;
         case GX_SANDWICH: x = narrow_sandwich(g, o); break;

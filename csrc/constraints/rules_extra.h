@@ -58,6 +58,11 @@ int gx_use_peers(gx_set *g, const int32_t *pstart, const int32_t *peers);
  * (the quick narrowing a search's lookahead wants; still sound). */
 void gx_light(gx_set *g, int light);
 
+/* With deep set, GX_BOUND records are narrowed like GX_LINEAR ones (exactly, and with
+ * their cells' digits differing where they see each other): worth it near the root of a
+ * search, where one narrowing cuts a large subtree. */
+void gx_deep(gx_set *g, int deep);
+
 /* 1 when every record is a GX_BOUND (sums derived from others, no rule of their own). */
 int gx_only_bounds(const gx_set *g);
 

@@ -1051,7 +1051,12 @@ int sg_start(sg_solver *s, const uint8_t *givens, const uint64_t *rng) {
     memset(s->wt, 0, (size_t)nc * sizeof *s->wt);
     s->fails = 0;
     if (s->use_lc) memset(s->lcd, 1, (size_t)nh);
-    if (propagate(s, s->cur, givens, -1, 0) < 0) return -1;
+    /* the root is narrowed with the derived sums exact: one pass that can settle what a
+     * search would guess at for thousands of nodes (a killer-X's diagonals) */
+    if (s->gx) gx_deep(s->gx, 1);
+    const int root = propagate(s, s->cur, givens, -1, 0);
+    if (s->gx) gx_deep(s->gx, 0);
+    if (root < 0) return -1;
     s->status = ST_DESCEND;
     return 0;
 }

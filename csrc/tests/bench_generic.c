@@ -2,7 +2,7 @@
  *
  * Build (from csrc/):
  *   gcc -O2 -std=c11 -Wall -I. tests/bench_generic.c engine/generic.c constraints/rules_extra.c \
- *       constraints/sums.c -o /tmp/bench_generic
+ *       constraints/sums.c constraints/cliques.c -o /tmp/bench_generic
  * Usage:
  *   bench_generic sdm FILE             solve a 9x9 .sdm file (count, limit 2), puzzles/s
  *   bench_generic gen B N SEED OUT     write N minimal (B*B)x(B*B) puzzles made by greedy

@@ -2,7 +2,7 @@
  *
  * Build and run (from csrc/):
  *   gcc -O2 -std=c11 -Wall -Wextra -pthread -I. tests/test_generic.c engine/generic.c \
- *       constraints/rules_extra.c constraints/sums.c -o /tmp/test_generic
+ *       constraints/rules_extra.c constraints/sums.c constraints/cliques.c -o /tmp/test_generic
  *   /tmp/test_generic [path/to/top1465.sdm]
  * The puzzle file defaults to $SHUDU_TOP1465, then /work/shared/data/top1465.sdm;
  * that part is skipped if the file is missing.  -q (quick) shrinks the slow
@@ -16,7 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "constraints/cliques.h"
 #include "constraints/rules_extra.h"
+#include "constraints/sums.h"
 #include "engine/generic.h"
 #include "threads.h"
 
@@ -769,6 +771,55 @@ static void test_peer_sums(void) {
            narrower ? "narrowed" : "NOT narrowed");
 }
 
+/* A view's groups of cells that differ, narrowed by sets of digit subsets (cliques.c),
+ * keep exactly what the walk of sums.c keeps: random groups of one sign each, random
+ * candidates and totals over the whole range (with none, and with every filling). */
+static void test_clique_views(void) {
+    int same = 0, none = 0;
+    for (int round = 0; round < (quick ? 2000 : 20000); round++) {
+        const int k = 1 + (int)rnd(9);
+        uint32_t masks[9], links[9] = {0}, want[9], got[9];
+        int8_t signs[9];
+        int lo = 0, hi = 0, start = 0;
+        for (int i = 0; i < k; i++) {
+            if (i == 0 || rnd(3) == 0) {   /* a new group */
+                start = i;
+                signs[i] = rnd(3) ? 1 : -1;
+            } else {
+                signs[i] = signs[i - 1];
+            }
+            for (int j = start; j < i; j++) {
+                links[i] |= 1u << j;
+                links[j] |= 1u << i;
+            }
+            masks[i] = rnd(4) ? 1 + rnd(511) : (1u << rnd(9)) | (1u << rnd(9));
+            lo += signs[i] > 0 ? 1 : -9;
+            hi += signs[i] > 0 ? 9 : -1;
+        }
+        const int total = lo - 1 + (int)rnd((uint32_t)(hi - lo + 3));
+        const int w = sums_supports(total, k, masks, links, signs, want);
+        const int c = cliques_supports(9, k, total, masks, signs, links, got);
+#if !SD_HAVE_INT128
+        CHECK(c == -2, "round %d: without 128-bit integers the walk does it", round);
+        continue;
+#endif
+        CHECK(c == 0 || c == 1, "round %d: cliques_supports answered %d", round, c);
+        int equal = c == (w > 0);
+        for (int i = 0; i < k && equal && c == 1; i++) equal = got[i] == want[i];
+        CHECK(equal, "round %d: %d places, total %d: the subsets and the walk differ", round, k,
+              total);
+        same += equal;
+        none += w == 0;
+    }
+    /* what it leaves to others: a group that changes sign, more than 9 digits */
+    const uint32_t m2[2] = {0x1ff, 0x1ff}, l2[2] = {2, 1};
+    const int8_t s2[2] = {1, -1};
+    uint32_t out[2];
+    CHECK(cliques_supports(9, 2, 0, m2, s2, l2, out) == -2, "a group of two signs");
+    CHECK(cliques_supports(10, 2, 3, m2, s2, l2, out) == -2, "ten digits");
+    printf("clique views: %d the same as the walk (%d without a filling)\n", same, none);
+}
+
 int main(int argc, char **argv) {
     const char *path = NULL;
     for (int i = 1; i < argc; i++) {
@@ -783,6 +834,7 @@ int main(int argc, char **argv) {
     setvbuf(stdout, NULL, _IONBF, 0);
     test_edge_cases();
     test_peer_sums();
+    test_clique_views();
     test_enumeration();
     test_cancel();
     test_empty_grids();
