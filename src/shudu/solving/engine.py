@@ -211,17 +211,17 @@ def _innies(rules: Rules, cages: list[Any]) -> list[tuple[tuple[int, ...], int]]
     whole = rules.size * (rules.size + 1) // 2
     out: list[tuple[tuple[int, ...], int]] = []
     seen: set[tuple[int, ...]] = set()
+    summed = [(sum(1 << c for c in cage.cells), cage.total) for cage in cages if cage.total]
     for house in rules.houses:
-        inside = set(house.cells)
-        covered: set[int] = set()
-        total = 0
-        for cage in cages:   # cages that may overlap: count each cell once
-            if cage.total and inside.issuperset(cage.cells) and covered.isdisjoint(cage.cells):
-                covered.update(cage.cells)
-                total += cage.total
+        inside = sum(1 << c for c in house.cells)
+        covered = total = 0
+        for cells, s in summed:   # cages that may overlap: count each cell once
+            if not cells & ~inside and not cells & covered:
+                covered |= cells
+                total += s
         if not covered:
             continue
-        rest = tuple(cell for cell in house.cells if cell not in covered)
+        rest = tuple(cell for cell in house.cells if not covered >> cell & 1)
         if rest and rest not in seen:
             seen.add(rest)
             out.append((rest, whole - total))

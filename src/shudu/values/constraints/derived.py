@@ -64,6 +64,32 @@ def _orders(rules: Rules) -> list[list[tuple[int, ...]]]:
     return [o for o in (rows, rows[::-1], cols, cols[::-1], boxes) if len(o) == n]
 
 
+def _mask(cells: Sequence[int]) -> int:
+    """The cells as bits of one integer (bit c for cell c).
+
+    >>> _mask((0, 2))
+    5
+    """
+    m = 0
+    for c in cells:
+        m |= 1 << c
+    return m
+
+
+def _cells(mask: int) -> list[int]:
+    """The cells of a mask, in order.
+
+    >>> _cells(5)
+    [0, 2]
+    """
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 def innies_outies(rules: Rules, cages: Sequence[Any]) -> list[tuple[tuple[tuple[int, int],
                                                                             ...], int]]:
     """The rule of 45 over the unions of the first 2 .. n-1 houses of each order: terms
@@ -74,30 +100,27 @@ def innies_outies(rules: Rules, cages: Sequence[Any]) -> list[tuple[tuple[tuple[
     """
     n = rules.size
     whole = n * (n + 1) // 2
-    pieces = disjoint_cages(cages)
+    pieces = [(_mask(cells), len(cells), s) for cells, s in disjoint_cages(cages)]
     out: list[tuple[tuple[tuple[int, int], ...], int]] = []
     seen: set[tuple[tuple[int, int], ...]] = set()
     for order in _orders(rules):
-        region: set[int] = set()
-        used: set[int] = set()
-        covered: set[int] = set()
-        total = 0
+        region = covered = used = total = 0
         for i, house in enumerate(order[:-1], 1):
-            region.update(house)
-            for j, (cells, s) in enumerate(pieces):
-                if j not in used and 2 * len(region.intersection(cells)) > len(cells):
-                    used.add(j)
-                    covered.update(cells)
+            region |= _mask(house)
+            for j, (cells, size, s) in enumerate(pieces):
+                if not used >> j & 1 and 2 * (region & cells).bit_count() > size:
+                    used |= 1 << j
+                    covered |= cells
                     total += s
             if i == 1:
                 continue   # a single house: the engine's own cages of the rest do it
-            innies = sorted(region - covered)
-            outies = sorted(covered - region)
-            if (not innies and not outies) or len(innies) + len(outies) > n:
+            innies, outies = region & ~covered, covered & ~region
+            ins, outs = innies.bit_count(), outies.bit_count()
+            if (not innies and not outies) or ins + outs > n:
                 continue
-            if min(len(innies), len(outies)) > MAX_TERMS_BOTH_SIDES:
+            if min(ins, outs) > MAX_TERMS_BOTH_SIDES:
                 continue
-            terms = tuple([(c, 1) for c in innies] + [(c, -1) for c in outies])
+            terms = tuple([(c, 1) for c in _cells(innies)] + [(c, -1) for c in _cells(outies)])
             if terms not in seen:
                 seen.add(terms)
                 out.append((terms, i * whole - total))
@@ -109,12 +132,14 @@ def complements(rules: Rules, cages: Sequence[Any]) -> list[tuple[tuple[int, ...
     the rest of the house's sum (they hold the digits the cage does not)."""
     n = rules.size
     whole = n * (n + 1) // 2
+    houses = [(h.cells, _mask(h.cells)) for h in rules.houses
+              if h.kind in ("row", "column", "box")]
     out = []
     for cells, s in disjoint_cages(cages):
-        inside = set(cells)
-        for house in rules.houses:
-            if house.kind in ("row", "column", "box") and inside.issubset(house.cells):
-                rest = tuple(c for c in house.cells if c not in inside)
+        inside = _mask(cells)
+        for house, hmask in houses:
+            if not inside & ~hmask:
+                rest = tuple(c for c in house if not inside >> c & 1)
                 if rest:
                     out.append((rest, whole - s))
     return out
@@ -133,24 +158,23 @@ def house_outies(rules: Rules, cages: Sequence[Any]) -> list[tuple[tuple[tuple[i
     """
     n = rules.size
     whole = n * (n + 1) // 2
-    pieces = disjoint_cages(cages)
+    pieces = [(_mask(cells), s) for cells, s in disjoint_cages(cages)]
     out = []
     for house in rules.houses:
         if house.kind not in ("row", "column", "box"):
             continue
-        inside = set(house.cells)
-        covered: set[int] = set()
-        total = 0
+        inside = _mask(house.cells)
+        covered = total = 0
         for cells, s in pieces:
-            if inside.issuperset(cells):
-                covered.update(cells)
+            if not cells & ~inside:
+                covered |= cells
                 total += s
         for cells, s in pieces:
-            outside = [c for c in cells if c not in inside]
-            if len(outside) != 1:
-                continue
-            rest = [c for c in house.cells if c not in covered and c not in cells]
+            outside = cells & ~inside
+            if not outside or outside & (outside - 1):
+                continue   # not exactly one cell outside
+            rest = [c for c in house.cells if not (covered | cells) >> c & 1]
             if len(rest) + 1 <= MAX_OUTIE_TERMS:
-                out.append((tuple([(c, 1) for c in rest] + [(outside[0], -1)]),
+                out.append((tuple([(c, 1) for c in rest] + [(outside.bit_length() - 1, -1)]),
                             whole - total - s))
     return out
