@@ -176,6 +176,11 @@ def main() -> int:
         lambda: _engine.logic9_finned_fish(3, 2, 7),
         lambda: _engine.logic9_finned_fish("3", 2, 0),
         lambda: _engine.logic9_finned_fish(3, 2),
+        lambda: _engine.logic9_fish_any(3, 2, 0, bytes(1295), 5),
+        lambda: _engine.logic9_fish_any(3, 2, 0, bytes(1296), 0),
+        lambda: _engine.logic9_fish_any(1 << 81, 2, 0, bytes(1296), 5),
+        lambda: _engine.logic9_fish_any(3, 2, 0, "x" * 1296, 5),
+        lambda: _engine.logic9_fish_any(3, 2, 0, bytes(1296)),
         lambda: _engine.logic9_als_index(bytes(80), bytes(162)),
         lambda: _engine.logic9_als_index(bytes(81), b"\xff" * 162),
         lambda: _engine.logic9_als_index("0" * 81, bytes(162)),
@@ -491,6 +496,10 @@ def main() -> int:
         cells = rng.getrandbits(81)
         for base_kind in (0, 1):
             size = rng.randint(2, 4)
+            if _engine.logic9_fish_any(cells, size, base_kind, b"\xff" * 1296, 5) not in (
+                    True, False):
+                print("logic9_fish_any returned a bad answer", cells, file=sys.stderr)
+                return 1
             for found in _engine.logic9_finned_fish(cells, size, base_kind):
                 base, cover, fcells, fins, endo, elims = found
                 if len(base) != size or len(cover) != size or not fins or not elims or endo \

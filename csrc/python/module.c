@@ -213,6 +213,7 @@ CHECKED(py_msls9)
 CHECKED(py_chain_parents)
 CHECKED(py_chain_graph9)
 CHECKED(py_logic9_finned_fish)
+CHECKED(py_logic9_fish_any)
 CHECKED(py_logic9_als_index)
 CHECKED(py_logic9_als_wing)
 CHECKED(py_logic9_als_xz_wing)
@@ -307,6 +308,9 @@ static PyMethodDef methods[] = {
     {"logic9_finned_fish", (PyCFunction)(void (*)(void))checked_py_logic9_finned_fish, METH_FASTCALL,
      "logic9_finned_fish(cells, size, base_kind) -> the finned and sashimi fish of one digit "
      "of a classic 9x9 grid, as shudu.logic.fish's search yields them."},
+    {"logic9_fish_any", (PyCFunction)(void (*)(void))checked_py_logic9_fish_any, METH_FASTCALL,
+     "logic9_fish_any(cells, size, base_kind, peers, max_fins) -> whether a finned fish of one digit "
+     "of a 9x9 grid of any geometry may have an elimination (else the search finds none)."},
     {"logic9_als_index", (PyCFunction)(void (*)(void))checked_py_logic9_als_index, METH_FASTCALL,
      "logic9_als_index(values, masks) -> (cells, digits, houses, dcells, targ, rcc) or None: "
      "the almost locked sets of a 9x9 pencilmark state and their restricted common "

@@ -54,6 +54,7 @@ PyObject *py_logic9_singles(PyObject *self, PyObject *const *args, Py_ssize_t na
 PyObject *py_logic9_hidden_singles(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_logic9_fish_digits(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_logic9_finned_fish(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *py_logic9_fish_any(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_logic9_als_index(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_logic9_als_wing(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_logic9_als_xz_wing(PyObject *self, PyObject *const *args, Py_ssize_t nargs);

@@ -12,6 +12,7 @@
 #include "logic/uloop9.h"
 #include "logic/chain.h"
 #include "logic/detect9.h"
+#include "logic/fishany9.h"
 #include "logic/graph9.h"
 #include "logic/ktrial9.h"
 #include "logic/logic9.h"
@@ -709,6 +710,65 @@ static int fish_to_list(void *ctx, const int *base, const int *cover, int size, 
     return r;
 }
 
+/* A set of cells 0..80 given as an int (bit c for cell c) into *out; -1 with an error set
+ * when it is not one. */
+static int int_bb81(PyObject *obj, bb81 *out) {
+    if (!PyLong_Check(obj)) {
+        PyErr_SetString(PyExc_TypeError, "expected the digit's cells as an int");
+        return -1;
+    }
+    if (_PyLong_Sign(obj) < 0 || _PyLong_NumBits(obj) > 81) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "expected a set of cells 0..80 (an int below 2**81)");
+        return -1;
+    }
+    unsigned long long lo = PyLong_AsUnsignedLongLongMask(obj);
+    if (lo == (unsigned long long)-1 && PyErr_Occurred()) return -1;
+    PyObject *shift = PyLong_FromLong(64);
+    PyObject *high = shift ? PyNumber_Rshift(obj, shift) : NULL;
+    Py_XDECREF(shift);
+    if (!high) return -1;
+    unsigned long long hi = PyLong_AsUnsignedLongLongMask(high);
+    Py_DECREF(high);
+    if (hi == (unsigned long long)-1 && PyErr_Occurred()) return -1;
+    *out = bb_make(lo, hi);
+    return 0;
+}
+
+/* logic9_fish_any(cells, size, base_kind, peers, max_fins) -> whether a finned fish of
+ * size 2..4 of one digit (cells: int, 81 bits), rows (base_kind 0) or columns (1) as base,
+ * with at most max_fins fins, may have an elimination on a 9x9 grid whose cells' peers are
+ * peers (bytes: 81 pairs of native uint64, the low and high words of each cell's peer
+ * set) (fishany9.h). */
+PyObject *py_logic9_fish_any(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (check_nargs(nargs, 5, 5, "logic9_fish_any(cells, size, base_kind, peers, max_fins)") < 0)
+        return NULL;
+    bb81 cells;
+    long size, kind, max_fins;
+    if (int_bb81(args[0], &cells) < 0 ||
+        bounded_arg(args[1], 2, 4, "fish size must be 2, 3 or 4", &size) < 0 ||
+        bounded_arg(args[2], 0, 1, "base_kind must be 0 (rows) or 1 (columns)", &kind) < 0 ||
+        bounded_arg(args[4], 1, 81, "max_fins must be 1..81", &max_fins) < 0)
+        return NULL;
+    Py_buffer view;
+    if (PyObject_GetBuffer(args[3], &view, PyBUF_SIMPLE) < 0) return NULL;
+    if (view.len != (Py_ssize_t)(81 * 2 * sizeof(uint64_t))) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_ValueError, "expected the peers as 1296 bytes (81 pairs of uint64)");
+        return NULL;
+    }
+    bb81 peers[81];
+    const uint8_t *p = view.buf;
+    for (int c = 0; c < 81; c++) {
+        uint64_t w[2];
+        memcpy(w, p + 16 * c, sizeof w);
+        peers[c] = bb_make(w[0], w[1] & ((UINT64_C(1) << 17) - 1));
+    }
+    PyBuffer_Release(&view);
+    return PyBool_FromLong(fish_any9(cells, (int)size, (int)kind, peers, (int)max_fins));
+}
+
 /* logic9_finned_fish(cells, size, base_kind) -> the finned and sashimi fish of size 2..4
  * of one digit of a classic 9x9 grid (cells: int, bit c for cell c, 81 bits), rows
  * (base_kind 0) or columns (1) as base: (base houses, cover houses, base cells, fins, 0,
@@ -716,31 +776,15 @@ static int fish_to_list(void *ctx, const int *base, const int *cover, int size, 
 PyObject *py_logic9_finned_fish(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     if (check_nargs(nargs, 3, 3, "logic9_finned_fish(cells, size, base_kind)") < 0) return NULL;
-    if (!PyLong_Check(args[0])) {
-        PyErr_SetString(PyExc_TypeError, "expected the digit's cells as an int");
-        return NULL;
-    }
-    if (_PyLong_Sign(args[0]) < 0 || _PyLong_NumBits(args[0]) > 81) {
-        if (!PyErr_Occurred())
-            PyErr_SetString(PyExc_ValueError, "expected a set of cells 0..80 (an int below 2**81)");
-        return NULL;
-    }
+    bb81 cells;
     long size, kind;
-    if (bounded_arg(args[1], 2, 4, "fish size must be 2, 3 or 4", &size) < 0 ||
+    if (int_bb81(args[0], &cells) < 0 ||
+        bounded_arg(args[1], 2, 4, "fish size must be 2, 3 or 4", &size) < 0 ||
         bounded_arg(args[2], 0, 1, "base_kind must be 0 (rows) or 1 (columns)", &kind) < 0)
         return NULL;
-    unsigned long long lo = PyLong_AsUnsignedLongLongMask(args[0]);
-    if (lo == (unsigned long long)-1 && PyErr_Occurred()) return NULL;
-    PyObject *shift = PyLong_FromLong(64);
-    PyObject *high = shift ? PyNumber_Rshift(args[0], shift) : NULL;
-    Py_XDECREF(shift);
-    if (!high) return NULL;
-    unsigned long long hi = PyLong_AsUnsignedLongLongMask(high);
-    Py_DECREF(high);
-    if (hi == (unsigned long long)-1 && PyErr_Occurred()) return NULL;
     PyObject *out = PyList_New(0);
     if (!out) return NULL;
-    if (d9_finned_fish_list(bb_make(lo, hi), (int)size, (int)kind, fish_to_list, out) < 0) {
+    if (d9_finned_fish_list(cells, (int)size, (int)kind, fish_to_list, out) < 0) {
         Py_DECREF(out);
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_RuntimeError, "finned fish search failed");
         return NULL;

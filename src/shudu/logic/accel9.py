@@ -20,6 +20,8 @@ before running the Python finders, and the rater may take a state to its fixpoin
 
 from __future__ import annotations
 
+from array import array
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -47,6 +49,7 @@ __all__ = [
     "chain_loop_starts",
     "chain_parents",
     "detect",
+    "fish_any",
     "fish_digits",
     "fixpoint",
     "msls",
@@ -57,6 +60,7 @@ __all__ = [
     "net_propagate2",
     "net_root",
     "oracle",
+    "peer_words",
     "plan",
     "probe",
     "single",
@@ -409,6 +413,29 @@ def finned_fish(cells: int, size: int, base_kind: int) -> list[Any]:
     []
     """
     return _engine.logic9_finned_fish(cells, size, base_kind)
+
+
+def peer_words(peers: Sequence[int]) -> bytes:
+    """The 81 peer sets of a 9x9 grid (ints, bit c for cell c) as :func:`fish_any` takes
+    them: the low and high 64-bit words of each, in the machine's order.
+
+    >>> len(peer_words([0] * 81))
+    1296
+    """
+    low = (1 << 64) - 1
+    return array("Q", [w for p in peers for w in (p & low, p >> 64)]).tobytes()
+
+
+def fish_any(cells: int, size: int, base_kind: int, peers: bytes, max_fins: int) -> bool:
+    """Whether a finned fish of ``size`` 2..4 of one digit of a 9x9 grid of any geometry
+    (``cells``: the digit's cells as an int), rows (``base_kind`` 0) or columns (1) as
+    base, with at most ``max_fins`` fins, may have an elimination; ``peers`` from
+    :func:`peer_words`.  False means the Python search finds none.
+
+    >>> fish_any(0, 2, 0, peer_words([0] * 81), 5)
+    False
+    """
+    return _engine.logic9_fish_any(cells, size, base_kind, peers, max_fins)
 
 
 def solve_basic(cells: bytes | bytearray, level: int) -> tuple[int, int, Any]:

@@ -38,7 +38,7 @@ from itertools import combinations
 
 from ....values.candidates import Candidates, bits, geometry
 from ....values.rules import Rules
-from ...accel9 import finned_fish, fish_digits
+from ...accel9 import finned_fish, fish_any, fish_digits, peer_words
 from ...registry import Finder, Technique, register
 from ...render import a_digit, houses_text, result_text
 from ...step import Step, candidates_text, cells_text
@@ -82,6 +82,8 @@ class _Tables:
     or its row)."""
     box_index: tuple[int, ...] = ()
     """Each cell's box (or region) number."""
+    peer_words: bytes = b""
+    """On a 9x9 grid that is not plain: the peers as :func:`.accel9.fish_any` takes them."""
 
 
 @lru_cache(maxsize=32)
@@ -107,7 +109,8 @@ def _tables(rules: Rules) -> _Tables:
         next(h - 2 * n for h in cell_houses[c] if 2 * n <= h < 3 * n) for c in range(n * n))
     return _Tables(n=n, nh=nh, hm=hm, kind=tuple(h // n for h in range(nh)),
                    cell_houses=cell_houses, peer=geo.peer_mask, reach=tuple(reach),
-                   plain=plain, cover_of=cover_of, box_index=box_index)
+                   plain=plain, cover_of=cover_of, box_index=box_index,
+                   peer_words=peer_words(geo.peer_mask) if n == 9 and not plain else b"")
 
 
 @dataclass(frozen=True)
@@ -513,6 +516,9 @@ def _digit_fishes(t: _Tables, rules: Rules, family: str, size: int, finned: bool
             search = _search_basic_finned(t, dm, size, ROW if base_kinds == 1 << ROW else COL)
         elif family == "basic" and not finned:
             search = _search_basic(t, dm, size, ROW if base_kinds == 1 << ROW else COL)
+        elif family == "basic" and t.peer_words and not fish_any(
+                dm, size, 0 if base_kinds == 1 << ROW else 1, t.peer_words, MAX_FINS):
+            continue   # the C core sees no fish here: the search would find none
         else:
             search = _search(t, dm, size, base_kinds, cover_kinds, finned)
         for base, cover, cells, fins, endo, elim in search:
