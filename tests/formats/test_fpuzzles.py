@@ -202,6 +202,12 @@ def test_xsums_skyscrapers_and_quadruples_are_read_and_written() -> None:
     assert written["quadruple"] == [{"cells": ["R1C1", "R1C2", "R2C1", "R2C2"],
                                      "values": [1, 1, 2]}]
     assert read_fpuzzles(json.dumps(written)) == other
+    # SudokuPad opens f-puzzles data after its "fpuzzles" prefix: the same clues come back
+    from shudu.formats.sudokupad import read_sudokupad
+
+    for clued in (grid, other):
+        pad = "https://sudokupad.app/?puzzleid=fpuzzles" + write_fpuzzles(clued)[len(LINK):]
+        assert read_sudokupad(pad) == clued
 
 
 def test_diagonal_dots_have_no_fpuzzles_form() -> None:

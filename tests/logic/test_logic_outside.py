@@ -20,7 +20,7 @@ from shudu.logic.session import hint
 from shudu.logic.solver import solve_path
 from shudu.make.classic import random_solution
 from shudu.solving import engine
-from shudu.values.constraints import Quadruple, Skyscraper, XSum
+from shudu.values.constraints import XV, Kropki, Quadruple, Skyscraper, XSum
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "outside_published.txt"
 PUBLISHED = [line.split("\t") for line in FIXTURE.read_text().splitlines()
@@ -100,3 +100,18 @@ def test_hints_name_the_clue(con, en, zh) -> None:
     assert step.technique in ("x-sum", "skyscraper-clue", "quadruple")
     assert en in step.text(3) and zh in step.text(3, "zh")
     assert step.text(1).startswith("Look for a")
+
+
+@pytest.mark.parametrize(("size", "con", "technique", "en", "zh"), [
+    (4, Kropki((0, 5), "black"), "kropki", "On the black dot between r1c1,r2c2",
+     "r1c1,r2c2 之间的黑点"),
+    (6, XV((0, 7), 5), "xv-sums", "On the V between r1c1,r2c2", "r1c1,r2c2 之间的 V"),
+])
+def test_a_diagonal_dot_is_named_at_its_corner_in_both_languages(size, con, technique, en,
+                                                                 zh) -> None:
+    """A dot where two cells touch at a corner is explained like one on their side: the
+    two cells it joins, in English and Chinese."""
+    step = hint(Grid("." * size * size, Rules(size, constraints=(con,))), anyway=True)
+    assert step.technique == technique
+    assert en in step.text(3) and zh in step.text(3, "zh")
+    assert set(con.cells) <= {c for c, _ in step.eliminations}

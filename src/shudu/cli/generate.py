@@ -45,8 +45,8 @@ def _technique_option(ctx: click.Context, param: click.Parameter, value: str | N
 
 def _generate_rules_option(ctx: click.Context, param: click.Parameter,
                            value: str | None) -> Any:
-    """The rules spec, checked (a ``killer``, ``thermo``, ``arrow``, ``kropki`` or ``jigsaw``
-    part asks for puzzles of that clue: :func:`shudu.make.pick.clue_kind`)."""
+    """The rules spec, checked (a ``killer``, ``jigsaw`` or clue part such as ``thermo`` or
+    ``x-sum`` asks for puzzles of that clue: :func:`shudu.make.pick.clue_kind`)."""
     if value is None:
         return None
     from ..make.pick import clue_kind
@@ -84,9 +84,11 @@ Exit status: 0 done, 1 the budget (--attempts/--timeout) ran out, 2 bad usage.""
 @click.option("--rules", "rules", metavar="SPEC", callback=_generate_rules_option,
               help="Size and variant, e.g. '16', '6', 'x', 'windoku', 'anti-knight'; "
                    "'killer' (with any other part) makes killer puzzles without givens; "
-                   "'thermo', 'arrow' or 'kropki' puzzles of those clues, written as "
-                   "SudokuPad links; 'jigsaw' givens on random regions (a SudokuPad "
-                   "link).")
+                   "'thermo', 'arrow', 'kropki', 'x-sum', 'skyscraper', 'quadruple', "
+                   "'between', 'lockout', 'region-sum', 'zipper', 'modular' or "
+                   "'entropic' puzzles of those clues, written as SudokuPad links "
+                   "('diagonal-dots' as JSON); 'jigsaw' givens on random regions (a "
+                   "SudokuPad link).")
 @click.option("--symmetry", type=click.Choice(["none", "180", "90", "mirror", "diagonal"]),
               default="none", show_default=True, help="Symmetry of the givens.")
 @click.option("--minimal", is_flag=True, help="No given can be removed (keeping one solution).")
