@@ -87,7 +87,7 @@ Exit status: 0 done, 1 the budget (--attempts/--timeout) ran out, 2 bad usage.""
                    "'thermo', 'arrow', 'kropki', 'x-sum', 'skyscraper', 'quadruple', "
                    "'between', 'lockout', 'region-sum', 'zipper', 'modular' or "
                    "'entropic' puzzles of those clues, written as SudokuPad links "
-                   "('diagonal-dots' as JSON); 'jigsaw' givens on random regions (a "
+                   "(so is 'diagonal-dots'); 'jigsaw' givens on random regions (a "
                    "SudokuPad link).")
 @click.option("--symmetry", type=click.Choice(["none", "180", "90", "mirror", "diagonal"]),
               default="none", show_default=True, help="Symmetry of the givens.")

@@ -16,10 +16,22 @@ SudokuPad's JSON draws its puzzle; it says what a clue means only in the rules t
 reader takes what has one reading: givens (``cells``), regions (``regions``, a jigsaw when
 they are not the usual boxes), killer cages (``cages`` with a numeric ``value`` or
 ``unique``), lines from corner to corner (the diagonals), small round dots on the edge
-between two cells (white and black Kropki dots) and X or V on such an edge.  Notes
-(``metadata``, cages whose value is ``title: …``) are left aside.  Anything else (other
-lines, arrows, underlays, overlays, a background picture) is an error that counts what was
-not read: the puzzle it would leave behind is not the one the setter made.
+between two cells (white and black Kropki dots, a number in a dot its difference or
+ratio) and X or V on such an edge.  Notes (``metadata``, cages whose value is
+``title: …``) are left aside.  Anything else (other lines, arrows, underlays, overlays, a
+background picture) is an error that counts what was not read: the puzzle it would leave
+behind is not the one the setter made.
+
+Diagonal dots.  A Kropki dot or an X or V between two cells that touch only at a corner is
+an overlay centred on that corner (``center`` ``[row, column]`` both whole numbers).  Four
+cells meet at a corner, so two diagonal pairs share it; SudokuPad's JSON has no key that
+names the pair, and shudu reads and writes this convention: the overlay's ``angle`` (in
+degrees, clockwise on the screen, as SudokuPad turns overlays) points along the pair it
+joins.  ``45`` (or ``-135``, ``225``) joins the upper-left and the lower-right cell (r1c1
+and r2c2 for the corner below and right of r1c1); ``-45`` (or ``135``, ``315``) joins the
+upper-right and the lower-left cell (r1c2 and r2c1).  Dots are written as small ovals
+drawn out along that diagonal, so the player sees the pair too.  A dot, X or V on a corner
+without such an angle is an error that says so.
 
 Writing gives an ``scl`` link when those keys hold the whole puzzle, else an ``fpuzzles``
 one, which SudokuPad opens with all its constraints.
@@ -35,12 +47,14 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from typing import Any
 from urllib.parse import quote, unquote
 
 from ..errors import ParseError
 from ..values.constraints import XV, Cage, Kropki
 from ..values.constraints.base import adjacent
+from ..values.constraints.dots import diagonal
 from ..values.grid import Grid
 from ..values.rules import DEFAULT_BOXES, Rules, box_of_regions
 from . import jsontext
@@ -277,21 +291,14 @@ class _Drawing:
 
     def marks(self) -> list[Any]:
         out: list[Any] = []
-        for item in self.data.get("overlays") or []:
+        for i, item in enumerate(self.data.get("overlays") or [], 1):
             centre = item.get("center") if isinstance(item, dict) else None
-            pair = self._edge(centre)
-            if pair is None:
-                self.skip("overlay")
-                continue
-            text = str(item.get("text") or "").strip().upper()
-            fill = str(item.get("backgroundColor") or "").upper()
-            small = max(float(item.get("width") or 1), float(item.get("height") or 1)) <= 0.5
-            if text in ("X", "V") and fill in ("", "#FFFFFF", "#FFF", "WHITE", "TRANSPARENT"):
-                out.append(XV(pair, 10 if text == "X" else 5))
-            elif item.get("rounded") and small and not text and fill in (
-                    "#FFFFFF", "#FFF", "WHITE", "#000000", "#000", "BLACK"):
-                colour = "white" if fill in ("#FFFFFF", "#FFF", "WHITE") else "black"
-                out.append(Kropki(pair, colour))
+            pair, corner = self._edge(centre), self._corner(centre)
+            mark = self._mark(item) if isinstance(item, dict) else None
+            if mark is not None and pair is not None:
+                out.append(replace(mark, cells=pair))
+            elif mark is not None and corner is not None:
+                out.append(replace(mark, cells=self._corner_pair(corner, item.get("angle"), i)))
             else:
                 self.skip("overlay")
         for key in ("underlays", "arrows"):
@@ -304,6 +311,50 @@ class _Drawing:
             if key not in _READ and value not in (None, "", [], {}, False):
                 self.skip(key)
         return out
+
+    @staticmethod
+    def _mark(item: dict[str, Any]) -> Kropki | XV | None:
+        """The dot or letter an overlay draws, between cells 0 and 1 until placed."""
+        text = str(item.get("text") or "").strip().upper()
+        fill = str(item.get("backgroundColor") or "").upper()
+        size = [item.get("width"), item.get("height")]
+        if not all(v is None or (isinstance(v, (int, float)) and not isinstance(v, bool))
+                   for v in size):
+            return None
+        small = max(float(v or 1) for v in size) <= 0.5
+        white = fill in ("#FFFFFF", "#FFF", "WHITE")
+        if text in ("X", "V") and (white or fill in ("", "TRANSPARENT")):
+            return XV((0, 1), 10 if text == "X" else 5)
+        if item.get("rounded") and small and (white or fill in ("#000000", "#000", "BLACK")) \
+                and (not text or (text.isdigit() and len(text) <= 3)):
+            return Kropki((0, 1), "white" if white else "black", int(text) if text else None)
+        return None
+
+    def _corner(self, centre: Any) -> tuple[int, int] | None:
+        """The corner ``(row, column)`` inside the grid that a point sits on."""
+        n = self.n
+        if not (isinstance(centre, list) and len(centre) == 2 and all(
+                isinstance(v, (int, float)) and not isinstance(v, bool) for v in centre)):
+            return None
+        y, x = (float(v) for v in centre)
+        if y == int(y) and x == int(x) and 0 < y < n and 0 < x < n:
+            return int(y), int(x)
+        return None
+
+    def _corner_pair(self, corner: tuple[int, int], angle: Any, index: int) -> tuple[int, int]:
+        """The diagonal pair a mark on a corner joins, read from its angle (see the module)."""
+        n, (y, x) = self.n, corner
+        turn = float(angle) % 180 if isinstance(angle, (int, float)) and \
+            not isinstance(angle, bool) else None
+        if turn == 45:
+            return (y - 1) * n + x - 1, y * n + x
+        if turn == 135:
+            return (y - 1) * n + x, y * n + x - 1
+        raise ParseError(
+            f"expected SudokuPad overlay {index}, a dot, X or V on the corner of "
+            f"r{y}c{x}, r{y}c{x + 1}, r{y + 1}c{x} and r{y + 1}c{x + 1}, turned 45 degrees "
+            f"(joining r{y}c{x} and r{y + 1}c{x + 1}) or -45 degrees (joining r{y}c{x + 1} "
+            f"and r{y + 1}c{x})", found="no angle" if angle is None else f"angle {angle!r}")
 
     def _edge(self, centre: Any) -> tuple[int, int] | None:
         """The two cells whose shared edge a point sits on ([row, column] in cell units)."""
@@ -388,9 +439,10 @@ def _scl_holds(grid: Grid) -> bool:
     diagonals = {tuple(i * n + i for i in range(n)), tuple(i * n + n - 1 - i for i in range(n))}
     return (not (rules.windows or rules.anti_knight or rules.anti_king)
             and all(h in diagonals for h in rules.extra_houses)
-            and all(isinstance(c, Cage) or (isinstance(c, Kropki) and c.value is None
-                                            and adjacent(*c.cells, n))
-                    or (isinstance(c, XV) and c.total in (5, 10) and adjacent(*c.cells, n))
+            and all(isinstance(c, Cage)
+                    or (isinstance(c, Kropki) and (adjacent(*c.cells, n) or diagonal(*c.cells, n)))
+                    or (isinstance(c, XV) and c.total in (5, 10)
+                        and (adjacent(*c.cells, n) or diagonal(*c.cells, n)))
                     for c in rules.constraints))
 
 
@@ -430,14 +482,24 @@ def to_scl(grid: Grid) -> dict[str, Any]:
             continue
         a, b = sorted(con.cells)
         (ra, ca), (rb_, cb_) = divmod(a, n), divmod(b, n)
-        centre = [(ra + rb_ + 1) / 2, (ca + cb_ + 1) / 2]
+        centre: list[float] = [(ra + rb_ + 1) / 2, (ca + cb_ + 1) / 2]
+        corner = diagonal(a, b, n)
+        overlay: dict[str, Any] = {"center": centre, "width": 0.3, "height": 0.3}
+        if corner:   # on the corner, turned along the pair it joins (see the module)
+            overlay["center"] = [rb_, max(ca, cb_)]
         if isinstance(con, XV):
-            overlays.append({"center": centre, "width": 0.3, "height": 0.3,
-                             "text": con.symbol, "fontSize": 24})
+            overlay.update(text=con.symbol, fontSize=24)
         else:
             fill = "#FFFFFF" if con.colour == "white" else "#000000"
-            overlays.append({"center": centre, "width": 0.3, "height": 0.3, "rounded": True,
-                             "backgroundColor": fill, "borderColor": "#000000"})
+            overlay.update(rounded=True, backgroundColor=fill, borderColor="#000000")
+            if con.value is not None:
+                overlay.update(text=str(con.value), fontSize=14,
+                               color="#000000" if con.colour == "white" else "#FFFFFF")
+            if corner:
+                overlay["width"] = 0.42
+        if corner:
+            overlay["angle"] = 45 if cb_ > ca else -45
+        overlays.append(overlay)
     data.update(lines=lines, cages=cages, overlays=overlays)
     return data
 
