@@ -26,6 +26,13 @@ def _cage_rules(*cages: list[int]) -> object:
 def main() -> int:
     quick = os.environ.get("SHUDU_SMOKE_QUICK") == "1"
     rng = random.Random(1)
+    low = (1 << 64) - 1
+    peer_sets = [sum(1 << q for q in range(81) if q != c and (
+        q // 9 == c // 9 or q % 9 == c % 9 or (q // 27, q % 9 // 3) == (c // 27, c % 9 // 3)))
+        for c in range(81)]
+    classic_peers = b"".join(
+        (p & low).to_bytes(8, sys.byteorder) + (p >> 64).to_bytes(8, sys.byteorder)
+        for p in peer_sets)
     rounds = 100 if quick else 400
     assert shudu.solving.engine.__file__ and _engine.__file__
     print("engine:", _engine.__file__)
@@ -185,6 +192,11 @@ def main() -> int:
         lambda: _engine.logic9_als_index(bytes(81), b"\xff" * 162),
         lambda: _engine.logic9_als_index("0" * 81, bytes(162)),
         lambda: _engine.logic9_als_index(bytes(81)),
+        lambda: _engine.logic9_als_index(bytes(81), bytes(162), bytes(9)),
+        lambda: _engine.logic9_als_index(bytes(81), bytes(162), bytes(10), bytes(1296)),
+        lambda: _engine.logic9_als_index(bytes(81), bytes(162), bytes(9 * 65), bytes(1296)),
+        lambda: _engine.logic9_als_index(bytes(81), bytes(162), bytes([81] * 9), bytes(1296)),
+        lambda: _engine.logic9_als_index(bytes(81), bytes(162), bytes(9), bytes(1295)),
         lambda: _engine.logic9_als_wing(bytes(80), bytes(162)),
         lambda: _engine.logic9_als_wing(bytes([10]) * 81, bytes(162)),
         lambda: _engine.logic9_als_wing(bytes(81)),
@@ -449,6 +461,15 @@ def main() -> int:
                 and all(j < len(table[0]) for links in table[5] for j in links)):
             print("logic9_als_index returned a bad table", values, file=sys.stderr)
             return 1
+        # the same grid given as its own houses (and any peers): the same sets
+        houses = bytes(r * 9 + c for r in range(9) for c in range(9)) + bytes(
+            r * 9 + c for c in range(9) for r in range(9)) + bytes(
+            (b // 3 * 3 + i // 3) * 9 + b % 3 * 3 + i % 3 for b in range(9) for i in range(9))
+        if _engine.logic9_als_index(values, masks, houses, classic_peers) != table:
+            print("logic9_als_index over given houses differs", values, file=sys.stderr)
+            return 1
+        _engine.logic9_als_index(values, masks, houses[::-1],
+                                 bytes(rng.randrange(256) for _ in range(1296)))
         wing = _engine.logic9_als_wing(values, masks)
         if wing and (table is None or not all(cells in table[0] for cells in wing[:3])
                      or not all(0 <= d < 9 for d in wing[3:])):

@@ -171,6 +171,21 @@ typedef int (*d9_als_pair_sink)(void *ctx, int i, int j, unsigned rcc);
 int d9_als_export(const d9_state *s, d9_als_set_sink set_sink, d9_als_pair_sink pair_sink,
                   void *ctx);
 
+/* A 9x9 grid's own houses (each of 9 cells, in the order of its geometry) and peers, for
+ * grids beyond rows, columns and boxes (diagonals, extra regions, cages whose cells
+ * differ). */
+#define D9_ALS_MAX_HOUSES 64
+typedef struct d9_als_geo {
+    int nh;
+    uint8_t house[D9_ALS_MAX_HOUSES][9];
+    bb81 peer[81];
+} d9_als_geo;
+
+/* d9_als_export over the houses and peers of geo: the sets of AlsIndex on that grid (a
+ * set's house is the first of geo's houses holding it). */
+int d9_als_export_geo(const d9_state *s, const d9_als_geo *geo, d9_als_set_sink set_sink,
+                      d9_als_pair_sink pair_sink, void *ctx);
+
 /* The first ALS-XY-Wing shudu.logic.als.find_als_xy_wing yields: sets = the cells of A, B
  * and the pivot C, out = the RCC digit indices x (A-C) and y (B-C).  Returns 1, 0 when
  * there is none, -1 when the state holds more sets or links than the tables, -2 when out

@@ -34,7 +34,9 @@
 /* ------------------------------------------------------------------ the index */
 typedef struct {
     int n, nt, overflow;
-    uint8_t open[27];   /* open cells of each house */
+    const d9_als_geo *geo;   /* the grid's houses and peers; NULL: rows, columns, boxes */
+    bb81 hcells[D9_ALS_MAX_HOUSES];   /* with geo: each house's cells */
+    uint8_t open[D9_ALS_MAX_HOUSES];  /* open cells of each house */
     bb81 dm[9];           /* cells holding digit d + 1 */
     bb81 cells[MAXA];
     bb81 tun[MAXA];       /* union of the set's targets over its digits */
@@ -52,8 +54,17 @@ static inline bb81 targ_of(const als_index *x, int i, int d) {
 }
 
 /* Whether the set of cells hc[sel] (found in house h) is first found in another house
- * (Python keeps the first house in the order rows, columns, boxes). */
+ * (Python keeps the first house in the order rows, columns, boxes, then the grid's
+ * others): with a grid's own houses, an earlier house holding every cell with an open
+ * cell to spare. */
 static int duplicate(const als_index *x, int h, const uint8_t *hc, unsigned sel, int size) {
+    if (x->geo) {
+        bb81 cm = bb_make(0, 0);
+        for (unsigned t = sel; t; t &= t - 1) cm = bb_or(cm, bb_cell(hc[b9_ctz(t)]));
+        for (int e = 0; e < h; e++)
+            if (x->open[e] >= size + 1 && bb_subset(cm, x->hcells[e])) return 1;
+        return 0;
+    }
     if (h < 9) return 0;
     unsigned rows = 0, cols = 0;
     int r = 0, c = 0;
@@ -152,22 +163,32 @@ static void sort_sets(als_index *x) {
     }
 }
 
-/* Build the index; ordered: sets in the Python order (size, then cell bitboard).
- * Returns 0 on overflow. */
-static int build_index(const d9_state *s, als_index *x, int ordered) {
+/* Build the index over geo's houses and peers (NULL: rows, columns, boxes); ordered: sets
+ * in the Python order (size, then cell bitboard).  Returns 0 on overflow. */
+static int build_index(const d9_state *s, als_index *x, int ordered, const d9_als_geo *geo) {
+    x->geo = geo;
+    const int nh = geo ? geo->nh : 27;
+    const bb81 *peer = geo ? geo->peer : B9_PEER_BB;
     x->n = x->nt = x->overflow = 0;
     for (int d = 0; d < 9; d++) x->dm[d] = s->cells[d];
-    for (int h = 0; h < 27; h++) {
+    for (int h = 0; h < nh; h++) {
+        const uint8_t *house = geo ? geo->house[h] : B9_HOUSE[h];
         int m = 0;
-        for (int k = 0; k < 9; k++) m += s->c[B9_HOUSE[h][k]] != 0;
+        bb81 hb = bb_make(0, 0);
+        for (int k = 0; k < 9; k++) {
+            m += s->c[house[k]] != 0;
+            hb = bb_or(hb, bb_cell(house[k]));
+        }
         x->open[h] = (uint8_t)m;
+        x->hcells[h] = hb;
     }
-    for (int h = 0; h < 27; h++) {
+    for (int h = 0; h < nh; h++) {
+        const uint8_t *house = geo ? geo->house[h] : B9_HOUSE[h];
         uint8_t hc[9];
         uint16_t hm[9];
         int m = 0;
         for (int k = 0; k < 9; k++) {
-            int cell = B9_HOUSE[h][k];
+            int cell = house[k];
             if (s->c[cell]) {
                 hc[m] = (uint8_t)cell;
                 hm[m] = s->c[cell];
@@ -189,9 +210,9 @@ static int build_index(const d9_state *s, als_index *x, int ordered) {
             bb81 dc = bb_and(x->cells[i], x->dm[d]);
             bb81 bud = bb_make(~UINT64_C(0), BB81_HI_ALL);
             for (uint64_t w = dc.lo; w; w &= w - 1)
-                bud = bb_and(bud, B9_PEER_BB[sd_ctz64(w)]);
+                bud = bb_and(bud, peer[sd_ctz64(w)]);
             for (uint64_t w = dc.hi; w; w &= w - 1)
-                bud = bb_and(bud, B9_PEER_BB[64 + sd_ctz64(w)]);
+                bud = bb_and(bud, peer[64 + sd_ctz64(w)]);
             bb81 t = bb_and(bud, x->dm[d]);
             x->targ[x->nt++] = t;
             u = bb_or(u, t);
@@ -436,7 +457,7 @@ static inline int partner(const pair_list *pl, int p, int self) {
 
 /* ------------------------------------------------------------------ detectors */
 static int d9_als_xz_body(const d9_state *s, als_index *x) {
-    if (!build_index(s, x, 0)) return 1;
+    if (!build_index(s, x, 0, NULL)) return 1;
     return scan_pairs(x, NULL) != 0;
 }
 
@@ -453,7 +474,7 @@ int d9_als_xz(const d9_state *s) {
 
 static int d9_als_xy_wing_body(const d9_state *s, als_index *x, pair_list *pl,
                                wing_lists *wl) {
-    if (!build_index(s, x, 0)) return 1;
+    if (!build_index(s, x, 0, NULL)) return 1;
     pl->wing = wl;
     return scan_pairs(x, pl) != 0;
 }
@@ -474,7 +495,7 @@ int d9_als_xy_wing(const d9_state *s) {
 #define MAXPET 16384 /* most (petal, stem digit) pairs over all stems */
 
 static int d9_death_blossom_body(const d9_state *s, als_index *x) {
-    if (!build_index(s, x, 0)) return 1;
+    if (!build_index(s, x, 0, NULL)) return 1;
     const bb81 all = bb_make(~UINT64_C(0), BB81_HI_ALL);
     bb81 stems = bb_make(0, 0);
     for (int c = 0; c < 81; c++) {
@@ -562,15 +583,15 @@ static unsigned zend_of(const als_index *x, chain_work *w, int start, int e) {
 }
 
 /* The index in the Python order and every linked pair; 0 when the tables overflow. */
-static int als_pairs(const d9_state *s, als_index *x, pair_list *pl) {
-    if (!build_index(s, x, 1)) return 0;
+static int als_pairs(const d9_state *s, als_index *x, pair_list *pl, const d9_als_geo *geo) {
+    if (!build_index(s, x, 1, geo)) return 0;
     pl->wing = NULL;
     return scan_pairs(x, pl) >= 0;
 }
 
 /* als_pairs, and each set's pairs. */
 static int als_linked(const d9_state *s, als_index *x, pair_list *pl, adjacency *adj) {
-    if (!als_pairs(s, x, pl)) return 0;
+    if (!als_pairs(s, x, pl, NULL)) return 0;
     build_adjacency(x, pl, adj);
     return 1;
 }
@@ -620,9 +641,10 @@ int d9_als_xy_chain(const d9_state *s) {
 }
 
 /* ------------------------------------------------------------------ export */
-static int d9_als_export_body(const d9_state *s, als_index *x, pair_list *pl,
-                              d9_als_set_sink set_sink, d9_als_pair_sink pair_sink, void *ctx) {
-    if (!als_pairs(s, x, pl)) return 0;
+static int d9_als_export_body(const d9_state *s, const d9_als_geo *geo, als_index *x,
+                              pair_list *pl, d9_als_set_sink set_sink,
+                              d9_als_pair_sink pair_sink, void *ctx) {
+    if (!als_pairs(s, x, pl, geo)) return 0;
     for (int i = 0; i < x->n; i++) {
         bb81 dcells[9], targ[9];   /* both empty for digits outside the set */
         for (int d = 0; d < 9; d++) {
@@ -636,17 +658,23 @@ static int d9_als_export_body(const d9_state *s, als_index *x, pair_list *pl,
     return 1;
 }
 
-int d9_als_export(const d9_state *s, d9_als_set_sink set_sink, d9_als_pair_sink pair_sink,
-                  void *ctx) {
+int d9_als_export_geo(const d9_state *s, const d9_als_geo *geo, d9_als_set_sink set_sink,
+                      d9_als_pair_sink pair_sink, void *ctx) {
+    if (geo && (geo->nh < 0 || geo->nh > D9_ALS_MAX_HOUSES)) return 0;
     /* the work space lives on the heap: too big for small thread stacks */
     struct {
         als_index x;
         pair_list pl;
     } *w = malloc(sizeof *w);
     if (!w) return -2;
-    int got = d9_als_export_body(s, &w->x, &w->pl, set_sink, pair_sink, ctx);
+    int got = d9_als_export_body(s, geo, &w->x, &w->pl, set_sink, pair_sink, ctx);
     free(w);
     return got;
+}
+
+int d9_als_export(const d9_state *s, d9_als_set_sink set_sink, d9_als_pair_sink pair_sink,
+                  void *ctx) {
+    return d9_als_export_geo(s, NULL, set_sink, pair_sink, ctx);
 }
 
 /* ------------------------------------------------------------------ first ALS-XY-Wing */

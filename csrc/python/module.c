@@ -312,9 +312,10 @@ static PyMethodDef methods[] = {
      "logic9_fish_any(cells, size, base_kind, peers, max_fins) -> whether a finned fish of one digit "
      "of a 9x9 grid of any geometry may have an elimination (else the search finds none)."},
     {"logic9_als_index", (PyCFunction)(void (*)(void))checked_py_logic9_als_index, METH_FASTCALL,
-     "logic9_als_index(values, masks) -> (cells, digits, houses, dcells, targ, rcc) or None: "
-     "the almost locked sets of a 9x9 pencilmark state and their restricted common "
-     "candidates, as shudu.logic.als indexes them"},
+     "logic9_als_index(values, masks[, houses, peers]) -> (cells, digits, houses, dcells, "
+     "targ, rcc) or None: the almost locked sets of a 9x9 pencilmark state and their "
+     "restricted common candidates, as shudu.logic.als indexes them (over the given houses "
+     "and peers)"},
     {"logic9_als_wing", (PyCFunction)(void (*)(void))checked_py_logic9_als_wing, METH_FASTCALL,
      "logic9_als_wing(values, masks) -> (a, b, c, x, y), () or None: the first ALS-XY-Wing "
      "of a 9x9 pencilmark state (its sets' cells and RCC digit indices), as shudu.logic.als "

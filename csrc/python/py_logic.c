@@ -846,21 +846,75 @@ static int als_pair_to_dicts(void *ctx, int i, int j, unsigned rcc) {
     return bad ? -1 : 0;
 }
 
-/* logic9_als_index(values, masks) -> (cells, digits, houses, dcells, targ, rcc) or None:
- * the almost locked sets of a 9x9 pencilmark state (values and masks as for
- * logic9_state) in the order of shudu.logic.als.AlsIndex, with its fields as lists (rcc:
- * per set, {partner: RCC digit mask} in the Python insertion order); None when the
- * state holds more sets or links than the C tables. */
+/* A 9x9 grid's houses (bytes: 9 cells 0..80 per house, at most D9_ALS_MAX_HOUSES houses)
+ * and peers (bytes: 81 pairs of native uint64, each cell's peer set) into *geo; -1 with
+ * ValueError when they are not that. */
+static int read_als_geo(PyObject *hobj, PyObject *pobj, d9_als_geo *geo) {
+    Py_buffer hv, pv;
+    if (PyObject_GetBuffer(hobj, &hv, PyBUF_SIMPLE) < 0) return -1;
+    if (PyObject_GetBuffer(pobj, &pv, PyBUF_SIMPLE) < 0) {
+        PyBuffer_Release(&hv);
+        return -1;
+    }
+    const char *bad = NULL;
+    if (hv.len % 9 || hv.len / 9 > D9_ALS_MAX_HOUSES)
+        bad = "expected the houses as 9 cells each, at most 64 houses";
+    else if (pv.len != (Py_ssize_t)(81 * 2 * sizeof(uint64_t)))
+        bad = "expected the peers as 1296 bytes (81 pairs of uint64)";
+    const uint8_t *h = hv.buf;
+    for (Py_ssize_t i = 0; !bad && i < hv.len; i++)
+        if (h[i] > 80) bad = "expected house cells 0..80";
+    if (!bad) {
+        geo->nh = (int)(hv.len / 9);
+        memcpy(geo->house, h, (size_t)hv.len);
+        const uint8_t *p = pv.buf;
+        for (int c = 0; c < 81; c++) {
+            uint64_t w[2];
+            memcpy(w, p + 16 * c, sizeof w);
+            geo->peer[c] = bb_make(w[0], w[1] & ((UINT64_C(1) << 17) - 1));
+        }
+    }
+    PyBuffer_Release(&hv);
+    PyBuffer_Release(&pv);
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, bad);
+        return -1;
+    }
+    return 0;
+}
+
+/* logic9_als_index(values, masks[, houses, peers]) -> (cells, digits, houses, dcells,
+ * targ, rcc) or None: the almost locked sets of a 9x9 pencilmark state (values and masks
+ * as for logic9_state) in the order of shudu.logic.als.AlsIndex, with its fields as lists
+ * (rcc: per set, {partner: RCC digit mask} in the Python insertion order); None when the
+ * state holds more sets or links than the C tables.  With houses and peers (read_als_geo)
+ * the sets are those of a grid with those houses and peers, not of rows, columns and
+ * boxes. */
 PyObject *py_logic9_als_index(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (check_nargs(nargs, 2, 2, "logic9_als_index(values, masks)") < 0) return NULL;
+    if (check_nargs(nargs, 2, 4, "logic9_als_index(values, masks[, houses, peers])") < 0)
+        return NULL;
+    if (nargs == 3) {
+        PyErr_SetString(PyExc_TypeError, "logic9_als_index takes the houses with the peers");
+        return NULL;
+    }
     d9_state state;
     if (read_d9(args[0], args[1], &state) < 0) return NULL;
+    d9_als_geo *geo = NULL;
+    if (nargs == 4) {
+        geo = malloc(sizeof *geo);
+        if (!geo) return PyErr_NoMemory();
+        if (read_als_geo(args[2], args[3], geo) < 0) {
+            free(geo);
+            return NULL;
+        }
+    }
     als_out o;
     for (int k = 0; k < 6; k++) o.lists[k] = PyList_New(0);
     int got = -1;
     if (o.lists[0] && o.lists[1] && o.lists[2] && o.lists[3] && o.lists[4] && o.lists[5])
-        got = d9_als_export(&state, als_set_to_lists, als_pair_to_dicts, &o);
+        got = d9_als_export_geo(&state, geo, als_set_to_lists, als_pair_to_dicts, &o);
+    free(geo);
     PyObject *out = NULL;
     if (got == 1) {
         out = PyTuple_New(6);

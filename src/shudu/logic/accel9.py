@@ -41,6 +41,7 @@ __all__ = [
     "aic_pairs",
     "als_chain",
     "als_table",
+    "als_table_geo",
     "als_wing",
     "als_xz",
     "als_xz_wing",
@@ -167,6 +168,21 @@ def als_table(c: Candidates) -> tuple[list[Any], ...] | None:
     (243, 511, 0, {})
     """
     got = _engine.logic9_als_index(*_state(c))
+    return None if got is None else tuple(got)
+
+
+def als_table_geo(c: Candidates, houses: bytes, peers: bytes) -> tuple[list[Any], ...] | None:
+    """:func:`als_table` for a 9x9 grid beyond rows, columns and boxes: ``houses`` its
+    houses (9 cells each, in its geometry's order), ``peers`` from :func:`peer_words`.
+
+    >>> from shudu import Grid, Rules
+    >>> from shudu.values.candidates import Candidates
+    >>> c = Candidates.from_grid(Grid("." * 81, Rules(diagonals=True)))
+    >>> houses = bytes(cell for h in c.geo.houses for cell in h.cells)
+    >>> len(als_table_geo(c, houses, peer_words(c.geo.peer_mask))[0])
+    261
+    """
+    got = _engine.logic9_als_index(*_state(c), houses, peers)
     return None if got is None else tuple(got)
 
 

@@ -269,13 +269,37 @@ def als_index(cands: Candidates) -> AlsIndex:
     if idx is None:
         if len(_CACHE) >= 4:
             _CACHE.clear()
-        table = accel9.als_table(cands) if cands.rules.is_classic9 else None
+        table = accel9.als_table(cands) if cands.rules.is_classic9 else _geo_table(cands)
         if table is not None:
             idx = AlsIndex.from_table(table, cands.geo.ncells)
         else:
             idx = AlsIndex(cands, cands.geo.n - 1 if cands.geo.n <= 9 else 5)
         _CACHE[key] = idx
     return idx
+
+
+def _geo_table(cands: Candidates) -> tuple[list[Any], ...] | None:
+    """The C index of a 9x9 grid beyond rows, columns and boxes (diagonals, extra regions,
+    cages), or None where it does not apply (other sizes, houses of other sizes).
+
+    >>> from shudu import Grid, Rules
+    >>> c = Candidates.from_grid(Grid("." * 81, Rules(diagonals=True)))
+    >>> AlsIndex.from_table(_geo_table(c), 81).cells == AlsIndex(c, 8).cells
+    True
+    """
+    geo = cands.geo
+    if geo.n != 9 or len(geo.houses) > 64 or any(len(h.cells) != 9 for h in geo.houses):
+        return None
+    words = _GEO_WORDS.get(cands.rules)
+    if words is None:
+        if len(_GEO_WORDS) >= 8:
+            _GEO_WORDS.clear()
+        words = (bytes(c for h in geo.houses for c in h.cells), accel9.peer_words(geo.peer_mask))
+        _GEO_WORDS[cands.rules] = words
+    return accel9.als_table_geo(cands, *words)
+
+
+_GEO_WORDS: dict[object, tuple[bytes, bytes]] = {}
 
 
 def _cands(idx: AlsIndex | _Sets, i: int, dmask: int) -> tuple[tuple[int, int], ...]:

@@ -1,0 +1,63 @@
+"""The C index of almost locked sets on 9x9 grids beyond rows, columns and boxes (diagonals,
+windows, anti-knight peers, a killer's cages) holds what the Python index holds, in its
+order: the sets, their first houses, cells and targets per digit, and every restricted
+common candidate in the order Python links them."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from shudu import Grid, Rules
+from shudu.logic.techniques.classic.als import AlsIndex, _geo_table
+from shudu.make.classic import random_solution
+from shudu.values.candidates import Candidates
+
+sys.path.insert(0, str(Path(__file__).parents[2] / "benchmarks"))
+
+
+def _killer_x() -> Rules:
+    from bench_killer import grid_of, load_collections
+
+    rows = [p for name, p, _ in load_collections() if name == "human-solvable"]
+    return grid_of(rows[-1]).rules   # a killer with diagonals: cages are peers too
+
+
+GEOMETRIES = {"x": lambda: Rules(diagonals=True), "windoku": lambda: Rules(9, windows=True),
+              "anti-knight": lambda: Rules(9, anti_knight=True), "killer-x": _killer_x}
+
+
+def _fields(idx: AlsIndex) -> tuple[object, ...]:
+    return (idx.cells, idx.digits, idx.house, idx.dcells, idx.targ,
+            [list(links.items()) for links in idx.rcc])
+
+
+@pytest.mark.parametrize("name", list(GEOMETRIES))
+def test_the_c_index_equals_the_python_index(name: str) -> None:
+    rules = GEOMETRIES[name]()
+    rng = random.Random(35)
+    compared = linked = 0
+    for k in range(16):
+        # givens of a solution (houses with few open cells), other candidates thinned
+        solution = random_solution(rules, seed=k).cells
+        puzzle = bytearray(81)
+        for c in rng.sample(range(81), rng.randint(0, 50)):
+            puzzle[c] = solution[c]
+        cands = Candidates.from_grid(Grid(bytes(puzzle), rules))
+        for c in rng.sample(range(81), rng.randint(20, 70)):
+            if cands.values[c]:
+                continue
+            for d in rng.sample(range(1, 10), rng.randint(4, 7)):
+                if d != solution[c] and cands.cell_mask[c] >> (d - 1) & 1:
+                    cands.eliminate(c, d)
+        table = _geo_table(cands)
+        if table is None:   # more sets or links than the C tables hold
+            continue
+        c_index = AlsIndex.from_table(table, 81)
+        assert _fields(c_index) == _fields(AlsIndex(cands, 8))
+        compared += 1
+        linked += sum(map(len, c_index.rcc))
+    assert compared >= 6 and linked > 0
