@@ -53,15 +53,6 @@ static inline int value_of(const group *gr, unsigned s, int g, int n, int sign) 
     return sign > 0 ? v : g * (n - 1) - v;
 }
 
-/* Every sum of a value from a and a value from b (bits below 128). */
-static u128 add_values(u128 a, u128 b) {
-    u128 out = 0;
-    const uint64_t halves[2] = {(uint64_t)b, (uint64_t)(b >> 64)};
-    for (int h = 0; h < 2; h++)
-        for (uint64_t x = halves[h]; x; x &= x - 1) out |= a << (sd_ctz64(x) + 64 * h);
-    return out;
-}
-
 /* Renumber the digits of places a..b-1 to the group's own. */
 static void renumber(group *gr, const uint32_t *masks, int a, int b) {
     uint32_t all = 0;
@@ -121,18 +112,18 @@ int cliques_supports(int n, int k, int total, const uint32_t *masks, const int8_
                 values |= (u128)1 << value_of(gr, (unsigned)(64 * w + sd_ctz64(m)), b - a, n,
                                               sign);
         sums[gi] = values;
-        pre[gi + 1] = add_values(pre[gi], values);
+        pre[gi + 1] = cliques_add(pre[gi], values);
     }
     memset(out, 0, (size_t)k * sizeof *out);
     const int goal = total - least;
     if (goal < 0 || goal >= 128 || !((pre[ng] >> goal) & 1)) return 0;
     suf[ng] = 1;
-    for (int gi = ng - 1; gi >= 0; gi--) suf[gi] = add_values(suf[gi + 1], sums[gi]);
+    for (int gi = ng - 1; gi >= 0; gi--) suf[gi] = cliques_add(suf[gi + 1], sums[gi]);
     for (int gi = 0; gi < ng; gi++) {
         const int a = start[gi], b = start[gi + 1], g = b - a, sign = signs[a];
         const group *gr = &groups[gi];
         const int words = gr->words;
-        const u128 others = add_values(pre[gi], suf[gi + 1]);
+        const u128 others = cliques_add(pre[gi], suf[gi + 1]);
         /* back: the subsets of the places a..i-1 that the places from i on complete to a
          * filling whose value the other groups complete to the goal */
         subsets back = {{0}};

@@ -13,6 +13,18 @@
 #define CLIQUES_MAX_DIGITS 9
 #define CLIQUES_MAX_CELLS 32
 
+#if SD_HAVE_INT128
+/* Every sum of a value of a and a value of b, each set a 128-bit word (bit v: value v;
+ * sums of 128 or more dropped). */
+static inline unsigned __int128 cliques_add(unsigned __int128 a, unsigned __int128 b) {
+    unsigned __int128 out = 0;
+    const uint64_t halves[2] = {(uint64_t)b, (uint64_t)(b >> 64)};
+    for (int h = 0; h < 2; h++)
+        for (uint64_t x = halves[h]; x; x &= x - 1) out |= a << (sd_ctz64(x) + 64 * h);
+    return out;
+}
+#endif
+
 /* Fills out[0..k-1] with the digits (bit d-1 for digit d) each cell takes in some filling
  * of the view: masks[i] the candidates of place i, signs[i] +1 or -1, links[i] the places
  * it must differ from, with the places of a group consecutive and linked to each other

@@ -586,15 +586,6 @@ static void group_fill(gx_fill *f, int i, uint32_t used, int sum) {
     }
 }
 
-/* Every sum of a set from a and a set from b (bits below 128). */
-static gx_u128 add_sets(gx_u128 a, gx_u128 b) {
-    gx_u128 out = 0;
-    const uint64_t halves[2] = {(uint64_t)b, (uint64_t)(b >> 64)};
-    for (int h = 0; h < 2; h++)
-        for (uint64_t x = halves[h]; x; x &= x - 1) out |= a << (sd_ctz64(x) + 64 * h);
-    return out;
-}
-
 /* sums_supports for a view; -2 when its groups are too large or its sums span 128
  * values or more (the walk does those). */
 static int view_supports(int n, int k, int total, const uint32_t *masks, const int8_t *signs,
@@ -617,18 +608,18 @@ static int view_supports(int n, int k, int total, const uint32_t *masks, const i
         f.sums = 0;
         group_fill(&f, f.a, 0, 0);
         sums[gi] = f.sums;
-        pre[gi + 1] = add_sets(pre[gi], f.sums);
+        pre[gi + 1] = cliques_add(pre[gi], f.sums);
     }
     memset(out, 0, (size_t)k * sizeof *out);
     f.at = total - least;
     if (f.at < 0 || f.at >= 128 || !((pre[ng] >> f.at) & 1)) return 0;
     suf[ng] = 1;
-    for (int gi = ng - 1; gi >= 0; gi--) suf[gi] = add_sets(suf[gi + 1], sums[gi]);
+    for (int gi = ng - 1; gi >= 0; gi--) suf[gi] = cliques_add(suf[gi + 1], sums[gi]);
     f.mode = 1;
     for (int gi = 0; gi < ng; gi++) {
         f.a = start[gi];
         f.b = start[gi + 1];
-        f.others = add_sets(pre[gi], suf[gi + 1]);
+        f.others = cliques_add(pre[gi], suf[gi + 1]);
         group_fill(&f, f.a, 0, 0);
     }
     return 1;
