@@ -6,7 +6,6 @@ common candidate in the order Python links them."""
 from __future__ import annotations
 
 import random
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,14 +15,14 @@ from shudu.logic.techniques.classic.als import AlsIndex, _geo_table
 from shudu.make.classic import random_solution
 from shudu.values.candidates import Candidates
 
-sys.path.insert(0, str(Path(__file__).parents[2] / "benchmarks"))
-
 
 def _killer_x() -> Rules:
-    from bench_killer import grid_of, load_collections
+    from shudu.formats.killer import read_killer_list
 
-    rows = [p for name, p, _ in load_collections() if name == "human-solvable"]
-    return grid_of(rows[-1]).rules   # a killer with diagonals: cages are peers too
+    fixture = Path(__file__).parents[1] / "fixtures" / "killer_x.txt"
+    puzzle = next(line for line in fixture.read_text().splitlines()
+                  if line and not line.startswith("#"))
+    return read_killer_list(puzzle).rules   # a killer with diagonals: cages are peers too
 
 
 GEOMETRIES = {"x": lambda: Rules(diagonals=True), "windoku": lambda: Rules(9, windows=True),

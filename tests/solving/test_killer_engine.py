@@ -184,18 +184,17 @@ def test_6x6_cages_inside_houses_count_as_a_plain_backtracker(seed: int) -> None
 
 
 def test_a_killer_x_is_settled_at_the_root_by_its_derived_sums_taken_exactly() -> None:
-    """The last killer of the human-solvable collection (benchmarks/data/
-    killer_collections.tsv) has diagonals: the rule of 45 over its unions of rows and
+    """The last killer of the human-solvable collection (tests/fixtures/killer_x.txt) has
+    diagonals: the rule of 45 over its unions of rows and
     columns, narrowed exactly and with the cells that see each other differing, settles it
     before the search guesses.  Taken as bounds alone, it needed thousands of guesses."""
     from pathlib import Path
 
     from shudu.formats.killer import read_killer_list
 
-    data = Path(__file__).parents[2] / "benchmarks" / "data" / "killer_collections.tsv"
-    rows = [line.split("\t") for line in data.read_text().splitlines()
-            if line.startswith("human-solvable\t3x3:d:")]
-    puzzle, solution = rows[-1][1], rows[-1][2].strip()
+    fixture = Path(__file__).parents[1] / "fixtures" / "killer_x.txt"
+    puzzle, solution = [line for line in fixture.read_text().splitlines()
+                        if line and not line.startswith("#")]
     found = engine.search(read_killer_list(puzzle), limit=2)
     assert found.count == 1
     assert found.solution.to_string() == solution
