@@ -205,6 +205,25 @@ ladder probe and detectors tell as well as on a classic state whether they would
 step, and the solver passes over those that would not."""
 
 
+LINES_AND_BOXES = {"sue-de-coq": bytes([accel9.DETECT_ID["sue-de-coq"]])}
+"""The classic techniques whose finders read only the candidates and the rows, columns and
+boxes (not the peers, not the other houses), with their C detectors: on any 9x9 grid whose
+rows, columns and boxes are the usual ones, a detector's "no" holds for the finder too."""
+
+
+@lru_cache(maxsize=64)
+def _usual_lines_and_boxes(rules: Rules) -> bool:
+    """Whether ``rules`` are a 9x9 grid beyond the classic one (diagonals, windows, other
+    peers, constraints) whose first 27 houses are its usual rows, columns and 3x3 boxes.
+
+    >>> _usual_lines_and_boxes(Rules(diagonals=True)), _usual_lines_and_boxes(Rules())
+    (True, False)
+    """
+    classic = Rules()
+    return (rules.size == 9 and not rules.is_classic9 and rules.regions is None
+            and [h.cells for h in rules.houses[:27]] == [h.cells for h in classic.houses])
+
+
 @lru_cache(maxsize=64)
 def _classic_cages(rules: Rules) -> bool:
     """Whether ``rules`` are classic 9x9 rows, columns and boxes with killer cages only.
@@ -257,6 +276,7 @@ def _next_step(cands: Candidates, config: SolverConfig | None,
     blind = None   # on a killer of classic geometry, the C core answers for the classic finders
     if oracle is None and _classic_cages(cands.rules):
         blind = accel9.oracle(enabled, cands)
+    lines_boxes = oracle is None and blind is None and _usual_lines_and_boxes(cands.rules)
     for i in oracle.plan.live if oracle is not None else range(len(enabled)):
         tech = enabled[i]
         if deadline is not None and time.monotonic() >= deadline:
@@ -270,6 +290,9 @@ def _next_step(cands: Candidates, config: SolverConfig | None,
                     _set_rules(step, cands)
                     return step
                 continue
+        if lines_boxes and tech.key in LINES_AND_BOXES and accel9.detect(
+                cands, LINES_AND_BOXES[tech.key]) < 0:
+            continue   # its C detector sees nothing on these rows, columns and boxes
         if oracle is not None:
             if oracle.skip(i):
                 continue
