@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from shudu import Rules
 from shudu.values.constraints import (
@@ -287,3 +288,24 @@ def outside_from(sol: Sequence[int], n: int, rng: random.Random, kind: str) -> l
     if x == 2 * y or y == 2 * x:
         return [Kropki((a, b), "black")]
     return [Kropki((a, b), "white", abs(x - y))] if x != y and rng.random() < 0.3 else []
+
+
+def thinned_state(rules: Rules, seed: int, rng: random.Random, givens: tuple[int, int],
+                  cells: tuple[int, int], drops: tuple[int, int]) -> Any:
+    """A 9x9 pencilmark state that keeps a solution: givens of ``random_solution(rules,
+    seed=seed)`` (a number in ``givens``), then on some open cells (a number in ``cells``)
+    candidates other than the solution's taken out (a number in ``drops`` tried each)."""
+    from shudu import Grid
+    from shudu.make.classic import random_solution
+    from shudu.values.candidates import Candidates
+
+    solution = random_solution(rules, seed=seed).cells
+    puzzle = bytearray(81)
+    for c in rng.sample(range(81), rng.randint(*givens)):
+        puzzle[c] = solution[c]
+    cands = Candidates.from_grid(Grid(bytes(puzzle), rules))
+    for c in rng.sample(range(81), rng.randint(*cells)):
+        for d in rng.sample(range(1, 10), rng.randint(*drops)):
+            if not cands.values[c] and d != solution[c] and cands.has(c, d):
+                cands.eliminate(c, d)
+    return cands

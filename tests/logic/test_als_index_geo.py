@@ -10,10 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from shudu import Grid, Rules
+from constraint_cases import thinned_state
+from shudu import Rules
 from shudu.logic.techniques.classic.als import AlsIndex, _geo_table
-from shudu.make.classic import random_solution
-from shudu.values.candidates import Candidates
 
 
 def _killer_x() -> Rules:
@@ -41,17 +40,7 @@ def test_the_c_index_equals_the_python_index(name: str) -> None:
     compared = linked = 0
     for k in range(16):
         # givens of a solution (houses with few open cells), other candidates thinned
-        solution = random_solution(rules, seed=k).cells
-        puzzle = bytearray(81)
-        for c in rng.sample(range(81), rng.randint(0, 50)):
-            puzzle[c] = solution[c]
-        cands = Candidates.from_grid(Grid(bytes(puzzle), rules))
-        for c in rng.sample(range(81), rng.randint(20, 70)):
-            if cands.values[c]:
-                continue
-            for d in rng.sample(range(1, 10), rng.randint(4, 7)):
-                if d != solution[c] and cands.cell_mask[c] >> (d - 1) & 1:
-                    cands.eliminate(c, d)
+        cands = thinned_state(rules, k, rng, (0, 50), (20, 70), (4, 7))
         table = _geo_table(cands)
         if table is None:   # more sets or links than the C tables hold
             continue

@@ -11,13 +11,12 @@ from pathlib import Path
 
 import pytest
 
+from constraint_cases import thinned_state
 from shudu import Grid, Rules
 from shudu.formats.killer import read_killer_list
 from shudu.logic import accel9, solver
 from shudu.logic.solver import _changes, _usual_lines_and_boxes, iter_steps
 from shudu.logic.techniques.classic.sdc import find_sue_de_coq
-from shudu.make.classic import random_solution
-from shudu.values.candidates import Candidates
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "killer_x.txt"
 
@@ -35,15 +34,7 @@ def test_the_detector_sees_every_sue_de_coq_the_finder_finds(rules: Rules) -> No
     rng = random.Random(11)
     found = 0
     for k in range(120):
-        solution = random_solution(rules, seed=k).cells
-        puzzle = bytearray(81)
-        for c in rng.sample(range(81), rng.randint(10, 40)):
-            puzzle[c] = solution[c]
-        cands = Candidates.from_grid(Grid(bytes(puzzle), rules))
-        for c in rng.sample(range(81), rng.randint(20, 60)):
-            for d in rng.sample(range(1, 10), rng.randint(2, 6)):
-                if not cands.values[c] and d != solution[c] and cands.has(c, d):
-                    cands.eliminate(c, d)
+        cands = thinned_state(rules, k, rng, (10, 40), (20, 60), (2, 6))
         has = any(_changes(cands, s) for s in find_sue_de_coq(cands))
         seen = accel9.detect(cands, solver.LINES_AND_BOXES["sue-de-coq"]) >= 0
         assert seen or not has, k
