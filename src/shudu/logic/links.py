@@ -431,6 +431,7 @@ class ChainGraph:
                         self.groups.append(key)
         for gi in index_of.values():
             self.nodes |= 1 << gi
+        peer = geo.peer_mask
         # weak links of groups: same digit nodes that see every cell of the group
         by_digit: dict[int, list[tuple[int, int]]] = {}
         for (cells, d), gi in index_of.items():
@@ -439,7 +440,9 @@ class ChainGraph:
             off = d * N
             dcells = (self.nodes >> off) & geo.all_cells
             for cells, gi in groups:
-                seen = _seen_by(geo, cells)
+                seen = geo.all_cells
+                for c in bits(cells):
+                    seen &= peer[c]
                 w = (seen & dcells) << off
                 for cells2, gj in groups:
                     if not cells2 & cells and cells2 & seen == cells2:
@@ -519,10 +522,15 @@ class ChainGraph:
         geo = self.geo
         N = self.N
         if i < self.base:   # one candidate: its cell's peers and its cell's other digits
-            out = _candidate_conflicts(geo)[i] & self.present
+            d, cell = divmod(i, N)
+            out = ((geo.peer_mask[cell] & self.cands.digit_mask[d]) << (d * N)
+                   | cell_columns(self.n, N)[cell] & self.present & ~(1 << i))
         else:
             cells, d = self.groups[i - self.base]
-            out = (_seen_by(geo, cells) & self.cands.digit_mask[d]) << (d * N)
+            seen = geo.all_cells
+            for c in bits(cells):
+                seen &= geo.peer_mask[c]
+            out = (seen & self.cands.digit_mask[d]) << (d * N)
             if not cells & (cells - 1):   # an ALS node on one cell: its other digits too
                 cell = cells.bit_length() - 1
                 out |= cell_columns(self.n, N)[cell] & self.present & ~(1 << (d * N + cell))
@@ -967,6 +975,8 @@ def _group_tables(geo: Any) -> tuple[tuple[int, ...], _Cuts]:
     the ways to cut it: a line by boxes; a box by rows, then by columns."""
     got = _GROUP_TABLES.get(id(geo))
     if got is None or got[0] is not geo:
+        if len(_GROUP_TABLES) >= 16:   # each entry keeps its geometry alive
+            _GROUP_TABLES.clear()
         n = geo.n
         hm = geo.house_mask
         inter = []
@@ -986,55 +996,6 @@ def _group_tables(geo: Any) -> tuple[tuple[int, ...], _Cuts]:
             segments.append(cuts)
         got = _GROUP_TABLES[id(geo)] = (geo, tuple(inter), tuple(segments))
     return got[1], got[2]
-
-
-_GEO_MASKS: dict[int, tuple[object, tuple[int, ...], dict[int, int]]] = {}
-
-
-def _geo_masks(geo: Any) -> tuple[tuple[int, ...], dict[int, int]]:
-    """Per geometry: what :func:`_candidate_conflicts` gives, and the cells seeing every
-    cell of a set (:func:`_seen_by`), remembered by set."""
-    got = _GEO_MASKS.get(id(geo))
-    if got is None or got[0] is not geo:
-        n, N = geo.n, geo.ncells
-        cols = cell_columns(n, N)
-        conf = tuple((geo.peer_mask[cell] << (d * N)) | (cols[cell] & ~(1 << (d * N + cell)))
-                     for d in range(n) for cell in range(N))
-        got = _GEO_MASKS[id(geo)] = (geo, conf, {})
-    return got[1], got[2]
-
-
-def _candidate_conflicts(geo: Any) -> tuple[int, ...]:
-    """Per candidate node ``d * N + cell``: the candidates of any state it cannot be true
-    with (its cell's peers holding its digit, its cell's other digits), before the state's
-    own candidates are laid over it.
-
-    >>> from shudu import Rules
-    >>> from shudu.values.candidates import geometry
-    >>> bin(_candidate_conflicts(geometry(Rules(4)))[0] & ((1 << 16) - 1)).count("1")
-    7
-    """
-    return _geo_masks(geo)[0]
-
-
-def _seen_by(geo: Any, cells: int) -> int:
-    """The cells that see every cell of ``cells`` (a bitboard), remembered per geometry.
-
-    >>> from shudu import Rules
-    >>> from shudu.values.candidates import geometry
-    >>> bin(_seen_by(geometry(Rules(4)), 0b11)).count("1")   # the rest of r1 and of its box
-    4
-    """
-    seen_of = _geo_masks(geo)[1]
-    got = seen_of.get(cells)
-    if got is None:
-        got = geo.all_cells
-        for c in bits(cells):
-            got &= geo.peer_mask[c]
-        if len(seen_of) >= 65536:
-            seen_of.clear()
-        seen_of[cells] = got
-    return got
 
 
 def _split_parts(cuts: tuple[tuple[int, ...], ...], m: int) -> list[tuple[int, int]]:
