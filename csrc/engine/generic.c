@@ -103,6 +103,11 @@
 /* The answers of cage_exact kept: 1 << SG_MEMO_BITS of them. */
 #ifndef SG_MEMO_BITS
 #define SG_MEMO_BITS 12
+
+/* Cages of up to this many cells keep, per set of their cells a digit can still take, the
+ * cells that see all of them (worked out on first use): the houses holding every one of
+ * the set and the few other cells.  2^8 slots a cage. */
+#define SG_SEES_CELLS 8
 #endif
 
 /* How many search nodes between two looks at the cancellation flag. */
@@ -209,6 +214,11 @@ struct sg_solver {
     int pwords;
     uint32_t *pacc;          /* pwords: scratch, the cells that see all places of a digit */
     int32_t *combo_start;    /* (n + 1) * (maxsum + 1) + 1 offsets into combo */
+    int32_t *sees_start;     /* per cage: its first slot in sees_slot (-1: a larger cage) */
+    int32_t *sees_slot;      /* per set of a cage's cells (bit i: its i-th cell): the offset
+                              * of what sees them in sees (-1: not worked out yet) */
+    int32_t *sees;           /* nh, nh (house base, places of the set) pairs, nx, nx cells */
+    size_t nsees, capsees;
 
     /* further constraints */
     gx_set *gx;
@@ -258,6 +268,9 @@ void sg_free(sg_solver *s) {
     free(s->csum);
     free(s->combo);
     free(s->pbits);
+    free(s->sees_start);
+    free(s->sees_slot);
+    free(s->sees);
     free(s->pacc);
     free(s->memo);
     free(s->deep_memo);
@@ -507,6 +520,17 @@ static int build_cages(sg_solver *s, const sg_rules *r) {
             const int q = s->peers[j];
             s->pbits[(size_t)c * s->pwords + (q >> 5)] |= 1u << (q & 31);
         }
+    s->sees_start = malloc(((size_t)ng + 1) * sizeof *s->sees_start);
+    if (!s->sees_start) return -1;
+    int32_t slots = 0;
+    for (int g = 0; g < ng; g++) {
+        const int32_t k = s->cstart[g + 1] - s->cstart[g];
+        s->sees_start[g] = k <= SG_SEES_CELLS ? slots : -1;
+        if (k <= SG_SEES_CELLS) slots += (int32_t)1 << k;
+    }
+    s->sees_slot = malloc((slots ? (size_t)slots : 1) * sizeof *s->sees_slot);
+    if (!s->sees_slot) return -1;
+    for (int32_t i = 0; i < slots; i++) s->sees_slot[i] = -1;
     /* counting sort of the digit sets by (size, sum) */
     for (uint32_t m = 1; m <= nmask; m++) {
         int sum = 0;
@@ -742,6 +766,68 @@ static uint32_t cage_deep(sg_solver *s, int no, const uint32_t *om, uint64_t tag
     return required;
 }
 
+/* What sees every cell of the set w (bit i: the i-th cell) of cage g: the offset in s->sees
+ * of nh, then nh pairs (the base of a house holding all of them, their places in it), then
+ * nx and the nx cells outside those houses and the cage that see them all.  Worked out on
+ * first use; -1 for a larger cage or when memory runs out (the caller works it out). */
+static int32_t cage_sees(sg_solver *s, int g, uint32_t w) {
+    const int32_t first = s->sees_start[g];
+    if (first < 0) return -1;
+    int32_t *slot = s->sees_slot + first + w;
+    if (*slot >= 0) return *slot;
+    const uint16_t *cc = s->ccells + s->cstart[g];
+    const int k = (int)(s->cstart[g + 1] - s->cstart[g]), pw = s->pwords;
+    const size_t need = s->nsees + 2 + 2 * SG_SEES_CELLS + (size_t)s->ncells;
+    if (need > s->capsees) {
+        size_t cap = s->capsees ? 2 * s->capsees : 1024;
+        while (cap < need) cap *= 2;
+        int32_t *grown = realloc(s->sees, cap * sizeof *grown);
+        if (!grown) return -1;
+        s->sees = grown;
+        s->capsees = cap;
+    }
+    int32_t *out = s->sees + s->nsees;
+    uint32_t *acc = s->pacc;
+    const int c0 = cc[ctz(w)];
+    memcpy(acc, s->pbits + (size_t)c0 * pw, (size_t)pw * sizeof *acc);
+    for (uint32_t m = w & (w - 1); m; m &= m - 1) {
+        const uint32_t *wb = s->pbits + (size_t)cc[ctz(m)] * pw;
+        for (int i = 0; i < pw; i++) acc[i] &= wb[i];
+    }
+    int nh = 0;
+    for (int j = s->hstart[c0]; j < s->hstart[c0 + 1]; j++) {
+        const sg_hent *e = &s->hent[j];
+        uint32_t places = 0;
+        int all = 1;
+        for (uint32_t m = w; m && all; m &= m - 1) {
+            const int c = cc[ctz(m)];
+            int found = 0;
+            for (int t = s->hstart[c]; t < s->hstart[c + 1]; t++)
+                if (s->hent[t].h == e->h) {
+                    places |= s->hent[t].bit;
+                    found = 1;
+                }
+            all = found;
+        }
+        if (!all || nh >= SG_SEES_CELLS) continue;
+        out[1 + 2 * nh] = e->base;
+        out[2 + 2 * nh] = (int32_t)places;
+        nh++;
+        const uint16_t *hc = s->houses + e->base;
+        for (int i = 0; i < s->n; i++) acc[hc[i] >> 5] &= ~(1u << (hc[i] & 31));
+    }
+    out[0] = nh;
+    for (int i = 0; i < k; i++) acc[cc[i] >> 5] &= ~(1u << (cc[i] & 31));
+    int32_t *xs = out + 1 + 2 * nh;
+    int nx = 0;
+    for (int i = 0; i < pw; i++)
+        for (uint32_t m = acc[i]; m; m &= m - 1) xs[1 + nx++] = 32 * i + ctz(m);
+    xs[0] = nx;
+    *slot = (int32_t)s->nsees;
+    s->nsees += (size_t)(2 + 2 * nh + nx);
+    return *slot;
+}
+
 /* Run the deductions on state st to a fixpoint, after first setting the
  * givens (if non-NULL) or placing digit bit d0 in cell c0 (if c0 >= 0).
  * lc: also apply locked candidates (and track the houses it must look at).
@@ -930,34 +1016,62 @@ static SD_ALWAYS_INLINE int propagate_impl(sg_solver *s, uint32_t *st, const uin
                 }
                 /* a digit of every combination: placed where only one open cell can take
                  * it, and taken from the cells outside the cage that see all its places */
-                for (uint32_t dm = required; dm; dm &= dm - 1) {
-                    const uint32_t bit = dm & -dm;
-                    int where[SG_CAGE_MAX_N], cnt = 0;
+                if (required) {
+                    uint32_t where[SG_MAX_N];   /* per digit: its places, bit i the i-th cell */
+                    for (uint32_t dm = required; dm; dm &= dm - 1) where[ctz(dm)] = 0;
                     for (const uint16_t *p = cc; p < ce; p++)
-                        if (cand[*p] & bit) where[cnt++] = *p;
-                    if (cnt == 0) goto fail;
-                    if (cnt == 1) {
-                        if (cand[where[0]] != bit) {
-                            SG_ELIM(where[0], cand[where[0]] & ~bit);
-                            caged = 1;
-                        }
-                        continue;
-                    }
-                    const int pw = s->pwords;
-                    uint32_t *acc = s->pacc;
-                    memcpy(acc, s->pbits + (size_t)where[0] * pw, (size_t)pw * sizeof *acc);
-                    for (int i = 1; i < cnt; i++) {
-                        const uint32_t *wb = s->pbits + (size_t)where[i] * pw;
-                        for (int w = 0; w < pw; w++) acc[w] &= wb[w];
-                    }
-                    for (int w = 0; w < pw; w++)
-                        for (uint32_t m = acc[w]; m; m &= m - 1) {
-                            const int q = 32 * w + ctz(m);
-                            if (cand[q] & bit) {
-                                SG_ELIM(q, bit);
+                        for (uint32_t m = cand[*p] & required; m; m &= m - 1)
+                            where[ctz(m)] |= 1u << (p - cc);
+                    for (uint32_t dm = required; dm; dm &= dm - 1) {
+                        const uint32_t d = (uint32_t)ctz(dm), bit = 1u << d, w = where[d];
+                        if (!w) goto fail;
+                        if (!(w & (w - 1))) {
+                            const int c = cc[ctz(w)];
+                            if (cand[c] != bit) {
+                                SG_ELIM(c, cand[c] & ~bit);
                                 caged = 1;
                             }
+                            continue;
                         }
+                        const int32_t at = cage_sees(s, g, w);
+                        if (at >= 0) {
+                            const int32_t *e = s->sees + at;
+                            const int nh = e[0];
+                            for (int j = 0; j < nh; j++) {
+                                const uint32_t i = (uint32_t)e[1 + 2 * j] + d;
+                                const uint32_t own = (uint32_t)e[2 + 2 * j];
+                                const uint16_t *hc = houses + e[1 + 2 * j];
+                                uint32_t m;
+                                while ((m = pos[i] & ~own) != 0) {
+                                    SG_ELIM(hc[ctz(m)], bit);
+                                    caged = 1;
+                                }
+                            }
+                            const int32_t *xs = e + 1 + 2 * nh;
+                            for (int j = 1; j <= xs[0]; j++)
+                                if (cand[xs[j]] & bit) {
+                                    SG_ELIM(xs[j], bit);
+                                    caged = 1;
+                                }
+                            continue;
+                        }
+                        const int pw = s->pwords;
+                        uint32_t *acc = s->pacc;
+                        const int c0 = cc[ctz(w)];
+                        memcpy(acc, s->pbits + (size_t)c0 * pw, (size_t)pw * sizeof *acc);
+                        for (uint32_t m = w & (w - 1); m; m &= m - 1) {
+                            const uint32_t *wb = s->pbits + (size_t)cc[ctz(m)] * pw;
+                            for (int i = 0; i < pw; i++) acc[i] &= wb[i];
+                        }
+                        for (int i = 0; i < pw; i++)
+                            for (uint32_t m = acc[i]; m; m &= m - 1) {
+                                const int q = 32 * i + ctz(m);
+                                if (cand[q] & bit) {
+                                    SG_ELIM(q, bit);
+                                    caged = 1;
+                                }
+                            }
+                    }
                 }
                 /* the exact narrowing leaves the cage at its fixpoint: it has nothing more
                  * to do until one of its cells changes */
