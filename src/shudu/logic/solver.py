@@ -342,10 +342,28 @@ def _deadline(timeout: float | None) -> float | None:
 
 
 @contextmanager
-def _interrupt_at(deadline: float) -> Iterator[None]:
+def _interrupt_at(deadline: float, again: float = 0.05) -> Iterator[None]:
     """Interrupt a long search in Python code at ``deadline`` (an interval timer raising
     :class:`LogicTimeout`), where feasible: in the main thread of a POSIX system, when no
-    one else handles SIGALRM.  Elsewhere only the checks between techniques apply."""
+    one else handles SIGALRM.  Elsewhere only the checks between techniques apply.
+
+    The timer fires again every ``again`` seconds until the block ends, so a search is
+    still stopped when something on the way (a callback that swallows exceptions, say)
+    caught the first one.
+
+    >>> import time
+    >>> swallowed = 0
+    >>> try:
+    ...     with _interrupt_at(time.monotonic() + 0.01):
+    ...         try:
+    ...             time.sleep(5)
+    ...         except LogicTimeout:
+    ...             swallowed += 1   # caught on the way: the timer fires again
+    ...         time.sleep(5)
+    ... except LogicTimeout:
+    ...     print("stopped after", swallowed, "swallowed")
+    stopped after 1 swallowed
+    """
     if (not hasattr(signal, "setitimer") or threading.current_thread()
             is not threading.main_thread() or signal.getsignal(signal.SIGALRM)
             not in (signal.SIG_DFL, None)):
@@ -355,12 +373,11 @@ def _interrupt_at(deadline: float) -> Iterator[None]:
 
     def expire(signum: int, frame: object) -> None:
         if armed[0]:
-            armed[0] = False
             raise LogicTimeout(_budget(deadline))
 
     previous = signal.signal(signal.SIGALRM, expire)
     try:
-        signal.setitimer(signal.ITIMER_REAL, max(deadline - time.monotonic(), 1e-3))
+        signal.setitimer(signal.ITIMER_REAL, max(deadline - time.monotonic(), 1e-3), again)
         yield
     finally:
         armed[0] = False
