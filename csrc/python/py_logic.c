@@ -735,6 +735,27 @@ static int int_bb81(PyObject *obj, bb81 *out) {
     return 0;
 }
 
+/* A 9x9 grid's peers (bytes-like: 81 pairs of native uint64, the low and high words of
+ * each cell's peer set, as shudu.logic.accel9.peer_words makes them) into peer[81], bits
+ * beyond cell 80 dropped; -1 with ValueError when the length is not 1296 bytes. */
+static int read_peer_words(PyObject *obj, bb81 peer[81]) {
+    Py_buffer view;
+    if (PyObject_GetBuffer(obj, &view, PyBUF_SIMPLE) < 0) return -1;
+    if (view.len != (Py_ssize_t)(81 * 2 * sizeof(uint64_t))) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_ValueError, "expected the peers as 1296 bytes (81 pairs of uint64)");
+        return -1;
+    }
+    const uint8_t *p = view.buf;
+    for (int c = 0; c < 81; c++) {
+        uint64_t w[2];
+        memcpy(w, p + 16 * c, sizeof w);
+        peer[c] = bb_make(w[0], w[1] & ((UINT64_C(1) << 17) - 1));
+    }
+    PyBuffer_Release(&view);
+    return 0;
+}
+
 /* logic9_fish_any(cells, size, base_kind, peers, max_fins) -> whether a finned fish of
  * size 2..4 of one digit (cells: int, 81 bits), rows (base_kind 0) or columns (1) as base,
  * with at most max_fins fins, may have an elimination on a 9x9 grid whose cells' peers are
@@ -751,21 +772,8 @@ PyObject *py_logic9_fish_any(PyObject *self, PyObject *const *args, Py_ssize_t n
         bounded_arg(args[2], 0, 1, "base_kind must be 0 (rows) or 1 (columns)", &kind) < 0 ||
         bounded_arg(args[4], 1, 81, "max_fins must be 1..81", &max_fins) < 0)
         return NULL;
-    Py_buffer view;
-    if (PyObject_GetBuffer(args[3], &view, PyBUF_SIMPLE) < 0) return NULL;
-    if (view.len != (Py_ssize_t)(81 * 2 * sizeof(uint64_t))) {
-        PyBuffer_Release(&view);
-        PyErr_SetString(PyExc_ValueError, "expected the peers as 1296 bytes (81 pairs of uint64)");
-        return NULL;
-    }
     bb81 peers[81];
-    const uint8_t *p = view.buf;
-    for (int c = 0; c < 81; c++) {
-        uint64_t w[2];
-        memcpy(w, p + 16 * c, sizeof w);
-        peers[c] = bb_make(w[0], w[1] & ((UINT64_C(1) << 17) - 1));
-    }
-    PyBuffer_Release(&view);
+    if (read_peer_words(args[3], peers) < 0) return NULL;
     return PyBool_FromLong(fish_any9(cells, (int)size, (int)kind, peers, (int)max_fins));
 }
 
@@ -850,37 +858,24 @@ static int als_pair_to_dicts(void *ctx, int i, int j, unsigned rcc) {
  * and peers (bytes: 81 pairs of native uint64, each cell's peer set) into *geo; -1 with
  * ValueError when they are not that. */
 static int read_als_geo(PyObject *hobj, PyObject *pobj, d9_als_geo *geo) {
-    Py_buffer hv, pv;
+    Py_buffer hv;
     if (PyObject_GetBuffer(hobj, &hv, PyBUF_SIMPLE) < 0) return -1;
-    if (PyObject_GetBuffer(pobj, &pv, PyBUF_SIMPLE) < 0) {
-        PyBuffer_Release(&hv);
-        return -1;
-    }
     const char *bad = NULL;
     if (hv.len % 9 || hv.len / 9 > D9_ALS_MAX_HOUSES)
         bad = "expected the houses as 9 cells each, at most 64 houses";
-    else if (pv.len != (Py_ssize_t)(81 * 2 * sizeof(uint64_t)))
-        bad = "expected the peers as 1296 bytes (81 pairs of uint64)";
     const uint8_t *h = hv.buf;
     for (Py_ssize_t i = 0; !bad && i < hv.len; i++)
         if (h[i] > 80) bad = "expected house cells 0..80";
     if (!bad) {
         geo->nh = (int)(hv.len / 9);
         memcpy(geo->house, h, (size_t)hv.len);
-        const uint8_t *p = pv.buf;
-        for (int c = 0; c < 81; c++) {
-            uint64_t w[2];
-            memcpy(w, p + 16 * c, sizeof w);
-            geo->peer[c] = bb_make(w[0], w[1] & ((UINT64_C(1) << 17) - 1));
-        }
     }
     PyBuffer_Release(&hv);
-    PyBuffer_Release(&pv);
     if (bad) {
         PyErr_SetString(PyExc_ValueError, bad);
         return -1;
     }
-    return 0;
+    return read_peer_words(pobj, geo->peer);
 }
 
 /* logic9_als_index(values, masks[, houses, peers]) -> (cells, digits, houses, dcells,
