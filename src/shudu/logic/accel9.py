@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from .. import _engine
 
 if TYPE_CHECKING:
-    from ..values.candidates import Candidates
+    from ..values.candidates import Candidates, Geometry
 
 __all__ = [
     "DETECTED",
@@ -53,6 +53,7 @@ __all__ = [
     "fish_any",
     "fish_digits",
     "fixpoint",
+    "geo_words",
     "msls",
     "net_explain",
     "net_first_broken",
@@ -440,6 +441,34 @@ def peer_words(peers: Sequence[int]) -> bytes:
     """
     low = (1 << 64) - 1
     return array("Q", [w for p in peers for w in (p & low, p >> 64)]).tobytes()
+
+
+_GEO_WORDS: dict[int, tuple[Geometry, bytes | None, bytes]] = {}
+
+
+def geo_words(geo: Geometry) -> tuple[bytes | None, bytes]:
+    """A 9x9 grid's houses and peers as the C core takes them, made once per geometry (16
+    kept at most: each entry keeps its geometry alive): the cells of every house, nine
+    bytes a house in the geometry's order (None when a house has not nine cells or there
+    are more than 64 houses), and the peers as :func:`peer_words` gives them.
+
+    >>> from shudu import Rules
+    >>> from shudu.values.candidates import geometry
+    >>> houses, peers = geo_words(geometry(Rules(diagonals=True)))
+    >>> len(houses), len(peers)
+    (261, 1296)
+    >>> geo_words(geometry(Rules(diagonals=True)))[0] is houses
+    True
+    """
+    got = _GEO_WORDS.get(id(geo))
+    if got is None or got[0] is not geo:
+        if len(_GEO_WORDS) >= 16:
+            _GEO_WORDS.clear()
+        houses = None
+        if len(geo.houses) <= 64 and all(len(h.cells) == 9 for h in geo.houses):
+            houses = bytes(c for h in geo.houses for c in h.cells)
+        got = _GEO_WORDS[id(geo)] = (geo, houses, peer_words(geo.peer_mask))
+    return got[1], got[2]
 
 
 def fish_any(cells: int, size: int, base_kind: int, peers: bytes, max_fins: int) -> bool:
