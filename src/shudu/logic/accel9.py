@@ -504,20 +504,30 @@ def aic_pairs(strong: bytes, weak: bytes, conflicts: bytes, words: int, nodes: b
                                   closures))
 
 
-def chain_graph(c: Candidates, flags: int) -> tuple[int, bytes, bytes, bytes, bytes, bytes,
-                                                   bytes]:
-    """The link graph of a classic 9x9 state made by the C core (csrc/logic/graph9.c), as
+def chain_graph(c: Candidates, flags: int, houses: bytes | None = None, peers: bytes = b"",
+                weak: bytes | None = None) -> tuple[int, bytes, bytes, bytes, bytes, bytes,
+                                                    bytes]:
+    """The link graph of a 9x9 state made by the C core (csrc/logic/graph9.c), as
     :meth:`ChainGraph.build` makes it without ALS nodes: ``(words, nodes, strong, weak,
     conflicts, group_cells, group_digits)``.  ``flags``: 1 conjugate pairs, 2 bivalue
     cells, 4 weak links inside a cell, 8 only the candidates of bivalue cells, 16 groups.
+    A grid beyond rows, columns and boxes gives its ``houses`` and ``peers`` (see
+    :func:`geo_words`), and ``weak`` the weak links its constraints make between
+    candidates: 729 rows of 96 bytes (little-endian bitsets of candidates), or None.
 
-    >>> from shudu import Grid
+    >>> from shudu import Grid, Rules
     >>> from shudu.values.candidates import Candidates
     >>> words, nodes, *_ = chain_graph(Candidates.from_grid(Grid.empty()), 1)
     >>> words, int.from_bytes(nodes, "little") == (1 << 729) - 1
     (12, True)
+    >>> c = Candidates.from_grid(Grid("." * 81, Rules(diagonals=True)))
+    >>> words, nodes, strong, *_ = chain_graph(c, 16, *geo_words(c.geo))
+    >>> words, len(strong) // (8 * words) - 729   # 54 box/line groups of each digit
+    (19, 486)
     """
-    return _engine.chain_graph9(*_state(c), flags)
+    if houses is None:
+        return _engine.chain_graph9(*_state(c), flags)
+    return _engine.chain_graph9(*_state(c), flags, houses, peers, weak)
 
 
 def msls(c: Candidates, min_cells: int, limit: int) -> list[tuple[int, int]]:
