@@ -33,6 +33,9 @@ def main() -> int:
     classic_peers = b"".join(
         (p & low).to_bytes(8, sys.byteorder) + (p >> 64).to_bytes(8, sys.byteorder)
         for p in peer_sets)
+    classic_houses = bytes(r * 9 + c for r in range(9) for c in range(9)) + bytes(
+        r * 9 + c for c in range(9) for r in range(9)) + bytes(
+        (b // 3 * 3 + i // 3) * 9 + b % 3 * 3 + i % 3 for b in range(9) for i in range(9))
     rounds = 100 if quick else 400
     assert shudu.solving.engine.__file__ and _engine.__file__
     print("engine:", _engine.__file__)
@@ -239,6 +242,22 @@ def main() -> int:
         lambda: _engine.msls9(bytes(81), [511] * 80, 6, 1),
         lambda: _engine.chain_graph9(bytes(81), [511] * 80, 1),
         lambda: _engine.chain_graph9(bytes(81), [512] * 81, 1),
+        lambda: _engine.chain_graph9(bytes(81), [511] * 81, 1, classic_houses),
+        lambda: _engine.chain_graph9(bytes(81), [511] * 81, 1, classic_houses, classic_peers),
+        lambda: _engine.chain_graph9(bytes(81), [511] * 81, 1, bytes(10), classic_peers, None),
+        lambda: _engine.chain_graph9(bytes(81), [511] * 81, 1, bytes(9 * 26), classic_peers,
+                                     None),
+        lambda: _engine.chain_graph9(bytes(81), [511] * 81, 1, bytes(9 * 65), classic_peers,
+                                     None),
+        lambda: _engine.chain_graph9(bytes(81), [511] * 81, 1, bytes([81] * 243),
+                                     classic_peers, None),
+        lambda: _engine.chain_graph9(bytes(81), [511] * 81, 1, classic_houses, bytes(1295),
+                                     None),
+        lambda: _engine.chain_graph9(bytes(81), [511] * 81, 1, classic_houses, classic_peers,
+                                     bytes(69983)),
+        lambda: _engine.chain_graph9(bytes(81), [511] * 81, 1, classic_houses, classic_peers,
+                                     "x" * 69984),
+        lambda: _engine.chain_graph9(bytes(81), [511] * 81, 1, "x" * 243, classic_peers, None),
         lambda: _engine.logic9_probe(bytes(81), [0] * 80),
         lambda: _engine.logic9_probe(bytes(81), [0] * 80 + [-1]),
         lambda: _engine.logic9_probe(bytes(81), (0,) * 80 + (512,)),
@@ -422,6 +441,21 @@ def main() -> int:
             print("chain_graph9 returned bad rows", masks9, file=sys.stderr)
             return 1
         _engine.chain_closures(strong, weak, conf, words, nodes)
+        # the same grid given as its own houses and peers: the same graph; then any
+        # houses, peers and constraint links
+        if _engine.chain_graph9(bytes(81), masks9, k % 32, classic_houses, classic_peers,
+                                None) != (words, nodes, strong, weak, conf, cells, digits):
+            print("chain_graph9 over given houses differs", masks9, file=sys.stderr)
+            return 1
+        houses = bytes(rng.randrange(81) for _ in range(9 * rng.randint(27, 64)))
+        peers = bytes(rng.randrange(256) for _ in range(1296))
+        extra = bytes(rng.randrange(256) for _ in range(69984)) if k % 2 else None
+        words, nodes, strong, weak, conf, cells, digits = _engine.chain_graph9(
+            bytes(81), masks9, k % 32, houses, peers, extra)
+        if len(strong) != 8 * words * (729 + len(digits)) or len(cells) != 16 * len(digits):
+            print("chain_graph9 over any houses returned bad rows", masks9, file=sys.stderr)
+            return 1
+        _engine.chain_closures(strong, weak, conf, words, nodes)
         for rows, cols in _engine.msls9(bytes(81), masks9, k % 12, 1 + k % 40):
             if not (3 <= rows.bit_count() <= 7 or rows.bit_count() == 2) or not 0 < cols < 512:
                 print("msls9 returned a bad set", masks9, file=sys.stderr)
@@ -462,9 +496,7 @@ def main() -> int:
             print("logic9_als_index returned a bad table", values, file=sys.stderr)
             return 1
         # the same grid given as its own houses (and any peers): the same sets
-        houses = bytes(r * 9 + c for r in range(9) for c in range(9)) + bytes(
-            r * 9 + c for c in range(9) for r in range(9)) + bytes(
-            (b // 3 * 3 + i // 3) * 9 + b % 3 * 3 + i % 3 for b in range(9) for i in range(9))
+        houses = classic_houses
         if _engine.logic9_als_index(values, masks, houses, classic_peers) != table:
             print("logic9_als_index over given houses differs", values, file=sys.stderr)
             return 1

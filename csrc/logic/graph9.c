@@ -1,21 +1,38 @@
-/* The strong/weak link graph of a classic 9x9 pencilmark state (see graph9.h).  It
- * follows shudu.logic.links.ChainGraph.build step for step; the tests compare the two. */
+/* The strong/weak link graph of a 9x9 pencilmark state (see graph9.h).  It follows
+ * shudu.logic.links.ChainGraph.build step for step; the tests compare the two. */
 #include "graph9.h"
 
 #include <string.h>
 
-static void make_inters(g9_inters *t) {
-    memset(t->of_line_box, -1, sizeof t->of_line_box);
+/* The intersections and cuts of ChainGraph's _group_tables over the first 27 houses. */
+static void make_inters(const bb81 *house, g9_inters *t) {
+    int at[9][18]; /* the intersection of a box and a line, or -1 */
     int k = 0;
     for (int b = 0; b < 9; b++) {
         for (int ln = 0; ln < 18; ln++) {
-            bb81 m = bb_and(B9_HOUSE_BB[18 + b], B9_HOUSE_BB[ln]);
+            bb81 m = bb_and(house[18 + b], house[ln]);
+            at[b][ln] = -1;
             if (bb_count(m) < 2) continue;
             t->cells[k] = m;
-            t->line[k] = (uint8_t)ln;
-            t->box[k] = (uint8_t)b;
-            t->of_line_box[ln][b] = (int8_t)k;
-            k++;
+            at[b][ln] = k++;
+        }
+    }
+    t->count = k;
+    for (int h = 0; h < 27; h++) {
+        for (int cut = 0; cut < 2; cut++) {
+            int n = 0;
+            t->nseg[h][cut] = 0;
+            if (h < 18 && cut == 1) continue; /* a line has one cut: by boxes */
+            for (int x = 0; x < 9; x++) {
+                /* a line meets box x; a box meets row x, or column x */
+                int b = h < 18 ? x : h - 18, ln = h < 18 ? h : 9 * cut + x;
+                bb81 m = bb_and(house[h], house[h < 18 ? 18 + x : ln]);
+                if (!bb_any(m)) continue;
+                t->seg[h][cut][n] = m;
+                t->seg_inter[h][cut][n] = (int16_t)at[b][ln];
+                n++;
+            }
+            t->nseg[h][cut] = (uint8_t)n;
         }
     }
 }
@@ -41,14 +58,14 @@ static inline int lowest_cell(bb81 m) {
 }
 
 /* The cells that see every cell of m. */
-static bb81 common_peers(bb81 m) {
+static bb81 common_peers(const bb81 *peer, bb81 m) {
     bb81 seen = bb_make(~UINT64_C(0), BB81_HI_ALL);
     while (m.lo) {
-        seen = bb_and(seen, B9_PEER_BB[sd_ctz64(m.lo)]);
+        seen = bb_and(seen, peer[sd_ctz64(m.lo)]);
         m.lo &= m.lo - 1;
     }
     while (m.hi) {
-        seen = bb_and(seen, B9_PEER_BB[64 + sd_ctz64(m.hi)]);
+        seen = bb_and(seen, peer[64 + sd_ctz64(m.hi)]);
         m.hi &= m.hi - 1;
     }
     return seen;
@@ -71,32 +88,24 @@ static void set_in_rows(uint64_t *rows, int W, int d, bb81 m, int bit) {
  * part at least is a group (ChainGraph._add_groups). */
 static void split_links(g9_graph *g, const g9_inters *t, const int *gidx, int d, int h,
                         bb81 m) {
-    int ncuts = h < 18 ? 1 : 2;
-    for (int cut = 0; cut < ncuts; cut++) {
-        int seg[3], nseg = 0;
-        if (h < 18) {
-            for (int b = 0; b < 9; b++)
-                if (t->of_line_box[h][b] >= 0) seg[nseg++] = t->of_line_box[h][b];
-        } else {
-            int lo = cut == 0 ? 0 : 9;
-            for (int ln = lo; ln < lo + 9; ln++)
-                if (t->of_line_box[ln][h - 18] >= 0) seg[nseg++] = t->of_line_box[ln][h - 18];
-        }
-        int parts[2], np = 0;
+    for (int cut = 0; cut < 2; cut++) {
+        int parts[2], np = 0, nseg = t->nseg[h][cut];
         for (int s = 0; s < nseg; s++) {
-            if (!bb_meets(m, t->cells[seg[s]])) continue;
+            if (!bb_meets(m, t->seg[h][cut][s])) continue;
             if (np == 2) {
                 np = 3;
                 break;
             }
-            parts[np++] = seg[s];
+            parts[np++] = s;
         }
         if (np != 2) continue;
         int ids[2], multi = 0;
         for (int p = 0; p < 2; p++) {
-            bb81 part = bb_and(m, t->cells[parts[p]]);
+            bb81 part = bb_and(m, t->seg[h][cut][parts[p]]);
+            int inter = t->seg_inter[h][cut][parts[p]];
             if (bb_count(part) > 1) {
-                ids[p] = gidx[d * 54 + parts[p]];
+                /* two places or more lie in a segment of two cells or more */
+                ids[p] = inter >= 0 ? gidx[d * G9_MAX_INTERS + inter] : -1;
                 multi = 1;
             } else {
                 ids[p] = d * 81 + lowest_cell(part);
@@ -109,9 +118,21 @@ static void split_links(g9_graph *g, const g9_inters *t, const int *gidx, int d,
     }
 }
 
-void g9_layout(const uint16_t masks[81], int flags, g9_graph *g) {
+void g9_layout(const uint16_t masks[81], int flags, const g9_geo *geo, g9_graph *g) {
     g->flags = flags;
-    make_inters(&g->inters);
+    g->nh = geo ? geo->nh : 27;
+    if (g->nh > G9_MAX_HOUSES) g->nh = G9_MAX_HOUSES;
+    if (g->nh < 27) g->nh = 27; /* never with checked input: classic houses stand in */
+    for (int h = 0; h < g->nh; h++)
+        g->house[h] = geo && geo->nh >= 27 ? geo->house[h] : B9_HOUSE_BB[h];
+    for (int c = 0; c < 81; c++) {
+        g->peer[c] = geo ? geo->peer[c] : B9_PEER_BB[c];
+        int n = 0;
+        for (int h = 0; h < g->nh; h++)
+            if (bb_has(g->house[h], c)) g->cell_houses[c][n++] = (uint8_t)h;
+        g->ncell_houses[c] = (uint8_t)n;
+    }
+    make_inters(g->house, &g->inters);
     bb81 *dm = g->dm;
     g->bival = bb_make(0, 0);
     for (int d = 0; d < 9; d++) dm[d] = bb_make(0, 0);
@@ -124,12 +145,12 @@ void g9_layout(const uint16_t masks[81], int flags, g9_graph *g) {
     /* the groups fix the row width */
     g->ngroups = 0;
     for (int d = 0; d < 9; d++) {
-        for (int k = 0; k < 54; k++) {
-            g->gidx[d * 54 + k] = -1;
-            if (!(flags & G9_GROUPED)) continue;
+        for (int k = 0; k < G9_MAX_INTERS; k++) {
+            g->gidx[d * G9_MAX_INTERS + k] = -1;
+            if (!(flags & G9_GROUPED) || k >= g->inters.count) continue;
             bb81 cells = bb_and(dm[d], g->inters.cells[k]);
             if (bb_count(cells) < 2) continue;
-            g->gidx[d * 54 + k] = G9_BASE + g->ngroups;
+            g->gidx[d * G9_MAX_INTERS + k] = G9_BASE + g->ngroups;
             g->group_cells[g->ngroups] = cells;
             g->group_digit[g->ngroups] = (uint8_t)d;
             g->ngroups++;
@@ -138,6 +159,7 @@ void g9_layout(const uint16_t masks[81], int flags, g9_graph *g) {
     g->size = G9_BASE + g->ngroups;
     g->words = (g->size + 63) / 64;
     g->strong = g->weak = g->conf = NULL;
+    g->extra_weak = NULL;
 }
 
 void g9_links(const uint16_t masks[81], g9_graph *g) {
@@ -162,8 +184,8 @@ void g9_links(const uint16_t masks[81], g9_graph *g) {
             uint64_t *w = g->weak + (size_t)i * W;
             uint64_t *s = g->strong + (size_t)i * W;
             uint64_t *cf = g->conf + (size_t)i * W;
-            set_cells(w, d, bb_and(B9_PEER_BB[cell], dnodes[d]));
-            set_cells(cf, d, bb_and(B9_PEER_BB[cell], dm[d]));
+            set_cells(w, d, bb_and(g->peer[cell], dnodes[d]));
+            set_cells(cf, d, bb_and(g->peer[cell], dm[d]));
             int biv = bb_meets(bival, bb_cell(cell));
             for (int e = 0; e < 9; e++) {
                 if (e == d) continue;
@@ -174,8 +196,8 @@ void g9_links(const uint16_t masks[81], g9_graph *g) {
                 if ((flags & G9_BIVALUE) && biv) set_bit(s, j);
             }
             if (flags & G9_CONJUGATE) {
-                for (int x = 0; x < 3; x++) {
-                    bb81 other = bb_andnot(bb_and(dm[d], B9_HOUSE_BB[B9_CELL_HOUSE[cell][x]]),
+                for (int x = 0; x < g->ncell_houses[cell]; x++) {
+                    bb81 other = bb_andnot(bb_and(dm[d], g->house[g->cell_houses[cell][x]]),
                                            bb_cell(cell));
                     if (bb_count(other) != 1) continue;
                     int j = d * 81 + lowest_cell(other);
@@ -184,10 +206,26 @@ void g9_links(const uint16_t masks[81], g9_graph *g) {
             }
         }
     }
+    /* constraint weak links between candidate nodes (ChainGraph._add_constraint_links) */
+    if (g->extra_weak) {
+        uint64_t keep[G9_CAND_WORDS];
+        memcpy(keep, g->nodes, sizeof keep);
+        keep[G9_CAND_WORDS - 1] &= (UINT64_C(1) << (G9_BASE - 64 * (G9_CAND_WORDS - 1))) - 1;
+        for (int i = 0; i < G9_BASE; i++) {
+            if (!get_bit(g->nodes, i)) continue;
+            uint64_t *w = g->weak + (size_t)i * W;
+            const unsigned char *row = g->extra_weak + (size_t)i * G9_CAND_WORDS * 8;
+            for (int k = 0; k < G9_CAND_WORDS; k++) {
+                uint64_t x;
+                memcpy(&x, row + 8 * k, sizeof x);
+                w[k] |= x & keep[k];
+            }
+        }
+    }
     /* groups: weak links with the candidates and groups of their digit that see all their
      * cells; strong links across the cuts of a house */
     bb81 seen[G9_MAX_GROUPS];
-    for (int k = 0; k < g->ngroups; k++) seen[k] = common_peers(g->group_cells[k]);
+    for (int k = 0; k < g->ngroups; k++) seen[k] = common_peers(g->peer, g->group_cells[k]);
     /* the groups come digit by digit: those of digit d are first[d] .. first[d + 1] - 1 */
     int first[10], k0 = 0;
     for (int d = 0; d < 9; d++) {
@@ -211,7 +249,7 @@ void g9_links(const uint16_t masks[81], g9_graph *g) {
     if (flags & G9_GROUPED) {
         for (int d = 0; d < 9; d++) {
             for (int h = 0; h < 27; h++) {
-                bb81 m = bb_and(dm[d], B9_HOUSE_BB[h]);
+                bb81 m = bb_and(dm[d], g->house[h]);
                 if (bb_count(m) < 2) continue;
                 split_links(g, t, gidx, d, h, m);
             }

@@ -303,8 +303,9 @@ static PyMethodDef methods[] = {
      "chain_parents(strong, weak, words, lit, banned) -> int32 parents of the literals "
      "reached breadth first from lit"},
     {"chain_graph9", (PyCFunction)(void (*)(void))checked_py_chain_graph9, METH_FASTCALL,
-     "chain_graph9(values, masks, flags) -> (words, nodes, strong, weak, conf, group_cells, "
-     "group_digits): the link graph of a 9x9 pencilmark state as bitset rows"},
+     "chain_graph9(values, masks, flags[, houses, peers, weak]) -> (words, nodes, strong, "
+     "weak, conf, group_cells, group_digits): the link graph of a 9x9 pencilmark state as "
+     "bitset rows (over the given houses and peers, with the given constraint weak links)"},
     {"logic9_finned_fish", (PyCFunction)(void (*)(void))checked_py_logic9_finned_fish, METH_FASTCALL,
      "logic9_finned_fish(cells, size, base_kind) -> the finned and sashimi fish of one digit "
      "of a classic 9x9 grid, as shudu.logic.fish's search yields them."},

@@ -735,6 +735,27 @@ static int int_bb81(PyObject *obj, bb81 *out) {
     return 0;
 }
 
+/* A 9x9 grid's peers (bytes-like: 81 pairs of native uint64, the low and high words of
+ * each cell's peer set, as shudu.logic.accel9.peer_words makes them) into peer[81], bits
+ * beyond cell 80 dropped; -1 with ValueError when the length is not 1296 bytes. */
+static int read_peer_words(PyObject *obj, bb81 peer[81]) {
+    Py_buffer view;
+    if (PyObject_GetBuffer(obj, &view, PyBUF_SIMPLE) < 0) return -1;
+    if (view.len != (Py_ssize_t)(81 * 2 * sizeof(uint64_t))) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_ValueError, "expected the peers as 1296 bytes (81 pairs of uint64)");
+        return -1;
+    }
+    const uint8_t *p = view.buf;
+    for (int c = 0; c < 81; c++) {
+        uint64_t w[2];
+        memcpy(w, p + 16 * c, sizeof w);
+        peer[c] = bb_make(w[0], w[1] & ((UINT64_C(1) << 17) - 1));
+    }
+    PyBuffer_Release(&view);
+    return 0;
+}
+
 /* logic9_fish_any(cells, size, base_kind, peers, max_fins) -> whether a finned fish of
  * size 2..4 of one digit (cells: int, 81 bits), rows (base_kind 0) or columns (1) as base,
  * with at most max_fins fins, may have an elimination on a 9x9 grid whose cells' peers are
@@ -751,21 +772,8 @@ PyObject *py_logic9_fish_any(PyObject *self, PyObject *const *args, Py_ssize_t n
         bounded_arg(args[2], 0, 1, "base_kind must be 0 (rows) or 1 (columns)", &kind) < 0 ||
         bounded_arg(args[4], 1, 81, "max_fins must be 1..81", &max_fins) < 0)
         return NULL;
-    Py_buffer view;
-    if (PyObject_GetBuffer(args[3], &view, PyBUF_SIMPLE) < 0) return NULL;
-    if (view.len != (Py_ssize_t)(81 * 2 * sizeof(uint64_t))) {
-        PyBuffer_Release(&view);
-        PyErr_SetString(PyExc_ValueError, "expected the peers as 1296 bytes (81 pairs of uint64)");
-        return NULL;
-    }
     bb81 peers[81];
-    const uint8_t *p = view.buf;
-    for (int c = 0; c < 81; c++) {
-        uint64_t w[2];
-        memcpy(w, p + 16 * c, sizeof w);
-        peers[c] = bb_make(w[0], w[1] & ((UINT64_C(1) << 17) - 1));
-    }
-    PyBuffer_Release(&view);
+    if (read_peer_words(args[3], peers) < 0) return NULL;
     return PyBool_FromLong(fish_any9(cells, (int)size, (int)kind, peers, (int)max_fins));
 }
 
@@ -850,37 +858,24 @@ static int als_pair_to_dicts(void *ctx, int i, int j, unsigned rcc) {
  * and peers (bytes: 81 pairs of native uint64, each cell's peer set) into *geo; -1 with
  * ValueError when they are not that. */
 static int read_als_geo(PyObject *hobj, PyObject *pobj, d9_als_geo *geo) {
-    Py_buffer hv, pv;
+    Py_buffer hv;
     if (PyObject_GetBuffer(hobj, &hv, PyBUF_SIMPLE) < 0) return -1;
-    if (PyObject_GetBuffer(pobj, &pv, PyBUF_SIMPLE) < 0) {
-        PyBuffer_Release(&hv);
-        return -1;
-    }
     const char *bad = NULL;
     if (hv.len % 9 || hv.len / 9 > D9_ALS_MAX_HOUSES)
         bad = "expected the houses as 9 cells each, at most 64 houses";
-    else if (pv.len != (Py_ssize_t)(81 * 2 * sizeof(uint64_t)))
-        bad = "expected the peers as 1296 bytes (81 pairs of uint64)";
     const uint8_t *h = hv.buf;
     for (Py_ssize_t i = 0; !bad && i < hv.len; i++)
         if (h[i] > 80) bad = "expected house cells 0..80";
     if (!bad) {
         geo->nh = (int)(hv.len / 9);
         memcpy(geo->house, h, (size_t)hv.len);
-        const uint8_t *p = pv.buf;
-        for (int c = 0; c < 81; c++) {
-            uint64_t w[2];
-            memcpy(w, p + 16 * c, sizeof w);
-            geo->peer[c] = bb_make(w[0], w[1] & ((UINT64_C(1) << 17) - 1));
-        }
     }
     PyBuffer_Release(&hv);
-    PyBuffer_Release(&pv);
     if (bad) {
         PyErr_SetString(PyExc_ValueError, bad);
         return -1;
     }
-    return 0;
+    return read_peer_words(pobj, geo->peer);
 }
 
 /* logic9_als_index(values, masks[, houses, peers]) -> (cells, digits, houses, dcells,
@@ -1515,16 +1510,48 @@ PyObject *py_net_propagate(PyObject *self, PyObject *const *args, Py_ssize_t nar
 }
 
 
-/* chain_graph9(values, masks, flags) -> (words, nodes, strong, weak, conf, group_cells,
- * group_digits): the link graph of a classic 9x9 state (graph9.h), as ChainGraph.build
- * makes it without ALS nodes.  flags: G9_* bits (1 conjugate, 2 bivalue, 4 cell weak,
- * 8 only bivalue, 16 grouped).  nodes: one row of `words` little-endian 64-bit words;
- * strong, weak, conf: one such row per node (729 candidates, then the groups);
- * group_cells: 16 bytes per group (the 81-cell bitboard, little-endian); group_digits:
- * one byte per group (0-based). */
+/* A 9x9 grid's houses (bytes-like: 9 cells 0..80 a house, 27 to G9_MAX_HOUSES houses,
+ * the first 27 its rows, columns and boxes) and peers (read_peer_words) into *geo; -1
+ * with ValueError when they are not that. */
+static int read_graph_geo(PyObject *hobj, PyObject *pobj, g9_geo *geo) {
+    Py_buffer hv;
+    if (PyObject_GetBuffer(hobj, &hv, PyBUF_SIMPLE) < 0) return -1;
+    const char *bad = NULL;
+    if (hv.len % 9 || hv.len / 9 < 27 || hv.len / 9 > G9_MAX_HOUSES)
+        bad = "expected the houses as 9 cells each, 27 to 64 houses";
+    const uint8_t *h = hv.buf;
+    for (Py_ssize_t i = 0; !bad && i < hv.len; i++)
+        if (h[i] > 80) bad = "expected house cells 0..80";
+    if (!bad) {
+        geo->nh = (int)(hv.len / 9);
+        for (int k = 0; k < geo->nh; k++) {
+            geo->house[k] = bb_make(0, 0);
+            for (int x = 0; x < 9; x++) geo->house[k] = bb_or(geo->house[k], bb_cell(h[9 * k + x]));
+        }
+    }
+    PyBuffer_Release(&hv);
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, bad);
+        return -1;
+    }
+    return read_peer_words(pobj, geo->peer);
+}
+
+/* chain_graph9(values, masks, flags[, houses, peers, weak]) -> (words, nodes, strong, weak,
+ * conf, group_cells, group_digits): the link graph of a 9x9 state (graph9.h), as
+ * ChainGraph.build makes it without ALS nodes.  flags: G9_* bits (1 conjugate, 2 bivalue,
+ * 4 cell weak, 8 only bivalue, 16 grouped).  The grid is classic, or the one of houses
+ * and peers (read_graph_geo); weak, None or 729 rows of 12 native 64-bit words, adds the
+ * constraint weak links between candidates (g9_graph.extra_weak).  nodes: one row of
+ * `words` little-endian 64-bit words; strong, weak, conf: one such row per node (729
+ * candidates, then the groups); group_cells: 16 bytes per group (the 81-cell bitboard,
+ * little-endian); group_digits: one byte per group (0-based). */
 PyObject *py_chain_graph9(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (check_nargs(nargs, 3, 3, "chain_graph9(values, masks, flags)") < 0) return NULL;
+    if (nargs != 3 && nargs != 6) {
+        PyErr_SetString(PyExc_TypeError, "chain_graph9(values, masks, flags[, houses, peers, weak])");
+        return NULL;
+    }
     uint8_t values[81];
     uint16_t masks[81];
     long flags;
@@ -1534,13 +1561,40 @@ PyObject *py_chain_graph9(PyObject *self, PyObject *const *args, Py_ssize_t narg
         PyErr_SetString(PyExc_ValueError, "flags must be 0..31");
         return NULL;
     }
+    g9_geo *geo = NULL;
+    Py_buffer extra;
+    int got_extra = 0;
+    if (nargs == 6) {
+        geo = malloc(sizeof *geo);
+        if (!geo) return PyErr_NoMemory();
+        if (read_graph_geo(args[3], args[4], geo) < 0) {
+            free(geo);
+            return NULL;
+        }
+        if (args[5] != Py_None) {
+            if (PyObject_GetBuffer(args[5], &extra, PyBUF_SIMPLE) < 0) {
+                free(geo);
+                return NULL;
+            }
+            got_extra = 1;
+            if (extra.len != (Py_ssize_t)G9_BASE * G9_CAND_WORDS * 8) {
+                PyBuffer_Release(&extra);
+                free(geo);
+                PyErr_SetString(PyExc_ValueError, "expected the weak links as 729 rows of 96 bytes");
+                return NULL;
+            }
+        }
+    }
+    PyObject *rows[3] = {NULL, NULL, NULL}, *out = NULL;
     g9_graph *g = malloc(sizeof *g);
-    if (!g) return PyErr_NoMemory();
+    if (!g) {
+        PyErr_NoMemory();
+        goto done;
+    }
     /* the rows are made in place in the bytes handed back (they are large: no copy) */
-    g9_layout(masks, (int)flags, g);
+    g9_layout(masks, (int)flags, geo, g);
     Py_ssize_t row = (Py_ssize_t)g->words * 8;
     Py_ssize_t all = row * g->size;
-    PyObject *rows[3] = {NULL, NULL, NULL}, *out = NULL;
     for (int k = 0; k < 3; k++) {
         rows[k] = PyBytes_FromStringAndSize(NULL, all);
         if (!rows[k]) goto done;
@@ -1554,10 +1608,15 @@ PyObject *py_chain_graph9(PyObject *self, PyObject *const *args, Py_ssize_t narg
     g->strong = (uint64_t *)(void *)PyBytes_AS_STRING(rows[0]);
     g->weak = (uint64_t *)(void *)PyBytes_AS_STRING(rows[1]);
     g->conf = (uint64_t *)(void *)PyBytes_AS_STRING(rows[2]);
+    if (got_extra) g->extra_weak = extra.buf;
     Py_BEGIN_ALLOW_THREADS
     g9_links(masks, g);
     Py_END_ALLOW_THREADS
-    uint8_t cells[16 * G9_MAX_GROUPS];
+    uint8_t *cells = malloc((size_t)16 * G9_MAX_GROUPS);
+    if (!cells) {
+        PyErr_NoMemory();
+        goto done;
+    }
     for (int k = 0; k < g->ngroups; k++) {
         memcpy(cells + 16 * k, &g->group_cells[k].lo, 8);
         memcpy(cells + 16 * k + 8, &g->group_cells[k].hi, 8);
@@ -1565,8 +1624,11 @@ PyObject *py_chain_graph9(PyObject *self, PyObject *const *args, Py_ssize_t narg
     out = Py_BuildValue("(iy#OOOy#y#)", g->words, (const char *)g->nodes, row, rows[0],
                         rows[1], rows[2], (const char *)cells, (Py_ssize_t)16 * g->ngroups,
                         (const char *)g->group_digit, (Py_ssize_t)g->ngroups);
+    free(cells);
 done:
     for (int k = 0; k < 3; k++) Py_XDECREF(rows[k]);
+    if (got_extra) PyBuffer_Release(&extra);
+    free(geo);
     free(g);
     return out;
 }

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from .. import _engine
 
 if TYPE_CHECKING:
-    from ..values.candidates import Candidates
+    from ..values.candidates import Candidates, Geometry
 
 __all__ = [
     "DETECTED",
@@ -53,6 +53,7 @@ __all__ = [
     "fish_any",
     "fish_digits",
     "fixpoint",
+    "geo_words",
     "msls",
     "net_explain",
     "net_first_broken",
@@ -442,6 +443,34 @@ def peer_words(peers: Sequence[int]) -> bytes:
     return array("Q", [w for p in peers for w in (p & low, p >> 64)]).tobytes()
 
 
+_GEO_WORDS: dict[int, tuple[Geometry, bytes | None, bytes]] = {}
+
+
+def geo_words(geo: Geometry) -> tuple[bytes | None, bytes]:
+    """A 9x9 grid's houses and peers as the C core takes them, made once per geometry (16
+    kept at most: each entry keeps its geometry alive): the cells of every house, nine
+    bytes a house in the geometry's order (None when a house has not nine cells or there
+    are more than 64 houses), and the peers as :func:`peer_words` gives them.
+
+    >>> from shudu import Rules
+    >>> from shudu.values.candidates import geometry
+    >>> houses, peers = geo_words(geometry(Rules(diagonals=True)))
+    >>> len(houses), len(peers)
+    (261, 1296)
+    >>> geo_words(geometry(Rules(diagonals=True)))[0] is houses
+    True
+    """
+    got = _GEO_WORDS.get(id(geo))
+    if got is None or got[0] is not geo:
+        if len(_GEO_WORDS) >= 16:
+            _GEO_WORDS.clear()
+        houses = None
+        if len(geo.houses) <= 64 and all(len(h.cells) == 9 for h in geo.houses):
+            houses = bytes(c for h in geo.houses for c in h.cells)
+        got = _GEO_WORDS[id(geo)] = (geo, houses, peer_words(geo.peer_mask))
+    return got[1], got[2]
+
+
 def fish_any(cells: int, size: int, base_kind: int, peers: bytes, max_fins: int) -> bool:
     """Whether a finned fish of ``size`` 2..4 of one digit of a 9x9 grid of any geometry
     (``cells``: the digit's cells as an int), rows (``base_kind`` 0) or columns (1) as
@@ -475,20 +504,30 @@ def aic_pairs(strong: bytes, weak: bytes, conflicts: bytes, words: int, nodes: b
                                   closures))
 
 
-def chain_graph(c: Candidates, flags: int) -> tuple[int, bytes, bytes, bytes, bytes, bytes,
-                                                   bytes]:
-    """The link graph of a classic 9x9 state made by the C core (csrc/logic/graph9.c), as
+def chain_graph(c: Candidates, flags: int, houses: bytes | None = None, peers: bytes = b"",
+                weak: bytes | None = None) -> tuple[int, bytes, bytes, bytes, bytes, bytes,
+                                                    bytes]:
+    """The link graph of a 9x9 state made by the C core (csrc/logic/graph9.c), as
     :meth:`ChainGraph.build` makes it without ALS nodes: ``(words, nodes, strong, weak,
     conflicts, group_cells, group_digits)``.  ``flags``: 1 conjugate pairs, 2 bivalue
     cells, 4 weak links inside a cell, 8 only the candidates of bivalue cells, 16 groups.
+    A grid beyond rows, columns and boxes gives its ``houses`` and ``peers`` (see
+    :func:`geo_words`), and ``weak`` the weak links its constraints make between
+    candidates: 729 rows of 96 bytes (little-endian bitsets of candidates), or None.
 
-    >>> from shudu import Grid
+    >>> from shudu import Grid, Rules
     >>> from shudu.values.candidates import Candidates
     >>> words, nodes, *_ = chain_graph(Candidates.from_grid(Grid.empty()), 1)
     >>> words, int.from_bytes(nodes, "little") == (1 << 729) - 1
     (12, True)
+    >>> c = Candidates.from_grid(Grid("." * 81, Rules(diagonals=True)))
+    >>> words, nodes, strong, *_ = chain_graph(c, 16, *geo_words(c.geo))
+    >>> words, len(strong) // (8 * words) - 729   # 54 box/line groups of each digit
+    (19, 486)
     """
-    return _engine.chain_graph9(*_state(c), flags)
+    if houses is None:
+        return _engine.chain_graph9(*_state(c), flags)
+    return _engine.chain_graph9(*_state(c), flags, houses, peers, weak)
 
 
 def msls(c: Candidates, min_cells: int, limit: int) -> list[tuple[int, int]]:

@@ -141,6 +141,24 @@ def _constraint_links(rules: Rules) -> tuple[dict[int, int], dict[tuple[int, int
     return links, why
 
 
+@lru_cache(maxsize=8)
+def _constraint_rows(rules: Rules) -> bytes:
+    """:func:`_constraint_links` of a 9x9 grid as the C graph builder takes them: per
+    candidate (``digit * 81 + cell``), 96 bytes, the little-endian bitset of the
+    candidates it is weakly linked to.
+
+    >>> from shudu.values.constraints import Thermo
+    >>> rows = _constraint_rows(Rules(9, constraints=(Thermo((0, 1)),)))
+    >>> len(rows), rows[0]   # a 1 in r1c1 rules out a 1 in r1c2
+    (69984, 2)
+    """
+    links = _constraint_links(rules)[0]
+    blob = bytearray(729 * 96)
+    for i, js in links.items():
+        blob[96 * i:96 * i + 96] = js.to_bytes(96, "little")
+    return bytes(blob)
+
+
 @dataclass(frozen=True)
 class Chain:
     """An alternating chain: node indices and whether each link is strong.
@@ -228,9 +246,11 @@ class ChainGraph:
 
         ``digits`` limits nodes to some digits (1-based); ``only_bivalue`` keeps only the
         candidates of bivalue cells (XY-chains); ``grouped`` adds box/line groups;
-        ``als`` adds ALS nodes (see :meth:`_add_als`).  On classic 9x9 states the C
-        core builds the graph (without ALS nodes and digit limits); ``reference=True``
-        builds it here in Python, the definition the C core follows.
+        ``als`` adds ALS nodes (see :meth:`_add_als`).  On 9x9 states the C core
+        builds the graph (without ALS nodes and digit limits; on a grid beyond rows,
+        columns and boxes over its houses and peers, with its constraints' weak links
+        added as rows); ``reference=True`` builds it here in Python, the definition the
+        C core follows.
 
         >>> from shudu import Grid
         >>> g = ChainGraph.build(Candidates.from_grid(Grid.empty()), digits=(5,))
@@ -241,10 +261,12 @@ class ChainGraph:
         >>> fast.weak == slow.weak and fast.groups == slow.groups
         True
         """
-        if digits is None and not als and not reference and cands.rules.is_classic9:
+        if digits is None and not als and not reference and cands.geo.n == 9:
             flags = (conjugate | bivalue << 1 | cell_weak << 2 | only_bivalue << 3
                      | grouped << 4)
-            return cls._build_c(cands, flags)
+            if cands.rules.is_classic9:
+                return cls._build_c(cands, flags)
+            return cls._build_c_geo(cands, flags, only_bivalue)
         g = cls(cands)
         geo, n, N = g.geo, g.n, g.N
         dm = cands.digit_mask
@@ -297,7 +319,33 @@ class ChainGraph:
         chain search as they are; the link dictionaries are read from them on demand."""
         from .accel9 import chain_graph
 
-        words, nodes, strong, weak, conf, cells, digits = chain_graph(cands, flags)
+        return cls._from_rows(cands, chain_graph(cands, flags))
+
+    @classmethod
+    def _build_c_geo(cls, cands: Candidates, flags: int, only_bivalue: bool) -> ChainGraph:
+        """:meth:`_build_c` on a 9x9 grid beyond rows, columns and boxes (the C core takes
+        its houses and peers, and the constraints' weak links as rows), or in Python
+        when a house has not nine cells."""
+        from .accel9 import chain_graph, geo_words
+
+        houses, peers = geo_words(cands.geo)
+        rules = cands.rules
+        if houses is None:
+            return cls.build(cands, conjugate=bool(flags & 1), bivalue=bool(flags & 2),
+                             cell_weak=bool(flags & 4), only_bivalue=only_bivalue,
+                             grouped=bool(flags & 16), reference=True)
+        with_constraints = bool(rules.constraints) and not only_bivalue
+        weak = _constraint_rows(rules) if with_constraints else None
+        g = cls._from_rows(cands, chain_graph(cands, flags, houses, peers, weak))
+        if with_constraints:
+            g.__dict__["why"] = _constraint_links(rules)[1]
+        return g
+
+    @classmethod
+    def _from_rows(cls, cands: Candidates, made: tuple[int, bytes, bytes, bytes, bytes,
+                                                       bytes, bytes]) -> ChainGraph:
+        """The graph of the C core's rows (see :func:`.accel9.chain_graph`)."""
+        words, nodes, strong, weak, conf, cells, digits = made
         g = cls(cands)
         g.nodes = int.from_bytes(nodes, "little")
         g._groups = None

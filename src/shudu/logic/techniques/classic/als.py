@@ -287,19 +287,10 @@ def _geo_table(cands: Candidates) -> tuple[list[Any], ...] | None:
     >>> AlsIndex.from_table(_geo_table(c), 81).cells == AlsIndex(c, 8).cells
     True
     """
-    geo = cands.geo
-    if geo.n != 9 or len(geo.houses) > 64 or any(len(h.cells) != 9 for h in geo.houses):
+    if cands.geo.n != 9:
         return None
-    words = _GEO_WORDS.get(cands.rules)
-    if words is None:
-        if len(_GEO_WORDS) >= 8:
-            _GEO_WORDS.clear()
-        words = (bytes(c for h in geo.houses for c in h.cells), accel9.peer_words(geo.peer_mask))
-        _GEO_WORDS[cands.rules] = words
-    return accel9.als_table_geo(cands, *words)
-
-
-_GEO_WORDS: dict[object, tuple[bytes, bytes]] = {}
+    houses, peers = accel9.geo_words(cands.geo)
+    return None if houses is None else accel9.als_table_geo(cands, houses, peers)
 
 
 def _cands(idx: AlsIndex | _Sets, i: int, dmask: int) -> tuple[tuple[int, int], ...]:

@@ -38,7 +38,7 @@ from itertools import combinations
 
 from ....values.candidates import Candidates, bits, geometry
 from ....values.rules import Rules
-from ...accel9 import finned_fish, fish_any, fish_digits, peer_words
+from ...accel9 import finned_fish, fish_any, fish_digits, geo_words
 from ...registry import Finder, Technique, register
 from ...render import a_digit, houses_text, result_text
 from ...step import Step, candidates_text, cells_text
@@ -110,7 +110,7 @@ def _tables(rules: Rules) -> _Tables:
     return _Tables(n=n, nh=nh, hm=hm, kind=tuple(h // n for h in range(nh)),
                    cell_houses=cell_houses, peer=geo.peer_mask, reach=tuple(reach),
                    plain=plain, cover_of=cover_of, box_index=box_index,
-                   peer_words=peer_words(geo.peer_mask) if n == 9 and not plain else b"")
+                   peer_words=geo_words(geo)[1] if n == 9 and not plain else b"")
 
 
 @dataclass(frozen=True)
