@@ -290,6 +290,24 @@ def outside_from(sol: Sequence[int], n: int, rng: random.Random, kind: str) -> l
     return [Kropki((a, b), "white", abs(x - y))] if x != y and rng.random() < 0.3 else []
 
 
+def killer_x_rules() -> Rules:
+    """The rules of the killer-X of ``tests/fixtures/killer_x.txt`` (a killer with
+    diagonals: its cages' cells are peers too)."""
+    from pathlib import Path
+
+    from shudu.formats.killer import read_killer_list
+
+    fixture = Path(__file__).parent / "fixtures" / "killer_x.txt"
+    puzzle = next(line for line in fixture.read_text().splitlines()
+                  if line and not line.startswith("#"))
+    return read_killer_list(puzzle).rules
+
+
+#: 9x9 geometries whose peers go beyond rows, columns and boxes, by name.
+NINE_GEOMETRIES = {"x": lambda: Rules(diagonals=True), "windoku": lambda: Rules(9, windows=True),
+                   "anti-knight": lambda: Rules(9, anti_knight=True), "killer-x": killer_x_rules}
+
+
 def thinned_state(rules: Rules, seed: int, rng: random.Random, givens: tuple[int, int],
                   cells: tuple[int, int], drops: tuple[int, int]) -> Any:
     """A 9x9 pencilmark state that keeps a solution: givens of ``random_solution(rules,

@@ -766,6 +766,18 @@ static uint32_t cage_deep(sg_solver *s, int no, const uint32_t *om, uint64_t tag
     return required;
 }
 
+/* Into acc (pwords words): the cells that see every cell of the set w (bit i: the i-th cell
+ * of cc). */
+static inline void peers_of_all(const sg_solver *s, const uint16_t *cc, uint32_t w,
+                                uint32_t *acc) {
+    const int pw = s->pwords;
+    memcpy(acc, s->pbits + (size_t)cc[ctz(w)] * pw, (size_t)pw * sizeof *acc);
+    for (uint32_t m = w & (w - 1); m; m &= m - 1) {
+        const uint32_t *wb = s->pbits + (size_t)cc[ctz(m)] * pw;
+        for (int i = 0; i < pw; i++) acc[i] &= wb[i];
+    }
+}
+
 /* What sees every cell of the set w (bit i: the i-th cell) of cage g: the offset in s->sees
  * of nh, then nh pairs (the base of a house holding all of them, their places in it), then
  * nx and the nx cells outside those houses and the cage that see them all.  Worked out on
@@ -789,11 +801,7 @@ static int32_t cage_sees(sg_solver *s, int g, uint32_t w) {
     int32_t *out = s->sees + s->nsees;
     uint32_t *acc = s->pacc;
     const int c0 = cc[ctz(w)];
-    memcpy(acc, s->pbits + (size_t)c0 * pw, (size_t)pw * sizeof *acc);
-    for (uint32_t m = w & (w - 1); m; m &= m - 1) {
-        const uint32_t *wb = s->pbits + (size_t)cc[ctz(m)] * pw;
-        for (int i = 0; i < pw; i++) acc[i] &= wb[i];
-    }
+    peers_of_all(s, cc, w, acc);
     int nh = 0;
     for (int j = s->hstart[c0]; j < s->hstart[c0 + 1]; j++) {
         const sg_hent *e = &s->hent[j];
@@ -1057,12 +1065,7 @@ static SD_ALWAYS_INLINE int propagate_impl(sg_solver *s, uint32_t *st, const uin
                         }
                         const int pw = s->pwords;
                         uint32_t *acc = s->pacc;
-                        const int c0 = cc[ctz(w)];
-                        memcpy(acc, s->pbits + (size_t)c0 * pw, (size_t)pw * sizeof *acc);
-                        for (uint32_t m = w & (w - 1); m; m &= m - 1) {
-                            const uint32_t *wb = s->pbits + (size_t)cc[ctz(m)] * pw;
-                            for (int i = 0; i < pw; i++) acc[i] &= wb[i];
-                        }
+                        peers_of_all(s, cc, w, acc);
                         for (int i = 0; i < pw; i++)
                             for (uint32_t m = acc[i]; m; m &= m - 1) {
                                 const int q = 32 * i + ctz(m);

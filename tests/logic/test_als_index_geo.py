@@ -6,26 +6,13 @@ common candidate in the order Python links them."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
-from constraint_cases import thinned_state
-from shudu import Rules
+from constraint_cases import NINE_GEOMETRIES, thinned_state
 from shudu.logic.techniques.classic.als import AlsIndex, _geo_table
 
-
-def _killer_x() -> Rules:
-    from shudu.formats.killer import read_killer_list
-
-    fixture = Path(__file__).parents[1] / "fixtures" / "killer_x.txt"
-    puzzle = next(line for line in fixture.read_text().splitlines()
-                  if line and not line.startswith("#"))
-    return read_killer_list(puzzle).rules   # a killer with diagonals: cages are peers too
-
-
-GEOMETRIES = {"x": lambda: Rules(diagonals=True), "windoku": lambda: Rules(9, windows=True),
-              "anti-knight": lambda: Rules(9, anti_knight=True), "killer-x": _killer_x}
+GEOMETRIES = NINE_GEOMETRIES
 
 
 def _fields(idx: AlsIndex) -> tuple[object, ...]:

@@ -1,14 +1,20 @@
-"""The link graphs of classic 9x9 states made by the C core (``accel9.chain_graph``) are
-those of their Python definition (``ChainGraph.build(..., reference=True)``): the same
-nodes and groups in the same order, the same strong and weak links and the same
-conflicts, for every mode of the chain finders, on states along real paths."""
+"""The link graphs of 9x9 states made by the C core (``accel9.chain_graph``) are those of
+their Python definition (``ChainGraph.build(..., reference=True)``): the same nodes and
+groups in the same order, the same strong and weak links, the same conflicts and the same
+constraint labels, for every mode of the chain finders: on classic states along real
+paths, and on thinned states of grids with diagonals, windows, anti-knight peers, a
+killer's cages or irregular regions, built over their own houses and peers."""
 
 from __future__ import annotations
+
+import random
 
 import pytest
 
 from conftest import shared_file
-from shudu import Grid
+from constraint_cases import NINE_GEOMETRIES, killer_x_rules, thinned_state
+from shudu import Grid, Rules
+from shudu.logic import accel9
 from shudu.logic.links import ChainGraph
 from shudu.logic.solver import SolverConfig, iter_steps
 from shudu.logic.techniques.classic.chains import _MODES
@@ -39,6 +45,7 @@ def _same(cands: Candidates, mode: str) -> int:
         assert fast.strong.get(i, 0) == slow.strong.get(i, 0), (mode, i)
         assert fast.weak.get(i, 0) == slow.weak.get(i, 0), (mode, i)
         assert fast.conflicts(i) == slow.conflicts(i), (mode, i)
+    assert fast.__dict__.get("why") == slow.__dict__.get("why")
     return sum(v.bit_count() for v in slow.weak.values())
 
 
@@ -171,3 +178,64 @@ def test_loop_starts_are_those_of_the_closures() -> None:
     c = Candidates.from_grid(Grid("1..4...7." + "." * 72, Rules(diagonals=True)))
     g = ChainGraph.build(c)
     assert g.loop_starts() in (None, _loop_starts(g))
+
+
+# ---------------------------------------------------------------- other 9x9 geometries
+# Diagonals, windows, anti-knight peers, a killer's cages and irregular regions: the C core
+# builds those graphs over the grid's houses and peers, with the constraints' weak links
+# and their labels.
+
+GEOMETRIES = {**NINE_GEOMETRIES,
+              # irregular regions (rows): lines cut into single cells, regions into one part
+              "rows-as-regions": lambda: Rules(regions="".join(str(k // 9) for k in range(81)))}
+
+
+@pytest.mark.parametrize("mode", C_MODES)
+@pytest.mark.parametrize("name", list(GEOMETRIES))
+def test_the_c_graph_equals_the_python_graph(name: str, mode: str) -> None:
+    rules = GEOMETRIES[name]()
+    rng = random.Random(36)
+    links = 0
+    for k in range(6):
+        cands = thinned_state(rules, k, rng, (0, 40), (20, 70), (3, 7))
+        links += _same(cands, mode)
+    _same(Candidates.from_grid(Grid("." * 81, rules)), mode)
+    assert links > (50 if mode == "xy" else 1_000)
+
+
+def test_killer_labels_and_groups() -> None:
+    rules = killer_x_rules()
+    assert rules.constraints
+    cands = thinned_state(rules, 3, random.Random(5), (10, 20), (20, 40), (2, 4))
+    g = ChainGraph.build(cands, **_MODES["grouped"])
+    assert g.__dict__["why"] and g.groups
+    # the bivalue-only graph of XY-chains has no constraint links, as in Python
+    assert "why" not in ChainGraph.build(cands, **_MODES["xy"]).__dict__
+
+
+def test_limits_and_reference_stay_in_python() -> None:
+    c = Candidates.from_grid(Grid("." * 81, Rules(diagonals=True)))
+    for g in (ChainGraph.build(c, reference=True, **_MODES["grouped"]),
+              ChainGraph.build(c, digits=(3,), **_MODES["x"])):
+        assert "_blob_rows" not in g.__dict__ and g.weak
+
+
+def test_bad_geometry_is_refused() -> None:
+    c = Candidates.from_grid(Grid("." * 81, Rules(diagonals=True)))
+    houses, peers = accel9.geo_words(c.geo)
+    assert houses is not None
+    state = (bytes(81), [511] * 81, 1)
+    with pytest.raises(ValueError, match="houses"):
+        accel9._engine.chain_graph9(*state, houses[:-1], peers, None)
+    with pytest.raises(ValueError, match="houses"):
+        accel9._engine.chain_graph9(*state, houses[:9 * 26], peers, None)
+    with pytest.raises(ValueError, match="houses"):
+        accel9._engine.chain_graph9(*state, houses * 3, peers, None)
+    with pytest.raises(ValueError, match="cells 0"):
+        accel9._engine.chain_graph9(*state, houses[:-1] + b"\x51", peers, None)
+    with pytest.raises(ValueError, match="peers"):
+        accel9._engine.chain_graph9(*state, houses, peers[:-1], None)
+    with pytest.raises(ValueError, match="weak"):
+        accel9._engine.chain_graph9(*state, houses, peers, bytes(100))
+    with pytest.raises(TypeError):
+        accel9._engine.chain_graph9(*state, houses, peers)
