@@ -924,6 +924,8 @@ static SD_ALWAYS_INLINE int propagate_impl(sg_solver *s, uint32_t *st, const uin
                 const int caged_before = caged;
                 caged = 0;
                 uint32_t fixed = 0, open = 0;
+                uint32_t om[SG_CAGE_MAX_N];   /* the open cells' candidates, and the cells */
+                int oc[SG_CAGE_MAX_N];
                 int rest = total, k = 0;
                 for (const uint16_t *p = cc; p < ce; p++) {
                     const uint32_t m = cand[*p];
@@ -932,7 +934,8 @@ static SD_ALWAYS_INLINE int propagate_impl(sg_solver *s, uint32_t *st, const uin
                         fixed |= m;
                     } else {
                         open |= m;
-                        k++;
+                        om[k] = m;
+                        oc[k++] = *p;
                     }
                 }
                 if (k == 0) {
@@ -949,15 +952,8 @@ static SD_ALWAYS_INLINE int propagate_impl(sg_solver *s, uint32_t *st, const uin
                 if (k <= SG_CAGE_EXACT) {
                     /* few open cells: a digit stays where some filling of the open cells
                      * with a combination, a distinct digit each, gives it to that cell */
-                    uint32_t kept[SG_CAGE_EXACT], om[SG_CAGE_EXACT];
-                    int oc[SG_CAGE_EXACT], no = 0;
-                    for (const uint16_t *p = cc; p < ce; p++) {
-                        const uint32_t m = cand[*p];
-                        if (m & (m - 1)) {
-                            om[no] = m;
-                            oc[no++] = *p;
-                        }
-                    }
+                    uint32_t kept[SG_CAGE_EXACT];
+                    const int no = k;
                     required = cage_exact(s, no, om, rest, fixed, must, open, kept);
                     for (int i = 0; i < no; i++) {
                         if (!kept[i]) goto fail;
@@ -973,10 +969,7 @@ static SD_ALWAYS_INLINE int propagate_impl(sg_solver *s, uint32_t *st, const uin
                         const uint32_t set = s->combo[j];
                         if ((set & fixed) || (set & ~open) || (must & ~set)) continue;
                         int every = 1;   /* a digit of the set for every open cell */
-                        for (const uint16_t *p = cc; p < ce && every; p++) {
-                            const uint32_t m = cand[*p];
-                            every = !(m & (m - 1)) || (m & set);
-                        }
+                        for (int i = 0; i < k && every; i++) every = (om[i] & set) != 0;
                         if (every) {
                             allowed |= set;
                             required &= set;
@@ -988,27 +981,25 @@ static SD_ALWAYS_INLINE int propagate_impl(sg_solver *s, uint32_t *st, const uin
                     if (k <= SG_DEEP_CELLS && nsets <= SG_DEEP_SETS && s->cdeep[g]) {
                         /* few combinations left: a digit stays where one of their fillings
                          * gives it */
-                        uint32_t om[SG_DEEP_CELLS], kept[SG_DEEP_CELLS];
-                        int oc[SG_DEEP_CELLS], no = 0;
-                        for (const uint16_t *p = cc; p < ce; p++) {
-                            const uint32_t m = cand[*p];
-                            if (m & (m - 1)) {   /* fewest candidates first: fewer fillings */
-                                int i = no++;
-                                for (; i > 0 && popc(om[i - 1]) > popc(m); i--) {
-                                    om[i] = om[i - 1];
-                                    oc[i] = oc[i - 1];
-                                }
-                                om[i] = m;
-                                oc[i] = *p;
+                        uint32_t dm[SG_DEEP_CELLS], kept[SG_DEEP_CELLS];
+                        int dc[SG_DEEP_CELLS], no = 0;
+                        for (int j = 0; j < k; j++) {   /* fewest candidates first: fewer
+                                                         * fillings */
+                            int i = no++;
+                            for (; i > 0 && popc(dm[i - 1]) > popc(om[j]); i--) {
+                                dm[i] = dm[i - 1];
+                                dc[i] = dc[i - 1];
                             }
+                            dm[i] = om[j];
+                            dc[i] = oc[j];
                         }
-                        required = cage_deep(s, no, om, cage_tag(fixed, must, rest, no), sets,
+                        required = cage_deep(s, no, dm, cage_tag(fixed, must, rest, no), sets,
                                              nsets, kept);
                         exact = 1;
                         for (int i = 0; i < no; i++) {
                             if (!kept[i]) goto fail;
-                            if (cand[oc[i]] & ~kept[i]) {
-                                SG_ELIM(oc[i], cand[oc[i]] & ~kept[i]);
+                            if (cand[dc[i]] & ~kept[i]) {
+                                SG_ELIM(dc[i], cand[dc[i]] & ~kept[i]);
                                 caged = 1;
                             }
                         }
