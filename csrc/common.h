@@ -32,6 +32,7 @@ static inline int sd_popc64_(uint64_t x) {
 #define sd_ctz64(x) __builtin_ctzll((unsigned long long)(x))
 #define sd_clz32(x) __builtin_clz((unsigned)(x))
 #define SD_ALWAYS_INLINE __attribute__((always_inline)) inline
+#define SD_NOINLINE __attribute__((noinline))
 #elif defined(_MSC_VER)
 #include <intrin.h>
 static __forceinline int sd_popc64_(uint64_t x) {
@@ -56,6 +57,7 @@ static __forceinline int sd_clz32_(unsigned x) {
 #define sd_ctz64(x) sd_ctz64_((uint64_t)(x))
 #define sd_clz32(x) sd_clz32_((unsigned)(x))
 #define SD_ALWAYS_INLINE __forceinline
+#define SD_NOINLINE __declspec(noinline)
 #else
 static inline int sd_popc64_(uint64_t x) {
     int n = 0;
@@ -78,6 +80,7 @@ static inline int sd_clz32_(unsigned x) {
 #define sd_ctz64(x) sd_ctz64_((uint64_t)(x))
 #define sd_clz32(x) sd_clz32_((unsigned)(x))
 #define SD_ALWAYS_INLINE inline
+#define SD_NOINLINE
 #endif
 
 /* 128-bit integers: GCC and clang have them on 64-bit targets, MSVC has not (code using

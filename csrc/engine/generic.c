@@ -782,11 +782,8 @@ static inline void peers_of_all(const sg_solver *s, const uint16_t *cc, uint32_t
  * of nh, then nh pairs (the base of a house holding all of them, their places in it), then
  * nx and the nx cells outside those houses and the cage that see them all.  Worked out on
  * first use; -1 for a larger cage or when memory runs out (the caller works it out). */
-static int32_t cage_sees(sg_solver *s, int g, uint32_t w) {
-    const int32_t first = s->sees_start[g];
-    if (first < 0) return -1;
-    int32_t *slot = s->sees_slot + first + w;
-    if (*slot >= 0) return *slot;
+static SD_NOINLINE int32_t cage_sees_make(sg_solver *s, int g, uint32_t w) {
+    int32_t *slot = s->sees_slot + s->sees_start[g] + w;
     const uint16_t *cc = s->ccells + s->cstart[g];
     const int k = (int)(s->cstart[g + 1] - s->cstart[g]), pw = s->pwords;
     const size_t need = s->nsees + 2 + 2 * SG_SEES_CELLS + (size_t)s->ncells;
@@ -834,6 +831,13 @@ static int32_t cage_sees(sg_solver *s, int g, uint32_t w) {
     *slot = (int32_t)s->nsees;
     s->nsees += (size_t)(2 + 2 * nh + nx);
     return *slot;
+}
+
+static inline int32_t cage_sees(sg_solver *s, int g, uint32_t w) {
+    const int32_t first = s->sees_start[g];
+    if (first < 0) return -1;
+    const int32_t at = s->sees_slot[first + w];
+    return at >= 0 ? at : cage_sees_make(s, g, w);
 }
 
 /* Run the deductions on state st to a fixpoint, after first setting the
