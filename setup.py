@@ -4,7 +4,8 @@ The default build (``pip install``, ``pip wheel``, an sdist, ``setup.py build_ex
 portable: the platform's baseline instruction set, with the solver's fast paths (AVX2,
 AVX-512) compiled per function and chosen at run time by the processor, so a wheel runs on
 any machine of its platform.  SHUDU_NATIVE=1 builds for this machine only (-march=native);
-SHUDU_SANITIZE=1 builds with AddressSanitizer and UBSan for testing.
+SHUDU_SANITIZE=1 builds with AddressSanitizer and UBSan for testing (and the engine's own
+checks of its tables).
 """
 
 import os
@@ -21,7 +22,9 @@ if sys.platform != "win32":
     if os.environ.get("SHUDU_NATIVE") == "1":
         compile_args.append("-march=native")
     if os.environ.get("SHUDU_SANITIZE"):
-        compile_args += ["-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-g", "-O1"]
+        # SG_CHECK_SEES: the engine checks its table of what sees a cage's places
+        compile_args += ["-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-g", "-O1",
+                         "-DSG_CHECK_SEES"]
         link_args += ["-fsanitize=address,undefined"]
 else:
     # MSVC: C11 with its atomics (<stdatomic.h>, used by the batch solver)

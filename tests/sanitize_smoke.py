@@ -660,6 +660,26 @@ def main() -> int:
                     clues += cases.outside_from(solution, n, orng, orng.choice(cases.OUTSIDE_KINDS))
                 rules = Rules(n, constraints=tuple(dict.fromkeys(clues)))
                 shudu.count(bytes(n * n), 3, rules)
+    # Killers on grids with peers beyond their houses and with cages across boxes: the
+    # sanitizer build checks every answer of the engine's table of what sees a cage's
+    # places against the meet of their peer sets (SG_CHECK_SEES), aborting on a difference.
+    cases = importlib.import_module("constraint_cases")
+    for seed in range(6 if not quick else 3):
+        for n, extra in ((6, {}), (9, {}), (9, {"anti_knight": True}),
+                         (9, {"diagonals": True})):
+            base = Rules(n, **extra)
+            solution = importlib.import_module("shudu.make.classic").random_solution(
+                base, seed=seed).cells
+            cages = cases.random_cages(solution, random.Random(seed), n, min(n, 6), 0.1)
+            rules = Rules(n, constraints=cages, **extra)
+            got = shudu.count(bytes(n * n), 2, rules)
+            if got < 1:
+                print(f"killer {n}x{n} {extra} seed {seed}: its own solution lost")
+                return 1
+    killer_x = cases.killer_x_rules()
+    if shudu.count(bytes(81), 2, killer_x) < 1:
+        print("the killer-X fixture's rules have no solution")
+        return 1
     # Malformed constraint programs are refused, never read out of bounds.
     houses, starts, peers = shudu.solving.engine._house_tables(Rules())
     for _ in range(3000 if not quick else 500):

@@ -833,6 +833,34 @@ static SD_NOINLINE int32_t cage_sees_make(sg_solver *s, int g, uint32_t w) {
     return *slot;
 }
 
+#ifdef SG_CHECK_SEES
+/* The sanitizer build's check of the table: the cells with digit d that the entry e
+ * names (its houses' places of d, its other cells) are those of the peer sets' meet.
+ * Aborts when they differ. */
+static void sees_check(sg_solver *s, const uint32_t *cand, const uint32_t *pos,
+                       const uint16_t *cc, uint32_t w, uint32_t d, const int32_t *e) {
+    const int pw = s->pwords, nh = e[0];
+    uint32_t *meet = calloc((size_t)pw, sizeof *meet), *named = calloc((size_t)pw, sizeof *named);
+    if (!meet || !named) abort();
+    peers_of_all(s, cc, w, meet);
+    for (int i = 0; i < pw; i++)
+        for (uint32_t m = meet[i]; m; m &= m - 1)
+            if (!(cand[32 * i + ctz(m)] >> d & 1)) meet[i] &= ~(m & -m);
+    for (int j = 0; j < nh; j++) {
+        const uint16_t *hc = s->houses + e[1 + 2 * j];
+        for (uint32_t m = pos[(uint32_t)e[1 + 2 * j] + d] & ~(uint32_t)e[2 + 2 * j]; m; m &= m - 1)
+            named[hc[ctz(m)] >> 5] |= 1u << (hc[ctz(m)] & 31);
+    }
+    const int32_t *xs = e + 1 + 2 * nh;
+    for (int j = 1; j <= xs[0]; j++)
+        if (cand[xs[j]] >> d & 1) named[xs[j] >> 5] |= 1u << (xs[j] & 31);
+    for (int i = 0; i < pw; i++)
+        if (meet[i] != named[i]) abort();
+    free(meet);
+    free(named);
+}
+#endif
+
 static inline int32_t cage_sees(sg_solver *s, int g, uint32_t w) {
     const int32_t first = s->sees_start[g];
     if (first < 0) return -1;
@@ -1040,6 +1068,9 @@ static SD_ALWAYS_INLINE int propagate_impl(sg_solver *s, uint32_t *st, const uin
                         if (at >= 0) {
                             const int32_t *e = s->sees + at;
                             const int nh = e[0];
+#ifdef SG_CHECK_SEES
+                            sees_check(s, cand, pos, cc, w, d, e);
+#endif
                             for (int j = 0; j < nh; j++) {
                                 const uint32_t i = (uint32_t)e[1 + 2 * j] + d;
                                 const uint32_t own = (uint32_t)e[2 + 2 * j];
