@@ -200,3 +200,34 @@ def test_find_all_after_some_steps() -> None:
     want = [s.notation() for s in find_all(path.final, "hidden single")]
     assert [s.notation() for s in find_all(EASY, "hidden single", after=5)] == want
     assert want != [s.notation() for s in find_all(EASY, "hidden single")]
+
+
+def test_the_deadline_is_not_raised_inside_a_gc_callback() -> None:
+    """A firing inside a garbage collector callback raises nothing there (the collector
+    would drop it as unraisable); a later firing stops the search."""
+    import gc
+    import sys
+    import time
+
+    from shudu.errors import LogicTimeout
+    from shudu.logic.solver import _interrupt_at
+
+    dropped: list[object] = []
+
+    def slow_callback(phase: str, info: dict) -> None:
+        if phase == "start":
+            time.sleep(0.3)   # the deadline passes in here
+
+    previous_hook = sys.unraisablehook
+    sys.unraisablehook = dropped.append
+    gc.callbacks.append(slow_callback)
+    try:
+        with pytest.raises(LogicTimeout):
+            with _interrupt_at(time.monotonic() + 0.05):
+                gc.collect()
+                assert not dropped
+                time.sleep(5)   # the next firing stops this
+    finally:
+        gc.callbacks.remove(slow_callback)
+        sys.unraisablehook = previous_hook
+    assert not dropped

@@ -12,6 +12,7 @@ The uniqueness check, the configuration and the limits around a path are
 
 from __future__ import annotations
 
+import gc
 import signal
 import threading
 import time
@@ -19,6 +20,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
+from types import FrameType
 from typing import TYPE_CHECKING
 
 from ..errors import LogicTimeout, UnsupportedRules
@@ -348,8 +350,9 @@ def _interrupt_at(deadline: float, again: float = 0.05) -> Iterator[None]:
     one else handles SIGALRM.  Elsewhere only the checks between techniques apply.
 
     The timer fires again every ``again`` seconds until the block ends, so a search is
-    still stopped when something on the way (a callback that swallows exceptions, say)
-    caught the first one.
+    still stopped when something on the way caught the first one.  A firing inside a
+    garbage collector callback, which would drop the exception, raises nothing: the next
+    one does.
 
     >>> import time
     >>> swallowed = 0
@@ -371,8 +374,8 @@ def _interrupt_at(deadline: float, again: float = 0.05) -> Iterator[None]:
         return
     armed = [True]
 
-    def expire(signum: int, frame: object) -> None:
-        if armed[0]:
+    def expire(signum: int, frame: FrameType | None) -> None:
+        if armed[0] and not _in_gc_callback(frame):   # there it would only be swallowed
             raise LogicTimeout(_budget(deadline))
 
     previous = signal.signal(signal.SIGALRM, expire)
@@ -383,6 +386,23 @@ def _interrupt_at(deadline: float, again: float = 0.05) -> Iterator[None]:
         armed[0] = False
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+
+
+def _in_gc_callback(frame: FrameType | None) -> bool:
+    """Whether ``frame`` runs inside a garbage collector callback (``gc.callbacks``),
+    where an exception raised is reported as unraisable and dropped.
+
+    >>> import sys
+    >>> _in_gc_callback(sys._getframe())
+    False
+    """
+    codes = {getattr(cb, "__code__", None) for cb in gc.callbacks}
+    codes.discard(None)
+    while frame is not None and codes:
+        if frame.f_code in codes:
+            return True
+        frame = frame.f_back
+    return False
 
 
 def _changes(cands: Candidates, step: Step) -> bool:
