@@ -202,9 +202,10 @@ def test_find_all_after_some_steps() -> None:
     assert want != [s.notation() for s in find_all(EASY, "hidden single")]
 
 
-def test_the_deadline_is_not_raised_inside_a_gc_callback() -> None:
-    """A firing inside a garbage collector callback raises nothing there (the collector
-    would drop it as unraisable); a later firing stops the search."""
+def test_the_deadline_is_not_raised_during_a_garbage_collection() -> None:
+    """A firing during a garbage collection raises nothing there (the collector's
+    callbacks, and the weak references' callbacks it runs, would drop it as unraisable);
+    a later firing stops the search."""
     import gc
     import sys
     import time

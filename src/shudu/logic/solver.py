@@ -350,9 +350,9 @@ def _interrupt_at(deadline: float, again: float = 0.05) -> Iterator[None]:
     one else handles SIGALRM.  Elsewhere only the checks between techniques apply.
 
     The timer fires again every ``again`` seconds until the block ends, so a search is
-    still stopped when something on the way caught the first one.  A firing inside a
-    garbage collector callback, which would drop the exception, raises nothing: the next
-    one does.
+    still stopped when something on the way caught the first one.  A firing during a
+    garbage collection raises nothing (the collector's callbacks, and the weak references'
+    callbacks it runs, would drop the exception): the next one does.
 
     >>> import time
     >>> swallowed = 0
@@ -373,12 +373,23 @@ def _interrupt_at(deadline: float, again: float = 0.05) -> Iterator[None]:
         yield
         return
     armed = [True]
+    collecting = [False]   # a garbage collection runs: its callbacks drop what they raise
 
     def expire(signum: int, frame: FrameType | None) -> None:
-        if armed[0] and not _in_gc_callback(frame):   # there it would only be swallowed
+        if armed[0] and not collecting[0]:   # else the next firing raises
             raise LogicTimeout(_budget(deadline))
 
+    def gc_starts(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            collecting[0] = True
+
+    def gc_stops(phase: str, info: dict[str, int]) -> None:
+        if phase == "stop":
+            collecting[0] = False
+
     previous = signal.signal(signal.SIGALRM, expire)
+    gc.callbacks.insert(0, gc_starts)   # first of the callbacks at the start ...
+    gc.callbacks.append(gc_stops)       # ... and last at the end
     try:
         signal.setitimer(signal.ITIMER_REAL, max(deadline - time.monotonic(), 1e-3), again)
         yield
@@ -386,23 +397,8 @@ def _interrupt_at(deadline: float, again: float = 0.05) -> Iterator[None]:
         armed[0] = False
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
-
-
-def _in_gc_callback(frame: FrameType | None) -> bool:
-    """Whether ``frame`` runs inside a garbage collector callback (``gc.callbacks``),
-    where an exception raised is reported as unraisable and dropped.
-
-    >>> import sys
-    >>> _in_gc_callback(sys._getframe())
-    False
-    """
-    codes = {getattr(cb, "__code__", None) for cb in gc.callbacks}
-    codes.discard(None)
-    while frame is not None and codes:
-        if frame.f_code in codes:
-            return True
-        frame = frame.f_back
-    return False
+        gc.callbacks.remove(gc_starts)
+        gc.callbacks.remove(gc_stops)
 
 
 def _changes(cands: Candidates, step: Step) -> bool:
