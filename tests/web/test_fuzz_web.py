@@ -9,7 +9,7 @@ import pytest
 from fuzz.run import report_text, run_target
 
 pytest.importorskip("starlette")
-pytest.importorskip("httpx")
+pytest.importorskip("httpx2")   # the test client of Starlette 1.2 and later
 
 
 def test_web_api_fuzz() -> None:
