@@ -854,27 +854,38 @@ static int als_pair_to_dicts(void *ctx, int i, int j, unsigned rcc) {
     return bad ? -1 : 0;
 }
 
-/* A 9x9 grid's houses (bytes: 9 cells 0..80 per house, at most D9_ALS_MAX_HOUSES houses)
- * and peers (bytes: 81 pairs of native uint64, each cell's peer set) into *geo; -1 with
- * ValueError when they are not that. */
-static int read_als_geo(PyObject *hobj, PyObject *pobj, d9_als_geo *geo) {
+/* A 9x9 grid's houses (bytes-like: 9 cells 0..80 a house, min_houses to max_houses of
+ * them, at most 64) into house[][9] and *nh; -1 with ValueError naming the bounds when
+ * they are not that. */
+static int read_house_bytes(PyObject *hobj, int min_houses, int max_houses, uint8_t house[][9],
+                            int *nh) {
     Py_buffer hv;
     if (PyObject_GetBuffer(hobj, &hv, PyBUF_SIMPLE) < 0) return -1;
-    const char *bad = NULL;
-    if (hv.len % 9 || hv.len / 9 > D9_ALS_MAX_HOUSES)
-        bad = "expected the houses as 9 cells each, at most 64 houses";
+    int bad_count = hv.len % 9 || hv.len / 9 < min_houses || hv.len / 9 > max_houses;
+    int bad_cell = 0;
     const uint8_t *h = hv.buf;
-    for (Py_ssize_t i = 0; !bad && i < hv.len; i++)
-        if (h[i] > 80) bad = "expected house cells 0..80";
-    if (!bad) {
-        geo->nh = (int)(hv.len / 9);
-        memcpy(geo->house, h, (size_t)hv.len);
+    for (Py_ssize_t i = 0; !bad_count && !bad_cell && i < hv.len; i++) bad_cell = h[i] > 80;
+    if (!bad_count && !bad_cell) {
+        *nh = (int)(hv.len / 9);
+        memcpy(house, h, (size_t)hv.len);
     }
     PyBuffer_Release(&hv);
-    if (bad) {
-        PyErr_SetString(PyExc_ValueError, bad);
+    if (bad_count) {
+        PyErr_Format(PyExc_ValueError, "expected the houses as 9 cells each, %d to %d houses",
+                     min_houses, max_houses);
         return -1;
     }
+    if (bad_cell) {
+        PyErr_SetString(PyExc_ValueError, "expected house cells 0..80");
+        return -1;
+    }
+    return 0;
+}
+
+/* A 9x9 grid's houses (read_house_bytes, at most D9_ALS_MAX_HOUSES) and peers
+ * (read_peer_words) into *geo; -1 with ValueError when they are not that. */
+static int read_als_geo(PyObject *hobj, PyObject *pobj, d9_als_geo *geo) {
+    if (read_house_bytes(hobj, 0, D9_ALS_MAX_HOUSES, geo->house, &geo->nh) < 0) return -1;
     return read_peer_words(pobj, geo->peer);
 }
 
@@ -1510,29 +1521,15 @@ PyObject *py_net_propagate(PyObject *self, PyObject *const *args, Py_ssize_t nar
 }
 
 
-/* A 9x9 grid's houses (bytes-like: 9 cells 0..80 a house, 27 to G9_MAX_HOUSES houses,
- * the first 27 its rows, columns and boxes) and peers (read_peer_words) into *geo; -1
- * with ValueError when they are not that. */
+/* A 9x9 grid's houses (read_house_bytes, 27 to G9_MAX_HOUSES, the first 27 its rows,
+ * columns and boxes) and peers (read_peer_words) into *geo; -1 with ValueError when they
+ * are not that. */
 static int read_graph_geo(PyObject *hobj, PyObject *pobj, g9_geo *geo) {
-    Py_buffer hv;
-    if (PyObject_GetBuffer(hobj, &hv, PyBUF_SIMPLE) < 0) return -1;
-    const char *bad = NULL;
-    if (hv.len % 9 || hv.len / 9 < 27 || hv.len / 9 > G9_MAX_HOUSES)
-        bad = "expected the houses as 9 cells each, 27 to 64 houses";
-    const uint8_t *h = hv.buf;
-    for (Py_ssize_t i = 0; !bad && i < hv.len; i++)
-        if (h[i] > 80) bad = "expected house cells 0..80";
-    if (!bad) {
-        geo->nh = (int)(hv.len / 9);
-        for (int k = 0; k < geo->nh; k++) {
-            geo->house[k] = bb_make(0, 0);
-            for (int x = 0; x < 9; x++) geo->house[k] = bb_or(geo->house[k], bb_cell(h[9 * k + x]));
-        }
-    }
-    PyBuffer_Release(&hv);
-    if (bad) {
-        PyErr_SetString(PyExc_ValueError, bad);
-        return -1;
+    uint8_t house[G9_MAX_HOUSES][9];
+    if (read_house_bytes(hobj, 27, G9_MAX_HOUSES, house, &geo->nh) < 0) return -1;
+    for (int k = 0; k < geo->nh; k++) {
+        geo->house[k] = bb_make(0, 0);
+        for (int x = 0; x < 9; x++) geo->house[k] = bb_or(geo->house[k], bb_cell(house[k][x]));
     }
     return read_peer_words(pobj, geo->peer);
 }
