@@ -183,7 +183,7 @@ def _table_lists(rules: Rules) -> list[list[int]]:
     given = [(tuple(c.cells), c.total) for c in cages]
     known = {cells_ for cells_, total in given if total}
     extra = []
-    for cells_, total in [*_innies(rules, cages), *derived.complements(rules, cages)]:
+    for cells_, total in [*derived.house_innies(rules, cages), *derived.complements(rules, cages)]:
         if cells_ not in known:   # a cage of the puzzle, or one derived twice
             known.add(cells_)
             extra.append((cells_, total))
@@ -195,37 +195,6 @@ def _table_lists(rules: Rules) -> list[list[int]]:
     for terms, total in [*derived.innies_outies(rules, cages), *derived.house_outies(rules, cages)]:
         program += [BOUND, *linear_record(terms, total)[1:]]
     return [houses, starts, peers, cage_start, cells, sums, program]
-
-
-def _innies(rules: Rules, cages: list[Any]) -> list[tuple[tuple[int, ...], int]]:
-    """The rule of 45 as further cages for the search: in a house, the cells outside the
-    cages that lie wholly inside it (with a sum) make the rest of the house's total.
-    Of cages that overlap, the first one counts (two sums over one cell would be wrong).
-
-    >>> from shudu.values.constraints import Cage
-    >>> _innies(Rules(4), [Cage((0, 1), 3), Cage((2,), 4)])
-    [((3,), 3), ((6, 10, 14), 6), ((4, 5), 7), ((3, 6, 7), 6)]
-    >>> _innies(Rules(4), [Cage((0, 1), 3), Cage((1, 2), 5)])[0]
-    ((2, 3), 7)
-    """
-    whole = rules.size * (rules.size + 1) // 2
-    out: list[tuple[tuple[int, ...], int]] = []
-    seen: set[tuple[int, ...]] = set()
-    summed = [(sum(1 << c for c in cage.cells), cage.total) for cage in cages if cage.total]
-    for house in rules.houses:
-        inside = sum(1 << c for c in house.cells)
-        covered = total = 0
-        for cells, s in summed:   # cages that may overlap: count each cell once
-            if not cells & ~inside and not cells & covered:
-                covered |= cells
-                total += s
-        if not covered:
-            continue
-        rest = tuple(cell for cell in house.cells if not covered >> cell & 1)
-        if rest and rest not in seen:
-            seen.add(rest)
-            out.append((rest, whole - total))
-    return out
 
 
 def _run(grid: Grid, limit: int, seed: int | None, timeout: float | None = None,
