@@ -11,7 +11,6 @@ take another path.
 from __future__ import annotations
 
 import json
-import warnings
 from pathlib import Path
 from typing import Any
 
@@ -42,9 +41,8 @@ def library() -> list[list[tuple[Any, ...]]]:
 @pytest.fixture(scope="module")
 def client() -> Any:
     pytest.importorskip("starlette")
-    with warnings.catch_warnings():   # Starlette suggests httpx2; httpx works the same here
-        warnings.simplefilter("ignore", DeprecationWarning)
-        from starlette.testclient import TestClient
+    from starlette.testclient import TestClient
+
     from shudu.web.app import Limits, create_app
 
     app = create_app(Limits(seconds=30.0, generate=20.0, workers=1), port=8765)

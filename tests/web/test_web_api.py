@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import warnings
-
 import pytest
 
 pytest.importorskip("starlette")
 
-with warnings.catch_warnings():   # Starlette suggests httpx2; httpx works the same here
-    warnings.simplefilter("ignore", DeprecationWarning)
-    from starlette.testclient import TestClient
+from starlette.testclient import TestClient
 
 from shudu.web.app import Limits, create_app
 

@@ -15,7 +15,6 @@ import sys
 import tempfile
 import threading
 import time
-import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -24,9 +23,7 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 
-with warnings.catch_warnings():   # Starlette suggests httpx2; httpx works the same here
-    warnings.simplefilter("ignore", DeprecationWarning)
-    from starlette.testclient import TestClient
+from starlette.testclient import TestClient
 
 from shudu.web.app import API, Limits, create_app
 

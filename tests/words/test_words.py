@@ -7,7 +7,6 @@ import ast
 import importlib
 import pkgutil
 import re
-import warnings
 from pathlib import Path
 from typing import Any
 
@@ -123,9 +122,8 @@ def test_the_import_check_sees_imports_inside_functions() -> None:
 
 def test_the_page_reads_its_words_from_the_server() -> None:
     pytest.importorskip("starlette")
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")   # Starlette suggests httpx2; httpx works the same
-        from starlette.testclient import TestClient
+    from starlette.testclient import TestClient
+
     from shudu.web.app import Limits, create_app
     from shudu.words.web import PAGE
 
