@@ -36,7 +36,7 @@ def test_the_detector_sees_every_sue_de_coq_the_finder_finds(rules: Rules) -> No
     for k in range(120):
         cands = thinned_state(rules, k, rng, (10, 40), (20, 60), (2, 6))
         has = any(_changes(cands, s) for s in find_sue_de_coq(cands))
-        seen = accel9.detect(cands, solver.LINES_AND_BOXES["sue-de-coq"]) >= 0
+        seen = accel9.detect(cands, bytes([accel9.DETECT_ID["sue-de-coq"]])) >= 0
         assert seen or not has, k
         found += has
     assert found > 0   # the finder did find some
@@ -45,6 +45,6 @@ def test_the_detector_sees_every_sue_de_coq_the_finder_finds(rules: Rules) -> No
 def test_a_killer_x_path_is_the_finders_own(monkeypatch: pytest.MonkeyPatch) -> None:
     grid = _killer_x()
     asked = [(s.technique, s.eliminations, s.placements) for s in iter_steps(grid)]
-    monkeypatch.setattr(solver, "LINES_AND_BOXES", {})
+    monkeypatch.setattr(solver, "LINES_AND_BOXES", frozenset())
     alone = [(s.technique, s.eliminations, s.placements) for s in iter_steps(grid)]
     assert asked == alone and len(asked) > 100

@@ -615,21 +615,33 @@ def plan(techs: tuple[Keyed, ...]) -> Plan:
 
 
 class Oracle:
-    """The C core's answers for one classic 9x9 state, asked lazily while the solver
-    walks its techniques: once the singles found nothing, which basic technique applies
+    """The C core's answers for one 9x9 state, asked lazily while the solver walks its
+    techniques: once the singles found nothing, which basic technique applies
     (:func:`probe`); for the techniques with an exact detector, which is the first that
     would change the state (:func:`detect`, one run at a time).  :meth:`skip` tells the
-    solver which Python finders would find nothing."""
+    solver which Python finders would find nothing.
 
-    __slots__ = ("cands", "easiest", "hit", "known", "plan")
+    On a classic state it answers for every technique.  On other rules it answers only
+    for the techniques in ``covers`` (those whose finders read nothing the C core does not
+    see on those rules), and ``first_steps`` says whether the C core's first step of such
+    a technique is the finder's too."""
 
-    def __init__(self, found: Plan, cands: Candidates, probed: int | None = None) -> None:
+    __slots__ = ("cands", "covers", "easiest", "first_steps", "hit", "known", "plan")
+
+    def __init__(self, found: Plan, cands: Candidates, probed: int | None = None,
+                 covers: frozenset[str] | None = None, first_steps: bool = True) -> None:
         self.plan = found
         self.cands = cands
+        self.covers = covers
+        self.first_steps = first_steps
         # the easiest C ladder level that changes the state (past the last when none)
         self.easiest: int | None = None if probed is None else _easiest(probed)
         self.known = 0   # the detectors of plan.ids[:known] have answered ...
         self.hit = -1    # ... all "no" but this one
+
+    def answers(self, key: str) -> bool:
+        """Whether the oracle answers for the technique ``key`` on this state."""
+        return self.covers is None or key in self.covers
 
     def skip(self, i: int) -> bool:
         """Whether the ``i``-th enabled technique would find no step that changes the
@@ -651,8 +663,10 @@ class Oracle:
         return det != self.hit
 
 
-def oracle(techs: tuple[Keyed, ...], c: Candidates, probed: int | None = None) -> Oracle:
-    """The :class:`Oracle` of a classic 9x9 state for an enabled technique list.
+def oracle(techs: tuple[Keyed, ...], c: Candidates, probed: int | None = None,
+           covers: frozenset[str] | None = None, first_steps: bool = True) -> Oracle:
+    """The :class:`Oracle` of a 9x9 state for an enabled technique list (``covers``:
+    the techniques it answers for, every one when ``None``; see :class:`Oracle`).
 
     >>> from shudu import Grid
     >>> from shudu.values.candidates import Candidates
@@ -662,10 +676,12 @@ def oracle(techs: tuple[Keyed, ...], c: Candidates, probed: int | None = None) -
     True
     >>> oracle((technique("x-wing"),), Candidates.from_grid(Grid("12345678." + "." * 72))).skip(0)
     False
+    >>> oracle((technique("x-wing"),), empty, covers=frozenset()).answers("x-wing")
+    False
 
     ``probed``, when given, is what :func:`probe` answers for ``c`` (the caller knew it).
     """
-    return Oracle(plan(techs), c, probed)
+    return Oracle(plan(techs), c, probed, covers, first_steps)
 
 
 def _easiest(level: int) -> int:

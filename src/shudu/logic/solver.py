@@ -207,9 +207,9 @@ ladder probe and detectors tell as well as on a classic state whether they would
 step, and the solver passes over those that would not."""
 
 
-LINES_AND_BOXES = {"sue-de-coq": bytes([accel9.DETECT_ID["sue-de-coq"]])}
+LINES_AND_BOXES = frozenset({"sue-de-coq"})
 """The classic techniques whose finders read only the candidates and the rows, columns and
-boxes (not the peers, not the other houses), with their C detectors: on any 9x9 grid whose
+boxes (not the peers, not the other houses), and have a C detector: on any 9x9 grid whose
 rows, columns and boxes are the usual ones, a detector's "no" holds for the finder too."""
 
 
@@ -274,32 +274,17 @@ def _next_step(cands: Candidates, config: SolverConfig | None,
     if cands.rules.constraints:   # a deadly pattern's swap may break a cage: no uniqueness
         enabled = tuple(t for t in enabled
                         if not t.uniqueness and t.key not in UNCONSTRAINED_ONLY)
-    oracle = accel9.oracle(enabled, cands, probed) if cands.rules.is_classic9 else None
-    blind = None   # on a killer of classic geometry, the C core answers for the classic finders
-    if oracle is None and _classic_cages(cands.rules):
-        blind = accel9.oracle(enabled, cands)
-    lines_boxes = oracle is None and blind is None and _usual_lines_and_boxes(cands.rules)
-    for i in oracle.plan.live if oracle is not None else range(len(enabled)):
+    oracle = _oracle(enabled, cands, probed)
+    classic = oracle is not None and oracle.covers is None
+    for i in oracle.plan.live if classic and oracle is not None else range(len(enabled)):
         tech = enabled[i]
         if deadline is not None and time.monotonic() >= deadline:
             raise LogicTimeout(_budget(deadline))
-        if blind is not None and tech.key in CAGE_BLIND:
-            if blind.skip(i):
-                continue
-            if tech.first9 is not None:   # the C core's first step is the finder's
-                step = tech.first9(cands)
-                if step is not None:
-                    _set_rules(step, cands)
-                    return step
-                continue
-        if lines_boxes and tech.key in LINES_AND_BOXES and accel9.detect(
-                cands, LINES_AND_BOXES[tech.key]) < 0:
-            continue   # its C detector sees nothing on these rows, columns and boxes
-        if oracle is not None:
+        if oracle is not None and oracle.answers(tech.key):
             if oracle.skip(i):
                 continue
-            if tech.first9 is not None:
-                step = tech.first9(cands)
+            if oracle.first_steps and tech.first9 is not None:   # the C core's first
+                step = tech.first9(cands)                          # step is the finder's
                 if step is not None:
                     _set_rules(step, cands)
                     return step
@@ -310,6 +295,32 @@ def _next_step(cands: Candidates, config: SolverConfig | None,
                 return step
             if deadline is not None and time.monotonic() >= deadline:
                 raise LogicTimeout(_budget(deadline))
+    return None
+
+
+def _oracle(enabled: tuple[Technique, ...], cands: Candidates,
+            probed: int | None) -> accel9.Oracle | None:
+    """What the C core answers for on this state: every technique on classic 9x9; the
+    classic finders (:data:`CAGE_BLIND`) on a killer of classic geometry; the finders of
+    :data:`LINES_AND_BOXES` where the rows, columns and boxes are the usual ones; else
+    nothing (``None``).
+
+    >>> from shudu.logic.registry import technique
+    >>> enabled = (technique("sue-de-coq"),)
+    >>> _oracle(enabled, as_candidates("." * 81), None).covers is None
+    True
+    >>> sorted(_oracle(enabled, as_candidates("." * 81, "x"), None).covers)
+    ['sue-de-coq']
+    >>> _oracle(enabled, as_candidates("." * 16, Rules(4)), None) is None
+    True
+    """
+    rules = cands.rules
+    if rules.is_classic9:
+        return accel9.oracle(enabled, cands, probed)
+    if _classic_cages(rules):
+        return accel9.oracle(enabled, cands, covers=CAGE_BLIND)
+    if _usual_lines_and_boxes(rules):
+        return accel9.oracle(enabled, cands, covers=LINES_AND_BOXES, first_steps=False)
     return None
 
 
