@@ -250,8 +250,8 @@ def rate(ctx: click.Context, inputs: tuple[str, ...], fmt: str | None, rules: Ru
                     name = hardest_name(result.hardest, lang)
                     where = f"{item.where}: " if many else ""
                     stuck = "" if result.solved else (
-                        "；逻辑未能解完，这是下限" if lang == "zh"
-                        else "; logic got stuck, so this is a lower bound")
+                        "；此后逻辑卡住，所以分数是下限" if lang == "zh"
+                        else "; logic got stuck after it, so the score is a lower bound")
                     console.out(f"{where}{result.score:.1f} {result.grade} (hardest step: {name}"
                                 f"{stuck})")
                     if with_path:

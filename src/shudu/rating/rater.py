@@ -71,6 +71,7 @@ __all__ = [
     "rate_or_error",
     "score_range",
     "step_score",
+    "stuck_floor",
 ]
 
 GRADES = ("beginner", "easy", "medium", "hard", "expert", "extreme")
@@ -120,7 +121,9 @@ class Rating:
     is False when rating stopped early because the score passed ``stop_above``;
     ``path`` (filled when :func:`rate` is asked for it) lists the steps of the walk in
     the order they were applied, each with its score, so the hardest of them is the
-    rating.
+    rating.  A puzzle with constraints whose walk gets stuck (``solved`` False, yet
+    ``complete``) needs more than every technique of its ladder: its score is at least
+    :func:`stuck_floor`, a lower bound.
     """
 
     score: float
@@ -150,6 +153,20 @@ class Rating:
 
 
 # ------------------------------------------------------------------------ the rater
+def stuck_floor() -> float:
+    """The least score of a puzzle with constraints whose walk gets stuck: the weight of
+    SE's nested forcing net, the lightest technique the ladder for constraints leaves
+    out (:func:`~shudu.logic.weighed.constraint_ladder`), so a puzzle that every
+    technique of that ladder leaves unfinished rates above every one they finish.
+
+    >>> stuck_floor()
+    9.5
+    """
+    from ..logic.registry import technique
+
+    return technique("nested-forcing-net").se_weight
+
+
 def _as_grid(puzzle: str | Grid, rules: Rules | None) -> Grid:
     if isinstance(puzzle, Grid):
         return puzzle
@@ -231,7 +248,10 @@ def rate(puzzle: str | Grid, rules: Rules | None = None, *,
         steps = tuple(walk)
     finally:   # the nested chains' searches kept by grid serve this puzzle only
         sechain9_forget()
-    return Rating(score=walk.score, grade=grade_for_score(walk.score), hardest=walk.hardest,
+    score = walk.score
+    if grid.rules.constraints and walk.complete and not walk.solved:
+        score = max(score, stuck_floor())   # stuck: beyond every rung of the ladder
+    return Rating(score=score, grade=grade_for_score(score), hardest=walk.hardest,
                   pearl=walk.pearl, diamond=walk.diamond, histogram=walk.histogram,
                   guesses=guesses, steps=walk.steps, solved=walk.solved,
                   complete=walk.complete, path=steps if path else ())
