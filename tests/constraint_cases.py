@@ -290,6 +290,11 @@ def outside_from(sol: Sequence[int], n: int, rng: random.Random, kind: str) -> l
     return [Kropki((a, b), "white", abs(x - y))] if x != y and rng.random() < 0.3 else []
 
 
+TAREK_9 = "A<H<MA<A<^P<<^N<<^E^E<^L<^E^^^^^^^^^M<<9<K<<<G^N<^F<SB^<^^L^^^^I<E>^>>^D^^^<^F<>^"
+"""The ninth of tarek's killers (``benchmarks/data/killer_collections.tsv``), in the cage
+string notation: the cage techniques get stuck on it after about twenty steps."""
+
+
 def killer_x_rules() -> Rules:
     """The rules of the killer-X of ``tests/fixtures/killer_x.txt`` (a killer with
     diagonals: its cages' cells are peers too)."""

@@ -14,6 +14,7 @@ import statistics
 import pytest
 
 from conftest import shared_file
+from constraint_cases import TAREK_9
 from shudu import Rules
 from shudu.errors import NotUnique
 from shudu.formats.killer import read_cage_string, read_killer_list
@@ -304,15 +305,12 @@ def test_path_scores_of_an_explained_path() -> None:
     assert max(path_scores(easy.start, easy.steps)) <= 2.3
 
 
-TAREK_9 = "A<H<MA<A<^P<<^N<<^E^E<^L<^E^^^^^^^^^M<<9<K<<<G^N<^F<SB^<^^L^^^^I<E>^>>^D^^^<^F<>^"
-"""The ninth of tarek's hard killers (``benchmarks/data/killer_collections.tsv``): the
-killer ladder gets stuck on it after about twenty steps."""
-
 HUMAN_2 = ("3x3:d:k:3587:14:15:16:17:18:19:3586:3586:3587:1543:1543:20:21:22:23:1544:24:25:2"
            "6:3338:27:28:3337:3337:1544:29:30:31:3338:32:33:34:35:36:37:38:39:40:41:42:43:44"
            ":45:46:47:48:49:4365:4365:50:3596:51:52:53:1541:3339:3339:54:55:3596:56:57:58:15"
            "41:59:60:61:62:1542:1542:3585:3588:3588:63:64:65:66:67:68:3585:")
-"""The second human-solvable killer of that file: the ladder finishes it."""
+"""The second human-solvable killer of ``benchmarks/data/killer_collections.tsv``: the
+ladder finishes it."""
 
 
 def test_a_stuck_killer_rates_above_every_killer_the_ladder_finishes() -> None:
