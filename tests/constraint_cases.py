@@ -290,9 +290,10 @@ def outside_from(sol: Sequence[int], n: int, rng: random.Random, kind: str) -> l
     return [Kropki((a, b), "white", abs(x - y))] if x != y and rng.random() < 0.3 else []
 
 
-TAREK_9 = "A<H<MA<A<^P<<^N<<^E^E<^L<^E^^^^^^^^^M<<9<K<<<G^N<^F<SB^<^^L^^^^I<E>^>>^D^^^<^F<>^"
-"""The ninth of tarek's killers (``benchmarks/data/killer_collections.tsv``), in the cage
-string notation: the cage techniques get stuck on it after about twenty steps."""
+TAREK_39 = "QQH7IGID<H```````^N````O```8``````8`F````LG``M`S`IG```E```D````D``8`````^<```````"
+"""The 39th of tarek's killers (``benchmarks/data/killer_collections.tsv``), in the cage
+string notation: every killer technique, nested cage forcing too, leaves it stuck after
+six steps."""
 
 
 def killer_x_rules() -> Rules:

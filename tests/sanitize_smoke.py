@@ -676,10 +676,30 @@ def main() -> int:
             if got < 1:
                 print(f"killer {n}x{n} {extra} seed {seed}: its own solution lost")
                 return 1
+            # the nested refutation of logic, on random candidate states (some broken)
+            nrng = random.Random(seed)
+            for _ in range(4):
+                masks = [nrng.randint(1, (1 << n) - 1) | (1 << (solution[c] - 1))
+                         if nrng.random() < 0.7 else 1 << (solution[c] - 1)
+                         for c in range(n * n)]
+                found = shudu.solving.engine.nested_refutation(rules, masks, 2000)
+                if found is not None and found[1] == solution[found[0]]:
+                    print(f"killer {n}x{n} {extra} seed {seed}: the solution refuted")
+                    return 1
     killer_x = cases.killer_x_rules()
     if shudu.count(bytes(81), 2, killer_x) < 1:
         print("the killer-X fixture's rules have no solution")
         return 1
+    # Bad masks and budgets for the nested refutation are refused.
+    tables = shudu.solving.engine._tables(killer_x)
+    for data, budget in ((bytes(4 * 80), 10), (bytes(4 * 81), 10), (b"\xff" * 4 * 81, 10),
+                         (b"\x01\x00\x00\x00" * 81, 0), (b"\x01\x00\x00\x00" * 81, -5)):
+        try:
+            _engine.nested_refute(tables, data, budget)
+            print("nested_refute took bad input")
+            return 1
+        except ValueError:
+            pass
     # Malformed constraint programs are refused, never read out of bounds.
     houses, starts, peers = shudu.solving.engine._house_tables(Rules())
     for _ in range(3000 if not quick else 500):

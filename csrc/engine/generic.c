@@ -1417,3 +1417,75 @@ int sg_count(sg_solver *s, const uint8_t *givens, int limit, uint8_t *first_out,
     }
     return count;
 }
+
+/* ---------------------------------------------------------------- nested refutation */
+
+/* Propagate state st with the digits m kept in cell c (all of them when m is the cell's
+ * mask), counting one propagation against *left. */
+static int refute_step(sg_solver *s, uint32_t *st, int c, uint32_t m, long *left) {
+    --*left;
+    return propagate(s, st, NULL, c, m);
+}
+
+int sg_nested_refute(sg_solver *s, const uint32_t *masks, long budget, int *cell, int *digit,
+                     int32_t *inner, int max_inner, int *ninner) {
+    const int nc = s->ncells, n = s->n, nh = s->nhouses;
+    const size_t bytes = s->swords * sizeof *s->cur;
+    uint32_t *root = s->snap, *a = s->snap + s->swords, *b = s->probe;
+    uint32_t *pos = root + nc;
+    *ninner = 0;
+    s->status = ST_DONE;   /* the search state is gone */
+    for (int c = 0; c < nc; c++) root[c] = masks[c] & s->full;
+    memset(pos, 0, (size_t)nh * (size_t)n * sizeof *pos);
+    for (int h = 0; h < nh; h++)
+        for (int i = 0; i < n; i++) {
+            const int c = s->houses[(size_t)h * n + i];
+            for (uint32_t m = root[c]; m; m &= m - 1) pos[(size_t)h * n + ctz(m)] |= 1u << i;
+        }
+    for (int c = 0; c < nc; c++)
+        if (!root[c]) return -1;
+    for (size_t i = 0; i < (size_t)nh * n; i++)
+        if (!pos[i]) return -1;
+    if (s->use_lc) memset(s->lcd, 1, (size_t)nh);
+    long left = budget;
+    if (refute_step(s, root, -1, 0, &left) < 0) return -1;
+    for (int c = 0; c < nc; c++) {
+        const uint32_t x = masks[c] & s->full;
+        if (!(x & (x - 1))) continue;
+        for (uint32_t m = x; m; m &= m - 1) {
+            const uint32_t bit = m & -m;
+            if (!(root[c] & bit)) {   /* the state's own propagation removes it */
+                *cell = c;
+                *digit = ctz(bit) + 1;
+                return 1;
+            }
+            if (root[c] == bit) continue;   /* the state's propagation places it */
+            if (left <= 0) return -3;
+            memcpy(a, root, bytes);
+            int found = 0, broken = refute_step(s, a, c, bit, &left) < 0;
+            /* A stands: try every open candidate of its state, removing those that break */
+            for (int more = 1; more && !broken;) {
+                more = 0;
+                for (int c2 = 0; c2 < nc && !broken; c2++)
+                    for (uint32_t m2 = a[c2]; m2 && !broken; m2 &= m2 - 1) {
+                        const uint32_t b2 = m2 & -m2;
+                        if (!(a[c2] & b2) || !(a[c2] & (a[c2] - 1))) continue;
+                        if (left <= 0) return -3;
+                        memcpy(b, a, bytes);
+                        if (refute_step(s, b, c2, b2, &left) >= 0) continue;
+                        if (found < max_inner) inner[found] = c2 * 32 + ctz(b2);
+                        found++;
+                        more = 1;
+                        broken = refute_step(s, a, c2, a[c2] & ~b2, &left) < 0;
+                    }
+            }
+            if (broken) {
+                *cell = c;
+                *digit = ctz(bit) + 1;
+                *ninner = found;
+                return 1;
+            }
+        }
+    }
+    return 0;
+}

@@ -62,6 +62,21 @@ int sg_start(sg_solver *s, const uint8_t *givens, const uint64_t *rng);
  * sg_set_cancel (the search can then be resumed by calling sg_next again). */
 int sg_next(sg_solver *s, uint8_t *out);
 
+/* Nested refutation, for the logic's nested cage forcing.  masks: the ncells candidate
+ * masks of a state (bit d-1 for digit d, every mask non-zero and within the grid's
+ * digits; a placed cell holds its one digit).  Finds the first open candidate A of
+ * masks (cells in order, digits low to high) that the state's propagation removes, or
+ * such that, with A placed and propagated, trying every open candidate B of that state
+ * in turn (each propagated from it: a B that breaks is removed from A's state, which is
+ * propagated again) leaves A's state broken.  Writes A to *cell and *digit (1..n) and the Bs removed, in order,
+ * to inner (cell * 32 + digit - 1, at most max_inner kept; *ninner their count).  Every
+ * propagation is the search's own (singles, locked candidates, cages, sums).  Stops
+ * after budget propagations.  Returns 1 when found, 0 when none, -1 when the state
+ * itself breaks, -3 when the budget ran out first.  The search state is overwritten
+ * (call sg_start before searching again). */
+int sg_nested_refute(sg_solver *s, const uint32_t *masks, long budget, int *cell, int *digit,
+                     int32_t *inner, int max_inner, int *ninner);
+
 /* Statistics of the current search since sg_start (overwrites *st). */
 void sg_get_stats(const sg_solver *s, sd_stats *st);
 

@@ -384,6 +384,9 @@ static PyMethodDef methods[] = {
     {"search", py_search, METH_VARARGS,
      "search(rules, puzzle, limit=1, seed=None, timeout=0.0, stop=None) -> (count, "
      "solution|None, guesses, nodes); count -2 when the timeout passed or stop[0] was set"},
+    {"nested_refute", py_nested_refute, METH_VARARGS,
+     "nested_refute(rules, masks, budget) -> None | (cell, digit, inner): a candidate refuted\n"
+     "by a nested net of the engine's propagation."},
     {"batch", py_batch, METH_VARARGS,
      "batch(rules|None, buffer, limit, threads, want_solutions) -> (solutions, counts, guesses)"},
     {NULL, NULL, 0, NULL},

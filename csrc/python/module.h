@@ -37,6 +37,7 @@ extern PyTypeObject EnumType;
 PyObject *py_solve9(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_has_conflict9(PyObject *self, PyObject *arg);
 PyObject *py_search(PyObject *self, PyObject *args);
+PyObject *py_nested_refute(PyObject *self, PyObject *args);
 PyObject *py_batch(PyObject *self, PyObject *args);
 
 /* py_logic.c: the 9x9 ladder, the detectors, the chain search and the cage trials */

@@ -796,3 +796,81 @@ fail:
     Py_XDECREF(nodes);
     return NULL;
 }
+
+/* ------------------------------------------------------------------ nested refutation */
+
+/* The most propagations one nested_refute call may make. */
+#define NESTED_MAX_BUDGET 100000000L
+
+/* nested_refute(rules, masks, budget) -> None | (cell, digit, inner): sg_nested_refute
+ * on a candidate state.  masks: ncells native uint32 (bit d-1 for digit d), each
+ * non-zero and within the grid's digits; budget: propagations, 1 .. NESTED_MAX_BUDGET.
+ * inner: the (cell, digit) pairs removed from the assumption's state, in order.  None
+ * when no candidate is refuted within the budget, or the state itself breaks.  Runs
+ * without the GIL. */
+PyObject *py_nested_refute(PyObject *self, PyObject *args) {
+    (void)self;
+    RulesObject *rules;
+    Py_buffer mv;
+    long budget;
+    if (!PyArg_ParseTuple(args, "O!y*l", &RulesType, &rules, &mv, &budget)) return NULL;
+    const int nc = rules->rules.ncells, n = rules->rules.n;
+    const uint32_t full = n >= 32 ? 0xFFFFFFFFu : (1u << n) - 1;
+    if (mv.len != (Py_ssize_t)nc * (Py_ssize_t)sizeof(uint32_t)) {
+        PyBuffer_Release(&mv);
+        return PyErr_Format(PyExc_ValueError, "expected the masks as %d uint32 values", nc);
+    }
+    if (budget < 1 || budget > NESTED_MAX_BUDGET) {
+        PyBuffer_Release(&mv);
+        return PyErr_Format(PyExc_ValueError, "expected a budget from 1 to %ld",
+                            NESTED_MAX_BUDGET);
+    }
+    const int max_inner = nc * n;
+    uint32_t *masks = PyMem_Malloc((size_t)nc * sizeof *masks);
+    int32_t *inner = PyMem_Malloc((size_t)max_inner * sizeof *inner);
+    if (!masks || !inner) {
+        PyBuffer_Release(&mv);
+        PyMem_Free(masks);
+        PyMem_Free(inner);
+        return PyErr_NoMemory();
+    }
+    memcpy(masks, mv.buf, (size_t)nc * sizeof *masks);
+    PyBuffer_Release(&mv);
+    for (int c = 0; c < nc; c++)
+        if (!masks[c] || (masks[c] & ~full)) {
+            PyMem_Free(masks);
+            PyMem_Free(inner);
+            return PyErr_Format(PyExc_ValueError,
+                                "expected cell %d's mask to hold digits 1..%d, found %lu", c,
+                                n, (unsigned long)masks[c]);
+        }
+    int cell = -1, digit = 0, ninner = 0, r = -2;
+    Py_INCREF(rules);
+    PyThreadState *ts = PyEval_SaveThread();
+    sg_solver *s = sg_new(&rules->rules);
+    if (s) {
+        r = sg_nested_refute(s, masks, budget, &cell, &digit, inner, max_inner, &ninner);
+        sg_free(s);
+    }
+    PyEval_RestoreThread(ts);
+    Py_DECREF(rules);
+    PyMem_Free(masks);
+    if (!s) {
+        PyMem_Free(inner);
+        return PyErr_NoMemory();
+    }
+    if (r != 1) {
+        PyMem_Free(inner);
+        Py_RETURN_NONE;
+    }
+    const int kept = ninner < max_inner ? ninner : max_inner;
+    PyObject *pairs = PyTuple_New(kept);
+    for (int i = 0; pairs && i < kept; i++) {
+        PyObject *pair = Py_BuildValue("(ii)", inner[i] / 32, inner[i] % 32 + 1);
+        if (!pair) Py_CLEAR(pairs);
+        else PyTuple_SET_ITEM(pairs, i, pair);
+    }
+    PyMem_Free(inner);
+    if (!pairs) return NULL;
+    return Py_BuildValue("(iiN)", cell, digit, pairs);
+}

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from constraint_cases import TAREK_9
+from constraint_cases import TAREK_39
 from shudu import Rules
 from shudu.cli import cli
 from shudu.errors import ParseError
@@ -199,9 +199,9 @@ def test_rate_rates_killers_with_their_cage_techniques() -> None:
 
 @pytest.mark.parametrize(("lang", "words"), [("en", "lower bound"), ("zh", "下限")])
 def test_rate_says_a_stuck_killer_rates_at_least_the_floor(lang: str, words: str) -> None:
-    """A killer the cage techniques leave stuck rates 9.5 (the floor), and the line says the
-    score is a lower bound, in either language."""
-    res = CliRunner().invoke(cli, ["rate", "--lang", lang, "--timeout", "60", TAREK_9])
+    """A killer the killer techniques leave stuck rates 9.5 (the floor), and the line says
+    the score is a lower bound, in either language."""
+    res = CliRunner().invoke(cli, ["rate", "--lang", lang, "--timeout", "60", TAREK_39])
     assert res.exit_code == 0, res.output + res.stderr
     assert res.output.startswith("9.5 ") and words in res.output
 

@@ -14,7 +14,7 @@ import statistics
 import pytest
 
 from conftest import shared_file
-from constraint_cases import TAREK_9
+from constraint_cases import TAREK_39
 from shudu import Rules
 from shudu.errors import NotUnique
 from shudu.formats.killer import read_cage_string, read_killer_list
@@ -316,10 +316,10 @@ ladder finishes it."""
 def test_a_stuck_killer_rates_above_every_killer_the_ladder_finishes() -> None:
     """A killer whose walk gets stuck rates at least the floor (a lower bound), above a
     killer the walk finishes; a walk cut short by time gets no floor."""
-    stuck = rate(read_cage_string(TAREK_9))
+    stuck = rate(read_cage_string(TAREK_39))
     assert not stuck.solved and stuck.complete
     assert stuck.score >= stuck_floor() and stuck.grade == grade_for_score(stuck.score)
     finished = rate(read_killer_list(HUMAN_2))
     assert finished.solved and finished.score < stuck_floor()
-    cut = rate(read_cage_string(TAREK_9), known=(1, 0), cut_at=0.0)
+    cut = rate(read_cage_string(TAREK_39), known=(1, 0), cut_at=0.0)
     assert not cut.complete and cut.score < stuck_floor()

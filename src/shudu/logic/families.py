@@ -29,5 +29,6 @@ from .techniques.variant import (  # noqa: F401
     constraints,
     killer,
     killer_forcing,
+    killer_nested,
     killer_verity,
 )

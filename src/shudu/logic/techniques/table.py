@@ -175,6 +175,7 @@ junior-exocet                   1601   exocet                  9.0      9.0     
 sk-loop                         1602   sk-loop                 9.0      9.0      -        -  -
 msls                            1603   msls                    9.0      9.0      -        -  -
 senior-exocet                   1604   exocet                  9.0      9.0      -        -  -
+nested-cage-forcing             1708   killer                  9.0      9.0      -        -  -
 nested-forcing-net              1399   forcing                 9.5      9.5      -        -  -
 template-set                    1201   templates              10.0     10.0      -        -  o
 template-delete                 1202   templates              10.0     10.0      -        -  o
@@ -313,6 +314,7 @@ junior-exocet                   Junior Exocet                             初级
 sk-loop                         SK-loop                                   SK 环
 msls                            Multi-Sector Locked Set                   多区块锁定集
 senior-exocet                   Senior Exocet                             高级飞鱼导弹
+nested-cage-forcing             Nested Cage Forcing                       嵌套杀手笼强制
 nested-forcing-net              Nested Forcing Net                        嵌套强制网
 template-set                    Template Set                              模板填数
 template-delete                 Template Delete                           模板删数

@@ -1,0 +1,120 @@
+"""Nested Cage Forcing: an assumption that its own trials break.
+
+Suppose a candidate A and follow it with the rules the solving engine propagates on a
+killer: singles, locked candidates, each cage's combinations (with the cells of a cage
+that see each other) and the sums of the 45 rule.  If that does not break at once, then
+in the state it leaves try every other candidate B the same way: a B that breaks cannot
+hold while A does, so it goes from A's state, which is followed again.  When A's state
+breaks, A is false.  Killer guides call it a nested net, or forcing within forcing: what
+the hardest published killers need once every single assumption stands.
+
+The search is the engine's (:func:`~shudu.solving.engine.nested_refutation`), bounded by
+a number of propagations, so a state always gives the same step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ....solving.engine import nested_refutation
+from ....values.candidates import Candidates
+from ...accel9 import never9
+from ...registry import Technique, register
+from ...render import result_text
+from ...step import Step, cells_text, eliminations_text
+
+__all__ = ["find_nested_cage_forcing"]
+
+MAX_SHOWN = 6
+"""The broken trials the words name one by one (the rest are counted)."""
+
+
+def _killer_only(cands: Candidates) -> bool:
+    rules = cands.rules
+    return (bool(rules.constraints) and rules.size <= 16
+            and all(getattr(c, "kind", None) == "killer" for c in rules.constraints))
+
+
+def find_nested_cage_forcing(cands: Candidates) -> Iterator[Step]:
+    """The first candidate whose assumption, with the candidates its own trials break
+    removed, leads to a contradiction: it is removed.
+
+    >>> from shudu.formats.killer import read_cage_string
+    >>> from shudu.logic.solver import as_candidates
+    >>> c = as_candidates(read_cage_string("3<" + "0" * 79))   # 1+2 in r1c12
+    >>> next(find_nested_cage_forcing(c)).notation()
+    'Nested Cage Forcing: r1c1=3 => contradiction => r1c1<>3'
+    """
+    if not _killer_only(cands):
+        return
+    masks = [1 << (v - 1) if v else m for v, m in zip(cands.values, cands.cell_mask)]
+    if not all(masks):
+        return   # a cell without candidates: other steps show the state is broken
+    found = nested_refutation(cands.rules, masks)
+    if found is None:
+        return
+    cell, digit, inner = found
+    n = cands.rules.size
+    yield Step("nested-cage-forcing", eliminations=[(cell, digit)],
+               cells={"assumed": (cell,), "trials": tuple(sorted({c for c, _ in inner}))},
+               extra={"digit": digit,
+                      "trials": tuple(f"{cells_text((c,), n)}={d}" for c, d in inner)},
+               size=n)
+
+
+# ---------------------------------------------------------------------- words
+def _assumed(step: Step) -> str:
+    return f"{cells_text(step.role_cells('assumed'), step.size)}={step.get('digit')}"
+
+
+def _where(step: Step, lang: str) -> str:
+    cell = cells_text(step.role_cells("assumed"), step.size)
+    digit = step.get("digit")
+    return (f"假设 {cell} 是 {digit}，在这个假设里再逐一试探其他候选数。" if lang == "zh"
+            else f"Suppose {cell} is {digit}, and within that, try the other candidates.")
+
+
+def _trials_text(trials: list[str], lang: str) -> str:
+    shown = trials[:MAX_SHOWN]
+    more = len(trials) - len(shown)
+    if lang == "zh":
+        text = "、".join(shown)
+        return text + (f" 等 {len(trials)} 个候选数" if more else "")
+    text = ", ".join(shown)
+    return text + (f" and {more} more" if more else "")
+
+
+def _explain(step: Step, lang: str) -> str:
+    cell = cells_text(step.role_cells("assumed"), step.size)
+    digit = step.get("digit")
+    trials = list(step.get("trials") or ())
+    result = result_text(step, lang)
+    if lang == "zh":
+        text = (f"假设 {cell} 是 {digit}，用杀手笼的规则推下去（唯一数、区块、杀手笼组合、"
+                f"45 法则）")
+        if not trials:
+            return text + f"，立刻出现矛盾。所以假设不成立：{result}。"
+        return (text + f"。在得到的局面里逐一试探其他候选数：{_trials_text(trials, lang)}"
+                f"各自都会导致矛盾，所以在这个假设下都要删去；删去之后就出现矛盾。"
+                f"所以假设不成立：{result}。")
+    text = (f"Suppose {cell} is {digit} and follow it with the cage rules (singles, locked "
+            f"candidates, the cages' combinations, the 45 rule)")
+    if not trials:
+        return text + f": that runs into a contradiction at once. So the supposition is " \
+                      f"false: {result}."
+    return (text + f". In what that leaves, try the other candidates one by one the same "
+            f"way: {_trials_text(trials, lang)} each run into a contradiction, so under the "
+            f"supposition they go; without them the cage rules break. So the supposition "
+            f"is false: {result}.")
+
+
+def _notation(step: Step) -> str:
+    trials = step.get("trials") or ()
+    inside = f" => {len(trials)} trials break" if trials else ""
+    return f"{step.name}: {_assumed(step)}{inside} => contradiction => {eliminations_text(step)}"
+
+
+register(Technique.of("nested-cage-forcing", find_nested_cage_forcing, _where, _explain,
+                      _notation, aliases=("nested cage forcing net", "forcing within forcing",
+                                          "killer nested net"),
+                      first9=never9))
