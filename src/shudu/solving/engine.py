@@ -372,7 +372,7 @@ out one at a time, keep every core busy however unequal the subtrees are."""
 
 
 NESTED_BUDGET = 50_000
-"""Propagations one :func:`nested_refutation` may make (about a second on a 9x9 killer):
+"""Propagations one :func:`nested_refutation` may make (under a second on a 9x9 killer):
 a bound on work, not on time, so the same state always gives the same answer."""
 
 
