@@ -68,8 +68,9 @@ int sg_next(sg_solver *s, uint8_t *out);
  * masks (cells in order, digits low to high) that the state's propagation removes, or
  * such that, with A placed and propagated, trying every open candidate B of that state
  * in turn (each propagated from it: a B that breaks is removed from A's state, which is
- * propagated again) leaves A's state broken.  Writes A to *cell and *digit (1..n) and the Bs removed, in order,
- * to inner (cell * 32 + digit - 1, at most max_inner kept; *ninner their count).  Every
+ * propagated again) leaves A's state broken.  Writes A to *cell and *digit (1..n) and
+ * the Bs removed, in order, to inner (cell * 32 + digit - 1, at most max_inner kept;
+ * *ninner their count).  Every
  * propagation is the search's own (singles, locked candidates, cages, sums).  Stops
  * after budget propagations.  Returns 1 when found, 0 when none, -1 when the state
  * itself breaks, -3 when the budget ran out first.  The search state is overwritten

@@ -22,10 +22,6 @@ from shudu.solving.engine import nested_refutation
 from shudu.values.constraints import Cage
 
 
-def _masks(cands) -> list[int]:   # type: ignore[no-untyped-def]
-    return [1 << (v - 1) if v else m for v, m in zip(cands.values, cands.cell_mask)]
-
-
 def test_the_stored_step_spares_the_solution_and_says_why() -> None:
     """The stored step removes a digit the solution does not hold; its words name the
     supposition, the first trials and how many more (the trials break under the
@@ -56,7 +52,7 @@ def test_refutations_spare_the_solution_on_thinned_killer_states(seed: int) -> N
         for d in cands.digits_of(cell):
             if d != solution[cell] and rng.random() < 0.5:
                 cands.eliminate(cell, d)
-    found = nested_refutation(cands.rules, _masks(cands), budget=20_000)
+    found = nested_refutation(cands.rules, cands.masks(), budget=20_000)
     if found is not None:
         cell, digit, _ = found
         assert solution[cell] != digit
@@ -99,5 +95,5 @@ def test_the_budget_bounds_the_search() -> None:
     be found; the answer is the same every time."""
     entry = stored_states()["nested-cage-forcing"][0]
     cands = entry_state(entry)
-    answers = {nested_refutation(cands.rules, _masks(cands), budget=1) for _ in range(3)}
+    answers = {nested_refutation(cands.rules, cands.masks(), budget=1) for _ in range(3)}
     assert answers == {None}

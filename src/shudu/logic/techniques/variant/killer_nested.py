@@ -47,7 +47,7 @@ def find_nested_cage_forcing(cands: Candidates) -> Iterator[Step]:
     """
     if not _killer_only(cands):
         return
-    masks = [1 << (v - 1) if v else m for v, m in zip(cands.values, cands.cell_mask)]
+    masks = cands.masks()
     if not all(masks):
         return   # a cell without candidates: other steps show the state is broken
     found = nested_refutation(cands.rules, masks)
