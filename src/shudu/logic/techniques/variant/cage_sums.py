@@ -450,6 +450,8 @@ def difference_sums(rules: Rules) -> tuple[Sum, ...]:
             loose &= ~cm
         if len(crossing) < 2 and not loose:
             continue
+        if len(crossing) + loose.bit_count() > MAX_DIFFERENCE:
+            continue   # each crossing cage adds a cell at least, inside or out
         for pick in range(1, (1 << len(crossing)) - (0 if loose else 1)):
             plus, minus, out_total = loose, 0, 0
             for j, (cage, cm) in enumerate(crossing):
