@@ -682,8 +682,8 @@ def main() -> int:
                 masks = [nrng.randint(1, (1 << n) - 1) | (1 << (solution[c] - 1))
                          if nrng.random() < 0.7 else 1 << (solution[c] - 1)
                          for c in range(n * n)]
-                found = shudu.solving.engine.nested_refutation(rules, masks, 2000)
-                if found is not None and found[1] == solution[found[0]]:
+                found = shudu.solving.engine.nested_refutations(rules, masks, 2000, n * n * n)
+                if any(digit == solution[cell] for cell, digit, _ in found):
                     print(f"killer {n}x{n} {extra} seed {seed}: the solution refuted")
                     return 1
     killer_x = cases.killer_x_rules()
@@ -692,10 +692,13 @@ def main() -> int:
         return 1
     # Bad masks and budgets for the nested refutation are refused.
     tables = shudu.solving.engine._tables(killer_x)
-    for data, budget in ((bytes(4 * 80), 10), (bytes(4 * 81), 10), (b"\xff" * 4 * 81, 10),
-                         (b"\x01\x00\x00\x00" * 81, 0), (b"\x01\x00\x00\x00" * 81, -5)):
+    for data, budget, limit in ((bytes(4 * 80), 10, 1), (bytes(4 * 81), 10, 1),
+                                (b"\xff" * 4 * 81, 10, 1), (b"\x01\x00\x00\x00" * 81, 0, 1),
+                                (b"\x01\x00\x00\x00" * 81, -5, 1),
+                                (b"\x01\x00\x00\x00" * 81, 10, 0),
+                                (b"\x01\x00\x00\x00" * 81, 10, 10**6)):
         try:
-            _engine.nested_refute(tables, data, budget)
+            _engine.nested_refute(tables, data, budget, limit)
             print("nested_refute took bad input")
             return 1
         except ValueError:

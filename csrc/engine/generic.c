@@ -1420,20 +1420,56 @@ int sg_count(sg_solver *s, const uint8_t *givens, int limit, uint8_t *first_out,
 
 /* ---------------------------------------------------------------- nested refutation */
 
+/* The work a nested refutation may still do: propagations left, and who may stop it. */
+typedef struct {
+    long left;
+    int (*tick)(void *ctx); /* nonzero: stop now (looked at every NESTED_TICK propagations) */
+    void *ctx;
+    int stopped;
+} nested_work;
+
+#define NESTED_TICK 64
+
+/* What a nested refutation answers once its work ends: -2 when stopped, else its hits,
+ * or -3 when the budget ran out before any. */
+static int nested_end(const nested_work *w, int nhits) {
+    return w->stopped ? -2 : nhits ? nhits : w->left <= 0 ? -3 : 0;
+}
+
 /* Propagate state st with the digits m kept in cell c (all of them when m is the cell's
- * mask), counting one propagation against *left. */
-static int refute_step(sg_solver *s, uint32_t *st, int c, uint32_t m, long *left) {
-    --*left;
+ * mask), counting one propagation against the work left. */
+static int refute_step(sg_solver *s, uint32_t *st, int c, uint32_t m, nested_work *w) {
+    if (--w->left % NESTED_TICK == 0 && w->tick && w->tick(w->ctx)) {
+        w->stopped = 1;
+        w->left = 0;
+    }
     return propagate(s, st, NULL, c, m);
 }
 
-int sg_nested_refute(sg_solver *s, const uint32_t *masks, long budget, int *cell, int *digit,
-                     int32_t *inner, int max_inner, int *ninner) {
+/* Open candidates of state st (cells with two or more), the strength of an assumption's
+ * state: the fewer, the more likely its trials break it, and the cheaper they are. */
+static int open_candidates(const uint32_t *st, int nc) {
+    int open = 0;
+    for (int c = 0; c < nc; c++)
+        if (st[c] & (st[c] - 1)) open += sd_popc32(st[c]);
+    return open;
+}
+
+/* Order of the assumptions: key (open candidates << 16 | index), ascending. */
+static int by_key(const void *x, const void *y) {
+    const int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
+    return (a > b) - (a < b);
+}
+
+int sg_nested_refute(sg_solver *s, const uint32_t *masks, long budget, int max_hits,
+                     int32_t *hits, int32_t *ninner, int32_t *inner, int max_inner,
+                     int *nhits, int (*tick)(void *ctx), void *ctx) {
     const int nc = s->ncells, n = s->n, nh = s->nhouses;
     const size_t bytes = s->swords * sizeof *s->cur;
     uint32_t *root = s->snap, *a = s->snap + s->swords, *b = s->probe;
     uint32_t *pos = root + nc;
-    *ninner = 0;
+    int used = 0;   /* inner entries written */
+    *nhits = 0;
     s->status = ST_DONE;   /* the search state is gone */
     for (int c = 0; c < nc; c++) root[c] = masks[c] & s->full;
     memset(pos, 0, (size_t)nh * (size_t)n * sizeof *pos);
@@ -1446,46 +1482,61 @@ int sg_nested_refute(sg_solver *s, const uint32_t *masks, long budget, int *cell
         if (!root[c]) return -1;
     for (size_t i = 0; i < (size_t)nh * n; i++)
         if (!pos[i]) return -1;
+    if (max_hits < 1) return 0;
     if (s->use_lc) memset(s->lcd, 1, (size_t)nh);
-    long left = budget;
-    if (refute_step(s, root, -1, 0, &left) < 0) return -1;
+    nested_work w = {budget, tick, ctx, 0};
+    if (refute_step(s, root, -1, 0, &w) < 0) return w.stopped ? -2 : -1;
+    /* the assumptions, strongest state first (index: cell * 32 + digit - 1) */
+    int64_t *order = malloc((size_t)nc * (size_t)n * sizeof *order);
+    if (!order) return -4;
+    int na = 0;
     for (int c = 0; c < nc; c++) {
         const uint32_t x = masks[c] & s->full;
         if (!(x & (x - 1))) continue;
         for (uint32_t m = x; m; m &= m - 1) {
             const uint32_t bit = m & -m;
-            if (!(root[c] & bit)) {   /* the state's own propagation removes it */
-                *cell = c;
-                *digit = ctz(bit) + 1;
-                return 1;
+            int open = 0;   /* the state's own propagation removes it: first of all */
+            if (root[c] & bit) {
+                if (root[c] == bit) continue;   /* the state's propagation places it */
+                if (w.left <= 0) break;
+                memcpy(a, root, bytes);
+                open = refute_step(s, a, c, bit, &w) < 0 ? 0 : 1 + open_candidates(a, nc);
             }
-            if (root[c] == bit) continue;   /* the state's propagation places it */
-            if (left <= 0) return -3;
-            memcpy(a, root, bytes);
-            int found = 0, broken = refute_step(s, a, c, bit, &left) < 0;
-            /* A stands: try every open candidate of its state, removing those that break */
-            for (int more = 1; more && !broken;) {
-                more = 0;
-                for (int c2 = 0; c2 < nc && !broken; c2++)
-                    for (uint32_t m2 = a[c2]; m2 && !broken; m2 &= m2 - 1) {
-                        const uint32_t b2 = m2 & -m2;
-                        if (!(a[c2] & b2) || !(a[c2] & (a[c2] - 1))) continue;
-                        if (left <= 0) return -3;
-                        memcpy(b, a, bytes);
-                        if (refute_step(s, b, c2, b2, &left) >= 0) continue;
-                        if (found < max_inner) inner[found] = c2 * 32 + ctz(b2);
-                        found++;
-                        more = 1;
-                        broken = refute_step(s, a, c2, a[c2] & ~b2, &left) < 0;
-                    }
-            }
-            if (broken) {
-                *cell = c;
-                *digit = ctz(bit) + 1;
-                *ninner = found;
-                return 1;
-            }
+            order[na++] = (int64_t)open << 16 | (c * 32 + ctz(bit));
         }
     }
-    return 0;
+    qsort(order, (size_t)na, sizeof *order, by_key);
+    for (int k = 0; k < na && *nhits < max_hits && used < max_inner; k++) {
+        const int c = (int)(order[k] & 0xFFFF) / 32;
+        const uint32_t bit = 1u << (order[k] & 31);
+        int found = 0, broken = order[k] >> 16 == 0;
+        if (!broken) {
+            if (w.left <= 0) break;
+            memcpy(a, root, bytes);
+            broken = refute_step(s, a, c, bit, &w) < 0;
+        }
+        /* A stands: try every open candidate of its state, removing those that break */
+        for (int more = 1; more && !broken;) {
+            more = 0;
+            for (int c2 = 0; c2 < nc && !broken && w.left > 0; c2++)
+                for (uint32_t m2 = a[c2]; m2 && !broken && w.left > 0; m2 &= m2 - 1) {
+                    const uint32_t b2 = m2 & -m2;
+                    if (!(a[c2] & b2) || !(a[c2] & (a[c2] - 1))) continue;
+                    memcpy(b, a, bytes);
+                    if (refute_step(s, b, c2, b2, &w) >= 0) continue;
+                    if (used + found < max_inner) inner[used + found] = c2 * 32 + ctz(b2);
+                    found++;
+                    more = 1;
+                    broken = refute_step(s, a, c2, a[c2] & ~b2, &w) < 0;
+                }
+        }
+        if (broken) {
+            const int h = (*nhits)++;
+            hits[h] = c * 32 + ctz(bit);
+            ninner[h] = found;
+            used += found;
+        }
+    }
+    free(order);
+    return nested_end(&w, *nhits);
 }

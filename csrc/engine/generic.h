@@ -64,19 +64,26 @@ int sg_next(sg_solver *s, uint8_t *out);
 
 /* Nested refutation, for the logic's nested cage forcing.  masks: the ncells candidate
  * masks of a state (bit d-1 for digit d, every mask non-zero and within the grid's
- * digits; a placed cell holds its one digit).  Finds the first open candidate A of
- * masks (cells in order, digits low to high) that the state's propagation removes, or
- * such that, with A placed and propagated, trying every open candidate B of that state
- * in turn (each propagated from it: a B that breaks is removed from A's state, which is
- * propagated again) leaves A's state broken.  Writes A to *cell and *digit (1..n) and
- * the Bs removed, in order, to inner (cell * 32 + digit - 1, at most max_inner kept;
- * *ninner their count).  Every
- * propagation is the search's own (singles, locked candidates, cages, sums).  Stops
- * after budget propagations.  Returns 1 when found, 0 when none, -1 when the state
- * itself breaks, -3 when the budget ran out first.  The search state is overwritten
+ * digits; a placed cell holds its one digit).  An open candidate A of masks is refuted
+ * when the state's own propagation removes it, or when, with A placed and propagated,
+ * trying every open candidate B of that state (each propagated from it: a B that breaks
+ * is removed from A's state, which is propagated again) leaves A's state broken.  The
+ * As are taken strongest first: those the state's propagation removes, then by the open
+ * candidates their own propagation leaves, fewest first (ties: cells in order, digits
+ * low to high).  Each refutation stands on the state given alone (none is removed for
+ * the next).  The k-th refuted A goes to hits[k] (cell * 32 + digit - 1) and the number
+ * of Bs removed on its way to ninner[k]; the Bs themselves (cell * 32 + digit - 1, in
+ * order) follow one another in inner, as many as its max_inner entries hold.  Stops
+ * after max_hits refutations, once inner is full, or after budget propagations; *nhits
+ * is the number of hits.  Every propagation is the search's own (singles, locked
+ * candidates, cages, sums).  tick (may be NULL) is called with ctx every few dozen
+ * propagations: nonzero stops the search.  Returns the number of hits (0 when there is
+ * none), -1 when the state itself breaks, -2 when tick stopped it, -3 when the budget
+ * ran out before any hit, -4 when memory ran out.  The search state is overwritten
  * (call sg_start before searching again). */
-int sg_nested_refute(sg_solver *s, const uint32_t *masks, long budget, int *cell, int *digit,
-                     int32_t *inner, int max_inner, int *ninner);
+int sg_nested_refute(sg_solver *s, const uint32_t *masks, long budget, int max_hits,
+                     int32_t *hits, int32_t *ninner, int32_t *inner, int max_inner,
+                     int *nhits, int (*tick)(void *ctx), void *ctx);
 
 /* Statistics of the current search since sg_start (overwrites *st). */
 void sg_get_stats(const sg_solver *s, sd_stats *st);

@@ -385,8 +385,8 @@ static PyMethodDef methods[] = {
      "search(rules, puzzle, limit=1, seed=None, timeout=0.0, stop=None) -> (count, "
      "solution|None, guesses, nodes); count -2 when the timeout passed or stop[0] was set"},
     {"nested_refute", py_nested_refute, METH_VARARGS,
-     "nested_refute(rules, masks, budget) -> None | (cell, digit, inner): a candidate refuted\n"
-     "by a nested net of the engine's propagation."},
+     "nested_refute(rules, masks, budget, limit=1) -> ((cell, digit, inner), ...): the\n"
+     "candidates a nested net of the engine's propagation refutes."},
     {"batch", py_batch, METH_VARARGS,
      "batch(rules|None, buffer, limit, threads, want_solutions) -> (solutions, counts, guesses)"},
     {NULL, NULL, 0, NULL},

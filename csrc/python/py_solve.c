@@ -801,19 +801,26 @@ fail:
 
 /* The most propagations one nested_refute call may make. */
 #define NESTED_MAX_BUDGET 100000000L
+/* The Bs one nested_refute call keeps for all its refutations: room for this many
+ * times the candidates of a grid. */
+#define NESTED_INNER_ROOM 64
 
-/* nested_refute(rules, masks, budget) -> None | (cell, digit, inner): sg_nested_refute
- * on a candidate state.  masks: ncells native uint32 (bit d-1 for digit d), each
- * non-zero and within the grid's digits; budget: propagations, 1 .. NESTED_MAX_BUDGET.
- * inner: the (cell, digit) pairs removed from the assumption's state, in order.  None
- * when no candidate is refuted within the budget, or the state itself breaks.  Runs
- * without the GIL. */
+/* nested_refute(rules, masks, budget, limit=1) -> ((cell, digit, inner), ...):
+ * sg_nested_refute on a candidate state, its first `limit` refutations in the order found
+ * (none when the budget ran out first, or the state itself breaks).  masks: ncells
+ * native uint32 (bit d-1 for digit d), each non-zero and within the grid's digits;
+ * budget: propagations, 1 .. NESTED_MAX_BUDGET; limit: 1 .. ncells * n.  inner: the
+ * (cell, digit) pairs removed from the assumption's state, in order.  Runs without the
+ * GIL, looking at signals (Ctrl-C, a timer's handler) in the main thread: their
+ * exception ends it. */
 PyObject *py_nested_refute(PyObject *self, PyObject *args) {
     (void)self;
     RulesObject *rules;
     Py_buffer mv;
     long budget;
-    if (!PyArg_ParseTuple(args, "O!y*l", &RulesType, &rules, &mv, &budget)) return NULL;
+    int limit = 1;
+    if (!PyArg_ParseTuple(args, "O!y*l|i", &RulesType, &rules, &mv, &budget, &limit))
+        return NULL;
     const int nc = rules->rules.ncells, n = rules->rules.n;
     const uint32_t full = n >= 32 ? 0xFFFFFFFFu : (1u << n) - 1;
     if (mv.len != (Py_ssize_t)nc * (Py_ssize_t)sizeof(uint32_t)) {
@@ -825,52 +832,70 @@ PyObject *py_nested_refute(PyObject *self, PyObject *args) {
         return PyErr_Format(PyExc_ValueError, "expected a budget from 1 to %ld",
                             NESTED_MAX_BUDGET);
     }
-    const int max_inner = nc * n;
+    const int max_hits = nc * n;
+    if (limit < 1 || limit > max_hits) {
+        PyBuffer_Release(&mv);
+        return PyErr_Format(PyExc_ValueError, "expected a limit from 1 to %d", max_hits);
+    }
+    const int max_inner = NESTED_INNER_ROOM * nc * n;
     uint32_t *masks = PyMem_Malloc((size_t)nc * sizeof *masks);
+    int32_t *hits = PyMem_Malloc((size_t)max_hits * 2 * sizeof *hits);
     int32_t *inner = PyMem_Malloc((size_t)max_inner * sizeof *inner);
-    if (!masks || !inner) {
+    if (!masks || !hits || !inner) {
         PyBuffer_Release(&mv);
         PyMem_Free(masks);
+        PyMem_Free(hits);
         PyMem_Free(inner);
         return PyErr_NoMemory();
     }
     memcpy(masks, mv.buf, (size_t)nc * sizeof *masks);
     PyBuffer_Release(&mv);
+    PyObject *out = NULL;
+    int32_t *ninner = hits + max_hits;
+    int nhits = 0, r = -2;
+    search_bound bound;
+    sg_solver *s = NULL;
     for (int c = 0; c < nc; c++)
         if (!masks[c] || (masks[c] & ~full)) {
-            PyMem_Free(masks);
-            PyMem_Free(inner);
-            return PyErr_Format(PyExc_ValueError,
-                                "expected cell %d's mask to hold digits 1..%d, found %lu", c,
-                                n, (unsigned long)masks[c]);
+            PyErr_Format(PyExc_ValueError, "expected cell %d's mask to hold digits 1..%d, "
+                         "found %lu", c, n, (unsigned long)masks[c]);
+            goto done;
         }
-    int cell = -1, digit = 0, ninner = 0, r = -2;
+    bound_start(&bound, 0.0);
     Py_INCREF(rules);
-    PyThreadState *ts = PyEval_SaveThread();
-    sg_solver *s = sg_new(&rules->rules);
+    bound.ts = PyEval_SaveThread();
+    s = sg_new(&rules->rules);
     if (s) {
-        r = sg_nested_refute(s, masks, budget, &cell, &digit, inner, max_inner, &ninner);
+        r = sg_nested_refute(s, masks, budget, limit, hits, ninner, inner, max_inner, &nhits,
+                             s9_bound_tick, &bound);
         sg_free(s);
     }
-    PyEval_RestoreThread(ts);
+    PyEval_RestoreThread(bound.ts);
     Py_DECREF(rules);
+    if (!s || r == -4) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (r == -2) goto done;   /* a signal's exception is set */
+    if (r < 0) nhits = 0;
+    out = PyTuple_New(nhits);
+    for (int k = 0, at = 0; out && k < nhits; k++) {
+        const int kept = ninner[k] < max_inner - at ? ninner[k] : max_inner - at;
+        PyObject *pairs = PyTuple_New(kept);
+        for (int i = 0; pairs && i < kept; i++) {
+            PyObject *pair = Py_BuildValue("(ii)", inner[at + i] / 32, inner[at + i] % 32 + 1);
+            if (!pair) Py_CLEAR(pairs);
+            else PyTuple_SET_ITEM(pairs, i, pair);
+        }
+        at += kept;
+        PyObject *hit = pairs ? Py_BuildValue("(iiN)", hits[k] / 32, hits[k] % 32 + 1, pairs)
+                              : NULL;
+        if (!hit) Py_CLEAR(out);
+        else PyTuple_SET_ITEM(out, k, hit);
+    }
+done:
     PyMem_Free(masks);
-    if (!s) {
-        PyMem_Free(inner);
-        return PyErr_NoMemory();
-    }
-    if (r != 1) {
-        PyMem_Free(inner);
-        Py_RETURN_NONE;
-    }
-    const int kept = ninner < max_inner ? ninner : max_inner;
-    PyObject *pairs = PyTuple_New(kept);
-    for (int i = 0; pairs && i < kept; i++) {
-        PyObject *pair = Py_BuildValue("(ii)", inner[i] / 32, inner[i] % 32 + 1);
-        if (!pair) Py_CLEAR(pairs);
-        else PyTuple_SET_ITEM(pairs, i, pair);
-    }
+    PyMem_Free(hits);
     PyMem_Free(inner);
-    if (!pairs) return NULL;
-    return Py_BuildValue("(iiN)", cell, digit, pairs);
+    return out;
 }

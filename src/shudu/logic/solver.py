@@ -234,9 +234,7 @@ def _classic_cages(rules: Rules) -> bool:
     >>> _classic_cages(Rules(9, constraints=(Cage((0, 1), 3),))), _classic_cages(Rules())
     (True, False)
     """
-    return (bool(rules.constraints) and not rules.is_classic9
-            and all(getattr(c, "kind", None) == "killer" for c in rules.constraints)
-            and rules.replace(constraints=()).is_classic9)
+    return rules.killer_only and rules.replace(constraints=()).is_classic9
 
 
 def next_step(cands: Candidates, config: SolverConfig | None = None,
@@ -275,8 +273,9 @@ def _next_step(cands: Candidates, config: SolverConfig | None,
         enabled = tuple(t for t in enabled
                         if not t.uniqueness and t.key not in UNCONSTRAINED_ONLY)
     oracle = _oracle(enabled, cands, probed)
-    classic = oracle is not None and oracle.covers is None
-    for i in oracle.plan.live if classic and oracle is not None else range(len(enabled)):
+    live = (oracle.plan.live if oracle is not None and oracle.covers is None   # classic
+            else range(len(enabled)))
+    for i in live:
         tech = enabled[i]
         if deadline is not None and time.monotonic() >= deadline:
             raise LogicTimeout(_budget(deadline))

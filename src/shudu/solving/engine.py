@@ -53,7 +53,7 @@ __all__ = [
     "check_puzzle",
     "count",
     "count_many",
-    "nested_refutation",
+    "nested_refutations",
     "propagation",
     "search",
     "search_many",
@@ -372,28 +372,30 @@ out one at a time, keep every core busy however unequal the subtrees are."""
 
 
 NESTED_BUDGET = 50_000
-"""Propagations one :func:`nested_refutation` may make (under a second on a 9x9 killer):
+"""Propagations one :func:`nested_refutations` may make (under a second on a 9x9 killer):
 a bound on work, not on time, so the same state always gives the same answer."""
 
 
-def nested_refutation(rules: Rules, masks: Sequence[int], budget: int = NESTED_BUDGET
-                      ) -> tuple[int, int, tuple[tuple[int, int], ...]] | None:
-    """The first candidate that a nested net of the search's own propagation refutes in
-    the candidate state ``masks`` (one mask a cell, bit ``d - 1`` for digit ``d``; a
-    placed cell holds its one digit): ``(cell, digit, inner)``, or ``None`` when there is
-    none within ``budget`` propagations (or the state itself is broken).
+def nested_refutations(rules: Rules, masks: Sequence[int], budget: int = NESTED_BUDGET,
+                       limit: int = 1) -> tuple[tuple[int, int, tuple[tuple[int, int], ...]],
+                                                ...]:
+    """The candidates that a nested net of the search's own propagation refutes in the
+    candidate state ``masks`` (one mask a cell, bit ``d - 1`` for digit ``d``; a placed
+    cell holds its one digit): up to ``limit`` of them, each ``(cell, digit, inner)``,
+    found within ``budget`` propagations (none when the state itself is broken).
 
     Each open candidate A in turn (cells in order, digits from low to high) is placed and
     propagated (singles, locked candidates, the cages' combinations, the sums of the 45
     rule, the constraints); if that stands, every open candidate B of the state it
     leaves is tried the same way, and each B that breaks is removed from A's state,
     which is propagated again.  A is refuted when its state breaks: ``inner`` lists the
-    Bs removed on the way, in order (empty when A breaks at once).
+    Bs removed on the way, in order (empty when A breaks at once).  Each refutation
+    stands on ``masks`` alone: none is removed before the next is looked for.
 
     >>> from shudu.values.constraints import Cage
     >>> rules = Rules(4, constraints=(Cage((0, 1), 3), Cage((2, 3), 7)))
-    >>> nested_refutation(rules, [15] * 16)   # r1c1 holds 1 or 2, not 3
-    (0, 3, ())
+    >>> nested_refutations(rules, [15] * 16, limit=3)   # r1c12 hold 1 and 2, r1c34 3 and 4
+    ((0, 3, ()), (0, 4, ()), (1, 3, ()))
     """
     n = rules.size
     full = (1 << n) - 1
@@ -402,7 +404,11 @@ def nested_refutation(rules: Rules, masks: Sequence[int], budget: int = NESTED_B
     data = array("I", (int(m) & 0xFFFFFFFF for m in masks))
     if any(not m or m & ~full for m in data):
         raise ParseError(f"expected every cell mask to hold some of the digits 1..{n}")
-    return _engine.nested_refute(_tables(rules), data.tobytes(), _int_arg(budget, "budget"))
+    limit = _int_arg(limit, "limit")
+    if limit < 1:
+        raise ValueError(f"limit must be at least 1, not {limit}")
+    return _engine.nested_refute(_tables(rules), data.tobytes(), _int_arg(budget, "budget"),
+                                 min(limit, rules.ncells * n))
 
 
 def split_search(grid: Grid, parts: int) -> list[bytes]:

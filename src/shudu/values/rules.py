@@ -552,6 +552,19 @@ class Rules:
             and not self.constraints
         )
 
+    @property
+    def killer_only(self) -> bool:
+        """True when the rules have constraints and every one is a killer cage.
+
+        >>> from shudu.values.constraints import Cage, Thermo
+        >>> Rules(4, constraints=(Cage((0, 1), 3),)).killer_only, Rules(4).killer_only
+        (True, False)
+        >>> Rules(4, constraints=(Cage((0, 1), 3), Thermo((2, 3)))).killer_only
+        False
+        """
+        return bool(self.constraints) and all(getattr(c, "kind", None) == "killer"
+                                              for c in self.constraints)
+
     def box_of(self, cell: Cell) -> int:
         """Index of the box (or jigsaw region) holding a cell.
 

@@ -484,8 +484,7 @@ def _c_layout(rules: Rules) -> bytes | None:
     ``csrc/logic/ktrial9.c`` reads them (``None`` for other rules, with constraints besides
     cages: the trials walk in Python there)."""
     geo = geometry(rules)
-    if (rules.size != 9 or rules.ncells != 81 or variant_programs(rules) or not rules.constraints
-            or any(getattr(c, "kind", None) != "killer" for c in rules.constraints)
+    if (rules.size != 9 or variant_programs(rules) or not rules.killer_only
             or not 1 <= len(geo.house_mask) <= 48):
         return None
     cages = cage_sums(rules)

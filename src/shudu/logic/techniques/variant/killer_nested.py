@@ -8,15 +8,17 @@ hold while A does, so it goes from A's state, which is followed again.  When A's
 breaks, A is false.  Killer guides call it a nested net, or forcing within forcing: what
 the hardest published killers need once every single assumption stands.
 
-The search is the engine's (:func:`~shudu.solving.engine.nested_refutation`), bounded by
-a number of propagations, so a state always gives the same step.
+The search is the engine's (:func:`~shudu.solving.engine.nested_refutations`), bounded
+by a number of propagations, so a state always gives the same step.  One step removes
+every candidate the search refutes within that bound, each by its own supposition on the
+same state: the first is told in full, the others named.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ....solving.engine import nested_refutation
+from ....solving.engine import nested_refutations
 from ....values.candidates import Candidates
 from ...accel9 import never9
 from ...registry import Technique, register
@@ -26,39 +28,41 @@ from ...step import Step, cells_text, eliminations_text
 __all__ = ["find_nested_cage_forcing"]
 
 MAX_SHOWN = 6
-"""The broken trials the words name one by one (the rest are counted)."""
-
-
-def _killer_only(cands: Candidates) -> bool:
-    rules = cands.rules
-    return (bool(rules.constraints) and rules.size <= 16
-            and all(getattr(c, "kind", None) == "killer" for c in rules.constraints))
+"""The broken trials, and the other refuted suppositions, the words name one by one (the
+rest are counted)."""
 
 
 def find_nested_cage_forcing(cands: Candidates) -> Iterator[Step]:
-    """The first candidate whose assumption, with the candidates its own trials break
-    removed, leads to a contradiction: it is removed.
+    """The candidates whose assumption, with the candidates its own trials break removed,
+    leads to a contradiction: they are removed, in one step (the first found is the one
+    the words tell).
 
     >>> from shudu.formats.killer import read_cage_string
     >>> from shudu.logic.solver import as_candidates
     >>> c = as_candidates(read_cage_string("3<" + "0" * 79))   # 1+2 in r1c12
-    >>> next(find_nested_cage_forcing(c)).notation()
-    'Nested Cage Forcing: r1c1=3 => contradiction => r1c1<>3'
+    >>> step = next(find_nested_cage_forcing(c))
+    >>> step.notation()[:47], len(step.eliminations)
+    ('Nested Cage Forcing: r1c1=3 => contradiction =>', 40)
+    >>> step.text().split(". ")[1]
+    'The same way, each by its own supposition and trials, r1c1=4, r1c1=5, r1c1=6, \
+r1c1=7, r1c1=8, r1c1=9 and 33 more each run into a contradiction too'
     """
-    if not _killer_only(cands):
-        return
+    if not cands.rules.killer_only or cands.rules.size > 16:
+        return   # the engine's search takes killer cages up to 16x16
     masks = cands.masks()
     if not all(masks):
         return   # a cell without candidates: other steps show the state is broken
-    found = nested_refutation(cands.rules, masks)
-    if found is None:
+    found = nested_refutations(cands.rules, masks, limit=cands.rules.ncells * cands.rules.size)
+    if not found:
         return
-    cell, digit, inner = found
+    cell, digit, inner = found[0]
     n = cands.rules.size
-    yield Step("nested-cage-forcing", eliminations=[(cell, digit)],
-               cells={"assumed": (cell,), "trials": tuple(sorted({c for c, _ in inner}))},
+    yield Step("nested-cage-forcing", eliminations=[(c, d) for c, d, _ in found],
+               cells={"assumed": (cell,), "trials": tuple(sorted({c for c, _ in inner})),
+                      "refuted": tuple(sorted({c for c, _, _ in found[1:]}))},
                extra={"digit": digit,
-                      "trials": tuple(f"{cells_text((c,), n)}={d}" for c, d in inner)},
+                      "trials": tuple(f"{cells_text((c,), n)}={d}" for c, d in inner),
+                      "others": tuple(f"{cells_text((c,), n)}={d}" for c, d, _ in found[1:])},
                size=n)
 
 
@@ -84,6 +88,19 @@ def _trials_text(trials: list[str], lang: str) -> str:
     return text + (f" and {more} more" if more else "")
 
 
+def _others_text(step: Step, lang: str) -> str:
+    """The sentence on the other suppositions refuted the same way ("" when none)."""
+    others = list(step.get("others") or ())
+    if not others:
+        return ""
+    if lang == "zh":
+        return (f"用同样的方法（各自的假设、各自的试探），{_trials_text(others, lang)}"
+                f"也都导致矛盾。")
+    verb = "runs" if len(others) == 1 else "each run"
+    return (f" The same way, each by its own supposition and trials, "
+            f"{_trials_text(others, lang)} {verb} into a contradiction too.")
+
+
 def _explain(step: Step, lang: str) -> str:
     cell = cells_text(step.role_cells("assumed"), step.size)
     digit = step.get("digit")
@@ -92,20 +109,22 @@ def _explain(step: Step, lang: str) -> str:
     if lang == "zh":
         text = (f"假设 {cell} 是 {digit}，用杀手笼的规则推下去（唯一数、区块、杀手笼组合、"
                 f"45 法则）")
+        others = _others_text(step, lang)
         if not trials:
-            return text + f"，立刻出现矛盾。所以假设不成立：{result}。"
+            return text + f"，立刻出现矛盾，所以假设不成立。{others}结论：{result}。"
         return (text + f"。在得到的局面里逐一试探其他候选数：{_trials_text(trials, lang)}"
-                f"各自都会导致矛盾，所以在这个假设下都要删去；删去之后就出现矛盾。"
-                f"所以假设不成立：{result}。")
+                f"各自都会导致矛盾，所以在这个假设下都要删去；删去之后就出现矛盾，"
+                f"所以假设不成立。{others}结论：{result}。")
     text = (f"Suppose {cell} is {digit} and follow it with the cage rules (singles, locked "
             f"candidates, the cages' combinations, the 45 rule)")
+    others = _others_text(step, lang)
     if not trials:
-        return text + f": that runs into a contradiction at once. So the supposition is " \
-                      f"false: {result}."
+        return (text + f": that runs into a contradiction at once, so the supposition is "
+                f"false.{others} So {result}.")
     return (text + f". In what that leaves, try the other candidates one by one the same "
             f"way: {_trials_text(trials, lang)} each run into a contradiction, so under the "
             f"supposition they go; without them the cage rules break. So the supposition "
-            f"is false: {result}.")
+            f"is false.{others} So {result}.")
 
 
 def _notation(step: Step) -> str:
