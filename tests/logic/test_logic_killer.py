@@ -22,6 +22,8 @@ from shudu.logic.techniques.variant.cage_sums import (
     cage_options,
     derived_sums,
     difference_sums,
+    matching,
+    matching_py,
     sum_supports,
     sum_supports_py,
 )
@@ -61,6 +63,19 @@ def test_cage_options_equal_brute_force(masks: list[int], total: int) -> None:
         assert (supports, combos) == ((), ())
     else:
         assert list(supports) == want_support and set(combos) == want_combos
+
+
+@settings(max_examples=300, derandomize=True, deadline=None)
+@given(st.sets(st.integers(0, 15), min_size=1, max_size=10), st.data())
+def test_a_combination_fills_alike_in_c_and_python(digits: set[int], data: st.DataObject
+                                                   ) -> None:
+    """The fillings of a cage's open cells with one combination (16 digits, up to ten
+    cells): the C walk gives what the Python one gives."""
+    combo = sum(1 << d for d in digits)
+    masks = data.draw(st.lists(st.integers(1, 2**16 - 1), min_size=len(digits),
+                               max_size=len(digits)))
+    masks = [m | combo if data.draw(st.booleans()) else m for m in masks]
+    assert matching(combo, tuple(masks)) == matching_py(combo, tuple(masks))
 
 
 @settings(max_examples=300, derandomize=True, deadline=None)

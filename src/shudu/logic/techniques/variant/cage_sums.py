@@ -112,9 +112,41 @@ def _combos_by(n: int) -> dict[tuple[int, int], tuple[int, ...]]:
 def matching(combo: int, masks: tuple[int, ...]) -> tuple[int, ...] | None:
     """For cells with candidate ``masks`` to be filled with exactly the digits of
     ``combo``, one each: the digits each cell can take in some such filling (``None``
-    when there is none).
+    when there is none).  The cells differ and their digits add up to the combination's
+    sum, so this is :func:`sum_supports`'s walk in C on the cells' digits of ``combo``;
+    :func:`matching_py` is the same in Python.
 
     >>> matching(0b11, (0b01, 0b11)), matching(0b11, (0b01, 0b01))   # 1+2: r0 is 1
+    ((1, 2), None)
+    """
+    own = tuple(m & combo for m in masks)
+    if not all(own):
+        return None
+    k = len(own)
+    if k > MAX_C_CELLS:
+        return matching_py(combo, masks)
+    got = accel9.sum_supports(_digit_sum(combo), own, _all_differ(k), None)
+    return tuple(got) if got else None
+
+
+@lru_cache(maxsize=1 << 16)
+def _digit_sum(mask: int) -> int:
+    """The sum of the digits of a digit mask (bit ``d - 1`` for ``d``)."""
+    return sum(b + 1 for b in bits(mask))
+
+
+@lru_cache(maxsize=64)
+def _all_differ(k: int) -> tuple[int, ...]:
+    """The ``sees`` of :func:`sum_supports` for ``k`` cells that all see each other."""
+    full = (1 << k) - 1
+    return tuple(full & ~(1 << i) for i in range(k))
+
+
+def matching_py(combo: int, masks: tuple[int, ...]) -> tuple[int, ...] | None:
+    """:func:`matching` in Python: the fillings' digit sets cell after cell, forward,
+    then back from the full combination.
+
+    >>> matching_py(0b11, (0b01, 0b11)), matching_py(0b11, (0b01, 0b01))
     ((1, 2), None)
     """
     k = len(masks)
