@@ -82,31 +82,39 @@ def link_sets(edges: int, length: int = 8) -> tuple[int, tuple[int, ...]]:
 Loop = tuple[tuple[int, ...], tuple[tuple[int, int], ...], tuple[tuple[int, ...], ...]]
 
 
+@cache
+def _box(r: int, c: int) -> tuple[int, ...]:
+    """The cells of the box of (r, c)."""
+    return tuple((3 * (r // 3) + i) * 9 + 3 * (c // 3) + j for i in range(3) for j in range(3))
+
+
+@cache
+def _line(r: int, c: int, along_row: bool) -> tuple[int, ...]:
+    """The cells of the row or the column of (r, c)."""
+    return tuple(r * 9 + x for x in range(9)) if along_row else tuple(x * 9 + c for x in range(9))
+
+
+@cache
+def _pair(r: int, c: int, along_row: bool) -> tuple[int, int]:
+    """The two cells beside pivot (r, c) in its box, along its row or column."""
+    if along_row:
+        a, b = (x for x in range(3 * (c // 3), 3 * (c // 3) + 3) if x != c)
+        return r * 9 + a, r * 9 + b
+    a, b = (x for x in range(3 * (r // 3), 3 * (r // 3) + 3) if x != r)
+    return a * 9 + c, b * 9 + c
+
+
 def _loop(pivots: list[tuple[int, int]]) -> Loop:
     """The loop through pivots (row, column), each sharing a line with the next one
     (rows and columns in turn): its pivots, pairs and houses in loop order (a pivot's
     box, the line to the next pivot, that pivot's box, ...)."""
-    def box(r: int, c: int) -> tuple[int, ...]:
-        return tuple((3 * (r // 3) + i) * 9 + 3 * (c // 3) + j
-                     for i in range(3) for j in range(3))
-
-    def pair(r: int, c: int, along_row: bool) -> tuple[int, int]:
-        """The two cells beside pivot (r, c) in its box, along its row or column."""
-        if along_row:
-            a, b = (x for x in range(3 * (c // 3), 3 * (c // 3) + 3) if x != c)
-            return r * 9 + a, r * 9 + b
-        a, b = (x for x in range(3 * (r // 3), 3 * (r // 3) + 3) if x != r)
-        return a * 9 + c, b * 9 + c
-
     pairs: list[tuple[int, int]] = []
     houses: list[tuple[int, ...]] = []
     for k, (r, c) in enumerate(pivots):
         r2, c2 = pivots[(k + 1) % len(pivots)]
         along_row = r == r2
-        line = (tuple(r * 9 + x for x in range(9)) if along_row
-                else tuple(x * 9 + c for x in range(9)))
-        houses += [box(r, c), line]
-        pairs += [pair(r, c, along_row), pair(r2, c2, along_row)]
+        houses += [_box(r, c), _line(r, c, along_row)]
+        pairs += [_pair(r, c, along_row), _pair(r2, c2, along_row)]
     return tuple(r * 9 + c for r, c in pivots), tuple(pairs), tuple(houses)
 
 
