@@ -637,6 +637,29 @@ def main() -> int:
         killer = Rules(constraints=tuple(cages))
         shudu.count("." * 81, 3, killer)
         _engine.batch(shudu.solving.engine._tables(killer), bytes(81) * 4, 2, 2, True)
+        # the cage forcing chain's trials and the combination forcing's, on the empty
+        # state and on random masks; a layout cut short is refused, not read past its end
+        layout = importlib.import_module(
+            "shudu.logic.techniques.variant.killer_forcing")._c_layout(killer)
+        for cm in (array("H", [511] * 81), array("H", [rng.randint(1, 511) for _ in range(81)])):
+            trials = bytes(x for c in rng.sample(range(81), 12) for x in (c, rng.randint(1, 9)))
+            _engine.ktrial9(layout, cm.tobytes(), bytes(81), trials)
+            keeps = array("H", [rng.randint(0, 511) for _ in range(6)]).tobytes()
+            for cut in (bytes(cages[0].cells), bytes(rng.sample(range(81), 9)), b""):
+                _engine.ktrial9_cuts(layout, cm.tobytes(), bytes(81), cut, keeps)
+            if _engine.ktrial9_cuts(layout[:-40], cm.tobytes(), bytes(81), b"\x00", keeps) \
+                    is not None:
+                print("ktrial9_cuts read a layout cut short", file=sys.stderr)
+                return 1
+            for bad in ((layout, cm.tobytes(), bytes(81), b"\x51", keeps),
+                        (layout, cm.tobytes()[:-2], bytes(81), b"\x00", keeps),
+                        (layout, cm.tobytes(), bytes(81), b"\x00", b"\x01")):
+                try:
+                    _engine.ktrial9_cuts(*bad)
+                    print("ktrial9_cuts took bad input", file=sys.stderr)
+                    return 1
+                except ValueError:
+                    pass
     # Every other constraint kind: planted from a solution, searched, counted, batched.
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     planted = importlib.import_module("constraint_cases").planted

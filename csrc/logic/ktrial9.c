@@ -370,11 +370,9 @@ static int look_sum(ktrial *t, int j) {
     return 1;
 }
 
-/* Follow the assumption to the end: 1 when it breaks, 0 when not, -1 when memory ran
- * out. */
-static int run(ktrial *t, int cell, int digit) {
+/* Follow the state to the end: 1 when it breaks, 0 when not, -1 when memory ran out. */
+static int follow(ktrial *t) {
     const kgeo *g = t->geo;
-    if (!place(t, cell, digit)) return 1;
     for (;;) {
         t->progress = 0;
         for (int c = 0; c < 81; c++) { /* naked singles */
@@ -430,8 +428,32 @@ static int run(ktrial *t, int cell, int digit) {
 }
 
 
-int ktrial9(const int32_t *layout, int nlayout, const uint16_t *masks, const uint8_t *values,
-            int ntrials, const uint8_t *cells, const uint8_t *digits, uint8_t *out) {
+/* Follow the assumption that cell holds digit to the end: as follow. */
+static int run(ktrial *t, int cell, int digit) {
+    if (!place(t, cell, digit)) return 1;
+    return follow(t);
+}
+
+/* What the entry points share: the layout read, and the state the trials start from. */
+typedef struct {
+    kgeo *geo;
+    kcage *cages;
+    ksum *sums;
+    kbb peer[81];
+    int cage_of[81];
+    ktrial start;
+} kstart;
+
+static void start_free(kstart *k) {
+    free(k->cages);
+    free(k->sums);
+    free(k->geo);
+}
+
+/* Read layout, masks and values into k: 0, -1 for a layout it cannot read, -2 when memory
+ * ran out (k holds nothing to free then). */
+static int start_read(kstart *k, const int32_t *layout, int nlayout, const uint16_t *masks,
+                      const uint8_t *values) {
     if (!COMBOS_READY) {
         make_combos();
         COMBOS_READY = 1;
@@ -444,48 +466,45 @@ int ktrial9(const int32_t *layout, int nlayout, const uint16_t *masks, const uin
         if ((var) < (lo) || (var) > (hi)) goto bad;                \
     } while (0)
     int ncages, nsums = 0;
-    kbb peer[81];
-    kgeo *geo = malloc(sizeof *geo);
-    if (!geo) return -2;
-    kcage *cages = NULL;
-    ksum *sums = NULL;
-    int cage_of[81];
-    int status = -1;
-    for (int c = 0; c < 81; c++) cage_of[c] = -1;
+    k->cages = NULL;
+    k->sums = NULL;
+    k->geo = malloc(sizeof *k->geo);
+    if (!k->geo) return -2;
+    for (int c = 0; c < 81; c++) k->cage_of[c] = -1;
     NEXT(ncages, 0, 81);
-    cages = calloc((size_t)(ncages ? ncages : 1), sizeof *cages);
-    if (!cages) {
-        free(geo);
+    k->cages = calloc((size_t)(ncages ? ncages : 1), sizeof *k->cages);
+    if (!k->cages) {
+        start_free(k);
         return -2;
     }
-    for (int k = 0; k < ncages; k++) {
-        NEXT(cages[k].total, 0, 1000);
-        NEXT(cages[k].k, 1, 81);
-        for (int i = 0; i < cages[k].k; i++) {
+    kcage *cages = k->cages;
+    for (int g = 0; g < ncages; g++) {
+        NEXT(cages[g].total, 0, 1000);
+        NEXT(cages[g].k, 1, 81);
+        for (int i = 0; i < cages[g].k; i++) {
             int c;
             NEXT(c, 0, 80);
-            cages[k].cells[i] = c;
-            cages[k].mask |= KT_ONE << c;
-            cage_of[c] = k;
+            cages[g].cells[i] = c;
+            cages[g].mask |= KT_ONE << c;
+            k->cage_of[c] = g;
         }
     }
     NEXT(nsums, 0, 1000000);
-    sums = calloc((size_t)(nsums ? nsums : 1), sizeof *sums);
-    if (!sums) {
-        free(cages);
-        free(geo);
+    k->sums = calloc((size_t)(nsums ? nsums : 1), sizeof *k->sums);
+    if (!k->sums) {
+        start_free(k);
         return -2;
     }
     for (int j = 0; j < nsums; j++) {
-        ksum *s = &sums[j];
-        NEXT(s->total, -1000, 1000);
-        NEXT(s->kp, 0, 16);
-        NEXT(s->km, 0, 16 - s->kp);
-        for (int i = 0; i < s->kp + s->km; i++) {
+        ksum *x = &k->sums[j];
+        NEXT(x->total, -1000, 1000);
+        NEXT(x->kp, 0, 16);
+        NEXT(x->km, 0, 16 - x->kp);
+        for (int i = 0; i < x->kp + x->km; i++) {
             int c;
             NEXT(c, 0, 80);
-            s->cells[i] = c;
-            s->mask |= KT_ONE << c;
+            x->cells[i] = c;
+            x->mask |= KT_ONE << c;
         }
     }
     for (int c = 0; c < 81 + KT_MAX_HOUSES; c++) {
@@ -496,46 +515,56 @@ int ktrial9(const int32_t *layout, int nlayout, const uint16_t *masks, const uin
         }
         if (x >> 81) goto bad;
         if (c < 81) {
-            peer[c] = x;
+            k->peer[c] = x;
         } else {
-            geo->house[c - 81] = x;
-            geo->nhouses = c - 80;
+            k->geo->house[c - 81] = x;
+            k->geo->nhouses = c - 80;
         }
         if (at == nlayout && c >= 81) break;
     }
     if (at != nlayout) goto bad;
-    make_geo(geo);
+    make_geo(k->geo);
     for (int c = 0; c < 81; c++)
-        if ((peer[c] & geo->peer[c]) != geo->peer[c]) goto bad;
+        if ((k->peer[c] & k->geo->peer[c]) != k->geo->peer[c]) goto bad;
 #undef NEXT
     for (int c = 0; c < 81; c++)
         if (masks[c] > 511 || values[c] > 9) goto bad;
-    ktrial start;
-    memset(&start, 0, sizeof start);
-    start.geo = geo;
-    start.peer = peer;
-    start.ncages = ncages;
-    start.nsums = nsums;
-    start.cages = cages;
-    start.sums = sums;
-    start.cage_of = cage_of;
+    ktrial *t = &k->start;
+    memset(t, 0, sizeof *t);
+    t->geo = k->geo;
+    t->peer = k->peer;
+    t->ncages = ncages;
+    t->nsums = nsums;
+    t->cages = k->cages;
+    t->sums = k->sums;
+    t->cage_of = k->cage_of;
     for (int c = 0; c < 81; c++) {
-        start.m[c] = values[c] ? 0 : masks[c];
-        start.val[c] = values[c];
+        t->m[c] = values[c] ? 0 : masks[c];
+        t->val[c] = values[c];
         if (values[c]) {
-            start.pm[values[c] - 1] |= KT_ONE << c;
-            start.filled |= KT_ONE << c;
+            t->pm[values[c] - 1] |= KT_ONE << c;
+            t->filled |= KT_ONE << c;
         }
-        for (unsigned m = start.m[c]; m; m &= m - 1) start.dm[sd_ctz32(m)] |= KT_ONE << c;
+        for (unsigned m = t->m[c]; m; m &= m - 1) t->dm[sd_ctz32(m)] |= KT_ONE << c;
     }
-    status = 0;
+    return 0;
+bad:
+    start_free(k);
+    return -1;
+}
+
+int ktrial9(const int32_t *layout, int nlayout, const uint16_t *masks, const uint8_t *values,
+            int ntrials, const uint8_t *cells, const uint8_t *digits, uint8_t *out) {
+    kstart k;
+    int status = start_read(&k, layout, nlayout, masks, values);
+    if (status < 0) return status;
     ktrial t;
     for (int i = 0; i < ntrials; i++) {
         if (cells[i] > 80 || digits[i] < 1 || digits[i] > 9) {
             out[i] = 0;
             continue;
         }
-        memcpy(&t, &start, sizeof t);
+        memcpy(&t, &k.start, sizeof t);
         int got = run(&t, cells[i], digits[i]);
         if (got < 0) {
             status = -2;
@@ -543,10 +572,38 @@ int ktrial9(const int32_t *layout, int nlayout, const uint16_t *masks, const uin
         }
         out[i] = (uint8_t)got;
     }
-bad:
-    free(cages);
-    free(sums);
-    free(geo);
+    start_free(&k);
+    return status;
+}
+
+int ktrial9_cuts(const int32_t *layout, int nlayout, const uint16_t *masks,
+                 const uint8_t *values, int ncut, const uint8_t *cut_cells, int ntrials,
+                 const uint16_t *keeps, uint8_t *out, uint8_t *placed, uint16_t *final) {
+    kstart k;
+    int status = start_read(&k, layout, nlayout, masks, values);
+    if (status < 0) return status;
+    ktrial t;
+    for (int i = 0; i < ntrials; i++) {
+        memcpy(&t, &k.start, sizeof t);
+        int got = 0;
+        for (int j = 0; j < ncut && !got; j++)   /* a cell left empty: broken at once */
+            if (cut_cells[j] <= 80 && !t.val[cut_cells[j]])
+                got = !cut(&t, cut_cells[j], keeps[i]);
+        if (!got) got = follow(&t);
+        if (got < 0) {
+            status = -2;
+            break;
+        }
+        out[i] = (uint8_t)got;
+        int count = 0;
+        for (int c = 0; c < 81; c++) {
+            count += t.val[c] && !values[c];
+            final[(size_t)i * 81 + (size_t)c] =
+                t.val[c] && !values[c] ? (uint16_t)(1u << (t.val[c] - 1)) : t.m[c];
+        }
+        placed[i] = (uint8_t)count;
+    }
+    start_free(&k);
     return status;
 }
 
@@ -556,6 +613,14 @@ int ktrial9(const int32_t *layout, int nlayout, const uint16_t *masks, const uin
             int ntrials, const uint8_t *cells, const uint8_t *digits, uint8_t *out) {
     (void)layout, (void)nlayout, (void)masks, (void)values, (void)ntrials, (void)cells;
     (void)digits, (void)out;
+    return -1;
+}
+
+int ktrial9_cuts(const int32_t *layout, int nlayout, const uint16_t *masks,
+                 const uint8_t *values, int ncut, const uint8_t *cut_cells, int ntrials,
+                 const uint16_t *keeps, uint8_t *out, uint8_t *placed, uint16_t *final) {
+    (void)layout, (void)nlayout, (void)masks, (void)values, (void)ncut, (void)cut_cells;
+    (void)ntrials, (void)keeps, (void)out, (void)placed, (void)final;
     return -1;
 }
 

@@ -28,6 +28,16 @@ extern "C" {
 int ktrial9(const int32_t *layout, int nlayout, const uint16_t *masks, const uint8_t *values,
             int ntrials, const uint8_t *cells, const uint8_t *digits, uint8_t *out);
 
+/* The same walk from other starts, for the cage combination forcing: trial i keeps only
+ * the digits keeps[i] in each open cell of cut_cells (ncut of them, each 0..80; a cell
+ * left without a candidate breaks it at once), then follows.  out[i]: 1 when it breaks;
+ * when not, placed[i] is how many cells it filled and final[81 * i ..] the digits each
+ * cell can still hold (a cell it filled its one digit, a cell filled before 0).  Returns
+ * as ktrial9. */
+int ktrial9_cuts(const int32_t *layout, int nlayout, const uint16_t *masks,
+                 const uint8_t *values, int ncut, const uint8_t *cut_cells, int ntrials,
+                 const uint16_t *keeps, uint8_t *out, uint8_t *placed, uint16_t *final);
+
 #ifdef __cplusplus
 }
 #endif

@@ -233,6 +233,7 @@ CHECKED(py_sechain9)
 CHECKED(py_sechain9_forget)
 CHECKED(py_sestatic9)
 CHECKED(py_ktrial9)
+CHECKED(py_ktrial9_cuts)
 
 static PyMethodDef methods[] = {
     {"solve9", (PyCFunction)(void (*)(void))checked_py_solve9, METH_FASTCALL,
@@ -379,6 +380,9 @@ static PyMethodDef methods[] = {
      "ktrial9(layout, masks, values, trials) -> bytes: 1 for each (cell, digit) assumption "
      "of a 9x9 killer whose cage forcing trial breaks, 0 for the others; None when the C "
      "core cannot walk them"},
+    {"ktrial9_cuts", (PyCFunction)(void (*)(void))checked_py_ktrial9_cuts, METH_FASTCALL,
+     "ktrial9_cuts(layout, masks, values, cells, keeps) -> [(broken, placed, final)]: the "
+     "cage combination forcing's trials"},
     {"has_conflict9", py_has_conflict9, METH_O,
      "has_conflict9(values) -> True when a digit repeats in a row, column or box"},
     {"search", py_search, METH_VARARGS,

@@ -42,6 +42,7 @@ PyObject *py_batch(PyObject *self, PyObject *args);
 
 /* py_logic.c: the 9x9 ladder, the detectors, the chain search and the cage trials */
 PyObject *py_ktrial9(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *py_ktrial9_cuts(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_logic9(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_logic9_state(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_logic9_probe(PyObject *self, PyObject *const *args, Py_ssize_t nargs);

@@ -2164,6 +2164,79 @@ done:
     return res;
 }
 
+/* ktrial9_cuts(layout, masks, values, cells, keeps) -> list of (broken, placed, final) |
+ * None: ktrial9_cuts, one trial per uint16 of keeps (native order), each keeping its
+ * digits in the cells (bytes, each 0..80); final: 162 bytes, the 81 uint16 masks the
+ * trial left (a cell it filled its digit, one filled before 0), b"" for a trial that
+ * broke.  None where the C core cannot walk them. */
+PyObject *py_ktrial9_cuts(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError, "ktrial9_cuts(layout, masks, values, cells, keeps)");
+        return NULL;
+    }
+    Py_buffer view[5];
+    int got = 0;
+    for (; got < 5; got++)
+        if (PyObject_GetBuffer(args[got], &view[got], PyBUF_SIMPLE) < 0) break;
+    PyObject *res = NULL;
+    uint8_t *work = NULL;
+    if (got < 5) goto done;
+    if (view[0].len % 4 || view[1].len != 162 || view[2].len != 81 || view[3].len > 81 ||
+        view[4].len % 2 || view[4].len > 2 * 4096) {
+        PyErr_SetString(PyExc_ValueError, "ktrial9_cuts: bad buffer sizes");
+        goto done;
+    }
+    const uint8_t *cells = view[3].buf;
+    for (Py_ssize_t j = 0; j < view[3].len; j++)
+        if (cells[j] > 80) {
+            PyErr_SetString(PyExc_ValueError, "ktrial9_cuts: a cell beyond 80");
+            goto done;
+        }
+    const int n = (int)(view[4].len / 2);
+    work = PyMem_Malloc((size_t)n * 2 + 1);
+    if (!work) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    uint8_t *out = work, *placed = work + n;
+    uint16_t *final = PyMem_Malloc((size_t)n * 81 * sizeof *final + 1);
+    uint16_t *keeps = PyMem_Malloc((size_t)n * sizeof *keeps + 1);
+    if (!final || !keeps) {
+        PyMem_Free(final);
+        PyMem_Free(keeps);
+        PyErr_NoMemory();
+        goto done;
+    }
+    uint16_t masks[81];
+    memcpy(masks, view[1].buf, sizeof masks);
+    memcpy(keeps, view[4].buf, (size_t)n * sizeof *keeps);
+    const int status = ktrial9_cuts((const int32_t *)view[0].buf, (int)(view[0].len / 4),
+                                    masks, view[2].buf, (int)view[3].len, cells, n, keeps,
+                                    out, placed, final);
+    if (status == -2) {
+        PyErr_NoMemory();
+    } else if (status < 0) {
+        res = Py_None;
+        Py_INCREF(res);
+    } else {
+        res = PyList_New(n);
+        for (int i = 0; res && i < n; i++) {
+            PyObject *item = Py_BuildValue(
+                "(Niy#)", PyBool_FromLong(out[i]), (int)placed[i],
+                (const char *)(final + (size_t)i * 81), (Py_ssize_t)(out[i] ? 0 : 162));
+            if (!item) Py_CLEAR(res);
+            else PyList_SET_ITEM(res, i, item);
+        }
+    }
+    PyMem_Free(final);
+    PyMem_Free(keeps);
+done:
+    PyMem_Free(work);
+    for (int i = 0; i < got; i++) PyBuffer_Release(&view[i]);
+    return res;
+}
+
 /* aligned9(masks, degree) -> list of (a, b, c, gone_a, gone_b, gone_c): the Aligned Pair
  * (degree 2) or Triplet (degree 3) Exclusions of a 9x9 state in the order they are found,
  * masks the 81 cell candidate masks as 162 bytes (uint16, native order, each below 512, 0

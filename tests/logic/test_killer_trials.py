@@ -1,6 +1,7 @@
 """The cage forcing chain's trials walked in C (``csrc/logic/ktrial9.c``) break exactly
-where the Python trial, which records the reasons, breaks; and the path is the same
-with or without the C walk."""
+where the Python trial, which records the reasons, breaks; the cage combination forcing's
+trials (a cage's cells kept to each combination) end where the Python trials end; and the
+path is the same with or without the C walk."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from pathlib import Path
 
 from shudu.formats.killer import read_cage_string, read_killer_list
 from shudu.logic.solver import iter_steps, solve_path
-from shudu.logic.techniques.variant import killer_forcing
+from shudu.logic.techniques.variant import killer_forcing, killer_verity
+from shudu.logic.techniques.variant.cage_sums import cage_options, cage_sums
 from shudu.logic.techniques.variant.killer_forcing import _c_layout, _CWalk, _trial
 from shudu.values.candidates import Candidates, bits
 
@@ -56,6 +58,30 @@ def test_the_c_walk_breaks_where_the_python_trial_does() -> None:
                     broken += want
                     tried += 1
     assert tried > 1000 and broken > 50
+
+
+def test_the_combinations_end_alike_in_c_and_python(monkeypatch) -> None:
+    """Every cage of two to eight combinations, each combination followed: what the
+    cells can hold after those that stand, which break, and the most cells one filled
+    are the same from the C walk and from the Python trial."""
+    followed = broken = 0
+    for puzzle in [*_puzzles()[:4], HUMAN_SOLVABLE_DIAGONAL]:
+        for cands in _states(puzzle, (3, 25, 60)):
+            masks, values = cands.cell_mask, cands.values
+            for cage in cage_sums(cands.rules):
+                free = [c for c in cage.cells if not values[c]]
+                left = cage.total - sum(values[c] for c in cage.cells)
+                _, combos = cage_options(9, left, tuple(masks[c] for c in free))
+                if len(free) < 2 or not 2 <= len(combos) <= killer_verity.MAX_COMBOS:
+                    continue
+                fast = killer_verity._follow(cands, free, combos)
+                with monkeypatch.context() as m:
+                    m.setattr(killer_verity, "_c_layout", lambda rules: None)
+                    slow = killer_verity._follow(cands, free, combos)
+                assert fast == slow, (puzzle, cage.cells)
+                followed += 1
+                broken += bool(fast and fast[1])
+    assert followed > 50 and broken > 5
 
 
 def test_the_path_is_the_same_without_the_c_walk(monkeypatch) -> None:

@@ -103,6 +103,8 @@ sum_supports = _engine.sum_supports
 # Which assumptions of a 9x9 killer the cage forcing chain's trial breaks (csrc/logic/ktrial9.c,
 # see shudu.logic.techniques.variant.killer_forcing).
 ktrial9 = _engine.ktrial9
+# The same trials from a cage's cells kept to each combination (killer_verity).
+ktrial9_cuts = _engine.ktrial9_cuts
 # The breadth-first parents of literals over a link graph's rows (ChainGraph.parents).
 chain_parents = _engine.chain_parents
 
