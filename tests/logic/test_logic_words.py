@@ -35,6 +35,7 @@ from shudu.logic.registry import technique, techniques
 from shudu.logic.step import Link, Node, Step
 from shudu.values.candidates import Candidates
 from shudu.values.rules import Rules
+from shudu.words.pictures import role_label
 
 STATES = Path(__file__).resolve().parents[1] / "fixtures" / "technique_states.json"
 """Fixed states per technique key (see ``scripts/find_technique_states.py``)."""
@@ -210,6 +211,19 @@ def test_level_3_names_every_result_cell_and_digit(key: str, lang: str) -> None:
                     f"{_where(step)}: level 3 {lang} does not name the {kind} digit "
                     f"{digit}: {text!r}"
                 )
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_every_role_has_a_name_in_both_languages(key: str) -> None:
+    """A picture's legend names each role of a step: in Chinese too, not the English key
+    (ALS letters are the same in both)."""
+    for step in _steps(key):
+        roles = [r for r, _ in (*step.cells, *step.candidates)]
+        for role in roles:
+            en, zh = role_label(role, "en"), role_label(role, "zh")
+            assert en and zh, f"{_where(step)}: role {role!r} has no name"
+            assert role.startswith("als-") or CJK.search(zh) or zh in ("BUG 格", "S 格"), \
+                f"{_where(step)}: role {role!r} reads {zh!r} in Chinese"
 
 
 def test_every_technique_has_a_stored_state() -> None:

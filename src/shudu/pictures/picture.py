@@ -65,8 +65,9 @@ _ROLE_FILL = {
 }
 _ALS_FILLS = (PALETTE["sky-blue"], PALETTE["orange"], PALETTE["reddish-purple"],
               PALETTE["bluish-green"], PALETTE["yellow"])
-_NAMED_FILLS = {"z": PALETTE["yellow"], "target": PALETTE["yellow"]}
-"""Roles that take a colour of their own: the digit or cell a step aims at."""
+_NAMED_FILLS = {"z": PALETTE["yellow"], "target": PALETTE["yellow"],
+                "assumed": PALETTE["orange"]}
+"""Roles that take a colour of their own: the digit or cell a step aims at, or supposes."""
 _COLOUR_PAIRS = ((PALETTE["sky-blue"], PALETTE["orange"]),
                  (PALETTE["bluish-green"], PALETTE["reddish-purple"]))
 """The two colours of each cluster of a colouring step (colour-a / colour-b, then -a2 ...)."""

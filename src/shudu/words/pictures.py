@@ -2,6 +2,8 @@
 
 >>> role_label("pivot", "zh"), role_label("als-a", "en"), role_label("x-y", "en")
 ('枢纽', 'ALS A', 'x y')
+>>> role_label("petal-3", "zh"), role_label("assumed", "en"), role_label("colour-b2", "zh")
+('花瓣 3', 'supposed', '颜色 B2')
 """
 
 from __future__ import annotations
@@ -47,7 +49,12 @@ ROLES: dict[str, dict[str, str]] = {
         "start": "start", "stem": "stem", "rcc": "restricted common", "z": "z digit",
         "line": "line", "box": "box", "lines": "lines", "cross": "cross", "common": "common",
         "placed": "placed", "intersection": "intersection", "line-set": "line set",
-        "box-set": "box set", "branch": "branch", "clash": "clash",
+        "box-set": "box set", "branch": "branch", "clash": "clash", "als": "ALS",
+        "assumed": "supposed", "trials": "broken trial",
+        "bug": "BUG cell", "cage": "cage", "constraint": "constraint", "sum": "sum",
+        "excluder": "excluding cell", "extra": "extra cell", "group": "group",
+        "guardian": "guardian", "loop": "loop", "pattern": "pattern", "s-cells": "S cells",
+        "set": "set",
     },
     "zh": {
         "base": "基础", "cover": "覆盖", "fin": "鳍", "endo-fin": "内鳍", "pivot": "枢纽",
@@ -57,6 +64,10 @@ ROLES: dict[str, dict[str, str]] = {
         "rcc": "受限公共数", "z": "z 数字", "line": "行列", "box": "宫", "lines": "行列",
         "cross": "交叉", "common": "公共", "placed": "已填", "intersection": "交叉格",
         "line-set": "行列部分", "box-set": "宫部分", "branch": "分支", "clash": "矛盾",
+        "als": "待定数组", "assumed": "假设", "trials": "失败的试探",
+        "bug": "BUG 格", "cage": "杀手笼", "constraint": "约束", "sum": "和",
+        "excluder": "排除格", "extra": "额外格", "group": "组", "guardian": "守护格",
+        "loop": "环", "pattern": "模式", "s-cells": "S 格", "set": "集合",
     },
 }
 """The names of a step's roles (base, cover, fin ...) in a legend."""
@@ -70,11 +81,15 @@ NEGATIVE: dict[str, dict[str, str]] = {
 
 
 def role_label(role: str, lang: str) -> str:
-    """A role's name in a legend: :data:`ROLES`, ``ALS A`` for ``als-a``, else the role
-    with spaces for hyphens."""
+    """A role's name in a legend: :data:`ROLES`, ``ALS A`` for ``als-a``, ``petal 3`` for
+    ``petal-3``, ``colour B2`` for ``colour-b2``, else the role with spaces for hyphens."""
     words = ROLES["zh" if lang == "zh" else "en"].get(role)
     if words is None:
         if role.startswith("als-"):
             return f"ALS {role[4:].upper()}"
+        if role.startswith("petal-"):
+            return f"花瓣 {role[6:]}" if lang == "zh" else f"petal {role[6:]}"
+        if role.startswith("colour-"):   # colour-a, colour-b2 ...: a colouring's clusters
+            return f"颜色 {role[7:].upper()}" if lang == "zh" else f"colour {role[7:].upper()}"
         return role.replace("-", " ")
     return words

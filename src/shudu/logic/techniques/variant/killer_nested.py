@@ -58,8 +58,7 @@ r1c1=7, r1c1=8, r1c1=9 and 33 more each run into a contradiction too'
     cell, digit, inner = found[0]
     n = cands.rules.size
     yield Step("nested-cage-forcing", eliminations=[(c, d) for c, d, _ in found],
-               cells={"assumed": (cell,), "trials": tuple(sorted({c for c, _ in inner})),
-                      "refuted": tuple(sorted({c for c, _, _ in found[1:]}))},
+               cells={"assumed": (cell,), "trials": tuple(sorted({c for c, _ in inner}))},
                extra={"digit": digit,
                       "trials": tuple(f"{cells_text((c,), n)}={d}" for c, d in inner),
                       "others": tuple(f"{cells_text((c,), n)}={d}" for c, d, _ in found[1:])},
