@@ -2114,16 +2114,12 @@ PyObject *py_sechain9_forget(PyObject *self, PyObject *const *args, Py_ssize_t n
  * values: 81 bytes; trials: (cell, digit) byte pairs. */
 PyObject *py_ktrial9(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 4) {
-        PyErr_SetString(PyExc_TypeError, "ktrial9(layout, masks, values, trials)");
-        return NULL;
-    }
     Py_buffer view[4];
-    int got = 0;
-    for (; got < 4; got++)
-        if (PyObject_GetBuffer(args[got], &view[got], PyBUF_SIMPLE) < 0) break;
+    if (check_nargs(nargs, 4, 4, "ktrial9(layout, masks, values, trials)") < 0 ||
+        hold_buffers(args, 4, NULL, view) < 0)
+        return NULL;
+    const int got = 4;
     PyObject *res = NULL;
-    if (got < 4) goto done;
     if (view[0].len % 4 || view[1].len != 162 || view[2].len != 81 || view[3].len % 2) {
         PyErr_SetString(PyExc_ValueError, "ktrial9: bad buffer sizes");
         goto done;
@@ -2171,17 +2167,13 @@ done:
  * broke.  None where the C core cannot walk them. */
 PyObject *py_ktrial9_cuts(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 5) {
-        PyErr_SetString(PyExc_TypeError, "ktrial9_cuts(layout, masks, values, cells, keeps)");
-        return NULL;
-    }
     Py_buffer view[5];
-    int got = 0;
-    for (; got < 5; got++)
-        if (PyObject_GetBuffer(args[got], &view[got], PyBUF_SIMPLE) < 0) break;
+    if (check_nargs(nargs, 5, 5, "ktrial9_cuts(layout, masks, values, cells, keeps)") < 0 ||
+        hold_buffers(args, 5, NULL, view) < 0)
+        return NULL;
+    const int got = 5;
     PyObject *res = NULL;
     uint8_t *work = NULL;
-    if (got < 5) goto done;
     if (view[0].len % 4 || view[1].len != 162 || view[2].len != 81 || view[3].len > 81 ||
         view[4].len % 2 || view[4].len > 2 * 4096) {
         PyErr_SetString(PyExc_ValueError, "ktrial9_cuts: bad buffer sizes");
