@@ -384,13 +384,15 @@ def nested_refutations(rules: Rules, masks: Sequence[int], budget: int = NESTED_
     cell holds its one digit): up to ``limit`` of them, each ``(cell, digit, inner)``,
     found within ``budget`` propagations (none when the state itself is broken).
 
-    Each open candidate A in turn (cells in order, digits from low to high) is placed and
-    propagated (singles, locked candidates, the cages' combinations, the sums of the 45
-    rule, the constraints); if that stands, every open candidate B of the state it
-    leaves is tried the same way, and each B that breaks is removed from A's state,
-    which is propagated again.  A is refuted when its state breaks: ``inner`` lists the
-    Bs removed on the way, in order (empty when A breaks at once).  Each refutation
-    stands on ``masks`` alone: none is removed before the next is looked for.
+    Each open candidate A is placed and propagated (singles, locked candidates, the
+    cages' combinations, the sums of the 45 rule, the constraints); if that stands,
+    every open candidate B of the state it leaves is tried the same way, and each B that
+    breaks is removed from A's state, which is propagated again.  A is refuted when its
+    state breaks: ``inner`` lists the Bs removed on the way, in order (empty when A
+    breaks at once).  The As are taken strongest first: those the state's own
+    propagation removes, then by the open candidates their propagation leaves, fewest
+    first (ties: cells in order, digits from low to high).  Each refutation stands on
+    ``masks`` alone: none is removed before the next is looked for.
 
     >>> from shudu.values.constraints import Cage
     >>> rules = Rules(4, constraints=(Cage((0, 1), 3), Cage((2, 3), 7)))
