@@ -24,9 +24,9 @@ from shudu.values.constraints import Cage
 
 def test_the_stored_step_spares_the_solution_and_says_why() -> None:
     """The stored step removes only digits the solution does not hold; its words tell the
-    first supposition with its first trials and how many more, then name the other
-    suppositions refuted the same way (the trials break under a supposition only, so
-    they may hold the solution's digits)."""
+    first supposition with its first trials, how many more and the last (after which the
+    supposition's state breaks), then name the other suppositions refuted the same way
+    (the trials break under a supposition only, so they may hold the solution's digits)."""
     entry = stored_states()["nested-cage-forcing"][0]
     solution = next(engine.solutions(read_cage_string(entry["killer"]))).cells
     (step,) = stored_instances("nested-cage-forcing")
@@ -40,6 +40,8 @@ def test_the_stored_step_spares_the_solution_and_says_why() -> None:
     name = f"r{cell // 9 + 1}c{cell % 9 + 1}"
     assert f"Suppose {name} is {digit}" in en and f"{trials[0]}, " in en
     assert f"and {len(trials) - 6} more" in en
+    assert f"once the last of them ({trials[-1]}) is gone, the cage rules break" in en
+    assert f"删去最后一个（{trials[-1]}）之后就出现矛盾" in zh
     assert f"{others[0]}, " in en and f"and {len(others) - 6} more each run into" in en
     assert f"假设 {name} 是 {digit}" in zh and f"等 {len(trials)} 个候选数" in zh
     assert f"等 {len(others)} 个候选数也都导致矛盾" in zh

@@ -111,19 +111,25 @@ def _explain(step: Step, lang: str) -> str:
         others = _others_text(step, lang)
         if not trials:
             return text + f"，立刻出现矛盾，所以假设不成立。{others}结论：{result}。"
+        last = "删去它" if len(trials) == 1 else f"删去最后一个（{trials[-1]}）"
         return (text + f"。在得到的局面里逐一试探其他候选数：{_trials_text(trials, lang)}"
-                f"各自都会导致矛盾，所以在这个假设下都要删去；删去之后就出现矛盾，"
-                f"所以假设不成立。{others}结论：{result}。")
+                f"{'会' if len(trials) == 1 else '各自都会'}导致矛盾，所以在这个假设下要删去；"
+                f"{last}之后就出现矛盾，所以假设不成立。{others}结论：{result}。")
     text = (f"Suppose {cell} is {digit} and follow it with the cage rules (singles, locked "
             f"candidates, the cages' combinations, the 45 rule)")
     others = _others_text(step, lang)
     if not trials:
         return (text + f": that runs into a contradiction at once, so the supposition is "
                 f"false.{others} So {result}.")
+    if len(trials) == 1:
+        broke = (f"{trials[0]} runs into a contradiction, so under the supposition it goes; "
+                 f"once it is gone")
+    else:
+        broke = (f"{_trials_text(trials, lang)} each run into a contradiction, so under the "
+                 f"supposition they go; once the last of them ({trials[-1]}) is gone")
     return (text + f". In what that leaves, try the other candidates one by one the same "
-            f"way: {_trials_text(trials, lang)} each run into a contradiction, so under the "
-            f"supposition they go; without them the cage rules break. So the supposition "
-            f"is false.{others} So {result}.")
+            f"way: {broke}, the cage rules break. So the supposition is false.{others} So "
+            f"{result}.")
 
 
 def _notation(step: Step) -> str:
