@@ -2173,7 +2173,7 @@ PyObject *py_ktrial9_cuts(PyObject *self, PyObject *const *args, Py_ssize_t narg
         return NULL;
     const int got = 5;
     PyObject *res = NULL;
-    uint8_t *work = NULL;
+    void *work = NULL;
     if (view[0].len % 4 || view[1].len != 162 || view[2].len != 81 || view[3].len > 81 ||
         view[4].len % 2 || view[4].len > 2 * 4096) {
         PyErr_SetString(PyExc_ValueError, "ktrial9_cuts: bad buffer sizes");
@@ -2186,20 +2186,14 @@ PyObject *py_ktrial9_cuts(PyObject *self, PyObject *const *args, Py_ssize_t narg
             goto done;
         }
     const int n = (int)(view[4].len / 2);
-    work = PyMem_Malloc((size_t)n * 2 + 1);
+    /* one block: per trial 81 final masks and its keep (uint16), then out and placed */
+    work = PyMem_Malloc((size_t)n * (82 * sizeof(uint16_t) + 2) + 1);
     if (!work) {
         PyErr_NoMemory();
         goto done;
     }
-    uint8_t *out = work, *placed = work + n;
-    uint16_t *final = PyMem_Malloc((size_t)n * 81 * sizeof *final + 1);
-    uint16_t *keeps = PyMem_Malloc((size_t)n * sizeof *keeps + 1);
-    if (!final || !keeps) {
-        PyMem_Free(final);
-        PyMem_Free(keeps);
-        PyErr_NoMemory();
-        goto done;
-    }
+    uint16_t *final = (uint16_t *)work, *keeps = final + (size_t)n * 81;
+    uint8_t *out = (uint8_t *)(keeps + n), *placed = out + n;
     uint16_t masks[81];
     memcpy(masks, view[1].buf, sizeof masks);
     memcpy(keeps, view[4].buf, (size_t)n * sizeof *keeps);
@@ -2221,8 +2215,6 @@ PyObject *py_ktrial9_cuts(PyObject *self, PyObject *const *args, Py_ssize_t narg
             else PyList_SET_ITEM(res, i, item);
         }
     }
-    PyMem_Free(final);
-    PyMem_Free(keeps);
 done:
     PyMem_Free(work);
     for (int i = 0; i < got; i++) PyBuffer_Release(&view[i]);
